@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { decodeTextFile, fileRejectionMessage, MAX_FILE_BYTES } from "./file-checks";
+
+describe("decodeTextFile", () => {
+  it("decodes UTF-8 text, accents and emoji included", () => {
+    const bytes = new TextEncoder().encode("Grüße 👋\nline two");
+    expect(decodeTextFile(bytes)).toEqual({ ok: true, text: "Grüße 👋\nline two" });
+  });
+
+  it("drops a byte-order mark", () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+    expect(decodeTextFile(bytes)).toEqual({ ok: true, text: "hi" });
+  });
+
+  it("refuses bytes with NUL characters as not text", () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    expect(decodeTextFile(png)).toEqual({ ok: false, reason: "not-text" });
+  });
+
+  it("refuses invalid UTF-8 as not text", () => {
+    expect(decodeTextFile(new Uint8Array([0xc3, 0x28, 0x41]))).toEqual({
+      ok: false,
+      reason: "not-text",
+    });
+  });
+
+  it("refuses files over 50 MB", () => {
+    const big = { byteLength: MAX_FILE_BYTES + 1 } as Uint8Array;
+    expect(decodeTextFile(big)).toEqual({ ok: false, reason: "too-large" });
+  });
+
+  it("names the file in its message", () => {
+    expect(fileRejectionMessage("photo.png", "not-text")).toContain('"photo.png"');
+    expect(fileRejectionMessage("huge.txt", "too-large")).toContain("50 MB");
+  });
+});

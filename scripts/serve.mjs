@@ -1,0 +1,71 @@
+// Serves the built site the way a static host would: prerendered pages as files, `/editor`
+// redirected to `/editor/`, unknown URLs answered 404 with the app shell (which shows the
+// error screen), and the security headers of scripts/headers.mjs on every response.
+import http from "node:http";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import sirv from "sirv";
+import { SECURITY_HEADERS } from "./headers.mjs";
+
+const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "127.0.0.1";
+
+if (!existsSync(root)) {
+  console.error(`No build found at ${root}. Run "npm run build" first.`);
+  process.exit(1);
+}
+
+const fallbackFile = ["__spa-fallback.html", "index.html"]
+  .map((name) => path.join(root, name))
+  .find((file) => existsSync(file));
+const fallbackHtml = readFileSync(fallbackFile);
+
+const assets = sirv(root, {
+  etag: true,
+  setHeaders(res, pathname) {
+    if (pathname.startsWith("/assets/")) {
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    } else {
+      res.setHeader("Cache-Control", "no-cache");
+    }
+  },
+});
+
+function isDirectoryWithIndex(urlPath) {
+  const dir = path.join(root, urlPath);
+  if (!dir.startsWith(root)) return false;
+  try {
+    return statSync(dir).isDirectory() && existsSync(path.join(dir, "index.html"));
+  } catch {
+    return false;
+  }
+}
+
+const server = http.createServer((req, res) => {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  const url = new URL(req.url ?? "/", "http://localhost");
+  let pathname;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    pathname = "/";
+  }
+  // "/editor" and "/terms" (no slash) reach the same pages as "/editor/" and "/terms/".
+  if (!pathname.endsWith("/") && !path.extname(pathname) && isDirectoryWithIndex(pathname)) {
+    res.statusCode = 301;
+    res.setHeader("Location", `${url.pathname}/${url.search}`);
+    res.end();
+    return;
+  }
+  assets(req, res, () => {
+    res.statusCode = 404;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache");
+    res.end(req.method === "HEAD" ? undefined : fallbackHtml);
+  });
+});
+
+server.listen(port, host, () => {
+  console.log(`Plainpad is served at http://${host === "0.0.0.0" ? "localhost" : host}:${port}/`);
+});

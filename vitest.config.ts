@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Unit tests sit beside their modules. Pure tests run in Node; a component test opts into
+ * jsdom with a `// @vitest-environment jsdom` comment at its top.
+ */
+export default defineConfig({
+  define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "https://plainpad.app") },
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "content/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["./vitest.setup.ts"],
+  },
+});
