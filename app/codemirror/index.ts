@@ -1,0 +1,72 @@
+/**
+ * Plainpad's shared CodeMirror 6 setup, used by the simple editor (/editor/) and the notepad
+ * (/online-notepad/). Import it only from editor route modules: it pulls in CodeMirror
+ * (~95 KB gzipped), which the landing and content pages must not load.
+ *
+ * ## React wrapper
+ * `<CodeEditor initialDoc options extensions onReady onUpdate className />`
+ * - The EditorView is created once (in an effect) and owns the document. Read text from
+ *   `handle.view.state.doc` when you need it (e.g. on save), never per keystroke.
+ * - `onReady(handle | null)`: `handle.view` (the EditorView), `handle.compartments`,
+ *   `handle.resetDocument(text)` (fresh document + history, same options; no update event).
+ * - `onUpdate(update)`: every ViewUpdate (`update.docChanged`, `update.selectionSet`...).
+ * - `options`: a partial `EditorViewOptions`; changed values are reconfigured through their
+ *   Compartment on the next render, without recreating the view.
+ * - `extensions`: your keymaps (use `Prec.high(keymap.of(...))` to override defaults),
+ *   `markdownMarkers()`, `searchHighlighting()`... read once at creation.
+ *
+ * ## Options (`EditorViewOptions`, defaults `DEFAULT_EDITOR_VIEW_OPTIONS`)
+ * theme ("light" | "dark" | "blue"), lineNumbers, wordWrap, showWhitespace,
+ * printMarginColumn (number | null), fontSize (px), fontFamily (CSS list), tabSize (also the
+ * indent unit), textAlign ("left" | "center" | "right"), placeholder, spellCheck, ariaLabel
+ * (accessible name of the content element; default "Document text"), historyDepth (undo steps).
+ *
+ * ## Building blocks (for use without the wrapper)
+ * - `createEditorCompartments()`, `configurableExtensions(compartments, options)`,
+ *   `reconfigureEditor(view, compartments, previous, next)`, `resolveEditorOptions(partial)`.
+ * - One factory per option: `editorTheme(name)`, `lineNumbersExtension(on)`,
+ *   `wordWrapExtension(on)`, `whitespaceExtension(on)`, `printMarginExtension(column)`,
+ *   `fontSizeExtension(px)`, `fontFamilyExtension(family)`, `tabSizeExtension(n)`,
+ *   `textAlignExtension(align)`, `placeholderExtension(text)`, `spellCheckExtension(on)`,
+ *   `ariaLabelExtension(label)`, `historyExtension(depth)`.
+ * - `baseEditorExtensions()`: special chars, drawn selection, active line, default + history
+ *   keymaps (included by the wrapper).
+ * - `searchHighlighting()` + the `setSearchHighlight` effect (`{ regexp, current }`): marks
+ *   matches in the visible ranges only (cost independent of document size).
+ * - `markdownMarkers()`: Markdown styling of `**bold**` / `_italic_` plus `<u>underline</u>`.
+ *
+ * Theme classes for your own styling: `.cm-pp-match`, `.cm-pp-match-current`,
+ * `.cm-pp-underline`, `.cm-pp-tag`; CSS variable `--pp-print-margin`.
+ */
+export { CodeEditor, type CodeEditorHandle, type CodeEditorProps } from "./code-editor";
+export {
+  ariaLabelExtension,
+  baseEditorExtensions,
+  configurableExtensions,
+  createEditorCompartments,
+  DEFAULT_EDITOR_VIEW_OPTIONS,
+  type EditorCompartments,
+  type EditorViewOptions,
+  fontFamilyExtension,
+  fontSizeExtension,
+  historyExtension,
+  lineNumbersExtension,
+  placeholderExtension,
+  printMarginExtension,
+  reconfigureEditor,
+  resolveEditorOptions,
+  spellCheckExtension,
+  tabSizeExtension,
+  type TextAlign,
+  textAlignExtension,
+  whitespaceExtension,
+  wordWrapExtension,
+} from "./extensions";
+export { markdownMarkers } from "./markdown-markers";
+export {
+  type SearchHighlight,
+  searchHighlighting,
+  searchHighlightField,
+  setSearchHighlight,
+} from "./search-highlight";
+export { EDITOR_THEMES, editorTheme, type EditorThemeName, isDarkEditorTheme } from "./themes";

@@ -1,0 +1,158 @@
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import type { Extension } from "@codemirror/state";
+import { EditorView } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+
+/** The editor colour themes both editors offer. */
+export type EditorThemeName = "light" | "dark" | "blue";
+
+/** Every theme name, in the order the UI lists them. */
+export const EDITOR_THEMES: readonly EditorThemeName[] = ["light", "dark", "blue"];
+
+interface Palette {
+  dark: boolean;
+  background: string;
+  foreground: string;
+  gutterBackground: string;
+  gutterForeground: string;
+  gutterBorder: string;
+  activeLine: string;
+  selection: string;
+  cursor: string;
+  match: string;
+  currentMatch: string;
+  whitespace: string;
+  margin: string;
+  heading: string;
+  marker: string;
+  link: string;
+}
+
+// Colours are chosen for AA contrast of text and gutter numbers on their background.
+const PALETTES: Record<EditorThemeName, Palette> = {
+  light: {
+    dark: false,
+    background: "#ffffff",
+    foreground: "#1f2937",
+    gutterBackground: "#f8fafc",
+    gutterForeground: "#64748b",
+    gutterBorder: "#e2e8f0",
+    activeLine: "#f1f5f9",
+    selection: "#bfdbfe",
+    cursor: "#111827",
+    match: "#fde68a",
+    currentMatch: "#f59e0b",
+    whitespace: "#94a3b8",
+    margin: "#cbd5e1",
+    heading: "#1d4ed8",
+    marker: "#6b7280",
+    link: "#1d4ed8",
+  },
+  dark: {
+    dark: true,
+    background: "#111827",
+    foreground: "#e5e7eb",
+    gutterBackground: "#0f172a",
+    gutterForeground: "#94a3b8",
+    gutterBorder: "#1f2937",
+    activeLine: "#1f2937",
+    selection: "#1e40af",
+    cursor: "#f9fafb",
+    match: "#854d0e",
+    currentMatch: "#b45309",
+    whitespace: "#64748b",
+    margin: "#374151",
+    heading: "#93c5fd",
+    marker: "#9ca3af",
+    link: "#93c5fd",
+  },
+  blue: {
+    dark: true,
+    background: "#0b2545",
+    foreground: "#e0ecff",
+    gutterBackground: "#08203d",
+    gutterForeground: "#9fb8dc",
+    gutterBorder: "#13345f",
+    activeLine: "#123560",
+    selection: "#1d4f91",
+    cursor: "#ffffff",
+    match: "#7a5b00",
+    currentMatch: "#b7791f",
+    whitespace: "#6f8fbd",
+    margin: "#2a4d7e",
+    heading: "#ffd166",
+    marker: "#9fb8dc",
+    link: "#8ecbff",
+  },
+};
+
+function buildTheme(name: EditorThemeName): Extension {
+  const p = PALETTES[name];
+  const view = EditorView.theme(
+    {
+      "&": {
+        backgroundColor: p.background,
+        color: p.foreground,
+        height: "100%",
+        "--pp-print-margin": p.margin,
+      },
+      ".cm-content": { caretColor: p.cursor },
+      ".cm-cursor, .cm-dropCursor": { borderLeftColor: p.cursor },
+      "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection":
+        { backgroundColor: p.selection },
+      ".cm-gutters": {
+        backgroundColor: p.gutterBackground,
+        color: p.gutterForeground,
+        borderRight: `1px solid ${p.gutterBorder}`,
+      },
+      ".cm-activeLine": { backgroundColor: p.activeLine },
+      ".cm-activeLineGutter": { backgroundColor: p.activeLine, color: p.foreground },
+      ".cm-placeholder": { color: p.gutterForeground },
+      ".cm-highlightSpace": {
+        backgroundImage: `radial-gradient(circle at 50% 55%, ${p.whitespace} 15%, transparent 5%)`,
+      },
+      ".cm-highlightTab": { color: p.whitespace },
+      ".cm-pp-match": { backgroundColor: p.match, borderRadius: "2px" },
+      ".cm-pp-match-current": {
+        backgroundColor: p.currentMatch,
+        color: p.dark ? "#ffffff" : "#111827",
+        borderRadius: "2px",
+      },
+      ".cm-pp-underline": { textDecoration: "underline" },
+      ".cm-pp-tag": { color: p.marker },
+    },
+    { dark: p.dark },
+  );
+  const highlight = HighlightStyle.define([
+    { tag: tags.strong, fontWeight: "700" },
+    { tag: tags.emphasis, fontStyle: "italic" },
+    { tag: tags.strikethrough, textDecoration: "line-through" },
+    { tag: tags.heading, fontWeight: "700", color: p.heading },
+    { tag: tags.link, color: p.link, textDecoration: "underline" },
+    { tag: tags.url, color: p.link },
+    { tag: tags.processingInstruction, color: p.marker },
+    { tag: tags.monospace, fontFamily: "inherit", color: p.heading },
+    { tag: tags.quote, fontStyle: "italic" },
+  ]);
+  return [view, syntaxHighlighting(highlight)];
+}
+
+const cache = new Map<EditorThemeName, Extension>();
+
+/**
+ * The colour theme extension for `name` (editor surface, gutter, selection, search matches and
+ * Markdown marker styling). Cached, so reconfiguring to the same theme is cheap.
+ */
+export function editorTheme(name: EditorThemeName): Extension {
+  let theme = cache.get(name);
+  if (!theme) {
+    theme = buildTheme(name);
+    cache.set(name, theme);
+  }
+  return theme;
+}
+
+/** True for the themes with light text on a dark background. */
+export function isDarkEditorTheme(name: EditorThemeName): boolean {
+  return PALETTES[name].dark;
+}
