@@ -12,9 +12,12 @@ import {
 import type { Route } from "./+types/root";
 import { THEME_BOOT_SCRIPT } from "./site/theme";
 import stylesheet from "./app.css?url";
+import inlineStyles from "./app.css?inline";
 
+// Production pages carry their CSS inline: one request fewer before first paint, which is what
+// a phone on a slow network waits for. The dev server keeps the linked file for hot reload.
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icon-192.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -30,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
+        {!import.meta.env.DEV && <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />}
         <Links />
       </head>
       <body suppressHydrationWarning>

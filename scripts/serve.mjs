@@ -23,6 +23,9 @@ const fallbackHtml = readFileSync(fallbackFile);
 
 const assets = sirv(root, {
   etag: true,
+  // scripts/compress.mjs writes .br and .gz copies at build time.
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     if (pathname.startsWith("/assets/")) {
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");

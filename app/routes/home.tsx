@@ -280,7 +280,7 @@ export default function Home() {
               id="learning-heading"
               className="text-center text-3xl font-bold text-slate-900 dark:text-white"
             >
-              Learning Centre
+              Learning Center
             </h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700 dark:text-slate-300">
               Guides and answers to help you write faster and keep your documents organised.

@@ -17,7 +17,7 @@ export function FooterSubscribe() {
   }
   return (
     <form
-      className="flex flex-col gap-2 sm:flex-row md:flex-col lg:flex-row"
+      className="flex flex-col gap-2 sm:flex-row md:flex-col"
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);

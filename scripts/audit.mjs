@@ -1,0 +1,78 @@
+// `npm run audit`: Lighthouse (mobile preset, the default) against the built site for the
+// landing page, one content page and the FAQ, printing the four category scores.
+// Uses Debian's Chromium (CHROMIUM_PATH overrides) with the flags this machine needs.
+import { existsSync } from "node:fs";
+import { execSync, spawn } from "node:child_process";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const port = Number(process.env.AUDIT_PORT ?? 4380);
+const pages = (process.argv.slice(2).length ? process.argv.slice(2) : null) ?? [
+  "/",
+  "/blog/ultimate-guide-online-text-editing/",
+  "/faq/",
+];
+
+if (!existsSync(path.join(buildDir, "client", "index.html"))) {
+  execSync("npm run build", { stdio: "inherit" });
+}
+
+const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+  env: { ...process.env, PORT: String(port) },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on("data", (chunk) => String(chunk).includes("served at") && resolve(undefined));
+  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+const rows = [];
+try {
+  for (const page of pages) {
+    const url = `http://127.0.0.1:${port}${page}`;
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    const categories = result?.lhr.categories ?? {};
+    const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+    rows.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    });
+    const failing = Object.values(result?.lhr.audits ?? {}).filter(
+      (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === "binary",
+    );
+    if (failing.length) {
+      console.log(`${page}: failing audits: ${failing.map((audit) => audit.id).join(", ")}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.kill();
+}
+
+console.log("\nLighthouse (mobile preset)\n");
+console.log("| page | performance | accessibility | best practices | SEO |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const row of rows) {
+  console.log(
+    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row["best-practices"]} | ${row.seo} |`,
+  );
+}
