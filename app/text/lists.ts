@@ -40,9 +40,7 @@ function toggleList(kind: ListKind): StateCommand {
       const marker = kind === "bullet" ? `${bulletForIndent(indent)} ` : `${number++}. `;
       changes.push({ from: line.from + indent, to: line.from + indent + existing, insert: marker });
     }
-    dispatch(
-      state.update({ changes, scrollIntoView: true, userEvent: "input.list" }),
-    );
+    dispatch(state.update({ changes, scrollIntoView: true, userEvent: "input.list" }));
     return true;
   };
 }

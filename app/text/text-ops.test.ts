@@ -16,7 +16,11 @@ import { countDocStats, countWords, textStatsField } from "./text-stats";
 function run(command: StateCommand, doc: string, anchor: number, head = anchor) {
   let state = EditorState.create({ doc, selection: EditorSelection.single(anchor, head) });
   command({ state, dispatch: (tr) => (state = tr.state) });
-  return { text: state.doc.toString(), from: state.selection.main.from, to: state.selection.main.to };
+  return {
+    text: state.doc.toString(),
+    from: state.selection.main.from,
+    to: state.selection.main.to,
+  };
 }
 
 describe("inline markers", () => {
@@ -144,7 +148,10 @@ describe("text stats", () => {
   });
 
   it("updates incrementally to the same result as a full count", () => {
-    let state = EditorState.create({ doc: "one two\nthree\n\nfour five", extensions: textStatsField });
+    let state = EditorState.create({
+      doc: "one two\nthree\n\nfour five",
+      extensions: textStatsField,
+    });
     expect(state.field(textStatsField)).toEqual({ words: 5, characters: 24 });
     const edits = [
       { from: 3, to: 4, insert: "" }, // join "one" and "two"
