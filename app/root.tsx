@@ -7,9 +7,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { allPagePaths } from "./site/pages";
 import { THEME_BOOT_SCRIPT } from "./site/theme";
 import stylesheet from "./app.css?url";
 import inlineStyles from "./app.css?inline";
@@ -62,19 +64,33 @@ export function HydrateFallback() {
   );
 }
 
+const NOT_FOUND_MESSAGE =
+  "The page you asked for does not exist. It may have moved, or the address may be mistyped.";
+
+function isKnownPage(pathname: string): boolean {
+  const withSlash = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  return allPagePaths().includes(withSlash);
+}
+
 /**
  * The last-resort error screen, and the page for unmatched URLs (404): it names the status
  * and message and links home.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
   let status = "Error";
   let message = "Something went wrong while showing this page.";
   let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
+  if (!isKnownPage(pathname)) {
+    // Any URL outside the page list is a 404, whatever the router tripped over on the way
+    // (e.g. /blog/unknown-slug/ matches the article route but has no prerendered data).
+    status = "404 Not Found";
+    message = NOT_FOUND_MESSAGE;
+  } else if (isRouteErrorResponse(error)) {
     status = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "")}`.trim();
     message =
       error.status === 404
-        ? "The page you asked for does not exist. It may have moved, or the address may be mistyped."
+        ? NOT_FOUND_MESSAGE
         : typeof error.data === "string" && error.data
           ? error.data
           : message;

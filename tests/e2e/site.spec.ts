@@ -210,3 +210,12 @@ test("landing and content pages do not download the editor engine", async ({ pag
     expect(body).not.toContain("EditorView");
   }
 });
+
+test("an unknown article or tutorial slug shows the 404 screen", async ({ page }) => {
+  for (const path of ["/blog/no-such-article/", "/tutorials/no-such-tutorial/"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.getByText("404 Not Found")).toBeVisible();
+  }
+});
