@@ -1,18 +1,26 @@
 import type { Route } from "./+types/browser-based-text-editor";
-import { pageMeta } from "~/site/seo";
-import { PagePlaceholder } from "~/site/page-placeholder";
+import { BROWSER_BASED_TEXT_EDITOR } from "~/site/marketing/content/browser-based-text-editor";
+import { faqJsonLd } from "~/site/marketing/faq-list";
+import { LandingPage } from "~/site/marketing/landing-page";
+import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
-    title: "Browser-Based Text Editor",
-    description: "Edit plain text files in your browser: open, edit, search, download and print, with nothing to install and no account.",
+    title: "Browser-Based Text Editor, No Install Needed",
+    description:
+      "Edit .txt, .md, .csv, .json and other text files right in your browser on any computer. Line numbers, regex search, big-file speed, print to PDF.",
     path: "/browser-based-text-editor/",
+    jsonLd: [
+      faqJsonLd(BROWSER_BASED_TEXT_EDITOR.faq),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Browser-Based Text Editor", path: "/browser-based-text-editor/" },
+      ]),
+    ],
   });
 }
 
-/** A Browser-Based Text Editor: filled in by the content issue. */
+/** Marketing page for the "browser-based text editor" search intent. */
 export default function Page() {
-  return (
-    <PagePlaceholder title={"A Browser-Based Text Editor"} intro={"Edit plain text files in your browser: open, edit, search, download and print, with nothing to install and no account."} />
-  );
+  return <LandingPage content={BROWSER_BASED_TEXT_EDITOR} />;
 }

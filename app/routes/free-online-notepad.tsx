@@ -1,18 +1,26 @@
 import type { Route } from "./+types/free-online-notepad";
-import { pageMeta } from "~/site/seo";
-import { PagePlaceholder } from "~/site/page-placeholder";
+import { FREE_ONLINE_NOTEPAD } from "~/site/marketing/content/free-online-notepad";
+import { faqJsonLd } from "~/site/marketing/faq-list";
+import { LandingPage } from "~/site/marketing/landing-page";
+import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
-    title: "Free Online Notepad",
-    description: "A free online notepad with tabs, autosave in your browser, find and replace, and no sign-up. Start typing in seconds.",
+    title: "Free Online Notepad That Saves Automatically",
+    description:
+      "A free online notepad with no sign-up: notes save in your browser as you type, with unlimited tabs, find and replace, and .txt or .zip downloads.",
     path: "/free-online-notepad/",
+    jsonLd: [
+      faqJsonLd(FREE_ONLINE_NOTEPAD.faq),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: "Free Online Notepad", path: "/free-online-notepad/" },
+      ]),
+    ],
   });
 }
 
-/** A Free Online Notepad That Keeps Your Text: filled in by the content issue. */
+/** Marketing page for the "free online notepad" search intent. */
 export default function Page() {
-  return (
-    <PagePlaceholder title={"A Free Online Notepad That Keeps Your Text"} intro={"A free online notepad with tabs, autosave in your browser, find and replace, and no sign-up. Start typing in seconds."} />
-  );
+  return <LandingPage content={FREE_ONLINE_NOTEPAD} />;
 }

@@ -1,0 +1,130 @@
+import { FileCode2, FileText, Gauge, Keyboard, MonitorSmartphone, Printer } from "lucide-react";
+import type { LandingContent } from "../landing-page";
+
+/** Copy of /browser-based-text-editor/: for people who need a real editor but cannot or will not install one. */
+export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
+  hero: {
+    eyebrow: "Browser-based text editor",
+    title: "A real text editor, with nothing to install",
+    intro:
+      "Plainpad's Text Editor runs in a browser tab on Windows, macOS, Linux and ChromeOS alike. Open a .txt, .md, .csv or .json file, edit it with line numbers and regular-expression search, and download it again.",
+    actions: [
+      { label: "Open the Text Editor", to: "/editor/" },
+      { label: "Need tabs? Open the notepad", to: "/online-notepad/" },
+    ],
+    note: "Runs in Chrome 90+, Edge 90+, Firefox 88+ and Safari 14+.",
+  },
+  features: {
+    title: "What a browser-based editor can do",
+    intro: "Built on CodeMirror 6, the editing engine behind many developer tools.",
+    items: [
+      {
+        icon: MonitorSmartphone,
+        title: "Any computer, same editor",
+        text: "A locked-down work laptop, a library PC, a Chromebook: if it has a current browser, it has this editor. There is no installer and no administrator password to ask for.",
+      },
+      {
+        icon: FileCode2,
+        title: "Opens the files you actually have",
+        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files from your computer with the Open button or by dragging them onto the editor. Files up to 50 MB are accepted.",
+      },
+      {
+        icon: Gauge,
+        title: "Stays quick on big files",
+        text: "Log files and data exports of tens of megabytes scroll and respond smoothly, because the editor only draws the lines you can see.",
+      },
+      {
+        icon: Keyboard,
+        title: "Editing tools that matter",
+        text: "Line numbers, word wrap, visible whitespace, a print-margin guide at column 80, indent sizes of 2, 4 or 8 spaces, and Tab / Shift+Tab to indent whole selections.",
+      },
+      {
+        icon: FileText,
+        title: "Plain text stays plain",
+        text: "Bold, italic and underline add Markdown-style markers such as **bold** that the editor highlights, so the file you download is still pure text that any program can read.",
+      },
+      {
+        icon: Printer,
+        title: "Print or make a PDF",
+        text: "Print opens a clean A4 page with 2 cm margins. Choose \"Save as PDF\" in your browser's print dialog when you need a PDF instead of paper.",
+      },
+    ],
+  },
+  story: {
+    title: "When a browser editor is the right tool",
+    paragraphs: [
+      "Desktop editors are wonderful on your own machine. The trouble starts on every other machine: the shared office PC where you cannot install software, the borrowed laptop, the school Chromebook, the server console where you only need to tidy a config file you downloaded. A browser-based editor covers all of them with one bookmark.",
+      "Being in a browser does not have to mean being online-only or cloud-first. Plainpad reads the file you pick directly in the page; it is never uploaded. The draft you are working on is kept in your browser's storage within a second of each edit, so an accidental reload or a crashed tab does not cost you your work. When you are done, Download hands you a .txt file with the name you chose.",
+      "It is deliberately not a word processor. There are no page layouts, fonts embedded in the file or tracked changes. If you need those, use a word processor. If you need to fix a CSV header, draft a README, clean up a list of email addresses with a regular expression or write without distractions, a plain-text editor is faster, and this one is already open.",
+    ],
+  },
+  steps: {
+    title: "How to edit a file in your browser",
+    intro: "Four steps, no setup.",
+    items: [
+      {
+        title: "Open the editor",
+        text: "Go to the Text Editor. A new document called Untitled.txt is ready; click the name to rename it.",
+      },
+      {
+        title: "Bring in a file (optional)",
+        text: "Click Open, or drop a file onto the editor. Files that are not text, or larger than 50 MB, are refused with a message and your current document is left untouched.",
+      },
+      {
+        title: "Edit with the toolbar or keys",
+        text: "Press Ctrl+F (Cmd+F) to search with regular expressions, Ctrl+Z and Ctrl+Y to undo and redo, and open Settings for line numbers, wrap and theme.",
+      },
+      {
+        title: "Download, print or save to Drive",
+        text: "Download saves a .txt file, Print gives you paper or a PDF, and Save to Drive stores it in your Google Drive if you sign in.",
+      },
+    ],
+  },
+  learn: {
+    title: "Get more out of the editor",
+    text: "Tutorials that go from the first keystroke to Google Drive.",
+    links: [
+      {
+        label: "Getting started with the Text Editor",
+        to: "/tutorials/getting-started-text-editor/",
+        text: "A five-minute tour of the toolbar, settings and saving.",
+      },
+      {
+        label: "Google Drive integration",
+        to: "/tutorials/google-drive-integration/",
+        text: "Sign in, open a .txt file from Drive and save your work back to it.",
+      },
+      {
+        label: "Customizing your writing environment",
+        to: "/tutorials/customizing-writing-environment/",
+        text: "Themes, font size, line numbers and the other settings worth changing.",
+      },
+    ],
+  },
+  faq: [
+    {
+      question: "Do I need to install anything?",
+      answer:
+        "No. The editor is a web page. Open it in a current version of Chrome, Edge, Firefox or Safari and start typing; there is no download, extension or plug-in.",
+    },
+    {
+      question: "Is my file uploaded when I open it?",
+      answer:
+        "No. The browser reads the file you choose directly on your device. Plainpad has no server that receives documents; the only time your text leaves your computer is when you choose Save to Drive.",
+    },
+    {
+      question: "Which file types can I open?",
+      answer:
+        "The editor opens UTF-8 text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB each. Downloads are saved as .txt files.",
+    },
+    {
+      question: "Can it replace a word processor?",
+      answer:
+        "For plain text, yes. It does not create formatted documents such as DOCX or RTF: formatting is shown with Markdown-style markers inside a plain-text file. For a PDF, use Print and choose Save as PDF.",
+    },
+  ],
+  cta: {
+    title: "Open a file and start editing",
+    text: "Bookmark the editor once and you will have it on every computer you sit down at.",
+  },
+};

@@ -1,0 +1,130 @@
+import { Download, Layers, Lock, Save, Search, Smile } from "lucide-react";
+import type { LandingContent } from "../landing-page";
+
+/** Copy of /free-online-notepad/: for people who want somewhere to jot things down, now, for free. */
+export const FREE_ONLINE_NOTEPAD: LandingContent = {
+  hero: {
+    eyebrow: "Free online notepad",
+    title: "A free online notepad that remembers what you typed",
+    intro:
+      "Open a page, start typing, close the tab. When you come back, your notes are still there. Plainpad's notepad costs nothing, asks for no account and keeps every note in your own browser.",
+    actions: [
+      { label: "Open the notepad", to: "/online-notepad/" },
+      { label: "Try the simple Text Editor", to: "/editor/" },
+    ],
+    note: "No sign-up, no trial, no watermark. Works in current Chrome, Edge, Firefox and Safari.",
+  },
+  features: {
+    title: "What the free notepad does for you",
+    intro: "Everything a scratchpad needs, and a few things most scratchpads forget.",
+    items: [
+      {
+        icon: Save,
+        title: "Saves itself as you type",
+        text: "Each note is written to your browser's storage within a second of your last keystroke, and again when you close or hide the page. Reopen the notepad and every tab comes back, including the one you had open.",
+      },
+      {
+        icon: Layers,
+        title: "A tab for each thought",
+        text: "Keep a shopping list, a phone-call log and a half-finished email side by side. There is no limit on the number of tabs, and each one keeps its own undo history.",
+      },
+      {
+        icon: Lock,
+        title: "Nobody else reads it",
+        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you download them or choose to save them to Google Drive.",
+      },
+      {
+        icon: Search,
+        title: "Find and replace",
+        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar shows lines, words and characters as you go.",
+      },
+      {
+        icon: Smile,
+        title: "Dates, emoji and symbols",
+        text: "Press F5 to stamp the current date and time, pick from more than 400 emoji, or insert arrows, currency signs and Greek letters from the Insert menu.",
+      },
+      {
+        icon: Download,
+        title: "Take your notes with you",
+        text: "Download a tab as a .txt file, grab every tab at once as a .zip, print a note, or save it to a \"Plainpad Documents\" folder in your Google Drive.",
+      },
+    ],
+  },
+  story: {
+    title: "Why a notepad in the browser beats a sticky note",
+    paragraphs: [
+      "Most notes are born in a hurry: a confirmation number read out over the phone, a list of things to bring, three ideas you will forget by lunch. The best place for them is whatever opens fastest. A browser tab is already open on almost every computer, so a notepad that lives at a web address is always one click away.",
+      "Free note apps usually make you pay in another way: create an account, verify an email, sync to someone's cloud. Plainpad skips all of that. The notepad is a single web page that stores what you write in your browser's own database (IndexedDB). Nothing is uploaded, so there is nothing for us to lose, sell or scan.",
+      "That design has one honest trade-off: your notes belong to this browser profile. If you clear your browser's site data, or switch to another computer, the notes do not follow you. For anything you want to keep, use File > Download all tabs now and then, or save a note to Google Drive. It takes two clicks and leaves you with ordinary text files that open anywhere.",
+    ],
+  },
+  steps: {
+    title: "How it works",
+    intro: "From blank page to saved file in under a minute.",
+    items: [
+      {
+        title: "Open the notepad",
+        text: "Go to the Advanced Notepad. Your first tab, Untitled-1, is ready with the cursor waiting.",
+      },
+      {
+        title: "Type, paste, organize",
+        text: "Write freely. Press Ctrl+N (Cmd+N) or use File > New tab for another note, and double-click a tab to give it a name of up to 30 characters.",
+      },
+      {
+        title: "Let it save",
+        text: "There is no save button to remember. A \"• Modified\" marker in the status bar simply tells you the tab has changes you have not downloaded yet.",
+      },
+      {
+        title: "Keep a copy",
+        text: "Press Ctrl+S (Cmd+S) to download the tab as a .txt file, or use File > Download all tabs for a .zip of everything.",
+      },
+    ],
+  },
+  learn: {
+    title: "Learn the notepad in a few minutes",
+    text: "Short, practical guides written for people who just want to get on with their notes.",
+    links: [
+      {
+        label: "Advanced multi-tab notepad tutorial",
+        to: "/tutorials/advanced-multi-tab-notepad/",
+        text: "Tabs, menus, find and replace, and the status bar, step by step.",
+      },
+      {
+        label: "Keyboard shortcuts mastery",
+        to: "/tutorials/keyboard-shortcuts-mastery/",
+        text: "The handful of shortcuts that make note-taking noticeably faster.",
+      },
+      {
+        label: "File management and export",
+        to: "/tutorials/file-management-export/",
+        text: "Where your notes are kept, and how to download or back them up.",
+      },
+    ],
+  },
+  faq: [
+    {
+      question: "Is the online notepad really free?",
+      answer:
+        "Yes. Plainpad is free to use with no account, no trial period and no paid tier. The site shows ads and uses a web-analytics service, as our privacy policy explains; your notes themselves are never collected.",
+    },
+    {
+      question: "Where are my notes stored?",
+      answer:
+        "In your browser's IndexedDB storage on your own device. Each tab is saved within a second of your last edit and restored when you reopen the notepad. Clearing the browser's site data deletes them, so download anything important.",
+    },
+    {
+      question: "Can I use the notepad on another computer?",
+      answer:
+        "Yes, it runs in any current browser, but notes saved in one browser do not appear in another. To move a note, download it as a .txt file or save it to Google Drive and open it there.",
+    },
+    {
+      question: "Does it work without an internet connection?",
+      answer:
+        "Plainpad is not an installable offline app. If the notepad page is already open, you can keep typing and your notes keep saving to the browser, but loading the page in the first place needs a connection.",
+    },
+  ],
+  cta: {
+    title: "Your next note is one click away",
+    text: "Open the notepad in a new tab and leave it there. It will keep what you write until you decide what to do with it.",
+  },
+};

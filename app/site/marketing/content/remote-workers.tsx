@@ -1,0 +1,162 @@
+import {
+  CalendarClock,
+  Cloud,
+  FileDown,
+  Globe,
+  KeyRound,
+  Laptop,
+  Layers,
+  ListChecks,
+  Plane,
+  Search,
+  ShieldCheck,
+  Wifi,
+} from "lucide-react";
+import type { ComparisonRow } from "../comparison-table";
+import type { FaqItem } from "../faq-list";
+import type { FeatureItem } from "../feature-grid";
+import type { Stat } from "../stat-row";
+
+/** True figures for the hero (no invented user counts). */
+export const REMOTE_STATS: readonly Stat[] = [
+  { value: "$0", label: "Free, no account to create" },
+  { value: "0 bytes", label: "of your documents sent to our servers" },
+  { value: "1 s", label: "until the notepad stores a change" },
+  { value: "50 MB", label: "largest file the editor opens" },
+];
+
+/** Feature cards of the remote-workers page. */
+export const REMOTE_FEATURES: readonly FeatureItem[] = [
+  {
+    icon: Laptop,
+    title: "Works on whatever you are using",
+    text: "Company laptop, home desktop, a hotel business-center PC: the editor is a web page, so you need a current browser and nothing else.",
+  },
+  {
+    icon: Layers,
+    title: "Tabs for every workstream",
+    text: "Keep stand-up notes, a client follow-up and a draft proposal open together in the Advanced Notepad, each tab with its own undo history.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Private by default",
+    text: "Text is stored in your browser on your device. Nothing goes through a Plainpad server, which makes it easier to use on networks you do not control.",
+  },
+  {
+    icon: Cloud,
+    title: "Google Drive when you switch machines",
+    text: "Sign in with Google to save a .txt file to a \"Plainpad Documents\" folder, then open it from Drive on your other computer.",
+  },
+  {
+    icon: Search,
+    title: "Find anything in long notes",
+    text: "Search a month of running notes with Ctrl+F, or replace a project code name everywhere in a tab with Ctrl+H.",
+  },
+  {
+    icon: CalendarClock,
+    title: "Timestamps in one key",
+    text: "Press F5 in the notepad to insert the current local date and time, handy for logs across time zones.",
+  },
+];
+
+/** The benefits list beside the example card. */
+export const REMOTE_BENEFITS = [
+  {
+    title: "No setup on a new machine",
+    text: "Starting on a fresh laptop or a borrowed one? Open the bookmark and you are writing within seconds.",
+  },
+  {
+    title: "No login wall between you and a note",
+    text: "There is no Plainpad account. Google sign-in is only needed if you want Drive.",
+  },
+  {
+    title: "Drafts survive reloads and crashes",
+    text: "Both editors keep your work in the browser as you type, so a frozen video call or a browser restart does not eat your notes.",
+  },
+  {
+    title: "Files your whole team can open",
+    text: "Downloads are plain .txt files that open in every editor, chat app preview and operating system.",
+  },
+] as const;
+
+/** Scenario cards: concrete remote-work situations and how Plainpad fits them. */
+export const REMOTE_SCENARIOS: readonly FeatureItem[] = [
+  {
+    icon: ListChecks,
+    title: "Running meeting notes",
+    text: "Keep one notepad tab per recurring meeting. Press F5 at the top of each session for a timestamp, and the whole history stays searchable in one place.",
+  },
+  {
+    icon: Plane,
+    title: "Working while traveling",
+    text: "On a shared or borrowed computer, write in the editor, then download the file or save it to Drive before you log off, and clear the browser's site data if the machine is not yours.",
+  },
+  {
+    icon: Globe,
+    title: "Handing off across time zones",
+    text: "Write an end-of-day summary in plain text, download it, and paste or attach it where your team reads. Plain text looks the same in every tool.",
+  },
+  {
+    icon: KeyRound,
+    title: "Scratchpad for sensitive snippets",
+    text: "Draft a message or tidy a log extract without pasting it into a third-party service. Your text stays in your browser on your device.",
+  },
+];
+
+/** Plainpad vs desktop apps vs email attachments: only claims we can stand behind. */
+export const REMOTE_COMPARISON: { columns: readonly string[]; rows: readonly ComparisonRow[] } = {
+  columns: ["Plainpad", "Desktop apps", "Email attachments"],
+  rows: [
+    { feature: "Install needed", values: ["None", "On every computer", "A mail app or webmail"] },
+    { feature: "Works on any computer with a browser", values: ["yes", "no", "partly"] },
+    { feature: "File stays on your device", values: ["yes", "yes", "no"] },
+    { feature: "Cost", values: ["Free", "Free to paid licences", "Included with your email"] },
+    { feature: "Several documents open in tabs", values: ["yes", "Depends on the app", "no"] },
+    { feature: "Drafts kept automatically", values: ["yes", "Depends on the app", "partly"] },
+    { feature: "Real-time collaboration", values: ["no", "Some apps", "no"] },
+    { feature: "Version history", values: ["Undo only", "Depends on the app", "A new copy per email"] },
+  ],
+};
+
+/** Three practical tips. */
+export const REMOTE_TIPS: readonly FeatureItem[] = [
+  {
+    icon: FileDown,
+    title: "Download at the end of the day",
+    text: "Browser storage is per device. Make File > Download all tabs your log-off ritual, and you always have a .zip backup.",
+  },
+  {
+    icon: Wifi,
+    title: "Open it before the train",
+    text: "Plainpad is not an installable offline app, but a notepad page that is already open keeps saving to your browser when the connection drops.",
+  },
+  {
+    icon: ListChecks,
+    title: "Name tabs by project",
+    text: "Double-click a tab and give it a short name, like \"ACME launch\". Names can be up to 30 characters, and Ctrl+1 to Ctrl+9 jumps between them.",
+  },
+];
+
+/** The four-question FAQ. */
+export const REMOTE_FAQ: readonly FaqItem[] = [
+  {
+    question: "Can my team edit the same document at the same time?",
+    answer:
+      "No. Plainpad has no real-time collaboration or sharing. Each person edits in their own browser; share a file by downloading it or saving it to Google Drive.",
+  },
+  {
+    question: "Is it safe to use on my company network?",
+    answer:
+      "Your documents are edited and stored in your browser and are not sent to Plainpad. The site does load a web-analytics service and an ad service, as the privacy policy explains. Follow your employer's policy on which tools you may use.",
+  },
+  {
+    question: "How do I get my notes onto another computer?",
+    answer:
+      "Download them as .txt files (or all notepad tabs as a .zip), or save them to Google Drive and open them from Drive on the other computer.",
+  },
+  {
+    question: "What happens if my browser crashes mid-sentence?",
+    answer:
+      "Both editors store your text in the browser within about a second of each edit, so reopening the page brings back your draft, or every notepad tab, as it was.",
+  },
+];
