@@ -1,0 +1,104 @@
+import { create } from "zustand";
+import {
+  clampEditorFontSize,
+  DEFAULT_EDITOR_SETTINGS,
+  EDITOR_FONT_SIZE,
+  type EditorSettings,
+  writeEditorSettings,
+} from "~/storage/editor-settings";
+import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import { shortcutMap, type Platform } from "./shortcuts";
+
+/** A short message shown in the editor's alert region. */
+export interface EditorNotice {
+  kind: "error" | "info";
+  text: string;
+}
+
+/**
+ * The simple editor's state (spec section 3) except the text itself, which lives in the
+ * CodeMirror view (copying it into React state per keystroke would not scale to 50 MB).
+ */
+export interface EditorStoreState {
+  fileName: string;
+  fileId: string | null;
+  isDirty: boolean;
+  settings: EditorSettings;
+  /** Action label -> key combination, for the user's platform. */
+  keyboardShortcuts: Record<string, string>;
+  platform: Platform;
+  /** True once the stored draft and settings were loaded (no draft write happens before). */
+  loaded: boolean;
+  /** Visible warning when the draft could not be stored in the browser. */
+  storageWarning: string | null;
+  notice: EditorNotice | null;
+  searchOpen: boolean;
+  settingsOpen: boolean;
+
+  setFileName(name: string): void;
+  setFileId(id?: string | null): void;
+  markDirty(): void;
+  markClean(): void;
+  setSettings(partial: Partial<EditorSettings>): void;
+  /** Applies stored settings without writing them back. */
+  hydrateSettings(settings: EditorSettings): void;
+  resetSettings(): void;
+  changeFontSize(delta: number): void;
+  setPlatform(platform: Platform): void;
+  setLoaded(loaded: boolean): void;
+  setStorageWarning(text: string | null): void;
+  notify(notice: EditorNotice | null): void;
+  setSearchOpen(open: boolean): void;
+  setSettingsOpen(open: boolean): void;
+}
+
+/** The editor store. One editor per page, so a module-level store is enough. */
+export const useEditorStore = create<EditorStoreState>()((set, get) => ({
+  fileName: DEFAULT_FILE_NAME,
+  fileId: null,
+  isDirty: false,
+  settings: { ...DEFAULT_EDITOR_SETTINGS },
+  keyboardShortcuts: shortcutMap("windows"),
+  platform: "windows",
+  loaded: false,
+  storageWarning: null,
+  notice: null,
+  searchOpen: false,
+  settingsOpen: false,
+
+  setFileName: (name) => {
+    const fileName = normalizeFileName(name);
+    if (fileName !== get().fileName) set({ fileName, isDirty: true });
+  },
+  setFileId: (id) => set({ fileId: id ?? null }),
+  markDirty: () => {
+    if (!get().isDirty) set({ isDirty: true });
+  },
+  markClean: () => {
+    if (get().isDirty) set({ isDirty: false });
+  },
+  setSettings: (partial) => {
+    const settings = { ...get().settings, ...partial };
+    settings.fontSize = clampEditorFontSize(settings.fontSize);
+    set({ settings });
+    writeEditorSettings(settings);
+  },
+  hydrateSettings: (settings) => set({ settings }),
+  resetSettings: () => {
+    const settings = { ...DEFAULT_EDITOR_SETTINGS };
+    set({ settings });
+    writeEditorSettings(settings);
+  },
+  changeFontSize: (delta) => {
+    const size = get().settings.fontSize + delta;
+    get().setSettings({
+      fontSize: Math.min(EDITOR_FONT_SIZE.max, Math.max(EDITOR_FONT_SIZE.min, size)),
+    });
+  },
+  setPlatform: (platform) => set({ platform, keyboardShortcuts: shortcutMap(platform) }),
+  setLoaded: (loaded) => set({ loaded }),
+  setStorageWarning: (storageWarning) => set({ storageWarning }),
+  notify: (notice) => set({ notice }),
+  setSearchOpen: (searchOpen) => set({ searchOpen }),
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+}));
