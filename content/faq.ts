@@ -1,0 +1,353 @@
+/**
+ * The FAQ page's questions and answers (spec section 2, "FAQ page"): 39 entries in six
+ * categories. Pure data, safe in Node (prerender) and the browser. Every answer must stay true
+ * to /work/briefs/product-facts.md.
+ */
+
+/** The six FAQ categories, in display order. */
+export const FAQ_CATEGORIES = [
+  "Getting Started",
+  "Features",
+  "Google Drive",
+  "Technical",
+  "Troubleshooting",
+  "Privacy",
+] as const;
+
+/** One of FAQ_CATEGORIES. */
+export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
+
+/** One question of the FAQ page. `answer` is plain text (paragraphs separated by a blank line). */
+export interface FaqEntry {
+  question: string;
+  answer: string;
+  category: FaqCategory;
+  id: string;
+}
+
+/** Every FAQ entry, grouped by category in display order. */
+export const FAQ_ENTRIES: FaqEntry[] = [
+  // Getting Started
+  {
+    id: "is-plainpad-free",
+    category: "Getting Started",
+    question: "Is Plainpad really free?",
+    answer:
+      "Yes. Both the simple text editor and the Advanced Notepad are free to use, with no trial period, no paid tier and no feature held back behind a payment.\n\n" +
+      "The site is supported by advertising, and it uses a web-analytics service to understand how pages are used. Neither of them receives the text you write: your documents stay in your own browser unless you choose to save them to your Google Drive.",
+  },
+  {
+    id: "do-i-need-an-account",
+    category: "Getting Started",
+    question: "Do I need to create an account?",
+    answer:
+      "No. Plainpad has no accounts, no sign-up form and no password to remember. Open the editor or the notepad and start typing.\n\n" +
+      "The only sign-in you will ever see is the optional \"Sign in with Google\" button, which is used for one thing: opening and saving files in your own Google Drive. If you never use Drive, you never need to sign in.",
+  },
+  {
+    id: "which-editor-should-i-use",
+    category: "Getting Started",
+    question: "Should I use the Text Editor or the Advanced Notepad?",
+    answer:
+      "Use the Text Editor (/editor/) when you are working on one document at a time. It has a formatting toolbar, regular-expression search, editor themes and a settings panel with line numbers, word wrap and a print margin guide.\n\n" +
+      "Use the Advanced Notepad (/online-notepad/) when you juggle several pieces of text. It has File, Edit, Insert, View and Help menus, as many tabs as you like, find and replace, an emoji picker, a special-character map and a Download all tabs option that saves everything as one .zip file.",
+  },
+  {
+    id: "do-i-need-to-install-anything",
+    category: "Getting Started",
+    question: "Do I need to install anything?",
+    answer:
+      "No. Plainpad runs entirely in your web browser, so there is no program, plug-in or extension to install. Open plainpad.app in a current version of Chrome, Edge, Firefox or Safari and both editors are ready to use.\n\n" +
+      "Your documents are kept in that browser's own storage on your device, which is why your text is still there when you come back later in the same browser.",
+  },
+  {
+    id: "how-do-i-start-a-new-document",
+    category: "Getting Started",
+    question: "How do I start a new document?",
+    answer:
+      "On the home page, click Create New Text File to open the Text Editor with an empty document, or Open File From Computer to start from a file you already have.\n\n" +
+      "Inside the Text Editor, the New button starts an empty document; if the current one has changes you have not downloaded or saved, Plainpad asks first. In the Advanced Notepad, choose File > New tab to add another Untitled tab next to the ones you have.",
+  },
+  {
+    id: "which-file-types-can-i-open",
+    category: "Getting Started",
+    question: "Which file types can I open?",
+    answer:
+      "Plainpad opens plain text files saved as UTF-8. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab.\n\n" +
+      "Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters. Files larger than 50 MB are refused as well.",
+  },
+  {
+    id: "how-do-i-rename-my-document",
+    category: "Getting Started",
+    question: "How do I name or rename my document?",
+    answer:
+      "In the Text Editor, click the file name at the top of the page, type the new name and press Enter or click elsewhere. The name always ends in .txt, and it is the name your download gets.\n\n" +
+      "In the Advanced Notepad, double-click a tab (or choose File > Rename), type a name of up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
+  },
+
+  // Features
+  {
+    id: "does-plainpad-save-automatically",
+    category: "Features",
+    question: "Does Plainpad save my work automatically?",
+    answer:
+      "Yes, in your browser. The Text Editor keeps its draft (the text, the file name and the linked Drive file, if any) within a second of your last edit and restores it after a reload or a crash. The Advanced Notepad stores every tab within about a second of each edit and writes any pending change when you leave the page.\n\n" +
+      "This browser copy is not a file on your computer. To keep a lasting copy, use Download, File > Save, or Save to Google Drive.",
+  },
+  {
+    id: "how-many-tabs-can-i-open",
+    category: "Features",
+    question: "How many tabs can I open in the Advanced Notepad?",
+    answer:
+      "There is no limit on the number of tabs. New tabs are named Untitled-1, Untitled-2 and so on, and you can rename, duplicate, reorder by dragging, or close them.\n\n" +
+      "Each tab keeps its own undo history (50 steps), cursor position and scroll position. Press Ctrl+1 to Ctrl+9 (Cmd on a Mac) to jump to one of the first nine tabs, and use File > Close other tabs to tidy up. The last remaining tab cannot be closed.",
+  },
+  {
+    id: "can-i-search-with-regular-expressions",
+    category: "Features",
+    question: "Can I search with regular expressions?",
+    answer:
+      "Yes, in the Text Editor. Open the search bar with the Find button or Ctrl+F (Cmd+F on a Mac), type a pattern and press Enter. The search is case-insensitive, and your query is read as a regular expression, so a pattern such as colou?r finds both spellings. The counter shows the match number and the total; an invalid pattern shows \"Invalid pattern\".\n\n" +
+      "The Advanced Notepad's Find looks for plain text, and its Replace All replaces exact, case-sensitive matches.",
+  },
+  {
+    id: "how-do-i-insert-emoji-and-special-characters",
+    category: "Features",
+    question: "How do I insert emoji and special characters?",
+    answer:
+      "In the Advanced Notepad, open the Insert menu or right-click in the text. The emoji picker holds over 400 emoji in seven categories (Smileys, People, Animals, Food, Activities, Objects and Symbols) with a search box. The special-character map covers Common, Mathematical, Arrows, Greek, Currency and Punctuation characters.\n\n" +
+      "In the Text Editor you can paste any character or use your operating system's own emoji panel. Everything is stored as ordinary Unicode text.",
+  },
+  {
+    id: "can-i-change-the-theme-and-font-size",
+    category: "Features",
+    question: "Can I change the theme and the font size?",
+    answer:
+      "Yes. The Text Editor offers three editor themes (Light, Dark and Blue) and a font size from 8 to 72 in steps of 2, with 16 as the default. Both are on the toolbar and in the Settings panel.\n\n" +
+      "The Advanced Notepad's View menu changes the font size (8 to 72, default 14) and the font family: Consolas, Monaco, Arial, Times New Roman, Courier New, Georgia or Verdana. The light or dark site theme is switched with the theme toggle in the page header.",
+  },
+  {
+    id: "does-plainpad-support-bold-and-italic",
+    category: "Features",
+    question: "Does Plainpad support bold, italic and underline?",
+    answer:
+      "In its own way. Plainpad is a plain-text editor, so it does not store rich text. The Bold, Italic and Underline buttons of the Text Editor wrap the selection in Markdown-style markers: **bold**, _italic_ and <u>underline</u>. The editor highlights them so they are easy to see, and applying the same button again removes them.\n\n" +
+      "The saved file stays plain text, which means it opens anywhere, and Markdown tools understand the bold and italic markers.",
+  },
+  {
+    id: "can-i-print-or-save-as-pdf",
+    category: "Features",
+    question: "Can I download, print or save my document as a PDF?",
+    answer:
+      "Yes. Download saves your document as a .txt file with its current name. In the Advanced Notepad, File > Save downloads the current tab and File > Download all tabs saves every tab in one .zip file.\n\n" +
+      "Print opens a print view of your text. To make a PDF, choose \"Save as PDF\" as the destination in your browser's print dialog. Plainpad has no built-in export to Word, RTF or HTML; open the .txt file in a word processor if you need one of those formats.",
+  },
+
+  // Google Drive
+  {
+    id: "do-i-need-google-drive",
+    category: "Google Drive",
+    question: "Do I need Google Drive to use Plainpad?",
+    answer:
+      "No. Google Drive is entirely optional. Everything else, from writing and searching to downloading and printing, works without signing in to anything.\n\n" +
+      "Drive is useful when you want a copy of a document in the cloud or want to continue on another computer. Sign in with Google, then use Save to Drive to store the document, or Open from Google Drive to load one of your text files. You can sign out at any time.",
+  },
+  {
+    id: "what-permissions-does-plainpad-ask-for",
+    category: "Google Drive",
+    question: "What permissions does Plainpad ask for in Google Drive?",
+    answer:
+      "When you sign in, Google asks you to allow three things: access to the Drive files Plainpad creates or that you open with it, read-only access to your Drive so the picker can list your text files, and your basic profile and e-mail address, which the editor shows while you are signed in.\n\n" +
+      "Plainpad reads and writes only the files you open or save with it. It has no feature that deletes, moves or shares your files.",
+  },
+  {
+    id: "unverified-app",
+    category: "Google Drive",
+    question: "Why does Google say \"Google hasn't verified this app\" when I sign in?",
+    answer:
+      "Google shows this screen for newer apps that have not finished its verification review, which takes about four to six weeks. It does not mean anything is wrong with your account.\n\n" +
+      "To continue, click Advanced, then \"Go to Plainpad (unsafe)\", review the permissions Plainpad asks for and click Continue. If you prefer not to, close the window: every feature except Google Drive works without signing in.",
+  },
+  {
+    id: "where-are-my-files-saved-in-google-drive",
+    category: "Google Drive",
+    question: "Where are my files saved in Google Drive?",
+    answer:
+      "A new document saved to Drive is created as a .txt file in a folder called \"Plainpad Documents\" in your Drive. Plainpad makes that folder the first time you save a new document, so you will not see it before then.\n\n" +
+      "A document you opened from Drive is different: saving it updates the original file in place, wherever it lives in your Drive, instead of making a copy.",
+  },
+  {
+    id: "why-doesnt-my-drive-file-appear-in-the-picker",
+    category: "Google Drive",
+    question: "Why doesn't my file appear in the Google Drive picker?",
+    answer:
+      "The picker lists only your own plain-text (.txt) files. Google Docs, Word documents, PDFs and spreadsheets are not plain text, so they are not shown, and neither are files that others have shared with you.\n\n" +
+      "To edit a Google Doc in Plainpad, download it from Google Docs as a plain text (.txt) file, open that file from your computer, and then use Save to Drive to keep it in your Plainpad Documents folder.",
+  },
+  {
+    id: "how-do-i-sign-out-or-revoke-access",
+    category: "Google Drive",
+    question: "How do I sign out or revoke Plainpad's access to my Drive?",
+    answer:
+      "Click Sign out in the editor to end your Plainpad session. Plainpad keeps your sign-in token in memory only and never stores it, so closing the tab also signs you out of Plainpad (though not out of your Google account).\n\n" +
+      "To remove Plainpad's permissions completely, go to https://myaccount.google.com/permissions, select Plainpad and remove its access. Your files in Drive stay where they are; you can grant access again the next time you sign in.",
+  },
+  {
+    id: "what-happens-when-i-save-a-file-opened-from-drive",
+    category: "Google Drive",
+    question: "What happens when I save a file I opened from Drive?",
+    answer:
+      "Plainpad remembers which Drive file the document came from, so Save to Drive updates that same file instead of creating a new one. In the Text Editor this link is part of the draft kept in your browser, so it survives a reload.\n\n" +
+      "If you are signed out when you click Save to Drive, Plainpad offers to sign you in first. After signing in, click Save to Drive again to complete the save.",
+  },
+
+  // Technical
+  {
+    id: "which-browsers-are-supported",
+    category: "Technical",
+    question: "Which browsers does Plainpad support?",
+    answer:
+      "Plainpad supports current versions of the major browsers: Chrome 90 or later, Firefox 88 or later, Safari 14 or later and Edge 90 or later.\n\n" +
+      "Older browsers may load the pages but miss features the editors rely on, such as the browser storage that keeps your drafts. If something looks broken, update your browser first; it is the quickest fix for most display problems.",
+  },
+  {
+    id: "what-is-the-largest-file-i-can-open",
+    category: "Technical",
+    question: "What is the largest file I can open?",
+    answer:
+      "Up to 50 MB. A larger file is refused with a message, and the document you are working on is left untouched.\n\n" +
+      "Below that limit, big files are fine: the Text Editor is built on the CodeMirror 6 editing engine, which only draws the lines on screen, so files of tens of megabytes stay responsive while you scroll, type and search.",
+  },
+  {
+    id: "where-are-my-documents-stored",
+    category: "Technical",
+    question: "Where are my documents stored?",
+    answer:
+      "In your own browser, on your own device. Both editors keep your text in the browser's built-in database (IndexedDB): the Text Editor keeps its current draft, and the Advanced Notepad keeps every open tab. Preferences such as font size are kept in the browser's local storage.\n\n" +
+      "Plainpad has no server of its own, so your documents are never uploaded anywhere unless you save them to your Google Drive. Each browser on each device has its own separate copy.",
+  },
+  {
+    id: "what-are-the-keyboard-shortcuts-on-a-mac",
+    category: "Technical",
+    question: "What are the keyboard shortcuts on a Mac?",
+    answer:
+      "On a Mac, use Cmd wherever Windows and Linux use Ctrl: Cmd+B, Cmd+I and Cmd+U for bold, italic and underline, Cmd+F to find and Cmd+P to print. Redo is Cmd+Shift+Z.\n\n" +
+      "In the Advanced Notepad, Cmd+S downloads the current tab, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.",
+  },
+  {
+    id: "can-i-use-the-notepad-in-two-windows",
+    category: "Technical",
+    question: "Can I use the Advanced Notepad in two windows at once?",
+    answer:
+      "Yes. If you open the Advanced Notepad in two windows or tabs of the same browser, they stay in sync, because both read and write the same tabs stored in that browser.\n\n" +
+      "A different browser, a private window or another device has its own separate storage, so it will not see those tabs. To move work between them, download the files or save them to Google Drive.",
+  },
+  {
+    id: "is-there-a-version-history",
+    category: "Technical",
+    question: "Does Plainpad keep a version history?",
+    answer:
+      "No. Plainpad keeps the latest state of your text, not earlier versions. Within a session you can step back with Undo: each Advanced Notepad tab keeps its own undo history of 50 steps, and the Text Editor has Undo and Redo on its toolbar.\n\n" +
+      "If you want to keep versions of an important document, download a copy at each milestone and include the date in the file name.",
+  },
+
+  // Troubleshooting
+  {
+    id: "what-happens-if-i-clear-my-browser-data",
+    category: "Troubleshooting",
+    question: "What happens to my documents if I clear my browser data?",
+    answer:
+      "They are deleted. The Text Editor's draft and the Advanced Notepad's tabs live in your browser's storage for plainpad.app, so clearing cookies and site data for this site, or for all sites, removes them. Some privacy tools and private windows clear this storage automatically.\n\n" +
+      "Before you clear anything, download what you need: use Download in the Text Editor and File > Download all tabs in the notepad, or save important documents to Google Drive.",
+  },
+  {
+    id: "what-does-the-storage-full-warning-mean",
+    category: "Troubleshooting",
+    question: "What does the storage full warning mean?",
+    answer:
+      "It means your browser refused to store more data for Plainpad, so your latest edits are not stored in the browser yet. Your text is still on the screen, so nothing is lost as long as the page stays open.\n\n" +
+      "Use the download the warning offers to save a copy right away. Then free some space: close tabs you no longer need, remove data other sites keep in this browser, or free up disk space on your device.",
+  },
+  {
+    id: "why-is-printing-or-sign-in-blocked",
+    category: "Troubleshooting",
+    question: "Why does nothing happen when I click Print or Sign in with Google?",
+    answer:
+      "Your browser is probably blocking pop-up windows. Printing opens a print view in a new window, and Google sign-in opens Google's own window, so a pop-up blocker can stop either one.\n\n" +
+      "Look for a blocked pop-up icon in the address bar, choose to always allow pop-ups from plainpad.app, and click the button again. Ad blockers and privacy extensions can also block Google's sign-in scripts; allowing them for this site usually helps.",
+  },
+  {
+    id: "file-does-not-look-like-a-text-file",
+    category: "Troubleshooting",
+    question: "Why does Plainpad say my file \"does not look like a text file\"?",
+    answer:
+      "Plainpad opens plain text only. Word documents, PDFs, images and archives store binary data, so instead of filling the editor with unreadable characters, Plainpad refuses them with this message and leaves your current document unchanged. Text saved in an encoding other than UTF-8 can be refused for the same reason.\n\n" +
+      "To edit such a file, first save or export it as plain text (.txt, UTF-8) in the program that made it, then open that file.",
+  },
+  {
+    id: "why-does-ctrl-n-open-a-browser-window",
+    category: "Troubleshooting",
+    question: "Why does Ctrl+N open a new browser window instead of a new tab?",
+    answer:
+      "Some browsers keep certain shortcuts, such as Ctrl+N and Ctrl+W (Cmd+N and Cmd+W on a Mac), for themselves and never pass them to web pages. When that happens, the browser acts before Plainpad can.\n\n" +
+      "The menus always work: use File > New tab in the Advanced Notepad. Other shortcuts, such as Ctrl+S and Ctrl+F, are handled by Plainpad as usual.",
+  },
+  {
+    id: "what-if-saving-to-google-drive-fails",
+    category: "Troubleshooting",
+    question: "What should I do if saving to Google Drive fails?",
+    answer:
+      "Your text is safe: a failed save keeps the document in the editor and tells you what went wrong. If Google Drive is busy, Plainpad retries automatically, so wait a moment and try again.\n\n" +
+      "If the message says access was refused or permission was denied, sign out, sign in again and allow the permissions Google asks for. If your documents do not seem to appear, look in the Plainpad Documents folder, which is created with your first new document.",
+  },
+
+  // Privacy
+  {
+    id: "can-plainpad-read-my-documents",
+    category: "Privacy",
+    question: "Can Plainpad read my documents?",
+    answer:
+      "No. Plainpad has no server that receives documents. Your text is edited and stored in your own browser, on your own device, and nobody at Plainpad can see it.\n\n" +
+      "The only time your text leaves your device is when you choose to: when you download a file, print it, or save it to your own Google Drive. Saved Drive files go straight from your browser to Google.",
+  },
+  {
+    id: "does-plainpad-use-analytics-or-ads",
+    category: "Privacy",
+    question: "Does Plainpad use analytics or show ads?",
+    answer:
+      "Yes. The site uses a web-analytics service to learn which pages are visited and how the site performs, and an ad service that pays for keeping Plainpad free. Our Privacy Policy describes both.\n\n" +
+      "Neither service receives the contents of your documents. Your writing stays in your browser's storage, which analytics and ads have no access to.",
+  },
+  {
+    id: "does-plainpad-use-cookies",
+    category: "Privacy",
+    question: "Does Plainpad use cookies?",
+    answer:
+      "The analytics and advertising services used on the site may set cookies or similar identifiers; the Privacy Policy explains them and your choices.\n\n" +
+      "Plainpad itself does not need cookies to work. Your documents are kept in your browser's database, and your preferences, such as the site theme and font size, are kept in your browser's local storage. Neither is sent to a server.",
+  },
+  {
+    id: "what-does-google-see-when-i-use-drive",
+    category: "Privacy",
+    question: "What does Google see when I use the Drive integration?",
+    answer:
+      "When you sign in, Google handles the sign-in in its own window and gives Plainpad a temporary token. Plainpad keeps that token in memory only, never stores it, and forgets it when you sign out or close the tab.\n\n" +
+      "Google receives the files you save to Drive, just as it would if you uploaded them yourself. Plainpad only reads and writes the files you open or save with it, and you can revoke its access at any time.",
+  },
+  {
+    id: "is-plainpad-safe-on-a-shared-computer",
+    category: "Privacy",
+    question: "Is it safe to use Plainpad on a shared computer?",
+    answer:
+      "Be careful. Your documents stay in the browser you used, so the next person using the same browser profile can open the editor and see them.\n\n" +
+      "On a shared or public computer, use a private window, or download what you need and then clear this site's data before you leave. If you signed in to Google, sign out of Plainpad and also sign out of your Google account in the browser.",
+  },
+  {
+    id: "how-do-i-delete-my-data",
+    category: "Privacy",
+    question: "How do I delete all my Plainpad data?",
+    answer:
+      "Because everything lives in your browser, you delete it there: open your browser's site settings for plainpad.app and clear its stored data. This removes the Text Editor draft, every notepad tab and your preferences.\n\n" +
+      "Files you saved to Google Drive stay in your Drive until you delete them there. To remove Plainpad's access, visit https://myaccount.google.com/permissions. Questions are welcome at support@plainpad.app.",
+  },
+];
