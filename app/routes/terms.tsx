@@ -1,18 +1,29 @@
 import type { Route } from "./+types/terms";
+import { LegalDocument } from "~/site/company/legal-document";
+import { TERMS_SECTIONS } from "~/site/company/terms-sections";
 import { pageMeta } from "~/site/seo";
-import { PagePlaceholder } from "~/site/page-placeholder";
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: "Terms of Use",
-    description: "The terms for using Plainpad, the free online text editor and notepad: licence, responsibilities, ownership and liability.",
+    description:
+      "The terms for using Plainpad, the free browser-based text editor and notepad: your license, your responsibilities, content ownership and liability.",
     path: "/terms/",
   });
 }
 
-/** Terms of Use: filled in by the content issue. */
-export default function Page() {
+/** The terms of use. */
+export default function TermsPage() {
   return (
-    <PagePlaceholder title={"Terms of Use"} intro={"The terms for using Plainpad, the free online text editor and notepad: licence, responsibilities, ownership and liability."} />
+    <LegalDocument
+      title="Terms of Use"
+      intro={
+        <p>
+          These terms are the agreement between you and Plainpad. We have kept them short and in plain English; please
+          read them before using the site.
+        </p>
+      }
+      sections={TERMS_SECTIONS}
+    />
   );
 }

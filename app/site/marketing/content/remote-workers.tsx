@@ -110,7 +110,7 @@ export const REMOTE_COMPARISON: { columns: readonly string[]; rows: readonly Com
     { feature: "Install needed", values: ["None", "On every computer", "A mail app or webmail"] },
     { feature: "Works on any computer with a browser", values: ["yes", "no", "partly"] },
     { feature: "File stays on your device", values: ["yes", "yes", "no"] },
-    { feature: "Cost", values: ["Free", "Free to paid licences", "Included with your email"] },
+    { feature: "Cost", values: ["Free", "Free to paid licenses", "Included with your email"] },
     { feature: "Several documents open in tabs", values: ["yes", "Depends on the app", "no"] },
     { feature: "Drafts kept automatically", values: ["yes", "Depends on the app", "partly"] },
     { feature: "Real-time collaboration", values: ["no", "Some apps", "no"] },
