@@ -123,7 +123,8 @@ export class DriveAuth implements TokenSource {
   }
 
   private publish(): void {
-    const status = this.pending && !this.token ? "signing-in" : this.token ? "signed-in" : "signed-out";
+    const status =
+      this.pending && !this.token ? "signing-in" : this.token ? "signed-in" : "signed-out";
     const email = this.token ? this.email : "";
     if (status !== this.snapshot.status || email !== this.snapshot.email) {
       this.snapshot = { status, email };

@@ -44,7 +44,11 @@ function readTestOverride(): Partial<DriveConfig> | null {
   const value = (window as unknown as Record<string, unknown>)[TEST_CONFIG_GLOBAL];
   if (!value || typeof value !== "object") return null;
   const record = value as Record<string, unknown>;
-  return { clientId: clean(record.clientId), apiKey: clean(record.apiKey), appId: clean(record.appId) };
+  return {
+    clientId: clean(record.clientId),
+    apiKey: clean(record.apiKey),
+    appId: clean(record.appId),
+  };
 }
 
 /**

@@ -27,7 +27,10 @@ function oauth2(mode: { closePopup?: boolean } = {}): OAuth2Api & { revoked: str
             if (mode.closePopup) {
               config.error_callback?.({ type: "popup_closed", message: "closed", name: "Error" });
             } else {
-              config.callback({ access_token: "tok", expires_in: "3600" } as google.accounts.oauth2.TokenResponse);
+              config.callback({
+                access_token: "tok",
+                expires_in: "3600",
+              } as google.accounts.oauth2.TokenResponse);
             }
           });
         },
@@ -74,7 +77,7 @@ describe("Drive flows", () => {
     const drive = new Drive({ config: null });
     const d = dialogs();
     await expect(runOpen(drive, d.value)).resolves.toBeNull();
-    await runSave(drive, { fileId: null, name: "a.txt", content: "a" }, undefined, d.value);
+    await runSave(drive, { fileId: null, name: "a.txt", content: "a" }, { dialogs: d.value });
     await runSignIn(drive, d.value);
     expect(d.alerts).toEqual([
       DRIVE_MESSAGES.notConfigured,
@@ -129,12 +132,12 @@ describe("Drive flows", () => {
     const { drive } = makeDrive(null);
     const declined = dialogs(false);
     await expect(
-      runSave(drive, { fileId: null, name: "a.txt", content: "a" }, undefined, declined.value),
+      runSave(drive, { fileId: null, name: "a.txt", content: "a" }, { dialogs: declined.value }),
     ).resolves.toEqual({ kind: "declined" });
     expect(drive.isSignedIn()).toBe(false);
     const accepted = dialogs(true);
     await expect(
-      runSave(drive, { fileId: null, name: "a.txt", content: "a" }, undefined, accepted.value),
+      runSave(drive, { fileId: null, name: "a.txt", content: "a" }, { dialogs: accepted.value }),
     ).resolves.toEqual({ kind: "signed-in-instead" });
     expect(accepted.confirms).toEqual([DRIVE_MESSAGES.confirmSignInToSave]);
     expect(drive.isSignedIn()).toBe(true);
@@ -170,17 +173,20 @@ describe("Drive flows", () => {
     const first = await runSave(
       drive,
       { fileId: null, name: "a.txt", content: "a" },
-      (stage) => stages.push(stage),
-      d.value,
+      {
+        onStage: (stage) => stages.push(stage),
+        onSaved: (id) => stages.push(`saved ${id}`),
+        dialogs: d.value,
+      },
     );
     expect(first).toEqual({ kind: "saved", fileId: "new-1" });
-    expect(stages).toEqual(["folder", "uploading"]);
-    await runSave(drive, { fileId: null, name: "b.txt", content: "b" }, undefined, d.value);
+    expect(stages).toEqual(["folder", "uploading", "saved new-1"]);
+    await runSave(drive, { fileId: null, name: "b.txt", content: "b" }, { dialogs: d.value });
     expect(folderCreates).toBe(1);
-    await runSave(drive, { fileId: "new-1", name: "a.txt", content: "a2" }, undefined, d.value);
+    await runSave(drive, { fileId: "new-1", name: "a.txt", content: "a2" }, { dialogs: d.value });
     failNext = true;
     await expect(
-      runSave(drive, { fileId: "new-1", name: "a.txt", content: "a3" }, undefined, d.value),
+      runSave(drive, { fileId: "new-1", name: "a.txt", content: "a3" }, { dialogs: d.value }),
     ).resolves.toEqual({ kind: "failed" });
     expect(uploads).toEqual(["POST", "POST", "PATCH new-1", "PATCH new-1"]);
     expect(d.alerts).toEqual([

@@ -63,16 +63,25 @@ export type SaveOutcome =
   | { kind: "signed-in-instead" }
   | { kind: "declined" };
 
+/** Optional hooks of {@link runSave}. */
+export interface SaveOptions {
+  /** Progress stages while the save runs. */
+  onStage?: (stage: UploadStage) => void;
+  /** Called with the file id right after a successful save, before the success alert. */
+  onSaved?: (fileId: string) => void;
+  dialogs?: DriveDialogs;
+}
+
 /**
  * Save to Drive. Signed out: confirm, then sign in (the save is not retried). Success alerts
- * 'File saved successfully to Google Drive!'; failure alerts and keeps everything as it was.
+ * 'File saved successfully to Google Drive!'; failure alerts and changes nothing.
  */
 export async function runSave(
   drive: Drive,
   request: { fileId: string | null; name: string; content: string },
-  onStage?: (stage: UploadStage) => void,
-  dialogs: DriveDialogs = browserDialogs(),
+  options: SaveOptions = {},
 ): Promise<SaveOutcome> {
+  const dialogs = options.dialogs ?? browserDialogs();
   if (!drive.isConfigured()) {
     dialogs.alert(DRIVE_MESSAGES.notConfigured);
     return { kind: "failed" };
@@ -82,13 +91,15 @@ export async function runSave(
     await runSignIn(drive, dialogs);
     return { kind: "signed-in-instead" };
   }
+  let fileId: string;
   try {
-    const fileId = await drive.saveTextFile(request, onStage);
-    dialogs.alert(DRIVE_MESSAGES.saveSuccess);
-    return { kind: "saved", fileId };
+    fileId = await drive.saveTextFile(request, options.onStage);
   } catch (error) {
     console.error(error);
     dialogs.alert(driveFailureMessage(error, "save") ?? DRIVE_MESSAGES.saveFailure);
     return { kind: "failed" };
   }
+  options.onSaved?.(fileId);
+  dialogs.alert(DRIVE_MESSAGES.saveSuccess);
+  return { kind: "saved", fileId };
 }

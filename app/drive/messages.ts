@@ -52,7 +52,8 @@ function detail(error: unknown, action: DriveAction): string | null {
     }
     if (error.status === 401) return "Your Google sign-in has expired. Sign in again.";
   }
-  if (error instanceof DriveTimeoutError || error instanceof DriveNetworkError) return error.message;
+  if (error instanceof DriveTimeoutError || error instanceof DriveNetworkError)
+    return error.message;
   if (error instanceof ScriptLoadError) {
     return "Google's sign-in or Drive scripts could not be loaded (offline, or blocked by an extension?).";
   }

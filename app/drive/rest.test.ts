@@ -125,7 +125,11 @@ describe("uploads", () => {
       }),
     );
     const { context } = makeContext();
-    const id = await uploadTextFile(context, { fileId: "abc 1", name: "a.txt", content: "new text" });
+    const id = await uploadTextFile(context, {
+      fileId: "abc 1",
+      name: "a.txt",
+      content: "new text",
+    });
     expect(id).toBe("abc 1");
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe("PATCH");
@@ -172,9 +176,7 @@ describe("uploads", () => {
     server.use(
       http.patch(`${DRIVE_UPLOAD_URL}/:id`, () => {
         const status = answers.shift();
-        return status
-          ? new HttpResponse("busy", { status })
-          : HttpResponse.json({ id: "f1" });
+        return status ? new HttpResponse("busy", { status }) : HttpResponse.json({ id: "f1" });
       }),
     );
     const { context, sleeps } = makeContext();
@@ -230,9 +232,11 @@ describe("uploads", () => {
     expect(calls).toBe(2);
     expect(sleeps).toHaveLength(1);
 
-    const notFound = await uploadTextFile(context, { fileId: "f", name: "a.txt", content: "t" }).catch(
-      (e: unknown) => e,
-    );
+    const notFound = await uploadTextFile(context, {
+      fileId: "f",
+      name: "a.txt",
+      content: "t",
+    }).catch((e: unknown) => e);
     expect((notFound as DriveHttpError).isNotFound).toBe(true);
     expect(calls).toBe(3);
   });
@@ -274,7 +278,8 @@ describe("uploads", () => {
 
   it("sends documents over 5 MB with a resumable upload", async () => {
     const seen: Seen[] = [];
-    const session = "https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=xyz";
+    const session =
+      "https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=xyz";
     server.use(
       http.post(DRIVE_UPLOAD_URL, async ({ request }) => {
         await record(request, seen);
@@ -326,9 +331,7 @@ describe("reads", () => {
   });
 
   it("says 'Failed to load file content' when the content answer is not ok", async () => {
-    server.use(
-      http.get(`${DRIVE_FILES_URL}/:id`, () => new HttpResponse("gone", { status: 404 })),
-    );
+    server.use(http.get(`${DRIVE_FILES_URL}/:id`, () => new HttpResponse("gone", { status: 404 })));
     await expect(getFileContent(makeContext().context, "f1")).rejects.toThrow(
       "Failed to load file content",
     );

@@ -69,7 +69,11 @@ export async function fetchUserEmail(
 export function getFileContent(context: DriveHttpContext, fileId: string): Promise<string> {
   return driveRequest(
     context,
-    { url: `${fileUrl(DRIVE_FILES_URL, fileId)}?alt=media`, operation: "content", timeoutMs: 120_000 },
+    {
+      url: `${fileUrl(DRIVE_FILES_URL, fileId)}?alt=media`,
+      operation: "content",
+      timeoutMs: 120_000,
+    },
     (response) => response.text(),
   );
 }
@@ -103,7 +107,12 @@ export async function ensureAppFolder(
   name = APP_FOLDER_NAME,
 ): Promise<string> {
   const q = `name='${escapeQueryValue(name)}' and mimeType='${FOLDER_MIME_TYPE}' and trashed=false`;
-  const search = new URLSearchParams({ q, fields: "files(id,name)", spaces: "drive", pageSize: "1" });
+  const search = new URLSearchParams({
+    q,
+    fields: "files(id,name)",
+    spaces: "drive",
+    pageSize: "1",
+  });
   const found = await driveRequest(
     context,
     { url: `${DRIVE_FILES_URL}?${search}`, operation: "folder", timeoutMs: SHORT_TIMEOUT_MS },

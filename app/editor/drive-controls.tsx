@@ -1,9 +1,13 @@
-import { CloudDownload, CloudUpload, LogIn } from "lucide-react";
-import { type JSX, useEffect, useState } from "react";
+import { CloudDownload, CloudUpload, Loader2, LogIn, LogOut } from "lucide-react";
+import { type JSX, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { DriveSessionSnapshot } from "~/drive/auth";
+import { getDrive } from "~/drive/drive";
+import { runOpen, runSave, runSignIn } from "~/drive/flows";
+import { saveStageMessage } from "~/drive/messages";
 
 /**
- * The Google Drive slot of the simple editor's header. The Google Drive developer owns this file
- * and replaces this first version; the interface stays as is.
+ * The Google Drive slot of the simple editor's header: the signed-in address, Sign in / Sign
+ * out, Open from Drive and Save to Drive. All Google code loads on the first click.
  */
 export interface DriveControlsProps {
   /** The current document text (read on save only). */
@@ -18,49 +22,151 @@ export interface DriveControlsProps {
   autoOpen?: boolean;
 }
 
-const NOT_CONFIGURED =
-  "Google Drive is not configured (missing client ID or API key configuration).";
+const SIGNED_OUT: DriveSessionSnapshot = { status: "signed-out", email: "" };
 
 const buttonClass =
-  "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800";
+  "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800";
 
-/** Sign in / Open from Drive / Save to Drive (first version: Drive not configured). */
+type Busy = null | "sign-in" | "sign-out" | "open" | "save";
+
+/** Sign in / out with the address, Open from Drive and Save to Drive (one action at a time). */
 export function DriveControls(props: DriveControlsProps): JSX.Element {
-  const [message, setMessage] = useState<string | null>(null);
-  const { autoOpen } = props;
+  const session = useSyncExternalStore(
+    (listener) => getDrive().subscribe(listener),
+    () => getDrive().getSnapshot(),
+    () => SIGNED_OUT,
+  );
+  const [busy, setBusy] = useState<Busy>(null);
+  const [status, setStatus] = useState("");
+  // A ref as well as state: two clicks in the same frame must not both start.
+  const busyRef = useRef<Busy>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  const run = useCallback(async (kind: Exclude<Busy, null>, task: () => Promise<void>) => {
+    if (busyRef.current) return;
+    busyRef.current = kind;
+    setBusy(kind);
+    try {
+      await task();
+    } finally {
+      busyRef.current = null;
+      setBusy(null);
+      setStatus("");
+    }
+  }, []);
+
+  const open = useCallback(
+    () =>
+      run("open", async () => {
+        setStatus("Opening from Google Drive…");
+        const file = await runOpen(getDrive());
+        if (file) propsRef.current.onOpen(file);
+      }),
+    [run],
+  );
+
+  const save = () =>
+    run("save", async () => {
+      const { getContent, fileName, fileId, onSaved } = propsRef.current;
+      setStatus(saveStageMessage("authorizing"));
+      await runSave(
+        getDrive(),
+        { fileId, name: fileName, content: getContent() },
+        { onStage: (stage) => setStatus(saveStageMessage(stage)), onSaved },
+      );
+    });
+
+  const signIn = () =>
+    run("sign-in", async () => {
+      setStatus("Signing in with Google…");
+      await runSignIn(getDrive());
+    });
+
+  const signOut = () => run("sign-out", () => getDrive().signOut());
+
+  // The landing page's "Open from Google Drive" hands over here; start once per mount.
+  const autoOpened = useRef(false);
   useEffect(() => {
-    if (autoOpen) setMessage(NOT_CONFIGURED);
-  }, [autoOpen]);
-  const explain = () => setMessage(NOT_CONFIGURED);
+    if (props.autoOpen && !autoOpened.current) {
+      autoOpened.current = true;
+      void open();
+    }
+  }, [props.autoOpen, open]);
+
+  const signedIn = session.status === "signed-in";
   return (
-    <div className="relative flex items-center gap-1">
-      <button type="button" className={buttonClass} onClick={explain} title="Sign in">
-        <LogIn aria-hidden="true" size={16} />
-        <span className="sr-only xl:not-sr-only">Sign in</span>
-      </button>
-      <button type="button" className={buttonClass} onClick={explain} title="Open from Drive">
-        <CloudDownload aria-hidden="true" size={16} />
+    <div className="relative flex items-center gap-1" aria-busy={busy !== null}>
+      {signedIn && session.email && (
+        <span
+          className="hidden max-w-48 truncate text-sm text-slate-600 md:inline dark:text-slate-300"
+          title={`Signed in to Google as ${session.email}`}
+          data-testid="drive-email"
+        >
+          {session.email}
+        </span>
+      )}
+      {signedIn ? (
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={signOut}
+          disabled={busy !== null}
+          title="Sign out"
+        >
+          <LogOut aria-hidden="true" size={16} />
+          <span className="sr-only xl:not-sr-only">Sign out</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={signIn}
+          disabled={busy !== null}
+          title="Sign in"
+        >
+          {busy === "sign-in" ? (
+            <Loader2 aria-hidden="true" size={16} className="animate-spin" />
+          ) : (
+            <LogIn aria-hidden="true" size={16} />
+          )}
+          <span className="sr-only xl:not-sr-only">Sign in</span>
+        </button>
+      )}
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => void open()}
+        disabled={busy !== null}
+        title="Open from Drive"
+      >
+        {busy === "open" ? (
+          <Loader2 aria-hidden="true" size={16} className="animate-spin" />
+        ) : (
+          <CloudDownload aria-hidden="true" size={16} />
+        )}
         <span className="sr-only xl:not-sr-only">Open from Drive</span>
       </button>
-      <button type="button" className={buttonClass} onClick={explain} title="Save to Drive">
-        <CloudUpload aria-hidden="true" size={16} />
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={save}
+        disabled={busy !== null}
+        title="Save to Drive"
+      >
+        {busy === "save" ? (
+          <Loader2 aria-hidden="true" size={16} className="animate-spin" />
+        ) : (
+          <CloudUpload aria-hidden="true" size={16} />
+        )}
         <span className="sr-only xl:not-sr-only">Save to Drive</span>
       </button>
-      <div role="alert" className="absolute right-0 top-full z-30 mt-2 w-72 empty:hidden">
-        {message && (
-          <p className="rounded-md border border-amber-300 bg-amber-50 shadow-lg px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {message}{" "}
-            <button
-              type="button"
-              className="ml-2 underline"
-              onClick={() => setMessage(null)}
-              title="Dismiss"
-            >
-              Dismiss
-            </button>
-          </p>
-        )}
-      </div>
+      <p
+        role="status"
+        className="absolute right-0 top-full z-30 mt-2 w-max max-w-72 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 shadow-lg empty:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+      >
+        {status}
+      </p>
     </div>
   );
 }

@@ -1,16 +1,22 @@
 /**
- * Google Drive entries of the notepad's File menu. OWNED BY THE DRIVE DEVELOPER after its first
- * commit: replace the two placeholder actions with the real Drive flows. The notepad passes a
- * context with the active tab and ways to open a tab and to show a message.
+ * Google Drive entries of the notepad's File menu (owned by the Drive developer): Open from
+ * Google Drive opens the picked file in a new tab; Save to Google Drive creates or updates the
+ * active tab's file. Same flows, alerts and confirm as the simple editor (app/drive/flows.ts).
  */
+import { getDrive } from "~/drive/drive";
+import { runOpen, runSave } from "~/drive/flows";
+import { DRIVE_MESSAGES, saveStageMessage } from "~/drive/messages";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
   /** The active tab's name and text. */
   getActiveTab: () => { id: string; name: string; content: string };
-  /** Opens text in a new tab (e.g. a file picked from Drive). */
-  openInNewTab: (name: string, content: string) => void;
-  /** Shows a message to the user in the notepad's notice area. */
+  /**
+   * Opens text in a new tab (e.g. a file picked from Drive). When it returns the new tab's id,
+   * the Drive file id is remembered for that tab so a later save updates the same file.
+   */
+  openInNewTab: (name: string, content: string) => string | void;
+  /** Shows a message to the user in the notepad's notice area (progress of a Drive action). */
   notify: (message: string) => void;
 }
 
@@ -21,18 +27,64 @@ export interface DriveMenuItem {
   run: (context: DriveMenuContext) => void | Promise<void>;
 }
 
-/** Message shown while no Google client ID / API key is configured. */
-export const DRIVE_NOT_CONFIGURED_MESSAGE =
-  "Google Drive is not configured (missing client ID or API key configuration).";
+/** Kept for the notepad's imports: the not-configured explanation (same as the editors'). */
+export const DRIVE_NOT_CONFIGURED_MESSAGE = DRIVE_MESSAGES.notConfigured;
 
-/** Placeholder until the Drive integration lands: explains that Drive is not configured. */
-async function openFromDrive(context: DriveMenuContext): Promise<void> {
-  context.notify(DRIVE_NOT_CONFIGURED_MESSAGE);
+/**
+ * Drive file id per notepad tab id, in memory for this page (like the token): a tab opened
+ * from or saved to Drive updates that file on the next save.
+ */
+const driveIdByTab = new Map<string, string>();
+let running = false;
+
+/** The Drive file id remembered for a tab, if any. */
+export function driveFileIdOfTab(tabId: string): string | null {
+  return driveIdByTab.get(tabId) ?? null;
 }
 
-/** Placeholder until the Drive integration lands: explains that Drive is not configured. */
-async function saveToDrive(context: DriveMenuContext): Promise<void> {
-  context.notify(DRIVE_NOT_CONFIGURED_MESSAGE);
+/** Forgets a tab's Drive file (e.g. when the tab closes). */
+export function forgetDriveFileOfTab(tabId: string): void {
+  driveIdByTab.delete(tabId);
+}
+
+/** Drive files are plain-text files: the name ends in .txt like a download's. */
+export function driveFileName(tabName: string): string {
+  const name = tabName.trim() || "Untitled";
+  return name.toLowerCase().endsWith(".txt") ? name : `${name}.txt`;
+}
+
+/** One Drive action at a time (a second click while one runs is ignored). */
+async function exclusive(task: () => Promise<void>): Promise<void> {
+  if (running) return;
+  running = true;
+  try {
+    await task();
+  } finally {
+    running = false;
+  }
+}
+
+function openFromDrive(context: DriveMenuContext): Promise<void> {
+  return exclusive(async () => {
+    const file = await runOpen(getDrive());
+    if (!file) return;
+    const tabId = context.openInNewTab(file.name, file.content);
+    if (typeof tabId === "string") driveIdByTab.set(tabId, file.id);
+  });
+}
+
+function saveToDrive(context: DriveMenuContext): Promise<void> {
+  return exclusive(async () => {
+    const tab = context.getActiveTab();
+    await runSave(
+      getDrive(),
+      { fileId: driveFileIdOfTab(tab.id), name: driveFileName(tab.name), content: tab.content },
+      {
+        onStage: (stage) => context.notify(saveStageMessage(stage)),
+        onSaved: (fileId) => driveIdByTab.set(tab.id, fileId),
+      },
+    );
+  });
 }
 
 /** The two Drive entries of File, in menu order. */
