@@ -5,7 +5,7 @@
  */
 import { getDrive } from "~/drive/drive";
 import { runOpen, runSave } from "~/drive/flows";
-import { DRIVE_MESSAGES, saveStageMessage } from "~/drive/messages";
+import { DRIVE_MESSAGES } from "~/drive/messages";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
@@ -80,7 +80,6 @@ function saveToDrive(context: DriveMenuContext): Promise<void> {
       getDrive(),
       { fileId: driveFileIdOfTab(tab.id), name: driveFileName(tab.name), content: tab.content },
       {
-        onStage: (stage) => context.notify(saveStageMessage(stage)),
         onSaved: (fileId) => driveIdByTab.set(tab.id, fileId),
       },
     );
