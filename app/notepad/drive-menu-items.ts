@@ -68,8 +68,16 @@ function openFromDrive(context: DriveMenuContext): Promise<void> {
   return exclusive(async () => {
     const file = await runOpen(getDrive());
     if (!file) return;
-    const tabId = context.openInNewTab(file.name, file.content);
-    if (typeof tabId === "string") driveIdByTab.set(tabId, file.id);
+    const returned = context.openInNewTab(file.name, file.content);
+    // The new tab is the active one right after opening, when the notepad does not return its id.
+    const active = context.getActiveTab();
+    const tabId =
+      typeof returned === "string"
+        ? returned
+        : active.name === file.name && active.content === file.content
+          ? active.id
+          : null;
+    if (tabId) driveIdByTab.set(tabId, file.id);
   });
 }
 
