@@ -1,4 +1,5 @@
 import type { Route } from "./+types/online-notepad";
+import { NotepadApp } from "~/notepad/notepad-app";
 import { pageMeta } from "~/site/seo";
 
 export function meta(_: Route.MetaArgs) {
@@ -10,11 +11,7 @@ export function meta(_: Route.MetaArgs) {
   });
 }
 
-/** The advanced notepad: built by the notepad issue. */
+/** The advanced multi-tab notepad (no shared site header/footer; it has its own slim header). */
 export default function NotepadPage() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Advanced Online Notepad</h1>
-    </main>
-  );
+  return <NotepadApp />;
 }

@@ -1,0 +1,106 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { NotepadController } from "./notepad-controller";
+
+/**
+ * Find (case-insensitive, from the selection, wrapping) and Replace All (literal,
+ * case-sensitive, both fields required), with a message saying how many were replaced.
+ */
+export function FindBar({ controller, showReplace }: { controller: NotepadController; showReplace: boolean }) {
+  const [find, setFind] = useState("");
+  const [replace, setReplace] = useState("");
+  const [message, setMessage] = useState("");
+  const findRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    findRef.current?.focus();
+    findRef.current?.select();
+  }, [showReplace]);
+
+  function next() {
+    if (!find) return;
+    setMessage(controller.findNext(find) ? "" : `No matches for "${find}".`);
+  }
+
+  const inputClass =
+    "w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 sm:w-56 dark:border-slate-500 dark:bg-slate-900 dark:text-white";
+  const buttonClass =
+    "rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-50 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700";
+
+  return (
+    <div
+      role="search"
+      aria-label="Find and replace"
+      className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          event.stopPropagation();
+          controller.closeFind();
+        }
+      }}
+    >
+      <input
+        ref={findRef}
+        type="search"
+        aria-label="Find"
+        placeholder="Find"
+        value={find}
+        onChange={(event) => {
+          setFind(event.target.value);
+          setMessage("");
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            next();
+          }
+        }}
+        className={inputClass}
+      />
+      <button type="button" onClick={next} disabled={!find} className={buttonClass}>
+        Find next
+      </button>
+      {showReplace && (
+        <>
+          <input
+            type="text"
+            aria-label="Replace with"
+            placeholder="Replace with"
+            value={replace}
+            onChange={(event) => {
+              setReplace(event.target.value);
+              setMessage("");
+            }}
+            className={inputClass}
+          />
+          <button
+            type="button"
+            disabled={!find || !replace}
+            title={!find || !replace ? "Enter both the text to find and its replacement" : undefined}
+            onClick={() => setMessage(controller.replaceAll(find, replace).message)}
+            className={buttonClass}
+          >
+            Replace all
+          </button>
+        </>
+      )}
+      {!showReplace && (
+        <button type="button" onClick={() => controller.openFind(true)} className={buttonClass}>
+          Replace…
+        </button>
+      )}
+      <p role="status" aria-live="polite" className="text-sm text-slate-700 dark:text-slate-200">
+        {message}
+      </p>
+      <button
+        type="button"
+        aria-label="Close find bar"
+        title="Close find bar"
+        onClick={() => controller.closeFind()}
+        className="ml-auto rounded p-1 text-slate-600 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-700"
+      >
+        <X size={16} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { Check } from "lucide-react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+
+/** One entry of a menu. */
+export type MenuEntry =
+  | { kind: "item"; id: string; label: string; shortcut?: string; disabled?: boolean; onSelect: () => void }
+  | { kind: "checkbox"; id: string; label: string; shortcut?: string; checked: boolean; onSelect: () => void }
+  | { kind: "radio"; id: string; label: string; checked: boolean; onSelect: () => void }
+  | { kind: "separator"; id: string }
+  | { kind: "label"; id: string; label: string };
+
+/** A top-level menu. */
+export interface MenuDefinition {
+  id: string;
+  label: string;
+  entries: MenuEntry[];
+}
+
+type Actionable = Extract<MenuEntry, { onSelect: () => void }>;
+
+function isActionable(entry: MenuEntry): entry is Actionable {
+  return entry.kind === "item" || entry.kind === "checkbox" || entry.kind === "radio";
+}
+
+function isEnabled(entry: MenuEntry): boolean {
+  return isActionable(entry) && !(entry.kind === "item" && entry.disabled);
+}
+
+/**
+ * The notepad's menu bar (WAI-ARIA menubar pattern): Left/Right move between menus, Enter, Space
+ * or Down open a menu, Up/Down/Home/End move inside it, Enter runs an item, Escape closes and
+ * puts focus back on the menu's button; a click outside closes it.
+ */
+export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const [activeItem, setActiveItem] = useState<number>(-1);
+  const barRef = useRef<HTMLDivElement>(null);
+  const buttonRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const [shift, setShift] = useState(0);
+
+  useEffect(() => {
+    if (open === null) return;
+    function onPointerDown(event: PointerEvent) {
+      if (barRef.current && !barRef.current.contains(event.target as Node)) setOpen(null);
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  useLayoutEffect(() => {
+    if (open === null || !menuRef.current) return;
+    // Keep the menu inside the window on narrow screens.
+    const rect = menuRef.current.getBoundingClientRect();
+    const overflow = rect.right - shift - (window.innerWidth - 8);
+    setShift(overflow > 0 ? overflow : 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  useEffect(() => {
+    if (open !== null && activeItem >= 0) itemRefs.current[activeItem]?.focus();
+  }, [open, activeItem]);
+
+  function openMenu(index: number, item: "first" | "last" | "none") {
+    const entries = menus[index].entries;
+    let target = -1;
+    if (item === "first") target = entries.findIndex(isEnabled);
+    if (item === "last") {
+      for (let i = entries.length - 1; i >= 0; i--) if (isEnabled(entries[i])) { target = i; break; }
+    }
+    setShift(0);
+    setOpen(index);
+    setFocusIndex(index);
+    setActiveItem(target);
+    if (target < 0) buttonRefs.current[index]?.focus();
+  }
+
+  function close(focusButton: boolean) {
+    const index = open;
+    setOpen(null);
+    setActiveItem(-1);
+    if (focusButton && index !== null) buttonRefs.current[index]?.focus();
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const count = menus.length;
+    switch (event.key) {
+      case "ArrowRight":
+      case "ArrowLeft": {
+        event.preventDefault();
+        const next = (index + (event.key === "ArrowRight" ? 1 : -1) + count) % count;
+        if (open !== null) openMenu(next, "first");
+        else {
+          setFocusIndex(next);
+          buttonRefs.current[next]?.focus();
+        }
+        break;
+      }
+      case "ArrowDown":
+      case "Enter":
+      case " ":
+        event.preventDefault();
+        openMenu(index, "first");
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        openMenu(index, "last");
+        break;
+      case "Home":
+        event.preventDefault();
+        setFocusIndex(0);
+        buttonRefs.current[0]?.focus();
+        break;
+      case "End":
+        event.preventDefault();
+        setFocusIndex(count - 1);
+        buttonRefs.current[count - 1]?.focus();
+        break;
+      case "Escape":
+        if (open !== null) {
+          event.preventDefault();
+          event.stopPropagation();
+          close(true);
+        }
+        break;
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (open === null) return;
+    const entries = menus[open].entries;
+    const enabled = entries.map((entry, i) => (isEnabled(entry) ? i : -1)).filter((i) => i >= 0);
+    const position = enabled.indexOf(activeItem);
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        setActiveItem(enabled[(position + 1) % enabled.length]);
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        setActiveItem(enabled[(position - 1 + enabled.length) % enabled.length]);
+        break;
+      case "Home":
+        event.preventDefault();
+        setActiveItem(enabled[0]);
+        break;
+      case "End":
+        event.preventDefault();
+        setActiveItem(enabled[enabled.length - 1]);
+        break;
+      case "ArrowRight":
+      case "ArrowLeft": {
+        event.preventDefault();
+        const count = menus.length;
+        openMenu((open + (event.key === "ArrowRight" ? 1 : -1) + count) % count, "first");
+        break;
+      }
+      case "Escape":
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case "Tab":
+        close(false);
+        break;
+    }
+  }
+
+  function run(entry: Actionable) {
+    if (!isEnabled(entry)) return;
+    setOpen(null);
+    setActiveItem(-1);
+    entry.onSelect();
+  }
+
+  return (
+    <div ref={barRef} role="menubar" aria-label={label} className="relative flex items-center gap-0.5">
+      {menus.map((menu, index) => {
+        const expanded = open === index;
+        return (
+          <div key={menu.id} className="relative">
+            <button
+              ref={(el) => {
+                buttonRefs.current[index] = el;
+              }}
+              type="button"
+              role="menuitem"
+              id={`menubar-${menu.id}`}
+              aria-haspopup="menu"
+              aria-expanded={expanded}
+              tabIndex={focusIndex === index ? 0 : -1}
+              onClick={() => (expanded ? close(false) : openMenu(index, "none"))}
+              onPointerEnter={(event) => {
+                if (event.pointerType === "mouse" && open !== null && open !== index) openMenu(index, "none");
+              }}
+              onKeyDown={(event) => onButtonKeyDown(event, index)}
+              className={`rounded px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-100 dark:hover:bg-slate-700 ${expanded ? "bg-slate-200 dark:bg-slate-700" : ""}`}
+            >
+              {menu.label}
+            </button>
+            {expanded && (
+              <div
+                ref={menuRef}
+                role="menu"
+                aria-labelledby={`menubar-${menu.id}`}
+                onKeyDown={onMenuKeyDown}
+                style={{ transform: shift ? `translateX(-${shift}px)` : undefined }}
+                className="absolute top-full left-0 z-40 mt-1 max-h-[70vh] min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800"
+              >
+                {menu.entries.map((entry, i) => {
+                  if (entry.kind === "separator") {
+                    return <div key={entry.id} role="separator" className="my-1 border-t border-slate-200 dark:border-slate-600" />;
+                  }
+                  if (entry.kind === "label") {
+                    return (
+                      <div key={entry.id} role="presentation" className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+                        {entry.label}
+                      </div>
+                    );
+                  }
+                  const disabled = !isEnabled(entry);
+                  const role = entry.kind === "item" ? "menuitem" : entry.kind === "checkbox" ? "menuitemcheckbox" : "menuitemradio";
+                  return (
+                    <div
+                      key={entry.id}
+                      ref={(el) => {
+                        itemRefs.current[i] = el;
+                      }}
+                      role={role}
+                      tabIndex={-1}
+                      aria-disabled={disabled || undefined}
+                      aria-checked={entry.kind === "item" ? undefined : entry.checked}
+                      data-menu-item={entry.id}
+                      onClick={() => run(entry)}
+                      onKeyDown={(event) => {
+                        if (event.key === "Enter" || event.key === " ") {
+                          event.preventDefault();
+                          run(entry);
+                        }
+                      }}
+                      onPointerEnter={() => !disabled && setActiveItem(i)}
+                      className={`flex cursor-default items-center gap-2 px-3 py-1.5 text-sm whitespace-nowrap outline-none select-none ${disabled ? "text-slate-500 dark:text-slate-400" : "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100"}`}
+                    >
+                      <span className="inline-flex w-4 justify-center" aria-hidden="true">
+                        {entry.kind !== "item" && entry.checked ? <Check size={14} /> : null}
+                      </span>
+                      <span className="flex-1">{entry.label}</span>
+                      {"shortcut" in entry && entry.shortcut ? (
+                        <span className="ml-6 text-xs opacity-80" aria-hidden="true">
+                          {entry.shortcut}
+                        </span>
+                      ) : null}
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

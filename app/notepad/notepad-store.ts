@@ -1,0 +1,79 @@
+import { create } from "zustand";
+import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
+import { initialTabsState, type TabsState } from "./tabs-model";
+
+/** A message in the notepad's notice area. */
+export interface Notice {
+  id: string;
+  kind: "error" | "warning" | "info";
+  message: string;
+  /** Offer the "Download all tabs" button with the message. */
+  offerDownloadAll?: boolean;
+}
+
+/** Which modal dialog is open. */
+export type NotepadModal = "emoji" | "chars" | "shortcuts" | "about" | null;
+
+/** Figures of the status bar and stats display. */
+export interface NotepadStatus {
+  line: number;
+  column: number;
+  lines: number;
+  chars: number;
+  /** null while a large document is being counted. */
+  words: number | null;
+  selectionEmpty: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/** Everything the notepad's React UI renders. Text itself lives in CodeMirror states, not here. */
+export interface NotepadUiState {
+  /** False until the stored tabs have been read (nothing is written before). */
+  loaded: boolean;
+  tabs: TabsState;
+  settings: NotepadSettings;
+  status: NotepadStatus;
+  notices: Notice[];
+  /** Storage refused the last write; edits are kept in memory and retried. */
+  storageFull: boolean;
+  findOpen: boolean;
+  replaceOpen: boolean;
+  fullscreen: boolean;
+  modal: NotepadModal;
+  renamingId: string | null;
+}
+
+/** The initial UI state (also what the prerendered HTML shows). */
+export function initialNotepadUiState(): NotepadUiState {
+  return {
+    loaded: false,
+    tabs: initialTabsState(0),
+    settings: { ...DEFAULT_NOTEPAD_SETTINGS },
+    status: {
+      line: 1,
+      column: 1,
+      lines: 1,
+      chars: 0,
+      words: 0,
+      selectionEmpty: true,
+      canUndo: false,
+      canRedo: false,
+    },
+    notices: [],
+    storageFull: false,
+    findOpen: false,
+    replaceOpen: false,
+    fullscreen: false,
+    modal: null,
+    renamingId: null,
+  };
+}
+
+/** Makes a notepad UI store (one per mounted notepad). */
+export function createNotepadStore() {
+  return create<NotepadUiState>()(() => initialNotepadUiState());
+}
+
+/** The store type returned by createNotepadStore. */
+export type NotepadStore = ReturnType<typeof createNotepadStore>;
