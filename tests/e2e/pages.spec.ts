@@ -117,23 +117,24 @@ test.describe("contact", () => {
       if (message.type() === "log") logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
     });
     await open(page, "/contact-us/");
+    const form = page.locator("main form");
 
     const send = page.getByRole("button", { name: "Send message" });
     await send.click();
     expect(dialogs).toEqual([]);
     await expect(page.locator("main form :invalid")).toHaveCount(4);
 
-    await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("rows", "6");
-    await expect(page.getByLabel("Email address")).toHaveAttribute("type", "email");
-    await page.getByLabel("Your name").fill("Sam Lee");
-    await page.getByLabel("Email address").fill("sam@example.com");
-    await page.getByLabel("Subject").fill("Drive question");
-    await page.getByLabel("Message", { exact: true }).fill("How do I revoke access?\nThanks!");
+    await expect(form.getByLabel("Message", { exact: true })).toHaveAttribute("rows", "6");
+    await expect(form.getByLabel("Email address")).toHaveAttribute("type", "email");
+    await form.getByLabel("Your name").fill("Sam Lee");
+    await form.getByLabel("Email address").fill("sam@example.com");
+    await form.getByLabel("Subject").fill("Drive question");
+    await form.getByLabel("Message", { exact: true }).fill("How do I revoke access?\nThanks!");
     await send.click();
 
     await expect.poll(() => dialogs).toEqual(["Thank you for your message! We will get back to you soon."]);
-    await expect(page.getByLabel("Your name")).toHaveValue("");
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+    await expect(form.getByLabel("Your name")).toHaveValue("");
+    await expect(form.getByLabel("Message", { exact: true })).toHaveValue("");
     const entry = logs.find((args) => args[0] === "Contact form submitted:");
     expect(entry?.[1]).toEqual({
       name: "Sam Lee",
