@@ -1,0 +1,48 @@
+import type { CodeEditorHandle } from "~/codemirror";
+import type { EditorActions } from "./editor-actions";
+import { runDocumentSearch } from "./search-bar";
+
+/** What `window.__plainpadBench` offers the benchmark (only with `?bench` in the URL). */
+export interface BenchHook {
+  /** Replaces the document with `text`; resolves with ms from the call to the next paint. */
+  open(text: string): Promise<number>;
+  /** Runs "search all" as the search bar does; resolves with its time and match count. */
+  search(query: string): { ms: number; count: number };
+  /** Document length (cheap). */
+  length(): number;
+  /** Puts the cursor at the middle of the document and focuses the editor. */
+  focusMiddle(): void;
+}
+
+declare global {
+  interface Window {
+    __plainpadBench?: BenchHook;
+  }
+}
+
+const nextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** Exposes the benchmark hook: a way to load a 50 MB document without typing it. */
+export function installBenchHook(handle: CodeEditorHandle, _actions: () => EditorActions): void {
+  window.__plainpadBench = {
+    async open(text) {
+      const start = performance.now();
+      handle.resetDocument(text);
+      await nextPaint();
+      return performance.now() - start;
+    },
+    search(query) {
+      const start = performance.now();
+      const { result } = runDocumentSearch(handle.view, query);
+      return { ms: performance.now() - start, count: result?.matches.count ?? 0 };
+    },
+    length: () => handle.view.state.doc.length,
+    focusMiddle() {
+      const view = handle.view;
+      const line = view.state.doc.lineAt(Math.floor(view.state.doc.length / 2));
+      view.dispatch({ selection: { anchor: line.to }, scrollIntoView: true });
+      view.focus();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { Download, Printer } from "lucide-react";
+import { Logo } from "~/site/logo";
+import { ThemeToggle } from "~/site/theme-toggle";
+import { DriveControls } from "./drive-controls";
+import type { EditorActions } from "./editor-actions";
+import { useEditorStore } from "./editor-store";
+import { FileNameField } from "./file-name-field";
+import { ToolbarButton } from "./toolbar-button";
+
+/** Props of EditorHeader. */
+export interface EditorHeaderProps {
+  actions: EditorActions;
+  getContent: () => string;
+  onDriveOpen: (file: { id: string; name: string; content: string }) => void;
+  onDriveSaved: (fileId: string) => void;
+  driveAutoOpen: boolean;
+}
+
+/** Header: logo, file name + unsaved marker, site theme, Drive, Download, Print. */
+export function EditorHeader({
+  actions,
+  getContent,
+  onDriveOpen,
+  onDriveSaved,
+  driveAutoOpen,
+}: EditorHeaderProps) {
+  const fileName = useEditorStore((s) => s.fileName);
+  const fileId = useEditorStore((s) => s.fileId);
+  const isDirty = useEditorStore((s) => s.isDirty);
+  return (
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
+      <Logo />
+      <span
+        aria-hidden="true"
+        className="mx-1 hidden h-6 w-px bg-slate-300 sm:block dark:bg-slate-700"
+      />
+      <div className="flex min-w-0 items-center gap-1">
+        <FileNameField />
+        <span role="status" className="text-sm">
+          {isDirty && (
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+              title="Unsaved changes"
+            >
+              <span aria-hidden="true">●</span>
+              <span>Unsaved changes</span>
+            </span>
+          )}
+        </span>
+      </div>
+      <div className="ml-auto flex flex-wrap items-center gap-1">
+        <DriveControls
+          getContent={getContent}
+          fileName={fileName}
+          fileId={fileId}
+          onOpen={onDriveOpen}
+          onSaved={onDriveSaved}
+          autoOpen={driveAutoOpen}
+        />
+        <ToolbarButton
+          label="Download"
+          icon={Download}
+          text="Download"
+          onClick={actions.download}
+        />
+        <ToolbarButton label="Print" icon={Printer} text="Print" onClick={actions.print} />
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { X } from "lucide-react";
+import { useEditorStore } from "./editor-store";
+
+/** The visible alert region: file rejections, clipboard problems, storage warnings. */
+export function EditorNotices() {
+  const notice = useEditorStore((s) => s.notice);
+  const storageWarning = useEditorStore((s) => s.storageWarning);
+  const notify = useEditorStore((s) => s.notify);
+  return (
+    <div role="alert" className="empty:hidden">
+      {storageWarning && (
+        <p className="border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {storageWarning}
+        </p>
+      )}
+      {notice && (
+        <p
+          className={`flex items-start justify-between gap-3 border-b px-3 py-2 text-sm ${
+            notice.kind === "error"
+              ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              : "border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
+          }`}
+        >
+          <span>{notice.text}</span>
+          <button
+            type="button"
+            title="Dismiss message"
+            aria-label="Dismiss message"
+            onClick={() => notify(null)}
+            className="rounded p-0.5 hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
+            <X aria-hidden="true" size={16} />
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

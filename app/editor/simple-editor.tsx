@@ -1,0 +1,459 @@
+import { redo, undo } from "@codemirror/commands";
+import type { StateCommand } from "@codemirror/state";
+import type { EditorView, ViewUpdate } from "@codemirror/view";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  CodeEditor,
+  type CodeEditorHandle,
+  type EditorViewOptions,
+  markdownMarkers,
+  searchHighlighting,
+  setSearchHighlight,
+} from "~/codemirror";
+import { clearEditorDraft, loadEditorDraft, saveEditorDraft } from "~/storage/editor-draft";
+import { readEditorSettings } from "~/storage/editor-settings";
+import { takeHandoff } from "~/storage/handoff";
+import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
+import { readWritingPreferences } from "~/storage/writing-preferences";
+import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
+import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
+import { toggleBulletList, toggleNumberedList } from "~/text/lists";
+import { textStatsField, type TextStats } from "~/text/text-stats";
+import { DraftSaver } from "./draft-saver";
+import type { EditorActions } from "./editor-actions";
+import { EditorHeader } from "./editor-header";
+import { editorKeymap, fileDropHandler } from "./editor-keymap";
+import { useEditorStore } from "./editor-store";
+import { EditorToolbar } from "./editor-toolbar";
+import { installBenchHook } from "./bench-hook";
+import { downloadText, printText } from "./file-actions";
+import { EditorNotices } from "./editor-notices";
+import { SearchBar } from "./search-bar";
+import { SettingsPanel } from "./settings-panel";
+import { detectPlatform } from "./shortcuts";
+
+const CONFIRM_REPLACE =
+  "Replace the current document? Changes you have not downloaded or saved will be lost.";
+const CONFIRM_NEW = "Start a new document? Changes you have not downloaded or saved will be lost.";
+const STORAGE_WARNING =
+  "Your latest changes could not be stored in this browser (storage is full or blocked). The text is still here: download it to keep a copy.";
+
+/** A document to put in the editor. */
+interface DocumentInput {
+  name: string;
+  content: string;
+  fileId: string | null;
+}
+
+/**
+ * The simple editor: header, toolbar, search bar, CodeMirror editing area, settings panel,
+ * word count line and the notices region. The text lives in the CodeMirror view only.
+ */
+export function SimpleEditor() {
+  const handleRef = useRef<CodeEditorHandle | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const saverRef = useRef<DraftSaver | null>(null);
+  const statsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const initStarted = useRef(false);
+  const [driveAutoOpen, setDriveAutoOpen] = useState(false);
+  const [showWordCount, setShowWordCount] = useState(true);
+  const [stats, setStats] = useState<TextStats>({ words: 0, characters: 0 });
+  const settings = useEditorStore((s) => s.settings);
+  const searchOpen = useEditorStore((s) => s.searchOpen);
+  const settingsOpen = useEditorStore((s) => s.settingsOpen);
+  const isDirty = useEditorStore((s) => s.isDirty);
+  const fileName = useEditorStore((s) => s.fileName);
+  const fileId = useEditorStore((s) => s.fileId);
+  const loaded = useEditorStore((s) => s.loaded);
+
+  const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
+  const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
+
+  const refreshStats = useCallback(() => {
+    const view = getView();
+    if (view) setStats(view.state.field(textStatsField));
+  }, [getView]);
+
+  /** Replaces the whole document (new history); asks first when there are unsaved changes. */
+  const replaceDocument = useCallback(
+    (input: DocumentInput, confirmMessage = CONFIRM_REPLACE): boolean => {
+      const handle = handleRef.current;
+      if (!handle) return false;
+      const store = useEditorStore.getState();
+      if (store.isDirty && !window.confirm(confirmMessage)) return false;
+      handle.resetDocument(input.content);
+      useEditorStore.setState({
+        fileName: normalizeFileName(input.name),
+        fileId: input.fileId,
+        isDirty: false,
+      });
+      refreshStats();
+      saverRef.current?.schedule();
+      return true;
+    },
+    [refreshStats],
+  );
+
+  const runCommand = useCallback(
+    (command: StateCommand) => {
+      const view = getView();
+      if (!view) return;
+      command(view);
+      view.focus();
+    },
+    [getView],
+  );
+
+  const openFile = useCallback(
+    async (file: File) => {
+      const store = useEditorStore.getState();
+      try {
+        const { name, content } = await readLocalTextFile(file);
+        if (replaceDocument({ name, content, fileId: null })) store.notify(null);
+      } catch (error) {
+        const text =
+          error instanceof FileRejectedError
+            ? fileRejectionMessage(error.fileName, error.reason)
+            : `"${file.name}" could not be read. Your current document is unchanged.`;
+        store.notify({ kind: "error", text });
+      }
+    },
+    [replaceDocument],
+  );
+
+  const actions = useMemo<EditorActions>(() => {
+    const store = () => useEditorStore.getState();
+    const clipboardDenied = (what: string) =>
+      store().notify({
+        kind: "error",
+        text: `The browser did not allow ${what}. Use the keyboard shortcut instead (Ctrl+${what === "pasting" ? "V" : what === "cutting" ? "X" : "C"}, or Cmd on a Mac).`,
+      });
+    return {
+      newDocument: () => {
+        if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
+          void clearEditorDraft().catch(() => undefined);
+          getView()?.focus();
+        }
+      },
+      openFilePicker: () => fileInputRef.current?.click(),
+      openFile: (file) => void openFile(file),
+      undo: () => runCommand(undo),
+      redo: () => runCommand(redo),
+      bold: () => runCommand(toggleBold),
+      italic: () => runCommand(toggleItalic),
+      underline: () => runCommand(toggleUnderline),
+      alignLeft: () => store().setSettings({ textAlign: "left" }),
+      alignCenter: () => store().setSettings({ textAlign: "center" }),
+      alignRight: () => store().setSettings({ textAlign: "right" }),
+      bulletList: () => runCommand(toggleBulletList),
+      numberedList: () => runCommand(toggleNumberedList),
+      copy: () => {
+        const view = getView();
+        if (!view) return;
+        const { from, to } = view.state.selection.main;
+        if (from === to) {
+          store().notify({ kind: "info", text: "Select some text to copy." });
+          return;
+        }
+        navigator.clipboard
+          .writeText(view.state.sliceDoc(from, to))
+          .then(() => store().notify({ kind: "info", text: "Copied to the clipboard." }))
+          .catch(() => clipboardDenied("copying"));
+        view.focus();
+      },
+      cut: () => {
+        const view = getView();
+        if (!view) return;
+        const { from, to } = view.state.selection.main;
+        if (from === to) {
+          store().notify({ kind: "info", text: "Select some text to cut." });
+          return;
+        }
+        navigator.clipboard
+          .writeText(view.state.sliceDoc(from, to))
+          .then(() => {
+            view.dispatch({
+              changes: { from, to },
+              selection: { anchor: from },
+              userEvent: "delete.cut",
+            });
+            view.focus();
+          })
+          .catch(() => clipboardDenied("cutting"));
+      },
+      paste: () => {
+        const view = getView();
+        if (!view) return;
+        if (!navigator.clipboard?.readText) {
+          clipboardDenied("pasting");
+          return;
+        }
+        navigator.clipboard
+          .readText()
+          .then((text) => {
+            view.dispatch(view.state.replaceSelection(text), {
+              scrollIntoView: true,
+              userEvent: "input.paste",
+            });
+            view.focus();
+          })
+          .catch(() => clipboardDenied("pasting"));
+      },
+      openSearch: () => {
+        if (store().searchOpen) window.dispatchEvent(new Event("plainpad:focus-search"));
+        else store().setSearchOpen(true);
+      },
+      toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
+      download: () => {
+        downloadText(getContent(), store().fileName);
+        store().markClean();
+        saverRef.current?.schedule();
+      },
+      print: () => {
+        printText(getContent(), store().fileName);
+      },
+    };
+  }, [getContent, getView, openFile, replaceDocument, runCommand]);
+
+  const actionsRef = useRef(actions);
+  useEffect(() => {
+    actionsRef.current = actions;
+  }, [actions]);
+
+  const extensions = useMemo(
+    () => [
+      markdownMarkers(),
+      searchHighlighting(),
+      textStatsField,
+      editorKeymap(() => actionsRef.current),
+      fileDropHandler((file) => actionsRef.current.openFile(file)),
+    ],
+    [],
+  );
+
+  const onUpdate = useCallback((update: ViewUpdate) => {
+    if (!update.docChanged) return;
+    // Constant-time per keystroke: a flag, a debounce timer and an incremental counter.
+    useEditorStore.getState().markDirty();
+    saverRef.current?.schedule();
+    if (statsTimer.current === null) {
+      statsTimer.current = setTimeout(() => {
+        statsTimer.current = null;
+        setStats(update.view.state.field(textStatsField));
+      }, 250);
+    }
+  }, []);
+
+  // Load settings, the stored draft and the landing page's hand-off once the view exists.
+  const initialise = useCallback(
+    async (handle: CodeEditorHandle) => {
+      const store = useEditorStore.getState();
+      store.setPlatform(detectPlatform());
+      store.hydrateSettings(readEditorSettings());
+      setShowWordCount(readWritingPreferences().showWordCount);
+      try {
+        const draft = await loadEditorDraft();
+        if (draft) {
+          handle.resetDocument(draft.content);
+          useEditorStore.setState({
+            fileName: normalizeFileName(draft.fileName),
+            fileId: draft.fileId,
+            isDirty: draft.dirty,
+          });
+        }
+      } catch {
+        store.setStorageWarning(STORAGE_WARNING);
+      }
+      let handoff = null;
+      try {
+        handoff = await takeHandoff();
+      } catch {
+        // No storage: nothing was handed over.
+      }
+      if (handoff?.kind === "file") {
+        replaceDocument({ name: handoff.name, content: handoff.content, fileId: null });
+      } else if (handoff?.kind === "new") {
+        if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
+          void clearEditorDraft().catch(() => undefined);
+        }
+      } else if (handoff?.kind === "drive-open") {
+        setDriveAutoOpen(true);
+      }
+      refreshStats();
+      store.setLoaded(true);
+    },
+    [refreshStats, replaceDocument],
+  );
+
+  const onReady = useCallback(
+    (handle: CodeEditorHandle | null) => {
+      handleRef.current = handle;
+      if (!handle) return;
+      if (new URLSearchParams(window.location.search).has("bench")) {
+        installBenchHook(handle, () => actionsRef.current);
+      }
+      if (!initStarted.current) {
+        initStarted.current = true;
+        void initialise(handle);
+      }
+    },
+    [initialise],
+  );
+
+  // The draft saver exists from the start, but nothing is written before the load finished
+  // (an empty editor must never overwrite a stored draft).
+  useEffect(() => {
+    const saver = new DraftSaver({
+      snapshot: () => {
+        const s = useEditorStore.getState();
+        return {
+          content: getContent(),
+          fileName: s.fileName,
+          fileId: s.fileId,
+          dirty: s.isDirty,
+          savedAt: Date.now(),
+        };
+      },
+      write: async (draft) => {
+        if (!useEditorStore.getState().loaded) return;
+        await saveEditorDraft(draft);
+      },
+      onResult: (error) =>
+        useEditorStore.getState().setStorageWarning(error === null ? null : STORAGE_WARNING),
+      delay: 700,
+    });
+    saverRef.current = saver;
+    const flush = () => void saver.flush();
+    const onVisibility = () => document.visibilityState === "hidden" && flush();
+    window.addEventListener("pagehide", flush);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      document.removeEventListener("visibilitychange", onVisibility);
+      void saver.flush();
+      saver.dispose();
+      saverRef.current = null;
+    };
+  }, [getContent]);
+
+  // Name and Drive id changes are part of the draft too.
+  useEffect(() => {
+    if (loaded) saverRef.current?.schedule();
+  }, [fileName, fileId, isDirty, loaded]);
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
+
+  // Ctrl/Cmd+F and Ctrl/Cmd+P anywhere on the page open Find and Print instead of the
+  // browser's own (inside the editor, its keymap handles them first).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.shiftKey) return;
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      if (key === "f") {
+        event.preventDefault();
+        actionsRef.current.openSearch();
+      } else if (key === "p") {
+        event.preventDefault();
+        actionsRef.current.print();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  // Search highlights go away when the bar closes (also when closed from the store).
+  useEffect(() => {
+    if (!searchOpen) {
+      getView()?.dispatch({ effects: setSearchHighlight.of({ regexp: null, current: null }) });
+    }
+  }, [searchOpen, getView]);
+
+  const options = useMemo<Partial<EditorViewOptions>>(
+    () => ({
+      theme: settings.theme,
+      lineNumbers: settings.showLineNumbers,
+      wordWrap: settings.wordWrap,
+      showWhitespace: settings.showWhitespace,
+      printMarginColumn: settings.showPrintMargin ? 80 : null,
+      fontSize: settings.fontSize,
+      tabSize: settings.indentSize,
+      textAlign: settings.textAlign,
+      spellCheck: settings.spellCheck,
+      placeholder: "Start writing, or drop a text file here...",
+      ariaLabel: "Document text",
+    }),
+    [settings],
+  );
+
+  return (
+    <div className="flex h-dvh min-h-[32rem] flex-col bg-white dark:bg-slate-950">
+      <EditorHeader
+        actions={actions}
+        getContent={getContent}
+        driveAutoOpen={driveAutoOpen}
+        onDriveOpen={(file) => {
+          if (replaceDocument({ name: file.name, content: file.content, fileId: file.id })) {
+            useEditorStore.getState().notify(null);
+          }
+        }}
+        onDriveSaved={(id) => {
+          useEditorStore.setState({ fileId: id, isDirty: false });
+        }}
+      />
+      <h1 className="sr-only">Online Text Editor</h1>
+      <EditorToolbar actions={actions} />
+      {searchOpen && <SearchBar getView={getView} />}
+      <EditorNotices />
+      <input
+        ref={fileInputRef}
+        type="file"
+        accept={EDITOR_FILE_EXTENSIONS.join(",")}
+        className="hidden"
+        aria-label="Open file from computer"
+        tabIndex={-1}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) void openFile(file);
+        }}
+      />
+      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+        <CodeEditor
+          className="min-h-0 min-w-0 flex-1 overflow-hidden"
+          options={options}
+          extensions={extensions}
+          onReady={onReady}
+          onUpdate={onUpdate}
+        />
+        {settingsOpen && (
+          <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
+        )}
+      </div>
+      {showWordCount && (
+        <div
+          className="flex justify-end gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 tabular-nums dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
+          data-testid="word-count"
+        >
+          <span>
+            {stats.words.toLocaleString("en-US")} {stats.words === 1 ? "word" : "words"}
+          </span>
+          <span>
+            {stats.characters.toLocaleString("en-US")}{" "}
+            {stats.characters === 1 ? "character" : "characters"}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
