@@ -76,7 +76,7 @@ export function NotepadApp() {
         const tab = tabs.tabs.find((t) => t.id === tabs.activeId) ?? tabs.tabs[0];
         return { id: tab.id, name: tab.name, content: controller.getContent(tab.id) };
       },
-      openInNewTab: (name, content) => void controller.newTab(name, content),
+      openInNewTab: (name, content) => controller.newTab(name, content),
       notify: (message) => controller.addNotice({ id: `drive-${Date.now()}`, kind: "info", message }),
     }),
     [controller, store],

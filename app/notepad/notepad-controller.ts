@@ -378,6 +378,12 @@ export class NotepadController {
     return this.view;
   }
 
+  /** True when every tab's changes are written to IndexedDB (tests and the unload warning). */
+  isAllStored(): boolean {
+    for (const doc of this.docs.values()) if (doc.dirty || doc.saving) return false;
+    return true;
+  }
+
   /** Current text of a tab. */
   getContent(id: string): string {
     const doc = this.docs.get(id);

@@ -4,7 +4,7 @@ import { MAX_TAB_NAME_LENGTH, tabLabel, type TabsState } from "./tabs-model";
 import type { NotepadController } from "./notepad-controller";
 
 /**
- * The tab strip (ARIA tablist): click to switch, double-click to rename, drag to reorder
+ * The tab strip (a list of tab buttons; the shown one has aria-current): click to switch, double-click to rename, drag to reorder
  * (Ctrl+Shift+PageUp/PageDown or Alt+Shift+Left/Right move the focused tab), Delete closes.
  * It scrolls horizontally when there are many tabs.
  */
@@ -23,11 +23,11 @@ export function TabBar({
 
   useEffect(() => {
     // Keep the active tab in view.
-    const active = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    const active = listRef.current?.querySelector<HTMLElement>('[aria-current="true"]');
     active?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }, [tabs.activeId]);
 
-  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>, id: string, index: number) {
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>, id: string, index: number) {
     const move =
       (event.ctrlKey && event.shiftKey && (event.key === "PageUp" || event.key === "PageDown")) ||
       (event.altKey && event.shiftKey && (event.key === "ArrowLeft" || event.key === "ArrowRight"));
@@ -56,7 +56,7 @@ export function TabBar({
     <div className="flex min-w-0 items-stretch border-b border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-900">
       <div
         ref={listRef}
-        role="tablist"
+        role="list"
         aria-label="Open tabs"
         className="flex min-w-0 flex-1 overflow-x-auto"
         onDragOver={(event) => event.preventDefault()}
@@ -67,6 +67,7 @@ export function TabBar({
           return (
             <div
               key={tab.id}
+              role="listitem"
               className={`group relative flex shrink-0 items-center border-r border-slate-200 dark:border-slate-700 ${
                 active ? "bg-white dark:bg-slate-800" : "bg-slate-100 hover:bg-slate-200 dark:bg-slate-900 dark:hover:bg-slate-800"
               } ${dropIndex === index && dragIndex !== null && dragIndex !== index ? "shadow-[inset_3px_0_0_#2563eb]" : ""}`}
@@ -100,21 +101,25 @@ export function TabBar({
                   onCancel={() => controller.setRenaming(null)}
                 />
               ) : (
-                <div
-                  role="tab"
+                <button
+                  type="button"
                   data-tab-id={tab.id}
-                  aria-selected={active}
+                  aria-current={active ? "true" : undefined}
                   tabIndex={active ? 0 : -1}
-                  title={`${tab.name} (double-click to rename)`}
-                  onClick={() => controller.activate(tab.id)}
+                  title={`${tab.name}: double-click or F2 to rename`}
+                  onClick={() => {
+                    controller.activate(tab.id);
+                    controller.focus();
+                  }}
                   onDoubleClick={() => controller.setRenaming(tab.id)}
                   onKeyDown={(event) => onTabKeyDown(event, tab.id, index)}
+                  aria-describedby={undefined}
                   className={`max-w-48 cursor-pointer truncate py-2 pr-1 pl-3 text-sm select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 ${
                     active ? "font-semibold text-slate-900 dark:text-white" : "text-slate-700 dark:text-slate-300"
                   } ${active ? "border-t-2 border-blue-600" : "border-t-2 border-transparent"}`}
                 >
                   {label}
-                </div>
+                </button>
               )}
               <button
                 type="button"

@@ -1,0 +1,53 @@
+import { expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
+
+/** Opens the notepad and waits until its stored tabs are loaded and the editor is live. */
+export async function openNotepad(page: Page, path = "/online-notepad/"): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.locator(".cm-content")).toBeVisible();
+}
+
+/** The active tab's full text, read from the editor engine (exact, unlike the rendered DOM). */
+export function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const controller = (window as unknown as { __plainpadNotepad: { getView(): { state: { doc: { toString(): string } } } } })
+      .__plainpadNotepad;
+    return controller.getView().state.doc.toString();
+  });
+}
+
+/** Types into the editor at the current cursor. */
+export async function typeInEditor(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").focus();
+  await page.keyboard.type(text);
+}
+
+/** Opens a top-level menu and runs one of its items by visible name. */
+export async function runMenu(page: Page, menu: string, item: string | RegExp): Promise<void> {
+  await page.getByRole("menuitem", { name: menu, exact: true }).click();
+  await page.getByRole("menu").getByText(item, { exact: typeof item === "string" }).click();
+}
+
+/** The tab buttons of the tab bar. */
+export function tabButtons(page: Page) {
+  return page.getByRole("list", { name: "Open tabs" }).locator("[data-tab-id]");
+}
+
+/** One tab button by its shown label (e.g. "Untitled-2*"). */
+export function tabButton(page: Page, label: string) {
+  return page.getByRole("list", { name: "Open tabs" }).getByRole("button", { name: label, exact: true });
+}
+
+/** The tab names as shown (with "*" for modified tabs). */
+export function tabNames(page: Page): Promise<string[]> {
+  return tabButtons(page).allInnerTexts();
+}
+
+/** Waits until no tab has unstored edits (autosave finished). */
+export async function waitForSaved(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const controller = (window as unknown as { __plainpadNotepad: { isAllStored(): boolean } }).__plainpadNotepad;
+    return controller.isAllStored();
+  });
+}
