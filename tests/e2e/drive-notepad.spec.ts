@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
+import { FAKE_TOKEN, collectDialogs, installDriveFakes, pageFakeState } from "./drive-fakes";
+
+/** Google Drive from the notepad's File menu, against the same stand-ins as drive.spec.ts. */
+
+async function openNotepad(page: Page): Promise<void> {
+  await page.goto("/online-notepad/");
+  await waitForHydration(page);
+  await expect(page.locator(".cm-content").first()).toBeVisible();
+}
+
+async function fileMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole("menubar").getByRole("menuitem", { name: "File", exact: true }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+function activeTab(page: Page) {
+  return page.getByRole("list", { name: "Open tabs" }).locator('button[aria-current="true"]');
+}
+
+test("notepad: open from Drive into a new tab, save it back in place, save another tab as new", async ({
+  page,
+}) => {
+  const fakes = await installDriveFakes(page, { pick: { id: "np-7", name: "np-7.txt" } });
+  fakes.contents.set("np-7", "Notes kept in Drive");
+  const dialogs = collectDialogs(page);
+  await openNotepad(page);
+  expect(fakes.googleRequests).toEqual([]);
+
+  await fileMenu(page, "Open from Google Drive");
+  await expect(activeTab(page)).toHaveText(/np-7\.txt/);
+  await expect(page.locator(".cm-content:visible")).toHaveText("Notes kept in Drive");
+  expect((await pageFakeState(page)).tokenRequests).toEqual([""]);
+
+  await page.locator(".cm-content:visible").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" (edited)");
+  await fileMenu(page, "Save to Google Drive");
+  await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
+  const patch = fakes.driveCalls.find((call) => call.method === "PATCH");
+  expect(patch?.url.pathname).toBe("/upload/drive/v3/files/np-7");
+  expect(patch?.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
+  expect(patch?.body).toContain('{"name":"np-7.txt","mimeType":"text/plain"}');
+  expect(patch?.body).toContain("Notes kept in Drive (edited)");
+
+  // The first tab (never in Drive) is created as a new file in the app folder.
+  await page.getByRole("list", { name: "Open tabs" }).getByRole("button").first().click();
+  const firstName = ((await activeTab(page).textContent()) ?? "").replace(/\*$/, "").trim();
+  await page.locator(".cm-content:visible").click();
+  await page.keyboard.type("Tab one text");
+  await fileMenu(page, "Save to Google Drive");
+  await expect.poll(() => dialogs.length).toBe(2);
+  const post = fakes.driveCalls.find(
+    (call) => call.method === "POST" && call.url.pathname === "/upload/drive/v3/files",
+  );
+  expect(post?.body).toContain(
+    JSON.stringify({
+      name: firstName.endsWith(".txt") ? firstName : `${firstName}.txt`,
+      mimeType: "text/plain",
+      parents: ["folder-1"],
+    }),
+  );
+  expect(post?.body).toContain("Tab one text");
+});
+
+test("notepad: saving while signed out asks to sign in; a cancelled pick changes nothing", async ({
+  page,
+}) => {
+  const fakes = await installDriveFakes(page, { pick: "cancel" });
+  const dialogs = collectDialogs(page, [false]);
+  await openNotepad(page);
+  const tabs = page.getByRole("list", { name: "Open tabs" }).getByRole("listitem");
+  const before = await tabs.count();
+  await fileMenu(page, "Save to Google Drive");
+  await expect
+    .poll(() => dialogs)
+    .toEqual(["You need to sign in to save to Google Drive. Would you like to sign in now?"]);
+  await fileMenu(page, "Open from Google Drive");
+  await expect.poll(async () => (await pageFakeState(page)).picker?.shown).toBe(1);
+  await expect(tabs).toHaveCount(before);
+  expect(fakes.driveCalls).toEqual([]);
+  expect(dialogs).toHaveLength(1);
+});
