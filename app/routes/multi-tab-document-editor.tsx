@@ -1,23 +1,9 @@
 import type { Route } from "./+types/multi-tab-document-editor";
 import { MULTI_TAB_DOCUMENT_EDITOR } from "~/site/marketing/content/multi-tab-document-editor";
-import { faqJsonLd } from "~/site/marketing/faq-list";
-import { LandingPage } from "~/site/marketing/landing-page";
-import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
+import { LandingPage, landingMeta } from "~/site/marketing/landing-page";
 
 export function meta(_: Route.MetaArgs) {
-  return pageMeta({
-    title: "Multi-Tab Document Editor in Your Browser",
-    description:
-      "Work on many text documents at once: unlimited tabs with their own undo history, drag to reorder, Ctrl+1–9 to jump, open many files, download all as .zip.",
-    path: "/multi-tab-document-editor/",
-    jsonLd: [
-      faqJsonLd(MULTI_TAB_DOCUMENT_EDITOR.faq),
-      breadcrumbJsonLd([
-        { name: "Home", path: "/" },
-        { name: "Multi-Tab Document Editor", path: "/multi-tab-document-editor/" },
-      ]),
-    ],
-  });
+  return landingMeta(MULTI_TAB_DOCUMENT_EDITOR);
 }
 
 /** Marketing page for the "multi-tab document editor" search intent. */

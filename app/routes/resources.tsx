@@ -82,7 +82,7 @@ export default function ResourcesPage() {
         intro="Open a template in the Text Editor to fill it in, or copy it to use anywhere."
         tone="muted"
       >
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {TEMPLATES.map((template) => (
             <TemplateCard key={template.id} template={template} />
           ))}

@@ -322,6 +322,17 @@ test.describe("company pages", () => {
   });
 });
 
+test.describe("layout", () => {
+  test("no page scrolls sideways on a 390 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of MY_PAGES) {
+      await open(page, path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
 test.describe("accessibility", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const path of MY_PAGES) {

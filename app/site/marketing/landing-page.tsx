@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 import { CtaBand } from "./cta-band";
-import { FaqList, type FaqItem } from "./faq-list";
+import { FaqList, faqJsonLd, type FaqItem } from "./faq-list";
 import { FeatureGrid, type FeatureItem } from "./feature-grid";
 import { Hero, type HeroProps } from "./hero";
 import { Section } from "./section";
@@ -10,6 +11,8 @@ import { BODY_TEXT, CARD, TEXT_LINK } from "./styles";
 
 /** Everything one search-intent landing page says; the layout is shared, the words are not. */
 export interface LandingContent {
+  /** Title (without the site name), description, path and breadcrumb name of the page. */
+  seo: { title: string; description: string; path: string; crumb: string };
   hero: HeroProps;
   features: { title: string; intro: string; items: readonly FeatureItem[] };
   /** A short essay section in the page's own voice (why this approach, who it suits). */
@@ -75,4 +78,20 @@ export function LandingPage({ content }: { content: LandingContent }) {
       />
     </>
   );
+}
+
+/** Meta tags of a landing page: title, description, canonical, FAQPage and breadcrumb JSON-LD. */
+export function landingMeta(content: LandingContent) {
+  return pageMeta({
+    title: content.seo.title,
+    description: content.seo.description,
+    path: content.seo.path,
+    jsonLd: [
+      faqJsonLd(content.faq),
+      breadcrumbJsonLd([
+        { name: "Home", path: "/" },
+        { name: content.seo.crumb, path: content.seo.path },
+      ]),
+    ],
+  });
 }

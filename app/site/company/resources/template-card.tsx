@@ -44,7 +44,7 @@ export function TemplateCard({ template }: { template: PlainTextTemplate }) {
   }
 
   return (
-    <li className={`${CARD} flex flex-col`}>
+    <li className={`${CARD} flex min-w-0 flex-col`}>
       <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
         {template.title}
       </h3>

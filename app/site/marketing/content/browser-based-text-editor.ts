@@ -3,6 +3,13 @@ import type { LandingContent } from "../landing-page";
 
 /** Copy of /browser-based-text-editor/: for people who need a real editor but cannot or will not install one. */
 export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
+  seo: {
+    title: "Browser-Based Text Editor, No Install Needed",
+    description:
+      "Edit .txt, .md, .csv, .json and other text files right in your browser on any computer. Line numbers, regex search, big-file speed, print to PDF.",
+    path: "/browser-based-text-editor/",
+    crumb: "Browser-Based Text Editor",
+  },
   hero: {
     eyebrow: "Browser-based text editor",
     title: "A real text editor, with nothing to install",

@@ -3,6 +3,13 @@ import type { LandingContent } from "../landing-page";
 
 /** Copy of /free-online-notepad/: for people who want somewhere to jot things down, now, for free. */
 export const FREE_ONLINE_NOTEPAD: LandingContent = {
+  seo: {
+    title: "Free Online Notepad That Saves Automatically",
+    description:
+      "A free online notepad with no sign-up: notes save in your browser as you type, with unlimited tabs, find and replace, and .txt or .zip downloads.",
+    path: "/free-online-notepad/",
+    crumb: "Free Online Notepad",
+  },
   hero: {
     eyebrow: "Free online notepad",
     title: "A free online notepad that remembers what you typed",

@@ -3,6 +3,13 @@ import type { LandingContent } from "../landing-page";
 
 /** Copy of /multi-tab-document-editor/: for people juggling several documents at once. */
 export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
+  seo: {
+    title: "Multi-Tab Document Editor in Your Browser",
+    description:
+      "Work on many text documents at once: unlimited tabs with their own undo history, drag to reorder, Ctrl+1–9 to jump, open many files, download all as .zip.",
+    path: "/multi-tab-document-editor/",
+    crumb: "Multi-Tab Document Editor",
+  },
   hero: {
     eyebrow: "Multi-tab document editor",
     title: "Edit several documents side by side, in one browser tab",
