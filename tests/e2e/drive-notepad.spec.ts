@@ -4,6 +4,9 @@ import { FAKE_TOKEN, collectDialogs, installDriveFakes, pageFakeState } from "./
 
 /** Google Drive from the notepad's File menu, against the same stand-ins as drive.spec.ts. */
 
+// Page loads plus fake Google round trips; a busy 2-core CI needs headroom.
+test.describe.configure({ timeout: 60_000 });
+
 async function openNotepad(page: Page): Promise<void> {
   await page.goto("/online-notepad/");
   await waitForHydration(page);

@@ -41,6 +41,9 @@ function uploads(fakes: DriveFakes) {
 }
 
 test.describe("Google Drive in the simple editor", () => {
+  // Several page loads and fake Google round trips per test; a busy 2-core CI needs headroom.
+  test.describe.configure({ timeout: 60_000 });
+
   test("nothing of Google loads on the landing, content, notepad and editor pages before a Drive action", async ({
     page,
   }) => {
