@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DRIVE_MESSAGES } from "~/drive/messages";
+import { driveFileName, driveMenuItems, type DriveMenuContext } from "./drive-menu-items";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("notepad Drive menu items", () => {
+  it("are Open from Google Drive and Save to Google Drive, in that order", () => {
+    expect(driveMenuItems().map((item) => item.label)).toEqual([
+      "Open from Google Drive",
+      "Save to Google Drive",
+    ]);
+  });
+
+  it("name Drive files like downloads: .txt added when missing", () => {
+    expect(driveFileName("Untitled-2")).toBe("Untitled-2.txt");
+    expect(driveFileName("notes.TXT")).toBe("notes.TXT");
+    expect(driveFileName("   ")).toBe("Untitled.txt");
+  });
+
+  it("explain that Drive is not configured in a build without keys", async () => {
+    const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const context: DriveMenuContext = {
+      getActiveTab: () => ({ id: "1", name: "Untitled-1", content: "text" }),
+      openInNewTab: () => "2",
+      notify: () => undefined,
+    };
+    for (const item of driveMenuItems()) await item.run(context);
+    expect(alert.mock.calls).toEqual([[DRIVE_MESSAGES.notConfigured], [DRIVE_MESSAGES.notConfigured]]);
+  });
+});
