@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DRIVE_MESSAGES } from "~/drive/messages";
 import { driveFileName, driveMenuItems, type DriveMenuContext } from "./drive-menu-items";
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe("notepad Drive menu items", () => {
   it("are Open from Google Drive and Save to Google Drive, in that order", () => {
@@ -20,6 +23,9 @@ describe("notepad Drive menu items", () => {
   });
 
   it("explain that Drive is not configured in a build without keys", async () => {
+    // Even when a developer's .env has keys.
+    vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "");
+    vi.stubEnv("VITE_GOOGLE_API_KEY", "");
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const context: DriveMenuContext = {
