@@ -98,7 +98,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           />
         </figure>
         <div
-          className="prose-content mt-10 max-w-prose text-lg"
+          className="prose-content mt-10 max-w-[58ch] text-lg"
           // Build-time HTML rendered from our own markdown in content/blog (trusted input).
           dangerouslySetInnerHTML={{ __html: post.html }}
         />

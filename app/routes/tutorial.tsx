@@ -93,7 +93,7 @@ export default function Tutorial({ loaderData }: Route.ComponentProps) {
           className="mt-8 max-h-[420px] w-full rounded-2xl object-cover shadow-sm"
         />
 
-        <div className="mt-10 max-w-prose">
+        <div className="mt-10 max-w-[58ch]">
           <div className="prose-content text-lg" dangerouslySetInnerHTML={{ __html: tutorial.introHtml }} />
           <nav aria-labelledby="steps-overview" className="mb-10 rounded-2xl border border-slate-200 p-5 dark:border-slate-700">
             <h2 id="steps-overview" className="font-bold text-slate-900 dark:text-white">

@@ -52,7 +52,7 @@ export function WritingPreferencesPanel() {
   return (
     <section
       aria-labelledby={headingId}
-      className="mt-10 max-w-prose rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-700 dark:bg-slate-900"
+      className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 dark:border-slate-700 dark:bg-slate-900"
     >
       <h2 id={headingId} className="text-xl font-bold text-slate-900 dark:text-white">
         Your editor preferences

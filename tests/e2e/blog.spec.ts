@@ -1,0 +1,151 @@
+import { expect, test } from "@playwright/test";
+import { BLOG_SLUGS } from "../../app/site/pages";
+import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
+import { jsonLdFromHtml, metaContent, ofType, readJsonLd } from "./content-helpers";
+
+const ARTICLE = "ultimate-guide-online-text-editing";
+const ORIGIN = "https://plainpad.app";
+
+test.describe("blog index", () => {
+  test("is prerendered with all ten articles, the featured one first", async ({ request }) => {
+    const html = await (await request.get("/blog/")).text();
+    for (const slug of BLOG_SLUGS) expect(html).toContain(`href="/blog/${slug}/"`);
+    expect(html).toContain("The Ultimate Guide to Online Text Editing");
+  });
+
+  test("lists cards, popular posts, categories, tags and two newsletter boxes", async ({ page }) => {
+    await page.goto("/blog/");
+    const featured = page.getByRole("region", { name: "Featured article" });
+    await expect(featured.getByRole("link")).toHaveAttribute("href", `/blog/${ARTICLE}/`);
+    const all = page.getByRole("region", { name: /All articles/ });
+    await expect(all.getByRole("article")).toHaveCount(10);
+    // Each card: image with size, date, read time.
+    const first = all.getByRole("article").first();
+    await expect(first.locator("img")).toHaveAttribute("width", "1200");
+    await expect(first.getByText(/^\d+ min read$/)).toBeVisible();
+    await expect(first.locator("time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+
+    const popular = page.getByRole("region", { name: "Popular posts" }).getByRole("link");
+    await expect(popular).toHaveCount(4);
+    const firstFour = await all.getByRole("article").locator("h3 a").evaluateAll((links) =>
+      links.slice(0, 4).map((link) => link.getAttribute("href")),
+    );
+    expect(await popular.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(firstFour);
+
+    const counts = await page
+      .getByRole("region", { name: "Categories" })
+      .locator("li span.rounded-full")
+      .allTextContents();
+    expect(counts.map((text) => Number.parseInt(text, 10)).reduce((a, b) => a + b, 0)).toBe(10);
+    await expect(page.getByRole("region", { name: "Popular tags" }).getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Get new articles" }).getByRole("button", { name: "Subscribe" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Write better with the Plainpad newsletter" }).getByRole("button", { name: "Subscribe" }),
+    ).toBeVisible();
+  });
+
+  test("a newsletter box does not sign anyone up; it points to the newsletter page", async ({ page }) => {
+    await page.goto("/blog/");
+    await waitForHydration(page);
+    const box = page.getByRole("region", { name: "Get new articles" });
+    await box.getByLabel("Email address").fill("reader@example.com");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/blog\/$/);
+    await expect(box.getByRole("status")).toContainText("doesn't sign you up");
+    await box.getByRole("link", { name: "Please use the newsletter page" }).click();
+    await expect(page).toHaveURL(/\/newsletter\/$/);
+  });
+});
+
+test.describe("blog article", () => {
+  test("is prerendered with its body, meta tags and Article JSON-LD", async ({ request }) => {
+    const response = await request.get(`/blog/${ARTICLE}/`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<h1");
+    expect(html).toContain("What an online text editor is for");
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/blog/${ARTICLE}/"/>`);
+    const article = ofType(jsonLdFromHtml(html), "Article");
+    expect(article.headline).toBe("The Ultimate Guide to Online Text Editing");
+    expect(article.datePublished).toBe("2025-10-28");
+    expect(article.image).toMatchObject({ url: `${ORIGIN}/images/generated/blog/${ARTICLE}.webp`, width: 1200, height: 675 });
+    expect(article.author).toMatchObject({ name: expect.any(String) });
+    expect(article.publisher).toMatchObject({ "@type": "Organization", logo: { url: expect.stringMatching(/^https:/) } });
+    expect(article.mainEntityOfPage).toMatchObject({ "@id": `${ORIGIN}/blog/${ARTICLE}/` });
+    expect(typeof article.description).toBe("string");
+  });
+
+  test("shows breadcrumbs, header, image, body, related articles and the call to action", async ({ page }) => {
+    await page.goto(`/blog/${ARTICLE}/`);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(crumbs.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog/");
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText("The Ultimate Guide to Online Text Editing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Ultimate Guide to Online Text Editing");
+    await expect(page.locator("article header time")).toHaveText("October 28, 2025");
+    await expect(page.locator("article header").getByText(/^\d+ min read$/)).toBeVisible();
+    await expect(page.locator("h1")).toHaveCount(1);
+
+    const image = page.locator("figure img");
+    await expect(image).toHaveAttribute("src", `/images/generated/blog/${ARTICLE}.webp`);
+    await expect(image).toHaveAttribute("width", "1200");
+    await expect(image).toHaveAttribute("height", "675");
+    await expect(image).toHaveAttribute("loading", "eager");
+    await expect(image).toHaveAttribute("fetchpriority", "high");
+    expect(await image.getAttribute("alt")).toBeTruthy();
+    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1200);
+    expect(await image.evaluate((img) => getComputedStyle(img).maxHeight)).toBe("500px");
+
+    const related = page.getByRole("region", { name: "Related Articles" });
+    const relatedLinks = related.getByRole("link");
+    expect(await relatedLinks.count()).toBeGreaterThanOrEqual(2);
+    await expect(related.locator("p").first()).toHaveClass(/line-clamp-2/);
+
+    await expect(page.getByRole("link", { name: "Start Writing Now" })).toHaveAttribute("href", "/editor/");
+    await expect(page.getByRole("link", { name: "Try Advanced Notepad" })).toHaveAttribute("href", "/online-notepad/");
+
+    expect(await metaContent(page, "name", "description")).toBeTruthy();
+    expect(await metaContent(page, "name", "keywords")).toContain("online text editor");
+    expect(await metaContent(page, "property", "og:type")).toBe("article");
+    expect(await metaContent(page, "property", "og:image")).toBe(`${ORIGIN}/images/generated/blog/${ARTICLE}.webp`);
+    const crumbsLd = ofType(await readJsonLd(page), "BreadcrumbList");
+    expect((crumbsLd.itemListElement as unknown[]).length).toBe(3);
+  });
+
+  test("every article has its own title and description, and a readable line length", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const titles = new Set<string>();
+    for (const slug of BLOG_SLUGS) {
+      await page.goto(`/blog/${slug}/`);
+      const title = await page.title();
+      expect(title).toMatch(/ \| Plainpad$/);
+      titles.add(title);
+      // Characters per line of the longest paragraph: at most about 70 (readable line length).
+      const perLine = await page.locator(".prose-content p").evaluateAll((paragraphs) => {
+        const longest = paragraphs.reduce((a, b) => ((b.textContent ?? "").length > (a.textContent ?? "").length ? b : a));
+        const lineHeight = Number.parseFloat(getComputedStyle(longest).lineHeight);
+        const lines = Math.round(longest.getBoundingClientRect().height / lineHeight);
+        return (longest.textContent ?? "").length / lines;
+      });
+      expect(perLine, `${slug} characters per line`).toBeLessThanOrEqual(75);
+    }
+    expect(titles.size).toBe(BLOG_SLUGS.length);
+  });
+
+  test("an unknown article answers 404", async ({ request }) => {
+    expect((await request.get("/blog/no-such-article/")).status()).toBe(404);
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`blog pages have no serious accessibility violations (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await useStoredTheme(page, theme);
+    for (const path of ["/blog/", `/blog/${ARTICLE}/`, "/blog/keyboard-shortcuts-writers/"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoSeriousA11yViolations(page, `${path} ${theme}`);
+    }
+  });
+}
