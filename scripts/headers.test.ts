@@ -37,7 +37,9 @@ describe("security headers", () => {
     expect(directive("object-src")).toEqual(["'none'"]);
     for (const source of CONTENT_SECURITY_POLICY.split(/[\s;]+/)) {
       if (source.startsWith("https://")) {
-        expect(source).toMatch(/^https:\/\/([a-z0-9*-]+\.)*(google|googleapis|gstatic|googleusercontent)\.com$/);
+        expect(source).toMatch(
+          /^https:\/\/([a-z0-9*-]+\.)*(google|googleapis|gstatic|googleusercontent)\.com$/,
+        );
       }
     }
   });

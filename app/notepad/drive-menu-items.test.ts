@@ -34,6 +34,9 @@ describe("notepad Drive menu items", () => {
       notify: () => undefined,
     };
     for (const item of driveMenuItems()) await item.run(context);
-    expect(alert.mock.calls).toEqual([[DRIVE_MESSAGES.notConfigured], [DRIVE_MESSAGES.notConfigured]]);
+    expect(alert.mock.calls).toEqual([
+      [DRIVE_MESSAGES.notConfigured],
+      [DRIVE_MESSAGES.notConfigured],
+    ]);
   });
 });

@@ -141,7 +141,10 @@ function record(request: Request): SeenRequest {
 }
 
 /** Installs the fakes on `page` (call before the first navigation). */
-export async function installDriveFakes(page: Page, options: FakeOptions = {}): Promise<DriveFakes> {
+export async function installDriveFakes(
+  page: Page,
+  options: FakeOptions = {},
+): Promise<DriveFakes> {
   const fakes: DriveFakes = {
     googleRequests: [],
     driveCalls: [],
@@ -188,17 +191,34 @@ export async function installDriveFakes(page: Page, options: FakeOptions = {}): 
   await page.route("https://www.googleapis.com/**", (route) => {
     const request = route.request();
     const url = new URL(request.url());
-    const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "Location" };
+    const cors = {
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Expose-Headers": "Location",
+    };
     if (url.pathname === "/oauth2/v3/userinfo") {
-      return route.fulfill({ headers: cors, contentType: "application/json", body: JSON.stringify({ email: FAKE_EMAIL }) });
+      return route.fulfill({
+        headers: cors,
+        contentType: "application/json",
+        body: JSON.stringify({ email: FAKE_EMAIL }),
+      });
     }
     const seen = record(request);
     fakes.driveCalls.push(seen);
     const json = (value: unknown, status = 200) =>
-      route.fulfill({ status, headers: cors, contentType: "application/json", body: JSON.stringify(value) });
+      route.fulfill({
+        status,
+        headers: cors,
+        contentType: "application/json",
+        body: JSON.stringify(value),
+      });
     if (url.pathname.startsWith("/upload/drive/v3/files")) {
       if (fakes.uploadStatus !== 200) {
-        return route.fulfill({ status: fakes.uploadStatus, headers: cors, contentType: "text/plain", body: "fake failure" });
+        return route.fulfill({
+          status: fakes.uploadStatus,
+          headers: cors,
+          contentType: "text/plain",
+          body: "fake failure",
+        });
       }
       const id = url.pathname.split("/")[5] ?? "new-file-1";
       return json({ id: decodeURIComponent(id) });
@@ -207,12 +227,18 @@ export async function installDriveFakes(page: Page, options: FakeOptions = {}): 
     if (fileMatch) {
       const id = decodeURIComponent(fileMatch[1]);
       if (url.searchParams.get("alt") === "media") {
-        return route.fulfill({ headers: cors, contentType: "text/plain", body: fakes.contents.get(id) ?? "" });
+        return route.fulfill({
+          headers: cors,
+          contentType: "text/plain",
+          body: fakes.contents.get(id) ?? "",
+        });
       }
       return json({ id, name: `${id}.txt`, mimeType: "text/plain" });
     }
-    if (url.pathname === "/drive/v3/files" && request.method() === "GET") return json({ files: [] });
-    if (url.pathname === "/drive/v3/files" && request.method() === "POST") return json({ id: "folder-1" });
+    if (url.pathname === "/drive/v3/files" && request.method() === "GET")
+      return json({ files: [] });
+    if (url.pathname === "/drive/v3/files" && request.method() === "POST")
+      return json({ id: "folder-1" });
     return route.fulfill({ status: 404, headers: cors, body: "not faked" });
   });
   return fakes;
@@ -250,7 +276,7 @@ export function collectDialogs(page: Page, answers: boolean[] = []): string[] {
   page.on("dialog", (dialog) => {
     messages.push(dialog.message());
     if (dialog.type() === "confirm") {
-      void (answers.shift() ?? false ? dialog.accept() : dialog.dismiss());
+      void ((answers.shift() ?? false) ? dialog.accept() : dialog.dismiss());
     } else {
       void dialog.accept();
     }

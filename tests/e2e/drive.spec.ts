@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
 import {
@@ -17,7 +18,16 @@ import {
  * window.__PLAINPAD_DRIVE_CONFIG__) and on a build made with keys.
  */
 
-const buildHasKeys = Boolean(process.env.VITE_GOOGLE_CLIENT_ID && process.env.VITE_GOOGLE_API_KEY);
+/** Whether the build under test was made with Google keys (environment or a local .env file). */
+function buildHasKeys(): boolean {
+  const sources = [".env", ".env.local", ".env.production", ".env.production.local"]
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, "utf8"));
+  const has = (name: string) =>
+    Boolean(process.env[name]) ||
+    sources.some((text) => new RegExp(`^[ \\t]*${name}[ \\t]*=[ \\t]*[^\\s#]`, "m").test(text));
+  return has("VITE_GOOGLE_CLIENT_ID") || has("VITE_GOOGLE_API_KEY");
+}
 
 async function openEditor(page: Page): Promise<void> {
   await page.goto("/editor/");
@@ -57,12 +67,16 @@ test.describe("Google Drive in the simple editor", () => {
     // Signing in needs only the sign-in library, not gapi or the picker.
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
-    expect(fakes.googleRequests.some((url) => url.startsWith("https://accounts.google.com/gsi/client"))).toBe(true);
-    expect(fakes.googleRequests.some((url) => url.startsWith("https://apis.google.com/"))).toBe(false);
+    expect(
+      fakes.googleRequests.some((url) => url.startsWith("https://accounts.google.com/gsi/client")),
+    ).toBe(true);
+    expect(fakes.googleRequests.some((url) => url.startsWith("https://apis.google.com/"))).toBe(
+      false,
+    );
   });
 
   test("not configured: Drive buttons say so and load nothing", async ({ page }) => {
-    test.skip(buildHasKeys, "this build has Google keys");
+    test.skip(buildHasKeys(), "this build has Google keys");
     const fakes = await installDriveFakes(page, { configure: false });
     const dialogs = collectDialogs(page);
     await openEditor(page);
@@ -108,7 +122,9 @@ test.describe("Google Drive in the simple editor", () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("open a picked file, edit it and save: the file is updated in place (PATCH)", async ({ page }) => {
+  test("open a picked file, edit it and save: the file is updated in place (PATCH)", async ({
+    page,
+  }) => {
     const fakes = await installDriveFakes(page, { pick: { id: "file-123", name: "picked.txt" } });
     fakes.contents.set("file-123", "Text from Drive");
     const dialogs = collectDialogs(page);
@@ -135,7 +151,9 @@ test.describe("Google Drive in the simple editor", () => {
     expect(state.picker?.features).toEqual([]); // no multiselect
     expect(state.picker?.hasToken).toBe(true);
     expect(state.picker?.appId).toBeTruthy();
-    const reads = fakes.driveCalls.map((call) => `${call.method} ${call.url.pathname}${call.url.search}`);
+    const reads = fakes.driveCalls.map(
+      (call) => `${call.method} ${call.url.pathname}${call.url.search}`,
+    );
     expect(reads).toContain("GET /drive/v3/files/file-123?alt=media");
     expect(reads).toContain("GET /drive/v3/files/file-123?fields=id%2Cname%2CmimeType");
 
@@ -207,7 +225,8 @@ test.describe("Google Drive in the simple editor", () => {
     await expect.poll(() => fakes.revokes).toEqual([`token=${FAKE_TOKEN}`]);
 
     await typeAtEnd(page, "keep me");
-    const confirmText = "You need to sign in to save to Google Drive. Would you like to sign in now?";
+    const confirmText =
+      "You need to sign in to save to Google Drive. Would you like to sign in now?";
     await page.getByRole("button", { name: "Save to Drive" }).click(); // declined
     await expect.poll(() => dialogs).toEqual([confirmText]);
     await page.getByRole("button", { name: "Save to Drive" }).click(); // accepted: signs in
@@ -265,7 +284,9 @@ test.describe("Google Drive in the simple editor", () => {
     await expect(page.getByRole("button", { name: "Save to Drive" })).toBeEnabled();
   });
 
-  test("the landing page's Open from Google Drive starts the picker in the editor", async ({ page }) => {
+  test("the landing page's Open from Google Drive starts the picker in the editor", async ({
+    page,
+  }) => {
     const fakes = await installDriveFakes(page, { pick: { id: "landing-1", name: "landing.txt" } });
     fakes.contents.set("landing-1", "Opened from the landing page");
     collectDialogs(page);
