@@ -140,6 +140,8 @@ export class NotepadController {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private darkTheme = false;
   private disposed = false;
+  /** Order and delete writes still running. */
+  private pendingWrites = 0;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(store: NotepadStore) {
@@ -381,7 +383,7 @@ export class NotepadController {
   /** True when every tab's changes are written to IndexedDB (tests and the unload warning). */
   isAllStored(): boolean {
     for (const doc of this.docs.values()) if (doc.dirty || doc.saving) return false;
-    return true;
+    return this.pendingWrites === 0;
   }
 
   /** Current text of a tab. */
@@ -443,12 +445,13 @@ export class NotepadController {
     this.markDirty(id);
   }
 
-  private markDirty(id: string): void {
+  /** Marks a tab as changed; `immediate` for new tabs, renames and such one-off changes. */
+  private markDirty(id: string, immediate = false): void {
     const doc = this.docs.get(id);
     if (!doc) return;
     doc.dirty = true;
     doc.changeCount += 1;
-    this.scheduleSave(id, SAVE_DELAY_MS);
+    this.scheduleSave(id, immediate ? 0 : SAVE_DELAY_MS);
   }
 
   private scheduleSave(id: string, delay: number): void {
@@ -588,9 +591,17 @@ export class NotepadController {
   private saveOrder(): void {
     if (!this.store.getState().loaded) return;
     const order = this.store.getState().tabs.tabs.map((tab) => tab.id);
+    // A tab never stored yet (the untouched first tab) must exist in storage for the order to
+    // restore it.
+    for (const id of order) {
+      const doc = this.docs.get(id);
+      if (doc && doc.revision === 0 && !doc.dirty && !doc.saving) this.markDirty(id, true);
+    }
+    this.pendingWrites += 1;
     saveTabOrder(order)
       .then(() => this.post({ type: "order", origin: this.origin, order }))
-      .catch((error: unknown) => console.error("Saving the tab order failed", error));
+      .catch((error: unknown) => console.error("Saving the tab order failed", error))
+      .finally(() => (this.pendingWrites -= 1));
   }
 
   private async onSyncMessage(message: SyncMessage): Promise<void> {
@@ -710,7 +721,7 @@ export class NotepadController {
     const { state, tab } = addTab(this.store.getState().tabs, Date.now(), { name });
     this.docs.set(tab.id, this.newDoc(content, 0));
     this.setTabs(state);
-    this.markDirty(tab.id);
+    this.markDirty(tab.id, true);
     this.saveOrder();
     this.focus();
     return tab.id;
@@ -754,9 +765,11 @@ export class NotepadController {
       this.docs.delete(id);
     }
     if (!this.store.getState().loaded) return;
+    this.pendingWrites += 1;
     deleteStoredTabs(ids)
       .then(() => this.post({ type: "deleted", origin: this.origin, ids }))
-      .catch((error: unknown) => console.error("Deleting stored tabs failed", error));
+      .catch((error: unknown) => console.error("Deleting stored tabs failed", error))
+      .finally(() => (this.pendingWrites -= 1));
     this.saveOrder();
   }
 
@@ -767,7 +780,7 @@ export class NotepadController {
     if (!tab) return;
     this.docs.set(tab.id, this.newDoc(content, 0));
     this.setTabs(state);
-    this.markDirty(tab.id);
+    this.markDirty(tab.id, true);
     this.saveOrder();
   }
 
@@ -778,7 +791,7 @@ export class NotepadController {
     this.store.setState({ renamingId: null });
     if (after === before) return;
     this.store.setState({ tabs: after });
-    this.markDirty(id);
+    this.markDirty(id, true);
   }
 
   /** Starts or stops the inline rename of a tab. */

@@ -42,6 +42,7 @@ test.describe("notepad persistence", () => {
     await page.getByRole("button", { name: "New tab" }).first().click();
     await tabButton(page, "Untitled-2").dragTo(tabButton(page, "Untitled-1"));
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-2", "Untitled-1"]);
+    await waitForSaved(page);
     await page.waitForTimeout(300);
     await page.reload();
     await waitForHydration(page);

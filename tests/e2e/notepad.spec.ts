@@ -52,7 +52,9 @@ test.describe("notepad menus", () => {
     });
     await runMenu(page, "File", "Open from Google Drive");
     await expect
-      .poll(async () => [...messages, await page.getByTestId("notices").textContent().catch(() => "")].join(" "))
+      .poll(async () => [...messages, ...(await page.getByTestId("notices").allTextContents())].join(" "), {
+        timeout: 20_000,
+      })
       .toMatch(/not configured/i);
   });
 
@@ -528,6 +530,7 @@ test("content pages do not load CodeMirror", async ({ page }) => {
 
 for (const theme of ["light", "dark"] as const) {
   test(`no serious axe violations (${theme}) with a menu, the context menu and dialogs`, async ({ page }) => {
+    test.setTimeout(120_000);
     await useStoredTheme(page, theme);
     await openNotepad(page);
     await typeInEditor(page, "Accessible text");
