@@ -42,8 +42,8 @@ export function EditorHeader({
               className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
               title="Unsaved changes"
             >
-              <span aria-hidden="true">●</span>
-              <span>Unsaved changes</span>
+              <span aria-hidden="true">● </span>
+              Unsaved changes
             </span>
           )}
         </span>
