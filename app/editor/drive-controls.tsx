@@ -27,15 +27,16 @@ const SIGNED_OUT: DriveSessionSnapshot = { status: "signed-out", email: "" };
 const buttonClass =
   "inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800";
 
+// Stable functions so React does not resubscribe on every render.
+const subscribeToDrive = (listener: () => void) => getDrive().subscribe(listener);
+const driveSnapshot = () => getDrive().getSnapshot();
+const signedOutSnapshot = () => SIGNED_OUT;
+
 type Busy = null | "sign-in" | "sign-out" | "open" | "save";
 
 /** Sign in / out with the address, Open from Drive and Save to Drive (one action at a time). */
 export function DriveControls(props: DriveControlsProps): JSX.Element {
-  const session = useSyncExternalStore(
-    (listener) => getDrive().subscribe(listener),
-    () => getDrive().getSnapshot(),
-    () => SIGNED_OUT,
-  );
+  const session = useSyncExternalStore(subscribeToDrive, driveSnapshot, signedOutSnapshot);
   const [busy, setBusy] = useState<Busy>(null);
   const [status, setStatus] = useState("");
   // A ref as well as state: two clicks in the same frame must not both start.
