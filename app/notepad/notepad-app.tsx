@@ -20,6 +20,7 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useShallow } from "zustand/react/shallow";
 import { Logo } from "~/site/logo";
 import { ThemeToggle } from "~/site/theme-toggle";
 import { useSiteTheme } from "~/site/use-site-theme";
@@ -31,7 +32,7 @@ import { FindBar } from "./find-bar";
 import { MenuBar, type MenuDefinition, type MenuEntry } from "./menu-bar";
 import { Modal } from "./modal";
 import { NotepadController } from "./notepad-controller";
-import { createNotepadStore, type NotepadUiState } from "./notepad-store";
+import { createNotepadStore, type NotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
 import { notepadShortcuts } from "./shortcuts";
 import { TabBar } from "./tab-bar";
@@ -40,7 +41,12 @@ import { TabBar } from "./tab-bar";
 export function NotepadApp() {
   const [store] = useState(() => createNotepadStore());
   const [controller] = useState(() => new NotepadController(store));
-  const state = useStoreState(store);
+  // Per-keystroke figures (status) are rendered by small components of their own, so typing
+  // never re-renders the menus and toolbar; only the three flags below matter here.
+  const state = store(useShallow((s) => ({ ...s, status: null })));
+  const status = store(
+    useShallow((s) => ({ canUndo: s.status.canUndo, canRedo: s.status.canRedo, selectionEmpty: s.status.selectionEmpty })),
+  );
   const { theme } = useSiteTheme();
   const editorHostRef = useRef<HTMLDivElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
@@ -84,7 +90,7 @@ export function NotepadApp() {
 
   useNotepadShortcuts(controller, store, openFilePicker, toggleFullscreen);
 
-  const { status, settings } = state;
+  const { settings } = state;
   const menus: MenuDefinition[] = [
     {
       id: "file",
@@ -343,13 +349,7 @@ export function NotepadApp() {
         )}
       </div>
 
-      {settings.showStats && (
-        <div className="flex gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200" data-testid="stats">
-          <span>Lines: {status.lines.toLocaleString("en-US")}</span>
-          <span>Words: {status.words === null ? "…" : status.words.toLocaleString("en-US")}</span>
-          <span>Chars: {status.chars.toLocaleString("en-US")}</span>
-        </div>
-      )}
+      {settings.showStats && <StatsDisplay store={store} />}
       <footer
         className="flex flex-wrap items-center gap-x-4 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
         data-testid="status-bar"
@@ -357,9 +357,7 @@ export function NotepadApp() {
       >
         <span className="font-semibold" data-testid="status-name">{activeTab?.name || "Untitled"}</span>
         {activeTab?.isModified && <span data-testid="status-modified">• Modified</span>}
-        <span data-testid="status-line">Line {status.line}</span>
-        <span data-testid="status-chars">{status.chars.toLocaleString("en-US")} characters</span>
-        <span data-testid="status-words">{status.words === null ? "… words" : `${status.words.toLocaleString("en-US")} words`}</span>
+        <StatusFigures store={store} />
         <span className="ml-auto">{state.storageFull ? "Not stored yet: storage full" : "Saved in this browser only; clearing site data deletes tabs"}</span>
       </footer>
 
@@ -454,8 +452,31 @@ function Divider() {
   return <span aria-hidden="true" className="mx-1 h-5 w-px shrink-0 bg-slate-300 dark:bg-slate-600" />;
 }
 
-function useStoreState(store: ReturnType<typeof createNotepadStore>): NotepadUiState {
-  return store();
+/** Lines, words and characters (View > Stats). */
+function StatsDisplay({ store }: { store: NotepadStore }) {
+  const status = store((s) => s.status);
+  return (
+    <div
+      className="flex gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      data-testid="stats"
+    >
+      <span>Lines: {status.lines.toLocaleString("en-US")}</span>
+      <span>Words: {status.words === null ? "…" : status.words.toLocaleString("en-US")}</span>
+      <span>Chars: {status.chars.toLocaleString("en-US")}</span>
+    </div>
+  );
+}
+
+/** Line number, character and word counts of the status bar. */
+function StatusFigures({ store }: { store: NotepadStore }) {
+  const status = store((s) => s.status);
+  return (
+    <>
+      <span data-testid="status-line">Line {status.line}</span>
+      <span data-testid="status-chars">{status.chars.toLocaleString("en-US")} characters</span>
+      <span data-testid="status-words">{status.words === null ? "… words" : `${status.words.toLocaleString("en-US")} words`}</span>
+    </>
+  );
 }
 
 /** Global notepad shortcuts (spec section 9). */

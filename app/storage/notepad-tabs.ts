@@ -5,6 +5,7 @@ import { IDB, STORAGE_KEYS } from "./keys";
  * Notepad tab persistence in IndexedDB (store "notepad-tabs"):
  * - "tab/<id>": one record per tab (StoredTab), written only when that tab changed;
  * - "meta": the tab order;
+ * - "rev/<id>": the revision of tab <id> alone (cheap optimistic-lock check);
  * - "unreadable/<time>/<key>": records that could not be read, kept aside untouched.
  * Every tab record carries a revision number so two windows never overwrite each other's text.
  */
@@ -14,6 +15,9 @@ export const NOTEPAD_SCHEMA = 1;
 const TAB_PREFIX = "tab/";
 const META_KEY = "meta";
 const UNREADABLE_PREFIX = "unreadable/";
+// "rev/<id>" holds just the revision of tab <id>: a save checks it without reading (and
+// deserialising) a possibly 10 MB record on the main thread.
+const REV_PREFIX = "rev/";
 
 /** One stored tab. */
 export interface StoredTab {
@@ -99,7 +103,7 @@ export async function loadNotepadTabs(now = Date.now()): Promise<NotepadLoadResu
   keys.forEach((rawKey, index) => {
     const key = String(rawKey);
     const value = values[index];
-    if (key.startsWith(UNREADABLE_PREFIX)) return;
+    if (key.startsWith(UNREADABLE_PREFIX) || key.startsWith(REV_PREFIX)) return;
     if (key === META_KEY) {
       const meta = value as Partial<StoredMeta> | undefined;
       if (meta && Array.isArray(meta.order) && meta.order.every((id) => typeof id === "string")) {
@@ -208,14 +212,24 @@ export async function saveTab(
   const done = tx.done;
   // A failed transaction also rejects `done`; swallow that copy so only one error surfaces.
   done.catch(() => undefined);
-  const stored = parseStoredTab(await tx.store.get(tabKey(tab.id)));
-  if (stored && stored.revision !== baseRevision) {
-    await done;
-    return { ok: false, conflict: stored };
+  const rev = (await tx.store.get(REV_PREFIX + tab.id)) as { revision?: unknown } | undefined;
+  let storedRevision: number | null = typeof rev?.revision === "number" ? rev.revision : null;
+  if (storedRevision === null) {
+    // Written before revision records existed (or a legacy migration): read the tab once.
+    const legacy = parseStoredTab(await tx.store.get(tabKey(tab.id)));
+    storedRevision = legacy ? legacy.revision : null;
   }
-  const revision = Math.max(baseRevision, stored?.revision ?? 0) + 1;
+  if (storedRevision !== null && storedRevision !== baseRevision) {
+    const stored = parseStoredTab(await tx.store.get(tabKey(tab.id)));
+    if (stored) {
+      await done;
+      return { ok: false, conflict: { ...stored, revision: storedRevision } };
+    }
+  }
+  const revision = Math.max(baseRevision, storedRevision ?? 0) + 1;
   const record: StoredTab = { schema: NOTEPAD_SCHEMA, ...tab, revision };
   await tx.store.put(record, tabKey(tab.id));
+  await tx.store.put({ revision }, REV_PREFIX + tab.id);
   await done;
   return { ok: true, revision };
 }
@@ -224,7 +238,7 @@ export async function saveTab(
 export async function deleteStoredTabs(ids: readonly string[]): Promise<void> {
   const db = await openPlainpadDb();
   const tx = db.transaction(IDB.stores.notepadTabs, "readwrite");
-  await Promise.all(ids.map((id) => tx.store.delete(tabKey(id))));
+  await Promise.all(ids.flatMap((id) => [tx.store.delete(tabKey(id)), tx.store.delete(REV_PREFIX + id)]));
   await tx.done;
 }
 

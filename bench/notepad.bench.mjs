@@ -1,0 +1,159 @@
+// Notepad benchmark: 20 tabs of 1 MB each (tab switching, long tasks while typing with autosave)
+// and typing in a 10 MB tab (main-thread time per keystroke). Prints tables via printTable.
+import { generateDocument, percentile, printTable } from "./lib.mjs";
+
+const TAB_COUNT = 20;
+const TAB_BYTES = 1024 * 1024;
+const BIG_BYTES = 10 * 1024 * 1024;
+
+/** Writes `count` tabs of `text` straight into IndexedDB in the notepad's record format. */
+async function seedTabs(page, text, count) {
+  await page.evaluate(
+    async ({ text, count }) => {
+      const db = await new Promise((resolve, reject) => {
+        const request = indexedDB.open("plainpad");
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction("notepad-tabs", "readwrite");
+      const store = tx.objectStore("notepad-tabs");
+      store.clear();
+      const order = [];
+      for (let i = 0; i < count; i++) {
+        const id = i === 0 ? "1" : String(1700000000000 + i);
+        order.push(id);
+        store.put(
+          { schema: 1, id, name: `Bench ${i + 1}`, content: `tab ${i + 1}\n${text}`, lastModified: Date.now(), isModified: false, revision: 1 },
+          `tab/${id}`,
+        );
+      }
+      store.put({ schema: 1, order }, "meta");
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+      localStorage.setItem("notepad-activeFileId", "1");
+    },
+    { text, count },
+  );
+}
+
+async function openNotepad(page, baseURL) {
+  await page.goto(`${baseURL}/online-notepad/`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForSelector(".cm-content");
+  await page.waitForFunction(() => window.__plainpadNotepad?.store.getState().loaded === true);
+}
+
+/** Installs per-keystroke timers: handler time (keydown to end of its task) and time to next frame. */
+async function installKeystrokeTimer(page) {
+  await page.evaluate(() => {
+    window.__keyTimes = { handler: [], frame: [] };
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: false });
+    document.addEventListener(
+      "keydown",
+      () => {
+        const start = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => window.__keyTimes.handler.push(performance.now() - start);
+        channel.port2.postMessage(null);
+        requestAnimationFrame(() => {
+          const after = new MessageChannel();
+          after.port1.onmessage = () => window.__keyTimes.frame.push(performance.now() - start);
+          after.port2.postMessage(null);
+        });
+      },
+      true,
+    );
+  });
+}
+
+export default async function notepadBench({ browser, baseURL }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await openNotepad(page, baseURL);
+  const oneMb = generateDocument(TAB_BYTES);
+  await seedTabs(page, oneMb, TAB_COUNT);
+  const loadStart = Date.now();
+  await page.reload();
+  await openNotepad(page, baseURL);
+  const loadMs = Date.now() - loadStart;
+  const tabCount = await page.evaluate(() => window.__plainpadNotepad.store.getState().tabs.tabs.length);
+
+  // Tab switching: click each tab button, time until the next frame has been produced.
+  const switchTimes = await page.evaluate(async () => {
+    const buttons = () => Array.from(document.querySelectorAll("[data-tab-id]"));
+    const times = [];
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < buttons().length; i++) {
+        const target = buttons()[(i + 1) % buttons().length];
+        const start = performance.now();
+        target.click();
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        times.push(performance.now() - start);
+      }
+    }
+    return times;
+  });
+
+  // Typing in a 1 MB tab while autosave stores it: long tasks seen meanwhile.
+  await page.locator("[data-tab-id]").first().click();
+  await installKeystrokeTimer(page);
+  await page.locator(".cm-content").focus();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("autosave while typing ".repeat(8), { delay: 25 });
+  await page.waitForTimeout(1500);
+  const typing1 = await page.evaluate(() => ({
+    longTasks: window.__longTasks.slice(),
+    handler: window.__keyTimes.handler.slice(),
+    frame: window.__keyTimes.frame.slice(),
+    stored: window.__plainpadNotepad.isAllStored(),
+  }));
+
+  printTable("Notepad: 20 tabs of 1 MB", [
+    { measure: "tabs restored after reload", value: String(tabCount), target: "20" },
+    { measure: "reload until editor ready (ms)", value: String(loadMs), target: "" },
+    { measure: "tab switch p50 (ms)", value: percentile(switchTimes, 50).toFixed(1), target: "< 50" },
+    { measure: "tab switch p95 (ms)", value: percentile(switchTimes, 95).toFixed(1), target: "< 50" },
+    { measure: "tab switch max (ms)", value: Math.max(...switchTimes).toFixed(1), target: "" },
+    { measure: "keystrokes typed (1 MB tab)", value: String(typing1.handler.length), target: "" },
+    { measure: "long tasks > 50 ms while typing + autosave", value: String(typing1.longTasks.length), target: "0" },
+    { measure: "longest long task (ms)", value: typing1.longTasks.length ? Math.max(...typing1.longTasks).toFixed(1) : "-", target: "" },
+    { measure: "keystroke main-thread p95 (ms)", value: percentile(typing1.handler, 95).toFixed(1), target: "<= 16" },
+    { measure: "all edits stored after typing", value: String(typing1.stored), target: "true" },
+  ]);
+
+  // One 10 MB tab.
+  const big = generateDocument(BIG_BYTES);
+  await page.evaluate((text) => window.__plainpadNotepad.newTab("Big", text), big);
+  await page.waitForTimeout(2000);
+  await installKeystrokeTimer(page);
+  await page.locator(".cm-content").focus();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("typing at the end of a ten megabyte document ", { delay: 30 });
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.type("and at the start ", { delay: 30 });
+  await page.waitForTimeout(2000);
+  const typing10 = await page.evaluate(() => ({
+    longTasks: window.__longTasks.slice(),
+    handler: window.__keyTimes.handler.slice(),
+    frame: window.__keyTimes.frame.slice(),
+    stored: window.__plainpadNotepad.isAllStored(),
+    words: window.__plainpadNotepad.store.getState().status.words,
+  }));
+  printTable("Notepad: typing in a 10 MB tab", [
+    { measure: "keystrokes", value: String(typing10.handler.length), target: "" },
+    { measure: "main-thread per keystroke p50 (ms)", value: percentile(typing10.handler, 50).toFixed(1), target: "" },
+    { measure: "main-thread per keystroke p95 (ms)", value: percentile(typing10.handler, 95).toFixed(1), target: "<= 16" },
+    { measure: "keystroke to next frame p95 (ms)", value: percentile(typing10.frame, 95).toFixed(1), target: "" },
+    { measure: "long tasks > 50 ms (typing + autosave + word count)", value: String(typing10.longTasks.length), target: "0" },
+    { measure: "longest long task (ms)", value: typing10.longTasks.length ? Math.max(...typing10.longTasks).toFixed(1) : "-", target: "" },
+    { measure: "word count settled", value: typing10.words === null ? "pending" : String(typing10.words), target: "" },
+    { measure: "all edits stored", value: String(typing10.stored), target: "true" },
+  ]);
+  await context.close();
+}
