@@ -52,7 +52,7 @@ export const STUDENT_TASKS: readonly FeatureItem[] = [
   {
     title: "Lecture notes",
     badge: "Beginner",
-    text: "Open a notepad tab at the start of class, press F5 to stamp the date, and type. Use the bullet list button in the Text Editor to structure key points.",
+    text: "Open a notepad tab at the start of class, press F5 to stamp the date, and type. Prefer bullets? The Text Editor's bullet list button structures key points.",
   },
   {
     title: "Essay outline",
@@ -67,7 +67,7 @@ export const STUDENT_TASKS: readonly FeatureItem[] = [
   {
     title: "Thesis chapter revision",
     badge: "Advanced",
-    text: "Duplicate a chapter tab before a big rewrite, use Replace All to update a term everywhere, and compare versions side by side in two tabs.",
+    text: "Duplicate a chapter tab before a big rewrite, use Replace All to update a term everywhere, and switch between the old and new version in their own tabs.",
   },
 ];
 
