@@ -34,47 +34,50 @@ function warnOnce(message: string): void {
   console.warn(`content: ${message}`);
 }
 
-function readSource(kind: "blog" | "tutorials", slug: string): { file: string; source: string } | null {
-  const file = path.join(contentDir(), kind, `${slug}.md`);
-  if (!existsSync(file)) {
-    warnOnce(`${relativeName(file)} is missing; its page shows a "being written" notice`);
-    return null;
+/** Thrown when a page's content file is missing: the build stops with the file's name. */
+export class MissingContentError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} is missing: every slug in app/site/pages.ts needs its content file`);
+    this.name = "MissingContentError";
   }
+}
+
+function readSource(kind: "blog" | "tutorials", slug: string): { file: string; source: string } {
+  const file = path.join(contentDir(), kind, `${slug}.md`);
+  if (!existsSync(file)) throw new MissingContentError(relativeName(file));
   return { file: relativeName(file), source: readFileSync(file, "utf8") };
 }
 
-const blogCache = new Map<string, BlogPost | null>();
+const blogCache = new Map<string, BlogPost>();
 
-/** Reads, validates and renders one article; null when its file does not exist (yet). */
-function loadBlogPost(slug: string): BlogPost | null {
-  if (blogCache.has(slug)) return blogCache.get(slug) ?? null;
+/** Reads, validates and renders one article (cached for the build). */
+function loadBlogPost(slug: string): BlogPost {
+  const cached = blogCache.get(slug);
+  if (cached) return cached;
   const read = readSource("blog", slug);
-  let post: BlogPost | null = null;
-  if (read) {
-    const { data, body } = parseFrontMatter(read.source);
-    const { value, warnings } = validateBlogFrontMatter(data, read.file, slug, BLOG_SLUGS);
-    for (const warning of warnings) warnOnce(`${read.file}: ${warning}`);
-    const html = renderMarkdown(body);
-    const wordCount = countWords(htmlToText(html));
-    post = {
-      slug,
-      title: value.title,
-      excerpt: value.excerpt,
-      author: value.author,
-      publishDate: value.publishDate,
-      tags: value.tags,
-      category: value.category,
-      featured: value.featured,
-      featuredImage: blogImagePath(slug),
-      featuredImageAlt: value.featuredImageAlt,
-      keywords: value.seoKeywords ?? value.tags.join(", "),
-      relatedSlugs: value.relatedPosts,
-      wordCount,
-      readTime: readTimeLabel(wordCount),
-      html,
-      related: [],
-    };
-  }
+  const { data, body } = parseFrontMatter(read.source);
+  const { value, warnings } = validateBlogFrontMatter(data, read.file, slug, BLOG_SLUGS);
+  for (const warning of warnings) warnOnce(`${read.file}: ${warning}`);
+  const html = renderMarkdown(body);
+  const wordCount = countWords(htmlToText(html));
+  const post: BlogPost = {
+    slug,
+    title: value.title,
+    excerpt: value.excerpt,
+    author: value.author,
+    publishDate: value.publishDate,
+    tags: value.tags,
+    category: value.category,
+    featured: value.featured,
+    featuredImage: blogImagePath(slug),
+    featuredImageAlt: value.featuredImageAlt,
+    keywords: value.seoKeywords ?? value.tags.join(", "),
+    relatedSlugs: value.relatedPosts,
+    wordCount,
+    readTime: readTimeLabel(wordCount),
+    html,
+    related: [],
+  };
   blogCache.set(slug, post);
   return post;
 }
@@ -84,57 +87,51 @@ function metaOf(post: BlogPost): BlogPostMeta {
   return meta;
 }
 
-/** Every article that exists, in BLOG_SLUGS order (the blog index order), without bodies. */
+/** Every article, in BLOG_SLUGS order (the blog index order), without bodies. */
 export function listBlogPosts(): BlogPostMeta[] {
-  return BLOG_SLUGS.map(loadBlogPost)
-    .filter((post): post is BlogPost => post !== null)
-    .map(metaOf);
+  return BLOG_SLUGS.map(loadBlogPost).map(metaOf);
 }
 
-/** One article with its body and related posts; null when its file does not exist (yet). */
-export function getBlogPost(slug: string): BlogPost | null {
+/** One article with its body and related posts. */
+export function getBlogPost(slug: string): BlogPost {
   const post = loadBlogPost(slug);
-  if (!post) return null;
   const related = post.relatedSlugs
     .map(loadBlogPost)
-    .filter((other): other is BlogPost => other !== null)
     .map((other) => ({ slug: other.slug, title: other.title, excerpt: other.excerpt }));
   return { ...post, related };
 }
 
-const tutorialCache = new Map<string, Tutorial | null>();
+const tutorialCache = new Map<string, Tutorial>();
 
-function loadTutorial(slug: string): Tutorial | null {
-  if (tutorialCache.has(slug)) return tutorialCache.get(slug) ?? null;
+function loadTutorial(slug: string): Tutorial {
+  const cached = tutorialCache.get(slug);
+  if (cached) return cached;
   const read = readSource("tutorials", slug);
-  let tutorial: Tutorial | null = null;
-  if (read) {
-    const { data, body } = parseFrontMatter(read.source);
-    const { value, warnings } = validateTutorialFrontMatter(data, read.file, slug);
-    for (const warning of warnings) warnOnce(`${read.file}: ${warning}`);
-    const rendered = renderTutorialBody(body);
-    if (rendered.steps.length === 0) {
-      throw new Error(`${read.file} has no "## Step 1: ..." sections; a tutorial needs numbered steps`);
-    }
-    tutorial = {
-      ...value,
-      featuredImage: tutorialImagePath(slug),
-      stepCount: rendered.steps.length,
-      ...rendered,
-    };
+  const { data, body } = parseFrontMatter(read.source);
+  const { value, warnings } = validateTutorialFrontMatter(data, read.file, slug);
+  for (const warning of warnings) warnOnce(`${read.file}: ${warning}`);
+  const rendered = renderTutorialBody(body);
+  if (rendered.steps.length === 0) {
+    throw new Error(`${read.file} has no "## Step 1: ..." sections; a tutorial needs numbered steps`);
   }
+  const tutorial: Tutorial = {
+    ...value,
+    featuredImage: tutorialImagePath(slug),
+    stepCount: rendered.steps.length,
+    ...rendered,
+  };
   tutorialCache.set(slug, tutorial);
   return tutorial;
 }
 
-/** Every tutorial that exists, featured first, otherwise in TUTORIAL_SLUGS order; no bodies. */
+/** Every tutorial, featured first, otherwise in TUTORIAL_SLUGS order; no bodies. */
 export function listTutorials(): TutorialMeta[] {
-  const all = TUTORIAL_SLUGS.map(loadTutorial).filter((t): t is Tutorial => t !== null);
+  const all = TUTORIAL_SLUGS.map(loadTutorial);
   const sorted = [...all.filter((t) => t.featured), ...all.filter((t) => !t.featured)];
   return sorted.map(({ introHtml: _i, steps: _s, outroHtml: _o, ...meta }) => meta);
 }
 
-/** One tutorial with its rendered body; null when its file does not exist (yet). */
-export function getTutorial(slug: string): Tutorial | null {
+/** One tutorial with its rendered body. */
+export function getTutorial(slug: string): Tutorial {
   return loadTutorial(slug);
 }

@@ -10,7 +10,6 @@ import { TagChips } from "~/site/blog/tag-chips";
 import { BLOG_SLUGS } from "~/site/pages";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 import { articleJsonLd } from "~/site/blog/article-json-ld";
-import { PagePlaceholder } from "~/site/page-placeholder";
 
 /** Build time: reads, validates and renders content/blog/{slug}.md; unknown slugs are 404. */
 export function loader({ params }: Route.LoaderArgs) {
@@ -30,10 +29,7 @@ function crumbs(title: string, slug: string) {
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return [{ title: "Not Found | Plainpad" }];
-  const { post, slug } = loaded;
-  if (!post) {
-    return pageMeta({ title: "Article coming soon", description: "This Plainpad article is being written.", path: `/blog/${slug}/`, noindex: true });
-  }
+  const { post } = loaded;
   return [
     ...pageMeta({
       title: post.title,
@@ -54,7 +50,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 /** A blog article: breadcrumbs, header, image, body, related articles and the closing call to action. */
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
-  if (!post) return <PagePlaceholder title="Article coming soon" intro="This article is being written." />;
   return (
     <article className="pb-8">
       <div className="mx-auto max-w-4xl px-4 pt-8">

@@ -7,7 +7,6 @@ import { Breadcrumbs } from "~/site/blog/breadcrumbs";
 import { ClosingCta } from "~/site/blog/closing-cta";
 import { TUTORIAL_SLUGS } from "~/site/pages";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
-import { PagePlaceholder } from "~/site/page-placeholder";
 import { DifficultyBadge } from "~/site/tutorials/difficulty-badge";
 import { howToJsonLd } from "~/site/tutorials/how-to-json-ld";
 import { CheatSheetButton, ShortcutCheatSheet } from "~/site/tutorials/shortcut-cheat-sheet";
@@ -34,10 +33,7 @@ function crumbs(title: string, slug: string) {
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return [{ title: "Not Found | Plainpad" }];
-  const { tutorial, slug } = loaded;
-  if (!tutorial) {
-    return pageMeta({ title: "Tutorial coming soon", description: "This Plainpad tutorial is being written.", path: `/tutorials/${slug}/`, noindex: true });
-  }
+  const { tutorial } = loaded;
   const jsonLd = [breadcrumbJsonLd(crumbs(tutorial.title, tutorial.slug))];
   if (tutorial.slug === HOW_TO_SLUG) jsonLd.unshift(howToJsonLd(tutorial));
   return pageMeta({
@@ -54,7 +50,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 /** A tutorial: breadcrumbs, hero, level, duration and steps, numbered step sections, closing call to action. */
 export default function Tutorial({ loaderData }: Route.ComponentProps) {
   const { tutorial } = loaderData;
-  if (!tutorial) return <PagePlaceholder title="Tutorial coming soon" intro="This tutorial is being written." />;
   const isShortcuts = tutorial.slug === "keyboard-shortcuts-mastery";
   return (
     <article className="pb-8">

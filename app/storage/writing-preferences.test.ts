@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "./keys";
+import { readEditorSettings } from "./editor-settings";
 import { readNotepadSettings } from "./notepad-settings";
 import {
   DEFAULT_WRITING_PREFERENCES,
@@ -23,11 +24,13 @@ describe("writing preferences", () => {
     expect(readWritingPreferences().showWordCount).toBe(false);
   });
 
-  it("writes line numbers into the notepad's stored settings", () => {
-    updateWritingPreferences({ showLineNumbers: true });
+  it("writes line numbers and spelling into the editors' stored settings", () => {
+    updateWritingPreferences({ showLineNumbers: true, checkSpelling: false });
     expect(readNotepadSettings().settings.showLineNumbers).toBe(true);
+    expect(readEditorSettings()).toMatchObject({ showLineNumbers: true, spellCheck: false });
     resetWritingPreferences();
     expect(readNotepadSettings().settings.showLineNumbers).toBe(false);
+    expect(readEditorSettings()).toMatchObject({ showLineNumbers: false, spellCheck: true });
     expect(readWritingPreferences()).toEqual(DEFAULT_WRITING_PREFERENCES);
   });
 

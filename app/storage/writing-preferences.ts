@@ -6,6 +6,7 @@
  * load; the simple editor reads `showWordCount` through readWritingPreferences(). Browser only.
  */
 import { STORAGE_KEYS } from "./keys";
+import { updateStoredEditorSettings } from "./editor-settings";
 import { updateStoredNotepadSettings } from "./notepad-settings";
 
 /** The three editor-behaviour toggles. */
@@ -25,19 +26,11 @@ export const DEFAULT_WRITING_PREFERENCES: Readonly<WritingPreferences> = Object.
 /** Schema version written with the preferences. */
 export const WRITING_PREFERENCES_SCHEMA = 1;
 
-interface EditorSettingsModule {
-  updateStoredEditorSettings?: (partial: { showLineNumbers?: boolean; spellCheck?: boolean }) => void;
-}
-
-// The simple editor's settings module belongs to the editor developers and may not exist yet in
-// a given checkout; an eager glob resolves it when present (a static import otherwise).
-const editorSettingsModules = import.meta.glob<EditorSettingsModule>("./editor-settings.ts", { eager: true });
-
 function updateEditor(partial: { showLineNumbers?: boolean; spellCheck?: boolean }): void {
-  const update = Object.values(editorSettingsModules)[0]?.updateStoredEditorSettings;
   try {
-    update?.(partial);
+    updateStoredEditorSettings(partial);
   } catch (error) {
+    // The preference itself is stored; the editor then shows its own setting until changed.
     console.error("Could not update the editor's stored settings", error);
   }
 }

@@ -112,10 +112,19 @@ test.describe("tutorial pages", () => {
     expect(stored.prefs).toEqual({ schema: 1, showWordCount: false, showLineNumbers: true, checkSpelling: true });
     expect(stored.notepad.showLineNumbers).toBe(true);
 
+    await spelling.click();
+    await expect(spelling).toHaveAttribute("aria-checked", "false");
+    // The simple editor's own settings receive line numbers and spell check.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("plainpad-editor-settings") ?? "null"))).toMatchObject({
+      showLineNumbers: true,
+      spellCheck: false,
+    });
+
     await page.reload();
     await waitForHydration(page);
     await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
     await expect(wordCount).toHaveAttribute("aria-checked", "false");
+    await expect(spelling).toHaveAttribute("aria-checked", "false");
 
     await page.getByRole("button", { name: "Reset all settings" }).click();
     await expect(wordCount).toHaveAttribute("aria-checked", "true");
