@@ -257,7 +257,11 @@ export function NotepadApp() {
 
       <div className="flex flex-wrap items-center gap-x-2 border-b border-slate-200 px-2 py-1 dark:border-slate-700">
         <MenuBar menus={menus} label="Notepad menu" />
-        <div role="toolbar" aria-label="Notepad tools" className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto">
+        <div
+          role="toolbar"
+          aria-label="Notepad tools"
+          className="flex min-w-0 flex-1 basis-full items-center gap-0.5 overflow-x-auto sm:basis-0"
+        >
           <ToolButton label="New tab" onClick={() => controller.newTab()} icon={<FilePlus size={18} />} />
           <ToolButton label="Open" onClick={openFilePicker} icon={<FolderOpen size={18} />} />
           <ToolButton label="Save (download)" onClick={() => controller.download()} icon={<Download size={18} />} />

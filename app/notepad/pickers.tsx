@@ -109,6 +109,7 @@ export function EmojiPicker({ onInsert, onClose }: { onInsert: (text: string) =>
               aria-label={item.label}
               title={item.label}
               onClick={() => onInsert(item.emoji)}
+              style={{ fontFamily: '"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif' }}
               className="flex aspect-square items-center justify-center rounded-md text-2xl hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-700"
             >
               {item.emoji}
