@@ -48,7 +48,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const featured = posts.find((post) => post.featured) ?? posts[0];
   const popular = posts.slice(0, 4);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">Plainpad Blog</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">

@@ -76,7 +76,7 @@ const iconClass = "h-5 w-5 text-blue-700 dark:text-blue-300";
 export default function TutorialsIndex({ loaderData }: Route.ComponentProps) {
   const { tutorials, difficulties, categories, durations } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">Tutorials</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
