@@ -206,6 +206,7 @@ export class NotepadController {
     this.store.setState({ loaded: true });
     this.refreshStatus(true);
     this.listen();
+    this.prepareStatesWhenIdle();
     try {
       void navigator.storage?.persist?.();
     } catch {
@@ -221,6 +222,25 @@ export class NotepadController {
     this.channel?.close();
     this.view?.destroy();
     this.view = null;
+  }
+
+  /**
+   * Builds the editor states of tabs not shown yet, one per idle period, so the first switch to
+   * a big tab does not pay for parsing its text.
+   */
+  private prepareStatesWhenIdle(): void {
+    const idle =
+      typeof window.requestIdleCallback === "function"
+        ? (fn: () => void) => window.requestIdleCallback(fn, { timeout: 2000 })
+        : (fn: () => void) => window.setTimeout(fn, 50);
+    const step = () => {
+      if (this.disposed) return;
+      const next = [...this.docs.entries()].find(([, doc]) => !doc.state);
+      if (!next) return;
+      this.stateFor(next[0]);
+      idle(step);
+    };
+    idle(step);
   }
 
   private listen(): void {
