@@ -33,10 +33,12 @@
  *   keymaps (included by the wrapper).
  * - `searchHighlighting()` + the `setSearchHighlight` effect (`{ regexp, current }`): marks
  *   matches in the visible ranges only (cost independent of document size).
- * - `markdownMarkers()`: Markdown styling of `**bold**` / `_italic_` plus `<u>underline</u>`.
+ * - `markdownMarkers()`: styling of `**bold**`, `_italic_` and `<u>underline</u>` markers,
+ *   visible ranges only (no Markdown parser: it re-parses whole paragraphs per keystroke).
  *
  * Theme classes for your own styling: `.cm-pp-match`, `.cm-pp-match-current`,
- * `.cm-pp-underline`, `.cm-pp-tag`; CSS variable `--pp-print-margin`.
+ * `.cm-pp-bold`, `.cm-pp-italic`, `.cm-pp-underline`, `.cm-pp-tag`; CSS variable
+ * `--pp-print-margin`.
  */
 export { CodeEditor, type CodeEditorHandle, type CodeEditorProps } from "./code-editor";
 export {

@@ -1,5 +1,4 @@
-import { markdown } from "@codemirror/lang-markdown";
-import { type Extension, RangeSetBuilder } from "@codemirror/state";
+import type { Extension, Range } from "@codemirror/state";
 import {
   Decoration,
   type DecorationSet,
@@ -8,38 +7,69 @@ import {
   type ViewUpdate,
 } from "@codemirror/view";
 
-const underlineMark = Decoration.mark({ class: "cm-pp-underline" });
-const tagMark = Decoration.mark({ class: "cm-pp-tag" });
-const UNDERLINE = /<u>([^\n]*?)<\/u>/g;
+const markerMark = Decoration.mark({ class: "cm-pp-tag" });
 
-function underlineDecorations(view: EditorView): DecorationSet {
-  const builder = new RangeSetBuilder<Decoration>();
-  for (const { from, to } of view.visibleRanges) {
-    const text = view.state.sliceDoc(from, to);
-    UNDERLINE.lastIndex = 0;
-    let match: RegExpExecArray | null;
-    while ((match = UNDERLINE.exec(text))) {
-      const start = from + match.index;
-      const innerEnd = start + 3 + match[1].length;
-      builder.add(start, start + 3, tagMark);
-      if (match[1].length > 0) builder.add(start + 3, innerEnd, underlineMark);
-      builder.add(innerEnd, innerEnd + 4, tagMark);
-    }
-  }
-  return builder.finish();
+/** One marker style: a single-line pattern whose group 1 is the styled text. */
+interface MarkerRule {
+  pattern: RegExp;
+  open: number;
+  close: number;
+  mark: Decoration;
 }
 
-// Markdown has no underline, so `<u>…</u>` (an HTML tag to the parser) gets its own decoration,
-// computed for the visible ranges only.
-const underlinePlugin = ViewPlugin.fromClass(
+const RULES: MarkerRule[] = [
+  {
+    pattern: /\*\*(?=\S)([^\n]*?\S)\*\*/g,
+    open: 2,
+    close: 2,
+    mark: Decoration.mark({ class: "cm-pp-bold" }),
+  },
+  {
+    pattern: /(?<![\p{L}\p{N}_])_(?=\S)([^\n_]*?\S)_(?![\p{L}\p{N}_])/gu,
+    open: 1,
+    close: 1,
+    mark: Decoration.mark({ class: "cm-pp-italic" }),
+  },
+  {
+    pattern: /<u>([^\n]*?)<\/u>/g,
+    open: 3,
+    close: 4,
+    mark: Decoration.mark({ class: "cm-pp-underline" }),
+  },
+];
+
+function markerDecorations(view: EditorView): DecorationSet {
+  const ranges: Range<Decoration>[] = [];
+  for (const { from, to } of view.visibleRanges) {
+    const text = view.state.sliceDoc(from, to);
+    for (const rule of RULES) {
+      rule.pattern.lastIndex = 0;
+      let match: RegExpExecArray | null;
+      while ((match = rule.pattern.exec(text))) {
+        const start = from + match.index;
+        const innerStart = start + rule.open;
+        const innerEnd = innerStart + match[1].length;
+        ranges.push(markerMark.range(start, innerStart));
+        if (innerEnd > innerStart) ranges.push(rule.mark.range(innerStart, innerEnd));
+        ranges.push(markerMark.range(innerEnd, innerEnd + rule.close));
+      }
+    }
+  }
+  return Decoration.set(ranges, true);
+}
+
+// Only the visible ranges are scanned, on edits and scrolling: the cost of styling does not
+// grow with the document. (A full Markdown parser was tried first; it re-parses a whole
+// paragraph per keystroke, which is the entire file for text without blank lines.)
+const markerPlugin = ViewPlugin.fromClass(
   class {
     decorations: DecorationSet;
     constructor(view: EditorView) {
-      this.decorations = underlineDecorations(view);
+      this.decorations = markerDecorations(view);
     }
     update(update: ViewUpdate) {
       if (update.docChanged || update.viewportChanged) {
-        this.decorations = underlineDecorations(update.view);
+        this.decorations = markerDecorations(update.view);
       }
     }
   },
@@ -47,11 +77,10 @@ const underlinePlugin = ViewPlugin.fromClass(
 );
 
 /**
- * Shows the plain-text formatting markers styled: `**bold**`, `_italic_` (Markdown, through the
- * Lezer Markdown parser, which parses incrementally and only near the viewport) and
- * `<u>underline</u>`. The text itself stays plain; the markers are kept and dimmed.
- * No Markdown key bindings are added (Enter stays a plain newline).
+ * Shows the plain-text formatting markers styled: `**bold**`, `_italic_` and
+ * `<u>underline</u>` (single-line spans). The text stays plain; the markers are kept and
+ * dimmed (class `cm-pp-tag`; styled text `cm-pp-bold`, `cm-pp-italic`, `cm-pp-underline`).
  */
 export function markdownMarkers(): Extension {
-  return [markdown({ addKeymap: false }), underlinePlugin];
+  return markerPlugin;
 }

@@ -119,6 +119,8 @@ function buildTheme(name: EditorThemeName): Extension {
         borderRadius: "2px",
       },
       ".cm-pp-underline": { textDecoration: "underline" },
+      ".cm-pp-bold": { fontWeight: "700" },
+      ".cm-pp-italic": { fontStyle: "italic" },
       ".cm-pp-tag": { color: p.marker },
     },
     { dark: p.dark },

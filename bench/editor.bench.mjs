@@ -1,0 +1,128 @@
+// Simple editor vs a plain <textarea> with a line-number gutter, on generated documents of
+// 0, 1, 10 and 50 MB: open-to-first-paint, keystroke-to-paint and main-thread time per
+// keystroke (50 keystrokes in the middle of the document), search-all for a common word, and
+// the JS heap after load. Documents are built inside the page and loaded through the
+// `?bench` hook of /editor/ (window.__plainpadBench), so nothing is typed or sent over CDP.
+import { readFile } from "node:fs/promises";
+import { generateDocument, percentile, printTable } from "./lib.mjs";
+
+const MB = 1024 * 1024;
+const SIZES = (process.env.BENCH_SIZES ?? "0,1,10,50").split(",").map(Number);
+const KEYSTROKES = 50;
+const WORD = "students";
+// The textarea needs seconds per keystroke from 10 MB on; at 50 MB one run takes many minutes.
+const BASELINE_MAX_MB = Number(process.env.BENCH_BASELINE_MAX_MB ?? 10);
+
+async function taskDuration(cdp) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((metric) => metric.name === "TaskDuration").value * 1000;
+}
+
+async function measure(browser, url, route, sizeMb) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  if (route)
+    await page.route(route.url, (r) => r.fulfill({ contentType: "text/html", body: route.body }));
+  await page.goto(url);
+  await page.waitForFunction(() => Boolean(window.__plainpadBench));
+  // Let the editor finish its own start-up (draft load) before measuring.
+  await page.waitForTimeout(300);
+  const bytes = sizeMb * MB;
+  await page.evaluate(
+    ([source, size]) => {
+      window.__doc = size > 0 ? new Function(`return (${source})(${size})`)() : "";
+    },
+    [generateDocument.toString(), bytes],
+  );
+  const openMs = await page.evaluate(async () => {
+    const ms = await window.__plainpadBench.open(window.__doc);
+    delete window.__doc;
+    return ms;
+  });
+  await page.waitForTimeout(500);
+  const heapBytes = await page.evaluate(() => {
+    window.gc?.();
+    return performance.memory?.usedJSHeapSize ?? NaN;
+  });
+
+  await page.evaluate(() => {
+    window.__latencies = [];
+    window.addEventListener(
+      "keydown",
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => window.__latencies.push(performance.now() - start);
+          channel.port2.postMessage(0);
+        });
+      },
+      true,
+    );
+    window.__plainpadBench.focusMiddle();
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const mainThread = [];
+  const keys = "the quick brown fox jumps over a lazy dog and more ".split("");
+  for (let i = 0; i < KEYSTROKES; i++) {
+    await page.waitForTimeout(20);
+    const before = await taskDuration(cdp);
+    await page.keyboard.press(keys[i % keys.length] === " " ? "Space" : keys[i % keys.length]);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
+    mainThread.push((await taskDuration(cdp)) - before);
+  }
+  const latencies = await page.evaluate(() => window.__latencies);
+  const search = await page.evaluate((word) => window.__plainpadBench.search(word), WORD);
+  await context.close();
+  return { openMs, latencies, mainThread, search, heapBytes, bytes };
+}
+
+const fmt = (value) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
+
+/** Runs the editor benchmark and prints one table (editor and textarea rows, with ratios). */
+export default async function editorBench({ browser, baseURL }) {
+  const baseline = {
+    url: `${baseURL}/__bench/textarea-baseline.html`,
+    body: await readFile(new URL("./textarea-baseline.html", import.meta.url), "utf8"),
+  };
+  const rows = [];
+  let emptyEditorP95 = NaN;
+  for (const sizeMb of SIZES) {
+    const editor = await measure(browser, `${baseURL}/editor/?bench`, null, sizeMb);
+    const textarea =
+      sizeMb <= BASELINE_MAX_MB ? await measure(browser, baseline.url, baseline, sizeMb) : null;
+    const editorP95 = percentile(editor.latencies, 95);
+    if (sizeMb === 0) emptyEditorP95 = editorP95;
+    const pages = textarea
+      ? [
+          ["editor", editor],
+          ["textarea", textarea],
+        ]
+      : [["editor", editor]];
+    for (const [name, result] of pages) {
+      const p95 = percentile(result.latencies, 95);
+      rows.push({
+        page: name,
+        doc: `${sizeMb} MB`,
+        "open ms": fmt(result.openMs),
+        "key→paint p50": fmt(percentile(result.latencies, 50)),
+        "key→paint p95": fmt(p95),
+        "main/key p50": fmt(percentile(result.mainThread, 50)),
+        "main/key p95": fmt(percentile(result.mainThread, 95)),
+        "search ms": `${fmt(result.search.ms)} (${result.search.count})`,
+        "heap MB": fmt(result.heapBytes / MB),
+        "heap/doc": result.bytes > 0 ? fmt(result.heapBytes / result.bytes) : "-",
+        "p95 vs empty editor": fmt(p95 / emptyEditorP95),
+        "open vs textarea":
+          name === "editor" ? (textarea ? fmt(editor.openMs / textarea.openMs) : "skipped") : "1.0",
+      });
+    }
+  }
+  printTable(
+    `Simple editor vs <textarea> + gutter (${KEYSTROKES} keystrokes mid-document, search "${WORD}")`,
+    rows,
+  );
+}
