@@ -87,7 +87,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
           onClose();
         }
       }}
-      className="flex w-full shrink-0 flex-col gap-4 overflow-y-auto border-slate-200 bg-white p-4 text-slate-800 md:w-80 md:border-l dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+      className="fixed inset-x-0 bottom-0 z-40 flex max-h-[70dvh] w-full shrink-0 flex-col gap-4 overflow-y-auto border-t border-slate-200 bg-white p-4 text-slate-800 shadow-2xl md:static md:max-h-none md:w-80 md:border-t-0 md:border-l md:shadow-none dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
     >
       <div className="flex items-center justify-between">
         <h2 id={headingId} className="text-lg font-semibold">
