@@ -3,12 +3,13 @@ export type CompiledSearch = { ok: true; regexp: RegExp } | { ok: false; error: 
 
 /**
  * Compiles the search field's text as a case-insensitive regular expression (global, so one
- * RegExp scans the whole document). An empty query compiles to nothing (null).
+ * RegExp scans the whole document; multiline, so `^` and `$` mean the start and end of a line
+ * as a user expects in a text editor). An empty query compiles to nothing (null).
  */
 export function compileSearch(query: string): CompiledSearch | null {
   if (query === "") return null;
   try {
-    return { ok: true, regexp: new RegExp(query, "gi") };
+    return { ok: true, regexp: new RegExp(query, "gim") };
   } catch {
     return { ok: false, error: "Invalid pattern" };
   }

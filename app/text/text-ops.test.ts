@@ -106,6 +106,15 @@ describe("search", () => {
     if (compiled?.ok) expect(findAllMatches("Hello hallo HELLO", compiled.regexp).count).toBe(3);
   });
 
+  it("anchors ^ and $ at line boundaries", () => {
+    const compiled = compileSearch("^todo");
+    expect(compiled?.ok).toBe(true);
+    if (compiled?.ok) {
+      const list = findAllMatches("todo: one\nnot todo\nTODO two", compiled.regexp);
+      expect(Array.from(list.starts)).toEqual([0, 19]);
+    }
+  });
+
   it("reports an invalid pattern and ignores an empty query", () => {
     expect(compileSearch("(")).toEqual({ ok: false, error: "Invalid pattern" });
     expect(compileSearch("")).toBeNull();

@@ -27,7 +27,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         </ul>
         <p>
           The newsletter and contact forms on this site do not send anything to a Plainpad server today: the contact
-          form shows a confirmation in your browser and the newsletter sign-up is recorded in your browser only.
+          form and the newsletter sign-up show a confirmation in your browser, and the address you type is not stored or
+          sent anywhere.
         </p>
       </>
     ),
