@@ -33,6 +33,8 @@
  *   keymaps (included by the wrapper).
  * - `searchHighlighting()` + the `setSearchHighlight` effect (`{ regexp, current }`): marks
  *   matches in the visible ranges only (cost independent of document size).
+ * - `wordCount()` + `textStatsField`: words and characters, updated per edit from the touched
+ *   lines only; documents over 1 M characters are first counted in the background (words null).
  * - `markdownMarkers()`: styling of `**bold**`, `_italic_` and `<u>underline</u>` markers,
  *   visible ranges only (no Markdown parser: it re-parses whole paragraphs per keystroke).
  *
@@ -72,3 +74,4 @@ export {
   setSearchHighlight,
 } from "./search-highlight";
 export { EDITOR_THEMES, editorTheme, type EditorThemeName, isDarkEditorTheme } from "./themes";
+export { SYNC_WORD_COUNT_LIMIT, type TextStats, textStatsField, wordCount } from "./word-count";

@@ -16,6 +16,8 @@ interface Palette {
   gutterBackground: string;
   gutterForeground: string;
   gutterBorder: string;
+  /** Placeholder text: AA contrast on the active-line background it usually sits on. */
+  placeholder: string;
   activeLine: string;
   selection: string;
   cursor: string;
@@ -37,6 +39,7 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     gutterBackground: "#f8fafc",
     gutterForeground: "#64748b",
     gutterBorder: "#e2e8f0",
+    placeholder: "#475569",
     activeLine: "#f1f5f9",
     selection: "#bfdbfe",
     cursor: "#111827",
@@ -55,6 +58,7 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     gutterBackground: "#0f172a",
     gutterForeground: "#94a3b8",
     gutterBorder: "#1f2937",
+    placeholder: "#9ca3af",
     activeLine: "#1f2937",
     selection: "#1e40af",
     cursor: "#f9fafb",
@@ -73,6 +77,7 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     gutterBackground: "#08203d",
     gutterForeground: "#9fb8dc",
     gutterBorder: "#13345f",
+    placeholder: "#a9c1e3",
     activeLine: "#123560",
     selection: "#1d4f91",
     cursor: "#ffffff",
@@ -107,7 +112,7 @@ function buildTheme(name: EditorThemeName): Extension {
       },
       ".cm-activeLine": { backgroundColor: p.activeLine },
       ".cm-activeLineGutter": { backgroundColor: p.activeLine, color: p.foreground },
-      ".cm-placeholder": { color: p.gutterForeground },
+      ".cm-placeholder": { color: p.placeholder },
       ".cm-highlightSpace": {
         backgroundImage: `radial-gradient(circle at 50% 55%, ${p.whitespace} 15%, transparent 5%)`,
       },

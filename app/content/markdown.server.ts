@@ -45,7 +45,8 @@ export function htmlToText(html: string): string {
 
 /**
  * A marked instance whose headings carry unique ids (so sections can be linked) and whose
- * level-1 headings become level 2: the page title is the only h1.
+ * level-1 headings become level 2: the page title is the only h1. Code blocks and tables
+ * can scroll sideways on a phone, so they take keyboard focus (tabindex) to be scrollable without a mouse.
  */
 function createMarked(): Marked {
   const usedIds = new Set<string>();
@@ -59,6 +60,10 @@ function createMarked(): Marked {
         usedIds.add(id);
         return `<h${level} id="${id}">${this.parser.parseInline(tokens)}</h${level}>\n`;
       },
+    },
+    hooks: {
+      postprocess: (html: string) =>
+        html.replaceAll("<pre>", '<pre tabindex="0">').replaceAll("<table>", '<table tabindex="0">'),
     },
   });
   return marked;

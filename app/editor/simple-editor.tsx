@@ -9,6 +9,9 @@ import {
   markdownMarkers,
   searchHighlighting,
   setSearchHighlight,
+  type TextStats,
+  textStatsField,
+  wordCount,
 } from "~/codemirror";
 import { clearEditorDraft, loadEditorDraft, saveEditorDraft } from "~/storage/editor-draft";
 import { readEditorSettings } from "~/storage/editor-settings";
@@ -19,7 +22,6 @@ import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
 import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
 import { toggleBulletList, toggleNumberedList } from "~/text/lists";
-import { textStatsField, type TextStats } from "~/text/text-stats";
 import { DraftSaver } from "./draft-saver";
 import type { EditorActions } from "./editor-actions";
 import { EditorHeader } from "./editor-header";
@@ -225,7 +227,7 @@ export function SimpleEditor() {
     () => [
       markdownMarkers(),
       searchHighlighting(),
-      textStatsField,
+      wordCount(),
       editorKeymap(() => actionsRef.current),
       fileDropHandler((file) => actionsRef.current.openFile(file)),
     ],
@@ -233,11 +235,14 @@ export function SimpleEditor() {
   );
 
   const onUpdate = useCallback((update: ViewUpdate) => {
-    if (!update.docChanged) return;
-    // Constant-time per keystroke: a flag, a debounce timer and an incremental counter.
-    useEditorStore.getState().markDirty();
-    saverRef.current?.schedule();
-    if (statsTimer.current === null) {
+    // The counts change with the text, and once more when a big document's background count ends.
+    const statsChanged = update.state.field(textStatsField) !== update.startState.field(textStatsField);
+    if (update.docChanged) {
+      // Constant-time per keystroke: a flag, a debounce timer and an incremental counter.
+      useEditorStore.getState().markDirty();
+      saverRef.current?.schedule();
+    }
+    if (statsChanged && statsTimer.current === null) {
       statsTimer.current = setTimeout(() => {
         statsTimer.current = null;
         setStats(update.view.state.field(textStatsField));
@@ -446,7 +451,9 @@ export function SimpleEditor() {
           data-testid="word-count"
         >
           <span>
-            {stats.words.toLocaleString("en-US")} {stats.words === 1 ? "word" : "words"}
+            {stats.words === null
+              ? "Counting words…"
+              : `${stats.words.toLocaleString("en-US")} ${stats.words === 1 ? "word" : "words"}`}
           </span>
           <span>
             {stats.characters.toLocaleString("en-US")}{" "}

@@ -46,7 +46,7 @@ import {
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { Notice, NotepadStore } from "./notepad-store";
 import { printText } from "./print";
-import { countWordsInSlices } from "./text-stats";
+import { countWordsInSlices } from "~/text/text-stats";
 import {
   activateTab,
   activateTabAt,

@@ -11,7 +11,6 @@ import {
   nextMatchIndex,
   previousMatchIndex,
 } from "./search";
-import { countDocStats, countWords, textStatsField } from "./text-stats";
 
 function run(command: StateCommand, doc: string, anchor: number, head = anchor) {
   let state = EditorState.create({ doc, selection: EditorSelection.single(anchor, head) });
@@ -147,41 +146,5 @@ describe("file name", () => {
     expect(normalizeFileName("data.md")).toBe("data.md.txt");
     expect(normalizeFileName("  ")).toBe("Untitled.txt");
     expect(normalizeFileName("a/b:c")).toBe("abc.txt");
-  });
-});
-
-describe("text stats", () => {
-  it("counts words and characters", () => {
-    expect(countWords("  hello   world\tagain ")).toBe(3);
-    expect(countWords("")).toBe(0);
-  });
-
-  it("updates incrementally to the same result as a full count", () => {
-    let state = EditorState.create({
-      doc: "one two\nthree\n\nfour five",
-      extensions: textStatsField,
-    });
-    expect(state.field(textStatsField)).toEqual({ words: 5, characters: 24 });
-    const edits = [
-      { from: 3, to: 4, insert: "" }, // join "one" and "two"
-      { from: 0, insert: "zero " },
-      { from: 10, to: 16, insert: "\nnew line here\n" },
-      { from: 0, to: 5 },
-    ];
-    for (const change of edits) {
-      state = state.update({ changes: change }).state;
-      expect(state.field(textStatsField)).toEqual(countDocStats(state.doc));
-    }
-  });
-
-  it("handles several changes on one line", () => {
-    let state = EditorState.create({ doc: "a b c d", extensions: textStatsField });
-    state = state.update({
-      changes: [
-        { from: 1, to: 2 },
-        { from: 3, to: 4 },
-      ],
-    }).state;
-    expect(state.field(textStatsField)).toEqual(countDocStats(state.doc));
   });
 });

@@ -110,6 +110,7 @@ test.describe("header menus", () => {
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
     await trigger.click();
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const dropdown = page.locator(`[id="${await trigger.getAttribute("aria-controls")}"]`);
     for (const name of [
       "All Articles",
       "Ultimate Guide",
@@ -117,7 +118,7 @@ test.describe("header menus", () => {
       "Google Drive Setup",
       "Formatting Tips",
     ]) {
-      await expect(page.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
+      await expect(dropdown.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     await page.locator("h1").click();
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
@@ -132,7 +133,7 @@ test.describe("header menus", () => {
     await expect(trigger).toBeFocused();
 
     await trigger.click();
-    await page.getByRole("link", { name: /^Keyboard Shortcuts/ }).click();
+    await dropdown.getByRole("link", { name: /^Keyboard Shortcuts/ }).click();
     await expect(page).toHaveURL(/\/blog\/keyboard-shortcuts-writers\/$/);
   });
 
