@@ -87,7 +87,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     status = "404 Not Found";
     message = NOT_FOUND_MESSAGE;
   } else if (isRouteErrorResponse(error)) {
-    status = `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "")}`.trim();
+    status =
+      `${error.status} ${error.statusText || (error.status === 404 ? "Not Found" : "")}`.trim();
     message =
       error.status === 404
         ? NOT_FOUND_MESSAGE

@@ -23,7 +23,15 @@ async function seedTabs(page, text, count) {
         const id = i === 0 ? "1" : String(1700000000000 + i);
         order.push(id);
         store.put(
-          { schema: 1, id, name: `Bench ${i + 1}`, content: `tab ${i + 1}\n${text}`, lastModified: Date.now(), isModified: false, revision: 1 },
+          {
+            schema: 1,
+            id,
+            name: `Bench ${i + 1}`,
+            content: `tab ${i + 1}\n${text}`,
+            lastModified: Date.now(),
+            isModified: false,
+            revision: 1,
+          },
           `tab/${id}`,
         );
       }
@@ -82,7 +90,9 @@ export default async function notepadBench({ browser, baseURL }) {
   await page.reload();
   await openNotepad(page, baseURL);
   const loadMs = Date.now() - loadStart;
-  const tabCount = await page.evaluate(() => window.__plainpadNotepad.store.getState().tabs.tabs.length);
+  const tabCount = await page.evaluate(
+    () => window.__plainpadNotepad.store.getState().tabs.tabs.length,
+  );
 
   // Tab switching: click each tab button, time until the next frame has been produced
   // (round 1 = first visit of each tab, round 2 = revisit).
@@ -119,15 +129,43 @@ export default async function notepadBench({ browser, baseURL }) {
   printTable("Notepad: 20 tabs of 1 MB", [
     { measure: "tabs restored after reload", value: String(tabCount), target: "20" },
     { measure: "reload until editor ready (ms)", value: String(loadMs), target: "" },
-    { measure: "tab switch p50 (ms), first visit", value: percentile(switchTimes.slice(0, tabCount), 50).toFixed(1), target: "< 50" },
-    { measure: "tab switch p50 (ms), revisit", value: percentile(switchTimes.slice(tabCount), 50).toFixed(1), target: "< 50" },
-    { measure: "tab switch p50 (ms), all", value: percentile(switchTimes, 50).toFixed(1), target: "< 50" },
-    { measure: "tab switch p95 (ms)", value: percentile(switchTimes, 95).toFixed(1), target: "< 50" },
+    {
+      measure: "tab switch p50 (ms), first visit",
+      value: percentile(switchTimes.slice(0, tabCount), 50).toFixed(1),
+      target: "< 50",
+    },
+    {
+      measure: "tab switch p50 (ms), revisit",
+      value: percentile(switchTimes.slice(tabCount), 50).toFixed(1),
+      target: "< 50",
+    },
+    {
+      measure: "tab switch p50 (ms), all",
+      value: percentile(switchTimes, 50).toFixed(1),
+      target: "< 50",
+    },
+    {
+      measure: "tab switch p95 (ms)",
+      value: percentile(switchTimes, 95).toFixed(1),
+      target: "< 50",
+    },
     { measure: "tab switch max (ms)", value: Math.max(...switchTimes).toFixed(1), target: "" },
     { measure: "keystrokes typed (1 MB tab)", value: String(typing1.handler.length), target: "" },
-    { measure: "long tasks > 50 ms while typing + autosave", value: String(typing1.longTasks.length), target: "0" },
-    { measure: "longest long task (ms)", value: typing1.longTasks.length ? Math.max(...typing1.longTasks).toFixed(1) : "-", target: "" },
-    { measure: "keystroke main-thread p95 (ms)", value: percentile(typing1.handler, 95).toFixed(1), target: "<= 16" },
+    {
+      measure: "long tasks > 50 ms while typing + autosave",
+      value: String(typing1.longTasks.length),
+      target: "0",
+    },
+    {
+      measure: "longest long task (ms)",
+      value: typing1.longTasks.length ? Math.max(...typing1.longTasks).toFixed(1) : "-",
+      target: "",
+    },
+    {
+      measure: "keystroke main-thread p95 (ms)",
+      value: percentile(typing1.handler, 95).toFixed(1),
+      target: "<= 16",
+    },
     { measure: "all edits stored after typing", value: String(typing1.stored), target: "true" },
   ]);
 
@@ -151,12 +189,36 @@ export default async function notepadBench({ browser, baseURL }) {
   }));
   printTable("Notepad: typing in a 10 MB tab", [
     { measure: "keystrokes", value: String(typing10.handler.length), target: "" },
-    { measure: "main-thread per keystroke p50 (ms)", value: percentile(typing10.handler, 50).toFixed(1), target: "" },
-    { measure: "main-thread per keystroke p95 (ms)", value: percentile(typing10.handler, 95).toFixed(1), target: "<= 16" },
-    { measure: "keystroke to next frame p95 (ms)", value: percentile(typing10.frame, 95).toFixed(1), target: "" },
-    { measure: "long tasks > 50 ms (typing + autosave + word count)", value: String(typing10.longTasks.length), target: "0" },
-    { measure: "longest long task (ms)", value: typing10.longTasks.length ? Math.max(...typing10.longTasks).toFixed(1) : "-", target: "" },
-    { measure: "word count settled", value: typing10.words === null ? "pending" : String(typing10.words), target: "" },
+    {
+      measure: "main-thread per keystroke p50 (ms)",
+      value: percentile(typing10.handler, 50).toFixed(1),
+      target: "",
+    },
+    {
+      measure: "main-thread per keystroke p95 (ms)",
+      value: percentile(typing10.handler, 95).toFixed(1),
+      target: "<= 16",
+    },
+    {
+      measure: "keystroke to next frame p95 (ms)",
+      value: percentile(typing10.frame, 95).toFixed(1),
+      target: "",
+    },
+    {
+      measure: "long tasks > 50 ms (typing + autosave + word count)",
+      value: String(typing10.longTasks.length),
+      target: "0",
+    },
+    {
+      measure: "longest long task (ms)",
+      value: typing10.longTasks.length ? Math.max(...typing10.longTasks).toFixed(1) : "-",
+      target: "",
+    },
+    {
+      measure: "word count settled",
+      value: typing10.words === null ? "pending" : String(typing10.words),
+      target: "",
+    },
     { measure: "all edits stored", value: String(typing10.stored), target: "true" },
   ]);
   await context.close();

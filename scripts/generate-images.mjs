@@ -15,9 +15,10 @@ const generatedDir = path.join(publicDir, "images", "generated");
 async function renderIcons() {
   const svg = await readFile(path.join(publicDir, "favicon.svg"));
   for (const size of [192, 512]) {
-    await sharp(svg, { density: 300 }).resize(size, size).png().toFile(
-      path.join(publicDir, `icon-${size}.png`),
-    );
+    await sharp(svg, { density: 300 })
+      .resize(size, size)
+      .png()
+      .toFile(path.join(publicDir, `icon-${size}.png`));
   }
 }
 

@@ -7,7 +7,10 @@ import { SYNC_WORD_COUNT_LIMIT, textStatsField, wordCount } from "./word-count";
 
 describe("word count field", () => {
   it("counts words and characters of a small document at once", () => {
-    const state = EditorState.create({ doc: "one two\nthree\n\nfour five", extensions: wordCount() });
+    const state = EditorState.create({
+      doc: "one two\nthree\n\nfour five",
+      extensions: wordCount(),
+    });
     expect(state.field(textStatsField)).toEqual({ words: 5, characters: 24 });
   });
 
@@ -45,7 +48,9 @@ describe("word count field", () => {
       expect(view.state.field(textStatsField).characters).toBe(doc.length);
       // Typed while the count runs: two new words at the start, one line removed at the end.
       view.dispatch({ changes: { from: 0, insert: "two more " } });
-      view.dispatch({ changes: { from: view.state.doc.length - line.length, to: view.state.doc.length } });
+      view.dispatch({
+        changes: { from: view.state.doc.length - line.length, to: view.state.doc.length },
+      });
       await vi.waitFor(() => expect(view.state.field(textStatsField).words).not.toBeNull(), {
         timeout: 10_000,
       });

@@ -22,7 +22,10 @@ const setWordCount = StateEffect.define<{ doc: Text; words: number }>();
  */
 export const textStatsField = StateField.define<TextStats>({
   create: (state) => ({
-    words: state.doc.length <= SYNC_WORD_COUNT_LIMIT ? countDocWords(state.doc, 1, state.doc.lines) : null,
+    words:
+      state.doc.length <= SYNC_WORD_COUNT_LIMIT
+        ? countDocWords(state.doc, 1, state.doc.lines)
+        : null,
     characters: state.doc.length,
   }),
   update(value, tr) {
@@ -32,7 +35,10 @@ export const textStatsField = StateField.define<TextStats>({
       }
     }
     if (!tr.docChanged) return value;
-    const words = value.words === null ? null : adjustWordCount(value.words, tr.startState.doc, tr.newDoc, tr.changes);
+    const words =
+      value.words === null
+        ? null
+        : adjustWordCount(value.words, tr.startState.doc, tr.newDoc, tr.changes);
     return { words, characters: tr.newDoc.length };
   },
 });
@@ -74,13 +80,13 @@ const backgroundWordCounter = ViewPlugin.fromClass(
         this.changesSince = null;
         if (words === null || this.destroyed) return;
         const current = view.state.doc;
-        const total = changes && current !== doc ? adjustWordCount(words, doc, current, changes) : words;
+        const total =
+          changes && current !== doc ? adjustWordCount(words, doc, current, changes) : words;
         view.dispatch({ effects: setWordCount.of({ doc: current, words: total }) });
       });
     }
   },
 );
-
 
 /** The stats field plus its background counter: what an editor adds to count words. */
 export function wordCount(): Extension {

@@ -236,7 +236,8 @@ export function SimpleEditor() {
 
   const onUpdate = useCallback((update: ViewUpdate) => {
     // The counts change with the text, and once more when a big document's background count ends.
-    const statsChanged = update.state.field(textStatsField) !== update.startState.field(textStatsField);
+    const statsChanged =
+      update.state.field(textStatsField) !== update.startState.field(textStatsField);
     if (update.docChanged) {
       // Constant-time per keystroke: a flag, a debounce timer and an incremental counter.
       useEditorStore.getState().markDirty();

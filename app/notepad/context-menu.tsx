@@ -90,7 +90,12 @@ export function ContextMenu({
     >
       {items.map((item, index) => (
         <div key={item.id}>
-          {item.separatorBefore && <div role="separator" className="my-1 border-t border-slate-200 dark:border-slate-600" />}
+          {item.separatorBefore && (
+            <div
+              role="separator"
+              className="my-1 border-t border-slate-200 dark:border-slate-600"
+            />
+          )}
           <div
             role="menuitem"
             tabIndex={-1}
@@ -110,7 +115,9 @@ export function ContextMenu({
               }
             }}
             className={`cursor-default px-4 py-1.5 text-sm outline-none select-none ${
-              item.disabled ? "text-slate-500 dark:text-slate-400" : "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100"
+              item.disabled
+                ? "text-slate-500 dark:text-slate-400"
+                : "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100"
             }`}
           >
             {item.label}

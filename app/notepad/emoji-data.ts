@@ -60,7 +60,10 @@ export function searchEmoji(list: readonly PickerEmoji[], query: string): Picker
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...list];
   return list.filter((item) =>
-    words.every((word) => item.label.toLowerCase().includes(word) || item.tags.some((tag) => tag.includes(word))),
+    words.every(
+      (word) =>
+        item.label.toLowerCase().includes(word) || item.tags.some((tag) => tag.includes(word)),
+    ),
   );
 }
 

@@ -6,7 +6,13 @@ import type { NotepadController } from "./notepad-controller";
  * Find (case-insensitive, from the selection, wrapping) and Replace All (literal,
  * case-sensitive, both fields required), with a message saying how many were replaced.
  */
-export function FindBar({ controller, showReplace }: { controller: NotepadController; showReplace: boolean }) {
+export function FindBar({
+  controller,
+  showReplace,
+}: {
+  controller: NotepadController;
+  showReplace: boolean;
+}) {
   const [find, setFind] = useState("");
   const [replace, setReplace] = useState("");
   const [message, setMessage] = useState("");
@@ -76,7 +82,9 @@ export function FindBar({ controller, showReplace }: { controller: NotepadContro
           <button
             type="button"
             disabled={!find || !replace}
-            title={!find || !replace ? "Enter both the text to find and its replacement" : undefined}
+            title={
+              !find || !replace ? "Enter both the text to find and its replacement" : undefined
+            }
             onClick={() => setMessage(controller.replaceAll(find, replace).message)}
             className={buttonClass}
           >

@@ -3,8 +3,22 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 
 /** One entry of a menu. */
 export type MenuEntry =
-  | { kind: "item"; id: string; label: string; shortcut?: string; disabled?: boolean; onSelect: () => void }
-  | { kind: "checkbox"; id: string; label: string; shortcut?: string; checked: boolean; onSelect: () => void }
+  | {
+      kind: "item";
+      id: string;
+      label: string;
+      shortcut?: string;
+      disabled?: boolean;
+      onSelect: () => void;
+    }
+  | {
+      kind: "checkbox";
+      id: string;
+      label: string;
+      shortcut?: string;
+      checked: boolean;
+      onSelect: () => void;
+    }
   | { kind: "radio"; id: string; label: string; checked: boolean; onSelect: () => void }
   | { kind: "separator"; id: string }
   | { kind: "label"; id: string; label: string };
@@ -68,7 +82,11 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
     let target = -1;
     if (item === "first") target = entries.findIndex(isEnabled);
     if (item === "last") {
-      for (let i = entries.length - 1; i >= 0; i--) if (isEnabled(entries[i])) { target = i; break; }
+      for (let i = entries.length - 1; i >= 0; i--)
+        if (isEnabled(entries[i])) {
+          target = i;
+          break;
+        }
     }
     setShift(0);
     setOpen(index);
@@ -176,7 +194,12 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
   }
 
   return (
-    <div ref={barRef} role="menubar" aria-label={label} className="relative flex items-center gap-0.5">
+    <div
+      ref={barRef}
+      role="menubar"
+      aria-label={label}
+      className="relative flex items-center gap-0.5"
+    >
       {menus.map((menu, index) => {
         const expanded = open === index;
         return (
@@ -193,7 +216,8 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
               tabIndex={focusIndex === index ? 0 : -1}
               onClick={() => (expanded ? close(false) : openMenu(index, "none"))}
               onPointerEnter={(event) => {
-                if (event.pointerType === "mouse" && open !== null && open !== index) openMenu(index, "none");
+                if (event.pointerType === "mouse" && open !== null && open !== index)
+                  openMenu(index, "none");
               }}
               onKeyDown={(event) => onButtonKeyDown(event, index)}
               className={`rounded px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-100 dark:hover:bg-slate-700 ${expanded ? "bg-slate-200 dark:bg-slate-700" : ""}`}
@@ -211,17 +235,32 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
               >
                 {menu.entries.map((entry, i) => {
                   if (entry.kind === "separator") {
-                    return <div key={entry.id} role="separator" className="my-1 border-t border-slate-200 dark:border-slate-600" />;
+                    return (
+                      <div
+                        key={entry.id}
+                        role="separator"
+                        className="my-1 border-t border-slate-200 dark:border-slate-600"
+                      />
+                    );
                   }
                   if (entry.kind === "label") {
                     return (
-                      <div key={entry.id} role="presentation" className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+                      <div
+                        key={entry.id}
+                        role="presentation"
+                        className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+                      >
                         {entry.label}
                       </div>
                     );
                   }
                   const disabled = !isEnabled(entry);
-                  const role = entry.kind === "item" ? "menuitem" : entry.kind === "checkbox" ? "menuitemcheckbox" : "menuitemradio";
+                  const role =
+                    entry.kind === "item"
+                      ? "menuitem"
+                      : entry.kind === "checkbox"
+                        ? "menuitemcheckbox"
+                        : "menuitemradio";
                   return (
                     <div
                       key={entry.id}

@@ -29,7 +29,9 @@ export function Modal({
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>("[data-autofocus]") ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     function onKeyDown(event: KeyboardEvent) {
       if (!panel) return;
@@ -40,14 +42,22 @@ export function Modal({
         return;
       }
       if (event.key !== "Tab") return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null,
+      );
       if (items.length === 0) return;
       const firstItem = items[0];
       const lastItem = items[items.length - 1];
-      if (event.shiftKey && (document.activeElement === firstItem || !panel.contains(document.activeElement))) {
+      if (
+        event.shiftKey &&
+        (document.activeElement === firstItem || !panel.contains(document.activeElement))
+      ) {
         event.preventDefault();
         lastItem.focus();
-      } else if (!event.shiftKey && (document.activeElement === lastItem || !panel.contains(document.activeElement))) {
+      } else if (
+        !event.shiftKey &&
+        (document.activeElement === lastItem || !panel.contains(document.activeElement))
+      ) {
         event.preventDefault();
         firstItem.focus();
       }

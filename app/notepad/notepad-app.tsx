@@ -45,7 +45,11 @@ export function NotepadApp() {
   // never re-renders the menus and toolbar; only the three flags below matter here.
   const state = store(useShallow((s) => ({ ...s, status: null })));
   const status = store(
-    useShallow((s) => ({ canUndo: s.status.canUndo, canRedo: s.status.canRedo, selectionEmpty: s.status.selectionEmpty })),
+    useShallow((s) => ({
+      canUndo: s.status.canUndo,
+      canRedo: s.status.canRedo,
+      selectionEmpty: s.status.selectionEmpty,
+    })),
   );
   const { theme } = useSiteTheme();
   const editorHostRef = useRef<HTMLDivElement>(null);
@@ -60,7 +64,8 @@ export function NotepadApp() {
     void controller.start(host, document.documentElement.classList.contains("dark"));
     if (import.meta.env.DEV || navigator.webdriver) {
       // Lets browser tests and benchmarks reach the engine (documents can be megabytes).
-      (window as unknown as { __plainpadNotepad?: NotepadController }).__plainpadNotepad = controller;
+      (window as unknown as { __plainpadNotepad?: NotepadController }).__plainpadNotepad =
+        controller;
     }
     return () => controller.dispose();
   }, [controller]);
@@ -70,10 +75,17 @@ export function NotepadApp() {
   }, [controller, theme]);
 
   const mod = isMac ? "⌘" : "Ctrl+";
-  const activeTab = state.tabs.tabs.find((tab) => tab.id === state.tabs.activeId) ?? state.tabs.tabs[0];
+  const activeTab =
+    state.tabs.tabs.find((tab) => tab.id === state.tabs.activeId) ?? state.tabs.tabs[0];
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
-  const setModal = useCallback((modal: NotepadUiState["modal"]) => store.setState({ modal }), [store]);
-  const toggleFullscreen = useCallback(() => store.setState((s) => ({ fullscreen: !s.fullscreen })), [store]);
+  const setModal = useCallback(
+    (modal: NotepadUiState["modal"]) => store.setState({ modal }),
+    [store],
+  );
+  const toggleFullscreen = useCallback(
+    () => store.setState((s) => ({ fullscreen: !s.fullscreen })),
+    [store],
+  );
 
   const driveContext: DriveMenuContext = useMemo(
     () => ({
@@ -83,7 +95,8 @@ export function NotepadApp() {
         return { id: tab.id, name: tab.name, content: controller.getContent(tab.id) };
       },
       openInNewTab: (name, content) => controller.newTab(name, content),
-      notify: (message) => controller.addNotice({ id: `drive-${Date.now()}`, kind: "info", message }),
+      notify: (message) =>
+        controller.addNotice({ id: `drive-${Date.now()}`, kind: "info", message }),
     }),
     [controller, store],
   );
@@ -96,14 +109,47 @@ export function NotepadApp() {
       id: "file",
       label: "File",
       entries: [
-        { kind: "item", id: "new-tab", label: "New tab", shortcut: `${mod}N`, onSelect: () => controller.newTab() },
+        {
+          kind: "item",
+          id: "new-tab",
+          label: "New tab",
+          shortcut: `${mod}N`,
+          onSelect: () => controller.newTab(),
+        },
         { kind: "item", id: "open", label: "Open…", shortcut: `${mod}O`, onSelect: openFilePicker },
-        { kind: "item", id: "save", label: "Save (download)", shortcut: `${mod}S`, onSelect: () => controller.download() },
-        { kind: "item", id: "download-all", label: "Download all tabs (.zip)", onSelect: () => controller.downloadAll() },
+        {
+          kind: "item",
+          id: "save",
+          label: "Save (download)",
+          shortcut: `${mod}S`,
+          onSelect: () => controller.download(),
+        },
+        {
+          kind: "item",
+          id: "download-all",
+          label: "Download all tabs (.zip)",
+          onSelect: () => controller.downloadAll(),
+        },
         { kind: "separator", id: "s1" },
-        { kind: "item", id: "rename", label: "Rename tab", onSelect: () => controller.setRenaming(state.tabs.activeId) },
-        { kind: "item", id: "duplicate", label: "Duplicate tab", onSelect: () => controller.duplicate(state.tabs.activeId) },
-        { kind: "item", id: "print", label: "Print…", shortcut: `${mod}P`, onSelect: () => controller.print() },
+        {
+          kind: "item",
+          id: "rename",
+          label: "Rename tab",
+          onSelect: () => controller.setRenaming(state.tabs.activeId),
+        },
+        {
+          kind: "item",
+          id: "duplicate",
+          label: "Duplicate tab",
+          onSelect: () => controller.duplicate(state.tabs.activeId),
+        },
+        {
+          kind: "item",
+          id: "print",
+          label: "Print…",
+          shortcut: `${mod}P`,
+          onSelect: () => controller.print(),
+        },
         { kind: "separator", id: "s2" },
         {
           kind: "item",
@@ -121,16 +167,26 @@ export function NotepadApp() {
         },
         { kind: "separator", id: "s3" },
         // Google Drive entries: owned by the Drive integration (app/notepad/drive-menu-items.ts).
-        ...driveMenuItems().map(
-          (item): MenuEntry => ({ kind: "item", id: item.id, label: item.label, onSelect: () => void item.run(driveContext) }),
-        ),
+        ...driveMenuItems().map((item): MenuEntry => ({
+          kind: "item",
+          id: item.id,
+          label: item.label,
+          onSelect: () => void item.run(driveContext),
+        })),
       ],
     },
     {
       id: "edit",
       label: "Edit",
       entries: [
-        { kind: "item", id: "undo", label: "Undo", shortcut: `${mod}Z`, disabled: !status.canUndo, onSelect: () => controller.undo() },
+        {
+          kind: "item",
+          id: "undo",
+          label: "Undo",
+          shortcut: `${mod}Z`,
+          disabled: !status.canUndo,
+          onSelect: () => controller.undo(),
+        },
         {
           kind: "item",
           id: "redo",
@@ -140,22 +196,71 @@ export function NotepadApp() {
           onSelect: () => controller.redo(),
         },
         { kind: "separator", id: "s1" },
-        { kind: "item", id: "cut", label: "Cut", shortcut: `${mod}X`, disabled: status.selectionEmpty, onSelect: () => void controller.cut() },
-        { kind: "item", id: "copy", label: "Copy", shortcut: `${mod}C`, disabled: status.selectionEmpty, onSelect: () => void controller.copy() },
-        { kind: "item", id: "paste", label: "Paste", shortcut: `${mod}V`, onSelect: () => void controller.paste() },
-        { kind: "item", id: "select-all", label: "Select all", shortcut: `${mod}A`, onSelect: () => controller.selectAll() },
+        {
+          kind: "item",
+          id: "cut",
+          label: "Cut",
+          shortcut: `${mod}X`,
+          disabled: status.selectionEmpty,
+          onSelect: () => void controller.cut(),
+        },
+        {
+          kind: "item",
+          id: "copy",
+          label: "Copy",
+          shortcut: `${mod}C`,
+          disabled: status.selectionEmpty,
+          onSelect: () => void controller.copy(),
+        },
+        {
+          kind: "item",
+          id: "paste",
+          label: "Paste",
+          shortcut: `${mod}V`,
+          onSelect: () => void controller.paste(),
+        },
+        {
+          kind: "item",
+          id: "select-all",
+          label: "Select all",
+          shortcut: `${mod}A`,
+          onSelect: () => controller.selectAll(),
+        },
         { kind: "separator", id: "s2" },
-        { kind: "item", id: "find", label: "Find", shortcut: `${mod}F`, onSelect: () => controller.openFind(false) },
-        { kind: "item", id: "replace", label: "Replace", shortcut: `${mod}H`, onSelect: () => controller.openFind(true) },
+        {
+          kind: "item",
+          id: "find",
+          label: "Find",
+          shortcut: `${mod}F`,
+          onSelect: () => controller.openFind(false),
+        },
+        {
+          kind: "item",
+          id: "replace",
+          label: "Replace",
+          shortcut: `${mod}H`,
+          onSelect: () => controller.openFind(true),
+        },
       ],
     },
     {
       id: "insert",
       label: "Insert",
       entries: [
-        { kind: "item", id: "datetime", label: "Date/time", shortcut: "F5", onSelect: () => controller.insertDateTime() },
+        {
+          kind: "item",
+          id: "datetime",
+          label: "Date/time",
+          shortcut: "F5",
+          onSelect: () => controller.insertDateTime(),
+        },
         { kind: "item", id: "emoji", label: "Emoji…", onSelect: () => setModal("emoji") },
-        { kind: "item", id: "special", label: "Special character…", onSelect: () => setModal("chars") },
+        {
+          kind: "item",
+          id: "special",
+          label: "Special character…",
+          onSelect: () => setModal("chars"),
+        },
       ],
     },
     {
@@ -178,20 +283,29 @@ export function NotepadApp() {
           disabled: settings.fontSize <= NOTEPAD_FONT_SIZE.min,
           onSelect: () => controller.stepFontSize(-1),
         },
-        { kind: "item", id: "font-reset", label: `Reset font size (${NOTEPAD_FONT_SIZE.default})`, onSelect: () => controller.resetFontSize() },
+        {
+          kind: "item",
+          id: "font-reset",
+          label: `Reset font size (${NOTEPAD_FONT_SIZE.default})`,
+          onSelect: () => controller.resetFontSize(),
+        },
         { kind: "separator", id: "s1" },
         { kind: "label", id: "family-label", label: "Font family" },
-        ...NOTEPAD_FONT_FAMILIES.map(
-          (family): MenuEntry => ({
-            kind: "radio",
-            id: `font-${family}`,
-            label: family,
-            checked: settings.fontFamily === family,
-            onSelect: () => controller.updateSettings({ fontFamily: family }),
-          }),
-        ),
+        ...NOTEPAD_FONT_FAMILIES.map((family): MenuEntry => ({
+          kind: "radio",
+          id: `font-${family}`,
+          label: family,
+          checked: settings.fontFamily === family,
+          onSelect: () => controller.updateSettings({ fontFamily: family }),
+        })),
         { kind: "separator", id: "s2" },
-        { kind: "checkbox", id: "word-wrap", label: "Word wrap", checked: settings.wordWrap, onSelect: () => controller.updateSettings({ wordWrap: !settings.wordWrap }) },
+        {
+          kind: "checkbox",
+          id: "word-wrap",
+          label: "Word wrap",
+          checked: settings.wordWrap,
+          onSelect: () => controller.updateSettings({ wordWrap: !settings.wordWrap }),
+        },
         {
           kind: "checkbox",
           id: "line-numbers",
@@ -199,29 +313,72 @@ export function NotepadApp() {
           checked: settings.showLineNumbers,
           onSelect: () => controller.updateSettings({ showLineNumbers: !settings.showLineNumbers }),
         },
-        { kind: "checkbox", id: "stats", label: "Stats", checked: settings.showStats, onSelect: () => controller.updateSettings({ showStats: !settings.showStats }) },
-        { kind: "checkbox", id: "fullscreen", label: "Fullscreen", checked: state.fullscreen, onSelect: toggleFullscreen },
+        {
+          kind: "checkbox",
+          id: "stats",
+          label: "Stats",
+          checked: settings.showStats,
+          onSelect: () => controller.updateSettings({ showStats: !settings.showStats }),
+        },
+        {
+          kind: "checkbox",
+          id: "fullscreen",
+          label: "Fullscreen",
+          checked: state.fullscreen,
+          onSelect: toggleFullscreen,
+        },
       ],
     },
     {
       id: "help",
       label: "Help",
       entries: [
-        { kind: "item", id: "shortcuts", label: "Keyboard shortcuts", onSelect: () => setModal("shortcuts") },
+        {
+          kind: "item",
+          id: "shortcuts",
+          label: "Keyboard shortcuts",
+          onSelect: () => setModal("shortcuts"),
+        },
         { kind: "item", id: "about", label: "About", onSelect: () => setModal("about") },
       ],
     },
   ];
 
   const contextItems: ContextMenuItem[] = [
-    { id: "cut", label: "Cut", disabled: status.selectionEmpty, onSelect: () => void controller.cut() },
-    { id: "copy", label: "Copy", disabled: status.selectionEmpty, onSelect: () => void controller.copy() },
+    {
+      id: "cut",
+      label: "Cut",
+      disabled: status.selectionEmpty,
+      onSelect: () => void controller.cut(),
+    },
+    {
+      id: "copy",
+      label: "Copy",
+      disabled: status.selectionEmpty,
+      onSelect: () => void controller.copy(),
+    },
     { id: "paste", label: "Paste", onSelect: () => void controller.paste() },
-    { id: "undo", label: "Undo", disabled: !status.canUndo, onSelect: () => controller.undo(), separatorBefore: true },
+    {
+      id: "undo",
+      label: "Undo",
+      disabled: !status.canUndo,
+      onSelect: () => controller.undo(),
+      separatorBefore: true,
+    },
     { id: "redo", label: "Redo", disabled: !status.canRedo, onSelect: () => controller.redo() },
-    { id: "select-all", label: "Select all", onSelect: () => controller.selectAll(), separatorBefore: true },
+    {
+      id: "select-all",
+      label: "Select all",
+      onSelect: () => controller.selectAll(),
+      separatorBefore: true,
+    },
     { id: "find", label: "Find", onSelect: () => controller.openFind(false) },
-    { id: "datetime", label: "Insert date/time", onSelect: () => controller.insertDateTime(), separatorBefore: true },
+    {
+      id: "datetime",
+      label: "Insert date/time",
+      onSelect: () => controller.insertDateTime(),
+      separatorBefore: true,
+    },
     { id: "emoji", label: "Insert emoji", onSelect: () => setModal("emoji") },
     { id: "special", label: "Insert special character", onSelect: () => setModal("chars") },
   ];
@@ -242,7 +399,9 @@ export function NotepadApp() {
       {!state.fullscreen && (
         <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
           <Logo />
-          <h1 className="truncate text-base font-semibold text-slate-700 dark:text-slate-200">Online Notepad</h1>
+          <h1 className="truncate text-base font-semibold text-slate-700 dark:text-slate-200">
+            Online Notepad
+          </h1>
           <nav aria-label="Notepad links" className="ml-auto flex items-center gap-1">
             <Link
               to="/editor/"
@@ -262,28 +421,98 @@ export function NotepadApp() {
           aria-label="Notepad tools"
           className="flex min-w-0 flex-1 basis-full items-center gap-0.5 overflow-x-auto sm:basis-0"
         >
-          <ToolButton label="New tab" onClick={() => controller.newTab()} icon={<FilePlus size={18} />} />
+          <ToolButton
+            label="New tab"
+            onClick={() => controller.newTab()}
+            icon={<FilePlus size={18} />}
+          />
           <ToolButton label="Open" onClick={openFilePicker} icon={<FolderOpen size={18} />} />
-          <ToolButton label="Save (download)" onClick={() => controller.download()} icon={<Download size={18} />} />
-          <ToolButton label="Download all tabs" onClick={() => controller.downloadAll()} icon={<FileDown size={18} />} />
-          <ToolButton label="Print" onClick={() => controller.print()} icon={<Printer size={18} />} />
+          <ToolButton
+            label="Save (download)"
+            onClick={() => controller.download()}
+            icon={<Download size={18} />}
+          />
+          <ToolButton
+            label="Download all tabs"
+            onClick={() => controller.downloadAll()}
+            icon={<FileDown size={18} />}
+          />
+          <ToolButton
+            label="Print"
+            onClick={() => controller.print()}
+            icon={<Printer size={18} />}
+          />
           <Divider />
-          <ToolButton label="Undo" disabled={!status.canUndo} onClick={() => controller.undo()} icon={<Undo2 size={18} />} />
-          <ToolButton label="Redo" disabled={!status.canRedo} onClick={() => controller.redo()} icon={<Redo2 size={18} />} />
-          <ToolButton label="Cut" disabled={status.selectionEmpty} onClick={() => void controller.cut()} icon={<Scissors size={18} />} />
-          <ToolButton label="Copy" disabled={status.selectionEmpty} onClick={() => void controller.copy()} icon={<Copy size={18} />} />
-          <ToolButton label="Paste" onClick={() => void controller.paste()} icon={<ClipboardPaste size={18} />} />
+          <ToolButton
+            label="Undo"
+            disabled={!status.canUndo}
+            onClick={() => controller.undo()}
+            icon={<Undo2 size={18} />}
+          />
+          <ToolButton
+            label="Redo"
+            disabled={!status.canRedo}
+            onClick={() => controller.redo()}
+            icon={<Redo2 size={18} />}
+          />
+          <ToolButton
+            label="Cut"
+            disabled={status.selectionEmpty}
+            onClick={() => void controller.cut()}
+            icon={<Scissors size={18} />}
+          />
+          <ToolButton
+            label="Copy"
+            disabled={status.selectionEmpty}
+            onClick={() => void controller.copy()}
+            icon={<Copy size={18} />}
+          />
+          <ToolButton
+            label="Paste"
+            onClick={() => void controller.paste()}
+            icon={<ClipboardPaste size={18} />}
+          />
           <Divider />
-          <ToolButton label="Find" onClick={() => controller.openFind(false)} icon={<Search size={18} />} />
-          <ToolButton label="Replace" onClick={() => controller.openFind(true)} icon={<Replace size={18} />} />
-          <ToolButton label="Insert emoji" onClick={() => setModal("emoji")} icon={<Smile size={18} />} />
-          <ToolButton label="Insert special character" onClick={() => setModal("chars")} icon={<Omega size={18} />} />
+          <ToolButton
+            label="Find"
+            onClick={() => controller.openFind(false)}
+            icon={<Search size={18} />}
+          />
+          <ToolButton
+            label="Replace"
+            onClick={() => controller.openFind(true)}
+            icon={<Replace size={18} />}
+          />
+          <ToolButton
+            label="Insert emoji"
+            onClick={() => setModal("emoji")}
+            icon={<Smile size={18} />}
+          />
+          <ToolButton
+            label="Insert special character"
+            onClick={() => setModal("chars")}
+            icon={<Omega size={18} />}
+          />
           <Divider />
-          <ToolButton label="Font size down" disabled={settings.fontSize <= NOTEPAD_FONT_SIZE.min} onClick={() => controller.stepFontSize(-1)} icon={<ZoomOut size={18} />} />
-          <span className="w-8 text-center text-xs tabular-nums text-slate-700 dark:text-slate-200" aria-label={`Font size ${settings.fontSize}`} data-testid="font-size">
+          <ToolButton
+            label="Font size down"
+            disabled={settings.fontSize <= NOTEPAD_FONT_SIZE.min}
+            onClick={() => controller.stepFontSize(-1)}
+            icon={<ZoomOut size={18} />}
+          />
+          <span
+            className="w-8 text-center text-xs tabular-nums text-slate-700 dark:text-slate-200"
+            aria-label={`Font size ${settings.fontSize}`}
+            data-testid="font-size"
+          >
             {settings.fontSize}
           </span>
-          <ToolButton label="Font size up" disabled={settings.fontSize >= NOTEPAD_FONT_SIZE.max} onClick={() => controller.stepFontSize(1)} icon={<ZoomIn size={18} />} />
+          <ToolButton
+            label="Font size up"
+            disabled={settings.fontSize >= NOTEPAD_FONT_SIZE.max}
+            onClick={() => controller.stepFontSize(1)}
+            icon={<ZoomIn size={18} />}
+          />
           <ToolButton
             label={state.fullscreen ? "Exit fullscreen" : "Fullscreen"}
             onClick={toggleFullscreen}
@@ -296,7 +525,10 @@ export function NotepadApp() {
       {state.findOpen && <FindBar controller={controller} showReplace={state.replaceOpen} />}
 
       {state.notices.length > 0 && (
-        <div className="space-y-1 border-b border-slate-200 px-3 py-2 dark:border-slate-700" data-testid="notices">
+        <div
+          className="space-y-1 border-b border-slate-200 px-3 py-2 dark:border-slate-700"
+          data-testid="notices"
+        >
           {state.notices.map((notice) => (
             <div
               key={notice.id}
@@ -311,7 +543,11 @@ export function NotepadApp() {
             >
               <span className="flex-1">{notice.message}</span>
               {notice.offerDownloadAll && (
-                <button type="button" onClick={() => controller.downloadAll()} className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30">
+                <button
+                  type="button"
+                  onClick={() => controller.downloadAll()}
+                  className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
+                >
                   Download all tabs
                 </button>
               )}
@@ -359,10 +595,16 @@ export function NotepadApp() {
         data-testid="status-bar"
         aria-label="Status bar"
       >
-        <span className="font-semibold" data-testid="status-name">{activeTab?.name || "Untitled"}</span>
+        <span className="font-semibold" data-testid="status-name">
+          {activeTab?.name || "Untitled"}
+        </span>
         {activeTab?.isModified && <span data-testid="status-modified">• Modified</span>}
         <StatusFigures store={store} />
-        <span className="ml-auto">{state.storageFull ? "Not stored yet: storage full" : "Saved in this browser only; clearing site data deletes tabs"}</span>
+        <span className="ml-auto">
+          {state.storageFull
+            ? "Not stored yet: storage full"
+            : "Saved in this browser only; clearing site data deletes tabs"}
+        </span>
       </footer>
 
       <input
@@ -392,16 +634,24 @@ export function NotepadApp() {
           }}
         />
       )}
-      {state.modal === "emoji" && <EmojiPicker onInsert={insertFromModal} onClose={() => setModal(null)} />}
-      {state.modal === "chars" && <CharacterMap onInsert={insertFromModal} onClose={() => setModal(null)} />}
+      {state.modal === "emoji" && (
+        <EmojiPicker onInsert={insertFromModal} onClose={() => setModal(null)} />
+      )}
+      {state.modal === "chars" && (
+        <CharacterMap onInsert={insertFromModal} onClose={() => setModal(null)} />
+      )}
       {state.modal === "shortcuts" && (
         <Modal title="Keyboard shortcuts" onClose={() => setModal(null)}>
           <table className="w-full text-sm">
             <caption className="sr-only">Notepad keyboard shortcuts</caption>
             <thead>
               <tr className="text-left">
-                <th scope="col" className="py-1 pr-4">Action</th>
-                <th scope="col" className="py-1">Keys</th>
+                <th scope="col" className="py-1 pr-4">
+                  Action
+                </th>
+                <th scope="col" className="py-1">
+                  Keys
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -422,14 +672,19 @@ export function NotepadApp() {
         <Modal title="About the notepad" onClose={() => setModal(null)}>
           <div className="space-y-3 text-sm leading-relaxed">
             <p>
-              Plainpad&apos;s online notepad keeps any number of plain-text tabs. Every tab is stored in this browser
-              (IndexedDB) within a second of each edit and restored when you come back. Nothing is sent to a server.
+              Plainpad&apos;s online notepad keeps any number of plain-text tabs. Every tab is
+              stored in this browser (IndexedDB) within a second of each edit and restored when you
+              come back. Nothing is sent to a server.
             </p>
             <p>
-              <strong>Clearing your browser&apos;s site data deletes the tabs.</strong> Download anything important with
-              File › Download all tabs (a .zip of .txt files) or File › Save (download).
+              <strong>Clearing your browser&apos;s site data deletes the tabs.</strong> Download
+              anything important with File › Download all tabs (a .zip of .txt files) or File › Save
+              (download).
             </p>
-            <p>Two windows of the notepad stay in sync; if both change the same tab at once, both versions are kept as separate tabs.</p>
+            <p>
+              Two windows of the notepad stay in sync; if both change the same tab at once, both
+              versions are kept as separate tabs.
+            </p>
           </div>
         </Modal>
       )}
@@ -437,7 +692,17 @@ export function NotepadApp() {
   );
 }
 
-function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: ReactNode; onClick: () => void; disabled?: boolean }) {
+function ToolButton({
+  label,
+  icon,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -453,7 +718,9 @@ function ToolButton({ label, icon, onClick, disabled }: { label: string; icon: R
 }
 
 function Divider() {
-  return <span aria-hidden="true" className="mx-1 h-5 w-px shrink-0 bg-slate-300 dark:bg-slate-600" />;
+  return (
+    <span aria-hidden="true" className="mx-1 h-5 w-px shrink-0 bg-slate-300 dark:bg-slate-600" />
+  );
 }
 
 /** Lines, words and characters (View > Stats). */
@@ -478,7 +745,9 @@ function StatusFigures({ store }: { store: NotepadStore }) {
     <>
       <span data-testid="status-line">Line {status.line}</span>
       <span data-testid="status-chars">{status.chars.toLocaleString("en-US")} characters</span>
-      <span data-testid="status-words">{status.words === null ? "… words" : `${status.words.toLocaleString("en-US")} words`}</span>
+      <span data-testid="status-words">
+        {status.words === null ? "… words" : `${status.words.toLocaleString("en-US")} words`}
+      </span>
     </>
   );
 }

@@ -182,7 +182,8 @@ export class NotepadController {
         const stored = readActiveTabId();
         const activeId = metas.some((tab) => tab.id === stored) ? (stored as string) : metas[0].id;
         tabs = { tabs: metas, activeId };
-        for (const tab of result.tabs) this.docs.set(tab.id, this.newDoc(tab.content, tab.revision));
+        for (const tab of result.tabs)
+          this.docs.set(tab.id, this.newDoc(tab.content, tab.revision));
         // Legacy tabs were just written to IndexedDB; nothing else is dirty.
       }
     } catch (error) {
@@ -201,7 +202,11 @@ export class NotepadController {
       tabs = { ...tabs, tabs: tabs.tabs.map((tab) => ({ ...tab, lastModified: Date.now() })) };
       this.docs.set(tabs.activeId, this.newDoc("", 0));
     }
-    this.store.setState({ settings, tabs, notices: [...this.store.getState().notices, ...notices] });
+    this.store.setState({
+      settings,
+      tabs,
+      notices: [...this.store.getState().notices, ...notices],
+    });
     this.view = new EditorView({ state: this.stateFor(tabs.activeId), parent });
     this.store.setState({ loaded: true });
     this.refreshStatus(true);
@@ -263,7 +268,8 @@ export class NotepadController {
     });
     if (typeof BroadcastChannel !== "undefined") {
       this.channel = new BroadcastChannel(CHANNEL_NAME);
-      this.channel.onmessage = (event: MessageEvent<SyncMessage>) => void this.onSyncMessage(event.data);
+      this.channel.onmessage = (event: MessageEvent<SyncMessage>) =>
+        void this.onSyncMessage(event.data);
     }
   }
 
@@ -342,17 +348,25 @@ export class NotepadController {
       doc.content = null;
       doc.options = options;
     } else if (doc.options && !sameOptions(doc.options, options)) {
-      doc.state = doc.state.update({ effects: this.reconfigureEffects(doc.options, options) }).state;
+      doc.state = doc.state.update({
+        effects: this.reconfigureEffects(doc.options, options),
+      }).state;
       doc.options = options;
     }
     return doc.state;
   }
 
-  private reconfigureEffects(previous: EditorViewOptions, next: EditorViewOptions): StateEffect<unknown>[] {
+  private reconfigureEffects(
+    previous: EditorViewOptions,
+    next: EditorViewOptions,
+  ): StateEffect<unknown>[] {
     const effects: StateEffect<unknown>[] = [];
-    if (previous.theme !== next.theme) effects.push(this.compartments.theme.reconfigure(editorTheme(next.theme)));
+    if (previous.theme !== next.theme)
+      effects.push(this.compartments.theme.reconfigure(editorTheme(next.theme)));
     if (previous.lineNumbers !== next.lineNumbers) {
-      effects.push(this.compartments.lineNumbers.reconfigure(lineNumbersExtension(next.lineNumbers)));
+      effects.push(
+        this.compartments.lineNumbers.reconfigure(lineNumbersExtension(next.lineNumbers)),
+      );
     }
     if (previous.wordWrap !== next.wordWrap) {
       effects.push(this.compartments.wordWrap.reconfigure(wordWrapExtension(next.wordWrap)));
@@ -389,7 +403,9 @@ export class NotepadController {
     const doc = this.docs.get(id);
     if (doc) doc.state = update.state;
     if (update.docChanged) {
-      const external = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
+      const external = update.transactions.every(
+        (tr) => tr.annotation(Transaction.remote) === true,
+      );
       if (!external) this.noteChange(id);
     }
     if (update.docChanged || update.selectionSet) this.refreshStatus(update.docChanged);
@@ -433,7 +449,11 @@ export class NotepadController {
       canRedo: redoDepth(state) > 0,
     };
     if (docChanged) this.scheduleWordCount();
-    if (Object.keys(next).some((key) => next[key as keyof typeof next] !== previous[key as keyof typeof previous])) {
+    if (
+      Object.keys(next).some(
+        (key) => next[key as keyof typeof next] !== previous[key as keyof typeof previous],
+      )
+    ) {
       this.store.setState({ status: next });
     }
   }
@@ -509,7 +529,13 @@ export class NotepadController {
     const content = this.getContent(id);
     try {
       const result = await saveTab(
-        { id, name: meta.name, content, lastModified: meta.lastModified, isModified: meta.isModified },
+        {
+          id,
+          name: meta.name,
+          content,
+          lastModified: meta.lastModified,
+          isModified: meta.isModified,
+        },
         doc.revision,
       );
       if (result.ok) {
@@ -528,7 +554,8 @@ export class NotepadController {
         this.addNotice({
           id: "save-failed",
           kind: "warning",
-          message: "A tab could not be stored in the browser just now. Your text is kept in this window and saving is retried.",
+          message:
+            "A tab could not be stored in the browser just now. Your text is kept in this window and saving is retried.",
           offerDownloadAll: true,
         });
       }
@@ -639,7 +666,10 @@ export class NotepadController {
         const after = removeTabForSync(before, id, Date.now());
         this.docs.delete(id);
         this.store.setState({ tabs: after });
-        if (!after.tabs.some((tab) => tab.id === after.activeId) || before.activeId !== after.activeId) {
+        if (
+          !after.tabs.some((tab) => tab.id === after.activeId) ||
+          before.activeId !== after.activeId
+        ) {
           this.showActive(after.activeId);
         }
         if (!this.docs.has(after.activeId)) this.docs.set(after.activeId, this.newDoc("", 0));
@@ -647,12 +677,17 @@ export class NotepadController {
       return;
     }
     const existing = this.docs.get(message.id);
-    if (existing && (existing.revision >= message.revision || existing.dirty || existing.saving)) return;
+    if (existing && (existing.revision >= message.revision || existing.dirty || existing.saving))
+      return;
     const stored = await readStoredTab(message.id);
     if (!stored || this.disposed) return;
     const doc = this.docs.get(message.id);
     if (doc && (doc.revision >= stored.revision || doc.dirty || doc.saving)) return;
-    const patch = { name: stored.name, isModified: stored.isModified, lastModified: stored.lastModified };
+    const patch = {
+      name: stored.name,
+      isModified: stored.isModified,
+      lastModified: stored.lastModified,
+    };
     if (!doc) {
       this.docs.set(stored.id, this.newDoc(stored.content, stored.revision));
       this.store.setState((s) => ({
@@ -690,7 +725,9 @@ export class NotepadController {
 
   /** Shows a notice (replacing one with the same id). */
   addNotice(notice: Notice): void {
-    this.store.setState((s) => ({ notices: [...s.notices.filter((n) => n.id !== notice.id), notice] }));
+    this.store.setState((s) => ({
+      notices: [...s.notices.filter((n) => n.id !== notice.id), notice],
+    }));
   }
 
   /** Hides a notice. */
@@ -752,7 +789,8 @@ export class NotepadController {
     const tabs = this.store.getState().tabs;
     const tab = tabs.tabs.find((t) => t.id === id);
     if (!tab || tabs.tabs.length <= 1) return false;
-    if (tab.isModified && !window.confirm(`${tab.name} has unsaved changes. Close anyway?`)) return false;
+    if (tab.isModified && !window.confirm(`${tab.name} has unsaved changes. Close anyway?`))
+      return false;
     this.setTabs(closeTab(tabs, id));
     this.forget([id]);
     return true;
@@ -836,7 +874,9 @@ export class NotepadController {
   /** Opens text files, each in its own tab; refused files are reported. */
   async openFiles(files: File[]): Promise<void> {
     for (const file of files) {
-      const extension = file.name.includes(".") ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase() : "";
+      const extension = file.name.includes(".")
+        ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase()
+        : "";
       try {
         if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
           throw new FileRejectedError(file.name, "not-text");
@@ -853,7 +893,11 @@ export class NotepadController {
           });
         } else {
           console.error(error);
-          this.addNotice({ id: `rejected-${file.name}`, kind: "error", message: `"${file.name}" could not be read.` });
+          this.addNotice({
+            id: `rejected-${file.name}`,
+            kind: "error",
+            message: `"${file.name}" could not be read.`,
+          });
         }
       }
     }
@@ -863,7 +907,10 @@ export class NotepadController {
   download(id = this.store.getState().tabs.activeId): void {
     const tab = this.store.getState().tabs.tabs.find((t) => t.id === id);
     if (!tab) return;
-    triggerDownload(new Blob([this.getContent(id)], { type: "text/plain;charset=utf-8" }), downloadFileName(tab.name));
+    triggerDownload(
+      new Blob([this.getContent(id)], { type: "text/plain;charset=utf-8" }),
+      downloadFileName(tab.name),
+    );
     const before = this.store.getState().tabs;
     const after = clearModified(before, id);
     if (after !== before) {
@@ -885,7 +932,10 @@ export class NotepadController {
       files[name] = strToU8(this.getContent(tab.id));
     }
     const zipped = zipSync(files, { level: 6 });
-    triggerDownload(new Blob([zipped as BlobPart], { type: "application/zip" }), "plainpad-tabs.zip");
+    triggerDownload(
+      new Blob([zipped as BlobPart], { type: "application/zip" }),
+      "plainpad-tabs.zip",
+    );
   }
 
   /** Prints the active tab. */
@@ -985,7 +1035,10 @@ export class NotepadController {
 
   /** Opens the find bar (and the replace row when `replace`). */
   openFind(replace: boolean): void {
-    this.store.setState((s) => ({ findOpen: true, replaceOpen: replace || (s.findOpen && s.replaceOpen) }));
+    this.store.setState((s) => ({
+      findOpen: true,
+      replaceOpen: replace || (s.findOpen && s.replaceOpen),
+    }));
   }
 
   /** Closes the find bar. */
@@ -1004,7 +1057,13 @@ export class NotepadController {
     const state = view.state;
     const from = state.selection.main.to;
     const normalise = (text: string) => text.toLowerCase();
-    let cursor = new SearchCursor(state.doc, query.toLowerCase(), from, state.doc.length, normalise);
+    let cursor = new SearchCursor(
+      state.doc,
+      query.toLowerCase(),
+      from,
+      state.doc.length,
+      normalise,
+    );
     cursor.next();
     if (cursor.done) {
       cursor = new SearchCursor(state.doc, query.toLowerCase(), 0, state.doc.length, normalise);
@@ -1024,16 +1083,21 @@ export class NotepadController {
    */
   replaceAll(find: string, replace: string): ReplaceAllResult {
     const view = this.view;
-    if (!find || !replace) return { count: 0, message: "Enter both the text to find and its replacement." };
+    if (!find || !replace)
+      return { count: 0, message: "Enter both the text to find and its replacement." };
     if (!view) return { count: 0, message: "" };
     const changes: { from: number; to: number; insert: string }[] = [];
     const cursor = new SearchCursor(view.state.doc, find);
-    while (!cursor.next().done) changes.push({ from: cursor.value.from, to: cursor.value.to, insert: replace });
+    while (!cursor.next().done)
+      changes.push({ from: cursor.value.from, to: cursor.value.to, insert: replace });
     if (changes.length) view.dispatch({ changes, userEvent: "input.replace" });
     const count = changes.length;
     return {
       count,
-      message: count === 0 ? `No occurrences of "${find}".` : `Replaced ${count} occurrence${count === 1 ? "" : "s"}.`,
+      message:
+        count === 0
+          ? `No occurrences of "${find}".`
+          : `Replaced ${count} occurrence${count === 1 ? "" : "s"}.`,
     };
   }
 

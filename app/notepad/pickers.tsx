@@ -1,14 +1,29 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { EMOJI_CATEGORIES, type EmojiCategory, loadEmoji, type PickerEmoji, searchEmoji } from "./emoji-data";
+import {
+  EMOJI_CATEGORIES,
+  type EmojiCategory,
+  loadEmoji,
+  type PickerEmoji,
+  searchEmoji,
+} from "./emoji-data";
 import { Modal } from "./modal";
-import { CHARACTER_CATEGORIES, type CharacterCategory, SPECIAL_CHARACTERS } from "./special-characters";
+import {
+  CHARACTER_CATEGORIES,
+  type CharacterCategory,
+  SPECIAL_CHARACTERS,
+} from "./special-characters";
 
 /** Arrow-key movement inside a grid of buttons with `columns` per row. */
 function onGridKeyDown(event: KeyboardEvent<HTMLDivElement>, columns: number) {
   const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>("button"));
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (index < 0) return;
-  const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns };
+  const moves: Record<string, number> = {
+    ArrowRight: 1,
+    ArrowLeft: -1,
+    ArrowDown: columns,
+    ArrowUp: -columns,
+  };
   const delta = moves[event.key];
   if (delta === undefined) return;
   event.preventDefault();
@@ -49,7 +64,13 @@ function CategoryTabs<T extends string>({
 }
 
 /** Emoji picker: seven categories, 8 per row, a search box; emoji data loads when it opens. */
-export function EmojiPicker({ onInsert, onClose }: { onInsert: (text: string) => void; onClose: () => void }) {
+export function EmojiPicker({
+  onInsert,
+  onClose,
+}: {
+  onInsert: (text: string) => void;
+  onClose: () => void;
+}) {
   const [all, setAll] = useState<PickerEmoji[] | null>(null);
   const [error, setError] = useState(false);
   const [category, setCategory] = useState<EmojiCategory>("Smileys");
@@ -65,7 +86,9 @@ export function EmojiPicker({ onInsert, onClose }: { onInsert: (text: string) =>
   }, []);
   const shown = useMemo(() => {
     if (!all) return [];
-    return query.trim() ? searchEmoji(all, query).slice(0, 400) : all.filter((item) => item.category === category);
+    return query.trim()
+      ? searchEmoji(all, query).slice(0, 400)
+      : all.filter((item) => item.category === category);
   }, [all, category, query]);
 
   return (
@@ -109,7 +132,9 @@ export function EmojiPicker({ onInsert, onClose }: { onInsert: (text: string) =>
               aria-label={item.label}
               title={item.label}
               onClick={() => onInsert(item.emoji)}
-              style={{ fontFamily: '"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif' }}
+              style={{
+                fontFamily: '"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif',
+              }}
               className="flex aspect-square items-center justify-center rounded-md text-2xl hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-700"
             >
               {item.emoji}
@@ -122,12 +147,23 @@ export function EmojiPicker({ onInsert, onClose }: { onInsert: (text: string) =>
 }
 
 /** Special-character map: six categories, 10 per row, each button named by its Unicode name. */
-export function CharacterMap({ onInsert, onClose }: { onInsert: (text: string) => void; onClose: () => void }) {
+export function CharacterMap({
+  onInsert,
+  onClose,
+}: {
+  onInsert: (text: string) => void;
+  onClose: () => void;
+}) {
   const [category, setCategory] = useState<CharacterCategory>("Common");
   const gridRef = useRef<HTMLDivElement>(null);
   return (
     <Modal title="Insert special character" onClose={onClose} wide>
-      <CategoryTabs categories={CHARACTER_CATEGORIES} selected={category} onSelect={setCategory} label="Character categories" />
+      <CategoryTabs
+        categories={CHARACTER_CATEGORIES}
+        selected={category}
+        onSelect={setCategory}
+        label="Character categories"
+      />
       <div
         ref={gridRef}
         className="grid grid-cols-10 gap-1"

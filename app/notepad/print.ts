@@ -35,7 +35,8 @@ export function printText(name: string, text: string): void {
   const frame = document.createElement("iframe");
   frame.setAttribute("aria-hidden", "true");
   frame.tabIndex = -1;
-  frame.style.cssText = "position:fixed;width:0;height:0;border:0;right:0;bottom:0;visibility:hidden";
+  frame.style.cssText =
+    "position:fixed;width:0;height:0;border:0;right:0;bottom:0;visibility:hidden";
   frame.dataset.notepadPrint = "true";
   document.body.append(frame);
   const doc = frame.contentDocument;

@@ -34,15 +34,20 @@ export function TabBar({
     if (move) {
       event.preventDefault();
       controller.moveBy(id, event.key === "PageUp" || event.key === "ArrowLeft" ? -1 : 1);
-      requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus());
+      requestAnimationFrame(() =>
+        listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus(),
+      );
       return;
     }
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
-      const next = (index + (event.key === "ArrowRight" ? 1 : -1) + tabs.tabs.length) % tabs.tabs.length;
+      const next =
+        (index + (event.key === "ArrowRight" ? 1 : -1) + tabs.tabs.length) % tabs.tabs.length;
       const nextId = tabs.tabs[next].id;
       controller.activate(nextId);
-      requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${nextId}"]`)?.focus());
+      requestAnimationFrame(() =>
+        listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${nextId}"]`)?.focus(),
+      );
     } else if (event.key === "F2" || (event.key === "Enter" && event.shiftKey)) {
       event.preventDefault();
       controller.setRenaming(id);
@@ -69,7 +74,9 @@ export function TabBar({
               key={tab.id}
               role="listitem"
               className={`group relative flex shrink-0 items-center border-r border-slate-200 dark:border-slate-700 ${
-                active ? "bg-white dark:bg-slate-800" : "bg-slate-100 hover:bg-slate-200 dark:bg-slate-900 dark:hover:bg-slate-800"
+                active
+                  ? "bg-white dark:bg-slate-800"
+                  : "bg-slate-100 hover:bg-slate-200 dark:bg-slate-900 dark:hover:bg-slate-800"
               } ${dropIndex === index && dragIndex !== null && dragIndex !== index ? "shadow-[inset_3px_0_0_#2563eb]" : ""}`}
               draggable={renamingId !== tab.id}
               onDragStart={(event) => {
@@ -115,7 +122,9 @@ export function TabBar({
                   onKeyDown={(event) => onTabKeyDown(event, tab.id, index)}
                   aria-describedby={undefined}
                   className={`max-w-48 cursor-pointer truncate py-2 pr-1 pl-3 text-sm select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 ${
-                    active ? "font-semibold text-slate-900 dark:text-white" : "text-slate-700 dark:text-slate-300"
+                    active
+                      ? "font-semibold text-slate-900 dark:text-white"
+                      : "text-slate-700 dark:text-slate-300"
                   } ${active ? "border-t-2 border-blue-600" : "border-t-2 border-transparent"}`}
                 >
                   {label}

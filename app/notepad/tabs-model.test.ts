@@ -125,7 +125,11 @@ describe("duplicate and reorder", () => {
     expect(moveTab(state, 0, 2).tabs.map((t) => t.id)).toEqual(["2000", "3000", "1"]);
     expect(moveTabBy(state, "1", -1)).toBe(state);
     expect(moveTabBy(state, "1", 1).tabs.map((t) => t.id)).toEqual(["2000", "1", "3000"]);
-    expect(orderTabs(state, ["3000", "x", "1"]).tabs.map((t) => t.id)).toEqual(["3000", "1", "2000"]);
+    expect(orderTabs(state, ["3000", "x", "1"]).tabs.map((t) => t.id)).toEqual([
+      "3000",
+      "1",
+      "2000",
+    ]);
   });
 
   it("jumps to a tab by position", () => {

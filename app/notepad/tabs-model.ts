@@ -129,7 +129,10 @@ export function closeTab(state: TabsState, id: string): TabsState {
 }
 
 /** Closes every tab except `id`, which becomes active. Returns the ids that were closed too. */
-export function closeOtherTabs(state: TabsState, id: string): { state: TabsState; closed: string[] } {
+export function closeOtherTabs(
+  state: TabsState,
+  id: string,
+): { state: TabsState; closed: string[] } {
   const keep = state.tabs.find((tab) => tab.id === id);
   if (!keep) return { state, closed: [] };
   const closed = state.tabs.filter((tab) => tab.id !== id).map((tab) => tab.id);
@@ -192,7 +195,11 @@ export function orderTabs(state: TabsState, order: readonly string[]): TabsState
 }
 
 /** Replaces a tab's metadata fields (e.g. from another window). */
-export function updateTab(state: TabsState, id: string, patch: Partial<Omit<TabMeta, "id">>): TabsState {
+export function updateTab(
+  state: TabsState,
+  id: string,
+  patch: Partial<Omit<TabMeta, "id">>,
+): TabsState {
   if (!state.tabs.some((tab) => tab.id === id)) return state;
   return mapTab(state, id, (tab) => ({ ...tab, ...patch }));
 }

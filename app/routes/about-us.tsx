@@ -1,4 +1,15 @@
-import { Cloud, Compass, Gauge, Layers, Lock, PenLine, Printer, Target, Users, Wallet } from "lucide-react";
+import {
+  Cloud,
+  Compass,
+  Gauge,
+  Layers,
+  Lock,
+  PenLine,
+  Printer,
+  Target,
+  Users,
+  Wallet,
+} from "lucide-react";
 import type { Route } from "./+types/about-us";
 import { CompanyHero } from "~/site/company/company-hero";
 import { CtaBand } from "~/site/marketing/cta-band";
@@ -18,12 +29,36 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const FEATURES = [
-  { icon: Wallet, title: "Free, without an account", text: "No sign-up, no trial, no paid tier. Open the page and write." },
-  { icon: Lock, title: "Your text stays with you", text: "Documents are edited and stored in your browser and never sent to a Plainpad server." },
-  { icon: Layers, title: "Two editors, one idea", text: "A focused single-document Text Editor and an Advanced Notepad with unlimited tabs." },
-  { icon: Gauge, title: "Fast on big files", text: "Built on CodeMirror 6, so files of tens of megabytes stay responsive." },
-  { icon: Cloud, title: "Google Drive, if you want it", text: "Optional sign-in to open .txt files from Drive and save back to it." },
-  { icon: Printer, title: "Plain files out", text: "Download .txt files, a .zip of every notepad tab, or print and save as PDF." },
+  {
+    icon: Wallet,
+    title: "Free, without an account",
+    text: "No sign-up, no trial, no paid tier. Open the page and write.",
+  },
+  {
+    icon: Lock,
+    title: "Your text stays with you",
+    text: "Documents are edited and stored in your browser and never sent to a Plainpad server.",
+  },
+  {
+    icon: Layers,
+    title: "Two editors, one idea",
+    text: "A focused single-document Text Editor and an Advanced Notepad with unlimited tabs.",
+  },
+  {
+    icon: Gauge,
+    title: "Fast on big files",
+    text: "Built on CodeMirror 6, so files of tens of megabytes stay responsive.",
+  },
+  {
+    icon: Cloud,
+    title: "Google Drive, if you want it",
+    text: "Optional sign-in to open .txt files from Drive and save back to it.",
+  },
+  {
+    icon: Printer,
+    title: "Plain files out",
+    text: "Download .txt files, a .zip of every notepad tab, or print and save as PDF.",
+  },
 ];
 
 const TEAM = [
@@ -48,33 +83,47 @@ const TEAM = [
 export default function AboutPage() {
   return (
     <>
-      <CompanyHero eyebrow="About Plainpad" title="We make writing in the browser simple and private">
+      <CompanyHero
+        eyebrow="About Plainpad"
+        title="We make writing in the browser simple and private"
+      >
         <p>
-          Plainpad is a free text editor and multi-tab notepad that runs entirely in your browser. No accounts, no
-          installs, and no server of ours between you and your words.
+          Plainpad is a free text editor and multi-tab notepad that runs entirely in your browser.
+          No accounts, no installs, and no server of ours between you and your words.
         </p>
       </CompanyHero>
       <Section id="mission-vision" title="Mission and vision">
         <div className="grid gap-6 md:grid-cols-2">
           <div className={CARD}>
             <Target aria-hidden="true" className="text-blue-700 dark:text-blue-300" />
-            <h3 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">Our mission</h3>
+            <h3 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
+              Our mission
+            </h3>
             <p className={`mt-2 ${BODY_TEXT}`}>
-              Give everyone a fast, dependable place to write plain text, on any computer, at no cost, without giving
-              up their privacy. A note should take one click to start and should never be lost to a reload.
+              Give everyone a fast, dependable place to write plain text, on any computer, at no
+              cost, without giving up their privacy. A note should take one click to start and
+              should never be lost to a reload.
             </p>
           </div>
           <div className={CARD}>
             <Compass aria-hidden="true" className="text-blue-700 dark:text-blue-300" />
-            <h3 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">Our vision</h3>
+            <h3 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
+              Our vision
+            </h3>
             <p className={`mt-2 ${BODY_TEXT}`}>
-              A web where simple tools stay simple: software that respects your attention and your data, stores your
-              work on your own device, and leaves you with ordinary files you can open anywhere, for decades.
+              A web where simple tools stay simple: software that respects your attention and your
+              data, stores your work on your own device, and leaves you with ordinary files you can
+              open anywhere, for decades.
             </p>
           </div>
         </div>
       </Section>
-      <Section id="what-we-built" title="What we built" intro="Six things Plainpad does today." tone="muted">
+      <Section
+        id="what-we-built"
+        title="What we built"
+        intro="Six things Plainpad does today."
+        tone="muted"
+      >
         <FeatureGrid items={FEATURES} />
       </Section>
       <Section

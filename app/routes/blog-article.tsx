@@ -55,11 +55,15 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-4xl px-4 pt-8">
         <Breadcrumbs items={crumbs(post.title, post.slug)} />
         <header className="mt-8">
-          <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">{post.category}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
+            {post.category}
+          </p>
           <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight text-slate-900 sm:text-5xl dark:text-white">
             {post.title}
           </h1>
-          <p className="mt-4 max-w-prose text-lg text-slate-700 sm:text-xl dark:text-slate-300">{post.excerpt}</p>
+          <p className="mt-4 max-w-prose text-lg text-slate-700 sm:text-xl dark:text-slate-300">
+            {post.excerpt}
+          </p>
           <p className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
             <span className="inline-flex items-center gap-1.5">
               <UserRound aria-hidden="true" className="h-4 w-4" />
@@ -118,7 +122,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                     {related.title}
                   </Link>
                 </h3>
-                <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{related.excerpt}</p>
+                <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">
+                  {related.excerpt}
+                </p>
               </li>
             ))}
           </ul>

@@ -36,7 +36,10 @@ export function meta(_: Route.MetaArgs) {
 
 function SidebarHeading({ id, children }: { id: string; children: string }) {
   return (
-    <h2 id={id} className="text-sm font-bold uppercase tracking-wide text-slate-700 dark:text-slate-200">
+    <h2
+      id={id}
+      className="text-sm font-bold uppercase tracking-wide text-slate-700 dark:text-slate-200"
+    >
       {children}
     </h2>
   );
@@ -50,7 +53,9 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">Plainpad Blog</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
+          Plainpad Blog
+        </p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
           Writing in the browser, done well
         </h1>
@@ -66,7 +71,10 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
       <div className="mt-14 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="all-articles">
           <h2 id="all-articles" className="text-2xl font-bold text-slate-900 dark:text-white">
-            All articles <span className="text-base font-normal text-slate-600 dark:text-slate-300">({posts.length})</span>
+            All articles{" "}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-300">
+              ({posts.length})
+            </span>
           </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2">
             {posts.map((post) => (
@@ -81,7 +89,10 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             <ol className="mt-4 flex flex-col gap-4">
               {popular.map((post, index) => (
                 <li key={post.slug} className="flex gap-3">
-                  <span aria-hidden="true" className="text-2xl font-bold text-blue-700 dark:text-blue-300">
+                  <span
+                    aria-hidden="true"
+                    className="text-2xl font-bold text-blue-700 dark:text-blue-300"
+                  >
                     {index + 1}
                   </span>
                   <span>
@@ -104,7 +115,10 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
             <SidebarHeading id="categories">Categories</SidebarHeading>
             <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-700">
               {categories.map((category) => (
-                <li key={category.name} className="flex justify-between py-2 text-slate-800 dark:text-slate-200">
+                <li
+                  key={category.name}
+                  className="flex justify-between py-2 text-slate-800 dark:text-slate-200"
+                >
                   <span>{category.name}</span>
                   <span className="rounded-full bg-slate-100 px-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
                     {category.count}

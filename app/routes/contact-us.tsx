@@ -18,7 +18,15 @@ export function meta(_: Route.MetaArgs) {
   });
 }
 
-function InfoCard({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function InfoCard({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <li className={CARD}>
       <div className="flex items-center gap-3">
@@ -35,7 +43,10 @@ export default function ContactPage() {
   return (
     <>
       <CompanyHero eyebrow="Contact" title="Get in touch">
-        <p>Found a bug, have an idea, or need a hand with Google Drive? Send us a message or e-mail us directly.</p>
+        <p>
+          Found a bug, have an idea, or need a hand with Google Drive? Send us a message or e-mail
+          us directly.
+        </p>
       </CompanyHero>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-16 lg:grid-cols-[1fr_22rem]">
         <ContactForm />
@@ -46,20 +57,27 @@ export default function ContactPage() {
                 {SUPPORT_EMAIL}
               </a>
             </p>
-            <p className="mt-1 text-sm">Include your browser and what you were doing; it helps us answer faster.</p>
+            <p className="mt-1 text-sm">
+              Include your browser and what you were doing; it helps us answer faster.
+            </p>
           </InfoCard>
           <InfoCard icon={Clock} title="Support hours">
             <p>9 AM to 5 PM EST, Monday to Friday.</p>
             <p className="mt-1 text-sm">
-              E-mails are answered within one business day in those hours. Messages sent outside them are read the next
-              business day.
+              E-mails are answered within one business day in those hours. Messages sent outside
+              them are read the next business day.
             </p>
           </InfoCard>
           <InfoCard icon={Share2} title="Follow us">
             <ul className="space-y-1">
               {SOCIAL_LINKS.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={TEXT_LINK}
+                  >
                     {link.name}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>

@@ -8,7 +8,8 @@ import { ALL_CATEGORIES, filterFaqs } from "~/site/faq/faq-filter";
 import { faqPageJsonLd } from "~/site/faq/faq-json-ld";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 
-const NO_RESULTS = "No questions found matching your search. Try different keywords or browse all categories.";
+const NO_RESULTS =
+  "No questions found matching your search. Try different keywords or browse all categories.";
 
 export function meta(_: Route.MetaArgs) {
   return pageMeta({
@@ -64,12 +65,15 @@ export default function FaqPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
       <header>
-        <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">Help</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
+          Help
+        </p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
           Frequently Asked Questions
         </h1>
         <p className="mt-4 max-w-prose text-lg text-slate-700 dark:text-slate-300">
-          Answers about Plainpad: getting started, features, Google Drive, browser support, troubleshooting and privacy.
+          Answers about Plainpad: getting started, features, Google Drive, browser support,
+          troubleshooting and privacy.
         </p>
       </header>
 
@@ -84,7 +88,10 @@ export default function FaqPage() {
           Search questions
         </label>
         <div className="relative mt-2">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+          />
           <input
             id="faq-search"
             type="search"
@@ -142,12 +149,31 @@ export default function FaqPage() {
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {[
-            { to: "/blog/ultimate-guide-online-text-editing/", label: "The Ultimate Guide to Online Text Editing", text: "Everything about Plainpad's two editors in one place." },
-            { to: "/tutorials/", label: "Tutorials", text: "Step-by-step walkthroughs, from first steps to shortcuts." },
-            { to: "/resources/", label: "Resources", text: "Guides, a shortcut cheat sheet and plain-text templates." },
-            { to: "/contact-us/", label: "Contact us", text: "Write to us and we will get back to you." },
+            {
+              to: "/blog/ultimate-guide-online-text-editing/",
+              label: "The Ultimate Guide to Online Text Editing",
+              text: "Everything about Plainpad's two editors in one place.",
+            },
+            {
+              to: "/tutorials/",
+              label: "Tutorials",
+              text: "Step-by-step walkthroughs, from first steps to shortcuts.",
+            },
+            {
+              to: "/resources/",
+              label: "Resources",
+              text: "Guides, a shortcut cheat sheet and plain-text templates.",
+            },
+            {
+              to: "/contact-us/",
+              label: "Contact us",
+              text: "Write to us and we will get back to you.",
+            },
           ].map((link) => (
-            <li key={link.to} className="relative rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900">
+            <li
+              key={link.to}
+              className="relative rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
+            >
               <Link
                 to={link.to}
                 className="font-semibold text-blue-800 after:absolute after:inset-0 hover:underline dark:text-blue-200"

@@ -124,7 +124,9 @@ function HeroActions() {
       await putHandoff(action);
     } catch {
       // Without IndexedDB the editor still opens; only the hand-off is lost.
-      setError("Your browser blocked local storage, so the file could not be passed to the editor.");
+      setError(
+        "Your browser blocked local storage, so the file could not be passed to the editor.",
+      );
       return;
     }
     navigate("/editor/");
@@ -233,8 +235,8 @@ export default function Home() {
             The free online text editor that stays out of your way
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-            Write notes, drafts and code snippets right in your browser. No account, no install,
-            and your text stays on your device.
+            Write notes, drafts and code snippets right in your browser. No account, no install, and
+            your text stays on your device.
           </p>
           <HeroActions />
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-400">

@@ -19,9 +19,9 @@ export default function PrivacyPolicyPage() {
       title="Privacy Policy"
       intro={
         <p>
-          The short version: what you write in Plainpad stays in your browser. We never receive your documents. The site
-          does use a web-analytics service and an ad service, and this policy explains what they collect and what you can
-          do about it.
+          The short version: what you write in Plainpad stays in your browser. We never receive your
+          documents. The site does use a web-analytics service and an ad service, and this policy
+          explains what they collect and what you can do about it.
         </p>
       }
       sections={PRIVACY_SECTIONS}

@@ -50,7 +50,11 @@ export default function RemoteWorkersPage() {
         stats={REMOTE_STATS}
         statsLabel="Plainpad facts for remote workers"
       />
-      <Section id="features" title="Made for work away from the office" intro="The essentials, without the setup.">
+      <Section
+        id="features"
+        title="Made for work away from the office"
+        intro="The essentials, without the setup."
+      >
         <FeatureGrid items={REMOTE_FEATURES} />
       </Section>
       <Section id="benefits" title="Why remote workers keep it open" tone="muted">
@@ -60,22 +64,29 @@ export default function RemoteWorkersPage() {
           example={
             <>
               <p>
-                Picture a project lead with teammates in three time zones. On Monday she opens the Advanced Notepad
-                and creates four tabs: &ldquo;Standups&rdquo;, &ldquo;Decisions&rdquo;, &ldquo;Client&rdquo; and
-                &ldquo;Draft update&rdquo;.
+                Picture a project lead with teammates in three time zones. On Monday she opens the
+                Advanced Notepad and creates four tabs: &ldquo;Standups&rdquo;,
+                &ldquo;Decisions&rdquo;, &ldquo;Client&rdquo; and &ldquo;Draft update&rdquo;.
               </p>
               <p>
-                Each morning she presses F5 in &ldquo;Standups&rdquo; for a timestamp and types the blockers. On
-                Thursday, Ctrl+F finds every mention of the delayed invoice in seconds. On Friday she copies the
-                highlights into &ldquo;Draft update&rdquo;, pastes the result into the team chat, and uses File &gt;
-                Download all tabs to keep a .zip of the week.
+                Each morning she presses F5 in &ldquo;Standups&rdquo; for a timestamp and types the
+                blockers. On Thursday, Ctrl+F finds every mention of the delayed invoice in seconds.
+                On Friday she copies the highlights into &ldquo;Draft update&rdquo;, pastes the
+                result into the team chat, and uses File &gt; Download all tabs to keep a .zip of
+                the week.
               </p>
-              <p className="text-sm">This is an illustration of how the features fit together, not a customer quote.</p>
+              <p className="text-sm">
+                This is an illustration of how the features fit together, not a customer quote.
+              </p>
             </>
           }
         />
       </Section>
-      <Section id="scenarios" title="Real situations, plain text" intro="Where Plainpad fits in a remote workday.">
+      <Section
+        id="scenarios"
+        title="Real situations, plain text"
+        intro="Where Plainpad fits in a remote workday."
+      >
         <FeatureGrid items={REMOTE_SCENARIOS} columns={2} />
       </Section>
       <Section

@@ -38,8 +38,14 @@ const JUMP_LINKS = [
 export default function ResourcesPage() {
   return (
     <>
-      <CompanyHero eyebrow="Resources" title="Guides, shortcuts and templates for plain-text writing">
-        <p>Everything we have written to help you get more out of Plainpad, plus templates you can open in the editor with one click.</p>
+      <CompanyHero
+        eyebrow="Resources"
+        title="Guides, shortcuts and templates for plain-text writing"
+      >
+        <p>
+          Everything we have written to help you get more out of Plainpad, plus templates you can
+          open in the editor with one click.
+        </p>
         <nav aria-label="On this page" className="mt-6">
           <ul className="flex flex-wrap justify-center gap-2">
             {JUMP_LINKS.map((link) => (
@@ -56,10 +62,22 @@ export default function ResourcesPage() {
         </nav>
       </CompanyHero>
       <Section id="guides" title="Guides" intro="In-depth articles from the Plainpad blog.">
-        <LinkCardList items={BLOG_SLUGS.map((slug) => ({ ...GUIDE_LINKS[slug], to: `/blog/${slug}/` }))} />
+        <LinkCardList
+          items={BLOG_SLUGS.map((slug) => ({ ...GUIDE_LINKS[slug], to: `/blog/${slug}/` }))}
+        />
       </Section>
-      <Section id="tutorials" title="Tutorials" intro="Step-by-step walkthroughs of the editor, the notepad and Google Drive." tone="muted">
-        <LinkCardList items={TUTORIAL_SLUGS.map((slug) => ({ ...TUTORIAL_LINKS[slug], to: `/tutorials/${slug}/` }))} />
+      <Section
+        id="tutorials"
+        title="Tutorials"
+        intro="Step-by-step walkthroughs of the editor, the notepad and Google Drive."
+        tone="muted"
+      >
+        <LinkCardList
+          items={TUTORIAL_SLUGS.map((slug) => ({
+            ...TUTORIAL_LINKS[slug],
+            to: `/tutorials/${slug}/`,
+          }))}
+        />
       </Section>
       <Section
         id="shortcuts"

@@ -50,7 +50,11 @@ export default function StudentWritingToolsPage() {
         stats={STUDENT_STATS}
         statsLabel="Plainpad facts for students"
       />
-      <Section id="features" title="What you get" intro="Four things that make studying in plain text easier.">
+      <Section
+        id="features"
+        title="What you get"
+        intro="Four things that make studying in plain text easier."
+      >
         <FeatureGrid items={STUDENT_FEATURES} columns={4} />
       </Section>
       <Section
@@ -68,16 +72,19 @@ export default function StudentWritingToolsPage() {
           example={
             <>
               <p>
-                Imagine a first-year student with a 1,500-word history essay due Friday. On Monday she opens a
-                notepad tab called &ldquo;Sources&rdquo; and logs quotes with page numbers. On Tuesday a second tab,
-                &ldquo;Outline&rdquo;, holds her thesis and three numbered points.
+                Imagine a first-year student with a 1,500-word history essay due Friday. On Monday
+                she opens a notepad tab called &ldquo;Sources&rdquo; and logs quotes with page
+                numbers. On Tuesday a second tab, &ldquo;Outline&rdquo;, holds her thesis and three
+                numbered points.
               </p>
               <p>
-                Wednesday and Thursday she writes in a third tab and watches the word count in the status bar. On
-                Friday she saves the draft to Google Drive, opens it on the library computer, and prints a PDF to
-                submit.
+                Wednesday and Thursday she writes in a third tab and watches the word count in the
+                status bar. On Friday she saves the draft to Google Drive, opens it on the library
+                computer, and prints a PDF to submit.
               </p>
-              <p className="text-sm">An illustration of the features in use, not a quote from a real student.</p>
+              <p className="text-sm">
+                An illustration of the features in use, not a quote from a real student.
+              </p>
             </>
           }
         />

@@ -19,8 +19,8 @@ export default function TermsPage() {
       title="Terms of Use"
       intro={
         <p>
-          These terms are the agreement between you and Plainpad. We have kept them short and in plain English; please
-          read them before using the site.
+          These terms are the agreement between you and Plainpad. We have kept them short and in
+          plain English; please read them before using the site.
         </p>
       }
       sections={TERMS_SECTIONS}

@@ -65,7 +65,9 @@ export default function Tutorial({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 text-3xl font-bold leading-tight tracking-tight text-slate-900 sm:text-5xl dark:text-white">
             {tutorial.title}
           </h1>
-          <p className="mt-4 max-w-prose text-lg text-slate-700 sm:text-xl dark:text-slate-300">{tutorial.description}</p>
+          <p className="mt-4 max-w-prose text-lg text-slate-700 sm:text-xl dark:text-slate-300">
+            {tutorial.description}
+          </p>
           <p className="mt-5 flex flex-wrap gap-5 text-sm text-slate-700 dark:text-slate-300">
             <span className="inline-flex items-center gap-1.5">
               <Clock aria-hidden="true" className="h-4 w-4" />
@@ -89,15 +91,24 @@ export default function Tutorial({ loaderData }: Route.ComponentProps) {
         />
 
         <div className="mt-10 max-w-[58ch]">
-          <div className="prose-content text-lg" dangerouslySetInnerHTML={{ __html: tutorial.introHtml }} />
-          <nav aria-labelledby="steps-overview" className="mb-10 rounded-2xl border border-slate-200 p-5 dark:border-slate-700">
+          <div
+            className="prose-content text-lg"
+            dangerouslySetInnerHTML={{ __html: tutorial.introHtml }}
+          />
+          <nav
+            aria-labelledby="steps-overview"
+            className="mb-10 rounded-2xl border border-slate-200 p-5 dark:border-slate-700"
+          >
             <h2 id="steps-overview" className="font-bold text-slate-900 dark:text-white">
               In this tutorial
             </h2>
             <ol className="mt-3 list-decimal space-y-1 pl-6 text-slate-800 dark:text-slate-200">
               {tutorial.steps.map((step) => (
                 <li key={step.id}>
-                  <a href={`#${step.id}`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                  <a
+                    href={`#${step.id}`}
+                    className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+                  >
                     {step.title}
                   </a>
                 </li>
@@ -115,18 +126,27 @@ export default function Tutorial({ loaderData }: Route.ComponentProps) {
                     {step.number}
                   </span>
                   <div className="min-w-0 flex-1">
-                    <h2 id={step.id} className="scroll-mt-20 pt-1 text-2xl font-bold text-slate-900 dark:text-white">
+                    <h2
+                      id={step.id}
+                      className="scroll-mt-20 pt-1 text-2xl font-bold text-slate-900 dark:text-white"
+                    >
                       <span className="sr-only">Step {step.number}: </span>
                       {step.title}
                     </h2>
-                    <div className="prose-content mt-4 text-lg" dangerouslySetInnerHTML={{ __html: step.html }} />
+                    <div
+                      className="prose-content mt-4 text-lg"
+                      dangerouslySetInnerHTML={{ __html: step.html }}
+                    />
                   </div>
                 </section>
               </li>
             ))}
           </ol>
           {tutorial.outroHtml && (
-            <div className="prose-content mt-10 text-lg" dangerouslySetInnerHTML={{ __html: tutorial.outroHtml }} />
+            <div
+              className="prose-content mt-10 text-lg"
+              dangerouslySetInnerHTML={{ __html: tutorial.outroHtml }}
+            />
           )}
           {tutorial.slug === "customizing-writing-environment" && <WritingPreferencesPanel />}
         </div>

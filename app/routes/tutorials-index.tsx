@@ -6,7 +6,11 @@ import { listTutorials } from "~/content/content.server";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 import { SignInToTrack } from "~/site/tutorials/sign-in-to-track";
 import { TutorialCard } from "~/site/tutorials/tutorial-card";
-import { difficultyCounts, durationRanges, tutorialCategoryCounts } from "~/site/tutorials/tutorial-stats";
+import {
+  difficultyCounts,
+  durationRanges,
+  tutorialCategoryCounts,
+} from "~/site/tutorials/tutorial-stats";
 
 const DESCRIPTION =
   "Step-by-step Plainpad tutorials: get started with the text editor, master the multi-tab notepad, keyboard shortcuts, Google Drive, files and exports.";
@@ -39,13 +43,26 @@ export function meta(_: Route.MetaArgs) {
   });
 }
 
-function Panel({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
+function Panel({
+  id,
+  title,
+  icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section
       aria-labelledby={id}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
-      <h2 id={id} className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white">
+      <h2
+        id={id}
+        className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white"
+      >
         {icon}
         {title}
       </h2>
@@ -58,7 +75,10 @@ function CountList({ items }: { items: { name: string; label?: string; count: nu
   return (
     <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-700">
       {items.map((item) => (
-        <li key={item.name} className="flex justify-between py-2 text-slate-800 dark:text-slate-200">
+        <li
+          key={item.name}
+          className="flex justify-between py-2 text-slate-800 dark:text-slate-200"
+        >
           <span>{item.label ?? item.name}</span>
           <span className="font-semibold">
             {item.count}
@@ -78,7 +98,9 @@ export default function TutorialsIndex({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">Tutorials</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
+          Tutorials
+        </p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
           Learn Plainpad step by step
         </h1>
@@ -102,7 +124,10 @@ export default function TutorialsIndex({ loaderData }: Route.ComponentProps) {
       <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <section aria-labelledby="all-tutorials">
           <h2 id="all-tutorials" className="text-2xl font-bold text-slate-900 dark:text-white">
-            All tutorials <span className="text-base font-normal text-slate-600 dark:text-slate-300">({tutorials.length})</span>
+            All tutorials{" "}
+            <span className="text-base font-normal text-slate-600 dark:text-slate-300">
+              ({tutorials.length})
+            </span>
           </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2">
             {tutorials.map((tutorial) => (
@@ -112,9 +137,14 @@ export default function TutorialsIndex({ loaderData }: Route.ComponentProps) {
         </section>
 
         <aside aria-label="Tutorial overview" className="flex flex-col gap-6">
-          <Panel id="progress" title="Your progress" icon={<Trophy aria-hidden="true" className={iconClass} />}>
+          <Panel
+            id="progress"
+            title="Your progress"
+            icon={<Trophy aria-hidden="true" className={iconClass} />}
+          >
             <p className="text-sm text-slate-700 dark:text-slate-300">
-              <span className="text-2xl font-bold text-slate-900 dark:text-white">0</span> of {tutorials.length} completed
+              <span className="text-2xl font-bold text-slate-900 dark:text-white">0</span> of{" "}
+              {tutorials.length} completed
             </p>
             <div
               role="progressbar"
@@ -126,18 +156,32 @@ export default function TutorialsIndex({ loaderData }: Route.ComponentProps) {
             >
               <div className="h-2 w-0 rounded-full bg-blue-600" />
             </div>
-            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{PROGRESS_TOTAL_MINUTES} minutes in total</p>
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+              {PROGRESS_TOTAL_MINUTES} minutes in total
+            </p>
             <div className="mt-4">
               <SignInToTrack />
             </div>
           </Panel>
-          <Panel id="difficulty" title="By difficulty" icon={<BarChart3 aria-hidden="true" className={iconClass} />}>
+          <Panel
+            id="difficulty"
+            title="By difficulty"
+            icon={<BarChart3 aria-hidden="true" className={iconClass} />}
+          >
             <CountList items={difficulties} />
           </Panel>
-          <Panel id="tutorial-categories" title="Categories" icon={<FolderTree aria-hidden="true" className={iconClass} />}>
+          <Panel
+            id="tutorial-categories"
+            title="Categories"
+            icon={<FolderTree aria-hidden="true" className={iconClass} />}
+          >
             <CountList items={categories} />
           </Panel>
-          <Panel id="durations" title="By duration" icon={<Clock aria-hidden="true" className={iconClass} />}>
+          <Panel
+            id="durations"
+            title="By duration"
+            icon={<Clock aria-hidden="true" className={iconClass} />}
+          >
             <CountList items={durations} />
           </Panel>
         </aside>

@@ -29,8 +29,8 @@ export function SiteFooter() {
         <div className="lg:col-span-1">
           <Logo />
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-            A free text editor and multi-tab notepad that runs in your browser. No account, and
-            your documents stay on your device unless you save them to Google Drive.
+            A free text editor and multi-tab notepad that runs in your browser. No account, and your
+            documents stay on your device unless you save them to Google Drive.
           </p>
         </div>
         <nav aria-labelledby="footer-resources">

@@ -61,7 +61,8 @@ export function parseNotepadSettings(value: unknown): NotepadSettings | null {
     settings.fontFamily = record.fontFamily as NotepadFontFamily;
   }
   if (typeof record.wordWrap === "boolean") settings.wordWrap = record.wordWrap;
-  if (typeof record.showLineNumbers === "boolean") settings.showLineNumbers = record.showLineNumbers;
+  if (typeof record.showLineNumbers === "boolean")
+    settings.showLineNumbers = record.showLineNumbers;
   if (typeof record.showStats === "boolean") settings.showStats = record.showStats;
   return settings;
 }

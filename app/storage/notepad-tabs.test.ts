@@ -62,7 +62,10 @@ describe("notepad tab storage", () => {
     const result = await loadNotepadTabs(777);
     expect(result.tabs.map((tab) => tab.id)).toEqual(["1"]);
     expect(result.keptAside).toEqual(["unreadable/777/tab/2"]);
-    expect(await db.get(IDB.stores.notepadTabs, "unreadable/777/tab/2")).toEqual({ id: "2", content: 42 });
+    expect(await db.get(IDB.stores.notepadTabs, "unreadable/777/tab/2")).toEqual({
+      id: "2",
+      content: 42,
+    });
     expect(await listKeptAside()).toEqual(["unreadable/777/tab/2"]);
     // Loading again reports nothing new and never overwrites the kept copy.
     expect((await loadNotepadTabs(778)).keptAside).toEqual([]);
@@ -72,7 +75,13 @@ describe("notepad tab storage", () => {
     window.localStorage.setItem(
       STORAGE_KEYS.notepadFiles,
       JSON.stringify([
-        { id: "1", name: "Old", content: "legacy text", lastModified: "2024-01-01T00:00:00Z", isModified: false },
+        {
+          id: "1",
+          name: "Old",
+          content: "legacy text",
+          lastModified: "2024-01-01T00:00:00Z",
+          isModified: false,
+        },
         { id: "2", name: "Other", content: "more" },
       ]),
     );

@@ -47,9 +47,7 @@ export interface NotepadLoadResult {
 }
 
 /** Outcome of a conditional write. */
-export type SaveTabResult =
-  | { ok: true; revision: number }
-  | { ok: false; conflict: StoredTab };
+export type SaveTabResult = { ok: true; revision: number } | { ok: false; conflict: StoredTab };
 
 /** True for a "storage is full" failure in any browser's wording. */
 export function isQuotaError(error: unknown): boolean {
@@ -75,9 +73,13 @@ export function parseStoredTab(value: unknown): StoredTab | null {
     id: record.id,
     name: record.name,
     content: record.content,
-    lastModified: typeof record.lastModified === "number" ? record.lastModified : Date.parse(String(record.lastModified)) || 0,
+    lastModified:
+      typeof record.lastModified === "number"
+        ? record.lastModified
+        : Date.parse(String(record.lastModified)) || 0,
     isModified: record.isModified === true,
-    revision: typeof record.revision === "number" && Number.isFinite(record.revision) ? record.revision : 0,
+    revision:
+      typeof record.revision === "number" && Number.isFinite(record.revision) ? record.revision : 0,
   };
 }
 
@@ -123,7 +125,8 @@ export async function loadNotepadTabs(now = Date.now()): Promise<NotepadLoadResu
   });
   await Promise.all(writes);
   await tx.done;
-  if (keptAside.length) console.error("Some saved notepad tabs could not be read; kept aside:", keptAside);
+  if (keptAside.length)
+    console.error("Some saved notepad tabs could not be read; kept aside:", keptAside);
 
   let migratedLegacy = false;
   if (tabs.length === 0) {
@@ -181,7 +184,8 @@ async function migrateLegacyTabs(now: number): Promise<{ tabs: StoredTab[]; kept
     await tx.store.put(raw, asideKey);
   }
   for (const tab of tabs) await tx.store.put(tab, tabKey(tab.id));
-  if (tabs.length) await tx.store.put({ schema: NOTEPAD_SCHEMA, order: tabs.map((t) => t.id) }, META_KEY);
+  if (tabs.length)
+    await tx.store.put({ schema: NOTEPAD_SCHEMA, order: tabs.map((t) => t.id) }, META_KEY);
   await tx.done;
   // Only after the data is safely in IndexedDB does the legacy copy go away.
   try {
@@ -238,7 +242,9 @@ export async function saveTab(
 export async function deleteStoredTabs(ids: readonly string[]): Promise<void> {
   const db = await openPlainpadDb();
   const tx = db.transaction(IDB.stores.notepadTabs, "readwrite");
-  await Promise.all(ids.flatMap((id) => [tx.store.delete(tabKey(id)), tx.store.delete(REV_PREFIX + id)]));
+  await Promise.all(
+    ids.flatMap((id) => [tx.store.delete(tabKey(id)), tx.store.delete(REV_PREFIX + id)]),
+  );
   await tx.done;
 }
 

@@ -14,13 +14,22 @@ beforeEach(() => window.localStorage.clear());
 
 describe("writing preferences", () => {
   it("defaults to word count on, line numbers off, spelling on", () => {
-    expect(readWritingPreferences()).toEqual({ showWordCount: true, showLineNumbers: false, checkSpelling: true });
+    expect(readWritingPreferences()).toEqual({
+      showWordCount: true,
+      showLineNumbers: false,
+      checkSpelling: true,
+    });
   });
 
   it("stores a change with a schema version and reads it back", () => {
     updateWritingPreferences({ showWordCount: false });
     const raw = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.writingPreferences) ?? "{}");
-    expect(raw).toEqual({ schema: 1, showWordCount: false, showLineNumbers: false, checkSpelling: true });
+    expect(raw).toEqual({
+      schema: 1,
+      showWordCount: false,
+      showLineNumbers: false,
+      checkSpelling: true,
+    });
     expect(readWritingPreferences().showWordCount).toBe(false);
   });
 
@@ -37,7 +46,14 @@ describe("writing preferences", () => {
   it("falls back to defaults for unreadable or partial data", () => {
     window.localStorage.setItem(STORAGE_KEYS.writingPreferences, "{not json");
     expect(readWritingPreferences()).toEqual(DEFAULT_WRITING_PREFERENCES);
-    window.localStorage.setItem(STORAGE_KEYS.writingPreferences, JSON.stringify({ checkSpelling: false, showWordCount: "no" }));
-    expect(readWritingPreferences()).toEqual({ showWordCount: true, showLineNumbers: false, checkSpelling: false });
+    window.localStorage.setItem(
+      STORAGE_KEYS.writingPreferences,
+      JSON.stringify({ checkSpelling: false, showWordCount: "no" }),
+    );
+    expect(readWritingPreferences()).toEqual({
+      showWordCount: true,
+      showLineNumbers: false,
+      checkSpelling: false,
+    });
   });
 });

@@ -50,7 +50,9 @@ export function parseWritingPreferences(value: unknown): WritingPreferences {
 export function readWritingPreferences(storage: Storage = window.localStorage): WritingPreferences {
   try {
     const raw = storage.getItem(STORAGE_KEYS.writingPreferences);
-    return raw === null ? { ...DEFAULT_WRITING_PREFERENCES } : parseWritingPreferences(JSON.parse(raw));
+    return raw === null
+      ? { ...DEFAULT_WRITING_PREFERENCES }
+      : parseWritingPreferences(JSON.parse(raw));
   } catch {
     return { ...DEFAULT_WRITING_PREFERENCES };
   }

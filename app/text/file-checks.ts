@@ -40,4 +40,13 @@ export function fileRejectionMessage(fileName: string, reason: FileRejection): s
 /** Extensions the landing page and the simple editor open (spec section 5). */
 export const EDITOR_FILE_EXTENSIONS = [".txt", ".md", ".csv", ".html", ".xml", ".css", ".json"];
 /** Extensions the notepad's open dialog accepts (spec section 5). */
-export const NOTEPAD_FILE_EXTENSIONS = [".txt", ".md", ".js", ".css", ".html", ".json", ".xml", ".csv"];
+export const NOTEPAD_FILE_EXTENSIONS = [
+  ".txt",
+  ".md",
+  ".js",
+  ".css",
+  ".html",
+  ".json",
+  ".xml",
+  ".csv",
+];

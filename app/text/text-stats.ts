@@ -95,7 +95,12 @@ function mergeSpans(spans: [number, number][]): [number, number][] {
  * The word count of `newDoc`, given the count of `oldDoc` and the changes between them: only
  * the lines the changes touch are recounted.
  */
-export function adjustWordCount(words: number, oldDoc: Text, newDoc: Text, changes: ChangeSet): number {
+export function adjustWordCount(
+  words: number,
+  oldDoc: Text,
+  newDoc: Text,
+  changes: ChangeSet,
+): number {
   const before: [number, number][] = [];
   const after: [number, number][] = [];
   changes.iterChangedRanges((fromA, toA, fromB, toB) => {

@@ -50,7 +50,9 @@ export async function generate(outDir) {
         colors: BLOG_COLORS[data.category] ?? BLOG_COLORS.Guides,
         motif: MOTIF_BY_SLUG[slug] ?? "browser",
       });
-      await sharp(Buffer.from(svg)).webp({ quality: 82 }).toFile(path.join(target, `${slug}.webp`));
+      await sharp(Buffer.from(svg))
+        .webp({ quality: 82 })
+        .toFile(path.join(target, `${slug}.webp`));
     }),
   );
 }

@@ -38,5 +38,7 @@ const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="480" vi
 export async function generate(outDir) {
   const target = path.join(outDir, "faq");
   await mkdir(target, { recursive: true });
-  await sharp(Buffer.from(SVG)).webp({ quality: 90 }).toFile(path.join(target, "unverified-app.webp"));
+  await sharp(Buffer.from(SVG))
+    .webp({ quality: 90 })
+    .toFile(path.join(target, "unverified-app.webp"));
 }

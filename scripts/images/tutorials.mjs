@@ -44,7 +44,9 @@ export async function generate(outDir) {
         colors: COLORS[data.category] ?? COLORS.Basics,
         motif: MOTIF_BY_SLUG[slug] ?? "steps",
       });
-      await sharp(Buffer.from(svg)).webp({ quality: 82 }).toFile(path.join(target, `${slug}.webp`));
+      await sharp(Buffer.from(svg))
+        .webp({ quality: 82 })
+        .toFile(path.join(target, `${slug}.webp`));
     }),
   );
 }

@@ -13,7 +13,9 @@ test.describe("blog index", () => {
     expect(html).toContain("The Ultimate Guide to Online Text Editing");
   });
 
-  test("lists cards, popular posts, categories, tags and two newsletter boxes", async ({ page }) => {
+  test("lists cards, popular posts, categories, tags and two newsletter boxes", async ({
+    page,
+  }) => {
     await page.goto("/blog/");
     const featured = page.getByRole("region", { name: "Featured article" });
     await expect(featured.getByRole("link")).toHaveAttribute("href", `/blog/${ARTICLE}/`);
@@ -27,24 +29,37 @@ test.describe("blog index", () => {
 
     const popular = page.getByRole("region", { name: "Popular posts" }).getByRole("link");
     await expect(popular).toHaveCount(4);
-    const firstFour = await all.getByRole("article").locator("h3 a").evaluateAll((links) =>
-      links.slice(0, 4).map((link) => link.getAttribute("href")),
-    );
-    expect(await popular.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(firstFour);
+    const firstFour = await all
+      .getByRole("article")
+      .locator("h3 a")
+      .evaluateAll((links) => links.slice(0, 4).map((link) => link.getAttribute("href")));
+    expect(
+      await popular.evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    ).toEqual(firstFour);
 
     const counts = await page
       .getByRole("region", { name: "Categories" })
       .locator("li span.rounded-full")
       .allTextContents();
     expect(counts.map((text) => Number.parseInt(text, 10)).reduce((a, b) => a + b, 0)).toBe(10);
-    await expect(page.getByRole("region", { name: "Popular tags" }).getByRole("listitem").first()).toBeVisible();
-    await expect(page.getByRole("region", { name: "Get new articles" }).getByRole("button", { name: "Subscribe" })).toBeVisible();
     await expect(
-      page.getByRole("region", { name: "Write better with the Plainpad newsletter" }).getByRole("button", { name: "Subscribe" }),
+      page.getByRole("region", { name: "Popular tags" }).getByRole("listitem").first(),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Get new articles" })
+        .getByRole("button", { name: "Subscribe" }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Write better with the Plainpad newsletter" })
+        .getByRole("button", { name: "Subscribe" }),
     ).toBeVisible();
   });
 
-  test("a newsletter box does not sign anyone up; it points to the newsletter page", async ({ page }) => {
+  test("a newsletter box does not sign anyone up; it points to the newsletter page", async ({
+    page,
+  }) => {
     await page.goto("/blog/");
     await waitForHydration(page);
     const box = page.getByRole("region", { name: "Get new articles" });
@@ -68,20 +83,33 @@ test.describe("blog article", () => {
     const article = ofType(jsonLdFromHtml(html), "Article");
     expect(article.headline).toBe("The Ultimate Guide to Online Text Editing");
     expect(article.datePublished).toBe("2025-10-28");
-    expect(article.image).toMatchObject({ url: `${ORIGIN}/images/generated/blog/${ARTICLE}.webp`, width: 1200, height: 675 });
+    expect(article.image).toMatchObject({
+      url: `${ORIGIN}/images/generated/blog/${ARTICLE}.webp`,
+      width: 1200,
+      height: 675,
+    });
     expect(article.author).toMatchObject({ name: expect.any(String) });
-    expect(article.publisher).toMatchObject({ "@type": "Organization", logo: { url: expect.stringMatching(/^https:/) } });
+    expect(article.publisher).toMatchObject({
+      "@type": "Organization",
+      logo: { url: expect.stringMatching(/^https:/) },
+    });
     expect(article.mainEntityOfPage).toMatchObject({ "@id": `${ORIGIN}/blog/${ARTICLE}/` });
     expect(typeof article.description).toBe("string");
   });
 
-  test("shows breadcrumbs, header, image, body, related articles and the call to action", async ({ page }) => {
+  test("shows breadcrumbs, header, image, body, related articles and the call to action", async ({
+    page,
+  }) => {
     await page.goto(`/blog/${ARTICLE}/`);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
     await expect(crumbs.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog/");
-    await expect(crumbs.locator('[aria-current="page"]')).toHaveText("The Ultimate Guide to Online Text Editing");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The Ultimate Guide to Online Text Editing");
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(
+      "The Ultimate Guide to Online Text Editing",
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "The Ultimate Guide to Online Text Editing",
+    );
     await expect(page.locator("article header time")).toHaveText("October 28, 2025");
     await expect(page.locator("article header").getByText(/^\d+ min read$/)).toBeVisible();
     await expect(page.locator("h1")).toHaveCount(1);
@@ -101,18 +129,28 @@ test.describe("blog article", () => {
     expect(await relatedLinks.count()).toBeGreaterThanOrEqual(2);
     await expect(related.locator("p").first()).toHaveClass(/line-clamp-2/);
 
-    await expect(page.getByRole("link", { name: "Start Writing Now" })).toHaveAttribute("href", "/editor/");
-    await expect(page.getByRole("link", { name: "Try Advanced Notepad" })).toHaveAttribute("href", "/online-notepad/");
+    await expect(page.getByRole("link", { name: "Start Writing Now" })).toHaveAttribute(
+      "href",
+      "/editor/",
+    );
+    await expect(page.getByRole("link", { name: "Try Advanced Notepad" })).toHaveAttribute(
+      "href",
+      "/online-notepad/",
+    );
 
     expect(await metaContent(page, "name", "description")).toBeTruthy();
     expect(await metaContent(page, "name", "keywords")).toContain("online text editor");
     expect(await metaContent(page, "property", "og:type")).toBe("article");
-    expect(await metaContent(page, "property", "og:image")).toBe(`${ORIGIN}/images/generated/blog/${ARTICLE}.webp`);
+    expect(await metaContent(page, "property", "og:image")).toBe(
+      `${ORIGIN}/images/generated/blog/${ARTICLE}.webp`,
+    );
     const crumbsLd = ofType(await readJsonLd(page), "BreadcrumbList");
     expect((crumbsLd.itemListElement as unknown[]).length).toBe(3);
   });
 
-  test("every article has its own title and description, and a readable line length", async ({ page }) => {
+  test("every article has its own title and description, and a readable line length", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const titles = new Set<string>();
@@ -123,7 +161,9 @@ test.describe("blog article", () => {
       titles.add(title);
       // Characters per line of the longest paragraph: at most about 70 (readable line length).
       const perLine = await page.locator(".prose-content p").evaluateAll((paragraphs) => {
-        const longest = paragraphs.reduce((a, b) => ((b.textContent ?? "").length > (a.textContent ?? "").length ? b : a));
+        const longest = paragraphs.reduce((a, b) =>
+          (b.textContent ?? "").length > (a.textContent ?? "").length ? b : a,
+        );
         const lineHeight = Number.parseFloat(getComputedStyle(longest).lineHeight);
         const lines = Math.round(longest.getBoundingClientRect().height / lineHeight);
         return (longest.textContent ?? "").length / lines;

@@ -20,6 +20,10 @@ export function ofType(blocks: Record<string, unknown>[], type: string): Record<
 }
 
 /** Wraps `<meta name|property=... content=...>` lookups. */
-export async function metaContent(page: Page, attribute: "name" | "property", key: string): Promise<string | null> {
+export async function metaContent(
+  page: Page,
+  attribute: "name" | "property",
+  key: string,
+): Promise<string | null> {
   return page.locator(`meta[${attribute}="${key}"]`).first().getAttribute("content");
 }

@@ -4,7 +4,8 @@ import { filterFaqs } from "../../app/site/faq/faq-filter";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 import { jsonLdFromHtml, ofType } from "./content-helpers";
 
-const NO_RESULTS = "No questions found matching your search. Try different keywords or browse all categories.";
+const NO_RESULTS =
+  "No questions found matching your search. Try different keywords or browse all categories.";
 
 async function openFaq(page: Page) {
   await page.goto("/faq/");
@@ -16,9 +17,14 @@ const results = (page: Page) => page.getByRole("status").filter({ hasText: "Resu
 
 test("the FAQ is prerendered with every question and FAQPage JSON-LD", async ({ request }) => {
   const html = await (await request.get("/faq/")).text();
-  for (const entry of FAQ_ENTRIES.slice(0, 5)) expect(html).toContain(entry.question.replace(/'/g, "&#x27;"));
+  for (const entry of FAQ_ENTRIES.slice(0, 5))
+    expect(html).toContain(entry.question.replace(/'/g, "&#x27;"));
   const faq = ofType(jsonLdFromHtml(html), "FAQPage");
-  const main = faq.mainEntity as { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
+  const main = faq.mainEntity as {
+    "@type": string;
+    name: string;
+    acceptedAnswer: { "@type": string; text: string };
+  }[];
   expect(main).toHaveLength(FAQ_ENTRIES.length);
   expect(FAQ_ENTRIES.length).toBe(39);
   for (const item of main) {
@@ -46,7 +52,10 @@ test("search is case-insensitive over questions and answers", async ({ page }) =
   await expect(questions(page)).toHaveCount(expected.length);
   await expect(results(page)).toHaveText(`${expected.length} Results`);
   // A word that only appears in an answer still finds the entry.
-  const answerOnly = FAQ_ENTRIES.find((entry) => !entry.question.toLowerCase().includes("permissions") && entry.answer.includes("permissions"));
+  const answerOnly = FAQ_ENTRIES.find(
+    (entry) =>
+      !entry.question.toLowerCase().includes("permissions") && entry.answer.includes("permissions"),
+  );
   if (answerOnly) {
     await page.getByLabel("Search questions").fill("PERMISSIONS");
     await expect(questions(page).filter({ hasText: answerOnly.question })).toHaveCount(1);
@@ -67,7 +76,10 @@ test("category buttons filter exactly and combine with the search", async ({ pag
   ]);
   await expect(group.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
   await group.getByRole("button", { name: "Privacy" }).click();
-  await expect(group.getByRole("button", { name: "Privacy" })).toHaveAttribute("aria-pressed", "true");
+  await expect(group.getByRole("button", { name: "Privacy" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(group.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "false");
   const privacy = FAQ_ENTRIES.filter((entry) => entry.category === "Privacy");
   await expect(questions(page)).toHaveCount(privacy.length);
@@ -75,7 +87,9 @@ test("category buttons filter exactly and combine with the search", async ({ pag
   await expect(questions(page)).toHaveCount(filterFaqs(FAQ_ENTRIES, "browser", "Privacy").length);
 });
 
-test("one question open at a time; clicking the open one closes it; keyboard works", async ({ page }) => {
+test("one question open at a time; clicking the open one closes it; keyboard works", async ({
+  page,
+}) => {
   await openFaq(page);
   const first = questions(page).nth(0);
   const second = questions(page).nth(1);
@@ -83,7 +97,9 @@ test("one question open at a time; clicking the open one closes it; keyboard wor
   await expect(first).toHaveAttribute("aria-expanded", "true");
   const panelId = await first.getAttribute("aria-controls");
   await expect(page.locator(`#${panelId}`)).toBeVisible();
-  await expect(page.locator(`#${panelId}`)).toContainText(FAQ_ENTRIES[0].answer.split("\n")[0].slice(0, 40));
+  await expect(page.locator(`#${panelId}`)).toContainText(
+    FAQ_ENTRIES[0].answer.split("\n")[0].slice(0, 40),
+  );
   await second.click();
   await expect(first).toHaveAttribute("aria-expanded", "false");
   await expect(page.locator(`#${panelId}`)).toBeHidden();
@@ -103,7 +119,10 @@ test("filtering keeps the open question open", async ({ page }) => {
   const button = page.locator(`#faq-q-${entry.id}`);
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
-  await page.getByRole("group", { name: "Categories" }).getByRole("button", { name: "Technical" }).click();
+  await page
+    .getByRole("group", { name: "Categories" })
+    .getByRole("button", { name: "Technical" })
+    .click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await page.getByLabel("Search questions").fill(entry.question.slice(0, 12));
   await expect(button).toHaveAttribute("aria-expanded", "true");
@@ -117,7 +136,9 @@ test("no results shows the spec's message", async ({ page }) => {
   await expect(questions(page)).toHaveCount(0);
 });
 
-test("the unverified-app answer is the step-by-step explanation with the illustration", async ({ page }) => {
+test("the unverified-app answer is the step-by-step explanation with the illustration", async ({
+  page,
+}) => {
   await openFaq(page);
   await page.locator("#faq-q-unverified-app").click();
   const panel = page.locator("#faq-a-unverified-app");
@@ -126,13 +147,20 @@ test("the unverified-app answer is the step-by-step explanation with the illustr
   const image = panel.locator("img");
   await expect(image).toHaveAttribute("src", "/images/generated/faq/unverified-app.webp");
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(720);
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBe(720);
 });
 
 test("links to the guide, tutorials, resources and contact", async ({ page }) => {
   await page.goto("/faq/");
   const help = page.getByRole("region", { name: "Still have questions?" });
-  for (const href of ["/blog/ultimate-guide-online-text-editing/", "/tutorials/", "/resources/", "/contact-us/"]) {
+  for (const href of [
+    "/blog/ultimate-guide-online-text-editing/",
+    "/tutorials/",
+    "/resources/",
+    "/contact-us/",
+  ]) {
     await expect(help.locator(`a[href="${href}"]`)).toHaveCount(1);
   }
 });

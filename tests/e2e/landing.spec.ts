@@ -5,7 +5,11 @@ test("the landing page shows the hero, features, learning centre and guide", asy
   await page.goto("/");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  for (const name of ["Create New Text File", "Open File From Computer", "Open from Google Drive"]) {
+  for (const name of [
+    "Create New Text File",
+    "Open File From Computer",
+    "Open from Google Drive",
+  ]) {
     await expect(page.getByRole("button", { name })).toBeVisible();
   }
   await expect(page.locator("#features-heading + ul > li")).toHaveCount(6);

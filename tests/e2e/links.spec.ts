@@ -33,7 +33,10 @@ test("no internal link on any page is broken", async ({ request }) => {
     let result = bodies.get(pathname);
     if (!result) {
       const response = await request.get(pathname);
-      result = { status: response.status(), html: response.status() === 200 ? await response.text() : "" };
+      result = {
+        status: response.status(),
+        html: response.status() === 200 ? await response.text() : "",
+      };
       bodies.set(pathname, result);
     }
     const from = [...sources].slice(0, 3).join(", ");

@@ -11,8 +11,11 @@ export async function openNotepad(page: Page, path = "/online-notepad/"): Promis
 /** The active tab's full text, read from the editor engine (exact, unlike the rendered DOM). */
 export function editorText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const controller = (window as unknown as { __plainpadNotepad: { getView(): { state: { doc: { toString(): string } } } } })
-      .__plainpadNotepad;
+    const controller = (
+      window as unknown as {
+        __plainpadNotepad: { getView(): { state: { doc: { toString(): string } } } };
+      }
+    ).__plainpadNotepad;
     return controller.getView().state.doc.toString();
   });
 }
@@ -26,7 +29,10 @@ export async function typeInEditor(page: Page, text: string): Promise<void> {
 /** Opens a top-level menu and runs one of its items by visible name. */
 export async function runMenu(page: Page, menu: string, item: string | RegExp): Promise<void> {
   await page.getByRole("menuitem", { name: menu, exact: true }).click();
-  await page.getByRole("menu").getByText(item, { exact: typeof item === "string" }).click();
+  await page
+    .getByRole("menu")
+    .getByText(item, { exact: typeof item === "string" })
+    .click();
 }
 
 /** The tab buttons of the tab bar. */
@@ -36,7 +42,9 @@ export function tabButtons(page: Page) {
 
 /** One tab button by its shown label (e.g. "Untitled-2*"). */
 export function tabButton(page: Page, label: string) {
-  return page.getByRole("list", { name: "Open tabs" }).getByRole("button", { name: label, exact: true });
+  return page
+    .getByRole("list", { name: "Open tabs" })
+    .getByRole("button", { name: label, exact: true });
 }
 
 /** The tab names as shown (with "*" for modified tabs). */
@@ -47,7 +55,8 @@ export function tabNames(page: Page): Promise<string[]> {
 /** Waits until no tab has unstored edits (autosave finished). */
 export async function waitForSaved(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const controller = (window as unknown as { __plainpadNotepad: { isAllStored(): boolean } }).__plainpadNotepad;
+    const controller = (window as unknown as { __plainpadNotepad: { isAllStored(): boolean } })
+      .__plainpadNotepad;
     return controller.isAllStored();
   });
 }

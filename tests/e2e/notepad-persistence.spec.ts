@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
-import { editorText, openNotepad, tabButton, tabButtons, tabNames, typeInEditor, waitForSaved } from "./notepad-helpers";
+import {
+  editorText,
+  openNotepad,
+  tabButton,
+  tabButtons,
+  tabNames,
+  typeInEditor,
+  waitForSaved,
+} from "./notepad-helpers";
 
 test.describe("notepad persistence", () => {
   test("a reload restores every tab, its name, its text and the active tab", async ({ page }) => {
@@ -49,7 +57,9 @@ test.describe("notepad persistence", () => {
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-2", "Untitled-1"]);
   });
 
-  test("unreadable saved data is kept aside, defaults are used and the user is told", async ({ page }) => {
+  test("unreadable saved data is kept aside, defaults are used and the user is told", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await typeInEditor(page, "good tab");
     await waitForSaved(page);
@@ -76,7 +86,9 @@ test.describe("notepad persistence", () => {
     await expect(page.getByText("Your saved notepad settings could not be read")).toBeVisible();
     await expect.poll(() => editorText(page)).toBe("good tab");
     const kept = await page.evaluate(async () => {
-      const keys = Object.keys(localStorage).filter((key) => key.startsWith("notepad-settings-unreadable-"));
+      const keys = Object.keys(localStorage).filter((key) =>
+        key.startsWith("notepad-settings-unreadable-"),
+      );
       const settingsCopy = keys.length ? localStorage.getItem(keys[0]) : null;
       const idbCopy = await new Promise<unknown>((resolve) => {
         const request = indexedDB.open("plainpad");
@@ -84,7 +96,9 @@ test.describe("notepad persistence", () => {
           const store = request.result.transaction("notepad-tabs").objectStore("notepad-tabs");
           const all = store.getAllKeys();
           all.onsuccess = () => {
-            const key = (all.result as string[]).find((k) => k.startsWith("unreadable/") && k.endsWith("/tab/broken"));
+            const key = (all.result as string[]).find(
+              (k) => k.startsWith("unreadable/") && k.endsWith("/tab/broken"),
+            );
             if (!key) return resolve(null);
             const get = store.get(key);
             get.onsuccess = () => resolve(get.result);
@@ -104,7 +118,13 @@ test.describe("notepad persistence", () => {
       localStorage.setItem(
         "notepad-files",
         JSON.stringify([
-          { id: "1", name: "Old notes", content: "from the old version", lastModified: "2025-01-01T00:00:00.000Z", isModified: false },
+          {
+            id: "1",
+            name: "Old notes",
+            content: "from the old version",
+            lastModified: "2025-01-01T00:00:00.000Z",
+            isModified: false,
+          },
         ]),
       );
     });
@@ -117,10 +137,15 @@ test.describe("notepad persistence", () => {
     await expect.poll(() => tabNames(page)).toEqual(["Old notes"]);
   });
 
-  test("a full store shows a warning, keeps the edits, offers the download and stores them later", async ({ page }) => {
+  test("a full store shows a warning, keeps the edits, offers the download and stores them later", async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const put = IDBObjectStore.prototype.put;
-      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore["put"]>) {
+      IDBObjectStore.prototype.put = function (
+        this: IDBObjectStore,
+        ...args: Parameters<IDBObjectStore["put"]>
+      ) {
         if ((window as unknown as { failPuts?: boolean }).failPuts) {
           throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
         }
@@ -144,7 +169,9 @@ test.describe("notepad persistence", () => {
     await expect.poll(() => editorText(page)).toBe("must not be lost!");
   });
 
-  test("two windows at once: each shows the other's edits and both end with every edit", async ({ context }) => {
+  test("two windows at once: each shows the other's edits and both end with every edit", async ({
+    context,
+  }) => {
     const a = await context.newPage();
     await openNotepad(a);
     const b = await context.newPage();
@@ -164,10 +191,18 @@ test.describe("notepad persistence", () => {
     await waitForSaved(b);
     const contents = async (page: typeof a) =>
       page.evaluate(() => {
-        const c = (window as unknown as {
-          __plainpadNotepad: { store: { getState(): { tabs: { tabs: { id: string }[] } } }; getContent(id: string): string };
-        }).__plainpadNotepad;
-        return c.store.getState().tabs.tabs.map((tab) => c.getContent(tab.id)).sort();
+        const c = (
+          window as unknown as {
+            __plainpadNotepad: {
+              store: { getState(): { tabs: { tabs: { id: string }[] } } };
+              getContent(id: string): string;
+            };
+          }
+        ).__plainpadNotepad;
+        return c.store
+          .getState()
+          .tabs.tabs.map((tab) => c.getContent(tab.id))
+          .sort();
       });
     const expected = ["A's own tab", "B's own tab", "from A and B"];
     await expect.poll(() => contents(a), { timeout: 10_000 }).toEqual(expected);
@@ -184,21 +219,31 @@ test.describe("notepad persistence", () => {
     await openNotepad(b);
     // Both windows edit tab 1 before either has stored: the second write must not win silently.
     await a.evaluate(() => {
-      const c = (window as unknown as { __plainpadNotepad: { insertText(t: string): void } }).__plainpadNotepad;
+      const c = (window as unknown as { __plainpadNotepad: { insertText(t: string): void } })
+        .__plainpadNotepad;
       c.insertText("version A");
     });
     await b.evaluate(() => {
-      const c = (window as unknown as { __plainpadNotepad: { insertText(t: string): void } }).__plainpadNotepad;
+      const c = (window as unknown as { __plainpadNotepad: { insertText(t: string): void } })
+        .__plainpadNotepad;
       c.insertText("version B");
     });
     await waitForSaved(a);
     await waitForSaved(b);
     const all = async (page: typeof a) =>
       page.evaluate(() => {
-        const c = (window as unknown as {
-          __plainpadNotepad: { store: { getState(): { tabs: { tabs: { id: string }[] } } }; getContent(id: string): string };
-        }).__plainpadNotepad;
-        return c.store.getState().tabs.tabs.map((tab) => c.getContent(tab.id)).sort();
+        const c = (
+          window as unknown as {
+            __plainpadNotepad: {
+              store: { getState(): { tabs: { tabs: { id: string }[] } } };
+              getContent(id: string): string;
+            };
+          }
+        ).__plainpadNotepad;
+        return c.store
+          .getState()
+          .tabs.tabs.map((tab) => c.getContent(tab.id))
+          .sort();
       });
     const fresh = await context.newPage();
     await openNotepad(fresh);

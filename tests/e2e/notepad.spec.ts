@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, useStoredTheme } from "./fixtures";
-import { editorText, openNotepad, runMenu, tabButton, tabButtons, tabNames, typeInEditor } from "./notepad-helpers";
+import {
+  editorText,
+  openNotepad,
+  runMenu,
+  tabButton,
+  tabButtons,
+  tabNames,
+  typeInEditor,
+} from "./notepad-helpers";
 
 test.describe("notepad menus", () => {
   test("the menu bar works with the keyboard and Escape returns focus", async ({ page }) => {
@@ -29,10 +37,32 @@ test.describe("notepad menus", () => {
   test("every File, Insert, View and Help item is present", async ({ page }) => {
     await openNotepad(page);
     const expected: Record<string, RegExp[]> = {
-      File: [/New tab/, /Open/, /Save \(download\)/, /Download all tabs/, /Rename tab/, /Duplicate tab/, /Print/, /Close tab/, /Close other tabs/, /Open from Google Drive/, /Save to Google Drive/],
+      File: [
+        /New tab/,
+        /Open/,
+        /Save \(download\)/,
+        /Download all tabs/,
+        /Rename tab/,
+        /Duplicate tab/,
+        /Print/,
+        /Close tab/,
+        /Close other tabs/,
+        /Open from Google Drive/,
+        /Save to Google Drive/,
+      ],
       Edit: [/Undo/, /Redo/, /Cut/, /Copy/, /Paste/, /Select all/, /Find/, /Replace/],
       Insert: [/Date\/time/, /Emoji/, /Special character/],
-      View: [/Font size up/, /Font size down/, /Reset font size/, /Consolas/, /Verdana/, /Word wrap/, /Line numbers/, /Stats/, /Fullscreen/],
+      View: [
+        /Font size up/,
+        /Font size down/,
+        /Reset font size/,
+        /Consolas/,
+        /Verdana/,
+        /Word wrap/,
+        /Line numbers/,
+        /Stats/,
+        /Fullscreen/,
+      ],
       Help: [/Keyboard shortcuts/, /About/],
     };
     for (const [menu, items] of Object.entries(expected)) {
@@ -52,9 +82,13 @@ test.describe("notepad menus", () => {
     });
     await runMenu(page, "File", "Open from Google Drive");
     await expect
-      .poll(async () => [...messages, ...(await page.getByTestId("notices").allTextContents())].join(" "), {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          [...messages, ...(await page.getByTestId("notices").allTextContents())].join(" "),
+        {
+          timeout: 20_000,
+        },
+      )
       .toMatch(/not configured/i);
   });
 
@@ -67,7 +101,9 @@ test.describe("notepad menus", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await runMenu(page, "Help", "About");
-    await expect(page.getByRole("dialog", { name: "About the notepad" })).toContainText("Clearing your browser's site data deletes the tabs");
+    await expect(page.getByRole("dialog", { name: "About the notepad" })).toContainText(
+      "Clearing your browser's site data deletes the tabs",
+    );
   });
 });
 
@@ -85,7 +121,9 @@ test.describe("notepad tabs", () => {
     expect(await editorText(page)).toBe("");
   });
 
-  test("rename by double-click: Enter keeps a trimmed name, Escape cancels, blank is ignored, 30 chars max", async ({ page }) => {
+  test("rename by double-click: Enter keeps a trimmed name, Escape cancels, blank is ignored, 30 chars max", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await tabButtons(page).first().dblclick();
     const input = page.getByRole("textbox", { name: "Tab name" });
@@ -107,7 +145,9 @@ test.describe("notepad tabs", () => {
     await expect.poll(() => tabNames(page)).toEqual([`${"x".repeat(30)}*`]);
   });
 
-  test("the last tab cannot be closed; closing a modified tab asks first; the first remaining tab activates", async ({ page }) => {
+  test("the last tab cannot be closed; closing a modified tab asks first; the first remaining tab activates", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await expect(page.getByRole("button", { name: "Close Untitled-1" })).toBeDisabled();
     await page.getByRole("button", { name: "New tab" }).first().click();
@@ -175,17 +215,23 @@ test.describe("notepad tabs", () => {
   test("the tab bar scrolls with many tabs", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await openNotepad(page);
-    for (let i = 0; i < 12; i++) await page.getByRole("button", { name: "New tab" }).first().click();
+    for (let i = 0; i < 12; i++)
+      await page.getByRole("button", { name: "New tab" }).first().click();
     await expect(tabButtons(page)).toHaveCount(13);
     await expect(tabButton(page, "Untitled-13")).toBeInViewport();
   });
 });
 
 test.describe("notepad files", () => {
-  test("Save downloads name.txt and clears the modified marker; Download all gives a zip", async ({ page }) => {
+  test("Save downloads name.txt and clears the modified marker; Download all gives a zip", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await typeInEditor(page, "saved text");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Control+s")]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.keyboard.press("Control+s"),
+    ]);
     expect(download.suggestedFilename()).toBe("Untitled-1.txt");
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];
@@ -193,13 +239,21 @@ test.describe("notepad files", () => {
     expect(Buffer.concat(chunks).toString("utf8")).toBe("saved text");
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1"]);
     await expect(page.getByTestId("status-modified")).toHaveCount(0);
-    const [zip] = await Promise.all([page.waitForEvent("download"), runMenu(page, "File", /Download all tabs/)]);
+    const [zip] = await Promise.all([
+      page.waitForEvent("download"),
+      runMenu(page, "File", /Download all tabs/),
+    ]);
     expect(zip.suggestedFilename()).toBe("plainpad-tabs.zip");
   });
 
-  test("Open takes several files into their own tabs and refuses non-text files", async ({ page }) => {
+  test("Open takes several files into their own tabs and refuses non-text files", async ({
+    page,
+  }) => {
     await openNotepad(page);
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), runMenu(page, "File", "Open…")]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      runMenu(page, "File", "Open…"),
+    ]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([
       { name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Notes") },
@@ -232,16 +286,26 @@ test.describe("notepad files", () => {
       (window as unknown as { printRecord: typeof record }).printRecord = record;
       window.open = () =>
         ({
-          document: { open() {}, write(html: string) { record.html += html; }, close() {} },
+          document: {
+            open() {},
+            write(html: string) {
+              record.html += html;
+            },
+            close() {},
+          },
           focus() {},
-          print() { record.printed = true; },
+          print() {
+            record.printed = true;
+          },
           close() {},
         }) as unknown as Window;
     });
     await openNotepad(page);
     await typeInEditor(page, "print <me>");
     await runMenu(page, "File", /Print/);
-    const record = await page.evaluate(() => (window as unknown as { printRecord: { html: string; printed: boolean } }).printRecord);
+    const record = await page.evaluate(
+      () => (window as unknown as { printRecord: { html: string; printed: boolean } }).printRecord,
+    );
     expect(record.printed).toBe(true);
     expect(record.html).toContain("<pre>print &#60;me&#62;</pre>");
     expect(record.html).toContain("<title>Untitled-1</title>");
@@ -260,12 +324,21 @@ test.describe("notepad files", () => {
 });
 
 test.describe("notepad editing", () => {
-  test("Edit menu: undo/redo enable rules, select all, cut, copy, paste", async ({ page, context }) => {
+  test("Edit menu: undo/redo enable rules, select all, cut, copy, paste", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openNotepad(page);
     await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
-    await expect(page.getByRole("menuitem", { name: /^Undo/ })).toHaveAttribute("aria-disabled", "true");
-    await expect(page.getByRole("menuitem", { name: /^Cut/ })).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("menuitem", { name: /^Undo/ })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await expect(page.getByRole("menuitem", { name: /^Cut/ })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     await page.keyboard.press("Escape");
     await typeInEditor(page, "alpha beta");
     await runMenu(page, "Edit", /^Undo/);
@@ -281,7 +354,9 @@ test.describe("notepad editing", () => {
     await expect.poll(() => editorText(page)).toBe("alpha betaalpha beta");
   });
 
-  test("find is case-insensitive from the cursor and wraps; Replace All is exact and counts", async ({ page }) => {
+  test("find is case-insensitive from the cursor and wraps; Replace All is exact and counts", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await typeInEditor(page, "Cat cat CAT dog");
     await page.keyboard.press("Control+Home");
@@ -291,7 +366,13 @@ test.describe("notepad editing", () => {
     await find.fill("cat");
     const selection = () =>
       page.evaluate(() => {
-        const c = (window as unknown as { __plainpadNotepad: { getView(): { state: { selection: { main: { from: number; to: number } } } } } }).__plainpadNotepad;
+        const c = (
+          window as unknown as {
+            __plainpadNotepad: {
+              getView(): { state: { selection: { main: { from: number; to: number } } } };
+            };
+          }
+        ).__plainpadNotepad;
         const { from, to } = c.getView().state.selection.main;
         return [from, to];
       });
@@ -323,7 +404,9 @@ test.describe("notepad editing", () => {
     await expect(find).toHaveCount(0);
   });
 
-  test("context menu: enable rules, stays inside the window, closes on click and Escape, keyboard works", async ({ page }) => {
+  test("context menu: enable rules, stays inside the window, closes on click and Escape, keyboard works", async ({
+    page,
+  }) => {
     await openNotepad(page);
     const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
     await page.mouse.click(viewport.width - 5, viewport.height - 80, { button: "right" });
@@ -333,20 +416,43 @@ test.describe("notepad editing", () => {
     expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
     expect(box && box.y + box.height).toBeLessThanOrEqual(viewport.height);
     for (const name of ["Cut", "Copy", "Undo", "Redo"]) {
-      await expect(menu.getByRole("menuitem", { name, exact: true })).toHaveAttribute("aria-disabled", "true");
+      await expect(menu.getByRole("menuitem", { name, exact: true })).toHaveAttribute(
+        "aria-disabled",
+        "true",
+      );
     }
-    for (const name of ["Paste", "Select all", "Find", "Insert date/time", "Insert emoji", "Insert special character"]) {
-      await expect(menu.getByRole("menuitem", { name, exact: true })).not.toHaveAttribute("aria-disabled", "true");
+    for (const name of [
+      "Paste",
+      "Select all",
+      "Find",
+      "Insert date/time",
+      "Insert emoji",
+      "Insert special character",
+    ]) {
+      await expect(menu.getByRole("menuitem", { name, exact: true })).not.toHaveAttribute(
+        "aria-disabled",
+        "true",
+      );
     }
     await page.keyboard.press("Escape");
     await expect(menu).toHaveCount(0);
 
     await typeInEditor(page, "hello");
     await page.keyboard.press("Shift+Home");
-    await page.locator(".cm-line").first().click({ button: "right", position: { x: 10, y: 5 } });
-    await expect(menu.getByRole("menuitem", { name: "Undo", exact: true })).not.toHaveAttribute("aria-disabled", "true");
+    await page
+      .locator(".cm-line")
+      .first()
+      .click({ button: "right", position: { x: 10, y: 5 } });
+    await expect(menu.getByRole("menuitem", { name: "Undo", exact: true })).not.toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     const at = await menu.boundingBox();
-    expect(Math.abs((at?.x ?? 0) - ((await page.locator(".cm-line").first().boundingBox())?.x ?? 0) - 10)).toBeLessThan(3);
+    expect(
+      Math.abs(
+        (at?.x ?? 0) - ((await page.locator(".cm-line").first().boundingBox())?.x ?? 0) - 10,
+      ),
+    ).toBeLessThan(3);
     await page.getByTestId("status-bar").click();
     await expect(menu).toHaveCount(0);
 
@@ -363,31 +469,51 @@ test.describe("notepad editing", () => {
     await page.keyboard.press("Enter");
     await expect(menu).toHaveCount(0);
     const selected = await page.evaluate(() => {
-      const c = (window as unknown as { __plainpadNotepad: { getView(): { state: { selection: { main: { from: number; to: number } } } } } }).__plainpadNotepad;
+      const c = (
+        window as unknown as {
+          __plainpadNotepad: {
+            getView(): { state: { selection: { main: { from: number; to: number } } } };
+          };
+        }
+      ).__plainpadNotepad;
       const { from, to } = c.getView().state.selection.main;
       return to - from;
     });
     expect(selected).toBe(5);
   });
 
-  test("emoji picker: seven categories, 8 per row, search, inserts at the cursor, focus returns", async ({ page }) => {
+  test("emoji picker: seven categories, 8 per row, search, inserts at the cursor, focus returns", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await typeInEditor(page, "ab");
     await page.keyboard.press("ArrowLeft");
     await runMenu(page, "Insert", /Emoji/);
     const dialog = page.getByRole("dialog", { name: "Insert emoji" });
     await expect(dialog).toHaveAttribute("aria-modal", "true");
-    for (const name of ["Smileys", "People", "Animals", "Food", "Activities", "Objects", "Symbols"]) {
+    for (const name of [
+      "Smileys",
+      "People",
+      "Animals",
+      "Food",
+      "Activities",
+      "Objects",
+      "Symbols",
+    ]) {
       await expect(dialog.getByRole("button", { name, exact: true })).toBeVisible();
     }
     const grid = dialog.getByTestId("emoji-grid");
     await expect(grid.getByRole("button").first()).toBeVisible();
-    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    const columns = await grid.evaluate(
+      (el) => getComputedStyle(el).gridTemplateColumns.split(" ").length,
+    );
     expect(columns).toBe(8);
     const total = await page.evaluate(async () => {
       // Every category together holds over 400 emoji.
       const counts: number[] = [];
-      for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>('[role=dialog] [aria-pressed]'))) {
+      for (const button of Array.from(
+        document.querySelectorAll<HTMLButtonElement>("[role=dialog] [aria-pressed]"),
+      )) {
         button.click();
         await new Promise((resolve) => setTimeout(resolve, 50));
         counts.push(document.querySelectorAll('[data-testid="emoji-grid"] button').length);
@@ -402,7 +528,9 @@ test.describe("notepad editing", () => {
     await expect(page.locator(".cm-content")).toBeFocused();
   });
 
-  test("special characters: six categories, 10 per row, named buttons, inserted at the cursor; Tab stays in the dialog", async ({ page }) => {
+  test("special characters: six categories, 10 per row, named buttons, inserted at the cursor; Tab stays in the dialog", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await typeInEditor(page, "xy");
     await page.keyboard.press("ArrowLeft");
@@ -411,10 +539,14 @@ test.describe("notepad editing", () => {
     for (const name of ["Common", "Mathematical", "Arrows", "Greek", "Currency", "Punctuation"]) {
       await expect(dialog.getByRole("button", { name, exact: true })).toBeVisible();
     }
-    const columns = await dialog.getByTestId("char-grid").evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    const columns = await dialog
+      .getByTestId("char-grid")
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     expect(columns).toBe(10);
     for (let i = 0; i < 60; i++) await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(
+      true,
+    );
     await dialog.getByRole("button", { name: "Greek", exact: true }).click();
     await dialog.getByRole("button", { name: "greek small letter pi" }).click();
     await expect.poll(() => editorText(page)).toBe("xπy");
@@ -423,7 +555,9 @@ test.describe("notepad editing", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("F5 and Insert > Date/time insert the local date and time without reloading", async ({ page }) => {
+  test("F5 and Insert > Date/time insert the local date and time without reloading", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await typeInEditor(page, "stamp: ");
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -459,7 +593,9 @@ test.describe("notepad editing", () => {
     await expect(page.getByRole("heading", { name: "Online Notepad" })).toBeVisible();
   });
 
-  test("settings: font size 8–72 by 2 with reset, font family, wrap and line numbers persist", async ({ page }) => {
+  test("settings: font size 8–72 by 2 with reset, font family, wrap and line numbers persist", async ({
+    page,
+  }) => {
     await openNotepad(page);
     const size = page.getByTestId("font-size");
     await expect(size).toHaveText("14");
@@ -481,25 +617,46 @@ test.describe("notepad editing", () => {
     await expect(page.locator(".cm-editor")).toHaveCSS("font-size", "16px");
     await expect(page.locator(".cm-scroller")).toHaveCSS("font-family", /Georgia/);
     await expect(page.locator(".cm-content")).not.toHaveClass(/cm-lineWrapping/);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("notepad-settings") ?? "{}"));
-    expect(stored).toMatchObject({ fontSize: 16, fontFamily: "Georgia", wordWrap: false, showLineNumbers: true });
+    const stored = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem("notepad-settings") ?? "{}"),
+    );
+    expect(stored).toMatchObject({
+      fontSize: 16,
+      fontFamily: "Georgia",
+      wordWrap: false,
+      showLineNumbers: true,
+    });
     await page.reload();
     await expect(page.locator(".cm-lineNumbers")).toBeVisible();
     await expect(size).toHaveText("16");
     await page.getByRole("menuitem", { name: "View", exact: true }).click();
-    await expect(page.getByRole("menuitemradio", { name: "Georgia" })).toHaveAttribute("aria-checked", "true");
-    await expect(page.getByRole("menuitemcheckbox", { name: "Word wrap" })).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("menuitemradio", { name: "Georgia" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(page.getByRole("menuitemcheckbox", { name: "Word wrap" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
   });
 
-  test("shortcuts: Ctrl+O opens the file dialog, Ctrl+N a tab, Ctrl+P prints, Ctrl+H replace", async ({ page }) => {
+  test("shortcuts: Ctrl+O opens the file dialog, Ctrl+N a tab, Ctrl+P prints, Ctrl+H replace", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await page.locator(".cm-content").focus();
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Control+o")]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      page.keyboard.press("Control+o"),
+    ]);
     expect(chooser.isMultiple()).toBe(true);
     await page.locator(".cm-content").focus();
     await page.keyboard.press("Control+n");
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "Untitled-2"]);
-    const [popup] = await Promise.all([page.waitForEvent("popup"), page.keyboard.press("Control+p")]);
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.keyboard.press("Control+p"),
+    ]);
     expect(popup).toBeTruthy();
     await page.bringToFront();
     await page.locator(".cm-content").focus();
@@ -529,7 +686,9 @@ test("content pages do not load CodeMirror", async ({ page }) => {
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`no serious axe violations (${theme}) with a menu, the context menu and dialogs`, async ({ page }) => {
+  test(`no serious axe violations (${theme}) with a menu, the context menu and dialogs`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await useStoredTheme(page, theme);
     await openNotepad(page);

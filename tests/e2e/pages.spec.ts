@@ -16,7 +16,11 @@ const MY_PAGES = [
   "/resources/",
 ];
 
-const LANDING_PAGES = ["/free-online-notepad/", "/browser-based-text-editor/", "/multi-tab-document-editor/"];
+const LANDING_PAGES = [
+  "/free-online-notepad/",
+  "/browser-based-text-editor/",
+  "/multi-tab-document-editor/",
+];
 
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -35,10 +39,13 @@ async function jsonLdTypes(page: Page): Promise<string[]> {
 }
 
 test.describe("newsletter", () => {
-  test("submit is disabled until an email is typed, then subscribes after the delay", async ({ page }) => {
+  test("submit is disabled until an email is typed, then subscribes after the delay", async ({
+    page,
+  }) => {
     const logs: unknown[][] = [];
     page.on("console", async (message) => {
-      if (message.type() === "log") logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
+      if (message.type() === "log")
+        logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
     });
     await open(page, "/newsletter/");
     const form = page.locator("main form");
@@ -72,10 +79,15 @@ test.describe("newsletter", () => {
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
 
-    await expect(page.getByRole("heading", { name: "Thank you for subscribing, Ada!" })).toBeVisible({ timeout: 5000 });
+    await expect(
+      page.getByRole("heading", { name: "Thank you for subscribing, Ada!" }),
+    ).toBeVisible({ timeout: 5000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     await expect(page.getByText(/first issue is planned within 24 hours/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Explore resources" })).toHaveAttribute("href", "/resources/");
+    await expect(page.getByRole("link", { name: "Explore resources" })).toHaveAttribute(
+      "href",
+      "/resources/",
+    );
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
 
     const entry = logs.find((args) => args[0] === "Newsletter subscription:");
@@ -94,13 +106,19 @@ test.describe("newsletter", () => {
     await expect(page).toHaveURL(/\/resources\/$/);
   });
 
-  test("an invalid address is stopped by the browser and nothing is submitted", async ({ page }) => {
+  test("an invalid address is stopped by the browser and nothing is submitted", async ({
+    page,
+  }) => {
     await open(page, "/newsletter/");
     const form = page.locator("main form");
     await form.getByLabel(/Email address/).fill("not-an-address");
     await form.getByRole("button", { name: "Subscribe", exact: true }).click();
     await expect(form.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
-    expect(await form.getByLabel(/Email address/).evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+    expect(
+      await form
+        .getByLabel(/Email address/)
+        .evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).toBe(false);
     await expect(page.getByRole("button", { name: "Subscribing..." })).toHaveCount(0);
   });
 });
@@ -114,7 +132,8 @@ test.describe("contact", () => {
     });
     const logs: unknown[][] = [];
     page.on("console", async (message) => {
-      if (message.type() === "log") logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
+      if (message.type() === "log")
+        logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
     });
     await open(page, "/contact-us/");
     const form = page.locator("main form");
@@ -132,7 +151,9 @@ test.describe("contact", () => {
     await form.getByLabel("Message", { exact: true }).fill("How do I revoke access?\nThanks!");
     await send.click();
 
-    await expect.poll(() => dialogs).toEqual(["Thank you for your message! We will get back to you soon."]);
+    await expect
+      .poll(() => dialogs)
+      .toEqual(["Thank you for your message! We will get back to you soon."]);
     await expect(form.getByLabel("Your name")).toHaveValue("");
     await expect(form.getByLabel("Message", { exact: true })).toHaveValue("");
     const entry = logs.find((args) => args[0] === "Contact form submitted:");
@@ -152,7 +173,10 @@ test.describe("contact", () => {
     );
     await expect(page.getByText("9 AM to 5 PM EST", { exact: false })).toBeVisible();
     for (const name of [/X \(Twitter\)/, /GitHub/, /LinkedIn/]) {
-      await expect(page.locator("main").getByRole("link", { name })).toHaveAttribute("target", "_blank");
+      await expect(page.locator("main").getByRole("link", { name })).toHaveAttribute(
+        "target",
+        "_blank",
+      );
     }
     await expect(page.getByRole("link", { name: "Plainpad FAQ" })).toHaveAttribute("href", "/faq/");
   });
@@ -170,7 +194,9 @@ test.describe("resources", () => {
       "/tutorials/keyboard-shortcuts-mastery/",
     );
     await expect(sectionCards(page, "templates")).toHaveCount(6);
-    await expect(sectionCards(page, "templates").first().locator("pre")).toContainText("ACTION ITEMS");
+    await expect(sectionCards(page, "templates").first().locator("pre")).toContainText(
+      "ACTION ITEMS",
+    );
   });
 
   test("Copy puts the template on the clipboard and says so", async ({ page, context }) => {
@@ -195,7 +221,9 @@ test.describe("resources", () => {
     const card = sectionCards(page, "templates").filter({ hasText: "Meeting notes" });
     await card.getByRole("button", { name: "Open in editor" }).click();
     await expect(page).toHaveURL(/\/editor\/$/);
-    await expect(page.locator(".cm-content")).toContainText("ACTION ITEMS (owner - task - due date)");
+    await expect(page.locator(".cm-content")).toContainText(
+      "ACTION ITEMS (owner - task - due date)",
+    );
   });
 });
 
@@ -237,7 +265,9 @@ test.describe("marketing landing pages", () => {
 });
 
 test.describe("audience pages", () => {
-  test("remote workers: stats, features, example, scenarios, comparison, tips, CTA, FAQ", async ({ page }) => {
+  test("remote workers: stats, features, example, scenarios, comparison, tips, CTA, FAQ", async ({
+    page,
+  }) => {
     await open(page, "/remote-workers-text-editor/");
     await expect(page.locator("main dl > div")).toHaveCount(4);
     expect(await sectionCards(page, "features").count()).toBeGreaterThanOrEqual(4);
@@ -299,26 +329,28 @@ test.describe("company pages", () => {
     test(`${path} shows the date and a working table of contents`, async ({ page }) => {
       await open(page, path);
       await expect(page.getByText("Last Updated: October 29, 2025")).toBeVisible();
-      const anchors = await page.locator("nav[aria-labelledby=toc-heading] a").evaluateAll((links) =>
-        links.map((link) => link.getAttribute("href") ?? ""),
-      );
+      const anchors = await page
+        .locator("nav[aria-labelledby=toc-heading] a")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
       expect(anchors.length).toBeGreaterThanOrEqual(8);
-      for (const anchor of anchors) await expect(page.locator(`section${anchor} h2`)).toHaveCount(1);
+      for (const anchor of anchors)
+        await expect(page.locator(`section${anchor} h2`)).toHaveCount(1);
       await page.locator("nav[aria-labelledby=toc-heading] a").nth(2).click();
       await expect(page).toHaveURL(new RegExp(`${anchors[2]}$`));
     });
   }
 
-  test("privacy covers documents, analytics, ads, Google Drive and revocation", async ({ page }) => {
+  test("privacy covers documents, analytics, ads, Google Drive and revocation", async ({
+    page,
+  }) => {
     await open(page, "/privacy-policy/");
     const text = await page.locator("main").innerText();
     for (const phrase of ["IndexedDB", "analytics", "ad service", "drive.file", "in memory only"]) {
       expect(text).toContain(phrase);
     }
-    await expect(page.getByRole("link", { name: /myaccount\.google\.com\/permissions/ })).toHaveAttribute(
-      "href",
-      "https://myaccount.google.com/permissions",
-    );
+    await expect(
+      page.getByRole("link", { name: /myaccount\.google\.com\/permissions/ }),
+    ).toHaveAttribute("href", "https://myaccount.google.com/permissions");
   });
 });
 
@@ -327,7 +359,9 @@ test.describe("layout", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of MY_PAGES) {
       await open(page, path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });

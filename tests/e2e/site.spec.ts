@@ -26,7 +26,10 @@ test.describe("every route", () => {
     for (const path of allPagePaths()) {
       const html = await (await request.get(path)).text();
       const title = html.match(/<title>([^<]+)<\/title>/)?.[1] ?? "";
-      expect(titles.get(title), `${path} repeats the title of ${titles.get(title)}`).toBeUndefined();
+      expect(
+        titles.get(title),
+        `${path} repeats the title of ${titles.get(title)}`,
+      ).toBeUndefined();
       titles.set(title, path);
     }
   });
@@ -216,7 +219,9 @@ test("an unknown article or tutorial slug shows the 404 screen", async ({ page }
   for (const path of ["/blog/no-such-article/", "/tutorials/no-such-tutorial/"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Unexpected Application Error!" }),
+    ).toBeVisible();
     await expect(page.getByText("404 Not Found")).toBeVisible();
   }
 });

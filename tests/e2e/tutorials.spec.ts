@@ -12,12 +12,17 @@ test.describe("tutorials index", () => {
     await page.goto("/tutorials/");
     const cards = page.getByRole("region", { name: /All tutorials/ }).getByRole("article");
     await expect(cards).toHaveCount(6);
-    await expect(cards.first().locator("h3 a")).toHaveAttribute("href", "/tutorials/getting-started-text-editor/");
+    await expect(cards.first().locator("h3 a")).toHaveAttribute(
+      "href",
+      "/tutorials/getting-started-text-editor/",
+    );
     await expect(page.locator('a[href="/editor/"]').first()).toBeVisible();
     await expect(page.locator('a[href="/online-notepad/"]').first()).toBeVisible();
   });
 
-  test("shows difficulty, category and duration panels computed from the files", async ({ page }) => {
+  test("shows difficulty, category and duration panels computed from the files", async ({
+    page,
+  }) => {
     await page.goto("/tutorials/");
     const difficulty = page.getByRole("region", { name: "By difficulty" });
     const levelCounts = await difficulty.locator("li span.font-semibold").allTextContents();
@@ -30,7 +35,9 @@ test.describe("tutorials index", () => {
     await expect(durations.getByText("In-depth (10 min)")).toBeVisible();
   });
 
-  test("progress box is fixed at 0 completed and 45 minutes; Sign In to Track explains itself", async ({ page }) => {
+  test("progress box is fixed at 0 completed and 45 minutes; Sign In to Track explains itself", async ({
+    page,
+  }) => {
     await page.goto("/tutorials/");
     await waitForHydration(page);
     const progress = page.getByRole("region", { name: "Your progress" });
@@ -48,14 +55,23 @@ test.describe("tutorials index", () => {
 });
 
 test.describe("tutorial pages", () => {
-  test("getting started: breadcrumbs, badge, steps and HowTo JSON-LD", async ({ page, request }) => {
+  test("getting started: breadcrumbs, badge, steps and HowTo JSON-LD", async ({
+    page,
+    request,
+  }) => {
     const slug = "getting-started-text-editor";
     const html = await (await request.get(`/tutorials/${slug}/`)).text();
     const howTo = ofType(jsonLdFromHtml(html), "HowTo");
     expect(howTo.name).toBe("Getting Started with the Text Editor");
     expect(howTo.totalTime).toBe("PT5M");
     expect(typeof howTo.description).toBe("string");
-    const steps = howTo.step as { "@type": string; name: string; text: string; url: string; position: number }[];
+    const steps = howTo.step as {
+      "@type": string;
+      name: string;
+      text: string;
+      url: string;
+      position: number;
+    }[];
     expect(steps.length).toBeGreaterThanOrEqual(3);
     steps.forEach((step, index) => {
       expect(step["@type"]).toBe("HowToStep");
@@ -68,7 +84,10 @@ test.describe("tutorial pages", () => {
 
     await page.goto(`/tutorials/${slug}/`);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-    await expect(crumbs.getByRole("link", { name: "Tutorials" })).toHaveAttribute("href", "/tutorials/");
+    await expect(crumbs.getByRole("link", { name: "Tutorials" })).toHaveAttribute(
+      "href",
+      "/tutorials/",
+    );
     await expect(page.getByText("Beginner Friendly")).toBeVisible();
     await expect(page.getByText(`${steps.length} steps`)).toBeVisible();
     await expect(page.getByText("5 min", { exact: true })).toBeVisible();
@@ -77,10 +96,15 @@ test.describe("tutorial pages", () => {
     }
     const hero = page.locator("article > div > img");
     await expect(hero).toHaveAttribute("src", `/images/generated/tutorials/${slug}.webp`);
-    await expect(page.getByRole("link", { name: "Start Writing Now" })).toHaveAttribute("href", "/editor/");
+    await expect(page.getByRole("link", { name: "Start Writing Now" })).toHaveAttribute(
+      "href",
+      "/editor/",
+    );
   });
 
-  test("only getting started carries HowTo data; every tutorial has its own title", async ({ request }) => {
+  test("only getting started carries HowTo data; every tutorial has its own title", async ({
+    request,
+  }) => {
     const titles = new Set<string>();
     for (const slug of TUTORIAL_SLUGS) {
       const html = await (await request.get(`/tutorials/${slug}/`)).text();
@@ -92,7 +116,9 @@ test.describe("tutorial pages", () => {
     expect(titles.size).toBe(TUTORIAL_SLUGS.length);
   });
 
-  test("customizing: the three toggles save automatically and survive a reload", async ({ page }) => {
+  test("customizing: the three toggles save automatically and survive a reload", async ({
+    page,
+  }) => {
     await page.goto("/tutorials/customizing-writing-environment/");
     await waitForHydration(page);
     const wordCount = page.getByRole("switch", { name: "Show word count" });
@@ -109,13 +135,22 @@ test.describe("tutorial pages", () => {
       prefs: JSON.parse(localStorage.getItem("plainpad-writing-preferences") ?? "null"),
       notepad: JSON.parse(localStorage.getItem("notepad-settings") ?? "null"),
     }));
-    expect(stored.prefs).toEqual({ schema: 1, showWordCount: false, showLineNumbers: true, checkSpelling: true });
+    expect(stored.prefs).toEqual({
+      schema: 1,
+      showWordCount: false,
+      showLineNumbers: true,
+      checkSpelling: true,
+    });
     expect(stored.notepad.showLineNumbers).toBe(true);
 
     await spelling.click();
     await expect(spelling).toHaveAttribute("aria-checked", "false");
     // The simple editor's own settings receive line numbers and spell check.
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("plainpad-editor-settings") ?? "null"))).toMatchObject({
+    expect(
+      await page.evaluate(() =>
+        JSON.parse(localStorage.getItem("plainpad-editor-settings") ?? "null"),
+      ),
+    ).toMatchObject({
       showLineNumbers: true,
       spellCheck: false,
     });
@@ -133,10 +168,16 @@ test.describe("tutorial pages", () => {
     await page.reload();
     await waitForHydration(page);
     await expect(lineNumbers).toHaveAttribute("aria-checked", "false");
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("notepad-settings") ?? "{}").showLineNumbers)).toBe(false);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem("notepad-settings") ?? "{}").showLineNumbers,
+      ),
+    ).toBe(false);
   });
 
-  test("keyboard shortcuts: Download PDF Cheat Sheet prints a sheet of only the shortcuts", async ({ page }) => {
+  test("keyboard shortcuts: Download PDF Cheat Sheet prints a sheet of only the shortcuts", async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       (window as unknown as { printCalls: number }).printCalls = 0;
       window.print = () => {
@@ -148,7 +189,9 @@ test.describe("tutorial pages", () => {
     const sheet = page.locator("#cheat-sheet");
     await expect(sheet).toBeHidden();
     await page.getByRole("button", { name: "Download PDF Cheat Sheet" }).click();
-    expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls),
+    ).toBe(1);
     await expect(page.locator("html")).toHaveClass(/print-cheat-sheet/);
     await page.emulateMedia({ media: "print" });
     await expect(sheet).toBeVisible();
@@ -167,7 +210,12 @@ for (const theme of ["light", "dark"] as const) {
   test(`tutorial pages have no serious accessibility violations (${theme})`, async ({ page }) => {
     test.setTimeout(120_000);
     await useStoredTheme(page, theme);
-    for (const path of ["/tutorials/", "/tutorials/getting-started-text-editor/", "/tutorials/customizing-writing-environment/", "/tutorials/keyboard-shortcuts-mastery/"]) {
+    for (const path of [
+      "/tutorials/",
+      "/tutorials/getting-started-text-editor/",
+      "/tutorials/customizing-writing-environment/",
+      "/tutorials/keyboard-shortcuts-mastery/",
+    ]) {
       await page.goto(path);
       await waitForHydration(page);
       await expectNoSeriousA11yViolations(page, `${path} ${theme}`);

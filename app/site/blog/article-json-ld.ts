@@ -35,4 +35,3 @@ export function articleJsonLd(post: Omit<BlogPost, "html" | "related">): JsonLd 
     inLanguage: "en-US",
   };
 }
-

@@ -33,7 +33,9 @@ export function BlogCard({ post }: { post: BlogPostMeta }) {
         className="aspect-[16/9] w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <p className="text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">{post.category}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
+          {post.category}
+        </p>
         <h3 className="text-lg font-bold leading-snug text-slate-900 dark:text-white">
           <Link
             to={`/blog/${post.slug}/`}

@@ -17,7 +17,10 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           return (
             <li key={item.path} className="flex min-w-0 items-center gap-1">
               {last ? (
-                <span aria-current="page" className="truncate font-medium text-slate-800 dark:text-slate-100">
+                <span
+                  aria-current="page"
+                  className="truncate font-medium text-slate-800 dark:text-slate-100"
+                >
                   {item.name}
                 </span>
               ) : (

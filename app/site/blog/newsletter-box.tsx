@@ -7,7 +7,15 @@ import { Mail } from "lucide-react";
  * anything and instead points the reader to the newsletter page, where sign-up happens. Without
  * JavaScript the form simply goes to that page.
  */
-export function NewsletterBox({ title, text, variant = "card" }: { title: string; text: string; variant?: "card" | "band" }) {
+export function NewsletterBox({
+  title,
+  text,
+  variant = "card",
+}: {
+  title: string;
+  text: string;
+  variant?: "card" | "band";
+}) {
   const id = useId();
   const [pointed, setPointed] = useState(false);
   const band = variant === "band";
@@ -20,7 +28,10 @@ export function NewsletterBox({ title, text, variant = "card" }: { title: string
           : "rounded-2xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-700 dark:bg-slate-900"
       }
     >
-      <h2 id={`${id}-title`} className={`flex items-center gap-2 font-bold text-slate-900 dark:text-white ${band ? "text-2xl" : "text-lg"}`}>
+      <h2
+        id={`${id}-title`}
+        className={`flex items-center gap-2 font-bold text-slate-900 dark:text-white ${band ? "text-2xl" : "text-lg"}`}
+      >
         <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-blue-700 dark:text-blue-300" />
         {title}
       </h2>
@@ -56,7 +67,10 @@ export function NewsletterBox({ title, text, variant = "card" }: { title: string
         {pointed ? (
           <>
             This box doesn&apos;t sign you up.{" "}
-            <Link to="/newsletter/" className="font-semibold text-blue-700 underline dark:text-blue-300">
+            <Link
+              to="/newsletter/"
+              className="font-semibold text-blue-700 underline dark:text-blue-300"
+            >
               Please use the newsletter page
             </Link>
             .
@@ -64,7 +78,10 @@ export function NewsletterBox({ title, text, variant = "card" }: { title: string
         ) : (
           <>
             Sign-up happens on the{" "}
-            <Link to="/newsletter/" className="font-semibold text-blue-700 underline dark:text-blue-300">
+            <Link
+              to="/newsletter/"
+              className="font-semibold text-blue-700 underline dark:text-blue-300"
+            >
               newsletter page
             </Link>
             .

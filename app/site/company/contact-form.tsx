@@ -34,9 +34,17 @@ export function ContactForm() {
     setForm(EMPTY);
   }
 
-  const field = (key: keyof ContactFormState, label: string, type: string, autoComplete: string) => (
+  const field = (
+    key: keyof ContactFormState,
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
     <div>
-      <label htmlFor={`${baseId}-${key}`} className="block font-medium text-slate-900 dark:text-white">
+      <label
+        htmlFor={`${baseId}-${key}`}
+        className="block font-medium text-slate-900 dark:text-white"
+      >
         {label}
       </label>
       <input
@@ -64,7 +72,10 @@ export function ContactForm() {
       </div>
       <div className="mt-5">{field("subject", "Subject", "text", "off")}</div>
       <div className="mt-5">
-        <label htmlFor={`${baseId}-message`} className="block font-medium text-slate-900 dark:text-white">
+        <label
+          htmlFor={`${baseId}-message`}
+          className="block font-medium text-slate-900 dark:text-white"
+        >
           Message
         </label>
         <textarea

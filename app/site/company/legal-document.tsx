@@ -31,7 +31,10 @@ export function LegalDocument({
       </CompanyHero>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 lg:grid-cols-[16rem_1fr]">
         <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-20 lg:self-start">
-          <h2 id="toc-heading" className="text-sm font-bold uppercase tracking-wider text-slate-700 dark:text-slate-300">
+          <h2
+            id="toc-heading"
+            className="text-sm font-bold uppercase tracking-wider text-slate-700 dark:text-slate-300"
+          >
             Contents
           </h2>
           <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm">
@@ -50,7 +53,12 @@ export function LegalDocument({
         <article className="prose-content max-w-3xl">
           <div className="text-lg">{intro}</div>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-20">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="scroll-mt-20"
+            >
               <h2 id={`${section.id}-heading`}>
                 {index + 1}. {section.title}
               </h2>

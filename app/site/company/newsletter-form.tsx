@@ -76,7 +76,11 @@ export function NewsletterForm() {
   if (phase === "subscribed") {
     return (
       <div className={`${CARD} text-center`} role="status">
-        <CheckCircle2 aria-hidden="true" size={48} className="mx-auto text-green-700 dark:text-green-400" />
+        <CheckCircle2
+          aria-hidden="true"
+          size={48}
+          className="mx-auto text-green-700 dark:text-green-400"
+        />
         <h2
           ref={thanksRef}
           tabIndex={-1}
@@ -85,8 +89,8 @@ export function NewsletterForm() {
           Thank you for subscribing{firstName.trim() ? `, ${firstName.trim()}` : ""}!
         </h2>
         <p className={`mt-3 ${BODY_TEXT}`}>
-          Your first issue is planned within 24 hours and will go to <strong>{email.trim()}</strong>. In the meantime,
-          the resources hub has templates and guides you can use today.
+          Your first issue is planned within 24 hours and will go to <strong>{email.trim()}</strong>
+          . In the meantime, the resources hub has templates and guides you can use today.
         </p>
         <p className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/resources/" className={PRIMARY_BUTTON}>
@@ -109,7 +113,10 @@ export function NewsletterForm() {
       <div className="mt-5 space-y-5">
         <div>
           <label htmlFor={emailId} className="block font-medium text-slate-900 dark:text-white">
-            Email address <span className="text-sm font-normal text-slate-700 dark:text-slate-300">(required)</span>
+            Email address{" "}
+            <span className="text-sm font-normal text-slate-700 dark:text-slate-300">
+              (required)
+            </span>
           </label>
           <input
             id={emailId}
@@ -125,7 +132,10 @@ export function NewsletterForm() {
         </div>
         <div>
           <label htmlFor={nameId} className="block font-medium text-slate-900 dark:text-white">
-            First name <span className="text-sm font-normal text-slate-700 dark:text-slate-300">(optional)</span>
+            First name{" "}
+            <span className="text-sm font-normal text-slate-700 dark:text-slate-300">
+              (optional)
+            </span>
           </label>
           <input
             id={nameId}
@@ -139,7 +149,10 @@ export function NewsletterForm() {
         </div>
         <fieldset>
           <legend className="font-medium text-slate-900 dark:text-white">
-            What would you like to hear about? <span className="text-sm font-normal text-slate-700 dark:text-slate-300">(optional)</span>
+            What would you like to hear about?{" "}
+            <span className="text-sm font-normal text-slate-700 dark:text-slate-300">
+              (optional)
+            </span>
           </legend>
           <ul className="mt-2 grid gap-2 sm:grid-cols-2">
             {NEWSLETTER_INTERESTS.map((interest) => (
@@ -164,7 +177,11 @@ export function NewsletterForm() {
           </ul>
         </fieldset>
       </div>
-      <button type="submit" disabled={!email.trim() || submitting} className={`mt-6 w-full ${PRIMARY_BUTTON}`}>
+      <button
+        type="submit"
+        disabled={!email.trim() || submitting}
+        className={`mt-6 w-full ${PRIMARY_BUTTON}`}
+      >
         {submitting ? "Subscribing..." : "Subscribe"}
       </button>
       <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">

@@ -12,23 +12,23 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <p>We collect as little as we can. What reaches us, or the services we use, is:</p>
         <ul>
           <li>
-            <strong>Usage data</strong> gathered by our web-analytics service when you visit a page: the page address,
-            the referring page, your browser and operating system, screen size, an approximate location derived from
-            your IP address, and the time of the visit.
+            <strong>Usage data</strong> gathered by our web-analytics service when you visit a page:
+            the page address, the referring page, your browser and operating system, screen size, an
+            approximate location derived from your IP address, and the time of the visit.
           </li>
           <li>
-            <strong>Advertising data</strong> collected by our ad service through cookies or similar technologies, as
-            described below.
+            <strong>Advertising data</strong> collected by our ad service through cookies or similar
+            technologies, as described below.
           </li>
           <li>
-            <strong>E-mails you send us.</strong> If you write to {SUPPORT_EMAIL}, we receive your address and whatever
-            your message contains, and use it only to reply.
+            <strong>E-mails you send us.</strong> If you write to {SUPPORT_EMAIL}, we receive your
+            address and whatever your message contains, and use it only to reply.
           </li>
         </ul>
         <p>
-          The newsletter and contact forms on this site do not send anything to a Plainpad server today: the contact
-          form and the newsletter sign-up show a confirmation in your browser, and the address you type is not stored or
-          sent anywhere.
+          The newsletter and contact forms on this site do not send anything to a Plainpad server
+          today: the contact form and the newsletter sign-up show a confirmation in your browser,
+          and the address you type is not stored or sent anywhere.
         </p>
       </>
     ),
@@ -39,21 +39,24 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Plainpad has no document server. Everything you type in the Text Editor or the Advanced Notepad is edited and
-          stored in your own browser on your own device:
+          Plainpad has no document server. Everything you type in the Text Editor or the Advanced
+          Notepad is edited and stored in your own browser on your own device:
         </p>
         <ul>
           <li>Drafts and notepad tabs are kept in your browser&apos;s IndexedDB storage.</li>
           <li>
-            Small settings, such as the site theme, font size and your writing preferences, are kept in your
-            browser&apos;s localStorage.
+            Small settings, such as the site theme, font size and your writing preferences, are kept
+            in your browser&apos;s localStorage.
           </li>
-          <li>Files you open from your computer are read inside the page and are never uploaded.</li>
+          <li>
+            Files you open from your computer are read inside the page and are never uploaded.
+          </li>
         </ul>
         <p>
-          We cannot see, read, recover or delete this data. You can delete it at any time by clearing this site&apos;s
-          data in your browser settings; download anything you want to keep first. Your text only leaves your device
-          when you choose to save it to Google Drive (see Third-party integrations).
+          We cannot see, read, recover or delete this data. You can delete it at any time by
+          clearing this site&apos;s data in your browser settings; download anything you want to
+          keep first. Your text only leaves your device when you choose to save it to Google Drive
+          (see Third-party integrations).
         </p>
       </>
     ),
@@ -63,10 +66,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Analytics",
     body: (
       <p>
-        We use a web-analytics service to understand which pages are read and how visitors find us, so that we can
-        improve the site. The analytics service receives the usage data listed above; it does not receive the content of
-        your documents. You can limit analytics with your browser&apos;s tracking protection or a content blocker; the
-        editors keep working.
+        We use a web-analytics service to understand which pages are read and how visitors find us,
+        so that we can improve the site. The analytics service receives the usage data listed above;
+        it does not receive the content of your documents. You can limit analytics with your
+        browser&apos;s tracking protection or a content blocker; the editors keep working.
       </p>
     ),
   },
@@ -76,14 +79,14 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Plainpad is free because the site shows ads. Our ad service may set cookies or use similar technologies to show
-          ads, limit how often you see the same ad, measure performance and, where the law allows, personalize ads based
-          on your browsing.
+          Plainpad is free because the site shows ads. Our ad service may set cookies or use similar
+          technologies to show ads, limit how often you see the same ad, measure performance and,
+          where the law allows, personalize ads based on your browsing.
         </p>
         <p>
-          Plainpad itself does not use cookies to store your documents. You can block or delete cookies in your browser
-          settings, and you can opt out of personalized advertising through your browser or your ad provider&apos;s ad
-          settings.
+          Plainpad itself does not use cookies to store your documents. You can block or delete
+          cookies in your browser settings, and you can opt out of personalized advertising through
+          your browser or your ad provider&apos;s ad settings.
         </p>
       </>
     ),
@@ -94,27 +97,29 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Google Drive is optional. If you click &ldquo;Sign in with Google&rdquo;, Google asks you to allow these
-          permissions:
+          Google Drive is optional. If you click &ldquo;Sign in with Google&rdquo;, Google asks you
+          to allow these permissions:
         </p>
         <ul>
           <li>
-            <strong>Files created or opened by Plainpad</strong> (<code>drive.file</code>) to save your documents;
+            <strong>Files created or opened by Plainpad</strong> (<code>drive.file</code>) to save
+            your documents;
           </li>
           <li>
-            <strong>Read-only Drive access</strong> (<code>drive.readonly</code>) so the Google Drive picker can show your
-            plain-text files;
+            <strong>Read-only Drive access</strong> (<code>drive.readonly</code>) so the Google
+            Drive picker can show your plain-text files;
           </li>
           <li>
-            <strong>Your basic profile and e-mail address</strong> (<code>openid</code>, <code>email</code>,{" "}
-            <code>profile</code>) to show which account is signed in.
+            <strong>Your basic profile and e-mail address</strong> (<code>openid</code>,{" "}
+            <code>email</code>, <code>profile</code>) to show which account is signed in.
           </li>
         </ul>
         <p>
-          Plainpad reads and writes only the files you open or save with it. New files go into a &ldquo;Plainpad
-          Documents&rdquo; folder in your Drive. The sign-in token is kept in memory only and never stored; closing the
-          tab signs you out of Plainpad. Your files travel directly between your browser and Google; they do not pass
-          through a Plainpad server. You can revoke Plainpad&apos;s access at any time at{" "}
+          Plainpad reads and writes only the files you open or save with it. New files go into a
+          &ldquo;Plainpad Documents&rdquo; folder in your Drive. The sign-in token is kept in memory
+          only and never stored; closing the tab signs you out of Plainpad. Your files travel
+          directly between your browser and Google; they do not pass through a Plainpad server. You
+          can revoke Plainpad&apos;s access at any time at{" "}
           <a href="https://myaccount.google.com/permissions" target="_blank" rel="noreferrer">
             myaccount.google.com/permissions (opens in a new tab)
           </a>
@@ -128,9 +133,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "How long data is kept",
     body: (
       <p>
-        Documents stay in your browser until you delete them or clear the site&apos;s data. Analytics and advertising
-        data are kept by those services under their own retention rules. Support e-mails are kept only as long as needed
-        to answer you and follow up.
+        Documents stay in your browser until you delete them or clear the site&apos;s data.
+        Analytics and advertising data are kept by those services under their own retention rules.
+        Support e-mails are kept only as long as needed to answer you and follow up.
       </p>
     ),
   },
@@ -140,14 +145,16 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Depending on where you live (for example under the GDPR in Europe or the CCPA in California), you may have the
-          right to access, correct or delete personal data about you, to object to or restrict its use, and to opt out
-          of the sale or sharing of personal data for targeted advertising.
+          Depending on where you live (for example under the GDPR in Europe or the CCPA in
+          California), you may have the right to access, correct or delete personal data about you,
+          to object to or restrict its use, and to opt out of the sale or sharing of personal data
+          for targeted advertising.
         </p>
         <p>
-          Because your documents never reach us, you already control them fully. For data held by our analytics or ad
-          services, or for any e-mail you sent us, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and
-          we will help you exercise your rights.
+          Because your documents never reach us, you already control them fully. For data held by
+          our analytics or ad services, or for any e-mail you sent us, write to{" "}
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will help you exercise your
+          rights.
         </p>
       </>
     ),
@@ -157,8 +164,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Children's privacy",
     body: (
       <p>
-        Plainpad is a general-audience tool and does not knowingly collect personal data from children under 13. The
-        editors do not ask for any personal information.
+        Plainpad is a general-audience tool and does not knowingly collect personal data from
+        children under 13. The editors do not ask for any personal information.
       </p>
     ),
   },
@@ -167,8 +174,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Changes to this policy",
     body: (
       <p>
-        We may update this policy when Plainpad or the services we use change. The &ldquo;Last Updated&rdquo; date at the
-        top of this page shows when it last changed; significant changes will also be noted on this page.
+        We may update this policy when Plainpad or the services we use change. The &ldquo;Last
+        Updated&rdquo; date at the top of this page shows when it last changed; significant changes
+        will also be noted on this page.
       </p>
     ),
   },
@@ -177,8 +185,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Contact us",
     body: (
       <p>
-        Questions about privacy? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use the{" "}
-        <Link to="/contact-us/">contact page</Link>.
+        Questions about privacy? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or
+        use the <Link to="/contact-us/">contact page</Link>.
       </p>
     ),
   },

@@ -9,8 +9,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "Acceptance of these terms",
     body: (
       <p>
-        By using plainpad.app, including the Text Editor, the Advanced Notepad and the content pages (together,
-        &ldquo;Plainpad&rdquo;), you agree to these terms. If you do not agree, please do not use Plainpad.
+        By using plainpad.app, including the Text Editor, the Advanced Notepad and the content pages
+        (together, &ldquo;Plainpad&rdquo;), you agree to these terms. If you do not agree, please do
+        not use Plainpad.
       </p>
     ),
   },
@@ -19,9 +20,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "What Plainpad is",
     body: (
       <p>
-        Plainpad is a free, browser-based plain-text editor and notepad. It needs no account. Your documents are edited
-        and stored in your own browser; Plainpad does not operate a server that stores them. Optional Google Drive
-        features let you open and save files in your own Google Drive.
+        Plainpad is a free, browser-based plain-text editor and notepad. It needs no account. Your
+        documents are edited and stored in your own browser; Plainpad does not operate a server that
+        stores them. Optional Google Drive features let you open and save files in your own Google
+        Drive.
       </p>
     ),
   },
@@ -30,9 +32,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "License to use Plainpad",
     body: (
       <p>
-        We grant you a personal, worldwide, non-exclusive, non-transferable and revocable license to use Plainpad for
-        any lawful personal, educational or commercial purpose, free of charge. The Plainpad name, logo, site design
-        and written content remain ours; you may link to them but not copy or republish them as your own.
+        We grant you a personal, worldwide, non-exclusive, non-transferable and revocable license to
+        use Plainpad for any lawful personal, educational or commercial purpose, free of charge. The
+        Plainpad name, logo, site design and written content remain ours; you may link to them but
+        not copy or republish them as your own.
       </p>
     ),
   },
@@ -44,8 +47,13 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>Because your documents live on your device, you are responsible for:</p>
         <ul>
           <li>keeping copies of important work (download it or save it to Google Drive);</li>
-          <li>the security of the device and browser you use, including shared or public computers;</li>
-          <li>the content you write, open or save with Plainpad, and your use of Google Drive under Google&apos;s terms.</li>
+          <li>
+            the security of the device and browser you use, including shared or public computers;
+          </li>
+          <li>
+            the content you write, open or save with Plainpad, and your use of Google Drive under
+            Google&apos;s terms.
+          </li>
         </ul>
       </>
     ),
@@ -58,9 +66,17 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>You agree not to:</p>
         <ul>
           <li>use Plainpad to break any law or infringe anyone&apos;s rights;</li>
-          <li>attempt to disrupt, overload or gain unauthorized access to the site or the services it relies on;</li>
-          <li>scrape the site in a way that harms its availability, or remove or hide its ads by tampering with the site itself;</li>
-          <li>present Plainpad, or a copy of it, as your own product or imply that we endorse you.</li>
+          <li>
+            attempt to disrupt, overload or gain unauthorized access to the site or the services it
+            relies on;
+          </li>
+          <li>
+            scrape the site in a way that harms its availability, or remove or hide its ads by
+            tampering with the site itself;
+          </li>
+          <li>
+            present Plainpad, or a copy of it, as your own product or imply that we endorse you.
+          </li>
         </ul>
       </>
     ),
@@ -70,8 +86,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "Content ownership",
     body: (
       <p>
-        You own everything you write. We claim no rights in your documents and, because they never reach us, we do not
-        access, review or use them.
+        You own everything you write. We claim no rights in your documents and, because they never
+        reach us, we do not access, review or use them.
       </p>
     ),
   },
@@ -80,9 +96,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "Changes to the service",
     body: (
       <p>
-        We may add, change or remove features, or pause or end the service, at any time. Because your documents are
-        stored in your browser, we recommend downloading copies regularly so a change to Plainpad never affects your
-        work.
+        We may add, change or remove features, or pause or end the service, at any time. Because
+        your documents are stored in your browser, we recommend downloading copies regularly so a
+        change to Plainpad never affects your work.
       </p>
     ),
   },
@@ -92,13 +108,15 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Plainpad is provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;, without warranties of any kind,
-          express or implied, including fitness for a particular purpose and uninterrupted or error-free operation.
+          Plainpad is provided &ldquo;as is&rdquo; and &ldquo;as available&rdquo;, without
+          warranties of any kind, express or implied, including fitness for a particular purpose and
+          uninterrupted or error-free operation.
         </p>
         <p>
-          To the extent the law allows, we are not liable for any indirect, incidental or consequential damages, or for
-          lost data, including documents lost when browser data is cleared, a device fails, or storage runs out. Nothing
-          in these terms limits liability that cannot be limited by law.
+          To the extent the law allows, we are not liable for any indirect, incidental or
+          consequential damages, or for lost data, including documents lost when browser data is
+          cleared, a device fails, or storage runs out. Nothing in these terms limits liability that
+          cannot be limited by law.
         </p>
       </>
     ),
@@ -108,9 +126,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "Governing law",
     body: (
       <p>
-        These terms are governed by the laws of the place where Plainpad&apos;s operator is established, without regard
-        to conflict-of-law rules. If you are a consumer, you keep any protection that the mandatory law of your country
-        of residence gives you. If any part of these terms is found unenforceable, the rest stays in effect.
+        These terms are governed by the laws of the place where Plainpad&apos;s operator is
+        established, without regard to conflict-of-law rules. If you are a consumer, you keep any
+        protection that the mandatory law of your country of residence gives you. If any part of
+        these terms is found unenforceable, the rest stays in effect.
       </p>
     ),
   },
@@ -119,8 +138,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "Changes to these terms",
     body: (
       <p>
-        We may revise these terms. The &ldquo;Last Updated&rdquo; date above shows the current version; continuing to
-        use Plainpad after a change means you accept the revised terms.
+        We may revise these terms. The &ldquo;Last Updated&rdquo; date above shows the current
+        version; continuing to use Plainpad after a change means you accept the revised terms.
       </p>
     ),
   },
@@ -129,9 +148,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     title: "Contact",
     body: (
       <p>
-        Questions about these terms? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or visit the{" "}
-        <Link to="/contact-us/">contact page</Link>. Our <Link to="/privacy-policy/">privacy policy</Link> explains how
-        we handle data.
+        Questions about these terms? E-mail <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>{" "}
+        or visit the <Link to="/contact-us/">contact page</Link>. Our{" "}
+        <Link to="/privacy-policy/">privacy policy</Link> explains how we handle data.
       </p>
     ),
   },

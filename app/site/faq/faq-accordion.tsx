@@ -45,7 +45,9 @@ export function FaqAccordion({
           <li
             key={item.id}
             className={`rounded-2xl border bg-white shadow-sm dark:bg-slate-900 ${
-              open ? "border-blue-300 dark:border-blue-700" : "border-slate-200 dark:border-slate-700"
+              open
+                ? "border-blue-300 dark:border-blue-700"
+                : "border-slate-200 dark:border-slate-700"
             }`}
           >
             <h3>
@@ -71,8 +73,14 @@ export function FaqAccordion({
               hidden={!open}
               className="max-w-prose px-5 pb-5 text-slate-700 dark:text-slate-300"
             >
-              <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">{item.category}</p>
-              {item.id === UNVERIFIED_APP_ID ? <UnverifiedAppAnswer /> : <PlainAnswer text={item.answer} />}
+              <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
+                {item.category}
+              </p>
+              {item.id === UNVERIFIED_APP_ID ? (
+                <UnverifiedAppAnswer />
+              ) : (
+                <PlainAnswer text={item.answer} />
+              )}
             </div>
           </li>
         );

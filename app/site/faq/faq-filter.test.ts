@@ -2,10 +2,30 @@ import { describe, expect, it } from "vitest";
 import { faqCategoryList, filterFaqs } from "./faq-filter";
 
 const entries = [
-  { id: "a", question: "Is Plainpad free?", answer: "Yes, with no account.", category: "Getting Started" },
-  { id: "b", question: "Can I open Markdown files?", answer: "Open .md files from your computer.", category: "Features" },
-  { id: "c", question: "Where is my Drive file saved?", answer: "In the Plainpad Documents folder.", category: "Google Drive" },
-  { id: "d", question: "Does it work offline?", answer: "Plainpad needs the page to load first.", category: "Technical" },
+  {
+    id: "a",
+    question: "Is Plainpad free?",
+    answer: "Yes, with no account.",
+    category: "Getting Started",
+  },
+  {
+    id: "b",
+    question: "Can I open Markdown files?",
+    answer: "Open .md files from your computer.",
+    category: "Features",
+  },
+  {
+    id: "c",
+    question: "Where is my Drive file saved?",
+    answer: "In the Plainpad Documents folder.",
+    category: "Google Drive",
+  },
+  {
+    id: "d",
+    question: "Does it work offline?",
+    answer: "Plainpad needs the page to load first.",
+    category: "Technical",
+  },
 ];
 
 describe("filterFaqs", () => {
@@ -40,6 +60,12 @@ describe("filterFaqs", () => {
 
 describe("faqCategoryList", () => {
   it("prepends All to the categories in first-seen order", () => {
-    expect(faqCategoryList(entries)).toEqual(["All", "Getting Started", "Features", "Google Drive", "Technical"]);
+    expect(faqCategoryList(entries)).toEqual([
+      "All",
+      "Getting Started",
+      "Features",
+      "Google Drive",
+      "Technical",
+    ]);
   });
 });

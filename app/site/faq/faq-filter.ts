@@ -14,7 +14,11 @@ export interface FilterableFaq {
 export const ALL_CATEGORIES = "All";
 
 /** Entries matching both the search text (trimmed; empty matches all) and the category. */
-export function filterFaqs<T extends FilterableFaq>(entries: readonly T[], search: string, category: string): T[] {
+export function filterFaqs<T extends FilterableFaq>(
+  entries: readonly T[],
+  search: string,
+  category: string,
+): T[] {
   const needle = search.trim().toLocaleLowerCase("en-US");
   const anyCategory = category.toLowerCase() === ALL_CATEGORIES.toLowerCase();
   return entries.filter(

@@ -6,9 +6,10 @@ export function UnverifiedAppAnswer() {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Plainpad is a new app, and Google verifies apps that ask for Drive access before it stops showing this
-        warning (verification takes Google about 4–6 weeks). Until then you can continue safely: Plainpad only reads
-        and writes the files you open or save with it, and your sign-in stays in your browser tab.
+        Plainpad is a new app, and Google verifies apps that ask for Drive access before it stops
+        showing this warning (verification takes Google about 4–6 weeks). Until then you can
+        continue safely: Plainpad only reads and writes the files you open or save with it, and your
+        sign-in stays in your browser tab.
       </p>
       <figure>
         <img
@@ -25,18 +26,20 @@ export function UnverifiedAppAnswer() {
       </figure>
       <ol className="list-decimal space-y-2 pl-6">
         <li>
-          On the &quot;Google hasn&apos;t verified this app&quot; screen, click <strong>Advanced</strong> (bottom left).
+          On the &quot;Google hasn&apos;t verified this app&quot; screen, click{" "}
+          <strong>Advanced</strong> (bottom left).
         </li>
         <li>
-          Click <strong>Go to Plainpad (unsafe)</strong>. &quot;Unsafe&quot; here only means Google hasn&apos;t finished
-          reviewing the app.
+          Click <strong>Go to Plainpad (unsafe)</strong>. &quot;Unsafe&quot; here only means Google
+          hasn&apos;t finished reviewing the app.
         </li>
         <li>
-          Review the permissions: files Plainpad created or you opened with it, read-only Drive access to show your
-          text files in the picker, and your basic profile and e-mail address.
+          Review the permissions: files Plainpad created or you opened with it, read-only Drive
+          access to show your text files in the picker, and your basic profile and e-mail address.
         </li>
         <li>
-          Click <strong>Continue</strong>. You are signed in and can open from or save to Google Drive.
+          Click <strong>Continue</strong>. You are signed in and can open from or save to Google
+          Drive.
         </li>
       </ol>
       <p>

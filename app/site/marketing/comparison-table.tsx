@@ -54,7 +54,11 @@ export function ComparisonTable({
               Feature
             </th>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold text-slate-900 dark:text-white">
+              <th
+                key={column}
+                scope="col"
+                className="px-4 py-3 font-semibold text-slate-900 dark:text-white"
+              >
                 {column}
               </th>
             ))}

@@ -21,7 +21,10 @@ export function BenefitsWithExample({
       <ul className="space-y-5">
         {benefits.map((benefit) => (
           <li key={benefit.title} className="flex gap-3">
-            <Check aria-hidden="true" className="mt-1 shrink-0 text-green-700 dark:text-green-400" />
+            <Check
+              aria-hidden="true"
+              className="mt-1 shrink-0 text-green-700 dark:text-green-400"
+            />
             <div>
               <h3 className="font-semibold text-slate-900 dark:text-white">{benefit.title}</h3>
               <p className={`mt-1 ${BODY_TEXT}`}>{benefit.text}</p>
@@ -36,7 +39,10 @@ export function BenefitsWithExample({
         <p className="text-xs font-bold uppercase tracking-widest text-blue-800 dark:text-blue-300">
           Illustrative example
         </p>
-        <h3 id="example-card-heading" className="mt-2 text-lg font-semibold text-slate-900 dark:text-white">
+        <h3
+          id="example-card-heading"
+          className="mt-2 text-lg font-semibold text-slate-900 dark:text-white"
+        >
           {exampleTitle}
         </h3>
         <div className={`mt-3 space-y-3 ${BODY_TEXT}`}>{example}</div>

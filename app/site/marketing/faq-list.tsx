@@ -17,7 +17,11 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
           <details className="group rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-white [&::-webkit-details-marker]:hidden">
               <span>{item.question}</span>
-              <ChevronDown aria-hidden="true" size={20} className="shrink-0 transition group-open:rotate-180" />
+              <ChevronDown
+                aria-hidden="true"
+                size={20}
+                className="shrink-0 transition group-open:rotate-180"
+              />
             </summary>
             <p className={`px-5 pb-5 ${BODY_TEXT}`}>{item.answer}</p>
           </details>

@@ -30,13 +30,21 @@ export function FeatureGrid({
   /** Accessible name of the list when the section heading does not describe it alone. */
   label?: string;
 }) {
-  const grid = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "md:grid-cols-2 lg:grid-cols-4" }[columns];
+  const grid = {
+    2: "md:grid-cols-2",
+    3: "md:grid-cols-2 lg:grid-cols-3",
+    4: "md:grid-cols-2 lg:grid-cols-4",
+  }[columns];
   return (
     <ul aria-label={label} className={`grid gap-6 ${grid}`}>
       {items.map((item) => (
         <li key={item.title} className={CARD}>
-          {item.icon && <item.icon aria-hidden="true" className="text-blue-700 dark:text-blue-300" />}
-          <div className={`flex flex-wrap items-center justify-between gap-2 ${item.icon ? "mt-4" : ""}`}>
+          {item.icon && (
+            <item.icon aria-hidden="true" className="text-blue-700 dark:text-blue-300" />
+          )}
+          <div
+            className={`flex flex-wrap items-center justify-between gap-2 ${item.icon ? "mt-4" : ""}`}
+          >
             <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{item.title}</h3>
             {item.badge && (
               <span

@@ -35,7 +35,11 @@ export function Hero({ eyebrow, title, intro, actions, stats, statsLabel, note }
       <p className={`mx-auto mt-6 max-w-2xl text-lg ${BODY_TEXT}`}>{intro}</p>
       <p className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {actions.map((action, index) => (
-          <Link key={action.to} to={action.to} className={index === 0 ? PRIMARY_BUTTON : SECONDARY_BUTTON}>
+          <Link
+            key={action.to}
+            to={action.to}
+            className={index === 0 ? PRIMARY_BUTTON : SECONDARY_BUTTON}
+          >
             {action.label}
           </Link>
         ))}

@@ -20,7 +20,11 @@ export interface LandingContent {
   steps: { title: string; intro: string; items: readonly Step[] };
   faq: readonly FaqItem[];
   /** The page's tutorial suggestions; /tutorials/ is always linked as well. */
-  learn: { title: string; text: string; links: readonly { label: string; to: string; text: string }[] };
+  learn: {
+    title: string;
+    text: string;
+    links: readonly { label: string; to: string; text: string }[];
+  };
   cta: { title: string; text: string };
 }
 
@@ -43,7 +47,12 @@ export function LandingPage({ content }: { content: LandingContent }) {
           ))}
         </div>
       </Section>
-      <Section id="how-it-works" title={content.steps.title} intro={content.steps.intro} width="narrow">
+      <Section
+        id="how-it-works"
+        title={content.steps.title}
+        intro={content.steps.intro}
+        width="narrow"
+      >
         <StepsList steps={content.steps.items} />
       </Section>
       <Section id="learn" title={content.learn.title} intro={content.learn.text} tone="muted">

@@ -1,5 +1,11 @@
 /** Two labelled lists inside an education-level card: what the level needs, which tools fit. */
-export function LevelLists({ needs, tools }: { needs: readonly string[]; tools: readonly string[] }) {
+export function LevelLists({
+  needs,
+  tools,
+}: {
+  needs: readonly string[];
+  tools: readonly string[];
+}) {
   return (
     <div className="mt-4 grid gap-4 text-sm">
       <div>

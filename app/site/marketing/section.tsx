@@ -15,11 +15,22 @@ export interface SectionProps {
 }
 
 /** A page section with its h2, an optional intro line and its content, labelled by the heading. */
-export function Section({ id, title, intro, tone = "plain", width = "wide", children }: SectionProps) {
+export function Section({
+  id,
+  title,
+  intro,
+  tone = "plain",
+  width = "wide",
+  children,
+}: SectionProps) {
   const headingId = `${id}-heading`;
   const band = tone === "muted" ? "bg-slate-50 dark:bg-slate-900/60" : "";
   return (
-    <section id={id} aria-labelledby={headingId} className={`scroll-mt-20 px-4 py-14 sm:py-16 ${band}`}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`scroll-mt-20 px-4 py-14 sm:py-16 ${band}`}
+    >
       <div className={`mx-auto ${width === "wide" ? "max-w-6xl" : "max-w-3xl"}`}>
         <h2
           id={headingId}
@@ -27,7 +38,9 @@ export function Section({ id, title, intro, tone = "plain", width = "wide", chil
         >
           {title}
         </h2>
-        {intro && <p className={`mx-auto mt-3 max-w-2xl text-center text-lg ${BODY_TEXT}`}>{intro}</p>}
+        {intro && (
+          <p className={`mx-auto mt-3 max-w-2xl text-center text-lg ${BODY_TEXT}`}>{intro}</p>
+        )}
         <div className="mt-10">{children}</div>
       </div>
     </section>

@@ -8,9 +8,17 @@ const STYLES: Record<Difficulty, string> = {
 };
 
 /** A coloured pill with the tutorial's level ("Beginner Friendly", "Intermediate", "Advanced"). */
-export function DifficultyBadge({ difficulty, short = false }: { difficulty: Difficulty; short?: boolean }) {
+export function DifficultyBadge({
+  difficulty,
+  short = false,
+}: {
+  difficulty: Difficulty;
+  short?: boolean;
+}) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold ${STYLES[difficulty]}`}>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-1 text-xs font-semibold ${STYLES[difficulty]}`}
+    >
       {short ? difficulty : difficultyLabel(difficulty)}
     </span>
   );

@@ -96,7 +96,10 @@ export function ShortcutCheatSheet() {
   return (
     <section id="cheat-sheet" className="cheat-sheet">
       <h2>Plainpad keyboard shortcuts</h2>
-      <p>On macOS use Cmd where Windows and Linux use Ctrl. Some browsers keep Ctrl/Cmd+N for themselves; the notepad&apos;s menus always work.</p>
+      <p>
+        On macOS use Cmd where Windows and Linux use Ctrl. Some browsers keep Ctrl/Cmd+N for
+        themselves; the notepad&apos;s menus always work.
+      </p>
       <div className="cheat-columns">
         <ShortcutTable caption="Text Editor (/editor/)" rows={EDITOR_SHORTCUTS} />
         <ShortcutTable caption="Advanced Notepad (/online-notepad/)" rows={NOTEPAD_SHORTCUTS} />

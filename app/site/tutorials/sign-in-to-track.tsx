@@ -32,10 +32,13 @@ export function SignInToTrack() {
         className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-md dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200"
       >
         <p className="flex gap-2">
-          <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-blue-700 dark:text-blue-300" />
+          <Info
+            aria-hidden="true"
+            className="mt-0.5 h-4 w-4 shrink-0 text-blue-700 dark:text-blue-300"
+          />
           <span>
-            Progress tracking isn&apos;t available yet. Plainpad has no accounts, so there is nothing to sign in
-            to: every tutorial is open to everyone.
+            Progress tracking isn&apos;t available yet. Plainpad has no accounts, so there is
+            nothing to sign in to: every tutorial is open to everyone.
           </span>
         </p>
       </div>

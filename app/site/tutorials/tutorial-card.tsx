@@ -33,7 +33,9 @@ export function TutorialCard({ tutorial }: { tutorial: TutorialMeta }) {
             {tutorial.category}
           </span>
         </p>
-        <h3 className={`font-bold leading-snug text-slate-900 dark:text-white ${featured ? "text-2xl" : "text-lg"}`}>
+        <h3
+          className={`font-bold leading-snug text-slate-900 dark:text-white ${featured ? "text-2xl" : "text-lg"}`}
+        >
           <Link
             to={`/tutorials/${tutorial.slug}/`}
             className="after:absolute after:inset-0 hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:text-blue-300"

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { difficultyCounts, difficultyLabel, durationRanges, tutorialCategoryCounts } from "./tutorial-stats";
+import {
+  difficultyCounts,
+  difficultyLabel,
+  durationRanges,
+  tutorialCategoryCounts,
+} from "./tutorial-stats";
 
 const tutorials = [
   { duration: 5, difficulty: "Beginner", category: "Basics" },
@@ -19,7 +24,9 @@ describe("tutorial stats", () => {
     ]);
   });
   it("leaves out empty buckets", () => {
-    expect(durationRanges([{ duration: 12 }])).toEqual([{ name: "In-depth", label: "In-depth (12 min)", count: 1 }]);
+    expect(durationRanges([{ duration: 12 }])).toEqual([
+      { name: "In-depth", label: "In-depth (12 min)", count: 1 },
+    ]);
   });
   it("counts per difficulty and category", () => {
     expect(difficultyCounts(tutorials).map((d) => d.count)).toEqual([3, 2, 1]);

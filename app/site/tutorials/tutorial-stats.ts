@@ -1,4 +1,9 @@
-import { DIFFICULTIES, TUTORIAL_CATEGORIES, type Difficulty, type TutorialMeta } from "~/content/types";
+import {
+  DIFFICULTIES,
+  TUTORIAL_CATEGORIES,
+  type Difficulty,
+  type TutorialMeta,
+} from "~/content/types";
 
 /** A name with a count, for the tutorials index side panels. */
 export interface NamedCount {
@@ -7,13 +12,23 @@ export interface NamedCount {
 }
 
 /** Tutorials per difficulty level, easiest first. */
-export function difficultyCounts(tutorials: readonly Pick<TutorialMeta, "difficulty">[]): NamedCount[] {
-  return DIFFICULTIES.map((name) => ({ name, count: tutorials.filter((t) => t.difficulty === name).length }));
+export function difficultyCounts(
+  tutorials: readonly Pick<TutorialMeta, "difficulty">[],
+): NamedCount[] {
+  return DIFFICULTIES.map((name) => ({
+    name,
+    count: tutorials.filter((t) => t.difficulty === name).length,
+  }));
 }
 
 /** Tutorials per category, in the fixed category order. */
-export function tutorialCategoryCounts(tutorials: readonly Pick<TutorialMeta, "category">[]): NamedCount[] {
-  return TUTORIAL_CATEGORIES.map((name) => ({ name, count: tutorials.filter((t) => t.category === name).length }));
+export function tutorialCategoryCounts(
+  tutorials: readonly Pick<TutorialMeta, "category">[],
+): NamedCount[] {
+  return TUTORIAL_CATEGORIES.map((name) => ({
+    name,
+    count: tutorials.filter((t) => t.category === name).length,
+  }));
 }
 
 /** The duration buckets: a name and the upper bound in minutes (inclusive). */
@@ -34,7 +49,9 @@ export interface DurationRange {
  * Groups tutorials into Quick (≤ 6 min), Medium (7–8 min) and In-depth (more) and labels each
  * with the real shortest and longest duration in it; empty buckets are left out.
  */
-export function durationRanges(tutorials: readonly Pick<TutorialMeta, "duration">[]): DurationRange[] {
+export function durationRanges(
+  tutorials: readonly Pick<TutorialMeta, "duration">[],
+): DurationRange[] {
   const ranges: DurationRange[] = [];
   let lower = 0;
   for (const bucket of DURATION_BUCKETS) {

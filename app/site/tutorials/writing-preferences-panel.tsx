@@ -9,9 +9,21 @@ import {
 } from "~/storage/writing-preferences";
 
 const TOGGLES: { key: keyof WritingPreferences; label: string; hint: string }[] = [
-  { key: "showWordCount", label: "Show word count", hint: "The word and character count line under the simple editor." },
-  { key: "showLineNumbers", label: "Show line numbers", hint: "Line numbers beside your text in the editor and the notepad." },
-  { key: "checkSpelling", label: "Check spelling", hint: "Your browser's spell check underlines unknown words in the editor." },
+  {
+    key: "showWordCount",
+    label: "Show word count",
+    hint: "The word and character count line under the simple editor.",
+  },
+  {
+    key: "showLineNumbers",
+    label: "Show line numbers",
+    hint: "Line numbers beside your text in the editor and the notepad.",
+  },
+  {
+    key: "checkSpelling",
+    label: "Check spelling",
+    hint: "Your browser's spell check underlines unknown words in the editor.",
+  },
 ];
 
 type Status = "idle" | "saved" | "reset" | "failed";
@@ -29,7 +41,9 @@ const STATUS_TEXT: Record<Status, string> = {
  */
 export function WritingPreferencesPanel() {
   const headingId = useId();
-  const [preferences, setPreferences] = useState<WritingPreferences>({ ...DEFAULT_WRITING_PREFERENCES });
+  const [preferences, setPreferences] = useState<WritingPreferences>({
+    ...DEFAULT_WRITING_PREFERENCES,
+  });
   const [status, setStatus] = useState<Status>("idle");
 
   // Stored values are only known in the browser; the prerendered page shows the defaults.
@@ -64,7 +78,10 @@ export function WritingPreferencesPanel() {
           return (
             <li key={toggleDef.key} className="flex items-center justify-between gap-4 py-3">
               <span>
-                <span id={`${headingId}-${toggleDef.key}`} className="block font-semibold text-slate-900 dark:text-white">
+                <span
+                  id={`${headingId}-${toggleDef.key}`}
+                  className="block font-semibold text-slate-900 dark:text-white"
+                >
                   {toggleDef.label}
                 </span>
                 <span id={hintId} className="block text-sm text-slate-600 dark:text-slate-300">
@@ -79,7 +96,9 @@ export function WritingPreferencesPanel() {
                 aria-describedby={hintId}
                 onClick={() => toggle(toggleDef.key)}
                 className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
-                  on ? "border-blue-700 bg-blue-700" : "border-slate-500 bg-slate-300 dark:border-slate-400 dark:bg-slate-700"
+                  on
+                    ? "border-blue-700 bg-blue-700"
+                    : "border-slate-500 bg-slate-300 dark:border-slate-400 dark:bg-slate-700"
                 }`}
               >
                 <span
@@ -92,9 +111,15 @@ export function WritingPreferencesPanel() {
         })}
       </ul>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="inline-flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
+        <p
+          role="status"
+          className="inline-flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200"
+        >
           {status === "saved" || status === "reset" ? (
-            <CheckCircle2 aria-hidden="true" className="h-4 w-4 text-emerald-700 dark:text-emerald-400" />
+            <CheckCircle2
+              aria-hidden="true"
+              className="h-4 w-4 text-emerald-700 dark:text-emerald-400"
+            />
           ) : null}
           {STATUS_TEXT[status]}
         </p>

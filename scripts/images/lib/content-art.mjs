@@ -6,7 +6,11 @@ const FONT = "DejaVu Sans, Arial, Helvetica, sans-serif";
 
 /** Escapes text for SVG. */
 export function esc(text) {
-  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return String(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** Greedy word wrap to at most `maxChars` per line. */
@@ -50,7 +54,12 @@ export const MOTIFS = {
     <g fill="#94a3b8"><rect x="150" y="312" width="100" height="10" rx="5"/><rect x="150" y="334" width="80" height="10" rx="5"/><rect x="150" y="356" width="90" height="10" rx="5"/></g>`,
   keyboard: (a) => {
     let keys = "";
-    const labels = [["Esc", "1", "2", "3", "4"], ["Tab", "Q", "W", "E", "R"], ["Ctrl", "A", "S", "D", "F"], ["Shift", "Z", "X", "C", "B"]];
+    const labels = [
+      ["Esc", "1", "2", "3", "4"],
+      ["Tab", "Q", "W", "E", "R"],
+      ["Ctrl", "A", "S", "D", "F"],
+      ["Shift", "Z", "X", "C", "B"],
+    ];
     labels.forEach((row, r) =>
       row.forEach((label, c) => {
         const hot = (r === 2 && c === 0) || (r === 3 && c === 4);
@@ -68,10 +77,16 @@ export const MOTIFS = {
     <path d="M330 70 l10 26 26 10 -26 10 -10 26 -10 -26 -26 -10 26 -10 z" fill="${W}"/>
     <path d="M70 300 l7 18 18 7 -18 7 -7 18 -7 -18 -18 -7 18 -7 z" fill="${W}" opacity="0.85"/>`,
   steps: (a) => `
-    ${[0, 1, 2].map((i) => `<circle cx="70" cy="${90 + i * 110}" r="36" fill="${i === 0 ? W : W}" opacity="${i === 0 ? 1 : 0.85}"/>
+    ${[0, 1, 2]
+      .map(
+        (
+          i,
+        ) => `<circle cx="70" cy="${90 + i * 110}" r="36" fill="${i === 0 ? W : W}" opacity="${i === 0 ? 1 : 0.85}"/>
     <text x="70" y="${103 + i * 110}" font-family="${FONT}" font-size="36" font-weight="bold" text-anchor="middle" fill="${a}">${i + 1}</text>
     <rect x="130" y="${68 + i * 110}" width="${230 - i * 40}" height="16" rx="8" fill="${W}"/>
-    <rect x="130" y="${96 + i * 110}" width="${170 - i * 20}" height="12" rx="6" fill="${W}" opacity="0.7"/>`).join("")}
+    <rect x="130" y="${96 + i * 110}" width="${170 - i * 20}" height="12" rx="6" fill="${W}" opacity="0.7"/>`,
+      )
+      .join("")}
     <path d="M300 300 l0 70 18 -18 14 30 14 -7 -14 -30 26 0 z" fill="${W}" stroke="${a}" stroke-width="4"/>`,
   remote: (a) => `
     <circle cx="270" cy="130" r="90" fill="none" stroke="${W}" stroke-width="10" opacity="0.85"/>
@@ -109,12 +124,14 @@ export const MOTIFS = {
     <g fill="#94a3b8"><rect x="50" y="150" width="240" height="14" rx="7"/><rect x="50" y="182" width="290" height="14" rx="7"/><rect x="50" y="214" width="200" height="14" rx="7"/><rect x="50" y="246" width="260" height="14" rx="7"/><rect x="50" y="278" width="160" height="14" rx="7"/></g>`,
   sliders: (a) => `
     <rect x="30" y="50" width="340" height="300" rx="22" fill="${W}" opacity="0.95"/>
-    ${[0, 1, 2].map((i) => {
-      const on = i !== 1;
-      return `<rect x="60" y="${92 + i * 86}" width="170" height="16" rx="8" fill="#94a3b8"/>
+    ${[0, 1, 2]
+      .map((i) => {
+        const on = i !== 1;
+        return `<rect x="60" y="${92 + i * 86}" width="170" height="16" rx="8" fill="#94a3b8"/>
       <rect x="260" y="${80 + i * 86}" width="84" height="44" rx="22" fill="${on ? a : "#cbd5e1"}"/>
       <circle cx="${on ? 322 : 282}" cy="${102 + i * 86}" r="17" fill="${W}"/>`;
-    }).join("")}`,
+      })
+      .join("")}`,
   fileExport: (a) => `
     <path d="M70 40 h170 l70 70 v250 h-240 z" fill="${W}"/>
     <path d="M240 40 v70 h70" fill="${a}" opacity="0.4"/>
@@ -141,7 +158,10 @@ export function cardSvg({ width, height, title, kicker, footer, colors, motif })
   const lineHeight = titleSize * 1.18;
   const blockTop = 675 / 2 - (lines.length * lineHeight) / 2 + titleSize * 0.5;
   const titleText = lines
-    .map((line, i) => `<tspan x="80" y="${(blockTop + i * lineHeight).toFixed(0)}">${esc(line)}</tspan>`)
+    .map(
+      (line, i) =>
+        `<tspan x="80" y="${(blockTop + i * lineHeight).toFixed(0)}">${esc(line)}</tspan>`,
+    )
     .join("");
   const draw = (MOTIFS[motif] ?? MOTIFS.browser)(colors.accent);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1200 675">

@@ -10,15 +10,18 @@ export interface ResourceLink {
 export const GUIDE_LINKS: Record<BlogSlug, ResourceLink> = {
   "ultimate-guide-online-text-editing": {
     title: "The ultimate guide to online text editing",
-    description: "Everything a browser-based editor can do, from opening files to printing, in one long read.",
+    description:
+      "Everything a browser-based editor can do, from opening files to printing, in one long read.",
   },
   "text-formatting-best-practices": {
     title: "Text formatting best practices",
-    description: "Structure plain text with headings, lists and Markdown-style markers that stay readable anywhere.",
+    description:
+      "Structure plain text with headings, lists and Markdown-style markers that stay readable anywhere.",
   },
   "google-drive-integration-guide": {
     title: "Google Drive integration guide",
-    description: "What Plainpad can see in your Drive, where files are saved, and how to revoke access.",
+    description:
+      "What Plainpad can see in your Drive, where files are saved, and how to revoke access.",
   },
   "keyboard-shortcuts-writers": {
     title: "Keyboard shortcuts for writers",
@@ -30,11 +33,13 @@ export const GUIDE_LINKS: Record<BlogSlug, ResourceLink> = {
   },
   "how-to-use-online-text-editor": {
     title: "How to use an online text editor",
-    description: "A beginner's walkthrough: create, open, edit, download and print your first file.",
+    description:
+      "A beginner's walkthrough: create, open, edit, download and print your first file.",
   },
   "remote-work-writing-best-practices": {
     title: "Writing best practices for remote work",
-    description: "Clear async updates, meeting notes and handoffs for teams spread across time zones.",
+    description:
+      "Clear async updates, meeting notes and handoffs for teams spread across time zones.",
   },
   "text-editor-vs-word-processor": {
     title: "Text editor vs word processor",

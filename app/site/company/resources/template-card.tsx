@@ -24,9 +24,16 @@ export function TemplateCard({ template }: { template: PlainTextTemplate }) {
   async function openInEditor() {
     setError(null);
     try {
-      await putHandoff({ kind: "file", name: template.fileName, content: template.content, createdAt: Date.now() });
+      await putHandoff({
+        kind: "file",
+        name: template.fileName,
+        content: template.content,
+        createdAt: Date.now(),
+      });
     } catch {
-      setError("Your browser blocked local storage, so the template could not be passed to the editor. Use Copy instead.");
+      setError(
+        "Your browser blocked local storage, so the template could not be passed to the editor. Use Copy instead.",
+      );
       return;
     }
     navigate("/editor/");
@@ -57,7 +64,12 @@ export function TemplateCard({ template }: { template: PlainTextTemplate }) {
         {template.content}
       </pre>
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <button type="button" onClick={openInEditor} className={SMALL_BUTTON} aria-describedby={headingId}>
+        <button
+          type="button"
+          onClick={openInEditor}
+          className={SMALL_BUTTON}
+          aria-describedby={headingId}
+        >
           <FilePen aria-hidden="true" size={16} />
           Open in editor
         </button>
@@ -66,9 +78,13 @@ export function TemplateCard({ template }: { template: PlainTextTemplate }) {
           Copy
         </button>
         <span role="status" className="text-sm font-medium">
-          {copyState === "copied" && <span className="text-green-800 dark:text-green-300">Copied</span>}
+          {copyState === "copied" && (
+            <span className="text-green-800 dark:text-green-300">Copied</span>
+          )}
           {copyState === "failed" && (
-            <span className="text-rose-800 dark:text-rose-300">Copy failed: select the text and press Ctrl+C</span>
+            <span className="text-rose-800 dark:text-rose-300">
+              Copy failed: select the text and press Ctrl+C
+            </span>
           )}
         </span>
       </div>

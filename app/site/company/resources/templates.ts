@@ -12,7 +12,8 @@ export const TEMPLATES: readonly PlainTextTemplate[] = [
   {
     id: "meeting-notes",
     title: "Meeting notes",
-    description: "Agenda, decisions and action items with owners, ready to paste into chat afterwards.",
+    description:
+      "Agenda, decisions and action items with owners, ready to paste into chat afterwards.",
     fileName: "meeting-notes.txt",
     content: `MEETING NOTES
 Date:
@@ -110,7 +111,8 @@ SOURCES
   {
     id: "bug-report",
     title: "Bug report",
-    description: "Steps to reproduce, expected and actual results, and the environment details developers ask for.",
+    description:
+      "Steps to reproduce, expected and actual results, and the environment details developers ask for.",
     fileName: "bug-report.txt",
     content: `BUG REPORT
 Summary:
@@ -141,7 +143,8 @@ NOTES
   {
     id: "study-notes",
     title: "Study notes (Cornell style)",
-    description: "Cues and questions, main notes and a summary, the classic Cornell layout in plain text.",
+    description:
+      "Cues and questions, main notes and a summary, the classic Cornell layout in plain text.",
     fileName: "study-notes.txt",
     content: `STUDY NOTES
 Course:
@@ -170,7 +173,8 @@ TO REVIEW BEFORE THE EXAM
   {
     id: "cover-letter-outline",
     title: "Cover letter outline",
-    description: "A four-paragraph structure that keeps a cover letter specific and under one page.",
+    description:
+      "A four-paragraph structure that keeps a cover letter specific and under one page.",
     fileName: "cover-letter-outline.txt",
     content: `COVER LETTER OUTLINE
 Role:
