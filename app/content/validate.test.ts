@@ -91,7 +91,12 @@ describe("markdown rendering", () => {
     expect(html).toContain('<h2 id="bold-and-italic">');
     expect(html).toContain('<h2 id="bold-and-italic-2">');
     expect(html).toContain("<kbd>Ctrl</kbd>");
-    expect(html).toContain("<table>");
+    // Scrollable on a phone, so reachable by keyboard.
+    expect(html).toContain('<table tabindex="0">');
+  });
+
+  it("makes code blocks keyboard-scrollable", () => {
+    expect(renderMarkdown("```\nconst a = 1;\n```")).toContain('<pre tabindex="0"><code>');
   });
 
   it("splits a tutorial into intro, numbered steps and outro", () => {
