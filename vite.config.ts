@@ -3,11 +3,31 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
-export default defineConfig({
+// Shared modules of a few hundred bytes (each icon, the site's small helpers) would otherwise
+// each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
+// a slow network several round trips. The icons and the site shell's small shared modules go
+// in one chunk each; the editor engine and route code keep Rollup's own splitting.
+const SITE_SHELL =
+  /\/app\/(site\/[^/]+\.tsx?|ui\/[^/]+|storage\/(keys|db|handoff|local-files)\.ts|drive\/config\.ts)$/;
+
+function sharedChunk(id: string): string | undefined {
+  if (id.includes("/node_modules/lucide-react/")) return "icons";
+  if (SITE_SHELL.test(id)) return "site-shell";
+  return undefined;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "https://plainpad.app") },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  build: isSsrBuild
+    ? {}
+    : {
+        rollupOptions: {
+          output: { manualChunks: sharedChunk },
+        },
+      },
   server: { port: 5173 },
-});
+}));

@@ -49,8 +49,16 @@ try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const categories = result?.lhr.categories ?? {};
     const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+    const metric = (id) => result?.lhr.audits[id]?.displayValue ?? "-";
     rows.push({
       page,
+      metrics: [
+        "first-contentful-paint",
+        "largest-contentful-paint",
+        "total-blocking-time",
+        "cumulative-layout-shift",
+        "speed-index",
+      ].map(metric),
       performance: score("performance"),
       accessibility: score("accessibility"),
       "best-practices": score("best-practices"),
@@ -69,10 +77,12 @@ try {
 }
 
 console.log("\nLighthouse (mobile preset)\n");
-console.log("| page | performance | accessibility | best practices | SEO |");
-console.log("| --- | --- | --- | --- | --- |");
+console.log(
+  "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) {
   console.log(
-    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row["best-practices"]} | ${row.seo} |`,
+    `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row["best-practices"]} | ${row.seo} | ${row.metrics.join(" | ")} |`,
   );
 }
