@@ -46,6 +46,7 @@ import {
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { Notice, NotepadStore } from "./notepad-store";
 import { printText } from "./print";
+import { TextChunkTracker } from "~/storage/text-chunks";
 import { countWordsInSlices } from "~/text/text-stats";
 import {
   activateTab,
@@ -113,6 +114,8 @@ interface TabDoc {
   changeCount: number;
   saving: boolean;
   timer: ReturnType<typeof setTimeout> | null;
+  /** Which pieces of the text are stored already, so a save writes only the changed ones. */
+  chunks: TextChunkTracker;
 }
 
 /** Result of a Replace All. */
@@ -286,6 +289,7 @@ export class NotepadController {
       changeCount: 0,
       saving: false,
       timer: null,
+      chunks: new TextChunkTracker(),
     };
   }
 
@@ -526,25 +530,30 @@ export class NotepadController {
     }
     doc.saving = true;
     const changeCount = doc.changeCount;
-    const content = this.getContent(id);
+    // The text as it is now: the state's document (immutable) or the text of an unshown tab.
+    const text = doc.state ? doc.state.doc : (doc.content ?? "");
+    const plan = doc.chunks.plan(text);
     try {
       const result = await saveTab(
         {
           id,
           name: meta.name,
-          content,
+          content: plan.chunks,
           lastModified: meta.lastModified,
           isModified: meta.isModified,
         },
         doc.revision,
       );
       if (result.ok) {
+        plan.commit();
         doc.revision = result.revision;
         if (doc.changeCount === changeCount) doc.dirty = false;
         this.post({ type: "saved", origin: this.origin, id, revision: result.revision });
         if (this.store.getState().storageFull) this.setStorageFull(false);
       } else {
-        this.resolveConflict(id, result.conflict, content);
+        // Another window replaced the record (and its chunks): write everything next time.
+        doc.chunks.reset();
+        this.resolveConflict(id, result.conflict, text.toString());
       }
     } catch (error) {
       if (isQuotaError(error)) {
@@ -696,6 +705,7 @@ export class NotepadController {
       return;
     }
     doc.revision = stored.revision;
+    doc.chunks.reset();
     this.store.setState((s) => ({ tabs: updateTab(s.tabs, stored.id, patch) }));
     this.replaceContent(stored.id, stored.content);
   }

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { openPlainpadDb } from "./db";
 import { IDB, STORAGE_KEYS } from "./keys";
 import {
+  chunkKey,
+  chunkString,
   deleteStoredTabs,
   isQuotaError,
   listKeptAside,
@@ -69,6 +71,63 @@ describe("notepad tab storage", () => {
     expect(await listKeptAside()).toEqual(["unreadable/777/tab/2"]);
     // Loading again reports nothing new and never overwrites the kept copy.
     expect((await loadNotepadTabs(778)).keptAside).toEqual([]);
+  });
+
+  it("stores text in chunks, writes only new ones and drops the ones no longer used", async () => {
+    const first = [
+      { key: "a", text: "line one" },
+      { key: "b", text: "line two\nline three" },
+    ];
+    expect(await saveTab({ ...base, id: "1", content: first }, 0)).toEqual({
+      ok: true,
+      revision: 1,
+    });
+    expect((await readStoredTab("1"))?.content).toBe("line one\nline two\nline three");
+    // "a" is reused without its text, "b" replaced by "c".
+    await saveTab({ ...base, id: "1", content: [{ key: "a" }, { key: "c", text: "new end" }] }, 1);
+    expect((await loadNotepadTabs()).tabs[0].content).toBe("line one\nnew end");
+    const db = await openPlainpadDb();
+    expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "a"))).toBe("line one");
+    expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "b"))).toBeUndefined();
+    await deleteStoredTabs(["1"]);
+    expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "a"))).toBeUndefined();
+  });
+
+  it("keeps a tab whose chunk is missing aside", async () => {
+    await saveTab({ ...base, id: "1", content: [{ key: "a", text: "kept" }] }, 0);
+    const db = await openPlainpadDb();
+    await db.delete(IDB.stores.notepadTabs, chunkKey("1", "a"));
+    const result = await loadNotepadTabs(9);
+    expect(result.tabs).toEqual([]);
+    expect(result.keptAside).toEqual(["unreadable/9/tab/1"]);
+  });
+
+  it("reads records of the first schema, with the text inline", async () => {
+    const db = await openPlainpadDb();
+    const old = {
+      schema: 1,
+      id: "4",
+      name: "Old",
+      content: "inline",
+      lastModified: 1,
+      isModified: false,
+      revision: 3,
+    };
+    await db.put(IDB.stores.notepadTabs, old, tabKey("4"));
+    expect((await loadNotepadTabs()).tabs.map((tab) => [tab.content, tab.revision])).toEqual([
+      ["inline", 3],
+    ]);
+    expect((await saveTab({ ...base, id: "4", content: "now chunked" }, 3)).ok).toBe(true);
+    expect((await readStoredTab("4"))?.content).toBe("now chunked");
+  });
+
+  it("splits a string into chunks of whole lines", () => {
+    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
+    let n = 0;
+    const chunks = chunkString(text, () => String(n++), 50);
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.map((chunk) => chunk.text).join("\n")).toBe(text);
+    expect(chunkString("", () => "x")).toEqual([{ key: "x", text: "" }]);
   });
 
   it("migrates the legacy localStorage array once", async () => {
