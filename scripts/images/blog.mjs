@@ -1,13 +1,6 @@
 // Featured images of the blog articles: one 1200x675 WebP per content/blog/*.md, drawn from an
 // SVG design of our own (title, category colour, a drawing evoking the topic).
-import sharp from "sharp";
-import matter from "gray-matter";
-import { mkdir, readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { cardSvg } from "./lib/content-art.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { renderContentCards } from "./lib/content-art.mjs";
 
 /** Category colours: gradient and a light accent for the drawing. */
 export const BLOG_COLORS = {
@@ -33,26 +26,13 @@ const MOTIF_BY_SLUG = {
 
 /** Renders public/images/generated/blog/<slug>.webp for every article file. */
 export async function generate(outDir) {
-  const dir = path.join(root, "content", "blog");
-  const target = path.join(outDir, "blog");
-  await mkdir(target, { recursive: true });
-  const files = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(".md"));
-  await Promise.all(
-    files.map(async (file) => {
-      const slug = file.replace(/\.md$/, "");
-      const { data } = matter(await readFile(path.join(dir, file), "utf8"));
-      const svg = cardSvg({
-        width: 1200,
-        height: 675,
-        title: String(data.title ?? slug),
-        kicker: String(data.category ?? "Blog"),
-        footer: "Plainpad Blog",
-        colors: BLOG_COLORS[data.category] ?? BLOG_COLORS.Guides,
-        motif: MOTIF_BY_SLUG[slug] ?? "browser",
-      });
-      await sharp(Buffer.from(svg))
-        .webp({ quality: 82 })
-        .toFile(path.join(target, `${slug}.webp`));
-    }),
-  );
+  await renderContentCards(outDir, "blog", (data, slug) => ({
+    width: 1200,
+    height: 675,
+    title: String(data.title ?? slug),
+    kicker: String(data.category ?? "Blog"),
+    footer: "Plainpad Blog",
+    colors: BLOG_COLORS[data.category] ?? BLOG_COLORS.Guides,
+    motif: MOTIF_BY_SLUG[slug] ?? "browser",
+  }));
 }

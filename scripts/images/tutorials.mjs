@@ -1,13 +1,6 @@
 // Hero images of the tutorials: one 960x540 WebP per content/tutorials/*.md, drawn from an SVG
 // design of our own (title, category colour, a drawing evoking the topic).
-import sharp from "sharp";
-import matter from "gray-matter";
-import { mkdir, readdir, readFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { cardSvg } from "./lib/content-art.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { renderContentCards } from "./lib/content-art.mjs";
 
 const COLORS = {
   Basics: { from: "#1d4ed8", to: "#1e3a8a", accent: "#3b82f6" },
@@ -27,26 +20,13 @@ const MOTIF_BY_SLUG = {
 
 /** Renders public/images/generated/tutorials/<slug>.webp for every tutorial file. */
 export async function generate(outDir) {
-  const dir = path.join(root, "content", "tutorials");
-  const target = path.join(outDir, "tutorials");
-  await mkdir(target, { recursive: true });
-  const files = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(".md"));
-  await Promise.all(
-    files.map(async (file) => {
-      const slug = file.replace(/\.md$/, "");
-      const { data } = matter(await readFile(path.join(dir, file), "utf8"));
-      const svg = cardSvg({
-        width: 960,
-        height: 540,
-        title: String(data.title ?? slug),
-        kicker: `${data.category ?? "Tutorial"} · ${data.difficulty ?? ""} · ${data.duration ?? "?"} min`,
-        footer: "Plainpad Tutorials",
-        colors: COLORS[data.category] ?? COLORS.Basics,
-        motif: MOTIF_BY_SLUG[slug] ?? "steps",
-      });
-      await sharp(Buffer.from(svg))
-        .webp({ quality: 82 })
-        .toFile(path.join(target, `${slug}.webp`));
-    }),
-  );
+  await renderContentCards(outDir, "tutorials", (data, slug) => ({
+    width: 960,
+    height: 540,
+    title: String(data.title ?? slug),
+    kicker: `${data.category ?? "Tutorial"} · ${data.difficulty ?? ""} · ${data.duration ?? "?"} min`,
+    footer: "Plainpad Tutorials",
+    colors: COLORS[data.category] ?? COLORS.Basics,
+    motif: MOTIF_BY_SLUG[slug] ?? "steps",
+  }));
 }

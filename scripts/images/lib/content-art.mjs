@@ -1,6 +1,13 @@
 // SVG designs of our own for the content images (blog and tutorial cards, FAQ illustration).
 // Each card: a gradient in the category's colour, the title wrapped on the left, and a simple
 // drawing evoking the topic on the right. Rendered to WebP with sharp by the generators.
+import sharp from "sharp";
+import matter from "gray-matter";
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 const FONT = "DejaVu Sans, Arial, Helvetica, sans-serif";
 
@@ -174,4 +181,24 @@ export function cardSvg({ width, height, title, kicker, footer, colors, motif })
   <text x="80" y="610" font-family="${FONT}" font-size="26" fill="#ffffff" opacity="0.85">${esc(footer)}</text>
   <g transform="translate(740 137)">${draw}</g>
 </svg>`;
+}
+
+/**
+ * Renders `<outDir>/<collection>/<slug>.webp` for every `content/<collection>/*.md`, from the
+ * card that `cardFor(frontMatter, slug)` describes (the options of cardSvg).
+ */
+export async function renderContentCards(outDir, collection, cardFor) {
+  const dir = path.join(ROOT, "content", collection);
+  const target = path.join(outDir, collection);
+  await mkdir(target, { recursive: true });
+  const files = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(".md"));
+  await Promise.all(
+    files.map(async (file) => {
+      const slug = file.replace(/\.md$/, "");
+      const { data } = matter(await readFile(path.join(dir, file), "utf8"));
+      await sharp(Buffer.from(cardSvg(cardFor(data, slug))))
+        .webp({ quality: 82 })
+        .toFile(path.join(target, `${slug}.webp`));
+    }),
+  );
 }
