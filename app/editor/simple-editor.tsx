@@ -9,7 +9,6 @@ import {
   markdownMarkers,
   searchHighlighting,
   setSearchHighlight,
-  type TextStats,
   textStatsField,
   wordCount,
 } from "~/codemirror";
@@ -60,7 +59,6 @@ export function SimpleEditor() {
   const initStarted = useRef(false);
   const [driveAutoOpen, setDriveAutoOpen] = useState(false);
   const [showWordCount, setShowWordCount] = useState(true);
-  const [stats, setStats] = useState<TextStats>({ words: 0, characters: 0 });
   const settings = useEditorStore((s) => s.settings);
   const searchOpen = useEditorStore((s) => s.searchOpen);
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
@@ -74,7 +72,7 @@ export function SimpleEditor() {
 
   const refreshStats = useCallback(() => {
     const view = getView();
-    if (view) setStats(view.state.field(textStatsField));
+    if (view) useEditorStore.getState().setStats(view.state.field(textStatsField));
   }, [getView]);
 
   /** Replaces the whole document (new history); asks first when there are unsaved changes. */
@@ -246,7 +244,7 @@ export function SimpleEditor() {
     if (statsChanged && statsTimer.current === null) {
       statsTimer.current = setTimeout(() => {
         statsTimer.current = null;
-        setStats(update.view.state.field(textStatsField));
+        useEditorStore.getState().setStats(update.view.state.field(textStatsField));
       }, 250);
     }
   }, []);
@@ -446,22 +444,27 @@ export function SimpleEditor() {
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
       </div>
-      {showWordCount && (
-        <div
-          className="flex justify-end gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 tabular-nums dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
-          data-testid="word-count"
-        >
-          <span>
-            {stats.words === null
-              ? "Counting words…"
-              : `${stats.words.toLocaleString("en-US")} ${stats.words === 1 ? "word" : "words"}`}
-          </span>
-          <span>
-            {stats.characters.toLocaleString("en-US")}{" "}
-            {stats.characters === 1 ? "character" : "characters"}
-          </span>
-        </div>
-      )}
+      {showWordCount && <WordCountLine />}
+    </div>
+  );
+}
+
+/** The word and character counts under the editor; re-renders alone when the counts change. */
+function WordCountLine() {
+  const { words, characters } = useEditorStore((s) => s.stats);
+  return (
+    <div
+      className="flex justify-end gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 tabular-nums dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
+      data-testid="word-count"
+    >
+      <span>
+        {words === null
+          ? "Counting words…"
+          : `${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}`}
+      </span>
+      <span>
+        {characters.toLocaleString("en-US")} {characters === 1 ? "character" : "characters"}
+      </span>
     </div>
   );
 }
