@@ -103,6 +103,19 @@ describe("DriveAuth", () => {
     expect(auth.getSnapshot().email).toBe("ada@example.com");
   });
 
+  it("looks the address up again on an explicit sign-in (it may be another account)", async () => {
+    const { auth, advance, emailsFetched } = makeAuth([
+      { token: "tok-1", expiresIn: "3600" },
+      { error: "interaction_required" },
+      { token: "tok-3" },
+    ]);
+    await auth.signIn();
+    advance(3600 * 1000);
+    await expect(auth.getToken()).rejects.toBeInstanceOf(TokenError);
+    await auth.signIn();
+    expect(emailsFetched).toEqual(["tok-1", "tok-3"]);
+  });
+
   it("shares one request between concurrent callers", async () => {
     const { auth, fake } = makeAuth([{ token: "tok-1" }]);
     const [a, b] = await Promise.all([auth.getToken(), auth.getToken()]);

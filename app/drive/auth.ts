@@ -44,6 +44,8 @@ export interface DriveAuthDeps {
 }
 
 interface PendingRequest {
+  /** "consent" for an explicit sign-in, which may be to another account. */
+  prompt: "" | "consent";
   promise: Promise<string>;
   resolve: (token: string) => void;
   reject: (error: Error) => void;
@@ -141,7 +143,7 @@ export class DriveAuth implements TokenSource {
       resolve = res;
       reject = rej;
     });
-    const pending: PendingRequest = { promise, resolve, reject };
+    const pending: PendingRequest = { prompt, promise, resolve, reject };
     this.pending = pending;
     this.publish();
     const settle = () => {
@@ -181,8 +183,11 @@ export class DriveAuth implements TokenSource {
       value: response.access_token,
       expiresAt: this.now() + Math.max(lifetime * 1000 - EXPIRY_MARGIN_MS, 0),
     };
-    // A silent renewal keeps the address already known.
-    if (!this.email) this.email = await this.deps.fetchEmail(response.access_token);
+    // A silent renewal keeps the address already known; an explicit sign-in may be another
+    // account, so it always asks.
+    if (!this.email || pending.prompt === "consent") {
+      this.email = await this.deps.fetchEmail(response.access_token);
+    }
     pending.resolve(response.access_token);
   }
 

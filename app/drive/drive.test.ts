@@ -199,4 +199,28 @@ describe("Drive flows", () => {
     expect(api.revoked).toEqual(["tok"]);
     expect(drive.getSnapshot().status).toBe("signed-out");
   });
+
+  it("saves into a new file when the document's Drive file is gone (404)", async () => {
+    const uploads: string[] = [];
+    server.use(
+      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
+      http.get(DRIVE_FILES_URL, () => HttpResponse.json({ files: [{ id: "folder-1" }] })),
+      http.patch(`${DRIVE_UPLOAD_URL}/:id`, ({ params }) => {
+        uploads.push(`PATCH ${params.id}`);
+        return new HttpResponse("File not found", { status: 404 });
+      }),
+      http.post(DRIVE_UPLOAD_URL, () => {
+        uploads.push("POST");
+        return HttpResponse.json({ id: "replacement" });
+      }),
+    );
+    const { drive } = makeDrive(null);
+    const d = dialogs();
+    await runSignIn(drive, d.value);
+    await expect(
+      runSave(drive, { fileId: "deleted", name: "a.txt", content: "a" }, { dialogs: d.value }),
+    ).resolves.toEqual({ kind: "saved", fileId: "replacement" });
+    expect(uploads).toEqual(["PATCH deleted", "POST"]);
+    expect(d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
+  });
 });

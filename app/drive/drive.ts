@@ -5,7 +5,7 @@
  */
 import { DriveAuth, type DriveSessionSnapshot, type OAuth2Api } from "./auth";
 import { readDriveConfig, type DriveConfig } from "./config";
-import { DriveNotConfiguredError, NotSignedInError } from "./errors";
+import { DriveHttpError, DriveNotConfiguredError, NotSignedInError } from "./errors";
 import { loadGoogleIdentity, loadPicker } from "./google-scripts";
 import type { DriveHttpContext } from "./http";
 import { showPicker, type PickedFile, type PickerOptions } from "./picker";
@@ -119,14 +119,20 @@ export class Drive {
     this.requireConfig();
     if (!this.isSignedIn()) throw new NotSignedInError();
     const context = this.httpContext();
-    let parentId: string | undefined;
-    if (!request.fileId) {
-      onStage?.("folder");
-      this.folderId ??= await ensureAppFolder(context);
-      parentId = this.folderId;
+    if (request.fileId) {
+      onStage?.("uploading");
+      try {
+        return await uploadTextFile(context, request);
+      } catch (error) {
+        // The file was deleted in Drive (or belongs to another account): keeping the dead id
+        // would make every later save fail, so the text goes into a new file instead.
+        if (!(error instanceof DriveHttpError && error.status === 404)) throw error;
+      }
     }
+    onStage?.("folder");
+    this.folderId ??= await ensureAppFolder(context);
     onStage?.("uploading");
-    return uploadTextFile(context, { ...request, parentId });
+    return uploadTextFile(context, { ...request, fileId: null, parentId: this.folderId });
   }
 
   private requireConfig(): DriveConfig {

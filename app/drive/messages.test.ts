@@ -30,16 +30,25 @@ describe("driveFailureMessage", () => {
     expect(driveFailureMessage(new DriveHttpError("content", 400, "x"), "open")).toBe(
       "Failed to load file from Google Drive. Please try again.",
     );
+    // Server errors were already retried with backoff: the catalogue text alone.
+    expect(driveFailureMessage(new DriveHttpError("upload", 503, "down"), "save")).toBe(
+      "Failed to save file. Please try again.",
+    );
   });
 
-  it("says what happened for 404, permission errors, busy servers and blocked scripts", () => {
+  it("says what happened for 404, permission errors and blocked scripts", () => {
     expect(driveFailureMessage(new DriveHttpError("upload", 404, ""), "save")).toMatch(
       /^Failed to save file\. Please try again\. The file was not found/,
     );
     expect(driveFailureMessage(new DriveHttpError("upload", 403, ""), "save")).toContain(
       "refused access",
     );
-    expect(driveFailureMessage(new DriveHttpError("upload", 503, ""), "save")).toContain("busy");
+    expect(
+      driveFailureMessage(
+        new DriveHttpError("upload", 403, '{"error":{"errors":[{"reason":"rateLimitExceeded"}]}}'),
+        "save",
+      ),
+    ).toBe(DRIVE_MESSAGES.saveFailure);
     expect(driveFailureMessage(new ScriptLoadError("https://x"), "open")).toContain(
       "could not be loaded",
     );

@@ -11,6 +11,7 @@ import {
   SignInCancelledError,
   TokenError,
 } from "./errors";
+import { isRateLimitBody } from "./http";
 
 /** Fixed texts of the catalogue. */
 export const DRIVE_MESSAGES = {
@@ -44,11 +45,9 @@ function detail(error: unknown, action: DriveAction): string | null {
         ? "The file was not found in your Google Drive (it may have been deleted); your text is kept here."
         : "The file was not found in your Google Drive.";
     }
-    if (error.status === 403) {
+    // A 403 that is a rate limit was already retried: the catalogue text alone fits it.
+    if (error.status === 403 && !isRateLimitBody(error.body)) {
       return "Google Drive refused access to this file. Sign out, sign in again and allow Plainpad to see and edit its files.";
-    }
-    if (error.status === 429 || error.status >= 500) {
-      return "Google Drive is busy right now; wait a moment before trying again.";
     }
     if (error.status === 401) return "Your Google sign-in has expired. Sign in again.";
   }

@@ -101,7 +101,7 @@ describe("uploads", () => {
     expect(id).toBe("new-id-1");
     const [search, upload] = seen;
     expect(search.url.searchParams.get("q")).toBe(
-      "name='Plainpad Documents' and mimeType='application/vnd.google-apps.folder' and trashed=false",
+      "name='Plainpad Documents' and mimeType='application/vnd.google-apps.folder' and 'me' in owners and trashed=false",
     );
     expect(upload.method).toBe("POST");
     expect(upload.url.searchParams.get("uploadType")).toBe("multipart");

@@ -99,14 +99,15 @@ function escapeQueryValue(value: string): string {
 }
 
 /**
- * The id of the "Plainpad Documents" folder: searched first (name, folder type, not trashed;
- * the drive.file scope only sees folders this app created), created when absent.
+ * The id of the "Plainpad Documents" folder: searched first (name, folder type, owned by the
+ * user, not trashed: with drive.readonly a folder of that name that someone shared would be
+ * visible too), created when absent.
  */
 export async function ensureAppFolder(
   context: DriveHttpContext,
   name = APP_FOLDER_NAME,
 ): Promise<string> {
-  const q = `name='${escapeQueryValue(name)}' and mimeType='${FOLDER_MIME_TYPE}' and trashed=false`;
+  const q = `name='${escapeQueryValue(name)}' and mimeType='${FOLDER_MIME_TYPE}' and 'me' in owners and trashed=false`;
   const search = new URLSearchParams({
     q,
     fields: "files(id,name)",

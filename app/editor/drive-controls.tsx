@@ -16,8 +16,11 @@ export interface DriveControlsProps {
   fileId: string | null;
   /** Replace the document with a file opened from Drive (the editor confirms if dirty). */
   onOpen: (file: { id: string; name: string; content: string }) => void;
-  /** The document was saved to Drive as `fileId`: the editor stores it and clears dirty. */
-  onSaved: (fileId: string) => void;
+  /**
+   * The document was saved to Drive as `fileId`, with `savedContent` as its text: the editor
+   * stores the id and clears dirty unless the text changed while the upload ran.
+   */
+  onSaved: (fileId: string, savedContent: string) => void;
   /** Start the open-from-Drive flow at once (hand-off from the landing page). */
   autoOpen?: boolean;
 }
@@ -70,11 +73,15 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
   const save = () =>
     run("save", async () => {
       const { getContent, fileName, fileId, onSaved } = propsRef.current;
+      const content = getContent();
       setStatus(saveStageMessage("authorizing"));
       await runSave(
         getDrive(),
-        { fileId, name: fileName, content: getContent() },
-        { onStage: (stage) => setStatus(saveStageMessage(stage)), onSaved },
+        { fileId, name: fileName, content },
+        {
+          onStage: (stage) => setStatus(saveStageMessage(stage)),
+          onSaved: (savedId) => onSaved(savedId, content),
+        },
       );
     });
 
@@ -86,21 +93,30 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
 
   const signOut = () => run("sign-out", () => getDrive().signOut());
 
-  // The landing page's "Open from Google Drive" hands over here; start once per mount.
+  // The landing page's "Open from Google Drive" hands over here; start once per mount. The
+  // Google sign-in window is a popup, and browsers block popups not opened from a click: the
+  // click on the landing page was used up by the navigation, so a signed-out user gets one more
+  // button to press here instead of a blocked popup.
   const autoOpened = useRef(false);
+  const [continuePrompt, setContinuePrompt] = useState(false);
   useEffect(() => {
-    if (props.autoOpen && !autoOpened.current) {
-      autoOpened.current = true;
-      void open();
-    }
+    if (!props.autoOpen || autoOpened.current) return;
+    autoOpened.current = true;
+    const drive = getDrive();
+    if (drive.isConfigured() && !drive.isSignedIn()) setContinuePrompt(true);
+    else void open();
   }, [props.autoOpen, open]);
+  const continueRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (continuePrompt) continueRef.current?.focus();
+  }, [continuePrompt]);
 
   const signedIn = session.status === "signed-in";
   return (
     <div className="relative flex items-center gap-1" aria-busy={busy !== null}>
       {signedIn && session.email && (
         <span
-          className="hidden max-w-48 truncate text-sm text-slate-600 md:inline dark:text-slate-300"
+          className="max-w-24 truncate text-xs text-slate-600 sm:max-w-48 sm:text-sm dark:text-slate-300"
           title={`Signed in to Google as ${session.email}`}
           data-testid="drive-email"
         >
@@ -162,6 +178,38 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
         )}
         <span className="sr-only xl:not-sr-only">Save to Drive</span>
       </button>
+      {continuePrompt && (
+        <div
+          role="dialog"
+          aria-label="Open from Google Drive"
+          className="absolute right-0 top-full z-40 mt-2 w-72 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") setContinuePrompt(false);
+          }}
+        >
+          <p>Sign in with Google to choose a file from your Drive.</p>
+          <div className="mt-3 flex justify-end gap-2">
+            <button
+              type="button"
+              className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800"
+              onClick={() => setContinuePrompt(false)}
+            >
+              Not now
+            </button>
+            <button
+              ref={continueRef}
+              type="button"
+              className="rounded-md bg-blue-700 px-3 py-1.5 font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+              onClick={() => {
+                setContinuePrompt(false);
+                void open();
+              }}
+            >
+              Continue to Google Drive
+            </button>
+          </div>
+        </div>
+      )}
       <p
         role="status"
         className="absolute right-0 top-full z-30 mt-2 w-max max-w-72 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 shadow-lg empty:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"

@@ -12,7 +12,7 @@ export interface EditorHeaderProps {
   actions: EditorActions;
   getContent: () => string;
   onDriveOpen: (file: { id: string; name: string; content: string }) => void;
-  onDriveSaved: (fileId: string) => void;
+  onDriveSaved: (fileId: string, savedContent: string) => void;
   driveAutoOpen: boolean;
 }
 

@@ -5,19 +5,19 @@
  */
 import { getDrive } from "~/drive/drive";
 import { runOpen, runSave } from "~/drive/flows";
-import { DRIVE_MESSAGES } from "~/drive/messages";
+import { DRIVE_MESSAGES, saveStageMessage } from "~/drive/messages";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
   /** The active tab's name and text. */
   getActiveTab: () => { id: string; name: string; content: string };
   /**
-   * Opens text in a new tab (e.g. a file picked from Drive). When it returns the new tab's id,
-   * the Drive file id is remembered for that tab so a later save updates the same file.
+   * Opens text in a new tab (e.g. a file picked from Drive) and returns its id, so a later
+   * save of that tab updates the same Drive file; null when no tab could be opened.
    */
-  openInNewTab: (name: string, content: string) => string | void;
-  /** Shows a message to the user in the notepad's notice area (progress of a Drive action). */
-  notify: (message: string) => void;
+  openInNewTab: (name: string, content: string) => string | null;
+  /** Shows the progress of a Drive save in the notepad (null clears it). */
+  notify: (message: string | null) => void;
 }
 
 /** One File-menu entry. */
@@ -68,15 +68,7 @@ function openFromDrive(context: DriveMenuContext): Promise<void> {
   return exclusive(async () => {
     const file = await runOpen(getDrive());
     if (!file) return;
-    const returned = context.openInNewTab(file.name, file.content);
-    // The new tab is the active one right after opening, when the notepad does not return its id.
-    const active = context.getActiveTab();
-    const tabId =
-      typeof returned === "string"
-        ? returned
-        : active.name === file.name && active.content === file.content
-          ? active.id
-          : null;
+    const tabId = context.openInNewTab(file.name, file.content);
     if (tabId) driveIdByTab.set(tabId, file.id);
   });
 }
@@ -84,13 +76,18 @@ function openFromDrive(context: DriveMenuContext): Promise<void> {
 function saveToDrive(context: DriveMenuContext): Promise<void> {
   return exclusive(async () => {
     const tab = context.getActiveTab();
-    await runSave(
-      getDrive(),
-      { fileId: driveFileIdOfTab(tab.id), name: driveFileName(tab.name), content: tab.content },
-      {
-        onSaved: (fileId) => driveIdByTab.set(tab.id, fileId),
-      },
-    );
+    try {
+      await runSave(
+        getDrive(),
+        { fileId: driveFileIdOfTab(tab.id), name: driveFileName(tab.name), content: tab.content },
+        {
+          onStage: (stage) => context.notify(saveStageMessage(stage)),
+          onSaved: (fileId) => driveIdByTab.set(tab.id, fileId),
+        },
+      );
+    } finally {
+      context.notify(null);
+    }
   });
 }
 

@@ -127,6 +127,8 @@ export interface DriveFakes {
   revokes: string[];
   /** Status to answer uploads with (default 200). */
   uploadStatus: number;
+  /** When set, uploads are answered only once this settles (a slow network). */
+  uploadGate: Promise<void> | null;
   /** Content served for alt=media, per file id. */
   contents: Map<string, string>;
 }
@@ -150,6 +152,7 @@ export async function installDriveFakes(
     driveCalls: [],
     revokes: [],
     uploadStatus: 200,
+    uploadGate: null,
     contents: new Map(),
   };
   await page.addInitScript(
@@ -188,7 +191,7 @@ export async function installDriveFakes(
     fakes.revokes.push(route.request().postData() ?? "");
     return route.fulfill({ status: 200, contentType: "application/json", body: "{}" });
   });
-  await page.route("https://www.googleapis.com/**", (route) => {
+  await page.route("https://www.googleapis.com/**", async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     const cors = {
@@ -212,6 +215,7 @@ export async function installDriveFakes(
         body: JSON.stringify(value),
       });
     if (url.pathname.startsWith("/upload/drive/v3/files")) {
+      if (fakes.uploadGate) await fakes.uploadGate;
       if (fakes.uploadStatus !== 200) {
         return route.fulfill({
           status: fakes.uploadStatus,

@@ -192,7 +192,7 @@ test.describe("Google Drive in the simple editor", () => {
       (call) => call.method === "GET" && call.url.pathname === "/drive/v3/files",
     );
     expect(folderSearch?.url.searchParams.get("q")).toBe(
-      "name='Plainpad Documents' and mimeType='application/vnd.google-apps.folder' and trashed=false",
+      "name='Plainpad Documents' and mimeType='application/vnd.google-apps.folder' and 'me' in owners and trashed=false",
     );
     const folderCreate = fakes.driveCalls.find(
       (call) => call.method === "POST" && call.url.pathname === "/drive/v3/files",
@@ -289,6 +289,26 @@ test.describe("Google Drive in the simple editor", () => {
     await expect(page.getByRole("button", { name: "Save to Drive" })).toBeEnabled();
   });
 
+  test("text typed while a save uploads stays marked unsaved", async ({ page }) => {
+    const fakes = await installDriveFakes(page);
+    let release!: () => void;
+    fakes.uploadGate = new Promise((resolve) => (release = resolve));
+    const dialogs = collectDialogs(page);
+    await openEditor(page);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+    await typeAtEnd(page, "first draft");
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Uploading" })).toBeVisible();
+    await typeAtEnd(page, " and more");
+    release();
+    await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
+    const upload = fakes.driveCalls.find((call) => call.url.pathname.startsWith("/upload/"));
+    expect(upload?.body).toContain("first draft");
+    expect(upload?.body).not.toContain("and more");
+    await expect(unsavedMarker(page)).toBeVisible();
+  });
+
   test("the landing page's Open from Google Drive starts the picker in the editor", async ({
     page,
   }) => {
@@ -299,6 +319,11 @@ test.describe("Google Drive in the simple editor", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Open from Google Drive" }).click();
     await expect(page).toHaveURL(/\/editor\/$/);
+    // Signed out: the sign-in popup needs a click of its own (browsers block it otherwise).
+    const prompt = page.getByRole("dialog", { name: "Open from Google Drive" });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole("button", { name: "Continue to Google Drive" })).toBeFocused();
+    await prompt.getByRole("button", { name: "Continue to Google Drive" }).click();
     await expect(editorText(page)).toHaveText("Opened from the landing page");
     expect(fakes.googleRequests.every((url) => isDriveHost(url))).toBe(true);
   });
