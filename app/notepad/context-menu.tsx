@@ -48,10 +48,13 @@ export function ContextMenu({
       if (ref.current && !ref.current.contains(event.target as Node)) onClose();
     }
     document.addEventListener("pointerdown", onPointerDown);
+    // Capture: scrolling the text (not only the window) moves what the menu points at.
+    document.addEventListener("scroll", close, true);
     window.addEventListener("resize", close);
     window.addEventListener("blur", close);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("scroll", close, true);
       window.removeEventListener("resize", close);
       window.removeEventListener("blur", close);
     };
@@ -67,6 +70,8 @@ export function ContextMenu({
       style={{ left: position.left, top: position.top }}
       className="fixed z-50 min-w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-xl dark:border-slate-600 dark:bg-slate-800"
       onContextMenu={(event) => event.preventDefault()}
+      // Any click closes it, on a disabled item or a separator too (spec).
+      onClick={onClose}
       onKeyDown={(event) => {
         const at = enabled.indexOf(active);
         if (event.key === "ArrowDown") {
@@ -102,10 +107,10 @@ export function ContextMenu({
             aria-disabled={item.disabled || undefined}
             data-menu-item={item.id}
             onPointerEnter={() => !item.disabled && setActive(index)}
-            onClick={() => {
-              if (item.disabled) return;
+            onClick={(event) => {
+              event.stopPropagation();
               onClose();
-              item.onSelect();
+              if (!item.disabled) item.onSelect();
             }}
             onKeyDown={(event) => {
               if ((event.key === "Enter" || event.key === " ") && !item.disabled) {

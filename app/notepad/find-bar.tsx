@@ -9,9 +9,12 @@ import type { NotepadController } from "./notepad-controller";
 export function FindBar({
   controller,
   showReplace,
+  focusRequest,
 }: {
   controller: NotepadController;
   showReplace: boolean;
+  /** Changes each time Find or Replace is asked for, even with the bar already open. */
+  focusRequest: number;
 }) {
   const [find, setFind] = useState("");
   const [replace, setReplace] = useState("");
@@ -20,7 +23,7 @@ export function FindBar({
   useEffect(() => {
     findRef.current?.focus();
     findRef.current?.select();
-  }, [showReplace]);
+  }, [showReplace, focusRequest]);
 
   function next() {
     if (!find) return;

@@ -188,8 +188,9 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
 
   function run(entry: Actionable) {
     if (!isEnabled(entry)) return;
-    setOpen(null);
-    setActiveItem(-1);
+    // Focus goes back to the menu's button before the item unmounts, so a dialog the action
+    // opens has somewhere to return focus to (actions on the text focus the editor themselves).
+    close(true);
     entry.onSelect();
   }
 

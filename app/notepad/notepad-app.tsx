@@ -96,7 +96,9 @@ export function NotepadApp() {
       },
       openInNewTab: (name, content) => controller.newTab(name, content),
       notify: (message) =>
-        controller.addNotice({ id: `drive-${Date.now()}`, kind: "info", message }),
+        message
+          ? controller.addNotice({ id: "drive-progress", kind: "info", message })
+          : controller.dismissNotice("drive-progress"),
     }),
     [controller, store],
   );
@@ -522,7 +524,13 @@ export function NotepadApp() {
       </div>
 
       <TabBar tabs={state.tabs} renamingId={state.renamingId} controller={controller} />
-      {state.findOpen && <FindBar controller={controller} showReplace={state.replaceOpen} />}
+      {state.findOpen && (
+        <FindBar
+          controller={controller}
+          showReplace={state.replaceOpen}
+          focusRequest={state.findFocusRequest}
+        />
+      )}
 
       {state.notices.length > 0 && (
         <div
@@ -664,7 +672,8 @@ export function NotepadApp() {
             </tbody>
           </table>
           <p className="mt-3 text-xs text-slate-700 dark:text-slate-300">
-            Some browsers keep {mod}N and {mod}W for themselves; the menus always work.
+            Chrome and Edge keep {mod}N, {mod}T and {mod}W for themselves: use File › New tab or the
+            + button. Close a tab with File › Close tab, its ×, or Delete on a focused tab.
           </p>
         </Modal>
       )}
@@ -762,14 +771,15 @@ function useNotepadShortcuts(
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const state = store.getState();
-      if (state.modal) return;
       const mod = event.ctrlKey || event.metaKey;
       if (event.key === "F5" && !mod && !event.altKey) {
-        // F5 inserts the date and time instead of reloading the page.
+        // F5 inserts the date and time instead of reloading the page (a reload with a dialog
+        // open would surprise too, so it is held back there as well).
         event.preventDefault();
-        if (state.loaded) controller.insertDateTime();
+        if (state.loaded && !state.modal) controller.insertDateTime();
         return;
       }
+      if (state.modal) return;
       if (event.key === "Escape" && state.fullscreen && !event.defaultPrevented) {
         store.setState({ fullscreen: false });
         return;

@@ -46,6 +46,7 @@ import {
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { Notice, NotepadStore } from "./notepad-store";
 import { printText } from "./print";
+import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { TextChunkTracker } from "~/storage/text-chunks";
 import { countWordsInSlices } from "~/text/text-stats";
 import {
@@ -113,6 +114,8 @@ interface TabDoc {
   /** Bumped by each change; lets a finished save tell whether newer changes arrived. */
   changeCount: number;
   saving: boolean;
+  /** The page is going away while a save runs: write the newer changes as soon as it ends. */
+  flushAfterSave: boolean;
   timer: ReturnType<typeof setTimeout> | null;
   /** Which pieces of the text are stored already, so a save writes only the changed ones. */
   chunks: TextChunkTracker;
@@ -143,6 +146,8 @@ export class NotepadController {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private darkTheme = false;
   private disposed = false;
+  /** IndexedDB could not be opened at start: saves are not attempted (the notice says so). */
+  private storageUnavailable = false;
   /** Order and delete writes still running. */
   private pendingWrites = 0;
   private readonly cleanups: (() => void)[] = [];
@@ -165,6 +170,8 @@ export class NotepadController {
         message: `Your saved notepad settings could not be read, so the defaults are used. The unreadable data is kept in browser storage under "${settingsAside}".`,
       });
     }
+    // Settings show at once, so nothing done while the tabs load starts from the defaults.
+    this.store.setState({ settings });
     let tabs: TabsState | null = null;
     try {
       const result = await loadNotepadTabs();
@@ -191,6 +198,7 @@ export class NotepadController {
       }
     } catch (error) {
       console.error(error);
+      this.storageUnavailable = true;
       notices.push({
         id: "storage-unavailable",
         kind: "error",
@@ -206,7 +214,6 @@ export class NotepadController {
       this.docs.set(tabs.activeId, this.newDoc("", 0));
     }
     this.store.setState({
-      settings,
       tabs,
       notices: [...this.store.getState().notices, ...notices],
     });
@@ -259,11 +266,13 @@ export class NotepadController {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       this.flushAll();
       // Only warn when the browser refused our writes: otherwise everything is stored.
-      if (this.store.getState().storageFull) event.preventDefault();
+      if (this.store.getState().storageFull || this.storageUnavailable) event.preventDefault();
     };
     window.addEventListener("pagehide", onHide);
     document.addEventListener("visibilitychange", onVisibility);
     window.addEventListener("beforeunload", onBeforeUnload);
+    // Files dropped beside the text (tab bar, toolbar, status bar) open in tabs too.
+    this.cleanups.push(listenForPageFileDrops((files) => void this.openFiles(files)));
     this.cleanups.push(() => {
       window.removeEventListener("pagehide", onHide);
       document.removeEventListener("visibilitychange", onVisibility);
@@ -288,6 +297,7 @@ export class NotepadController {
       dirty: false,
       changeCount: 0,
       saving: false,
+      flushAfterSave: false,
       timer: null,
       chunks: new TextChunkTracker(),
     };
@@ -315,6 +325,9 @@ export class NotepadController {
         baseEditorExtensions(),
         Prec.high(
           keymap.of([
+            // Both redo keys on every platform (CodeMirror's defaults differ by platform).
+            { key: "Mod-y", run: (view) => redo(view) || true },
+            { key: "Mod-Shift-z", run: (view) => redo(view) || true },
             { key: "Mod-f", run: () => (this.openFind(false), true) },
             { key: "Mod-h", run: () => (this.openFind(true), true) },
           ]),
@@ -512,18 +525,18 @@ export class NotepadController {
   flushAll(): void {
     if (!this.store.getState().loaded) return;
     for (const [id, doc] of this.docs) {
-      if (doc.dirty && !doc.saving) {
-        if (doc.timer) clearTimeout(doc.timer);
-        doc.timer = null;
-        void this.saveNow(id);
-      }
+      if (!doc.dirty) continue;
+      if (doc.timer) clearTimeout(doc.timer);
+      doc.timer = null;
+      if (doc.saving) doc.flushAfterSave = true;
+      else void this.saveNow(id);
     }
   }
 
   private async saveNow(id: string): Promise<void> {
     const doc = this.docs.get(id);
     const meta = this.store.getState().tabs.tabs.find((tab) => tab.id === id);
-    if (!doc || !meta || !doc.dirty || this.disposed) return;
+    if (!doc || !meta || !doc.dirty || this.disposed || this.storageUnavailable) return;
     if (doc.saving) {
       this.scheduleSave(id, SAVE_DELAY_MS);
       return;
@@ -572,8 +585,14 @@ export class NotepadController {
     } finally {
       doc.saving = false;
     }
+    const flushNow = doc.flushAfterSave;
+    doc.flushAfterSave = false;
     if (doc.dirty && this.docs.get(id) === doc && !this.store.getState().storageFull) {
-      this.scheduleSave(id, SAVE_DELAY_MS);
+      if (flushNow && doc.timer) {
+        clearTimeout(doc.timer);
+        doc.timer = null;
+      }
+      this.scheduleSave(id, flushNow ? 0 : SAVE_DELAY_MS);
     }
   }
 
@@ -747,7 +766,29 @@ export class NotepadController {
 
   // ---------------------------------------------------------------- tabs
 
+  /**
+   * False until the stored tabs are shown. Tab and settings actions wait for it: a tab made
+   * from the placeholder state would vanish on load, and its active id would overwrite the
+   * stored one.
+   */
+  private get ready(): boolean {
+    return this.store.getState().loaded && !this.disposed;
+  }
+
+  /** Resolves once the stored tabs are shown. */
+  private whenReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((resolve) => {
+      const unsubscribe = this.store.subscribe((state) => {
+        if (!state.loaded) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+
   private setTabs(tabs: TabsState): void {
+    if (!this.ready) return;
     const previous = this.store.getState().tabs;
     if (tabs === previous) return;
     this.store.setState({ tabs });
@@ -784,7 +825,8 @@ export class NotepadController {
   }
 
   /** Opens a new tab (empty, or with text) and shows it. */
-  newTab(name?: string, content = ""): string {
+  newTab(name?: string, content = ""): string | null {
+    if (!this.ready) return null;
     const { state, tab } = addTab(this.store.getState().tabs, Date.now(), { name });
     this.docs.set(tab.id, this.newDoc(content, 0));
     this.setTabs(state);
@@ -843,6 +885,7 @@ export class NotepadController {
 
   /** Copies tab `id` into "name (Copy)" right after it. */
   duplicate(id: string): void {
+    if (!this.ready) return;
     const content = this.getContent(id);
     const { state, tab } = duplicateTab(this.store.getState().tabs, id, Date.now());
     if (!tab) return;
@@ -854,6 +897,7 @@ export class NotepadController {
 
   /** Renames a tab (blank names ignored, 30 characters at most). */
   rename(id: string, name: string): void {
+    if (!this.ready) return;
     const before = this.store.getState().tabs;
     const after = renameTab(before, id, name, Date.now());
     this.store.setState({ renamingId: null });
@@ -883,13 +927,14 @@ export class NotepadController {
 
   /** Opens text files, each in its own tab; refused files are reported. */
   async openFiles(files: File[]): Promise<void> {
+    await this.whenReady();
     for (const file of files) {
       const extension = file.name.includes(".")
         ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase()
         : "";
       try {
         if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
-          throw new FileRejectedError(file.name, "not-text");
+          throw new FileRejectedError(file.name, "unsupported-type");
         }
         const { name, content } = await readLocalTextFile(file);
         const tabName = name.slice(0, 30) || undefined;
@@ -1010,8 +1055,19 @@ export class NotepadController {
       await navigator.clipboard.writeText(text);
     } catch (error) {
       console.error("Clipboard write failed", error);
+      this.clipboardRefused("copy");
     }
     this.focus();
+  }
+
+  /** Says how to get around a clipboard the browser refused (permission or no API). */
+  private clipboardRefused(action: "copy" | "cut" | "paste"): void {
+    const key = { copy: "C", cut: "X", paste: "V" }[action];
+    this.addNotice({
+      id: "clipboard",
+      kind: "error",
+      message: `The browser did not allow Plainpad to ${action} through the clipboard. Use Ctrl+${key} (Cmd+${key} on a Mac) instead.`,
+    });
   }
 
   /** Cuts the selection to the clipboard. */
@@ -1024,19 +1080,21 @@ export class NotepadController {
     } catch (error) {
       // Keep the text when the clipboard refused it: cutting would lose it.
       console.error("Clipboard write failed", error);
+      this.clipboardRefused("cut");
       return;
     }
     view.dispatch(view.state.replaceSelection(""), { userEvent: "delete.cut" });
     this.focus();
   }
 
-  /** Pastes the clipboard text at the cursor (failures are only logged, per spec). */
+  /** Pastes the clipboard text at the cursor; a refused clipboard gets a notice. */
   async paste(): Promise<void> {
     try {
       const text = await navigator.clipboard.readText();
       if (text) this.insertText(text);
     } catch (error) {
       console.error("Clipboard read failed", error);
+      this.clipboardRefused("paste");
       this.focus();
     }
   }
@@ -1048,6 +1106,7 @@ export class NotepadController {
     this.store.setState((s) => ({
       findOpen: true,
       replaceOpen: replace || (s.findOpen && s.replaceOpen),
+      findFocusRequest: s.findFocusRequest + 1,
     }));
   }
 
@@ -1115,6 +1174,7 @@ export class NotepadController {
 
   /** Changes settings, stores them and applies them to the editor. */
   updateSettings(patch: Partial<NotepadSettings>): void {
+    if (!this.ready) return;
     const settings = { ...this.store.getState().settings, ...patch };
     settings.fontSize = clampFontSize(settings.fontSize);
     this.store.setState({ settings });

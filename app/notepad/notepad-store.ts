@@ -39,6 +39,8 @@ export interface NotepadUiState {
   storageFull: boolean;
   findOpen: boolean;
   replaceOpen: boolean;
+  /** Bumped by Find / Replace (menu or shortcut) so an open find bar takes the focus again. */
+  findFocusRequest: number;
   fullscreen: boolean;
   modal: NotepadModal;
   renamingId: string | null;
@@ -64,6 +66,7 @@ export function initialNotepadUiState(): NotepadUiState {
     storageFull: false,
     findOpen: false,
     replaceOpen: false,
+    findFocusRequest: 0,
     fullscreen: false,
     modal: null,
     renamingId: null,

@@ -159,6 +159,16 @@ describe("notepad tab storage", () => {
     const db = await openPlainpadDb();
     expect(await db.get(IDB.stores.notepadTabs, "unreadable/5/notepad-files")).toBe("{not json");
   });
+
+  it("migrates the readable legacy entries and keeps the whole array aside when some are not", async () => {
+    const raw = JSON.stringify([{ id: "1", name: "Good", content: "kept" }, { id: 7 }, "junk"]);
+    window.localStorage.setItem(STORAGE_KEYS.notepadFiles, raw);
+    const result = await loadNotepadTabs(9);
+    expect(result.tabs.map((tab) => tab.content)).toEqual(["kept"]);
+    expect(result.keptAside).toEqual(["unreadable/9/notepad-files"]);
+    const db = await openPlainpadDb();
+    expect(await db.get(IDB.stores.notepadTabs, "unreadable/9/notepad-files")).toBe(raw);
+  });
 });
 
 describe("isQuotaError", () => {

@@ -252,19 +252,23 @@ async function migrateLegacyTabs(now: number): Promise<{ tabs: StoredTab[]; kept
   }
   const tabs: StoredTab[] = [];
   const seen = new Set<string>();
+  let skipped = 0;
   if (Array.isArray(parsed)) {
     for (const item of parsed) {
       const tab = parseStoredTab(item);
       if (tab && !seen.has(tab.id)) {
         seen.add(tab.id);
         tabs.push({ ...tab, revision: 1 });
+      } else {
+        skipped += 1;
       }
     }
   }
   const db = await openPlainpadDb();
   const tx = db.transaction(IDB.stores.notepadTabs, "readwrite");
   const keptAside: string[] = [];
-  if (tabs.length === 0 && !(Array.isArray(parsed) && parsed.length === 0)) {
+  // Anything not migrated (unparsable, or some entries unreadable) keeps the raw copy aside.
+  if (skipped > 0 || !Array.isArray(parsed)) {
     console.error("The legacy notepad tabs could not be read; kept aside.");
     const asideKey = `${UNREADABLE_PREFIX}${now}/${STORAGE_KEYS.notepadFiles}`;
     keptAside.push(asideKey);

@@ -100,6 +100,8 @@ test.describe("notepad menus", () => {
     await expect(dialog).toContainText("Ctrl+H");
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+    // Focus goes back to the menu the dialog was opened from, not to the page body.
+    await expect(page.getByRole("menuitem", { name: "Help", exact: true })).toBeFocused();
     await runMenu(page, "Help", "About");
     await expect(page.getByRole("dialog", { name: "About the notepad" })).toContainText(
       "Clearing your browser's site data deletes the tabs",
@@ -264,7 +266,7 @@ test.describe("notepad files", () => {
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "notes.md", "data.json"]);
     expect(await editorText(page)).toBe('{"a":1}');
     await expect(page.getByText('"photo.txt" does not look like a text file')).toBeVisible();
-    await expect(page.getByText('"app.exe" does not look like a text file')).toBeVisible();
+    await expect(page.getByText('"app.exe" is not a file type the notepad opens')).toBeVisible();
   });
 
   test("a file dropped on the editor opens in a new tab", async ({ page }) => {
@@ -277,6 +279,23 @@ test.describe("notepad files", () => {
     await page.locator(".cm-content").dispatchEvent("drop", { dataTransfer });
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "dropped.txt"]);
     expect(await editorText(page)).toBe("dropped text");
+  });
+
+  test("a file dropped beside the editor (on the tab bar) opens in a tab, the page stays", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["beside"], "beside.txt", { type: "text/plain" }));
+      return transfer;
+    });
+    const tabList = page.getByRole("list", { name: "Open tabs" });
+    await tabList.dispatchEvent("dragover", { dataTransfer });
+    await tabList.dispatchEvent("drop", { dataTransfer });
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "beside.txt"]);
+    expect(await editorText(page)).toBe("beside");
+    await expect(page).toHaveURL(/\/online-notepad\/$/);
   });
 
   test("Print writes the text into a print window and prints it", async ({ page }) => {
@@ -352,6 +371,41 @@ test.describe("notepad editing", () => {
     await runMenu(page, "Edit", /^Paste/);
     await runMenu(page, "Edit", /^Paste/);
     await expect.poll(() => editorText(page)).toBe("alpha betaalpha beta");
+  });
+
+  test("redo answers Ctrl+Y and Ctrl+Shift+Z; Ctrl+F takes the focus back to an open find bar", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    await typeInEditor(page, "one");
+    await page.keyboard.press("Control+z");
+    expect(await editorText(page)).toBe("");
+    await page.keyboard.press("Control+Shift+z");
+    expect(await editorText(page)).toBe("one");
+    await page.keyboard.press("Control+z");
+    await page.keyboard.press("Control+y");
+    expect(await editorText(page)).toBe("one");
+    await page.keyboard.press("Control+f");
+    const find = page.getByRole("searchbox", { name: "Find" });
+    await expect(find).toBeFocused();
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("Control+f");
+    await expect(find).toBeFocused();
+  });
+
+  test("a refused clipboard gets a message in the page and keeps the text", async ({ page }) => {
+    await page.addInitScript(() => {
+      const refuse = () => Promise.reject(new DOMException("denied", "NotAllowedError"));
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: refuse, readText: refuse },
+      });
+    });
+    await openNotepad(page);
+    await typeInEditor(page, "keep me");
+    await runMenu(page, "Edit", /^Select all/);
+    await runMenu(page, "Edit", /^Cut/);
+    await expect(page.getByText("The browser did not allow Plainpad to cut")).toBeVisible();
+    expect(await editorText(page)).toBe("keep me");
   });
 
   test("find is case-insensitive from the cursor and wraps; Replace All is exact and counts", async ({
@@ -435,6 +489,10 @@ test.describe("notepad editing", () => {
       );
     }
     await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    // A click on a disabled item closes the menu too (any click does).
+    await page.mouse.click(viewport.width - 5, viewport.height - 80, { button: "right" });
+    await menu.getByRole("menuitem", { name: "Cut", exact: true }).click({ force: true });
     await expect(menu).toHaveCount(0);
 
     await typeInEditor(page, "hello");
