@@ -24,6 +24,7 @@ import { toggleBulletList, toggleNumberedList } from "~/text/lists";
 import { DraftSaver } from "./draft-saver";
 import type { EditorActions } from "./editor-actions";
 import { EditorHeader } from "./editor-header";
+import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { editorKeymap, fileDropHandler } from "./editor-keymap";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
@@ -156,6 +157,10 @@ export function SimpleEditor() {
           store().notify({ kind: "info", text: "Select some text to copy." });
           return;
         }
+        if (!navigator.clipboard?.writeText) {
+          clipboardDenied("copying");
+          return;
+        }
         navigator.clipboard
           .writeText(view.state.sliceDoc(from, to))
           .then(() => store().notify({ kind: "info", text: "Copied to the clipboard." }))
@@ -168,6 +173,10 @@ export function SimpleEditor() {
         const { from, to } = view.state.selection.main;
         if (from === to) {
           store().notify({ kind: "info", text: "Select some text to cut." });
+          return;
+        }
+        if (!navigator.clipboard?.writeText) {
+          clipboardDenied("cutting");
           return;
         }
         navigator.clipboard
@@ -357,6 +366,9 @@ export function SimpleEditor() {
     return () => window.removeEventListener("beforeunload", warn);
   }, [isDirty]);
 
+  // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
+  useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFile(files[0])), []);
+
   // Ctrl/Cmd+F and Ctrl/Cmd+P anywhere on the page open Find and Print instead of the
   // browser's own (inside the editor, its keymap handles them first).
   useEffect(() => {
@@ -411,8 +423,13 @@ export function SimpleEditor() {
             useEditorStore.getState().notify(null);
           }
         }}
-        onDriveSaved={(id) => {
-          useEditorStore.setState({ fileId: id, isDirty: false });
+        onDriveSaved={(id, savedContent) => {
+          // Text typed while the upload ran is not in Drive yet: it stays marked unsaved.
+          const unchanged = getContent() === savedContent;
+          useEditorStore.setState((state) => ({
+            fileId: id,
+            isDirty: unchanged ? false : state.isDirty,
+          }));
         }}
       />
       <h1 className="sr-only">Online Text Editor</h1>

@@ -17,8 +17,27 @@ describe("decodeTextFile", () => {
     expect(decodeTextFile(png)).toEqual({ ok: false, reason: "not-text" });
   });
 
-  it("refuses invalid UTF-8 as not text", () => {
-    expect(decodeTextFile(new Uint8Array([0xc3, 0x28, 0x41]))).toEqual({
+  it("reads text that is not UTF-8 as Windows-1252", () => {
+    // "café" saved by an older Windows program.
+    expect(decodeTextFile(new Uint8Array([0x63, 0x61, 0x66, 0xe9]))).toEqual({
+      ok: true,
+      text: "café",
+    });
+  });
+
+  it("reads UTF-16 files with a byte-order mark", () => {
+    const le = new Uint8Array([0xff, 0xfe, 0x68, 0x00, 0xe9, 0x00]);
+    const be = new Uint8Array([0xfe, 0xff, 0x00, 0x68, 0x00, 0xe9]);
+    expect(decodeTextFile(le)).toEqual({ ok: true, text: "hé" });
+    expect(decodeTextFile(be)).toEqual({ ok: true, text: "hé" });
+  });
+
+  it("refuses bytes with other control characters as not text", () => {
+    expect(decodeTextFile(new Uint8Array([0xc3, 0x28, 0x01, 0x02, 0x41]))).toEqual({
+      ok: false,
+      reason: "not-text",
+    });
+    expect(decodeTextFile(new Uint8Array([0x4d, 0x5a, 0x90, 0x03]))).toEqual({
       ok: false,
       reason: "not-text",
     });
@@ -32,5 +51,6 @@ describe("decodeTextFile", () => {
   it("names the file in its message", () => {
     expect(fileRejectionMessage("photo.png", "not-text")).toContain('"photo.png"');
     expect(fileRejectionMessage("huge.txt", "too-large")).toContain("50 MB");
+    expect(fileRejectionMessage("app.exe", "unsupported-type")).toContain(".txt .md");
   });
 });

@@ -2,27 +2,47 @@
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Why a file could not be opened as text. */
-export type FileRejection = "too-large" | "not-text" | "empty-name";
+export type FileRejection = "too-large" | "not-text" | "unsupported-type" | "empty-name";
 
 /** The outcome of decoding a file's bytes as text. */
 export type DecodeResult = { ok: true; text: string } | { ok: false; reason: FileRejection };
 
+/** Control characters other than tab, line feed, form feed and carriage return. */
+// eslint-disable-next-line no-control-regex
+const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
+
 /**
- * Decodes bytes as UTF-8 text (a BOM is dropped). Bytes that are not valid UTF-8, or that hold
- * NUL characters (images, archives, office documents), are refused as "not-text", so a binary
- * file never replaces a document with garbage.
+ * Decodes a file's bytes as text: UTF-8 (a BOM is dropped), UTF-16 when it starts with its
+ * byte-order mark (Windows Notepad's "Unicode"), and otherwise Windows-1252 for older Western
+ * files that are not valid UTF-8. Bytes holding NUL or other control characters (images,
+ * archives, office documents) are refused as "not-text", so a binary file never replaces a
+ * document with garbage.
  */
 export function decodeTextFile(bytes: Uint8Array): DecodeResult {
   if (bytes.byteLength > MAX_FILE_BYTES) return { ok: false, reason: "too-large" };
-  // NUL never appears in real text files but is common in every binary format.
+  const utf16 =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? "utf-16le"
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? "utf-16be"
+        : null;
+  if (utf16) return decodeChecked(bytes, utf16);
+  // NUL never appears in real UTF-8 or single-byte text but is common in every binary format.
   const probe = bytes.subarray(0, Math.min(bytes.byteLength, 64 * 1024));
   if (probe.includes(0)) return { ok: false, reason: "not-text" };
+  const utf8 = decodeChecked(bytes, "utf-8");
+  return utf8.ok ? utf8 : decodeChecked(bytes, "windows-1252");
+}
+
+function decodeChecked(bytes: Uint8Array, encoding: string): DecodeResult {
+  let text: string;
   try {
-    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-    return { ok: true, text };
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return { ok: false, reason: "not-text" };
   }
+  if (BINARY_CONTROL.test(text.slice(0, 64 * 1024))) return { ok: false, reason: "not-text" };
+  return { ok: true, text };
 }
 
 /** The message shown to the user for a refused file. */
@@ -32,6 +52,8 @@ export function fileRejectionMessage(fileName: string, reason: FileRejection): s
       return `"${fileName}" is larger than 50 MB, too big to open in the browser editor. Your current document is unchanged.`;
     case "not-text":
       return `"${fileName}" does not look like a text file (it may be an image, a PDF or a Word document). Plainpad opens plain text files only. Your current document is unchanged.`;
+    case "unsupported-type":
+      return `"${fileName}" is not a file type the notepad opens (${NOTEPAD_FILE_EXTENSIONS.join(" ")}). Your tabs are unchanged.`;
     case "empty-name":
       return "The file has no name and could not be opened.";
   }

@@ -101,16 +101,16 @@ test.describe("simple editor: files", () => {
 
   test("drag and drop opens a file; a file over 50 MB is refused", async ({ page }) => {
     await typeDocument(page, "before drop");
-    const drop = (name: string, size: number, text: string) =>
+    const drop = (name: string, size: number, text: string, on = ".cm-content") =>
       page.evaluate(
-        ({ name, size, text }) => {
+        ({ name, size, text, on }) => {
           const file =
             size > 0
               ? new File([new Uint8Array(size)], name)
               : new File([text], name, { type: "text/plain" });
           const data = new DataTransfer();
           data.items.add(file);
-          const target = document.querySelector(".cm-content") as HTMLElement;
+          const target = document.querySelector(on) as HTMLElement;
           target.dispatchEvent(
             new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }),
           );
@@ -118,7 +118,7 @@ test.describe("simple editor: files", () => {
             new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }),
           );
         },
-        { name, size, text },
+        { name, size, text, on },
       );
     await drop("huge.txt", 50 * 1024 * 1024 + 1, "");
     await expect(
@@ -129,6 +129,10 @@ test.describe("simple editor: files", () => {
     await drop("dropped.txt", 0, "dropped content");
     await expect.poll(() => documentText(page)).toBe("dropped content");
     await expect(page.getByRole("button", { name: "Rename dropped.txt" })).toBeVisible();
+    // Beside the text (here the toolbar) a drop opens the file too, instead of leaving the page.
+    await drop("beside.txt", 0, "dropped beside", '[role="toolbar"]');
+    await expect.poll(() => documentText(page)).toBe("dropped beside");
+    await expect(page).toHaveURL(/\/editor\/$/);
   });
 
   test("the draft survives a reload", async ({ page }) => {
