@@ -18,7 +18,11 @@ function sharedChunk(id: string): string | undefined {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  define: { __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "https://plainpad.app") },
+  define: {
+    __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "https://plainpad.app"),
+    // The year in the prerendered HTML, so the first client render matches it.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -19,7 +19,12 @@ if (!existsSync(root)) {
 const fallbackFile = ["__spa-fallback.html", "index.html"]
   .map((name) => path.join(root, name))
   .find((file) => existsSync(file));
-const fallbackHtml = readFileSync(fallbackFile);
+// The app shell answers unknown URLs; before any script runs (crawlers, no JavaScript) its head
+// already says what the error screen will: not found, and not to be indexed.
+const fallbackHtml = readFileSync(fallbackFile, "utf8").replace(
+  "<head>",
+  '<head><title>404 Not Found | Plainpad</title><meta name="robots" content="noindex">',
+);
 
 const assets = sirv(root, {
   etag: true,

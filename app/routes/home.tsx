@@ -120,15 +120,7 @@ function HeroActions() {
   const [busy, setBusy] = useState(false);
 
   async function handOver(action: Parameters<typeof putHandoff>[0]) {
-    try {
-      await putHandoff(action);
-    } catch {
-      // Without IndexedDB the editor still opens; only the hand-off is lost.
-      setError(
-        "Your browser blocked local storage, so the file could not be passed to the editor.",
-      );
-      return;
-    }
+    await putHandoff(action);
     navigate("/editor/");
   }
 

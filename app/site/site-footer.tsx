@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SITE_NAME, SOCIAL_LINKS } from "./config";
 import { FooterSubscribe } from "./footer-subscribe";
@@ -22,7 +23,6 @@ const footerLinkClass =
 
 /** The five-column site footer with its bottom bar. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-5">
@@ -90,7 +90,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row dark:text-slate-300">
           <p>
-            © <span suppressHydrationWarning>{year}</span> {SITE_NAME}. All rights reserved.
+            © <CurrentYear /> {SITE_NAME}. All rights reserved.
           </p>
           <ul className="flex gap-4">
             <li>
@@ -114,3 +114,16 @@ export function SiteFooter() {
     </footer>
   );
 }
+
+/**
+ * The year the visitor's clock says. The prerendered HTML carries the build year; React keeps
+ * prerendered text as it is when hydrating, so the visitor's year is set after hydration.
+ */
+function CurrentYear() {
+  const [year, setYear] = useState(BUILD_YEAR);
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  return <span>{year}</span>;
+}
+
+declare const __BUILD_YEAR__: number | undefined;
+const BUILD_YEAR = typeof __BUILD_YEAR__ === "number" ? __BUILD_YEAR__ : new Date().getFullYear();

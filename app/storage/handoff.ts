@@ -14,14 +14,34 @@ const KEY = "pending";
 /** A hand-off older than this is stale (the user came back days later) and is ignored. */
 const MAX_AGE_MS = 10 * 60 * 1000;
 
-/** Stores a hand-off for the editor's next load (IndexedDB: files may be up to 50 MB). */
+/**
+ * A hand-off IndexedDB refused (private mode, storage turned off, disk full). The landing page
+ * goes to the editor by client-side navigation, so the same page still has it in memory.
+ */
+let unstoredHandoff: Handoff | null = null;
+
+/**
+ * Stores a hand-off for the editor's next load (IndexedDB: files may be up to 50 MB, and a
+ * full reload must find it). Never fails: when IndexedDB refuses, it is kept in memory.
+ */
 export async function putHandoff(handoff: Handoff): Promise<void> {
-  const db = await openPlainpadDb();
-  await db.put(IDB.stores.handoff, handoff, KEY);
+  try {
+    const db = await openPlainpadDb();
+    await db.put(IDB.stores.handoff, handoff, KEY);
+    unstoredHandoff = null;
+  } catch (error) {
+    console.warn("The hand-off stays in memory: IndexedDB refused it", error);
+    unstoredHandoff = handoff;
+  }
 }
 
 /** Reads and removes the pending hand-off, if any and still fresh. */
 export async function takeHandoff(): Promise<Handoff | null> {
+  if (unstoredHandoff) {
+    const handoff = unstoredHandoff;
+    unstoredHandoff = null;
+    return handoff;
+  }
   const db = await openPlainpadDb();
   const tx = db.transaction(IDB.stores.handoff, "readwrite");
   const value = (await tx.store.get(KEY)) as Handoff | undefined;

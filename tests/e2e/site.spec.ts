@@ -53,7 +53,12 @@ test("sitemap.xml lists every page and robots.txt points at it", async ({ reques
 test("an unknown URL answers 404 and shows the error screen", async ({ page }) => {
   const response = await page.goto("/no-such-page/");
   expect(response?.status()).toBe(404);
+  // Before any script runs, the served HTML already names the 404 and is kept out of search.
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain("<title>404 Not Found | Plainpad</title>");
+  expect(html).toContain('<meta name="robots" content="noindex">');
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page).toHaveTitle("404 Not Found | Plainpad");
   await expect(page.getByText("404 Not Found")).toBeVisible();
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -126,6 +126,7 @@ export function NewsletterForm() {
             autoComplete="email"
             placeholder="you@example.com"
             value={email}
+            readOnly={submitting}
             onChange={(event) => setEmail(event.target.value)}
             className={`mt-1.5 ${INPUT}`}
           />
@@ -143,6 +144,7 @@ export function NewsletterForm() {
             type="text"
             autoComplete="given-name"
             value={firstName}
+            readOnly={submitting}
             onChange={(event) => setFirstName(event.target.value)}
             className={`mt-1.5 ${INPUT}`}
           />
@@ -167,6 +169,7 @@ export function NewsletterForm() {
                     name="interests"
                     value={interest.id}
                     checked={interests.includes(interest.id)}
+                    disabled={submitting}
                     onChange={(event) => toggleInterest(interest.id, event.target.checked)}
                     className="h-4 w-4 accent-blue-700"
                   />
