@@ -34,7 +34,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Is Plainpad really free?",
     answer:
       "Yes. Both the simple text editor and the Advanced Notepad are free to use, with no trial period, no paid tier and no feature held back behind a payment.\n\n" +
-      "The site is supported by advertising, and it uses a web-analytics service to understand how pages are used. Neither of them receives the text you write: your documents stay in your own browser unless you choose to save them to your Google Drive.",
+      "Plainpad does not load analytics or advertising scripts today. Your documents stay in your own browser unless you choose to save them to your Google Drive, and if the site ever adds analytics or ads, the Privacy Policy will name the service first, and it will never see your documents.",
   },
   {
     id: "do-i-need-an-account",
@@ -42,7 +42,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Do I need to create an account?",
     answer:
       "No. Plainpad has no accounts, no sign-up form and no password to remember. Open the editor or the notepad and start typing.\n\n" +
-      "The only sign-in you will ever see is the optional \"Sign in with Google\" button, which is used for one thing: opening and saving files in your own Google Drive. If you never use Drive, you never need to sign in.",
+      "The only sign-in you will ever see is the optional Google sign-in (the Sign in button in the Text Editor, or the Google Drive commands in the notepad's File menu), which is used for one thing: opening and saving files in your own Google Drive. If you never use Drive, you never need to sign in.",
   },
   {
     id: "which-editor-should-i-use",
@@ -73,7 +73,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Getting Started",
     question: "Which file types can I open?",
     answer:
-      "Plainpad opens plain text files saved as UTF-8. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab.\n\n" +
+      "Plainpad opens plain text files. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab.\n\n" +
       "Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters. Files larger than 50 MB are refused as well.",
   },
   {
@@ -82,7 +82,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "How do I name or rename my document?",
     answer:
       "In the Text Editor, click the file name at the top of the page, type the new name and press Enter or click elsewhere. The name always ends in .txt, and it is the name your download gets.\n\n" +
-      "In the Advanced Notepad, double-click a tab (or choose File > Rename), type a name of up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
+      "In the Advanced Notepad, double-click a tab (or choose File > Rename tab), type a name of up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
   },
 
   // Features
@@ -92,7 +92,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Does Plainpad save my work automatically?",
     answer:
       "Yes, in your browser. The Text Editor keeps its draft (the text, the file name and the linked Drive file, if any) within a second of your last edit and restores it after a reload or a crash. The Advanced Notepad stores every tab within about a second of each edit and writes any pending change when you leave the page.\n\n" +
-      "This browser copy is not a file on your computer. To keep a lasting copy, use Download, File > Save, or Save to Google Drive.",
+      "This browser copy is not a file on your computer. To keep a lasting copy, use Download, File > Save (download), or Save to Google Drive.",
   },
   {
     id: "how-many-tabs-can-i-open",
@@ -123,7 +123,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Features",
     question: "Can I change the theme and the font size?",
     answer:
-      "Yes. The Text Editor offers three editor themes (Light, Dark and Blue) and a font size from 8 to 72 in steps of 2, with 16 as the default. Both are on the toolbar and in the Settings panel.\n\n" +
+      "Yes. The Text Editor offers three editor themes (Light, Dark and Blue) and a font size from 8 to 72, with 16 as the default. Both are on the toolbar and in the Settings panel: the toolbar's font size buttons move the size in steps of 2, and the Settings panel takes any whole size from 8 to 72.\n\n" +
       "The Advanced Notepad's View menu changes the font size (8 to 72, default 14) and the font family: Consolas, Monaco, Arial, Times New Roman, Courier New, Georgia or Verdana. The light or dark site theme is switched with the theme toggle in the page header.",
   },
   {
@@ -139,7 +139,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Features",
     question: "Can I download, print or save my document as a PDF?",
     answer:
-      "Yes. Download saves your document as a .txt file with its current name. In the Advanced Notepad, File > Save downloads the current tab and File > Download all tabs saves every tab in one .zip file.\n\n" +
+      "Yes. Download saves your document as a .txt file with its current name. In the Advanced Notepad, File > Save (download) downloads the current tab and File > Download all tabs saves every tab in one .zip file.\n\n" +
       "Print opens a print view of your text. To make a PDF, choose \"Save as PDF\" as the destination in your browser's print dialog. Plainpad has no built-in export to Word, RTF or HTML; open the .txt file in a word processor if you need one of those formats.",
   },
 
@@ -150,7 +150,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Do I need Google Drive to use Plainpad?",
     answer:
       "No. Google Drive is entirely optional. Everything else, from writing and searching to downloading and printing, works without signing in to anything.\n\n" +
-      "Drive is useful when you want a copy of a document in the cloud or want to continue on another computer. Sign in with Google, then use Save to Drive to store the document, or Open from Google Drive to load one of your text files. You can sign out at any time.",
+      "Drive is useful when you want a copy of a document in the cloud or want to continue on another computer. Sign in with your Google account, then use Save to Drive (Save to Google Drive in the notepad's File menu) to store the document, or Open from Drive (Open from Google Drive in the notepad) to load one of your text files. You can sign out at any time.",
   },
   {
     id: "what-permissions-does-plainpad-ask-for",
@@ -207,7 +207,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Technical",
     question: "Which browsers does Plainpad support?",
     answer:
-      "Plainpad supports current versions of the major browsers: Chrome 90 or later, Firefox 88 or later, Safari 14 or later and Edge 90 or later.\n\n" +
+      "Plainpad supports current versions of the major browsers: Chrome and Edge 111 or later, Firefox 128 or later and Safari 16.4 or later.\n\n" +
       "Older browsers may load the pages but miss features the editors rely on, such as the browser storage that keeps your drafts. If something looks broken, update your browser first; it is the quickest fix for most display problems.",
   },
   {
@@ -271,17 +271,17 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   {
     id: "why-is-printing-or-sign-in-blocked",
     category: "Troubleshooting",
-    question: "Why does nothing happen when I click Print or Sign in with Google?",
+    question: "Why doesn't the Google sign-in window open?",
     answer:
-      "Your browser is probably blocking pop-up windows. Printing opens a print view in a new window, and Google sign-in opens Google's own window, so a pop-up blocker can stop either one.\n\n" +
-      "Look for a blocked pop-up icon in the address bar, choose to always allow pop-ups from plainpad.app, and click the button again. Ad blockers and privacy extensions can also block Google's sign-in scripts; allowing them for this site usually helps.",
+      "Your browser is probably blocking pop-up windows. Google sign-in opens Google's own window, so a pop-up blocker can stop it. Printing does not need pop-ups: if the print window is blocked, Plainpad prints through a hidden frame instead.\n\n" +
+      "Look for a blocked pop-up icon in the address bar, choose to always allow pop-ups from plainpad.app, and click Sign in again. Ad blockers and privacy extensions can also block Google's sign-in scripts; allowing them for this site usually helps.",
   },
   {
     id: "file-does-not-look-like-a-text-file",
     category: "Troubleshooting",
     question: "Why does Plainpad say my file \"does not look like a text file\"?",
     answer:
-      "Plainpad opens plain text only. Word documents, PDFs, images and archives store binary data, so instead of filling the editor with unreadable characters, Plainpad refuses them with this message and leaves your current document unchanged. Text saved in an encoding other than UTF-8 can be refused for the same reason.\n\n" +
+      "Plainpad opens plain text only. Word documents, PDFs, images and archives store binary data, so instead of filling the editor with unreadable characters, Plainpad refuses them with this message and leaves your current document unchanged.\n\n" +
       "To edit such a file, first save or export it as plain text (.txt, UTF-8) in the program that made it, then open that file.",
   },
   {
@@ -289,8 +289,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Troubleshooting",
     question: "Why does Ctrl+N open a new browser window instead of a new tab?",
     answer:
-      "Some browsers keep certain shortcuts, such as Ctrl+N and Ctrl+W (Cmd+N and Cmd+W on a Mac), for themselves and never pass them to web pages. When that happens, the browser acts before Plainpad can.\n\n" +
-      "The menus always work: use File > New tab in the Advanced Notepad. Other shortcuts, such as Ctrl+S and Ctrl+F, are handled by Plainpad as usual.",
+      "Chrome and Edge keep Ctrl+N, Ctrl+T and Ctrl+W (Cmd+N, Cmd+T and Cmd+W on a Mac) for themselves and never pass them to web pages, so the browser acts before Plainpad can.\n\n" +
+      "Use File > New tab or the + button at the end of the tab bar in the Advanced Notepad. To close a tab, use File > Close tab or the × on the tab; the notepad has no close-tab shortcut. Other shortcuts, such as Ctrl+S and Ctrl+F, are handled by Plainpad as usual.",
   },
   {
     id: "what-if-saving-to-google-drive-fails",
@@ -315,15 +315,15 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "Does Plainpad use analytics or show ads?",
     answer:
-      "Yes. The site uses a web-analytics service to learn which pages are visited and how the site performs, and an ad service that pays for keeping Plainpad free. Our Privacy Policy describes both.\n\n" +
-      "Neither service receives the contents of your documents. Your writing stays in your browser's storage, which analytics and ads have no access to.",
+      "No. Plainpad does not load analytics or advertising scripts today; the only outside services the site talks to are Google sign-in and Google Drive, and only when you use them.\n\n" +
+      "If that ever changes, the Privacy Policy will name the service first, and it will never see your documents: your writing stays in your browser's storage.",
   },
   {
     id: "does-plainpad-use-cookies",
     category: "Privacy",
     question: "Does Plainpad use cookies?",
     answer:
-      "The analytics and advertising services used on the site may set cookies or similar identifiers; the Privacy Policy explains them and your choices.\n\n" +
+      "No tracking cookies. Plainpad loads no analytics or advertising scripts, so nothing on the site sets cookies to follow you around. Google's sign-in code loads only when you use Google Drive, and Google's own privacy policy covers it.\n\n" +
       "Plainpad itself does not need cookies to work. Your documents are kept in your browser's database, and your preferences, such as the site theme and font size, are kept in your browser's local storage. Neither is sent to a server.",
   },
   {

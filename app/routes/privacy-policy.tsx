@@ -7,7 +7,7 @@ export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: "Privacy Policy",
     description:
-      "How Plainpad handles data: your documents stay in your browser and never reach us; what our analytics and ad services collect; Google Drive permissions.",
+      "How Plainpad handles data: your documents stay in your browser and never reach us; no analytics or ad scripts, no tracking cookies; Google Drive permissions.",
     path: "/privacy-policy/",
   });
 }
@@ -20,8 +20,9 @@ export default function PrivacyPolicyPage() {
       intro={
         <p>
           The short version: what you write in Plainpad stays in your browser. We never receive your
-          documents. The site does use a web-analytics service and an ad service, and this policy
-          explains what they collect and what you can do about it.
+          documents. The site loads no analytics or advertising scripts and sets no tracking
+          cookies; this policy explains what is kept in your browser, what Google Drive sees when
+          you use it, and what would change if we ever added such a service.
         </p>
       }
       sections={PRIVACY_SECTIONS}

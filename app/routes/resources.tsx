@@ -82,7 +82,7 @@ export default function ResourcesPage() {
       <Section
         id="shortcuts"
         title="Keyboard shortcut cheat sheet"
-        intro="Ctrl on Windows and Linux, Cmd on a Mac. Some browsers keep Ctrl/Cmd+N and Ctrl/Cmd+W for themselves; the notepad's menus always work."
+        intro="Ctrl on Windows and Linux, Cmd on a Mac. Chrome and Edge keep Ctrl/Cmd+N, Ctrl/Cmd+T and Ctrl/Cmd+W for themselves, so use File › New tab in the notepad there; closing a tab has no shortcut (use File › Close tab or the × on the tab)."
       >
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <ShortcutTable caption="Text Editor (/editor/)" rows={EDITOR_SHORTCUTS} />

@@ -9,16 +9,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Information we collect",
     body: (
       <>
-        <p>We collect as little as we can. What reaches us, or the services we use, is:</p>
+        <p>We collect as little as we can. Today that means:</p>
         <ul>
           <li>
-            <strong>Usage data</strong> gathered by our web-analytics service when you visit a page:
-            the page address, the referring page, your browser and operating system, screen size, an
-            approximate location derived from your IP address, and the time of the visit.
-          </li>
-          <li>
-            <strong>Advertising data</strong> collected by our ad service through cookies or similar
-            technologies, as described below.
+            <strong>No usage or advertising data.</strong> Plainpad loads no analytics and no
+            advertising scripts, so no service records which pages you read or builds a profile of
+            you (see Analytics and Advertising and cookies below).
           </li>
           <li>
             <strong>E-mails you send us.</strong> If you write to {SUPPORT_EMAIL}, we receive your
@@ -66,10 +62,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "Analytics",
     body: (
       <p>
-        We use a web-analytics service to understand which pages are read and how visitors find us,
-        so that we can improve the site. The analytics service receives the usage data listed above;
-        it does not receive the content of your documents. You can limit analytics with your
-        browser&apos;s tracking protection or a content blocker; the editors keep working.
+        Plainpad does not load analytics scripts today, and no analytics service receives data about
+        your visits. If we ever add one to understand which pages are read, we will update this
+        policy to name the service and the data it receives before it goes live. It will never
+        receive the content of your documents, and the editors will keep working if you block it
+        with tracking protection or a content blocker.
       </p>
     ),
   },
@@ -79,14 +76,15 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Plainpad is free because the site shows ads. Our ad service may set cookies or use similar
-          technologies to show ads, limit how often you see the same ad, measure performance and,
-          where the law allows, personalize ads based on your browsing.
+          Plainpad shows no ads and loads no advertising scripts today, and it sets no tracking
+          cookies. The only things it keeps in your browser are your settings (in localStorage) and
+          your documents (in IndexedDB), as described above; neither is sent to a server.
         </p>
         <p>
-          Plainpad itself does not use cookies to store your documents. You can block or delete
-          cookies in your browser settings, and you can opt out of personalized advertising through
-          your browser or your ad provider&apos;s ad settings.
+          If Plainpad ever shows ads, we will update this policy first to name the ad service and
+          explain the cookies or similar technologies it uses and how to opt out. An ad service
+          would never see your documents. You can block or delete cookies in your browser settings
+          at any time.
         </p>
       </>
     ),
@@ -97,8 +95,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Google Drive is optional. If you click &ldquo;Sign in with Google&rdquo;, Google asks you
-          to allow these permissions:
+          Google Drive is optional. If you click &ldquo;Sign in&rdquo; in the Text Editor, or use a
+          Google Drive command, Google asks you to allow these permissions:
         </p>
         <ul>
           <li>
@@ -133,9 +131,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "How long data is kept",
     body: (
       <p>
-        Documents stay in your browser until you delete them or clear the site&apos;s data.
-        Analytics and advertising data are kept by those services under their own retention rules.
-        Support e-mails are kept only as long as needed to answer you and follow up.
+        Documents stay in your browser until you delete them or clear the site&apos;s data. Plainpad
+        collects no analytics or advertising data, so there is none to keep. Support e-mails are
+        kept only as long as needed to answer you and follow up.
       </p>
     ),
   },
@@ -151,8 +149,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           for targeted advertising.
         </p>
         <p>
-          Because your documents never reach us, you already control them fully. For data held by
-          our analytics or ad services, or for any e-mail you sent us, write to{" "}
+          Because your documents never reach us, you already control them fully. For any e-mail you
+          sent us, or any other question about your data, write to{" "}
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will help you exercise your
           rights.
         </p>

@@ -71,8 +71,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
             relies on;
           </li>
           <li>
-            scrape the site in a way that harms its availability, or remove or hide its ads by
-            tampering with the site itself;
+            scrape the site in a way that harms its availability, or tamper with the site itself to
+            change what it shows other visitors;
           </li>
           <li>
             present Plainpad, or a copy of it, as your own product or imply that we endorse you.

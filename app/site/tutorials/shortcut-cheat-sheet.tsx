@@ -13,7 +13,7 @@ const EDITOR_SHORTCUTS: ShortcutRow[] = [
   { action: "Underline", windows: "Ctrl+U", mac: "Cmd+U" },
   { action: "Align left / center / right", windows: "Ctrl+L / E / R", mac: "Cmd+L / E / R" },
   { action: "Undo", windows: "Ctrl+Z", mac: "Cmd+Z" },
-  { action: "Redo", windows: "Ctrl+Y", mac: "Cmd+Shift+Z" },
+  { action: "Redo", windows: "Ctrl+Y or Ctrl+Shift+Z", mac: "Cmd+Shift+Z or Cmd+Y" },
   { action: "Find", windows: "Ctrl+F", mac: "Cmd+F" },
   { action: "Print / Save as PDF", windows: "Ctrl+P", mac: "Cmd+P" },
   { action: "Indent / outdent lines", windows: "Tab / Shift+Tab", mac: "Tab / Shift+Tab" },
@@ -24,7 +24,11 @@ const NOTEPAD_SHORTCUTS: ShortcutRow[] = [
   { action: "Open files", windows: "Ctrl+O", mac: "Cmd+O" },
   { action: "Save (download .txt)", windows: "Ctrl+S", mac: "Cmd+S" },
   { action: "Print", windows: "Ctrl+P", mac: "Cmd+P" },
-  { action: "Undo / Redo", windows: "Ctrl+Z / Ctrl+Y", mac: "Cmd+Z / Cmd+Shift+Z" },
+  {
+    action: "Undo / Redo",
+    windows: "Ctrl+Z / Ctrl+Y or Ctrl+Shift+Z",
+    mac: "Cmd+Z / Cmd+Shift+Z or Cmd+Y",
+  },
   { action: "Find / Find and replace", windows: "Ctrl+F / Ctrl+H", mac: "Cmd+F / Cmd+H" },
   { action: "Select all", windows: "Ctrl+A", mac: "Cmd+A" },
   { action: "Cut / Copy / Paste", windows: "Ctrl+X / C / V", mac: "Cmd+X / C / V" },
@@ -97,8 +101,9 @@ export function ShortcutCheatSheet() {
     <section id="cheat-sheet" className="cheat-sheet">
       <h2>Plainpad keyboard shortcuts</h2>
       <p>
-        On macOS use Cmd where Windows and Linux use Ctrl. Some browsers keep Ctrl/Cmd+N for
-        themselves; the notepad&apos;s menus always work.
+        On macOS use Cmd where Windows and Linux use Ctrl. Chrome and Edge keep Ctrl/Cmd+N,
+        Ctrl/Cmd+T and Ctrl/Cmd+W for themselves: use File › New tab there. Tabs close with File ›
+        Close tab or the × on the tab.
       </p>
       <div className="cheat-columns">
         <ShortcutTable caption="Text Editor (/editor/)" rows={EDITOR_SHORTCUTS} />

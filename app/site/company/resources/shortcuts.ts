@@ -16,7 +16,7 @@ export const EDITOR_SHORTCUTS: readonly ShortcutRow[] = [
     mac: "Cmd+L / Cmd+E / Cmd+R",
   },
   { action: "Undo", windows: "Ctrl+Z", mac: "Cmd+Z" },
-  { action: "Redo", windows: "Ctrl+Y", mac: "Cmd+Shift+Z" },
+  { action: "Redo", windows: "Ctrl+Y or Ctrl+Shift+Z", mac: "Cmd+Shift+Z or Cmd+Y" },
   { action: "Find", windows: "Ctrl+F", mac: "Cmd+F" },
   { action: "Print", windows: "Ctrl+P", mac: "Cmd+P" },
   { action: "Indent / outdent selected lines", windows: "Tab / Shift+Tab", mac: "Tab / Shift+Tab" },

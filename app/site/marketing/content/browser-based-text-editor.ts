@@ -19,7 +19,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       { label: "Open the Text Editor", to: "/editor/" },
       { label: "Need tabs? Open the notepad", to: "/online-notepad/" },
     ],
-    note: "Runs in Chrome 90+, Edge 90+, Firefox 88+ and Safari 14+.",
+    note: "Runs in Chrome 111+, Edge 111+, Firefox 128+ and Safari 16.4+.",
   },
   features: {
     title: "What a browser-based editor can do",
@@ -122,7 +122,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     {
       question: "Which file types can I open?",
       answer:
-        "The editor opens UTF-8 text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB each. Downloads are saved as .txt files.",
+        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB each. Downloads are saved as .txt files.",
     },
     {
       question: "Can it replace a word processor?",

@@ -43,7 +43,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Search,
         title: "Find and replace",
-        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar shows lines, words and characters as you go.",
+        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar shows the current line, words and characters as you go.",
       },
       {
         icon: Smile,
@@ -75,7 +75,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       },
       {
         title: "Type, paste, organize",
-        text: "Write freely. Press Ctrl+N (Cmd+N) or use File > New tab for another note, and double-click a tab to give it a name of up to 30 characters.",
+        text: "Write freely. Use File > New tab or the + button for another note, and double-click a tab to give it a name of up to 30 characters.",
       },
       {
         title: "Let it save",
@@ -112,7 +112,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     {
       question: "Is the online notepad really free?",
       answer:
-        "Yes. Plainpad is free to use with no account, no trial period and no paid tier. The site shows ads and uses a web-analytics service, as our privacy policy explains; your notes themselves are never collected.",
+        "Yes. Plainpad is free to use with no account, no trial period and no paid tier. The site loads no analytics or advertising scripts today; if that ever changes, the privacy policy will name the service first, and it will never see your notes.",
     },
     {
       question: "Where are my notes stored?",

@@ -14,7 +14,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
     eyebrow: "Multi-tab document editor",
     title: "Edit several documents side by side, in one browser tab",
     intro:
-      "The Advanced Notepad gives every document its own tab with its own undo history, cursor and scroll position. Open a whole folder of text files at once, switch with Ctrl+1 to Ctrl+9, and download everything as one .zip.",
+      "The Advanced Notepad gives every document its own tab with its own undo history, cursor and scroll position. Select several text files at once in the Open dialog, switch with Ctrl+1 to Ctrl+9, and download everything as one .zip.",
     actions: [
       { label: "Open the multi-tab notepad", to: "/online-notepad/" },
       { label: "Prefer one document? Text Editor", to: "/editor/" },
@@ -43,7 +43,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
       {
         icon: Copy,
         title: "Duplicate before you experiment",
-        text: "File > Duplicate makes \"name (Copy)\" so you can try a rewrite without losing the original, and Close other tabs clears the rest when you are done.",
+        text: "File > Duplicate tab makes \"name (Copy)\" so you can try a rewrite without losing the original, and Close other tabs clears the rest when you are done.",
       },
       {
         icon: FolderArchive,
@@ -127,7 +127,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
     {
       question: "Why does Ctrl+N or Ctrl+W open or close a browser tab instead?",
       answer:
-        "Some browsers reserve those shortcuts for themselves and never pass them to web pages. The File menu always works: use File > New tab and File > Close tab.",
+        "Chrome and Edge keep Ctrl+N, Ctrl+T and Ctrl+W (Cmd on a Mac) for themselves, so a web page never receives them. Use File > New tab or the + button for a new tab, and close one with File > Close tab or the × on the tab; the notepad has no close-tab shortcut of its own.",
     },
   ],
   cta: {

@@ -147,7 +147,7 @@ export const REMOTE_FAQ: readonly FaqItem[] = [
   {
     question: "Is it safe to use on my company network?",
     answer:
-      "Your documents are edited and stored in your browser and are not sent to Plainpad. The site does load a web-analytics service and an ad service, as the privacy policy explains. Follow your employer's policy on which tools you may use.",
+      "Your documents are edited and stored in your browser and are not sent to Plainpad. The site loads no analytics or advertising scripts today; if that ever changes, the privacy policy will name the service first, and it will never see your documents. Follow your employer's policy on which tools you may use.",
   },
   {
     question: "How do I get my notes onto another computer?",
