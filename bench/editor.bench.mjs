@@ -1,9 +1,12 @@
-// Simple editor vs a plain <textarea> with a line-number gutter, on generated documents of
+// Simple editor vs a bare CodeMirror 6 (bench/bare-codemirror.js: the engine with none of our
+// features) vs a plain <textarea> with a line-number gutter, on generated documents of
 // 0, 1, 10 and 50 MB: open-to-first-paint, keystroke-to-paint and main-thread time per
 // keystroke (50 keystrokes in the middle of the document), search-all for a common word, and
 // the JS heap after load. Documents are built inside the page and loaded through the
 // `?bench` hook of /editor/ (window.__plainpadBench), so nothing is typed or sent over CDP.
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
 import { generateDocument, percentile, printTable } from "./lib.mjs";
 
 const MB = 1024 * 1024;
@@ -16,6 +19,26 @@ const BASELINE_MAX_MB = Number(process.env.BENCH_BASELINE_MAX_MB ?? 10);
 async function taskDuration(cdp) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   return metrics.find((metric) => metric.name === "TaskDuration").value * 1000;
+}
+
+/** The bare CodeMirror page: bench/bare-codemirror.js bundled into one HTML file. */
+async function bareCodeMirrorPage() {
+  const result = await build({
+    configFile: false,
+    logLevel: "silent",
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: fileURLToPath(new URL("./bare-codemirror.js", import.meta.url)),
+        formats: ["iife"],
+        name: "bareCodeMirror",
+      },
+    },
+  });
+  const output = (Array.isArray(result) ? result[0] : result).output[0];
+  const script = output.code.replace(/<\/script/gi, "<\\/script");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
 }
 
 async function measure(browser, url, route, sizeMb) {
@@ -88,20 +111,24 @@ export default async function editorBench({ browser, baseURL }) {
     url: `${baseURL}/__bench/textarea-baseline.html`,
     body: await readFile(new URL("./textarea-baseline.html", import.meta.url), "utf8"),
   };
+  const bare = {
+    url: `${baseURL}/__bench/bare-codemirror.html`,
+    body: await bareCodeMirrorPage(),
+  };
   const rows = [];
   let emptyEditorP95 = NaN;
   for (const sizeMb of SIZES) {
     const editor = await measure(browser, `${baseURL}/editor/?bench`, null, sizeMb);
+    const bareEngine = await measure(browser, bare.url, bare, sizeMb);
     const textarea =
       sizeMb <= BASELINE_MAX_MB ? await measure(browser, baseline.url, baseline, sizeMb) : null;
     const editorP95 = percentile(editor.latencies, 95);
     if (sizeMb === 0) emptyEditorP95 = editorP95;
-    const pages = textarea
-      ? [
-          ["editor", editor],
-          ["textarea", textarea],
-        ]
-      : [["editor", editor]];
+    const pages = [
+      ["editor", editor],
+      ["bare CM6", bareEngine],
+      ...(textarea ? [["textarea", textarea]] : []),
+    ];
     for (const [name, result] of pages) {
       const p95 = percentile(result.latencies, 95);
       rows.push({
@@ -117,12 +144,12 @@ export default async function editorBench({ browser, baseURL }) {
         "heap/doc": result.bytes > 0 ? fmt(result.heapBytes / result.bytes) : "-",
         "p95 vs empty editor": fmt(p95 / emptyEditorP95),
         "open vs textarea":
-          name === "editor" ? (textarea ? fmt(editor.openMs / textarea.openMs) : "skipped") : "1.0",
+          name === "textarea" ? "1.0" : textarea ? fmt(result.openMs / textarea.openMs) : "skipped",
       });
     }
   }
   printTable(
-    `Simple editor vs <textarea> + gutter (${KEYSTROKES} keystrokes mid-document, search "${WORD}")`,
+    `Simple editor vs bare CodeMirror 6 vs <textarea> + gutter (${KEYSTROKES} keystrokes mid-document, search "${WORD}")`,
     rows,
   );
 }

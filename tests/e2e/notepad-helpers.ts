@@ -8,15 +8,18 @@ export async function openNotepad(page: Page, path = "/online-notepad/"): Promis
   await expect(page.locator(".cm-content")).toBeVisible();
 }
 
-/** The active tab's full text, read from the editor engine (exact, unlike the rendered DOM). */
-export function editorText(page: Page): Promise<string> {
+/**
+ * The active tab's full text, read from the editor engine (exact, unlike the rendered DOM);
+ * null while the notepad is still loading (right after a reload), so polls wait for it.
+ */
+export function editorText(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const controller = (
       window as unknown as {
-        __plainpadNotepad: { getView(): { state: { doc: { toString(): string } } } };
+        __plainpadNotepad?: { getView(): { state: { doc: { toString(): string } } } | null };
       }
     ).__plainpadNotepad;
-    return controller.getView().state.doc.toString();
+    return controller?.getView()?.state.doc.toString() ?? null;
   });
 }
 

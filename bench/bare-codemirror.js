@@ -1,0 +1,44 @@
+// The bare engine the editor is measured against: CodeMirror 6 with only history, the default
+// keymap and line numbers, none of Plainpad's features (themes, markers, search highlighting,
+// word count, draft saving). bench/editor.bench.mjs bundles this file with Vite and serves
+// it at /__bench/bare-codemirror.html, exposing the same window.__plainpadBench hook as /editor/.
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { EditorState } from "@codemirror/state";
+import { EditorView, keymap, lineNumbers } from "@codemirror/view";
+
+const extensions = [
+  lineNumbers(),
+  history(),
+  keymap.of([...defaultKeymap, ...historyKeymap]),
+  EditorView.theme({ "&": { height: "100vh" }, ".cm-scroller": { overflow: "auto" } }),
+];
+const view = new EditorView({
+  state: EditorState.create({ doc: "", extensions }),
+  parent: document.getElementById("editor"),
+});
+const nextPaint = () =>
+  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+window.__plainpadBench = {
+  async open(text) {
+    const start = performance.now();
+    view.setState(EditorState.create({ doc: text, extensions }));
+    await nextPaint();
+    return performance.now() - start;
+  },
+  // One regular expression over the whole text: the fast way the issue names for counting.
+  search(query) {
+    const start = performance.now();
+    const re = new RegExp(query, "gi");
+    const text = view.state.doc.toString();
+    let count = 0;
+    while (re.exec(text)) count++;
+    return { ms: performance.now() - start, count };
+  },
+  length: () => view.state.doc.length,
+  focusMiddle() {
+    const line = view.state.doc.lineAt(Math.floor(view.state.doc.length / 2));
+    view.dispatch({ selection: { anchor: line.to }, scrollIntoView: true });
+    view.focus();
+  },
+};
