@@ -62,6 +62,11 @@ async function measure(browser, url, route, sizeMb) {
     delete window.__doc;
     return ms;
   });
+  // A big document's word count runs in the background after opening; typing is measured
+  // once it is done (its slices would otherwise land in the keystroke measurements).
+  await page.waitForFunction(() => window.__plainpadBench.settled?.() ?? true, null, {
+    timeout: 60_000,
+  });
   await page.waitForTimeout(500);
   const heapBytes = await page.evaluate(() => {
     window.gc?.();

@@ -18,6 +18,7 @@ interface Palette {
   gutterBorder: string;
   /** Placeholder text: AA contrast on the active-line background it usually sits on. */
   placeholder: string;
+  /** Translucent, so the selection layer drawn beneath the lines shows through it. */
   activeLine: string;
   selection: string;
   cursor: string;
@@ -40,7 +41,7 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     gutterForeground: "#64748b",
     gutterBorder: "#e2e8f0",
     placeholder: "#475569",
-    activeLine: "#f1f5f9",
+    activeLine: "rgba(100, 116, 139, 0.09)",
     selection: "#bfdbfe",
     cursor: "#111827",
     match: "#fde68a",
@@ -59,7 +60,7 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     gutterForeground: "#94a3b8",
     gutterBorder: "#1f2937",
     placeholder: "#9ca3af",
-    activeLine: "#1f2937",
+    activeLine: "rgba(148, 163, 184, 0.1)",
     selection: "#1e40af",
     cursor: "#f9fafb",
     match: "#854d0e",
@@ -78,7 +79,7 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     gutterForeground: "#9fb8dc",
     gutterBorder: "#13345f",
     placeholder: "#a9c1e3",
-    activeLine: "#123560",
+    activeLine: "rgba(96, 165, 250, 0.12)",
     selection: "#1d4f91",
     cursor: "#ffffff",
     match: "#7a5b00",
@@ -101,8 +102,16 @@ function buildTheme(name: EditorThemeName): Extension {
         height: "100%",
         "--pp-print-margin": p.margin,
       },
-      ".cm-content": { caretColor: p.cursor },
-      ".cm-cursor, .cm-dropCursor": { borderLeftColor: p.cursor },
+      // The browser's own caret, not CodeMirror's drawn one: redrawing the drawn cursor's
+      // blinking layer on every keystroke cost about 8 ms of rendering per key in the
+      // benchmark, which put typing a frame behind the bare engine. drawSelection() still
+      // draws the selection (visible while the find bar has the focus). The selectors are
+      // more specific than the !important rule with which drawSelection hides the caret.
+      "&.cm-editor .cm-scroller .cm-content, &.cm-editor .cm-scroller .cm-line": {
+        caretColor: `${p.cursor} !important`,
+      },
+      "&.cm-editor .cm-cursorLayer": { display: "none" },
+      ".cm-dropCursor": { borderLeftColor: p.cursor },
       "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection":
         { backgroundColor: p.selection },
       ".cm-gutters": {

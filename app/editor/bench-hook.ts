@@ -1,4 +1,4 @@
-import type { CodeEditorHandle } from "~/codemirror";
+import { type CodeEditorHandle, textStatsField } from "~/codemirror";
 import type { EditorActions } from "./editor-actions";
 import { runDocumentSearch } from "./search-bar";
 
@@ -12,6 +12,8 @@ export interface BenchHook {
   length(): number;
   /** Puts the cursor at the middle of the document and focuses the editor. */
   focusMiddle(): void;
+  /** True once the background word count of a big document has finished. */
+  settled(): boolean;
 }
 
 declare global {
@@ -38,6 +40,7 @@ export function installBenchHook(handle: CodeEditorHandle, _actions: () => Edito
       return { ms: performance.now() - start, count: result?.matches.count ?? 0 };
     },
     length: () => handle.view.state.doc.length,
+    settled: () => handle.view.state.field(textStatsField).words !== null,
     focusMiddle() {
       const view = handle.view;
       const line = view.state.doc.lineAt(Math.floor(view.state.doc.length / 2));

@@ -182,7 +182,7 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
         <div
           role="dialog"
           aria-label="Open from Google Drive"
-          className="absolute right-0 top-full z-40 mt-2 w-72 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          className="fixed inset-x-3 top-16 z-40 rounded-lg border border-slate-300 bg-white p-3 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-72 text-sm text-slate-800 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
           onKeyDown={(event) => {
             if (event.key === "Escape") setContinuePrompt(false);
           }}
@@ -212,7 +212,7 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
       )}
       <p
         role="status"
-        className="absolute right-0 top-full z-30 mt-2 w-max max-w-72 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 shadow-lg empty:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        className="fixed inset-x-3 top-16 z-30 rounded-md sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-max sm:max-w-72 border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 shadow-lg empty:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       >
         {status}
       </p>

@@ -451,7 +451,7 @@ export function SimpleEditor() {
       />
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
         <CodeEditor
-          className="min-h-0 min-w-0 flex-1 overflow-hidden"
+          className="min-h-0 min-w-0 flex-1 overflow-hidden [contain:strict]"
           options={options}
           extensions={extensions}
           onReady={onReady}

@@ -337,3 +337,29 @@ test("landing and content pages do not load CodeMirror; the editor does", async 
   await page.waitForLoadState("networkidle");
   expect([...scripts.values()].some((body) => body.includes("cm-scroller"))).toBe(true);
 });
+
+test("the long guide and FAQ below the editor are in the prerendered HTML, with FAQPage data", async ({
+  request,
+}) => {
+  const html = await (await request.get("/editor/")).text();
+  expect(html).toContain("A plain-text editor that opens in a second");
+  expect(html).toContain("Frequently asked questions");
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  const types = blocks.flatMap(([, json]) => {
+    const data = JSON.parse(json) as { "@type"?: string } | { "@type"?: string }[];
+    return (Array.isArray(data) ? data : [data]).map((item) => item["@type"]);
+  });
+  expect(types).toContain("FAQPage");
+});
+
+test("leaving with unsaved changes asks first", async ({ page }) => {
+  await openEditor(page);
+  await typeDocument(page, "not downloaded yet");
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+});
