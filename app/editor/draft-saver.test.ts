@@ -28,6 +28,24 @@ describe("DraftSaver", () => {
     expect(write).toHaveBeenCalledWith(draft("ab"));
   });
 
+  it("writes within maxWait while changes keep coming", async () => {
+    vi.useFakeTimers();
+    const write = vi.fn(async () => {});
+    const saver = new DraftSaver({
+      snapshot: () => draft("typing"),
+      write,
+      onResult: () => {},
+      maxWait: () => 1000,
+    });
+    // A keystroke every 200 ms: the 700 ms debounce alone would never fire.
+    for (let i = 0; i < 5; i++) {
+      saver.schedule();
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(write).toHaveBeenCalledTimes(1);
+    saver.dispose();
+  });
+
   it("flushes a pending change at once and reports failures", async () => {
     const results: unknown[] = [];
     const saver = new DraftSaver({

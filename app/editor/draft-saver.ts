@@ -8,6 +8,12 @@ export interface DraftSaverOptions {
   onResult: (error: unknown | null) => void;
   /** Debounce after the last change, ms (below the spec's one second). */
   delay?: number;
+  /**
+   * Longest a change may wait while changes keep coming (continuous typing), ms; null for no
+   * limit. Asked at each change, so it can depend on the document's size: writing a small
+   * draft every second is cheap, a 50 MB one is not.
+   */
+  maxWait?: () => number | null;
 }
 
 /**
@@ -18,6 +24,8 @@ export interface DraftSaverOptions {
 export class DraftSaver {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pending = false;
+  /** When the oldest change not yet written arrived (for maxWait). */
+  private pendingSince = 0;
   private writing: Promise<void> | null = null;
   private disposed = false;
 
@@ -26,9 +34,14 @@ export class DraftSaver {
   /** Marks the draft changed and (re)starts the debounce timer. */
   schedule(): void {
     if (this.disposed) return;
+    const now = Date.now();
+    if (!this.pending) this.pendingSince = now;
     this.pending = true;
     if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), this.options.delay ?? 700);
+    let delay = this.options.delay ?? 700;
+    const maxWait = this.options.maxWait?.() ?? null;
+    if (maxWait !== null) delay = Math.max(0, Math.min(delay, this.pendingSince + maxWait - now));
+    this.timer = setTimeout(() => void this.flush(), delay);
   }
 
   /** Writes a pending change at once. Resolves when it is stored (or failed). */

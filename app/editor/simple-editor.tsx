@@ -334,6 +334,9 @@ export function SimpleEditor() {
       },
       onResult: (error) =>
         useEditorStore.getState().setStorageWarning(error === null ? null : STORAGE_WARNING),
+      // Continuous typing still reaches storage every second, up to documents of a million
+      // characters; above that each write copies megabytes, so only pauses (and page hide) write.
+      maxWait: () => ((getView()?.state.doc.length ?? 0) <= 1_000_000 ? 1000 : null),
       delay: 700,
     });
     saverRef.current = saver;
@@ -348,7 +351,7 @@ export function SimpleEditor() {
       saver.dispose();
       saverRef.current = null;
     };
-  }, [getContent]);
+  }, [getContent, getView]);
 
   // Name and Drive id changes are part of the draft too.
   useEffect(() => {
