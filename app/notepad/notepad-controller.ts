@@ -533,10 +533,15 @@ export class NotepadController {
     }
   }
 
-  private async saveNow(id: string): Promise<void> {
+  /**
+   * Writes tab `id` if it has unstored changes. `closing`: the page or the notepad is going
+   * away and this write finishes a flush, so it runs even after dispose().
+   */
+  private async saveNow(id: string, closing = false): Promise<void> {
     const doc = this.docs.get(id);
     const meta = this.store.getState().tabs.tabs.find((tab) => tab.id === id);
-    if (!doc || !meta || !doc.dirty || this.disposed || this.storageUnavailable) return;
+    if (!doc || !meta || !doc.dirty || this.storageUnavailable) return;
+    if (this.disposed && !closing) return;
     if (doc.saving) {
       this.scheduleSave(id, SAVE_DELAY_MS);
       return;
@@ -588,11 +593,14 @@ export class NotepadController {
     const flushNow = doc.flushAfterSave;
     doc.flushAfterSave = false;
     if (doc.dirty && this.docs.get(id) === doc && !this.store.getState().storageFull) {
-      if (flushNow && doc.timer) {
-        clearTimeout(doc.timer);
+      if (flushNow) {
+        // The page may be closing: write now, not on a timer that may never run.
+        if (doc.timer) clearTimeout(doc.timer);
         doc.timer = null;
+        void this.saveNow(id, true);
+      } else {
+        this.scheduleSave(id, SAVE_DELAY_MS);
       }
-      this.scheduleSave(id, flushNow ? 0 : SAVE_DELAY_MS);
     }
   }
 
