@@ -35,6 +35,8 @@
  *   matches in the visible ranges only (cost independent of document size).
  * - `wordCount()` + `textStatsField`: words and characters, updated per edit from the touched
  *   lines only; documents over 1 M characters are first counted in the background (words null).
+ * - `wordCountPanel()`: `wordCount()` plus the "N words  N characters" line as a bottom panel,
+ *   updated in the view's own update cycle (no React render per keystroke).
  * - `markdownMarkers()`: styling of `**bold**`, `_italic_` and `<u>underline</u>` markers,
  *   visible ranges only (no Markdown parser: it re-parses whole paragraphs per keystroke).
  *
@@ -75,3 +77,4 @@ export {
 } from "./search-highlight";
 export { EDITOR_THEMES, editorTheme, type EditorThemeName, isDarkEditorTheme } from "./themes";
 export { SYNC_WORD_COUNT_LIMIT, type TextStats, textStatsField, wordCount } from "./word-count";
+export { charactersLabel, wordCountPanel, wordsLabel } from "./word-count-panel";

@@ -12,15 +12,20 @@ import { saveStageMessage } from "~/drive/messages";
 export interface DriveControlsProps {
   /** The current document text (read on save only). */
   getContent: () => string;
+  /**
+   * An opaque token of the document as it is now (read when a save starts, handed back to
+   * onSaved): the editor tells by it whether the text changed while the upload ran.
+   */
+  getVersion: () => unknown;
   fileName: string;
   fileId: string | null;
   /** Replace the document with a file opened from Drive (the editor confirms if dirty). */
   onOpen: (file: { id: string; name: string; content: string }) => void;
   /**
-   * The document was saved to Drive as `fileId`, with `savedContent` as its text: the editor
-   * stores the id and clears dirty unless the text changed while the upload ran.
+   * The document was saved to Drive as `fileId`; `savedVersion` is getVersion() from the start
+   * of the save. The editor stores the id and clears dirty unless the text changed meanwhile.
    */
-  onSaved: (fileId: string, savedContent: string) => void;
+  onSaved: (fileId: string, savedVersion: unknown) => void;
   /** Start the open-from-Drive flow at once (hand-off from the landing page). */
   autoOpen?: boolean;
 }
@@ -72,7 +77,8 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
 
   const save = () =>
     run("save", async () => {
-      const { getContent, fileName, fileId, onSaved } = propsRef.current;
+      const { getContent, getVersion, fileName, fileId, onSaved } = propsRef.current;
+      const version = getVersion();
       const content = getContent();
       setStatus(saveStageMessage("authorizing"));
       await runSave(
@@ -80,7 +86,7 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
         { fileId, name: fileName, content },
         {
           onStage: (stage) => setStatus(saveStageMessage(stage)),
-          onSaved: (savedId) => onSaved(savedId, content),
+          onSaved: (savedId) => onSaved(savedId, version),
         },
       );
     });

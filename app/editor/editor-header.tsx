@@ -11,8 +11,9 @@ import { ToolbarButton } from "./toolbar-button";
 export interface EditorHeaderProps {
   actions: EditorActions;
   getContent: () => string;
+  getVersion: () => unknown;
   onDriveOpen: (file: { id: string; name: string; content: string }) => void;
-  onDriveSaved: (fileId: string, savedContent: string) => void;
+  onDriveSaved: (fileId: string, savedVersion: unknown) => void;
   driveAutoOpen: boolean;
 }
 
@@ -20,15 +21,15 @@ export interface EditorHeaderProps {
 export function EditorHeader({
   actions,
   getContent,
+  getVersion,
   onDriveOpen,
   onDriveSaved,
   driveAutoOpen,
 }: EditorHeaderProps) {
   const fileName = useEditorStore((s) => s.fileName);
   const fileId = useEditorStore((s) => s.fileId);
-  const isDirty = useEditorStore((s) => s.isDirty);
   return (
-    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
+    <header className="relative z-20 flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
       <Logo />
       <span
         aria-hidden="true"
@@ -36,21 +37,12 @@ export function EditorHeader({
       />
       <div className="flex min-w-0 items-center gap-1">
         <FileNameField />
-        <span role="status" className="text-sm">
-          {isDirty && (
-            <span
-              className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
-              title="Unsaved changes"
-            >
-              <span aria-hidden="true">● </span>
-              Unsaved changes
-            </span>
-          )}
-        </span>
+        <UnsavedBadge />
       </div>
       <div className="ml-auto flex flex-wrap items-center gap-1">
         <DriveControls
           getContent={getContent}
+          getVersion={getVersion}
           fileName={fileName}
           fileId={fileId}
           onOpen={onDriveOpen}
@@ -67,5 +59,23 @@ export function EditorHeader({
         <ThemeToggle />
       </div>
     </header>
+  );
+}
+
+/** The "Unsaved changes" marker; only this re-renders when the first keystroke marks changes. */
+function UnsavedBadge() {
+  const isDirty = useEditorStore((s) => s.isDirty);
+  return (
+    <span role="status" className="text-sm">
+      {isDirty && (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          title="Unsaved changes"
+        >
+          <span aria-hidden="true">● </span>
+          Unsaved changes
+        </span>
+      )}
+    </span>
   );
 }

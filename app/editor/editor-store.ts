@@ -1,5 +1,4 @@
 import { create } from "zustand";
-import type { TextStats } from "~/codemirror";
 import {
   clampEditorFontSize,
   DEFAULT_EDITOR_SETTINGS,
@@ -35,8 +34,6 @@ export interface EditorStoreState {
   notice: EditorNotice | null;
   searchOpen: boolean;
   settingsOpen: boolean;
-  /** Word and character counts (only the word count line subscribes: no re-render elsewhere). */
-  stats: TextStats;
 
   setFileName(name: string): void;
   setFileId(id?: string | null): void;
@@ -53,7 +50,6 @@ export interface EditorStoreState {
   notify(notice: EditorNotice | null): void;
   setSearchOpen(open: boolean): void;
   setSettingsOpen(open: boolean): void;
-  setStats(stats: TextStats): void;
 }
 
 /** The editor store. One editor per page, so a module-level store is enough. */
@@ -69,7 +65,6 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   notice: null,
   searchOpen: false,
   settingsOpen: false,
-  stats: { words: 0, characters: 0 },
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
@@ -106,5 +101,4 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   notify: (notice) => set({ notice }),
   setSearchOpen: (searchOpen) => set({ searchOpen }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
-  setStats: (stats) => set({ stats }),
 }));

@@ -43,7 +43,7 @@ export function EditorToolbar({ actions }: { actions: EditorActions }) {
     <div
       role="toolbar"
       aria-label="Editor toolbar"
-      className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+      className="isolate flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
     >
       <ToolbarButton label="New" icon={FilePlus2} onClick={actions.newDocument} />
       <ToolbarButton label="Open" icon={FolderOpen} onClick={actions.openFilePicker} />

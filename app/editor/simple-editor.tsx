@@ -1,5 +1,5 @@
 import { redo, undo } from "@codemirror/commands";
-import type { StateCommand } from "@codemirror/state";
+import type { StateCommand, Text } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -9,8 +9,8 @@ import {
   markdownMarkers,
   searchHighlighting,
   setSearchHighlight,
-  textStatsField,
   wordCount,
+  wordCountPanel,
 } from "~/codemirror";
 import { clearEditorDraft, loadEditorDraft, saveEditorDraft } from "~/storage/editor-draft";
 import { readEditorSettings } from "~/storage/editor-settings";
@@ -41,6 +41,12 @@ const CONFIRM_NEW = "Start a new document? Changes you have not downloaded or sa
 const STORAGE_WARNING =
   "Your latest changes could not be stored in this browser (storage is full or blocked). The text is still here: download it to keep a copy.";
 
+/** Which document, and which state of its text, a Drive save started from. */
+interface DocumentVersion {
+  generation: number;
+  doc: Text | null;
+}
+
 /** A document to put in the editor. */
 interface DocumentInput {
   name: string;
@@ -56,25 +62,24 @@ export function SimpleEditor() {
   const handleRef = useRef<CodeEditorHandle | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const saverRef = useRef<DraftSaver | null>(null);
-  const statsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const initStarted = useRef(false);
   const [driveAutoOpen, setDriveAutoOpen] = useState(false);
-  const [showWordCount, setShowWordCount] = useState(true);
   const settings = useEditorStore((s) => s.settings);
   const searchOpen = useEditorStore((s) => s.searchOpen);
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
-  const isDirty = useEditorStore((s) => s.isDirty);
-  const fileName = useEditorStore((s) => s.fileName);
-  const fileId = useEditorStore((s) => s.fileId);
-  const loaded = useEditorStore((s) => s.loaded);
 
   const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
   const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
-
-  const refreshStats = useCallback(() => {
-    const view = getView();
-    if (view) useEditorStore.getState().setStats(view.state.field(textStatsField));
-  }, [getView]);
+  // Bumped whenever the document is replaced (not edited): a Drive save that finishes after
+  // another document was opened must not give that document the saved file's id.
+  const documentGeneration = useRef(0);
+  const getVersion = useCallback(
+    (): DocumentVersion => ({
+      generation: documentGeneration.current,
+      doc: getView()?.state.doc ?? null,
+    }),
+    [getView],
+  );
 
   /** Replaces the whole document (new history); asks first when there are unsaved changes. */
   const replaceDocument = useCallback(
@@ -84,16 +89,16 @@ export function SimpleEditor() {
       const store = useEditorStore.getState();
       if (store.isDirty && !window.confirm(confirmMessage)) return false;
       handle.resetDocument(input.content);
+      documentGeneration.current += 1;
       useEditorStore.setState({
         fileName: normalizeFileName(input.name),
         fileId: input.fileId,
         isDirty: false,
       });
-      refreshStats();
       saverRef.current?.schedule();
       return true;
     },
-    [refreshStats],
+    [],
   );
 
   const runCommand = useCallback(
@@ -230,11 +235,15 @@ export function SimpleEditor() {
     actionsRef.current = actions;
   }, [actions]);
 
+  // Read once when the view is created (in an effect, so in the browser): the word count line
+  // follows the writing preference set on the customizing tutorial.
   const extensions = useMemo(
     () => [
       markdownMarkers(),
       searchHighlighting(),
-      wordCount(),
+      typeof window !== "undefined" && readWritingPreferences().showWordCount
+        ? wordCountPanel()
+        : wordCount(),
       editorKeymap(() => actionsRef.current),
       fileDropHandler((file) => actionsRef.current.openFile(file)),
     ],
@@ -242,19 +251,11 @@ export function SimpleEditor() {
   );
 
   const onUpdate = useCallback((update: ViewUpdate) => {
-    // The counts change with the text, and once more when a big document's background count ends.
-    const statsChanged =
-      update.state.field(textStatsField) !== update.startState.field(textStatsField);
     if (update.docChanged) {
-      // Constant-time per keystroke: a flag, a debounce timer and an incremental counter.
+      // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
+      // line is a CodeMirror panel, updated in the view's own update cycle.
       useEditorStore.getState().markDirty();
       saverRef.current?.schedule();
-    }
-    if (statsChanged && statsTimer.current === null) {
-      statsTimer.current = setTimeout(() => {
-        statsTimer.current = null;
-        useEditorStore.getState().setStats(update.view.state.field(textStatsField));
-      }, 250);
     }
   }, []);
 
@@ -264,11 +265,11 @@ export function SimpleEditor() {
       const store = useEditorStore.getState();
       store.setPlatform(detectPlatform());
       store.hydrateSettings(readEditorSettings());
-      setShowWordCount(readWritingPreferences().showWordCount);
       try {
         const draft = await loadEditorDraft();
         if (draft) {
           handle.resetDocument(draft.content);
+          documentGeneration.current += 1;
           useEditorStore.setState({
             fileName: normalizeFileName(draft.fileName),
             fileId: draft.fileId,
@@ -293,10 +294,9 @@ export function SimpleEditor() {
       } else if (handoff?.kind === "drive-open") {
         setDriveAutoOpen(true);
       }
-      refreshStats();
       store.setLoaded(true);
     },
-    [refreshStats, replaceDocument],
+    [replaceDocument],
   );
 
   const onReady = useCallback(
@@ -353,21 +353,44 @@ export function SimpleEditor() {
     };
   }, [getContent, getView]);
 
-  // Name and Drive id changes are part of the draft too.
-  useEffect(() => {
-    if (loaded) saverRef.current?.schedule();
-  }, [fileName, fileId, isDirty, loaded]);
+  // Name, Drive id and the unsaved flag are part of the draft too. A store subscription, not
+  // state of this component: the first keystroke after a save must not re-render the page.
+  useEffect(
+    () =>
+      useEditorStore.subscribe((state, previous) => {
+        if (
+          state.loaded &&
+          (state.fileName !== previous.fileName ||
+            state.fileId !== previous.fileId ||
+            state.isDirty !== previous.isDirty ||
+            state.loaded !== previous.loaded)
+        ) {
+          saverRef.current?.schedule();
+        }
+      }),
+    [],
+  );
 
-  // Leaving with unsaved changes asks first.
+  // Leaving with unsaved changes asks first. The listener exists only while there are unsaved
+  // changes (a beforeunload listener keeps some browsers from caching the page for Back).
   useEffect(() => {
-    if (!isDirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = "";
     };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [isDirty]);
+    const follow = (dirty: boolean) => {
+      if (dirty) window.addEventListener("beforeunload", warn);
+      else window.removeEventListener("beforeunload", warn);
+    };
+    follow(useEditorStore.getState().isDirty);
+    const unsubscribe = useEditorStore.subscribe((state, previous) => {
+      if (state.isDirty !== previous.isDirty) follow(state.isDirty);
+    });
+    return () => {
+      unsubscribe();
+      follow(false);
+    };
+  }, []);
 
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
   useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFile(files[0])), []);
@@ -420,15 +443,19 @@ export function SimpleEditor() {
       <EditorHeader
         actions={actions}
         getContent={getContent}
+        getVersion={getVersion}
         driveAutoOpen={driveAutoOpen}
         onDriveOpen={(file) => {
           if (replaceDocument({ name: file.name, content: file.content, fileId: file.id })) {
             useEditorStore.getState().notify(null);
           }
         }}
-        onDriveSaved={(id, savedContent) => {
+        onDriveSaved={(id, savedVersion) => {
+          const saved = savedVersion as DocumentVersion;
+          if (saved.generation !== documentGeneration.current) return;
           // Text typed while the upload ran is not in Drive yet: it stays marked unsaved.
-          const unchanged = getContent() === savedContent;
+          // CodeMirror documents are immutable, so "unchanged" is one identity check.
+          const unchanged = getView()?.state.doc === saved.doc;
           useEditorStore.setState((state) => ({
             fileId: id,
             isDirty: unchanged ? false : state.isDirty,
@@ -464,27 +491,6 @@ export function SimpleEditor() {
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
       </div>
-      {showWordCount && <WordCountLine />}
-    </div>
-  );
-}
-
-/** The word and character counts under the editor; re-renders alone when the counts change. */
-function WordCountLine() {
-  const { words, characters } = useEditorStore((s) => s.stats);
-  return (
-    <div
-      className="flex justify-end gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 tabular-nums dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
-      data-testid="word-count"
-    >
-      <span>
-        {words === null
-          ? "Counting words…"
-          : `${words.toLocaleString("en-US")} ${words === 1 ? "word" : "words"}`}
-      </span>
-      <span>
-        {characters.toLocaleString("en-US")} {characters === 1 ? "character" : "characters"}
-      </span>
     </div>
   );
 }

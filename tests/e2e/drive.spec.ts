@@ -309,6 +309,40 @@ test.describe("Google Drive in the simple editor", () => {
     await expect(unsavedMarker(page)).toBeVisible();
   });
 
+  test("a document opened while a save uploads does not take the saved file's id", async ({
+    page,
+  }) => {
+    const fakes = await installDriveFakes(page);
+    let release!: () => void;
+    fakes.uploadGate = new Promise((resolve) => (release = resolve));
+    const dialogs = collectDialogs(page, [true]);
+    await openEditor(page);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+    await typeAtEnd(page, "first document");
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Uploading" })).toBeVisible();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await (
+      await chooser
+    ).setFiles({ name: "other.txt", mimeType: "text/plain", buffer: Buffer.from("other text") });
+    await expect(editorText(page)).toHaveText("other text");
+    release();
+    await expect
+      .poll(() => dialogs.filter((text) => text.startsWith("File saved")))
+      .toEqual(["File saved successfully to Google Drive!"]);
+    // Saving the other document creates a file of its own instead of overwriting the first.
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await expect
+      .poll(() => dialogs.filter((text) => text.startsWith("File saved")))
+      .toHaveLength(2);
+    const second = uploads(fakes)[1];
+    expect(second.method).toBe("POST");
+    expect(second.url.pathname).toBe("/upload/drive/v3/files");
+    expect(second.body).toContain("other text");
+  });
+
   test("the landing page's Open from Google Drive starts the picker in the editor", async ({
     page,
   }) => {

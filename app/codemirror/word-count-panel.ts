@@ -1,0 +1,57 @@
+import type { Extension } from "@codemirror/state";
+import { EditorView, type Panel, showPanel, type ViewUpdate } from "@codemirror/view";
+import { type TextStats, textStatsField, wordCount } from "./word-count";
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+/** "1 word", "1,234 words"; "Counting words…" while a big document is still counted. */
+export function wordsLabel(words: number | null): string {
+  if (words === null) return "Counting words…";
+  return `${numberFormat.format(words)} ${words === 1 ? "word" : "words"}`;
+}
+
+/** "1 character", "12,345 characters". */
+export function charactersLabel(characters: number): string {
+  return `${numberFormat.format(characters)} ${characters === 1 ? "character" : "characters"}`;
+}
+
+function createWordCountPanel(view: EditorView): Panel {
+  const dom = document.createElement("div");
+  dom.className =
+    "cm-pp-word-count flex justify-end gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 font-sans text-xs text-slate-700 tabular-nums dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300";
+  dom.dataset.testid = "word-count";
+  const words = dom.appendChild(document.createElement("span"));
+  const characters = dom.appendChild(document.createElement("span"));
+  let shown: TextStats | null = null;
+  const render = (stats: TextStats) => {
+    if (shown?.words !== stats.words) words.textContent = wordsLabel(stats.words);
+    if (shown?.characters !== stats.characters) {
+      characters.textContent = charactersLabel(stats.characters);
+    }
+    shown = stats;
+  };
+  render(view.state.field(textStatsField));
+  return {
+    dom,
+    top: false,
+    update(update: ViewUpdate) {
+      const stats = update.state.field(textStatsField);
+      if (stats !== shown) render(stats);
+    },
+  };
+}
+
+// The line draws its own border and background (following the site's theme, like the toolbar);
+// CodeMirror's panel container would add a second border and its own grey.
+const panelFrame = EditorView.theme({
+  ".cm-panels.cm-panels-bottom": { borderTop: "none", backgroundColor: "transparent" },
+});
+
+/**
+ * The word and character count line under the text, as a CodeMirror panel: it is updated in
+ * the same update cycle as the text (two text nodes, painted in the keystroke's own frame), so
+ * typing never schedules a separate render of the page around the editor.
+ */
+export function wordCountPanel(): Extension {
+  return [wordCount(), showPanel.of(createWordCountPanel), panelFrame];
+}
