@@ -1,25 +1,24 @@
 // Simple editor vs a bare CodeMirror 6 (bench/bare-codemirror.js: the engine with none of our
 // features) vs a plain <textarea> with a line-number gutter, on generated documents of
 // 0, 1, 10 and 50 MB: open-to-first-paint, keystroke-to-paint and main-thread time per
-// keystroke (50 keystrokes in the middle of the document), search-all for a common word, and
+// keystroke (50 keystrokes in the middle of the document, in BENCH_ROUNDS rounds: see
+// measureTyping in lib.mjs), search-all for a common word, and
 // the JS heap after load. Documents are built inside the page and loaded through the
 // `?bench` hook of /editor/ (window.__plainpadBench), so nothing is typed or sent over CDP.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { generateDocument, percentile, printTable } from "./lib.mjs";
+import { generateDocument, measureTyping, printTable, summarizeTyping } from "./lib.mjs";
 
 const MB = 1024 * 1024;
 const SIZES = (process.env.BENCH_SIZES ?? "0,1,10,50").split(",").map(Number);
 const KEYSTROKES = 50;
+// Rounds of KEYSTROKES keystrokes per CodeMirror page (the textarea, at seconds per keystroke,
+// gets one): the table shows the median p95 and every round's.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WORD = "students";
 // The textarea needs seconds per keystroke from 10 MB on; at 50 MB one run takes many minutes.
 const BASELINE_MAX_MB = Number(process.env.BENCH_BASELINE_MAX_MB ?? 10);
-
-async function taskDuration(cdp) {
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  return metrics.find((metric) => metric.name === "TaskDuration").value * 1000;
-}
 
 /** The bare CodeMirror page: bench/bare-codemirror.js bundled into one HTML file. */
 async function bareCodeMirrorPage() {
@@ -41,7 +40,7 @@ async function bareCodeMirrorPage() {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
 }
 
-async function measure(browser, url, route, sizeMb) {
+async function measure(browser, url, route, sizeMb, rounds) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   if (route)
@@ -73,39 +72,14 @@ async function measure(browser, url, route, sizeMb) {
     return performance.memory?.usedJSHeapSize ?? NaN;
   });
 
-  await page.evaluate(() => {
-    window.__latencies = [];
-    window.addEventListener(
-      "keydown",
-      (event) => {
-        const start = event.timeStamp;
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => window.__latencies.push(performance.now() - start);
-          channel.port2.postMessage(0);
-        });
-      },
-      true,
-    );
-    window.__plainpadBench.focusMiddle();
+  const typing = await measureTyping(page, {
+    keystrokes: KEYSTROKES,
+    rounds,
+    focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  const mainThread = [];
-  const keys = "the quick brown fox jumps over a lazy dog and more ".split("");
-  for (let i = 0; i < KEYSTROKES; i++) {
-    await page.waitForTimeout(20);
-    const before = await taskDuration(cdp);
-    await page.keyboard.press(keys[i % keys.length] === " " ? "Space" : keys[i % keys.length]);
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-    );
-    mainThread.push((await taskDuration(cdp)) - before);
-  }
-  const latencies = await page.evaluate(() => window.__latencies);
   const search = await page.evaluate((word) => window.__plainpadBench.search(word), WORD);
   await context.close();
-  return { openMs, latencies, mainThread, search, heapBytes, bytes };
+  return { openMs, typing: summarizeTyping(typing), search, heapBytes, bytes };
 }
 
 const fmt = (value) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
@@ -123,11 +97,11 @@ export default async function editorBench({ browser, baseURL }) {
   const rows = [];
   let emptyEditorP95 = NaN;
   for (const sizeMb of SIZES) {
-    const editor = await measure(browser, `${baseURL}/editor/?bench`, null, sizeMb);
-    const bareEngine = await measure(browser, bare.url, bare, sizeMb);
+    const editor = await measure(browser, `${baseURL}/editor/?bench`, null, sizeMb, ROUNDS);
+    const bareEngine = await measure(browser, bare.url, bare, sizeMb, ROUNDS);
     const textarea =
-      sizeMb <= BASELINE_MAX_MB ? await measure(browser, baseline.url, baseline, sizeMb) : null;
-    const editorP95 = percentile(editor.latencies, 95);
+      sizeMb <= BASELINE_MAX_MB ? await measure(browser, baseline.url, baseline, sizeMb, 1) : null;
+    const editorP95 = editor.typing.paintP95.median;
     if (sizeMb === 0) emptyEditorP95 = editorP95;
     const pages = [
       ["editor", editor],
@@ -135,15 +109,17 @@ export default async function editorBench({ browser, baseURL }) {
       ...(textarea ? [["textarea", textarea]] : []),
     ];
     for (const [name, result] of pages) {
-      const p95 = percentile(result.latencies, 95);
+      const { typing } = result;
+      const p95 = typing.paintP95.median;
       rows.push({
         page: name,
         doc: `${sizeMb} MB`,
         "open ms": fmt(result.openMs),
-        "key→paint p50": fmt(percentile(result.latencies, 50)),
+        "key→paint p50": fmt(typing.paintP50.median),
         "key→paint p95": fmt(p95),
-        "main/key p50": fmt(percentile(result.mainThread, 50)),
-        "main/key p95": fmt(percentile(result.mainThread, 95)),
+        "main/key p50": fmt(typing.mainP50.median),
+        "main/key p95": fmt(typing.mainP95.median),
+        "main/key p95 by round": typing.mainP95.rounds.map(fmt).join(" / "),
         "search ms": `${fmt(result.search.ms)} (${result.search.count})`,
         "heap MB": fmt(result.heapBytes / MB),
         "heap/doc": result.bytes > 0 ? fmt(result.heapBytes / result.bytes) : "-",
@@ -154,7 +130,7 @@ export default async function editorBench({ browser, baseURL }) {
     }
   }
   printTable(
-    `Simple editor vs bare CodeMirror 6 vs <textarea> + gutter (${KEYSTROKES} keystrokes mid-document, search "${WORD}")`,
+    `Simple editor vs bare CodeMirror 6 vs <textarea> + gutter (${KEYSTROKES} keystrokes mid-document; typing figures are the median of ${ROUNDS} rounds on the CodeMirror pages, 1 on the textarea; search "${WORD}")`,
     rows,
   );
 }

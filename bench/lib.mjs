@@ -84,3 +84,74 @@ export function generateDocument(bytes) {
   }
   return parts.join("");
 }
+
+/** Median of a list of numbers. */
+export function median(values) {
+  return percentile(values, 50);
+}
+
+async function taskDuration(cdp) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return metrics.find((metric) => metric.name === "TaskDuration").value * 1000;
+}
+
+/**
+ * Typing figures as the issues define them: `keystrokes` key presses in the middle of the
+ * document, each followed by its next frame. Per keystroke: main-thread time (Chromium's
+ * TaskDuration over the press and that frame) and keystroke-to-paint latency (keydown to the
+ * frame after it). The machines are shared and noisy, so the keystrokes run `rounds` times
+ * (`focusMiddle` puts the cursor back in the middle first) and each round keeps its samples;
+ * summarizeTyping() reports every round's p95 and their median.
+ */
+export async function measureTyping(page, { keystrokes = 50, rounds = 1, focusMiddle }) {
+  await page.evaluate(() => {
+    window.__latencies = [];
+    window.addEventListener(
+      "keydown",
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => window.__latencies.push(performance.now() - start);
+          channel.port2.postMessage(0);
+        });
+      },
+      true,
+    );
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const keys = "the quick brown fox jumps over a lazy dog and more ".split("");
+  const results = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round > 0) await page.waitForTimeout(1000);
+    await focusMiddle();
+    await page.evaluate(() => (window.__latencies = []));
+    const mainThread = [];
+    for (let i = 0; i < keystrokes; i++) {
+      await page.waitForTimeout(20);
+      const before = await taskDuration(cdp);
+      const key = keys[i % keys.length];
+      await page.keyboard.press(key === " " ? "Space" : key);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      );
+      mainThread.push((await taskDuration(cdp)) - before);
+    }
+    results.push({ mainThread, latencies: await page.evaluate(() => window.__latencies) });
+  }
+  await cdp.detach();
+  return results;
+}
+
+/** p50 and p95 of each round of measureTyping(), and their medians over the rounds. */
+export function summarizeTyping(rounds) {
+  const per = (field, p) => rounds.map((round) => percentile(round[field], p));
+  const figure = (field, p) => ({ median: median(per(field, p)), rounds: per(field, p) });
+  return {
+    mainP50: figure("mainThread", 50),
+    mainP95: figure("mainThread", 95),
+    paintP50: figure("latencies", 50),
+    paintP95: figure("latencies", 95),
+  };
+}

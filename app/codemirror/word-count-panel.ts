@@ -1,18 +1,17 @@
 import type { Extension } from "@codemirror/state";
 import { EditorView, type Panel, showPanel, type ViewUpdate } from "@codemirror/view";
+import { formatCount } from "~/text/number-format";
 import { type TextStats, textStatsField, wordCount } from "./word-count";
-
-const numberFormat = new Intl.NumberFormat("en-US");
 
 /** "1 word", "1,234 words"; "Counting words…" while a big document is still counted. */
 export function wordsLabel(words: number | null): string {
   if (words === null) return "Counting words…";
-  return `${numberFormat.format(words)} ${words === 1 ? "word" : "words"}`;
+  return `${formatCount(words)} ${words === 1 ? "word" : "words"}`;
 }
 
 /** "1 character", "12,345 characters". */
 export function charactersLabel(characters: number): string {
-  return `${numberFormat.format(characters)} ${characters === 1 ? "character" : "characters"}`;
+  return `${formatCount(characters)} ${characters === 1 ? "character" : "characters"}`;
 }
 
 function createWordCountPanel(view: EditorView): Panel {

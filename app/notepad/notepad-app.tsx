@@ -32,9 +32,10 @@ import { FindBar } from "./find-bar";
 import { MenuBar, type MenuDefinition, type MenuEntry } from "./menu-bar";
 import { Modal } from "./modal";
 import { NotepadController } from "./notepad-controller";
-import { createNotepadStore, type NotepadStore, type NotepadUiState } from "./notepad-store";
+import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
 import { notepadShortcuts } from "./shortcuts";
+import { StatsDisplay, StatusFigures } from "./status-figures";
 import { TabBar } from "./tab-bar";
 
 /** The advanced multi-tab notepad: header, menus, toolbar, tabs, find bar, editor, status. */
@@ -729,35 +730,6 @@ function ToolButton({
 function Divider() {
   return (
     <span aria-hidden="true" className="mx-1 h-5 w-px shrink-0 bg-slate-300 dark:bg-slate-600" />
-  );
-}
-
-/** Lines, words and characters (View > Stats). */
-function StatsDisplay({ store }: { store: NotepadStore }) {
-  const status = store((s) => s.status);
-  return (
-    <div
-      className="flex gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-      data-testid="stats"
-    >
-      <span>Lines: {status.lines.toLocaleString("en-US")}</span>
-      <span>Words: {status.words === null ? "…" : status.words.toLocaleString("en-US")}</span>
-      <span>Chars: {status.chars.toLocaleString("en-US")}</span>
-    </div>
-  );
-}
-
-/** Line number, character and word counts of the status bar. */
-function StatusFigures({ store }: { store: NotepadStore }) {
-  const status = store((s) => s.status);
-  return (
-    <>
-      <span data-testid="status-line">Line {status.line}</span>
-      <span data-testid="status-chars">{status.chars.toLocaleString("en-US")} characters</span>
-      <span data-testid="status-words">
-        {status.words === null ? "… words" : `${status.words.toLocaleString("en-US")} words`}
-      </span>
-    </>
   );
 }
 

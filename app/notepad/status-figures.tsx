@@ -1,0 +1,73 @@
+import { useLayoutEffect, useRef } from "react";
+import { formatCount } from "~/text/number-format";
+import type { NotepadStore, NotepadUiState } from "./notepad-store";
+
+/**
+ * A span whose text follows the store without React re-rendering it: the status figures
+ * change on every keystroke, and writing one text node costs far less than a render and
+ * commit of the notepad's tree (zustand's "transient updates"). React renders the span
+ * empty and never touches its content, so the two never disagree.
+ */
+function LiveText<T>({
+  store,
+  select,
+  format,
+  testId,
+}: {
+  store: NotepadStore;
+  select: (state: NotepadUiState) => T;
+  format: (value: T) => string;
+  testId: string;
+}) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    let shown: { value: T } | null = null;
+    const write = (state: NotepadUiState) => {
+      const value = select(state);
+      if (shown && Object.is(shown.value, value)) return;
+      shown = { value };
+      if (ref.current) ref.current.textContent = format(value);
+    };
+    write(store.getState());
+    return store.subscribe(write);
+  }, [store, select, format]);
+  return <span ref={ref} data-testid={testId} />;
+}
+
+// Module-level selectors and formats: stable, so the subscriptions are made once.
+const selectLine = (state: NotepadUiState) => state.status.line;
+const selectLines = (state: NotepadUiState) => state.status.lines;
+const selectChars = (state: NotepadUiState) => state.status.chars;
+const selectWords = (state: NotepadUiState) => state.status.words;
+const lineText = (line: number) => `Line ${line}`;
+const charactersText = (chars: number) => `${formatCount(chars)} characters`;
+const wordsText = (words: number | null) =>
+  words === null ? "… words" : `${formatCount(words)} words`;
+const linesStat = (lines: number) => `Lines: ${formatCount(lines)}`;
+const wordsStat = (words: number | null) => `Words: ${words === null ? "…" : formatCount(words)}`;
+const charsStat = (chars: number) => `Chars: ${formatCount(chars)}`;
+
+/** Line number, character and word counts of the status bar. */
+export function StatusFigures({ store }: { store: NotepadStore }) {
+  return (
+    <>
+      <LiveText store={store} select={selectLine} format={lineText} testId="status-line" />
+      <LiveText store={store} select={selectChars} format={charactersText} testId="status-chars" />
+      <LiveText store={store} select={selectWords} format={wordsText} testId="status-words" />
+    </>
+  );
+}
+
+/** The stats display (View > Stats): lines, words and characters. */
+export function StatsDisplay({ store }: { store: NotepadStore }) {
+  return (
+    <div
+      className="flex gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      data-testid="stats"
+    >
+      <LiveText store={store} select={selectLines} format={linesStat} testId="stats-lines" />
+      <LiveText store={store} select={selectWords} format={wordsStat} testId="stats-words" />
+      <LiveText store={store} select={selectChars} format={charsStat} testId="stats-chars" />
+    </div>
+  );
+}
