@@ -400,7 +400,7 @@ export function NotepadApp() {
       data-fullscreen={state.fullscreen || undefined}
     >
       {!state.fullscreen && (
-        <header className="flex items-center gap-3 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
+        <header className="isolate flex items-center gap-3 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
           <Logo />
           <h1 className="truncate text-base font-semibold text-slate-700 dark:text-slate-200">
             Online Notepad
@@ -417,7 +417,7 @@ export function NotepadApp() {
         </header>
       )}
 
-      <div className="flex flex-wrap items-center gap-x-2 border-b border-slate-200 px-2 py-1 dark:border-slate-700">
+      <div className="relative z-30 flex flex-wrap items-center gap-x-2 border-b border-slate-200 px-2 py-1 dark:border-slate-700">
         <MenuBar menus={menus} label="Notepad menu" />
         <div
           role="toolbar"

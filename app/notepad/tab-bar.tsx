@@ -58,7 +58,7 @@ export function TabBar({
   }
 
   return (
-    <div className="flex min-w-0 items-stretch border-b border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-900">
+    <div className="isolate flex min-w-0 items-stretch border-b border-slate-200 bg-slate-100 dark:border-slate-700 dark:bg-slate-900">
       <div
         ref={listRef}
         role="list"
