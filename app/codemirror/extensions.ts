@@ -1,4 +1,4 @@
-import { history, historyKeymap, defaultKeymap } from "@codemirror/commands";
+import { defaultKeymap, redo } from "@codemirror/commands";
 import { indentUnit } from "@codemirror/language";
 import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import {
@@ -12,6 +12,7 @@ import {
   lineNumbers,
   placeholder,
 } from "@codemirror/view";
+import { boundedHistory, undoWithinLimit } from "./bounded-history";
 import { editorTheme, type EditorThemeName } from "./themes";
 
 /** Horizontal alignment of the text lines (a view setting; the file is not changed). */
@@ -43,7 +44,7 @@ export interface EditorViewOptions {
   spellCheck: boolean;
   /** Accessible name of the content element (role textbox). */
   ariaLabel: string;
-  /** How many undo steps are kept at least. */
+  /** How many undo steps are kept (and can be undone) at most. */
   historyDepth: number;
 }
 
@@ -176,9 +177,9 @@ export function ariaLabelExtension(label: string): Extension {
   return EditorView.contentAttributes.of({ "aria-label": label });
 }
 
-/** Undo history keeping at least `depth` steps. Reconfiguring keeps the existing history. */
+/** Undo history of at most `depth` steps. Reconfiguring keeps the existing history. */
 export function historyExtension(depth: number): Extension {
-  return history({ minDepth: depth });
+  return boundedHistory(depth);
 }
 
 const FACTORIES: { [K in keyof EditorViewOptions]: (value: EditorViewOptions[K]) => Extension } = {
@@ -251,6 +252,12 @@ export function baseEditorExtensions(): Extension {
     highlightSpecialChars(),
     drawSelection(),
     highlightActiveLine(),
-    keymap.of([...defaultKeymap, ...historyKeymap]),
+    keymap.of([
+      ...defaultKeymap,
+      // CodeMirror's historyKeymap, with the undo that respects the history's ceiling.
+      { key: "Mod-z", run: undoWithinLimit, preventDefault: true },
+      { key: "Mod-y", mac: "Mod-Shift-z", run: redo, preventDefault: true },
+      { linux: "Ctrl-Shift-z", run: redo, preventDefault: true },
+    ]),
   ];
 }

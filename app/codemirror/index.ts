@@ -19,7 +19,7 @@
  * theme ("light" | "dark" | "blue"), lineNumbers, wordWrap, showWhitespace,
  * printMarginColumn (number | null), fontSize (px), fontFamily (CSS list), tabSize (also the
  * indent unit), textAlign ("left" | "center" | "right"), placeholder, spellCheck, ariaLabel
- * (accessible name of the content element; default "Document text"), historyDepth (undo steps).
+ * (accessible name of the content element; default "Document text"), historyDepth (at most this many undo steps).
  *
  * ## Building blocks (for use without the wrapper)
  * - `createEditorCompartments()`, `configurableExtensions(compartments, options)`,
@@ -29,8 +29,11 @@
  *   `fontSizeExtension(px)`, `fontFamilyExtension(family)`, `tabSizeExtension(n)`,
  *   `textAlignExtension(align)`, `placeholderExtension(text)`, `spellCheckExtension(on)`,
  *   `ariaLabelExtension(label)`, `historyExtension(depth)`.
- * - `baseEditorExtensions()`: special chars, drawn selection, active line, default + history
+ * - `baseEditorExtensions()`: special chars, drawn selection, active line, default + undo/redo
  *   keymaps (included by the wrapper).
+ * - The history (`historyDepth` option) never lets the user undo more than `historyDepth` steps:
+ *   run undo through `undoWithinLimit(view)`, ask `undoStepsLeft(state)` / `canRedo(state)` to
+ *   enable Undo and Redo controls.
  * - `searchHighlighting()` + the `setSearchHighlight` effect (`{ regexp, current }`): marks
  *   matches in the visible ranges only (cost independent of document size).
  * - `wordCount()` + `textStatsField`: words and characters, updated per edit from the touched
@@ -44,6 +47,7 @@
  * `.cm-pp-bold`, `.cm-pp-italic`, `.cm-pp-underline`, `.cm-pp-tag`; CSS variable
  * `--pp-print-margin`.
  */
+export { canRedo, undoStepsLeft, undoWithinLimit } from "./bounded-history";
 export { CodeEditor, type CodeEditorHandle, type CodeEditorProps } from "./code-editor";
 export {
   ariaLabelExtension,

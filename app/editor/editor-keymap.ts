@@ -1,6 +1,7 @@
-import { redo, undo } from "@codemirror/commands";
+import { redo } from "@codemirror/commands";
 import { type Extension, Prec } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
+import { undoWithinLimit } from "~/codemirror";
 import { indentSelection, outdentSelection } from "~/text/indent";
 import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
 import type { EditorActions } from "./editor-actions";
@@ -23,7 +24,7 @@ export function editorKeymap(actions: () => EditorActions): Extension {
       { key: "Mod-l", run: run("alignLeft") },
       { key: "Mod-e", run: run("alignCenter") },
       { key: "Mod-r", run: run("alignRight") },
-      { key: "Mod-z", run: (view) => undo(view) || true },
+      { key: "Mod-z", run: (view) => undoWithinLimit(view) || true },
       { key: "Mod-y", run: (view) => redo(view) || true },
       { key: "Mod-Shift-z", run: (view) => redo(view) || true },
       { key: "Mod-f", run: run("openSearch") },

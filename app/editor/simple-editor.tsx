@@ -1,4 +1,4 @@
-import { redo, undo } from "@codemirror/commands";
+import { redo } from "@codemirror/commands";
 import type { StateCommand, Text } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -9,6 +9,7 @@ import {
   markdownMarkers,
   searchHighlighting,
   setSearchHighlight,
+  undoWithinLimit,
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
@@ -144,7 +145,7 @@ export function SimpleEditor() {
       },
       openFilePicker: () => fileInputRef.current?.click(),
       openFile: (file) => void openFile(file),
-      undo: () => runCommand(undo),
+      undo: () => runCommand(undoWithinLimit),
       redo: () => runCommand(redo),
       bold: () => runCommand(toggleBold),
       italic: () => runCommand(toggleItalic),

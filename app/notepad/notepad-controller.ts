@@ -1,4 +1,4 @@
-import { redo, redoDepth, selectAll, undo, undoDepth } from "@codemirror/commands";
+import { redo, selectAll } from "@codemirror/commands";
 import { SearchCursor } from "@codemirror/search";
 import {
   EditorSelection,
@@ -12,6 +12,7 @@ import { EditorView, keymap, type ViewUpdate } from "@codemirror/view";
 import { strToU8, zipSync } from "fflate";
 import {
   baseEditorExtensions,
+  canRedo,
   configurableExtensions,
   createEditorCompartments,
   type EditorCompartments,
@@ -21,6 +22,8 @@ import {
   fontSizeExtension,
   lineNumbersExtension,
   resolveEditorOptions,
+  undoStepsLeft,
+  undoWithinLimit,
   wordWrapExtension,
 } from "~/codemirror";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
@@ -462,8 +465,8 @@ export class NotepadController {
       lines: state.doc.lines,
       chars: state.doc.length,
       selectionEmpty: state.selection.ranges.every((range) => range.empty),
-      canUndo: undoDepth(state) > 0,
-      canRedo: redoDepth(state) > 0,
+      canUndo: undoStepsLeft(state) > 0,
+      canRedo: canRedo(state),
     };
     if (docChanged) this.scheduleWordCount();
     if (
@@ -1030,7 +1033,7 @@ export class NotepadController {
 
   /** Undo in the active tab. */
   undo(): void {
-    if (this.view) undo(this.view);
+    if (this.view) undoWithinLimit(this.view);
     this.focus();
   }
 

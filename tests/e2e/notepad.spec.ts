@@ -214,6 +214,29 @@ test.describe("notepad tabs", () => {
     expect(await editorText(page)).toBe("second tab");
   });
 
+  test("undo steps back at most the last 50 edits", async ({ page }) => {
+    await openNotepad(page);
+    await page.locator(".cm-content").focus();
+    // Each Enter is an undo step of its own (a new line is never merged with typing before it);
+    // the letter after it joins that step. 60 lines: 61 steps (the first letter, then 60 Enters).
+    for (let line = 1; line <= 60; line++) {
+      await page.keyboard.type("x");
+      await page.keyboard.press("Enter");
+    }
+    for (let step = 0; step < 60; step++) await page.keyboard.press("Control+z");
+    // 50 steps undone: the first letter and ten "Enter x" steps remain.
+    expect(await editorText(page)).toBe(Array(11).fill("x").join("\n"));
+    await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: /^Undo/ })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await expect(page.getByRole("menuitem", { name: /^Redo/ })).not.toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+  });
+
   test("the tab bar scrolls with many tabs", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await openNotepad(page);
