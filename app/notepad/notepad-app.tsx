@@ -1,55 +1,39 @@
-import {
-  ClipboardPaste,
-  Copy,
-  Download,
-  FileDown,
-  FilePlus,
-  FolderOpen,
-  Maximize2,
-  Minimize2,
-  Omega,
-  Printer,
-  Redo2,
-  Replace,
-  Scissors,
-  Search,
-  Smile,
-  Undo2,
-  ZoomIn,
-  ZoomOut,
-} from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { Logo } from "~/site/logo";
 import { ThemeToggle } from "~/site/theme-toggle";
 import { useSiteTheme } from "~/site/use-site-theme";
-import { NOTEPAD_FONT_FAMILIES, NOTEPAD_FONT_SIZE } from "~/storage/notepad-settings";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
-import { ContextMenu, type ContextMenuItem } from "./context-menu";
-import { driveMenuItems, type DriveMenuContext } from "./drive-menu-items";
+import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
-import { MenuBar, type MenuDefinition, type MenuEntry } from "./menu-bar";
 import { Modal } from "./modal";
+import { NotepadCommandRow, NotepadContextMenu, type NotepadPageActions } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
 import { notepadShortcuts } from "./shortcuts";
-import { StatsDisplay, StatusFigures } from "./status-figures";
-import { TabBar } from "./tab-bar";
+import { StatsDisplay, StatusFigures, StatusTabName } from "./status-figures";
+import { NotepadTabBar } from "./tab-bar";
 
 /** The advanced multi-tab notepad: header, menus, toolbar, tabs, find bar, editor, status. */
 export function NotepadApp() {
   const [store] = useState(() => createNotepadStore());
   const [controller] = useState(() => new NotepadController(store));
-  // Per-keystroke figures (status) are rendered by small components of their own, so typing
-  // never re-renders the menus and toolbar; only the three flags below matter here.
-  const state = store(useShallow((s) => ({ ...s, status: null })));
-  const status = store(
+  // Only what lays out the page. The tabs, the status figures and the commands' enable flags
+  // change while typing; the components showing them subscribe on their own, so a keystroke
+  // never re-renders the notepad as a whole.
+  const state = store(
     useShallow((s) => ({
-      canUndo: s.status.canUndo,
-      canRedo: s.status.canRedo,
-      selectionEmpty: s.status.selectionEmpty,
+      loaded: s.loaded,
+      showStats: s.settings.showStats,
+      notices: s.notices,
+      storageFull: s.storageFull,
+      findOpen: s.findOpen,
+      replaceOpen: s.replaceOpen,
+      findFocusRequest: s.findFocusRequest,
+      fullscreen: s.fullscreen,
+      modal: s.modal,
     })),
   );
   const { theme } = useSiteTheme();
@@ -76,8 +60,6 @@ export function NotepadApp() {
   }, [controller, theme]);
 
   const mod = isMac ? "⌘" : "Ctrl+";
-  const activeTab =
-    state.tabs.tabs.find((tab) => tab.id === state.tabs.activeId) ?? state.tabs.tabs[0];
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   const setModal = useCallback(
     (modal: NotepadUiState["modal"]) => store.setState({ modal }),
@@ -104,287 +86,12 @@ export function NotepadApp() {
     [controller, store],
   );
 
+  const pageActions: NotepadPageActions = useMemo(
+    () => ({ openFilePicker, setModal, toggleFullscreen, driveContext }),
+    [openFilePicker, setModal, toggleFullscreen, driveContext],
+  );
+
   useNotepadShortcuts(controller, store, openFilePicker, toggleFullscreen);
-
-  const { settings } = state;
-  const menus: MenuDefinition[] = [
-    {
-      id: "file",
-      label: "File",
-      entries: [
-        {
-          kind: "item",
-          id: "new-tab",
-          label: "New tab",
-          shortcut: `${mod}N`,
-          onSelect: () => controller.newTab(),
-        },
-        { kind: "item", id: "open", label: "Open…", shortcut: `${mod}O`, onSelect: openFilePicker },
-        {
-          kind: "item",
-          id: "save",
-          label: "Save (download)",
-          shortcut: `${mod}S`,
-          onSelect: () => controller.download(),
-        },
-        {
-          kind: "item",
-          id: "download-all",
-          label: "Download all tabs (.zip)",
-          onSelect: () => controller.downloadAll(),
-        },
-        { kind: "separator", id: "s1" },
-        {
-          kind: "item",
-          id: "rename",
-          label: "Rename tab",
-          onSelect: () => controller.setRenaming(state.tabs.activeId),
-        },
-        {
-          kind: "item",
-          id: "duplicate",
-          label: "Duplicate tab",
-          onSelect: () => controller.duplicate(state.tabs.activeId),
-        },
-        {
-          kind: "item",
-          id: "print",
-          label: "Print…",
-          shortcut: `${mod}P`,
-          onSelect: () => controller.print(),
-        },
-        { kind: "separator", id: "s2" },
-        {
-          kind: "item",
-          id: "close-tab",
-          label: "Close tab",
-          disabled: state.tabs.tabs.length <= 1,
-          onSelect: () => controller.closeTab(state.tabs.activeId),
-        },
-        {
-          kind: "item",
-          id: "close-others",
-          label: "Close other tabs",
-          disabled: state.tabs.tabs.length <= 1,
-          onSelect: () => controller.closeOthers(state.tabs.activeId),
-        },
-        { kind: "separator", id: "s3" },
-        // Google Drive entries: owned by the Drive integration (app/notepad/drive-menu-items.ts).
-        ...driveMenuItems().map((item): MenuEntry => ({
-          kind: "item",
-          id: item.id,
-          label: item.label,
-          onSelect: () => void item.run(driveContext),
-        })),
-      ],
-    },
-    {
-      id: "edit",
-      label: "Edit",
-      entries: [
-        {
-          kind: "item",
-          id: "undo",
-          label: "Undo",
-          shortcut: `${mod}Z`,
-          disabled: !status.canUndo,
-          onSelect: () => controller.undo(),
-        },
-        {
-          kind: "item",
-          id: "redo",
-          label: "Redo",
-          shortcut: isMac ? "⌘⇧Z" : "Ctrl+Y",
-          disabled: !status.canRedo,
-          onSelect: () => controller.redo(),
-        },
-        { kind: "separator", id: "s1" },
-        {
-          kind: "item",
-          id: "cut",
-          label: "Cut",
-          shortcut: `${mod}X`,
-          disabled: status.selectionEmpty,
-          onSelect: () => void controller.cut(),
-        },
-        {
-          kind: "item",
-          id: "copy",
-          label: "Copy",
-          shortcut: `${mod}C`,
-          disabled: status.selectionEmpty,
-          onSelect: () => void controller.copy(),
-        },
-        {
-          kind: "item",
-          id: "paste",
-          label: "Paste",
-          shortcut: `${mod}V`,
-          onSelect: () => void controller.paste(),
-        },
-        {
-          kind: "item",
-          id: "select-all",
-          label: "Select all",
-          shortcut: `${mod}A`,
-          onSelect: () => controller.selectAll(),
-        },
-        { kind: "separator", id: "s2" },
-        {
-          kind: "item",
-          id: "find",
-          label: "Find",
-          shortcut: `${mod}F`,
-          onSelect: () => controller.openFind(false),
-        },
-        {
-          kind: "item",
-          id: "replace",
-          label: "Replace",
-          shortcut: `${mod}H`,
-          onSelect: () => controller.openFind(true),
-        },
-      ],
-    },
-    {
-      id: "insert",
-      label: "Insert",
-      entries: [
-        {
-          kind: "item",
-          id: "datetime",
-          label: "Date/time",
-          shortcut: "F5",
-          onSelect: () => controller.insertDateTime(),
-        },
-        { kind: "item", id: "emoji", label: "Emoji…", onSelect: () => setModal("emoji") },
-        {
-          kind: "item",
-          id: "special",
-          label: "Special character…",
-          onSelect: () => setModal("chars"),
-        },
-      ],
-    },
-    {
-      id: "view",
-      label: "View",
-      entries: [
-        {
-          kind: "item",
-          id: "font-up",
-          label: "Font size up",
-          shortcut: `${mod}+`,
-          disabled: settings.fontSize >= NOTEPAD_FONT_SIZE.max,
-          onSelect: () => controller.stepFontSize(1),
-        },
-        {
-          kind: "item",
-          id: "font-down",
-          label: "Font size down",
-          shortcut: `${mod}−`,
-          disabled: settings.fontSize <= NOTEPAD_FONT_SIZE.min,
-          onSelect: () => controller.stepFontSize(-1),
-        },
-        {
-          kind: "item",
-          id: "font-reset",
-          label: `Reset font size (${NOTEPAD_FONT_SIZE.default})`,
-          onSelect: () => controller.resetFontSize(),
-        },
-        { kind: "separator", id: "s1" },
-        { kind: "label", id: "family-label", label: "Font family" },
-        ...NOTEPAD_FONT_FAMILIES.map((family): MenuEntry => ({
-          kind: "radio",
-          id: `font-${family}`,
-          label: family,
-          checked: settings.fontFamily === family,
-          onSelect: () => controller.updateSettings({ fontFamily: family }),
-        })),
-        { kind: "separator", id: "s2" },
-        {
-          kind: "checkbox",
-          id: "word-wrap",
-          label: "Word wrap",
-          checked: settings.wordWrap,
-          onSelect: () => controller.updateSettings({ wordWrap: !settings.wordWrap }),
-        },
-        {
-          kind: "checkbox",
-          id: "line-numbers",
-          label: "Line numbers",
-          checked: settings.showLineNumbers,
-          onSelect: () => controller.updateSettings({ showLineNumbers: !settings.showLineNumbers }),
-        },
-        {
-          kind: "checkbox",
-          id: "stats",
-          label: "Stats",
-          checked: settings.showStats,
-          onSelect: () => controller.updateSettings({ showStats: !settings.showStats }),
-        },
-        {
-          kind: "checkbox",
-          id: "fullscreen",
-          label: "Fullscreen",
-          checked: state.fullscreen,
-          onSelect: toggleFullscreen,
-        },
-      ],
-    },
-    {
-      id: "help",
-      label: "Help",
-      entries: [
-        {
-          kind: "item",
-          id: "shortcuts",
-          label: "Keyboard shortcuts",
-          onSelect: () => setModal("shortcuts"),
-        },
-        { kind: "item", id: "about", label: "About", onSelect: () => setModal("about") },
-      ],
-    },
-  ];
-
-  const contextItems: ContextMenuItem[] = [
-    {
-      id: "cut",
-      label: "Cut",
-      disabled: status.selectionEmpty,
-      onSelect: () => void controller.cut(),
-    },
-    {
-      id: "copy",
-      label: "Copy",
-      disabled: status.selectionEmpty,
-      onSelect: () => void controller.copy(),
-    },
-    { id: "paste", label: "Paste", onSelect: () => void controller.paste() },
-    {
-      id: "undo",
-      label: "Undo",
-      disabled: !status.canUndo,
-      onSelect: () => controller.undo(),
-      separatorBefore: true,
-    },
-    { id: "redo", label: "Redo", disabled: !status.canRedo, onSelect: () => controller.redo() },
-    {
-      id: "select-all",
-      label: "Select all",
-      onSelect: () => controller.selectAll(),
-      separatorBefore: true,
-    },
-    { id: "find", label: "Find", onSelect: () => controller.openFind(false) },
-    {
-      id: "datetime",
-      label: "Insert date/time",
-      onSelect: () => controller.insertDateTime(),
-      separatorBefore: true,
-    },
-    { id: "emoji", label: "Insert emoji", onSelect: () => setModal("emoji") },
-    { id: "special", label: "Insert special character", onSelect: () => setModal("chars") },
-  ];
 
   const insertFromModal = (text: string) => {
     setModal(null);
@@ -417,114 +124,14 @@ export function NotepadApp() {
         </header>
       )}
 
-      <div className="relative z-30 flex flex-wrap items-center gap-x-2 border-b border-slate-200 px-2 py-1 dark:border-slate-700">
-        <MenuBar menus={menus} label="Notepad menu" />
-        <div
-          role="toolbar"
-          aria-label="Notepad tools"
-          className="flex min-w-0 flex-1 basis-full items-center gap-0.5 overflow-x-auto sm:basis-0"
-        >
-          <ToolButton
-            label="New tab"
-            onClick={() => controller.newTab()}
-            icon={<FilePlus size={18} />}
-          />
-          <ToolButton label="Open" onClick={openFilePicker} icon={<FolderOpen size={18} />} />
-          <ToolButton
-            label="Save (download)"
-            onClick={() => controller.download()}
-            icon={<Download size={18} />}
-          />
-          <ToolButton
-            label="Download all tabs"
-            onClick={() => controller.downloadAll()}
-            icon={<FileDown size={18} />}
-          />
-          <ToolButton
-            label="Print"
-            onClick={() => controller.print()}
-            icon={<Printer size={18} />}
-          />
-          <Divider />
-          <ToolButton
-            label="Undo"
-            disabled={!status.canUndo}
-            onClick={() => controller.undo()}
-            icon={<Undo2 size={18} />}
-          />
-          <ToolButton
-            label="Redo"
-            disabled={!status.canRedo}
-            onClick={() => controller.redo()}
-            icon={<Redo2 size={18} />}
-          />
-          <ToolButton
-            label="Cut"
-            disabled={status.selectionEmpty}
-            onClick={() => void controller.cut()}
-            icon={<Scissors size={18} />}
-          />
-          <ToolButton
-            label="Copy"
-            disabled={status.selectionEmpty}
-            onClick={() => void controller.copy()}
-            icon={<Copy size={18} />}
-          />
-          <ToolButton
-            label="Paste"
-            onClick={() => void controller.paste()}
-            icon={<ClipboardPaste size={18} />}
-          />
-          <Divider />
-          <ToolButton
-            label="Find"
-            onClick={() => controller.openFind(false)}
-            icon={<Search size={18} />}
-          />
-          <ToolButton
-            label="Replace"
-            onClick={() => controller.openFind(true)}
-            icon={<Replace size={18} />}
-          />
-          <ToolButton
-            label="Insert emoji"
-            onClick={() => setModal("emoji")}
-            icon={<Smile size={18} />}
-          />
-          <ToolButton
-            label="Insert special character"
-            onClick={() => setModal("chars")}
-            icon={<Omega size={18} />}
-          />
-          <Divider />
-          <ToolButton
-            label="Font size down"
-            disabled={settings.fontSize <= NOTEPAD_FONT_SIZE.min}
-            onClick={() => controller.stepFontSize(-1)}
-            icon={<ZoomOut size={18} />}
-          />
-          <span
-            className="w-8 text-center text-xs tabular-nums text-slate-700 dark:text-slate-200"
-            aria-label={`Font size ${settings.fontSize}`}
-            data-testid="font-size"
-          >
-            {settings.fontSize}
-          </span>
-          <ToolButton
-            label="Font size up"
-            disabled={settings.fontSize >= NOTEPAD_FONT_SIZE.max}
-            onClick={() => controller.stepFontSize(1)}
-            icon={<ZoomIn size={18} />}
-          />
-          <ToolButton
-            label={state.fullscreen ? "Exit fullscreen" : "Fullscreen"}
-            onClick={toggleFullscreen}
-            icon={state.fullscreen ? <Minimize2 size={18} /> : <Maximize2 size={18} />}
-          />
-        </div>
-      </div>
+      <NotepadCommandRow
+        store={store}
+        controller={controller}
+        isMac={isMac}
+        actions={pageActions}
+      />
 
-      <TabBar tabs={state.tabs} renamingId={state.renamingId} controller={controller} />
+      <NotepadTabBar store={store} controller={controller} />
       {state.findOpen && (
         <FindBar
           controller={controller}
@@ -598,16 +205,13 @@ export function NotepadApp() {
         )}
       </div>
 
-      {settings.showStats && <StatsDisplay store={store} />}
+      {state.showStats && <StatsDisplay store={store} />}
       <footer
         className="flex flex-wrap items-center gap-x-4 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
         data-testid="status-bar"
         aria-label="Status bar"
       >
-        <span className="font-semibold" data-testid="status-name">
-          {activeTab?.name || "Untitled"}
-        </span>
-        {activeTab?.isModified && <span data-testid="status-modified">• Modified</span>}
+        <StatusTabName store={store} />
         <StatusFigures store={store} />
         <span className="ml-auto">
           {state.storageFull
@@ -633,10 +237,12 @@ export function NotepadApp() {
       />
 
       {contextMenu && (
-        <ContextMenu
+        <NotepadContextMenu
+          store={store}
+          controller={controller}
           x={contextMenu.x}
           y={contextMenu.y}
-          items={contextItems}
+          setModal={setModal}
           onClose={() => {
             setContextMenu(null);
             controller.focus();
@@ -699,37 +305,6 @@ export function NotepadApp() {
         </Modal>
       )}
     </div>
-  );
-}
-
-function ToolButton({
-  label,
-  icon,
-  onClick,
-  disabled,
-}: {
-  label: string;
-  icon: ReactNode;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="shrink-0 rounded-md p-1.5 text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-700"
-    >
-      <span aria-hidden="true">{icon}</span>
-    </button>
-  );
-}
-
-function Divider() {
-  return (
-    <span aria-hidden="true" className="mx-1 h-5 w-px shrink-0 bg-slate-300 dark:bg-slate-600" />
   );
 }
 

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
+import { useShallow } from "zustand/react/shallow";
 import { formatCount } from "~/text/number-format";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
 
@@ -69,5 +70,23 @@ export function StatsDisplay({ store }: { store: NotepadStore }) {
       <LiveText store={store} select={selectWords} format={wordsStat} testId="stats-words" />
       <LiveText store={store} select={selectChars} format={charsStat} testId="stats-chars" />
     </div>
+  );
+}
+
+/** The status bar's tab name ("Untitled" when empty) and its "• Modified" marker. */
+export function StatusTabName({ store }: { store: NotepadStore }) {
+  const { name, isModified } = store(
+    useShallow((s) => {
+      const tab = s.tabs.tabs.find((t) => t.id === s.tabs.activeId) ?? s.tabs.tabs[0];
+      return { name: tab?.name ?? "", isModified: tab?.isModified ?? false };
+    }),
+  );
+  return (
+    <>
+      <span className="font-semibold" data-testid="status-name">
+        {name || "Untitled"}
+      </span>
+      {isModified && <span data-testid="status-modified">• Modified</span>}
+    </>
   );
 }

@@ -2,6 +2,20 @@ import { Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MAX_TAB_NAME_LENGTH, tabLabel, type TabsState } from "./tabs-model";
 import type { NotepadController } from "./notepad-controller";
+import type { NotepadStore } from "./notepad-store";
+
+/** The tab strip, following the store's tab list and rename state. */
+export function NotepadTabBar({
+  store,
+  controller,
+}: {
+  store: NotepadStore;
+  controller: NotepadController;
+}) {
+  const tabs = store((s) => s.tabs);
+  const renamingId = store((s) => s.renamingId);
+  return <TabBar tabs={tabs} renamingId={renamingId} controller={controller} />;
+}
 
 /**
  * The tab strip (a list of tab buttons; the shown one has aria-current): click to switch, double-click to rename, drag to reorder
