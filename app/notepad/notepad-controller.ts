@@ -116,6 +116,11 @@ interface TabDoc {
   dirty: boolean;
   /** Bumped by each change; lets a finished save tell whether newer changes arrived. */
   changeCount: number;
+  /**
+   * Epoch ms of the last edit, stored as the tab's lastModified. Kept here rather than in the
+   * UI store, which changes only on a tab's first edit (so typing does not re-render the tabs).
+   */
+  lastEditAt: number;
   saving: boolean;
   /** The page is going away while a save runs: write the newer changes as soon as it ends. */
   flushAfterSave: boolean;
@@ -299,6 +304,7 @@ export class NotepadController {
       revision,
       dirty: false,
       changeCount: 0,
+      lastEditAt: 0,
       saving: false,
       flushAfterSave: false,
       timer: null,
@@ -502,6 +508,8 @@ export class NotepadController {
   private noteChange(id: string): void {
     const now = Date.now();
     this.store.setState((s) => ({ tabs: markModified(s.tabs, id, now) }));
+    const doc = this.docs.get(id);
+    if (doc) doc.lastEditAt = now;
     this.markDirty(id);
   }
 
@@ -560,7 +568,7 @@ export class NotepadController {
           id,
           name: meta.name,
           content: plan.chunks,
-          lastModified: meta.lastModified,
+          lastModified: Math.max(meta.lastModified, doc.lastEditAt),
           isModified: meta.isModified,
         },
         doc.revision,

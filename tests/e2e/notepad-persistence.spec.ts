@@ -45,6 +45,31 @@ test.describe("notepad persistence", () => {
     await expect.poll(() => editorText(again)).toBe("typed just before closing");
   });
 
+  test("a tab's stored lastModified is the time of its last edit", async ({ page }) => {
+    const storedLastModified = () =>
+      page.evaluate(() => {
+        const controller = (
+          window as unknown as {
+            __plainpadNotepad: {
+              store: { getState(): { tabs: { tabs: { lastModified: number }[] } } };
+            };
+          }
+        ).__plainpadNotepad;
+        return controller.store.getState().tabs.tabs[0].lastModified;
+      });
+    await openNotepad(page);
+    await typeInEditor(page, "first edit");
+    await waitForSaved(page);
+    await page.waitForTimeout(1200);
+    const beforeSecondEdit = await page.evaluate(() => Date.now());
+    await page.keyboard.type(", second edit");
+    await waitForSaved(page);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => editorText(page)).toBe("first edit, second edit");
+    expect(await storedLastModified()).toBeGreaterThanOrEqual(beforeSecondEdit);
+  });
+
   test("tab order survives a reload after dragging", async ({ page }) => {
     await openNotepad(page);
     await page.getByRole("button", { name: "New tab" }).first().click();
