@@ -81,6 +81,11 @@ export function SimpleEditor() {
     }),
     [getView],
   );
+  /** Puts a different document in the editor (fresh history), starting a new generation. */
+  const loadDocument = useCallback((handle: CodeEditorHandle, content: string) => {
+    handle.resetDocument(content);
+    documentGeneration.current += 1;
+  }, []);
 
   /** Replaces the whole document (new history); asks first when there are unsaved changes. */
   const replaceDocument = useCallback(
@@ -89,8 +94,7 @@ export function SimpleEditor() {
       if (!handle) return false;
       const store = useEditorStore.getState();
       if (store.isDirty && !window.confirm(confirmMessage)) return false;
-      handle.resetDocument(input.content);
-      documentGeneration.current += 1;
+      loadDocument(handle, input.content);
       useEditorStore.setState({
         fileName: normalizeFileName(input.name),
         fileId: input.fileId,
@@ -99,7 +103,7 @@ export function SimpleEditor() {
       saverRef.current?.schedule();
       return true;
     },
-    [],
+    [loadDocument],
   );
 
   const runCommand = useCallback(
@@ -269,8 +273,7 @@ export function SimpleEditor() {
       try {
         const draft = await loadEditorDraft();
         if (draft) {
-          handle.resetDocument(draft.content);
-          documentGeneration.current += 1;
+          loadDocument(handle, draft.content);
           useEditorStore.setState({
             fileName: normalizeFileName(draft.fileName),
             fileId: draft.fileId,
@@ -297,7 +300,7 @@ export function SimpleEditor() {
       }
       store.setLoaded(true);
     },
-    [replaceDocument],
+    [loadDocument, replaceDocument],
   );
 
   const onReady = useCallback(
