@@ -4,6 +4,10 @@ import { MAX_TAB_NAME_LENGTH, tabLabel, type TabsState } from "./tabs-model";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore } from "./notepad-store";
 
+// Made once, so re-rendering the strip (a tab gains its "*") does not re-render every icon.
+const CLOSE_ICON = <X size={14} aria-hidden="true" />;
+const NEW_TAB_ICON = <Plus size={18} aria-hidden="true" />;
+
 /** The tab strip, following the store's tab list and rename state. */
 export function NotepadTabBar({
   store,
@@ -152,7 +156,7 @@ export function TabBar({
                 onClick={() => controller.closeTab(tab.id)}
                 className="mr-1 rounded p-1 text-slate-600 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-600"
               >
-                <X size={14} aria-hidden="true" />
+                {CLOSE_ICON}
               </button>
             </div>
           );
@@ -165,7 +169,7 @@ export function TabBar({
         onClick={() => controller.newTab()}
         className="shrink-0 px-3 text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800"
       >
-        <Plus size={18} aria-hidden="true" />
+        {NEW_TAB_ICON}
       </button>
     </div>
   );
