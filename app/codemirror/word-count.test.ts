@@ -46,8 +46,10 @@ describe("word count field", () => {
     try {
       expect(view.state.field(textStatsField).words).toBeNull();
       expect(view.state.field(textStatsField).characters).toBe(doc.length);
-      // Typed while the count runs: two new words at the start, one line removed at the end.
+      // Typed before the count starts (it waits a moment after the document is shown)...
       view.dispatch({ changes: { from: 0, insert: "two more " } });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      // ...and while it runs: one line removed at the end.
       view.dispatch({
         changes: { from: view.state.doc.length - line.length, to: view.state.doc.length },
       });

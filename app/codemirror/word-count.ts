@@ -8,6 +8,9 @@ export interface TextStats {
   characters: number;
 }
 
+/** How long a big document is shown before its background count starts. */
+const BACKGROUND_COUNT_DELAY_MS = 200;
+
 /** Documents up to this many characters are counted at once when a state is created. */
 export const SYNC_WORD_COUNT_LIMIT = 1_000_000;
 
@@ -51,6 +54,7 @@ const backgroundWordCounter = ViewPlugin.fromClass(
   class {
     private counting: Text | null = null;
     private changesSince: ChangeSet | null = null;
+    private startTimer: ReturnType<typeof setTimeout> | null = null;
     private destroyed = false;
 
     constructor(view: EditorView) {
@@ -66,10 +70,24 @@ const backgroundWordCounter = ViewPlugin.fromClass(
 
     destroy() {
       this.destroyed = true;
+      if (this.startTimer) clearTimeout(this.startTimer);
     }
 
     private startIfNeeded(view: EditorView) {
-      if (this.counting || view.state.field(textStatsField).words !== null) return;
+      if (this.counting || this.startTimer || view.state.field(textStatsField).words !== null) {
+        return;
+      }
+      // A moment later, not in the update that showed the document: opening a file or flicking
+      // through the notepad's tabs (each tab switch makes a new plugin) stays instant, and a
+      // document left before its count starts costs nothing.
+      this.startTimer = setTimeout(() => {
+        this.startTimer = null;
+        if (!this.destroyed) this.count(view);
+      }, BACKGROUND_COUNT_DELAY_MS);
+    }
+
+    private count(view: EditorView) {
+      if (view.state.field(textStatsField).words !== null) return;
       const doc = view.state.doc;
       this.counting = doc;
       // Every change made while counting is folded in when the count is done.

@@ -23,7 +23,9 @@ import {
   lineNumbersExtension,
   resolveEditorOptions,
   undoStepsLeft,
+  textStatsField,
   undoWithinLimit,
+  wordCount,
   wordWrapExtension,
 } from "~/codemirror";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
@@ -51,7 +53,6 @@ import type { Notice, NotepadStore } from "./notepad-store";
 import { printText } from "./print";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { TextChunkTracker } from "~/storage/text-chunks";
-import { countWordsInSlices } from "~/text/text-stats";
 import {
   activateTab,
   activateTabAt,
@@ -149,8 +150,6 @@ export class NotepadController {
   private extensions: Extension[] | null = null;
   private channel: BroadcastChannel | null = null;
   private readonly origin = Math.random().toString(36).slice(2);
-  private wordCountToken = 0;
-  private wordTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private darkTheme = false;
   private disposed = false;
@@ -227,7 +226,7 @@ export class NotepadController {
     });
     this.view = new EditorView({ state: this.stateFor(tabs.activeId), parent });
     this.store.setState({ loaded: true });
-    this.refreshStatus(true);
+    this.refreshStatus();
     this.listen();
     this.prepareStatesWhenIdle();
     try {
@@ -332,6 +331,8 @@ export class NotepadController {
     if (!this.extensions) {
       this.extensions = [
         baseEditorExtensions(),
+        // Words and characters of each tab, kept per edit (the status bar and stats read them).
+        wordCount(),
         Prec.high(
           keymap.of([
             // Both redo keys on every platform (CodeMirror's defaults differ by platform).
@@ -434,7 +435,9 @@ export class NotepadController {
       );
       if (!external) this.noteChange(id);
     }
-    if (update.docChanged || update.selectionSet) this.refreshStatus(update.docChanged);
+    const countChanged =
+      update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
+    if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
   }
 
   /** The view of the active tab (for focus and tests). */
@@ -457,7 +460,7 @@ export class NotepadController {
 
   // ---------------------------------------------------------------- status
 
-  private refreshStatus(docChanged: boolean): void {
+  private refreshStatus(): void {
     const view = this.view;
     if (!view) return;
     const state = view.state;
@@ -473,8 +476,9 @@ export class NotepadController {
       selectionEmpty: state.selection.ranges.every((range) => range.empty),
       canUndo: undoStepsLeft(state) > 0,
       canRedo: canRedo(state),
+      // Kept up to date per edit from the touched lines (null while a big tab is first counted).
+      words: state.field(textStatsField, false)?.words ?? null,
     };
-    if (docChanged) this.scheduleWordCount();
     if (
       Object.keys(next).some(
         (key) => next[key as keyof typeof next] !== previous[key as keyof typeof previous],
@@ -482,25 +486,6 @@ export class NotepadController {
     ) {
       this.store.setState({ status: next });
     }
-  }
-
-  /** Words are counted after typing pauses, in time slices: never a full scan per keystroke. */
-  private scheduleWordCount(): void {
-    const token = ++this.wordCountToken;
-    if (this.wordTimer) clearTimeout(this.wordTimer);
-    const length = this.view?.state.doc.length ?? 0;
-    const delay = length > 1_000_000 ? 600 : length > 100_000 ? 250 : 0;
-    const run = async () => {
-      this.wordTimer = null;
-      const view = this.view;
-      if (!view) return;
-      const words = await countWordsInSlices(view.state.doc, () => token !== this.wordCountToken);
-      if (words !== null && token === this.wordCountToken) {
-        this.store.setState((s) => ({ status: { ...s.status, words } }));
-      }
-    };
-    if (delay === 0) void run();
-    else this.wordTimer = setTimeout(() => void run(), delay);
   }
 
   // ---------------------------------------------------------------- autosave
@@ -830,7 +815,7 @@ export class NotepadController {
     view.setState(state);
     const doc = this.docs.get(id);
     if (doc?.scroll) view.dispatch({ effects: doc.scroll });
-    this.refreshStatus(true);
+    this.refreshStatus();
   }
 
   /** Shows tab `id`. */

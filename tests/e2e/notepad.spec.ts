@@ -663,6 +663,31 @@ test.describe("notepad editing", () => {
     await expect(page.getByTestId("stats")).toContainText("Chars: 23");
     await runMenu(page, "View", "Stats");
     await expect(page.getByTestId("stats")).toHaveCount(0);
+    // Each tab shows its own figures.
+    await page.getByRole("button", { name: "New tab" }).first().click();
+    await expect(page.getByTestId("status-words")).toHaveText("0 words");
+    await tabButtons(page).first().click();
+    await expect(page.getByTestId("status-words")).toHaveText("5 words");
+  });
+
+  test("a tab of over a million characters is counted in the background, then per edit", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    await page.evaluate(() => {
+      const controller = (
+        window as unknown as { __plainpadNotepad: { newTab(name: string, text: string): void } }
+      ).__plainpadNotepad;
+      controller.newTab("Big", "word ".repeat(240_000));
+    });
+    await expect(page.getByTestId("status-chars")).toHaveText("1,200,000 characters");
+    await expect(page.getByTestId("status-words")).toHaveText("240,000 words", {
+      timeout: 20_000,
+    });
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type("two more");
+    await expect(page.getByTestId("status-words")).toHaveText("240,002 words");
   });
 
   test("fullscreen hides the page header", async ({ page }) => {
