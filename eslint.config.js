@@ -13,6 +13,8 @@ export default tseslint.config(
       "public/**",
       "test-results/**",
       "playwright-report/**",
+      // Local scratch scripts (git-ignored).
+      ".prof/**",
     ],
   },
   js.configs.recommended,
