@@ -19,7 +19,8 @@
  * theme ("light" | "dark" | "blue"), lineNumbers, wordWrap, showWhitespace,
  * printMarginColumn (number | null), fontSize (px), fontFamily (CSS list), tabSize (also the
  * indent unit), textAlign ("left" | "center" | "right"), placeholder, spellCheck, ariaLabel
- * (accessible name of the content element; default "Document text"), historyDepth (at most this many undo steps).
+ * (accessible name of the content element; default "Document text"), historyDepth (at most
+ * this many undo steps).
  *
  * ## Building blocks (for use without the wrapper)
  * - `createEditorCompartments()`, `configurableExtensions(compartments, options)`,

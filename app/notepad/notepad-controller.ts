@@ -22,8 +22,8 @@ import {
   fontSizeExtension,
   lineNumbersExtension,
   resolveEditorOptions,
-  undoStepsLeft,
   textStatsField,
+  undoStepsLeft,
   undoWithinLimit,
   wordCount,
   wordWrapExtension,
@@ -492,7 +492,10 @@ export class NotepadController {
 
   private noteChange(id: string): void {
     const now = Date.now();
-    this.store.setState((s) => ({ tabs: markModified(s.tabs, id, now) }));
+    const { tabs } = this.store.getState();
+    const marked = markModified(tabs, id, now);
+    // Only the first edit changes the tab list; later keystrokes do not notify the UI store.
+    if (marked !== tabs) this.store.setState({ tabs: marked });
     const doc = this.docs.get(id);
     if (doc) doc.lastEditAt = now;
     this.markDirty(id);
