@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { charactersLabel, wordsLabel } from "~/codemirror";
 import { formatCount } from "~/text/number-format";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
 
@@ -41,9 +42,6 @@ const selectLines = (state: NotepadUiState) => state.status.lines;
 const selectChars = (state: NotepadUiState) => state.status.chars;
 const selectWords = (state: NotepadUiState) => state.status.words;
 const lineText = (line: number) => `Line ${line}`;
-const charactersText = (chars: number) => `${formatCount(chars)} characters`;
-const wordsText = (words: number | null) =>
-  words === null ? "… words" : `${formatCount(words)} words`;
 const linesStat = (lines: number) => `Lines: ${formatCount(lines)}`;
 const wordsStat = (words: number | null) => `Words: ${words === null ? "…" : formatCount(words)}`;
 const charsStat = (chars: number) => `Chars: ${formatCount(chars)}`;
@@ -53,8 +51,8 @@ export function StatusFigures({ store }: { store: NotepadStore }) {
   return (
     <>
       <LiveText store={store} select={selectLine} format={lineText} testId="status-line" />
-      <LiveText store={store} select={selectChars} format={charactersText} testId="status-chars" />
-      <LiveText store={store} select={selectWords} format={wordsText} testId="status-words" />
+      <LiveText store={store} select={selectChars} format={charactersLabel} testId="status-chars" />
+      <LiveText store={store} select={selectWords} format={wordsLabel} testId="status-words" />
     </>
   );
 }

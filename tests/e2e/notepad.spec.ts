@@ -666,6 +666,9 @@ test.describe("notepad editing", () => {
     // Each tab shows its own figures.
     await page.getByRole("button", { name: "New tab" }).first().click();
     await expect(page.getByTestId("status-words")).toHaveText("0 words");
+    await typeInEditor(page, "x");
+    await expect(page.getByTestId("status-words")).toHaveText("1 word");
+    await expect(page.getByTestId("status-chars")).toHaveText("1 character");
     await tabButtons(page).first().click();
     await expect(page.getByTestId("status-words")).toHaveText("5 words");
   });
