@@ -7,7 +7,8 @@ import {
   writeEditorSettings,
 } from "~/storage/editor-settings";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
-import { shortcutMap, type Platform } from "./shortcuts";
+import type { Platform } from "~/ui/platform";
+import { shortcutMap } from "./shortcuts";
 
 /** A short message shown in the editor's alert region. */
 export interface EditorNotice {

@@ -1,12 +1,4 @@
-/** Keyboard platform: macOS uses Cmd, everything else Ctrl. */
-export type Platform = "mac" | "windows";
-
-/** Detects macOS / iOS from the browser (call in effects or handlers only). */
-export function detectPlatform(): Platform {
-  const nav = navigator as Navigator & { userAgentData?: { platform?: string } };
-  const name = nav.userAgentData?.platform || nav.platform || nav.userAgent;
-  return /mac|iphone|ipad|ipod/i.test(name) ? "mac" : "windows";
-}
+import type { Platform } from "~/ui/platform";
 
 /** The shortcut actions in display order (spec section 3). */
 export const SHORTCUT_ACTIONS = [

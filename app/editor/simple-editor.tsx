@@ -26,6 +26,7 @@ import { DraftSaver } from "./draft-saver";
 import type { EditorActions } from "./editor-actions";
 import { EditorHeader } from "./editor-header";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
+import { detectPlatform } from "~/ui/platform";
 import { editorKeymap, fileDropHandler } from "./editor-keymap";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
@@ -34,7 +35,6 @@ import { downloadText, printText } from "./file-actions";
 import { EditorNotices } from "./editor-notices";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
-import { detectPlatform } from "./shortcuts";
 
 const CONFIRM_REPLACE =
   "Replace the current document? Changes you have not downloaded or saved will be lost.";

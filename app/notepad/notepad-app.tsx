@@ -7,7 +7,8 @@ import { useSiteTheme } from "~/site/use-site-theme";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
-import { Modal } from "./modal";
+import { Modal } from "~/ui/modal";
+import { detectPlatform } from "~/ui/platform";
 import { NotepadCommandRow, NotepadContextMenu, type NotepadPageActions } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
@@ -43,7 +44,7 @@ export function NotepadApp() {
   const [isMac, setIsMac] = useState(false);
 
   useEffect(() => {
-    setIsMac(/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent));
+    setIsMac(detectPlatform() === "mac");
     const host = editorHostRef.current;
     if (!host) return;
     void controller.start(host, document.documentElement.classList.contains("dark"));

@@ -21,9 +21,9 @@ import {
 import type { ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { NOTEPAD_FONT_FAMILIES, NOTEPAD_FONT_SIZE } from "~/storage/notepad-settings";
-import { ContextMenu, type ContextMenuItem } from "./context-menu";
+import { ContextMenu, type ContextMenuItem } from "~/ui/context-menu";
 import { driveMenuItems, type DriveMenuContext } from "./drive-menu-items";
-import { MenuBar, type MenuDefinition, type MenuEntry } from "./menu-bar";
+import { MenuBar, type MenuDefinition, type MenuEntry } from "~/ui/menu-bar";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadModal, NotepadStore } from "./notepad-store";
 

@@ -6,7 +6,7 @@ import {
   type PickerEmoji,
   searchEmoji,
 } from "./emoji-data";
-import { Modal } from "./modal";
+import { Modal } from "~/ui/modal";
 import {
   CHARACTER_CATEGORIES,
   type CharacterCategory,

@@ -41,7 +41,7 @@ function isEnabled(entry: MenuEntry): boolean {
 }
 
 /**
- * The notepad's menu bar (WAI-ARIA menubar pattern): Left/Right move between menus, Enter, Space
+ * A menu bar (WAI-ARIA menubar pattern): Left/Right move between menus, Enter, Space
  * or Down open a menu, Up/Down/Home/End move inside it, Enter runs an item, Escape closes and
  * puts focus back on the menu's button; a click outside closes it.
  */

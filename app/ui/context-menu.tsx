@@ -10,7 +10,7 @@ export interface ContextMenuItem {
 }
 
 /**
- * The editor's right-click menu (role=menu): opens at the pointer, shifted to stay inside the
+ * A right-click menu (role=menu): opens at the pointer, shifted to stay inside the
  * window, closes on any click, scroll, resize or Escape; Up/Down/Home/End/Enter work.
  */
 export function ContextMenu({
