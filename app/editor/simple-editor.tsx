@@ -27,11 +27,18 @@ import type { EditorActions } from "./editor-actions";
 import { EditorHeader } from "./editor-header";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { detectPlatform } from "~/ui/platform";
+import {
+  type ClipboardAction,
+  clipboardRefusedMessage,
+  readClipboardText,
+  writeClipboardText,
+} from "~/ui/clipboard";
+import { downloadText } from "~/ui/download";
+import { printText } from "~/ui/print";
 import { editorKeymap, fileDropHandler } from "./editor-keymap";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
 import { installBenchHook } from "./bench-hook";
-import { downloadText, printText } from "./file-actions";
 import { EditorNotices } from "./editor-notices";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
@@ -135,11 +142,8 @@ export function SimpleEditor() {
 
   const actions = useMemo<EditorActions>(() => {
     const store = () => useEditorStore.getState();
-    const clipboardDenied = (what: string) =>
-      store().notify({
-        kind: "error",
-        text: `The browser did not allow ${what}. Use the keyboard shortcut instead (Ctrl+${what === "pasting" ? "V" : what === "cutting" ? "X" : "C"}, or Cmd on a Mac).`,
-      });
+    const clipboardDenied = (action: ClipboardAction) =>
+      store().notify({ kind: "error", text: clipboardRefusedMessage(action, store().platform) });
     return {
       newDocument: () => {
         if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
@@ -167,14 +171,11 @@ export function SimpleEditor() {
           store().notify({ kind: "info", text: "Select some text to copy." });
           return;
         }
-        if (!navigator.clipboard?.writeText) {
-          clipboardDenied("copying");
-          return;
-        }
-        navigator.clipboard
-          .writeText(view.state.sliceDoc(from, to))
-          .then(() => store().notify({ kind: "info", text: "Copied to the clipboard." }))
-          .catch(() => clipboardDenied("copying"));
+        void writeClipboardText(view.state.sliceDoc(from, to)).then((written) =>
+          written
+            ? store().notify({ kind: "info", text: "Copied to the clipboard." })
+            : clipboardDenied("copy"),
+        );
         view.focus();
       },
       cut: () => {
@@ -185,39 +186,34 @@ export function SimpleEditor() {
           store().notify({ kind: "info", text: "Select some text to cut." });
           return;
         }
-        if (!navigator.clipboard?.writeText) {
-          clipboardDenied("cutting");
-          return;
-        }
-        navigator.clipboard
-          .writeText(view.state.sliceDoc(from, to))
-          .then(() => {
-            view.dispatch({
-              changes: { from, to },
-              selection: { anchor: from },
-              userEvent: "delete.cut",
-            });
-            view.focus();
-          })
-          .catch(() => clipboardDenied("cutting"));
+        void writeClipboardText(view.state.sliceDoc(from, to)).then((written) => {
+          // The text is deleted only once it is on the clipboard: a refused cut keeps it.
+          if (!written) {
+            clipboardDenied("cut");
+            return;
+          }
+          view.dispatch({
+            changes: { from, to },
+            selection: { anchor: from },
+            userEvent: "delete.cut",
+          });
+          view.focus();
+        });
       },
       paste: () => {
         const view = getView();
         if (!view) return;
-        if (!navigator.clipboard?.readText) {
-          clipboardDenied("pasting");
-          return;
-        }
-        navigator.clipboard
-          .readText()
-          .then((text) => {
-            view.dispatch(view.state.replaceSelection(text), {
-              scrollIntoView: true,
-              userEvent: "input.paste",
-            });
-            view.focus();
-          })
-          .catch(() => clipboardDenied("pasting"));
+        void readClipboardText().then((text) => {
+          if (text === null) {
+            clipboardDenied("paste");
+            return;
+          }
+          view.dispatch(view.state.replaceSelection(text), {
+            scrollIntoView: true,
+            userEvent: "input.paste",
+          });
+          view.focus();
+        });
       },
       openSearch: () => {
         if (store().searchOpen) window.dispatchEvent(new Event("plainpad:focus-search"));
@@ -230,7 +226,7 @@ export function SimpleEditor() {
         saverRef.current?.schedule();
       },
       print: () => {
-        printText(getContent(), store().fileName);
+        printText({ title: store().fileName, text: getContent() });
       },
     };
   }, [getContent, getView, openFile, replaceDocument, runCommand]);

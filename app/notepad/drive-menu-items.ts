@@ -6,6 +6,7 @@
 import { getDrive } from "~/drive/drive";
 import { runOpen, runSave } from "~/drive/flows";
 import { DRIVE_MESSAGES, saveStageMessage } from "~/drive/messages";
+import { withTxtExtension } from "~/text/file-name";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
@@ -47,10 +48,9 @@ export function forgetDriveFileOfTab(tabId: string): void {
   driveIdByTab.delete(tabId);
 }
 
-/** Drive files are plain-text files: the name ends in .txt like a download's. */
+/** Drive files are plain-text files: the trimmed tab name ("Untitled" if blank), ending in .txt like a download's. */
 export function driveFileName(tabName: string): string {
-  const name = tabName.trim() || "Untitled";
-  return name.toLowerCase().endsWith(".txt") ? name : `${name}.txt`;
+  return withTxtExtension(tabName.trim() || "Untitled");
 }
 
 /** One Drive action at a time (a second click while one runs is ignored). */

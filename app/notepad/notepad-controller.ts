@@ -50,8 +50,17 @@ import {
 } from "~/storage/notepad-tabs";
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { Notice, NotepadStore } from "./notepad-store";
-import { printText } from "./print";
+import { safeFileName, withTxtExtension } from "~/text/file-name";
+import {
+  type ClipboardAction,
+  clipboardRefusedMessage,
+  readClipboardText,
+  writeClipboardText,
+} from "~/ui/clipboard";
+import { downloadBlob, downloadText } from "~/ui/download";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
+import { detectPlatform } from "~/ui/platform";
+import { printText } from "~/ui/print";
 import { TextChunkTracker } from "~/storage/text-chunks";
 import {
   activateTab,
@@ -60,7 +69,6 @@ import {
   clearModified,
   closeOtherTabs,
   closeTab,
-  downloadFileName,
   duplicateTab,
   markModified,
   moveTab,
@@ -969,10 +977,7 @@ export class NotepadController {
   download(id = this.store.getState().tabs.activeId): void {
     const tab = this.store.getState().tabs.tabs.find((t) => t.id === id);
     if (!tab) return;
-    triggerDownload(
-      new Blob([this.getContent(id)], { type: "text/plain;charset=utf-8" }),
-      downloadFileName(tab.name),
-    );
+    downloadText(this.getContent(id), withTxtExtension(tab.name));
     const before = this.store.getState().tabs;
     const after = clearModified(before, id);
     if (after !== before) {
@@ -986,25 +991,23 @@ export class NotepadController {
     const files: Record<string, Uint8Array> = {};
     const used = new Set<string>();
     for (const tab of this.store.getState().tabs.tabs) {
-      let name = downloadFileName(tab.name.replace(/[\\/:*?"<>|]/g, "_"));
+      const base = safeFileName(tab.name);
+      let name = withTxtExtension(base);
       for (let n = 2; used.has(name.toLowerCase()); n++) {
-        name = downloadFileName(`${tab.name.replace(/[\\/:*?"<>|]/g, "_")} (${n})`);
+        name = withTxtExtension(`${base} (${n})`);
       }
       used.add(name.toLowerCase());
       files[name] = strToU8(this.getContent(tab.id));
     }
     const zipped = zipSync(files, { level: 6 });
-    triggerDownload(
-      new Blob([zipped as BlobPart], { type: "application/zip" }),
-      "plainpad-tabs.zip",
-    );
+    downloadBlob(new Blob([zipped as BlobPart], { type: "application/zip" }), "plainpad-tabs.zip");
   }
 
   /** Prints the active tab. */
   print(): void {
     const tabs = this.store.getState().tabs;
     const tab = tabs.tabs.find((t) => t.id === tabs.activeId);
-    printText(tab?.name ?? "Untitled", this.getContent(tabs.activeId));
+    printText({ title: tab?.name ?? "Untitled", text: this.getContent(tabs.activeId) });
   }
 
   // ---------------------------------------------------------------- editing
@@ -1058,22 +1061,16 @@ export class NotepadController {
   async copy(): Promise<void> {
     const text = this.selectedText();
     if (!text) return;
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (error) {
-      console.error("Clipboard write failed", error);
-      this.clipboardRefused("copy");
-    }
+    if (!(await writeClipboardText(text))) this.clipboardRefused("copy");
     this.focus();
   }
 
   /** Says how to get around a clipboard the browser refused (permission or no API). */
-  private clipboardRefused(action: "copy" | "cut" | "paste"): void {
-    const key = { copy: "C", cut: "X", paste: "V" }[action];
+  private clipboardRefused(action: ClipboardAction): void {
     this.addNotice({
       id: "clipboard",
       kind: "error",
-      message: `The browser did not allow Plainpad to ${action} through the clipboard. Use Ctrl+${key} (Cmd+${key} on a Mac) instead.`,
+      message: clipboardRefusedMessage(action, detectPlatform()),
     });
   }
 
@@ -1082,11 +1079,8 @@ export class NotepadController {
     const view = this.view;
     const text = this.selectedText();
     if (!view || !text) return;
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (error) {
+    if (!(await writeClipboardText(text))) {
       // Keep the text when the clipboard refused it: cutting would lose it.
-      console.error("Clipboard write failed", error);
       this.clipboardRefused("cut");
       return;
     }
@@ -1096,13 +1090,12 @@ export class NotepadController {
 
   /** Pastes the clipboard text at the cursor; a refused clipboard gets a notice. */
   async paste(): Promise<void> {
-    try {
-      const text = await navigator.clipboard.readText();
-      if (text) this.insertText(text);
-    } catch (error) {
-      console.error("Clipboard read failed", error);
+    const text = await readClipboardText();
+    if (text === null) {
       this.clipboardRefused("paste");
       this.focus();
+    } else if (text) {
+      this.insertText(text);
     }
   }
 
@@ -1204,16 +1197,4 @@ export class NotepadController {
 
 function sameOptions(a: EditorViewOptions, b: EditorViewOptions): boolean {
   return (Object.keys(a) as (keyof EditorViewOptions)[]).every((key) => a[key] === b[key]);
-}
-
-function triggerDownload(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -5,7 +5,6 @@ import {
   clearModified,
   closeOtherTabs,
   closeTab,
-  downloadFileName,
   duplicateTab,
   initialTabsState,
   markModified,
@@ -136,13 +135,5 @@ describe("duplicate and reorder", () => {
     expect(activateTabAt(threeTabs(), 0).activeId).toBe("1");
     const state = threeTabs();
     expect(activateTabAt(state, 8)).toBe(state);
-  });
-});
-
-describe("download name", () => {
-  it("appends .txt when missing", () => {
-    expect(downloadFileName("Notes")).toBe("Notes.txt");
-    expect(downloadFileName("notes.txt")).toBe("notes.txt");
-    expect(downloadFileName("data.md")).toBe("data.md.txt");
   });
 });

@@ -220,11 +220,6 @@ export function tabLabel(tab: TabMeta): string {
   return tab.isModified ? `${tab.name}*` : tab.name;
 }
 
-/** The download file name: the tab name with ".txt" appended unless it already ends in .txt. */
-export function downloadFileName(name: string): string {
-  return /\.txt$/i.test(name) ? name : `${name}.txt`;
-}
-
 function mapTab(state: TabsState, id: string, fn: (tab: TabMeta) => TabMeta): TabsState {
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === id ? fn(tab) : tab)) };
 }

@@ -1,18 +1,24 @@
-/** Escapes text for use inside HTML element content and attribute values. */
+/**
+ * Escapes text for use inside HTML element content and attribute values: & < > " and ' become
+ * numeric character references (&#38; &#60; &#62; &#34; &#39;).
+ */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** What a print view shows. */
+export interface PrintDocument {
+  /** The document's name: the page title, which browsers use as the default PDF name. */
+  title: string;
+  /** The text, printed literally (escaped), lines wrapped. */
+  text: string;
 }
 
 /**
- * The complete HTML of the print view: the text as preformatted, wrapping lines on A4 paper
- * with 2 cm margins (spec section 9), titled with the file name (browsers use it as the default
- * PDF name).
+ * The complete HTML of the print view of both editors: the text as preformatted, wrapping lines
+ * on A4 paper with 2 cm margins (spec section 9), titled with the document's name. Pure.
  */
-export function printDocumentHtml(text: string, title: string): string {
+export function printDocumentHtml({ title, text }: PrintDocument): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,6 +1,5 @@
 import { EditorSelection, EditorState, type StateCommand } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { normalizeFileName } from "./file-name";
 import { indentSelection, outdentSelection } from "./indent";
 import { toggleBold, toggleItalic, toggleUnderline } from "./inline-markers";
 import { bulletForIndent, toggleBulletList, toggleNumberedList } from "./lists";
@@ -135,16 +134,5 @@ describe("search", () => {
     expect(nextMatchIndex(0, 3)).toBe(1);
     expect(matchCounter(0, 3)).toBe("1/3");
     expect(matchCounter(-1, 0)).toBe("No matches");
-  });
-});
-
-describe("file name", () => {
-  it("always ends in .txt", () => {
-    expect(normalizeFileName("notes")).toBe("notes.txt");
-    expect(normalizeFileName("notes.txt")).toBe("notes.txt");
-    expect(normalizeFileName("Notes.TXT")).toBe("Notes.TXT");
-    expect(normalizeFileName("data.md")).toBe("data.md.txt");
-    expect(normalizeFileName("  ")).toBe("Untitled.txt");
-    expect(normalizeFileName("a/b:c")).toBe("abc.txt");
   });
 });

@@ -144,7 +144,9 @@ test.describe("simple editor: toolbar", () => {
     });
     await typeDocument(page, "text");
     await page.getByRole("button", { name: "Paste" }).click();
-    await expect(page.getByRole("alert").getByText(/did not allow pasting/)).toBeVisible();
+    await expect(
+      page.getByRole("alert").getByText(/did not allow Plainpad to paste/),
+    ).toBeVisible();
     expect(await documentText(page)).toBe("text");
   });
 

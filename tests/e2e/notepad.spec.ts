@@ -360,7 +360,7 @@ test.describe("notepad files", () => {
     await openNotepad(page);
     await typeInEditor(page, "fallback print");
     await runMenu(page, "File", /Print/);
-    const frame = page.frameLocator("iframe[data-notepad-print]");
+    const frame = page.frameLocator('iframe[title="Print view"]');
     await expect(frame.locator("pre")).toHaveText("fallback print");
   });
 });
