@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { putHandoff } from "~/storage/handoff";
 import { BODY_TEXT, CARD, SMALL_BUTTON } from "~/site/marketing/styles";
+import { writeClipboardText } from "~/ui/clipboard";
 import type { PlainTextTemplate } from "./templates";
 
 type CopyState = "idle" | "copied" | "failed";
@@ -41,12 +42,7 @@ export function TemplateCard({ template }: { template: PlainTextTemplate }) {
 
   async function copy() {
     window.clearTimeout(resetTimer.current);
-    try {
-      await navigator.clipboard.writeText(template.content);
-      setCopyState("copied");
-    } catch {
-      setCopyState("failed");
-    }
+    setCopyState((await writeClipboardText(template.content)) ? "copied" : "failed");
     resetTimer.current = window.setTimeout(() => setCopyState("idle"), 4000);
   }
 
