@@ -76,9 +76,9 @@ export function parseEditorSettings(value: unknown): EditorSettings {
 }
 
 /** Reads the stored settings (defaults when absent, unreadable or storage is blocked). Browser only. */
-export function readEditorSettings(): EditorSettings {
+export function readEditorSettings(storage: Storage = window.localStorage): EditorSettings {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.editorSettings);
+    const raw = storage.getItem(STORAGE_KEYS.editorSettings);
     return parseEditorSettings(raw ? JSON.parse(raw) : null);
   } catch {
     return { ...DEFAULT_EDITOR_SETTINGS };
@@ -86,12 +86,12 @@ export function readEditorSettings(): EditorSettings {
 }
 
 /** Stores the settings. Returns false when storage refused (blocked or full). Browser only. */
-export function writeEditorSettings(settings: EditorSettings): boolean {
+export function writeEditorSettings(
+  settings: EditorSettings,
+  storage: Storage = window.localStorage,
+): boolean {
   try {
-    window.localStorage.setItem(
-      STORAGE_KEYS.editorSettings,
-      JSON.stringify({ schema: SCHEMA, ...settings }),
-    );
+    storage.setItem(STORAGE_KEYS.editorSettings, JSON.stringify({ schema: SCHEMA, ...settings }));
     return true;
   } catch {
     return false;
@@ -100,11 +100,17 @@ export function writeEditorSettings(settings: EditorSettings): boolean {
 
 /**
  * Merges a partial update into the stored settings so the editor shows it on its next load.
- * Used by the writing-preferences page ("Show line numbers", "Check spelling"). Browser only.
+ * Used by the writing-preferences page ("Show line numbers", "Check spelling"), which also
+ * reads those two values back from here: these stored settings are their only source of truth.
+ * Returns false when storage refused the write. Browser only.
  */
 export function updateStoredEditorSettings(
   partial: Partial<Pick<EditorSettings, "showLineNumbers" | "spellCheck">> &
     Partial<EditorSettings>,
+  storage: Storage = window.localStorage,
 ): boolean {
-  return writeEditorSettings(parseEditorSettings({ ...readEditorSettings(), ...partial }));
+  return writeEditorSettings(
+    parseEditorSettings({ ...readEditorSettings(storage), ...partial }),
+    storage,
+  );
 }

@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "./keys";
-import { readEditorSettings } from "./editor-settings";
-import { readNotepadSettings } from "./notepad-settings";
+import {
+  DEFAULT_EDITOR_SETTINGS,
+  readEditorSettings,
+  writeEditorSettings,
+} from "./editor-settings";
+import { DEFAULT_NOTEPAD_SETTINGS, readNotepadSettings } from "./notepad-settings";
 import {
   DEFAULT_WRITING_PREFERENCES,
   readWritingPreferences,
@@ -13,12 +17,16 @@ import {
 beforeEach(() => window.localStorage.clear());
 
 describe("writing preferences", () => {
-  it("defaults to word count on, line numbers off, spelling on", () => {
+  it("defaults to word count on and the simple editor's defaults: line numbers on, spelling on", () => {
     expect(readWritingPreferences()).toEqual({
       showWordCount: true,
-      showLineNumbers: false,
+      showLineNumbers: true,
       checkSpelling: true,
     });
+    expect(DEFAULT_WRITING_PREFERENCES.showLineNumbers).toBe(
+      DEFAULT_EDITOR_SETTINGS.showLineNumbers,
+    );
+    expect(DEFAULT_WRITING_PREFERENCES.checkSpelling).toBe(DEFAULT_EDITOR_SETTINGS.spellCheck);
   });
 
   it("stores a change with a schema version and reads it back", () => {
@@ -27,7 +35,7 @@ describe("writing preferences", () => {
     expect(raw).toEqual({
       schema: 1,
       showWordCount: false,
-      showLineNumbers: false,
+      showLineNumbers: true,
       checkSpelling: true,
     });
     expect(readWritingPreferences().showWordCount).toBe(false);
@@ -37,10 +45,58 @@ describe("writing preferences", () => {
     updateWritingPreferences({ showLineNumbers: true, checkSpelling: false });
     expect(readNotepadSettings().settings.showLineNumbers).toBe(true);
     expect(readEditorSettings()).toMatchObject({ showLineNumbers: true, spellCheck: false });
-    resetWritingPreferences();
+    updateWritingPreferences({ showLineNumbers: false });
     expect(readNotepadSettings().settings.showLineNumbers).toBe(false);
-    expect(readEditorSettings()).toMatchObject({ showLineNumbers: false, spellCheck: true });
-    expect(readWritingPreferences()).toEqual(DEFAULT_WRITING_PREFERENCES);
+    expect(readEditorSettings().showLineNumbers).toBe(false);
+  });
+
+  it("reset restores each editor's real defaults: simple editor line numbers on", () => {
+    updateWritingPreferences({
+      showWordCount: false,
+      showLineNumbers: false,
+      checkSpelling: false,
+    });
+    const result = resetWritingPreferences();
+    expect(result.saved).toBe(true);
+    expect(result.preferences).toEqual({
+      showWordCount: true,
+      showLineNumbers: true,
+      checkSpelling: true,
+    });
+    // The simple editor's own defaults (spec: showLineNumbers default true)...
+    expect(readEditorSettings()).toMatchObject({
+      showLineNumbers: DEFAULT_EDITOR_SETTINGS.showLineNumbers,
+      spellCheck: DEFAULT_EDITOR_SETTINGS.spellCheck,
+    });
+    expect(readEditorSettings().showLineNumbers).toBe(true);
+    // ...and the notepad's own default (line numbers off).
+    expect(readNotepadSettings().settings.showLineNumbers).toBe(
+      DEFAULT_NOTEPAD_SETTINGS.showLineNumbers,
+    );
+    // The page shows what the editor does.
+    expect(readWritingPreferences()).toEqual(result.preferences);
+  });
+
+  it("shows the editor's own line numbers and spelling, even when the editor changed them", () => {
+    updateWritingPreferences({ showLineNumbers: true, checkSpelling: true });
+    // The editor's Settings panel turns both off; the preferences record is not touched.
+    writeEditorSettings({ ...readEditorSettings(), showLineNumbers: false, spellCheck: false });
+    expect(readWritingPreferences()).toMatchObject({
+      showLineNumbers: false,
+      checkSpelling: false,
+    });
+    // A stale record from before the fix (line numbers off) never hides the editor's state.
+    window.localStorage.clear();
+    window.localStorage.setItem(
+      STORAGE_KEYS.writingPreferences,
+      JSON.stringify({
+        schema: 1,
+        showWordCount: true,
+        showLineNumbers: false,
+        checkSpelling: true,
+      }),
+    );
+    expect(readWritingPreferences().showLineNumbers).toBe(true);
   });
 
   it("falls back to defaults for unreadable or partial data", () => {
@@ -50,10 +106,13 @@ describe("writing preferences", () => {
       STORAGE_KEYS.writingPreferences,
       JSON.stringify({ checkSpelling: false, showWordCount: "no" }),
     );
+    // Word count falls back to its default; line numbers and spelling are the editor's.
     expect(readWritingPreferences()).toEqual({
       showWordCount: true,
-      showLineNumbers: false,
-      checkSpelling: false,
+      showLineNumbers: true,
+      checkSpelling: true,
     });
+    window.localStorage.setItem(STORAGE_KEYS.editorSettings, "{not json");
+    expect(readWritingPreferences()).toEqual(DEFAULT_WRITING_PREFERENCES);
   });
 });

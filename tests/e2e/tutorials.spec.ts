@@ -125,9 +125,12 @@ test.describe("tutorial pages", () => {
     const lineNumbers = page.getByRole("switch", { name: "Show line numbers" });
     const spelling = page.getByRole("switch", { name: "Check spelling" });
     await expect(wordCount).toHaveAttribute("aria-checked", "true");
-    await expect(lineNumbers).toHaveAttribute("aria-checked", "false");
+    // Line numbers show the simple editor's own default: on.
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
     await expect(spelling).toHaveAttribute("aria-checked", "true");
 
+    await lineNumbers.click();
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "false");
     await lineNumbers.click();
     await wordCount.click();
     await expect(page.getByRole("status").filter({ hasText: "Saved automatically" })).toBeVisible();
@@ -163,16 +166,61 @@ test.describe("tutorial pages", () => {
 
     await page.getByRole("button", { name: "Reset all settings" }).click();
     await expect(wordCount).toHaveAttribute("aria-checked", "true");
-    await expect(lineNumbers).toHaveAttribute("aria-checked", "false");
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
     await expect(spelling).toHaveAttribute("aria-checked", "true");
     await page.reload();
     await waitForHydration(page);
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
+    // Each editor gets its own default back: the simple editor's is on, the notepad's off.
+    const afterReset = await page.evaluate(() => ({
+      editor: JSON.parse(localStorage.getItem("plainpad-editor-settings") ?? "{}"),
+      notepad: JSON.parse(localStorage.getItem("notepad-settings") ?? "{}"),
+    }));
+    expect(afterReset.editor).toMatchObject({ showLineNumbers: true, spellCheck: true });
+    expect(afterReset.notepad.showLineNumbers).toBe(false);
+  });
+
+  test("customizing: Reset all settings leaves the editor's line numbers on, and the switch says so", async ({
+    page,
+  }) => {
+    await page.goto("/tutorials/customizing-writing-environment/");
+    await waitForHydration(page);
+    const lineNumbers = page.getByRole("switch", { name: "Show line numbers" });
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
+    await lineNumbers.click();
     await expect(lineNumbers).toHaveAttribute("aria-checked", "false");
-    expect(
-      await page.evaluate(
-        () => JSON.parse(localStorage.getItem("notepad-settings") ?? "{}").showLineNumbers,
-      ),
-    ).toBe(false);
+
+    await page.getByRole("button", { name: "Reset all settings" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "All settings reset to their defaults" }),
+    ).toBeVisible();
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
+
+    await page.goto("/editor/");
+    await waitForHydration(page);
+    await expect(page.locator(".cm-content")).toBeVisible();
+    await expect(page.locator(".cm-lineNumbers")).toBeVisible();
+
+    // The editor's own Settings panel turns them off: the tutorial's switch follows.
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page
+      .getByRole("complementary", { name: "Settings" })
+      .getByLabel("Line numbers")
+      .uncheck();
+    await expect(page.locator(".cm-lineNumbers")).toHaveCount(0);
+    await page.goto("/tutorials/customizing-writing-environment/");
+    await waitForHydration(page);
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "false");
+
+    // Reset again, then the editor shows line numbers and the switch shows on.
+    await page.getByRole("button", { name: "Reset all settings" }).click();
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
+    await page.goto("/editor/");
+    await waitForHydration(page);
+    await expect(page.locator(".cm-lineNumbers")).toBeVisible();
+    await page.goBack();
+    await waitForHydration(page);
+    await expect(lineNumbers).toHaveAttribute("aria-checked", "true");
   });
 
   test("keyboard shortcuts: Download PDF Cheat Sheet prints a sheet of only the shortcuts", async ({

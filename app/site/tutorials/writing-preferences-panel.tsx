@@ -17,7 +17,7 @@ const TOGGLES: { key: keyof WritingPreferences; label: string; hint: string }[] 
   {
     key: "showLineNumbers",
     label: "Show line numbers",
-    hint: "Line numbers beside your text in the editor and the notepad.",
+    hint: "Line numbers beside your text. Shows the simple editor's setting (on by default); a change also applies to the notepad.",
   },
   {
     key: "checkSpelling",
@@ -37,7 +37,9 @@ const STATUS_TEXT: Record<Status, string> = {
 
 /**
  * The customizing tutorial's three editor-behaviour toggles. Each change is stored at once
- * (writing-preferences.ts); the editors read the values on their next load.
+ * (writing-preferences.ts); the editors read the values on their next load. Line numbers and
+ * spell check are read from the simple editor's own settings, so the switches show what the
+ * editor does, also after a change there (another tab, or coming back to this page).
  */
 export function WritingPreferencesPanel() {
   const headingId = useId();
@@ -47,8 +49,16 @@ export function WritingPreferencesPanel() {
   const [status, setStatus] = useState<Status>("idle");
 
   // Stored values are only known in the browser; the prerendered page shows the defaults.
+  // Re-read when another tab changes storage or the page comes back from the back/forward cache.
   useEffect(() => {
-    setPreferences(readWritingPreferences());
+    const refresh = () => setPreferences(readWritingPreferences());
+    refresh();
+    window.addEventListener("storage", refresh);
+    window.addEventListener("pageshow", refresh);
+    return () => {
+      window.removeEventListener("storage", refresh);
+      window.removeEventListener("pageshow", refresh);
+    };
   }, []);
 
   function toggle(key: keyof WritingPreferences) {
