@@ -72,6 +72,63 @@ test.describe("blog index", () => {
   });
 });
 
+for (const width of [1280, 1024, 820, 390]) {
+  test(`blog index at ${width} px: the featured image is shown whole, not cropped`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/blog/");
+    const card = page.getByRole("region", { name: "Featured article" }).getByRole("article");
+    const image = card.locator("img");
+    // Width and height attributes stay, so the box is reserved before the file arrives.
+    await expect(image).toHaveAttribute("width", "1200");
+    await expect(image).toHaveAttribute("height", "675");
+    await expect
+      .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const box = await image.evaluate((node) => {
+      const img = node as HTMLImageElement;
+      const rect = img.getBoundingClientRect();
+      const article = img.closest("article")!.getBoundingClientRect();
+      return {
+        width: rect.width,
+        height: rect.height,
+        naturalWidth: img.naturalWidth,
+        naturalHeight: img.naturalHeight,
+        objectFit: getComputedStyle(img).objectFit,
+        inside:
+          rect.left >= article.left - 0.5 &&
+          rect.right <= article.right + 0.5 &&
+          rect.top >= article.top - 0.5 &&
+          rect.bottom <= article.bottom + 0.5,
+      };
+    });
+    // The title is painted inside the picture: the box must have the file's own shape...
+    const natural = box.naturalWidth / box.naturalHeight;
+    expect(Math.abs(box.width / box.height / natural - 1)).toBeLessThan(0.02);
+    // ...the picture must be fitted into it, never cut to fill it...
+    expect(["cover", "none"]).not.toContain(box.objectFit);
+    // ...and the card (overflow hidden) must not clip the box either.
+    expect(box.inside).toBe(true);
+
+    // The smaller cards keep the same shape.
+    const cards = page.getByRole("region", { name: /All articles/ }).locator("article img");
+    for (const shape of await cards.evaluateAll((imgs) =>
+      imgs.map((img) => {
+        const rect = img.getBoundingClientRect();
+        return {
+          ratio: rect.width / rect.height,
+          attr: Number(img.getAttribute("width")) / Number(img.getAttribute("height")),
+          objectFit: getComputedStyle(img).objectFit,
+        };
+      }),
+    )) {
+      expect(Math.abs(shape.ratio / shape.attr - 1)).toBeLessThan(0.02);
+      expect(["cover", "none"]).not.toContain(shape.objectFit);
+    }
+  });
+}
+
 test.describe("blog article", () => {
   test("is prerendered with its body, meta tags and Article JSON-LD", async ({ request }) => {
     const response = await request.get(`/blog/${ARTICLE}/`);

@@ -4,6 +4,11 @@ import { BLOG_IMAGE_SIZE, type BlogPostMeta } from "~/content/types";
 import { formatLongDate } from "./format-date";
 import { TagChips } from "./tag-chips";
 
+// The generated images carry their title inside the picture, so a card must never crop them:
+// every image box keeps the file's own aspect ratio (BLOG_IMAGE_SIZE, what
+// scripts/images/blog.mjs draws) and object-contain is a second guard if the box ever differs.
+const IMAGE_ASPECT_RATIO = `${BLOG_IMAGE_SIZE.width} / ${BLOG_IMAGE_SIZE.height}`;
+
 function PostMetaLine({ post }: { post: BlogPostMeta }) {
   return (
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
@@ -30,7 +35,8 @@ export function BlogCard({ post }: { post: BlogPostMeta }) {
         height={BLOG_IMAGE_SIZE.height}
         loading="lazy"
         decoding="async"
-        className="aspect-[16/9] w-full object-cover"
+        style={{ aspectRatio: IMAGE_ASPECT_RATIO }}
+        className="h-auto w-full object-contain"
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <p className="text-xs font-semibold uppercase tracking-wide text-blue-700 dark:text-blue-300">
@@ -54,18 +60,25 @@ export function BlogCard({ post }: { post: BlogPostMeta }) {
   );
 }
 
-/** The featured article as a large hero card. */
+/**
+ * The featured article as a large hero card. The image is always shown whole at its own aspect
+ * ratio: full-bleed on top on narrow screens; from `lg` an inset, vertically centred picture
+ * beside the text (stretching it to the text column's height would crop its painted title).
+ */
 export function FeaturedPostCard({ post }: { post: BlogPostMeta }) {
   return (
-    <article className="relative grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-md md:grid-cols-2 dark:border-slate-700 dark:bg-slate-900">
-      <img
-        src={post.featuredImage}
-        alt={post.featuredImageAlt}
-        width={BLOG_IMAGE_SIZE.width}
-        height={BLOG_IMAGE_SIZE.height}
-        fetchPriority="high"
-        className="aspect-[16/9] h-full w-full object-cover"
-      />
+    <article className="relative grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-md lg:grid-cols-2 lg:items-center dark:border-slate-700 dark:bg-slate-900">
+      <div className="lg:py-6 lg:pl-6">
+        <img
+          src={post.featuredImage}
+          alt={post.featuredImageAlt}
+          width={BLOG_IMAGE_SIZE.width}
+          height={BLOG_IMAGE_SIZE.height}
+          fetchPriority="high"
+          style={{ aspectRatio: IMAGE_ASPECT_RATIO }}
+          className="block h-auto w-full object-contain lg:rounded-2xl"
+        />
+      </div>
       <div className="flex flex-col gap-4 p-6 sm:p-8">
         <p className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide">
           <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
