@@ -3,6 +3,11 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** Browser globals that pure modules must not touch (they run in Node and in tests). */
+const DOM_GLOBALS = ["window", "document", "navigator", "localStorage", "sessionStorage"].map(
+  (name) => ({ name, message: "app/text/ is pure: no DOM or browser globals." }),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,7 +43,32 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: ["~/*", "../*", "react", "react-dom", "react-router"] },
+        { patterns: ["~/*", "../*", "react", "react-dom", "react-router", "@codemirror/view"] },
+      ],
+      "no-restricted-globals": ["error", ...DOM_GLOBALS],
+    },
+  },
+  {
+    // The two editors never import each other: what they share lives below them.
+    files: ["app/editor/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["~/notepad/*", "../notepad/*"] }],
+    },
+  },
+  {
+    files: ["app/notepad/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["~/editor/*", "../editor/*"] }],
+    },
+  },
+  {
+    // The shared engine setup and UI primitives serve both editors and know neither.
+    files: ["app/codemirror/**/*.{ts,tsx}", "app/ui/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/editor/*", "~/notepad/*", "~/routes/*", "../editor/*", "../notepad/*"] },
       ],
     },
   },

@@ -167,7 +167,7 @@ export default async function notepadBench({ browser, baseURL }) {
 
   // One 10 MB tab, typed in the middle exactly as the simple editor's benchmark types.
   const big = generateDocument(BIG_BYTES);
-  await page.evaluate((text) => window.__plainpadNotepad.newTab("Big", text), big);
+  await page.evaluate((text) => window.__plainpadNotepad.tabs.newTab("Big", text), big);
   await page.waitForTimeout(2000);
   await observeLongTasks(page);
   const rounds = await measureTyping(page, {

@@ -1,6 +1,6 @@
 import { defaultKeymap, redo } from "@codemirror/commands";
 import { indentUnit } from "@codemirror/language";
-import { Compartment, EditorState, type Extension } from "@codemirror/state";
+import { Compartment, EditorState, type Extension, type StateEffect } from "@codemirror/state";
 import {
   drawSelection,
   EditorView,
@@ -225,6 +225,20 @@ export function configurableExtensions(
 }
 
 /**
+ * The effects that reconfigure only the options that differ between `previous` and `next`
+ * (empty when nothing changed). For a state that is not in a view (a notepad tab not shown).
+ */
+export function reconfigureEffects(
+  compartments: EditorCompartments,
+  previous: EditorViewOptions,
+  next: EditorViewOptions,
+): StateEffect<unknown>[] {
+  return OPTION_KEYS.filter((key) => previous[key] !== next[key]).map((key) =>
+    compartments[key].reconfigure(optionExtension(key, next[key])),
+  );
+}
+
+/**
  * Reconfigures only the options that differ between `previous` and `next` (one transaction;
  * nothing is dispatched when nothing changed). Returns true when something was reconfigured.
  */
@@ -234,9 +248,7 @@ export function reconfigureEditor(
   previous: EditorViewOptions,
   next: EditorViewOptions,
 ): boolean {
-  const effects = OPTION_KEYS.filter((key) => previous[key] !== next[key]).map((key) =>
-    compartments[key].reconfigure(optionExtension(key, next[key])),
-  );
+  const effects = reconfigureEffects(compartments, previous, next);
   if (effects.length === 0) return false;
   view.dispatch({ effects });
   return true;

@@ -49,6 +49,7 @@
  * `--pp-print-margin`.
  */
 export { canRedo, undoStepsLeft, undoWithinLimit } from "./bounded-history";
+export { commandKeyHandler, type CommandKeyTarget } from "./command-keys";
 export { CodeEditor, type CodeEditorHandle, type CodeEditorProps } from "./code-editor";
 export {
   ariaLabelExtension,
@@ -65,6 +66,7 @@ export {
   placeholderExtension,
   printMarginExtension,
   reconfigureEditor,
+  reconfigureEffects,
   resolveEditorOptions,
   spellCheckExtension,
   tabSizeExtension,

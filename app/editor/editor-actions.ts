@@ -1,23 +1,9 @@
-/** Everything the toolbar, header, shortcuts and menus can ask the editor to do. */
-export interface EditorActions {
-  newDocument(): void;
-  openFilePicker(): void;
+import type { EditorCommandContext } from "./commands";
+
+/**
+ * Everything the toolbar, header, keys and menus can ask the editor to do: the command
+ * registry's context (`commands.ts`) plus opening a file that was dropped or picked.
+ */
+export interface EditorActions extends EditorCommandContext {
   openFile(file: File): void;
-  undo(): void;
-  redo(): void;
-  bold(): void;
-  italic(): void;
-  underline(): void;
-  alignLeft(): void;
-  alignCenter(): void;
-  alignRight(): void;
-  bulletList(): void;
-  numberedList(): void;
-  copy(): void;
-  cut(): void;
-  paste(): void;
-  openSearch(): void;
-  toggleSettings(): void;
-  download(): void;
-  print(): void;
 }

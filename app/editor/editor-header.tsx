@@ -1,11 +1,10 @@
-import { Download, Printer } from "lucide-react";
 import { Logo } from "~/site/logo";
 import { ThemeToggle } from "~/site/theme-toggle";
 import { DriveControls } from "./drive-controls";
 import type { EditorActions } from "./editor-actions";
 import { useEditorStore } from "./editor-store";
 import { FileNameField } from "./file-name-field";
-import { ToolbarButton } from "./toolbar-button";
+import { EditorHeaderCommands } from "./editor-toolbar";
 
 /** Props of EditorHeader. */
 export interface EditorHeaderProps {
@@ -49,13 +48,7 @@ export function EditorHeader({
           onSaved={onDriveSaved}
           autoOpen={driveAutoOpen}
         />
-        <ToolbarButton
-          label="Download"
-          icon={Download}
-          text="Download"
-          onClick={actions.download}
-        />
-        <ToolbarButton label="Print" icon={Printer} text="Print" onClick={actions.print} />
+        <EditorHeaderCommands ctx={actions} />
         <ThemeToggle />
       </div>
     </header>

@@ -35,6 +35,9 @@ export interface EditorStoreState {
   notice: EditorNotice | null;
   searchOpen: boolean;
   settingsOpen: boolean;
+  /** The history has a step to undo / redo (enables the Undo and Redo buttons). */
+  canUndo: boolean;
+  canRedo: boolean;
 
   setFileName(name: string): void;
   setFileId(id?: string | null): void;
@@ -51,6 +54,7 @@ export interface EditorStoreState {
   notify(notice: EditorNotice | null): void;
   setSearchOpen(open: boolean): void;
   setSettingsOpen(open: boolean): void;
+  setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
 }
 
 /** The editor store. One editor per page, so a module-level store is enough. */
@@ -66,6 +70,8 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   notice: null,
   searchOpen: false,
   settingsOpen: false,
+  canUndo: false,
+  canRedo: false,
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
@@ -102,4 +108,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   notify: (notice) => set({ notice }),
   setSearchOpen: (searchOpen) => set({ searchOpen }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  setHistoryFlags: (canUndo, canRedo) => {
+    if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
+  },
 }));

@@ -12,7 +12,7 @@ import {
   previousMatchIndex,
 } from "~/text/search";
 import { useEditorStore } from "./editor-store";
-import { ICON_BUTTON_CLASS } from "./toolbar-button";
+import { ICON_BUTTON_CLASS } from "~/ui/command-toolbar";
 
 interface SearchResult {
   regexp: RegExp;

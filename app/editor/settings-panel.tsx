@@ -10,7 +10,7 @@ import {
 } from "~/storage/editor-settings";
 import { useEditorStore } from "./editor-store";
 import { SHORTCUT_ACTIONS } from "./shortcuts";
-import { ICON_BUTTON_CLASS } from "./toolbar-button";
+import { ICON_BUTTON_CLASS } from "~/ui/command-toolbar";
 
 type ToggleKey =
   "showLineNumbers" | "wordWrap" | "showWhitespace" | "showPrintMargin" | "spellCheck";

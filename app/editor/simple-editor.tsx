@@ -3,8 +3,11 @@ import type { StateCommand, Text } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
+  canRedo,
   CodeEditor,
   type CodeEditorHandle,
+  commandKeyHandler,
+  undoStepsLeft,
   type EditorViewOptions,
   markdownMarkers,
   searchHighlighting,
@@ -35,7 +38,12 @@ import {
 } from "~/ui/clipboard";
 import { downloadText } from "~/ui/download";
 import { printText } from "~/ui/print";
-import { editorKeymap, fileDropHandler } from "./editor-keymap";
+import { fileDropHandler } from "./editor-keymap";
+import { EDITOR_COMMANDS } from "./commands";
+import { type Command } from "~/ui/commands";
+import { useCommandKeys } from "~/ui/use-command-keys";
+import { indentSelection, outdentSelection } from "~/text/indent";
+import { EDITOR_FONT_SIZE } from "~/storage/editor-settings";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
 import { installBenchHook } from "./bench-hook";
@@ -140,6 +148,14 @@ export function SimpleEditor() {
     [replaceDocument],
   );
 
+  const runTextCommand = useCallback(
+    (command: StateCommand): boolean => {
+      const view = getView();
+      return view ? command(view) : false;
+    },
+    [getView],
+  );
+
   const actions = useMemo<EditorActions>(() => {
     const store = () => useEditorStore.getState();
     const clipboardDenied = (action: ClipboardAction) =>
@@ -158,9 +174,11 @@ export function SimpleEditor() {
       bold: () => runCommand(toggleBold),
       italic: () => runCommand(toggleItalic),
       underline: () => runCommand(toggleUnderline),
-      alignLeft: () => store().setSettings({ textAlign: "left" }),
-      alignCenter: () => store().setSettings({ textAlign: "center" }),
-      alignRight: () => store().setSettings({ textAlign: "right" }),
+      setTextAlign: (textAlign) => store().setSettings({ textAlign }),
+      changeFontSize: (direction) => store().changeFontSize(direction * EDITOR_FONT_SIZE.step),
+      setTheme: (theme) => store().setSettings({ theme }),
+      indent: () => runTextCommand(indentSelection),
+      outdent: () => runTextCommand(outdentSelection),
       bulletList: () => runCommand(toggleBulletList),
       numberedList: () => runCommand(toggleNumberedList),
       copy: () => {
@@ -229,7 +247,7 @@ export function SimpleEditor() {
         printText({ title: store().fileName, text: getContent() });
       },
     };
-  }, [getContent, getView, openFile, replaceDocument, runCommand]);
+  }, [getContent, getView, openFile, replaceDocument, runCommand, runTextCommand]);
 
   const actionsRef = useRef(actions);
   useEffect(() => {
@@ -245,13 +263,22 @@ export function SimpleEditor() {
       typeof window !== "undefined" && readWritingPreferences().showWordCount
         ? wordCountPanel()
         : wordCount(),
-      editorKeymap(() => actionsRef.current),
+      commandKeyHandler(() => ({
+        commands: EDITOR_COMMANDS as readonly Command<unknown, unknown>[],
+        ctx: actionsRef.current,
+        platform: useEditorStore.getState().platform,
+      })),
       fileDropHandler((file) => actionsRef.current.openFile(file)),
     ],
     [],
   );
 
   const onUpdate = useCallback((update: ViewUpdate) => {
+    // Undo and Redo are enabled by the history: two comparisons per update, and the store
+    // (and the toolbar) hear of it only when a flag flips.
+    useEditorStore
+      .getState()
+      .setHistoryFlags(undoStepsLeft(update.state) > 0, canRedo(update.state));
     if (update.docChanged) {
       // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
       // line is a CodeMirror panel, updated in the view's own update cycle.
@@ -395,24 +422,10 @@ export function SimpleEditor() {
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
   useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFile(files[0])), []);
 
-  // Ctrl/Cmd+F and Ctrl/Cmd+P anywhere on the page open Find and Print instead of the
-  // browser's own (inside the editor, its keymap handles them first).
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.shiftKey) return;
-      if (!(event.ctrlKey || event.metaKey)) return;
-      const key = event.key.toLowerCase();
-      if (key === "f") {
-        event.preventDefault();
-        actionsRef.current.openSearch();
-      } else if (key === "p") {
-        event.preventDefault();
-        actionsRef.current.print();
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  // Page-wide keys of the registry (Ctrl/Cmd+S, O, F, P anywhere on the page); keys in the
+  // text reach the editor's own handler first.
+  const platform = useEditorStore((s) => s.platform);
+  useCommandKeys({ commands: EDITOR_COMMANDS, ctx: actions, platform });
 
   // Search highlights go away when the bar closes (also when closed from the store).
   useEffect(() => {
@@ -463,7 +476,7 @@ export function SimpleEditor() {
         }}
       />
       <h1 className="sr-only">Online Text Editor</h1>
-      <EditorToolbar actions={actions} />
+      <EditorToolbar ctx={actions} />
       {searchOpen && <SearchBar getView={getView} />}
       <EditorNotices />
       <input

@@ -29,8 +29,9 @@ describe("notepad Drive menu items", () => {
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const context: DriveMenuContext = {
-      getActiveTab: () => ({ id: "1", name: "Untitled-1", content: "text" }),
+      getActiveTab: () => ({ id: "1", name: "Untitled-1", content: "text", driveFileId: null }),
       openInNewTab: () => "2",
+      setDriveFileId: () => undefined,
       notify: () => undefined,
     };
     for (const item of driveMenuItems()) await item.run(context);

@@ -10,13 +10,15 @@ import { withTxtExtension } from "~/text/file-name";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
-  /** The active tab's name and text. */
-  getActiveTab: () => { id: string; name: string; content: string };
+  /** The active tab's name, text and Drive file (stored with the tab, so it survives reloads). */
+  getActiveTab: () => { id: string; name: string; content: string; driveFileId: string | null };
   /**
-   * Opens text in a new tab (e.g. a file picked from Drive) and returns its id, so a later
-   * save of that tab updates the same Drive file; null when no tab could be opened.
+   * Opens a file picked from Drive in a new tab that remembers its Drive file, so a later save
+   * of that tab updates the same file; returns the tab id (null when no tab could be opened).
    */
-  openInNewTab: (name: string, content: string) => string | null;
+  openInNewTab: (name: string, content: string, driveFileId: string) => string | null;
+  /** Remembers the Drive file a tab was saved to. */
+  setDriveFileId: (tabId: string, driveFileId: string) => void;
   /** Shows the progress of a Drive save in the notepad (null clears it). */
   notify: (message: string | null) => void;
 }
@@ -31,22 +33,7 @@ export interface DriveMenuItem {
 /** Kept for the notepad's imports: the not-configured explanation (same as the editors'). */
 export const DRIVE_NOT_CONFIGURED_MESSAGE = DRIVE_MESSAGES.notConfigured;
 
-/**
- * Drive file id per notepad tab id, in memory for this page (like the token): a tab opened
- * from or saved to Drive updates that file on the next save.
- */
-const driveIdByTab = new Map<string, string>();
 let running = false;
-
-/** The Drive file id remembered for a tab, if any. */
-export function driveFileIdOfTab(tabId: string): string | null {
-  return driveIdByTab.get(tabId) ?? null;
-}
-
-/** Forgets a tab's Drive file (e.g. when the tab closes). */
-export function forgetDriveFileOfTab(tabId: string): void {
-  driveIdByTab.delete(tabId);
-}
 
 /** Drive files are plain-text files: the trimmed tab name ("Untitled" if blank), ending in .txt like a download's. */
 export function driveFileName(tabName: string): string {
@@ -68,8 +55,7 @@ function openFromDrive(context: DriveMenuContext): Promise<void> {
   return exclusive(async () => {
     const file = await runOpen(getDrive());
     if (!file) return;
-    const tabId = context.openInNewTab(file.name, file.content);
-    if (tabId) driveIdByTab.set(tabId, file.id);
+    context.openInNewTab(file.name, file.content, file.id);
   });
 }
 
@@ -79,10 +65,10 @@ function saveToDrive(context: DriveMenuContext): Promise<void> {
     try {
       await runSave(
         getDrive(),
-        { fileId: driveFileIdOfTab(tab.id), name: driveFileName(tab.name), content: tab.content },
+        { fileId: tab.driveFileId, name: driveFileName(tab.name), content: tab.content },
         {
           onStage: (stage) => context.notify(saveStageMessage(stage)),
-          onSaved: (fileId) => driveIdByTab.set(tab.id, fileId),
+          onSaved: (fileId) => context.setDriveFileId(tab.id, fileId),
         },
       );
     } finally {

@@ -27,7 +27,7 @@ export function FindBar({
 
   function next() {
     if (!find) return;
-    setMessage(controller.findNext(find) ? "" : `No matches for "${find}".`);
+    setMessage(controller.text.findNext(find) ? "" : `No matches for "${find}".`);
   }
 
   const inputClass =
@@ -88,7 +88,7 @@ export function FindBar({
             title={
               !find || !replace ? "Enter both the text to find and its replacement" : undefined
             }
-            onClick={() => setMessage(controller.replaceAll(find, replace).message)}
+            onClick={() => setMessage(controller.text.replaceAll(find, replace).message)}
             className={buttonClass}
           >
             Replace all

@@ -8,19 +8,43 @@ import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { Modal } from "~/ui/modal";
+import { driveMenuItems } from "./drive-menu-items";
 import { detectPlatform } from "~/ui/platform";
-import { NotepadCommandRow, NotepadContextMenu, type NotepadPageActions } from "./notepad-commands";
+import { type Command, shortcutRows } from "~/ui/commands";
+import { useCommandKeys } from "~/ui/use-command-keys";
+import type { Platform } from "~/ui/platform";
+import {
+  NOTEPAD_COMMANDS,
+  NOTEPAD_EXTRA_SHORTCUTS,
+  type NotepadCommandContext,
+} from "./commands";
+import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
-import { notepadShortcuts } from "./shortcuts";
 import { StatsDisplay, StatusFigures, StatusTabName } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
 
 /** The advanced multi-tab notepad: header, menus, toolbar, tabs, find bar, editor, status. */
 export function NotepadApp() {
   const [store] = useState(() => createNotepadStore());
-  const [controller] = useState(() => new NotepadController(store));
+  const [platform, setPlatform] = useState<Platform>("windows");
+  const ctxRef = useRef<NotepadCommandContext | null>(null);
+  const platformRef = useRef<Platform>("windows");
+  const [controller] = useState(
+    () =>
+      new NotepadController(store, {
+        confirm: (message) => window.confirm(message),
+        commandKeys: () =>
+          ctxRef.current
+            ? {
+                commands: NOTEPAD_COMMANDS as readonly Command<unknown, unknown>[],
+                ctx: ctxRef.current,
+                platform: platformRef.current,
+              }
+            : null,
+      }),
+  );
   // Only what lays out the page. The tabs, the status figures and the commands' enable flags
   // change while typing; the components showing them subscribe on their own, so a keystroke
   // never re-renders the notepad as a whole.
@@ -41,10 +65,10 @@ export function NotepadApp() {
   const editorHostRef = useRef<HTMLDivElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null);
-  const [isMac, setIsMac] = useState(false);
 
   useEffect(() => {
-    setIsMac(detectPlatform() === "mac");
+    platformRef.current = detectPlatform();
+    setPlatform(platformRef.current);
     const host = editorHostRef.current;
     if (!host) return;
     void controller.start(host, document.documentElement.classList.contains("dark"));
@@ -60,7 +84,6 @@ export function NotepadApp() {
     controller.setDarkTheme(theme === "dark");
   }, [controller, theme]);
 
-  const mod = isMac ? "⌘" : "Ctrl+";
   const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
   const setModal = useCallback(
     (modal: NotepadUiState["modal"]) => store.setState({ modal }),
@@ -76,9 +99,16 @@ export function NotepadApp() {
       getActiveTab: () => {
         const { tabs } = store.getState();
         const tab = tabs.tabs.find((t) => t.id === tabs.activeId) ?? tabs.tabs[0];
-        return { id: tab.id, name: tab.name, content: controller.getContent(tab.id) };
+        return {
+          id: tab.id,
+          name: tab.name,
+          content: controller.getContent(tab.id),
+          driveFileId: controller.driveFileIdOf(tab.id),
+        };
       },
-      openInNewTab: (name, content) => controller.newTab(name, content),
+      openInNewTab: (name, content, driveFileId) =>
+        controller.tabs.newTab(name, content, driveFileId),
+      setDriveFileId: (tabId, driveFileId) => controller.setDriveFileId(tabId, driveFileId),
       notify: (message) =>
         message
           ? controller.addNotice({ id: "drive-progress", kind: "info", message })
@@ -87,17 +117,74 @@ export function NotepadApp() {
     [controller, store],
   );
 
-  const pageActions: NotepadPageActions = useMemo(
-    () => ({ openFilePicker, setModal, toggleFullscreen, driveContext }),
-    [openFilePicker, setModal, toggleFullscreen, driveContext],
-  );
+  // What every command runs: the registry's context, built once.
+  const ctx: NotepadCommandContext = useMemo(() => {
+    const activeId = () => store.getState().tabs.activeId;
+    const [openFromDrive, saveToDrive] = driveMenuItems();
+    return {
+      newTab: () => void controller.tabs.newTab(),
+      openFilePicker,
+      download: () => controller.download(),
+      downloadAll: () => controller.downloadAll(),
+      renameActiveTab: () => controller.tabs.setRenaming(activeId()),
+      duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
+      print: () => controller.print(),
+      closeActiveTab: () => void controller.tabs.closeTab(activeId()),
+      closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
+      openFromDrive: () => void openFromDrive.run(driveContext),
+      saveToDrive: () => void saveToDrive.run(driveContext),
+      undo: () => controller.text.undo(),
+      redo: () => controller.text.redo(),
+      cut: () => void controller.text.cut(),
+      copy: () => void controller.text.copy(),
+      paste: () => void controller.text.paste(),
+      selectAll: () => controller.text.selectAll(),
+      openFind: (replace) => controller.openFind(replace),
+      insertDateTime: () => {
+        if (store.getState().loaded) controller.text.insertDateTime();
+      },
+      openDialog: (dialog) => setModal(dialog),
+      stepFontSize: (direction) => controller.stepFontSize(direction),
+      resetFontSize: () => controller.resetFontSize(),
+      setFontFamily: (fontFamily) => controller.updateSettings({ fontFamily }),
+      toggleSetting: (name) =>
+        controller.updateSettings({ [name]: !store.getState().settings[name] }),
+      toggleFullscreen,
+      activateTabAt: (index) => controller.tabs.activateAt(index),
+      moveActiveTab: (delta) => controller.tabs.moveBy(activeId(), delta),
+      openContextMenuAtCursor: () => {
+        const view = controller.getView();
+        const coords = view?.coordsAtPos(view.state.selection.main.head);
+        setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40 });
+      },
+    };
+  }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
+  useEffect(() => {
+    ctxRef.current = ctx;
+  }, [ctx]);
 
-  useNotepadShortcuts(controller, store, openFilePicker, toggleFullscreen);
+  useCommandKeys({
+    commands: NOTEPAD_COMMANDS,
+    ctx,
+    platform,
+    suspended: () => store.getState().modal !== null,
+  });
+
+  // Escape leaves fullscreen (when nothing else, a menu or dialog, used it first).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const current = store.getState();
+      if (event.key === "Escape" && current.fullscreen && !current.modal && !event.defaultPrevented)
+        store.setState({ fullscreen: false });
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [store]);
 
   const insertFromModal = (text: string) => {
     setModal(null);
     // After the dialog has returned focus to the editor.
-    requestAnimationFrame(() => controller.insertText(text));
+    requestAnimationFrame(() => controller.text.insertText(text));
   };
 
   return (
@@ -125,12 +212,7 @@ export function NotepadApp() {
         </header>
       )}
 
-      <NotepadCommandRow
-        store={store}
-        controller={controller}
-        isMac={isMac}
-        actions={pageActions}
-      />
+      <NotepadCommandRow store={store} ctx={ctx} platform={platform} />
 
       <NotepadTabBar store={store} controller={controller} />
       {state.findOpen && (
@@ -189,15 +271,6 @@ export function NotepadApp() {
           event.preventDefault();
           setContextMenu({ x: event.clientX, y: event.clientY });
         }}
-        onKeyDown={(event) => {
-          // Shift+F10 / the context-menu key open the menu at the cursor for keyboard users.
-          if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) {
-            event.preventDefault();
-            const view = controller.getView();
-            const coords = view?.coordsAtPos(view.state.selection.main.head);
-            setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40 });
-          }
-        }}
       >
         {!state.loaded && (
           <p className="p-4 text-sm text-slate-600 dark:text-slate-300" role="status">
@@ -240,13 +313,13 @@ export function NotepadApp() {
       {contextMenu && (
         <NotepadContextMenu
           store={store}
-          controller={controller}
+          ctx={ctx}
+          platform={platform}
           x={contextMenu.x}
           y={contextMenu.y}
-          setModal={setModal}
           onClose={() => {
             setContextMenu(null);
-            controller.focus();
+            controller.text.focus();
           }}
         />
       )}
@@ -271,17 +344,18 @@ export function NotepadApp() {
               </tr>
             </thead>
             <tbody>
-              {notepadShortcuts(isMac).map(([action, keys]) => (
-                <tr key={action} className="border-t border-slate-200 dark:border-slate-700">
-                  <td className="py-1 pr-4">{action}</td>
-                  <td className="py-1 font-mono">{keys}</td>
+              {shortcutRows(NOTEPAD_COMMANDS, NOTEPAD_EXTRA_SHORTCUTS).map((row) => (
+                <tr key={row.action} className="border-t border-slate-200 dark:border-slate-700">
+                  <td className="py-1 pr-4">{row.action}</td>
+                  <td className="py-1 font-mono">{platform === "mac" ? row.mac : row.windows}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p className="mt-3 text-xs text-slate-700 dark:text-slate-300">
-            Chrome and Edge keep {mod}N, {mod}T and {mod}W for themselves: use File › New tab or the
-            + button. Close a tab with File › Close tab, its ×, or Delete on a focused tab.
+            Chrome and Edge keep {platform === "mac" ? "Cmd" : "Ctrl"}+N, +T and +W for themselves:
+            use File › New tab or the + button. Close a tab with File › Close tab, its ×, or Delete
+            on a focused tab.
           </p>
         </Modal>
       )}
@@ -307,62 +381,4 @@ export function NotepadApp() {
       )}
     </div>
   );
-}
-
-/** Global notepad shortcuts (spec section 9). */
-function useNotepadShortcuts(
-  controller: NotepadController,
-  store: ReturnType<typeof createNotepadStore>,
-  openFilePicker: () => void,
-  toggleFullscreen: () => void,
-) {
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      const state = store.getState();
-      const mod = event.ctrlKey || event.metaKey;
-      if (event.key === "F5" && !mod && !event.altKey) {
-        // F5 inserts the date and time instead of reloading the page (a reload with a dialog
-        // open would surprise too, so it is held back there as well).
-        event.preventDefault();
-        if (state.loaded && !state.modal) controller.insertDateTime();
-        return;
-      }
-      if (state.modal) return;
-      if (event.key === "Escape" && state.fullscreen && !event.defaultPrevented) {
-        store.setState({ fullscreen: false });
-        return;
-      }
-      if (!mod || event.altKey) return;
-      if (event.shiftKey && (event.key === "PageUp" || event.key === "PageDown")) {
-        event.preventDefault();
-        controller.moveBy(state.tabs.activeId, event.key === "PageUp" ? -1 : 1);
-        return;
-      }
-      const key = event.key.toLowerCase();
-      const actions: Record<string, () => void> = {
-        n: () => controller.newTab(),
-        o: openFilePicker,
-        s: () => controller.download(),
-        p: () => controller.print(),
-        f: () => controller.openFind(false),
-        h: () => controller.openFind(true),
-        "=": () => controller.stepFontSize(1),
-        "+": () => controller.stepFontSize(1),
-        "-": () => controller.stepFontSize(-1),
-        "0": () => controller.resetFontSize(),
-      };
-      if (!event.shiftKey && /^[1-9]$/.test(event.key)) {
-        event.preventDefault();
-        controller.activateAt(Number(event.key) - 1);
-        return;
-      }
-      const action = actions[key];
-      if (action && !(event.shiftKey && key !== "+")) {
-        event.preventDefault();
-        action();
-      }
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [controller, store, openFilePicker, toggleFullscreen]);
 }

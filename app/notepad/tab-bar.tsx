@@ -51,7 +51,7 @@ export function TabBar({
       (event.altKey && event.shiftKey && (event.key === "ArrowLeft" || event.key === "ArrowRight"));
     if (move) {
       event.preventDefault();
-      controller.moveBy(id, event.key === "PageUp" || event.key === "ArrowLeft" ? -1 : 1);
+      controller.tabs.moveBy(id, event.key === "PageUp" || event.key === "ArrowLeft" ? -1 : 1);
       requestAnimationFrame(() =>
         listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus(),
       );
@@ -62,16 +62,16 @@ export function TabBar({
       const next =
         (index + (event.key === "ArrowRight" ? 1 : -1) + tabs.tabs.length) % tabs.tabs.length;
       const nextId = tabs.tabs[next].id;
-      controller.activate(nextId);
+      controller.tabs.activate(nextId);
       requestAnimationFrame(() =>
         listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${nextId}"]`)?.focus(),
       );
     } else if (event.key === "F2" || (event.key === "Enter" && event.shiftKey)) {
       event.preventDefault();
-      controller.setRenaming(id);
+      controller.tabs.setRenaming(id);
     } else if (event.key === "Delete") {
       event.preventDefault();
-      controller.closeTab(id);
+      controller.tabs.closeTab(id);
     }
   }
 
@@ -110,7 +110,7 @@ export function TabBar({
               onDrop={(event) => {
                 if (dragIndex === null) return;
                 event.preventDefault();
-                controller.moveTo(dragIndex, index);
+                controller.tabs.moveTo(dragIndex, index);
                 setDragIndex(null);
                 setDropIndex(null);
               }}
@@ -122,8 +122,8 @@ export function TabBar({
               {renamingId === tab.id ? (
                 <RenameInput
                   initial={tab.name}
-                  onCommit={(name) => controller.rename(tab.id, name)}
-                  onCancel={() => controller.setRenaming(null)}
+                  onCommit={(name) => controller.tabs.rename(tab.id, name)}
+                  onCancel={() => controller.tabs.setRenaming(null)}
                 />
               ) : (
                 <button
@@ -133,10 +133,10 @@ export function TabBar({
                   tabIndex={active ? 0 : -1}
                   title={`${tab.name}: double-click or F2 to rename`}
                   onClick={() => {
-                    controller.activate(tab.id);
-                    controller.focus();
+                    controller.tabs.activate(tab.id);
+                    controller.text.focus();
                   }}
-                  onDoubleClick={() => controller.setRenaming(tab.id)}
+                  onDoubleClick={() => controller.tabs.setRenaming(tab.id)}
                   onKeyDown={(event) => onTabKeyDown(event, tab.id, index)}
                   aria-describedby={undefined}
                   className={`max-w-48 cursor-pointer truncate py-2 pr-1 pl-3 text-sm select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 ${
@@ -153,7 +153,7 @@ export function TabBar({
                 aria-label={`Close ${tab.name}`}
                 title={`Close ${tab.name}`}
                 disabled={tabs.tabs.length <= 1}
-                onClick={() => controller.closeTab(tab.id)}
+                onClick={() => controller.tabs.closeTab(tab.id)}
                 className="mr-1 rounded p-1 text-slate-600 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-600"
               >
                 {CLOSE_ICON}
@@ -166,7 +166,7 @@ export function TabBar({
         type="button"
         aria-label="New tab"
         title="New tab"
-        onClick={() => controller.newTab()}
+        onClick={() => controller.tabs.newTab()}
         className="shrink-0 px-3 text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800"
       >
         {NEW_TAB_ICON}

@@ -1,6 +1,6 @@
 import { EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import type { ContentChunk } from "./notepad-tabs";
+import type { ContentChunk } from "./document-store";
 import { TextChunkTracker } from "./text-chunks";
 
 /** A stand-in for the chunk records: applies a plan and returns the stored text. */

@@ -1,5 +1,5 @@
 import type { Text } from "@codemirror/state";
-import { CHUNK_SIZE, chunkString, type ContentChunk } from "./notepad-tabs";
+import { CHUNK_SIZE, chunkString, type ContentChunk } from "./document-store";
 
 /** A save's chunks, and how to record them as stored once the save succeeded. */
 export interface ChunkPlan {

@@ -1,43 +1,18 @@
-import { Check } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import {
+  type ActionableMenuEntry,
+  edgeEnabledIndex,
+  type MenuEntry,
+  MenuPopup,
+} from "./menu-popup";
 
-/** One entry of a menu. */
-export type MenuEntry =
-  | {
-      kind: "item";
-      id: string;
-      label: string;
-      shortcut?: string;
-      disabled?: boolean;
-      onSelect: () => void;
-    }
-  | {
-      kind: "checkbox";
-      id: string;
-      label: string;
-      shortcut?: string;
-      checked: boolean;
-      onSelect: () => void;
-    }
-  | { kind: "radio"; id: string; label: string; checked: boolean; onSelect: () => void }
-  | { kind: "separator"; id: string }
-  | { kind: "label"; id: string; label: string };
+export type { MenuEntry } from "./menu-popup";
 
 /** A top-level menu. */
 export interface MenuDefinition {
   id: string;
   label: string;
   entries: MenuEntry[];
-}
-
-type Actionable = Extract<MenuEntry, { onSelect: () => void }>;
-
-function isActionable(entry: MenuEntry): entry is Actionable {
-  return entry.kind === "item" || entry.kind === "checkbox" || entry.kind === "radio";
-}
-
-function isEnabled(entry: MenuEntry): boolean {
-  return isActionable(entry) && !(entry.kind === "item" && entry.disabled);
 }
 
 /**
@@ -51,7 +26,6 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
   const [activeItem, setActiveItem] = useState<number>(-1);
   const barRef = useRef<HTMLDivElement>(null);
   const buttonRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const itemRefs = useRef<(HTMLElement | null)[]>([]);
   const menuRef = useRef<HTMLDivElement>(null);
   const [shift, setShift] = useState(0);
 
@@ -73,21 +47,9 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  useEffect(() => {
-    if (open !== null && activeItem >= 0) itemRefs.current[activeItem]?.focus();
-  }, [open, activeItem]);
-
   function openMenu(index: number, item: "first" | "last" | "none") {
     const entries = menus[index].entries;
-    let target = -1;
-    if (item === "first") target = entries.findIndex(isEnabled);
-    if (item === "last") {
-      for (let i = entries.length - 1; i >= 0; i--)
-        if (isEnabled(entries[i])) {
-          target = i;
-          break;
-        }
-    }
+    const target = item === "none" ? -1 : edgeEnabledIndex(entries, item);
     setShift(0);
     setOpen(index);
     setFocusIndex(index);
@@ -148,26 +110,7 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (open === null) return;
-    const entries = menus[open].entries;
-    const enabled = entries.map((entry, i) => (isEnabled(entry) ? i : -1)).filter((i) => i >= 0);
-    const position = enabled.indexOf(activeItem);
     switch (event.key) {
-      case "ArrowDown":
-        event.preventDefault();
-        setActiveItem(enabled[(position + 1) % enabled.length]);
-        break;
-      case "ArrowUp":
-        event.preventDefault();
-        setActiveItem(enabled[(position - 1 + enabled.length) % enabled.length]);
-        break;
-      case "Home":
-        event.preventDefault();
-        setActiveItem(enabled[0]);
-        break;
-      case "End":
-        event.preventDefault();
-        setActiveItem(enabled[enabled.length - 1]);
-        break;
       case "ArrowRight":
       case "ArrowLeft": {
         event.preventDefault();
@@ -186,8 +129,7 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
     }
   }
 
-  function run(entry: Actionable) {
-    if (!isEnabled(entry)) return;
+  function run(entry: ActionableMenuEntry) {
     // Focus goes back to the menu's button before the item unmounts, so a dialog the action
     // opens has somewhere to return focus to (actions on the text focus the editor themselves).
     close(true);
@@ -226,76 +168,17 @@ export function MenuBar({ menus, label }: { menus: MenuDefinition[]; label: stri
               {menu.label}
             </button>
             {expanded && (
-              <div
-                ref={menuRef}
-                role="menu"
-                aria-labelledby={`menubar-${menu.id}`}
+              <MenuPopup
+                popupRef={menuRef}
+                labelledBy={`menubar-${menu.id}`}
+                entries={menu.entries}
+                active={activeItem}
+                onActiveChange={setActiveItem}
+                onChoose={run}
                 onKeyDown={onMenuKeyDown}
                 style={{ transform: shift ? `translateX(-${shift}px)` : undefined }}
                 className="absolute top-full left-0 z-40 mt-1 max-h-[70vh] min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800"
-              >
-                {menu.entries.map((entry, i) => {
-                  if (entry.kind === "separator") {
-                    return (
-                      <div
-                        key={entry.id}
-                        role="separator"
-                        className="my-1 border-t border-slate-200 dark:border-slate-600"
-                      />
-                    );
-                  }
-                  if (entry.kind === "label") {
-                    return (
-                      <div
-                        key={entry.id}
-                        role="presentation"
-                        className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
-                      >
-                        {entry.label}
-                      </div>
-                    );
-                  }
-                  const disabled = !isEnabled(entry);
-                  const role =
-                    entry.kind === "item"
-                      ? "menuitem"
-                      : entry.kind === "checkbox"
-                        ? "menuitemcheckbox"
-                        : "menuitemradio";
-                  return (
-                    <div
-                      key={entry.id}
-                      ref={(el) => {
-                        itemRefs.current[i] = el;
-                      }}
-                      role={role}
-                      tabIndex={-1}
-                      aria-disabled={disabled || undefined}
-                      aria-checked={entry.kind === "item" ? undefined : entry.checked}
-                      data-menu-item={entry.id}
-                      onClick={() => run(entry)}
-                      onKeyDown={(event) => {
-                        if (event.key === "Enter" || event.key === " ") {
-                          event.preventDefault();
-                          run(entry);
-                        }
-                      }}
-                      onPointerEnter={() => !disabled && setActiveItem(i)}
-                      className={`flex cursor-default items-center gap-2 px-3 py-1.5 text-sm whitespace-nowrap outline-none select-none ${disabled ? "text-slate-500 dark:text-slate-400" : "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100"}`}
-                    >
-                      <span className="inline-flex w-4 justify-center" aria-hidden="true">
-                        {entry.kind !== "item" && entry.checked ? <Check size={14} /> : null}
-                      </span>
-                      <span className="flex-1">{entry.label}</span>
-                      {"shortcut" in entry && entry.shortcut ? (
-                        <span className="ml-6 text-xs opacity-80" aria-hidden="true">
-                          {entry.shortcut}
-                        </span>
-                      ) : null}
-                    </div>
-                  );
-                })}
-              </div>
+              />
             )}
           </div>
         );

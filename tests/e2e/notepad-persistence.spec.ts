@@ -244,14 +244,16 @@ test.describe("notepad persistence", () => {
     await openNotepad(b);
     // Both windows edit tab 1 before either has stored: the second write must not win silently.
     await a.evaluate(() => {
-      const c = (window as unknown as { __plainpadNotepad: { insertText(t: string): void } })
-        .__plainpadNotepad;
-      c.insertText("version A");
+      const c = (
+        window as unknown as { __plainpadNotepad: { text: { insertText(t: string): void } } }
+      ).__plainpadNotepad;
+      c.text.insertText("version A");
     });
     await b.evaluate(() => {
-      const c = (window as unknown as { __plainpadNotepad: { insertText(t: string): void } })
-        .__plainpadNotepad;
-      c.insertText("version B");
+      const c = (
+        window as unknown as { __plainpadNotepad: { text: { insertText(t: string): void } } }
+      ).__plainpadNotepad;
+      c.text.insertText("version B");
     });
     await waitForSaved(a);
     await waitForSaved(b);

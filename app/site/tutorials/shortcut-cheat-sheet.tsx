@@ -1,44 +1,11 @@
 import { Download } from "lucide-react";
+import {
+  EDITOR_SHORTCUTS,
+  NOTEPAD_SHORTCUTS,
+  type ShortcutRow,
+} from "~/site/company/resources/shortcuts";
 
-interface ShortcutRow {
-  action: string;
-  windows: string;
-  mac: string;
-}
-
-// From product-facts.md: the simple editor's and the notepad's real shortcuts.
-const EDITOR_SHORTCUTS: ShortcutRow[] = [
-  { action: "Bold (**text**)", windows: "Ctrl+B", mac: "Cmd+B" },
-  { action: "Italic (_text_)", windows: "Ctrl+I", mac: "Cmd+I" },
-  { action: "Underline", windows: "Ctrl+U", mac: "Cmd+U" },
-  { action: "Align left / center / right", windows: "Ctrl+L / E / R", mac: "Cmd+L / E / R" },
-  { action: "Undo", windows: "Ctrl+Z", mac: "Cmd+Z" },
-  { action: "Redo", windows: "Ctrl+Y or Ctrl+Shift+Z", mac: "Cmd+Shift+Z or Cmd+Y" },
-  { action: "Find", windows: "Ctrl+F", mac: "Cmd+F" },
-  { action: "Print / Save as PDF", windows: "Ctrl+P", mac: "Cmd+P" },
-  { action: "Indent / outdent lines", windows: "Tab / Shift+Tab", mac: "Tab / Shift+Tab" },
-];
-
-const NOTEPAD_SHORTCUTS: ShortcutRow[] = [
-  { action: "New tab", windows: "Ctrl+N", mac: "Cmd+N" },
-  { action: "Open files", windows: "Ctrl+O", mac: "Cmd+O" },
-  { action: "Save (download .txt)", windows: "Ctrl+S", mac: "Cmd+S" },
-  { action: "Print", windows: "Ctrl+P", mac: "Cmd+P" },
-  {
-    action: "Undo / Redo",
-    windows: "Ctrl+Z / Ctrl+Y or Ctrl+Shift+Z",
-    mac: "Cmd+Z / Cmd+Shift+Z or Cmd+Y",
-  },
-  { action: "Find / Find and replace", windows: "Ctrl+F / Ctrl+H", mac: "Cmd+F / Cmd+H" },
-  { action: "Select all", windows: "Ctrl+A", mac: "Cmd+A" },
-  { action: "Cut / Copy / Paste", windows: "Ctrl+X / C / V", mac: "Cmd+X / C / V" },
-  { action: "Font size up / down", windows: "Ctrl++ / Ctrl+−", mac: "Cmd++ / Cmd+−" },
-  { action: "Jump to tab 1–9", windows: "Ctrl+1…9", mac: "Cmd+1…9" },
-  { action: "Insert date and time", windows: "F5", mac: "F5" },
-  { action: "Close menus and dialogs", windows: "Escape", mac: "Escape" },
-];
-
-function ShortcutTable({ caption, rows }: { caption: string; rows: ShortcutRow[] }) {
+function ShortcutTable({ caption, rows }: { caption: string; rows: readonly ShortcutRow[] }) {
   return (
     <table className="cheat-table">
       <caption>{caption}</caption>

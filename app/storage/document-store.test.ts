@@ -3,18 +3,10 @@ import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openPlainpadDb } from "./db";
 import { IDB, STORAGE_KEYS } from "./keys";
-import {
-  chunkKey,
-  chunkString,
-  deleteStoredTabs,
-  isQuotaError,
-  listKeptAside,
-  loadNotepadTabs,
-  readStoredTab,
-  saveTab,
-  saveTabOrder,
-  tabKey,
-} from "./notepad-tabs";
+import { chunkKey, chunkString, isQuotaError } from "./document-store";
+import { notepadTabsStore as tabs } from "./notepad-tabs";
+
+const tabKey = (id: string) => tabs.recordKey(id);
 
 const base = { name: "Notes", content: "hello", lastModified: 1, isModified: true };
 
@@ -26,12 +18,12 @@ beforeEach(async () => {
 
 describe("notepad tab storage", () => {
   it("round-trips tabs in their saved order", async () => {
-    expect((await saveTab({ ...base, id: "1" }, 0)).ok).toBe(true);
-    await saveTab({ ...base, id: "200", name: "Second", content: "two" }, 0);
-    await saveTab({ ...base, id: "300", name: "Third", content: "three" }, 0);
-    await saveTabOrder(["300", "1", "200"]);
-    const result = await loadNotepadTabs();
-    expect(result.tabs.map((tab) => [tab.id, tab.name, tab.content])).toEqual([
+    expect((await tabs.save({ ...base, id: "1" }, 0)).ok).toBe(true);
+    await tabs.save({ ...base, id: "200", name: "Second", content: "two" }, 0);
+    await tabs.save({ ...base, id: "300", name: "Third", content: "three" }, 0);
+    await tabs.saveOrder(["300", "1", "200"]);
+    const result = await tabs.loadAll();
+    expect(result.documents.map((tab) => [tab.id, tab.name, tab.content])).toEqual([
       ["300", "Third", "three"],
       ["1", "Notes", "hello"],
       ["200", "Second", "two"],
@@ -40,37 +32,37 @@ describe("notepad tab storage", () => {
   });
 
   it("increments revisions and refuses a write based on an old revision", async () => {
-    const first = await saveTab({ ...base, id: "1" }, 0);
+    const first = await tabs.save({ ...base, id: "1" }, 0);
     expect(first).toEqual({ ok: true, revision: 1 });
-    const second = await saveTab({ ...base, id: "1", content: "hello world" }, 1);
+    const second = await tabs.save({ ...base, id: "1", content: "hello world" }, 1);
     expect(second).toEqual({ ok: true, revision: 2 });
     // Another window still holding revision 1 must not overwrite revision 2.
-    const stale = await saveTab({ ...base, id: "1", content: "other" }, 1);
+    const stale = await tabs.save({ ...base, id: "1", content: "other" }, 1);
     expect(stale.ok).toBe(false);
     if (!stale.ok) expect(stale.conflict.content).toBe("hello world");
-    expect((await readStoredTab("1"))?.content).toBe("hello world");
+    expect((await tabs.read("1"))?.content).toBe("hello world");
   });
 
   it("deletes tabs", async () => {
-    await saveTab({ ...base, id: "1" }, 0);
-    await deleteStoredTabs(["1"]);
-    expect(await readStoredTab("1")).toBeNull();
+    await tabs.save({ ...base, id: "1" }, 0);
+    await tabs.delete(["1"]);
+    expect(await tabs.read("1")).toBeNull();
   });
 
   it("keeps unreadable records aside instead of dropping them", async () => {
-    await saveTab({ ...base, id: "1" }, 0);
+    await tabs.save({ ...base, id: "1" }, 0);
     const db = await openPlainpadDb();
     await db.put(IDB.stores.notepadTabs, { id: "2", content: 42 }, tabKey("2"));
-    const result = await loadNotepadTabs(777);
-    expect(result.tabs.map((tab) => tab.id)).toEqual(["1"]);
+    const result = await tabs.loadAll(777);
+    expect(result.documents.map((tab) => tab.id)).toEqual(["1"]);
     expect(result.keptAside).toEqual(["unreadable/777/tab/2"]);
     expect(await db.get(IDB.stores.notepadTabs, "unreadable/777/tab/2")).toEqual({
       id: "2",
       content: 42,
     });
-    expect(await listKeptAside()).toEqual(["unreadable/777/tab/2"]);
+    expect(await tabs.listKeptAside()).toEqual(["unreadable/777/tab/2"]);
     // Loading again reports nothing new and never overwrites the kept copy.
-    expect((await loadNotepadTabs(778)).keptAside).toEqual([]);
+    expect((await tabs.loadAll(778)).keptAside).toEqual([]);
   });
 
   it("stores text in chunks, writes only new ones and drops the ones no longer used", async () => {
@@ -78,27 +70,30 @@ describe("notepad tab storage", () => {
       { key: "a", text: "line one" },
       { key: "b", text: "line two\nline three" },
     ];
-    expect(await saveTab({ ...base, id: "1", content: first }, 0)).toEqual({
+    expect(await tabs.save({ ...base, id: "1", content: first }, 0)).toEqual({
       ok: true,
       revision: 1,
     });
-    expect((await readStoredTab("1"))?.content).toBe("line one\nline two\nline three");
+    expect((await tabs.read("1"))?.content).toBe("line one\nline two\nline three");
     // "a" is reused without its text, "b" replaced by "c".
-    await saveTab({ ...base, id: "1", content: [{ key: "a" }, { key: "c", text: "new end" }] }, 1);
-    expect((await loadNotepadTabs()).tabs[0].content).toBe("line one\nnew end");
+    await tabs.save(
+      { ...base, id: "1", content: [{ key: "a" }, { key: "c", text: "new end" }] },
+      1,
+    );
+    expect((await tabs.loadAll()).documents[0].content).toBe("line one\nnew end");
     const db = await openPlainpadDb();
     expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "a"))).toBe("line one");
     expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "b"))).toBeUndefined();
-    await deleteStoredTabs(["1"]);
+    await tabs.delete(["1"]);
     expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "a"))).toBeUndefined();
   });
 
   it("keeps a tab whose chunk is missing aside", async () => {
-    await saveTab({ ...base, id: "1", content: [{ key: "a", text: "kept" }] }, 0);
+    await tabs.save({ ...base, id: "1", content: [{ key: "a", text: "kept" }] }, 0);
     const db = await openPlainpadDb();
     await db.delete(IDB.stores.notepadTabs, chunkKey("1", "a"));
-    const result = await loadNotepadTabs(9);
-    expect(result.tabs).toEqual([]);
+    const result = await tabs.loadAll(9);
+    expect(result.documents).toEqual([]);
     expect(result.keptAside).toEqual(["unreadable/9/tab/1"]);
   });
 
@@ -114,11 +109,11 @@ describe("notepad tab storage", () => {
       revision: 3,
     };
     await db.put(IDB.stores.notepadTabs, old, tabKey("4"));
-    expect((await loadNotepadTabs()).tabs.map((tab) => [tab.content, tab.revision])).toEqual([
+    expect((await tabs.loadAll()).documents.map((tab) => [tab.content, tab.revision])).toEqual([
       ["inline", 3],
     ]);
-    expect((await saveTab({ ...base, id: "4", content: "now chunked" }, 3)).ok).toBe(true);
-    expect((await readStoredTab("4"))?.content).toBe("now chunked");
+    expect((await tabs.save({ ...base, id: "4", content: "now chunked" }, 3)).ok).toBe(true);
+    expect((await tabs.read("4"))?.content).toBe("now chunked");
   });
 
   it("splits a string into chunks of whole lines", () => {
@@ -144,17 +139,17 @@ describe("notepad tab storage", () => {
         { id: "2", name: "Other", content: "more" },
       ]),
     );
-    const result = await loadNotepadTabs();
+    const result = await tabs.loadAll();
     expect(result.migratedLegacy).toBe(true);
-    expect(result.tabs.map((tab) => tab.content)).toEqual(["legacy text", "more"]);
+    expect(result.documents.map((tab) => tab.content)).toEqual(["legacy text", "more"]);
     expect(window.localStorage.getItem(STORAGE_KEYS.notepadFiles)).toBeNull();
-    expect((await loadNotepadTabs()).tabs).toHaveLength(2);
+    expect((await tabs.loadAll()).documents).toHaveLength(2);
   });
 
   it("keeps an unparseable legacy array aside", async () => {
     window.localStorage.setItem(STORAGE_KEYS.notepadFiles, "{not json");
-    const result = await loadNotepadTabs(5);
-    expect(result.tabs).toEqual([]);
+    const result = await tabs.loadAll(5);
+    expect(result.documents).toEqual([]);
     expect(result.keptAside).toEqual(["unreadable/5/notepad-files"]);
     const db = await openPlainpadDb();
     expect(await db.get(IDB.stores.notepadTabs, "unreadable/5/notepad-files")).toBe("{not json");
@@ -163,8 +158,8 @@ describe("notepad tab storage", () => {
   it("migrates the readable legacy entries and keeps the whole array aside when some are not", async () => {
     const raw = JSON.stringify([{ id: "1", name: "Good", content: "kept" }, { id: 7 }, "junk"]);
     window.localStorage.setItem(STORAGE_KEYS.notepadFiles, raw);
-    const result = await loadNotepadTabs(9);
-    expect(result.tabs.map((tab) => tab.content)).toEqual(["kept"]);
+    const result = await tabs.loadAll(9);
+    expect(result.documents.map((tab) => tab.content)).toEqual(["kept"]);
     expect(result.keptAside).toEqual(["unreadable/9/notepad-files"]);
     const db = await openPlainpadDb();
     expect(await db.get(IDB.stores.notepadTabs, "unreadable/9/notepad-files")).toBe(raw);

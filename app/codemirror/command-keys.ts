@@ -1,0 +1,37 @@
+import { type Extension, Prec } from "@codemirror/state";
+import { EditorView } from "@codemirror/view";
+import { type Command, findCommandForKey } from "~/ui/commands";
+import type { Platform } from "~/ui/platform";
+
+/** What the editor's key handler needs, read at key time (so the extension is made once). */
+export interface CommandKeyTarget<Ctx> {
+  commands: readonly Command<Ctx, unknown>[];
+  ctx: Ctx;
+  platform: Platform;
+}
+
+/**
+ * Runs the registry's commands (text and page scope) from keys pressed in the document text,
+ * above CodeMirror's own bindings (so Mod-i is Italic, not "select parent syntax"). A handled
+ * key is prevented, so the page-wide handler (`useCommandKeys`) leaves it alone. A command that
+ * returns false (Tab with nothing to indent) lets the key through.
+ */
+export function commandKeyHandler<Ctx>(target: () => CommandKeyTarget<Ctx> | null): Extension {
+  return Prec.highest(
+    EditorView.domEventHandlers({
+      keydown(event) {
+        if (event.defaultPrevented || event.isComposing) return false;
+        const current = target();
+        if (!current) return false;
+        const found = findCommandForKey(current.commands, event, current.platform, [
+          "text",
+          "page",
+        ]);
+        if (!found) return false;
+        if (found.command.run(current.ctx, found.key) === false) return false;
+        event.preventDefault();
+        return true;
+      },
+    }),
+  );
+}

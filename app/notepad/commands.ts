@@ -1,0 +1,461 @@
+import {
+  ClipboardPaste,
+  Copy,
+  Download,
+  FileDown,
+  FilePlus,
+  FolderOpen,
+  Maximize2,
+  Minimize2,
+  Omega,
+  Printer,
+  Redo2,
+  Replace,
+  Scissors,
+  Search,
+  Smile,
+  Undo2,
+  ZoomIn,
+  ZoomOut,
+} from "lucide-react";
+import {
+  NOTEPAD_FONT_FAMILIES,
+  NOTEPAD_FONT_SIZE,
+  type NotepadFontFamily,
+  type NotepadSettings,
+} from "~/storage/notepad-settings";
+import {
+  type Command,
+  type KeySpec,
+  type LayoutEntry,
+  SEPARATOR,
+  type ShortcutRow,
+} from "~/ui/commands";
+
+/**
+ * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
+ * menu, the keys, the Keyboard shortcuts dialog and the shortcut tables of the content pages
+ * are all made from this list and the layouts below. Adding a command means adding an entry
+ * here and naming it where it should appear.
+ *
+ * No CodeMirror here: `run` calls the notepad's API (`NotepadCommandContext`), so content
+ * pages can import this list for their shortcut tables without loading the notepad.
+ */
+
+/** Which dialog a command opens. */
+export type NotepadDialog = "emoji" | "chars" | "shortcuts" | "about";
+
+/** What a command may ask of the notepad (implemented by the notepad page). */
+export interface NotepadCommandContext {
+  newTab(): void;
+  openFilePicker(): void;
+  download(): void;
+  downloadAll(): void;
+  renameActiveTab(): void;
+  duplicateActiveTab(): void;
+  print(): void;
+  closeActiveTab(): void;
+  closeOtherTabs(): void;
+  openFromDrive(): void;
+  saveToDrive(): void;
+  undo(): void;
+  redo(): void;
+  cut(): void;
+  copy(): void;
+  paste(): void;
+  selectAll(): void;
+  openFind(replace: boolean): void;
+  insertDateTime(): void;
+  openDialog(dialog: NotepadDialog): void;
+  stepFontSize(direction: 1 | -1): void;
+  resetFontSize(): void;
+  setFontFamily(family: NotepadFontFamily): void;
+  toggleSetting(name: "wordWrap" | "showLineNumbers" | "showStats"): void;
+  toggleFullscreen(): void;
+  activateTabAt(index: number): void;
+  moveActiveTab(delta: -1 | 1): void;
+  openContextMenuAtCursor(): void;
+}
+
+/** The UI state commands are enabled or checked by. */
+export interface NotepadCommandState {
+  canUndo: boolean;
+  canRedo: boolean;
+  selectionEmpty: boolean;
+  canCloseTab: boolean;
+  settings: NotepadSettings;
+  fullscreen: boolean;
+}
+
+/** One command of the notepad. */
+export type NotepadCommand = Command<NotepadCommandContext, NotepadCommandState>;
+
+/** The command id of a font family's menu entry. */
+export function fontFamilyCommandId(family: NotepadFontFamily): string {
+  return `font-family-${family.toLowerCase().replace(/\s+/g, "-")}`;
+}
+
+/** Tab index (0-8) of a Mod-1 … Mod-9 binding. */
+function tabIndexOfKey(key: KeySpec | undefined): number {
+  const digit = Number(key?.slice(-1));
+  return Number.isInteger(digit) && digit >= 1 ? digit - 1 : 0;
+}
+
+/** Every command of the notepad, in the order of its shortcut table. */
+export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
+  {
+    id: "new-tab",
+    label: "New tab",
+    icon: FilePlus,
+    keys: { all: ["Mod-n"] },
+    run: (ctx) => ctx.newTab(),
+  },
+  {
+    id: "open",
+    label: "Open",
+    menuLabel: "Open…",
+    helpLabel: "Open file",
+    icon: FolderOpen,
+    keys: { all: ["Mod-o"] },
+    run: (ctx) => ctx.openFilePicker(),
+  },
+  {
+    id: "save",
+    label: "Save (download)",
+    icon: Download,
+    keys: { all: ["Mod-s"] },
+    run: (ctx) => ctx.download(),
+  },
+  {
+    id: "print",
+    label: "Print",
+    menuLabel: "Print…",
+    icon: Printer,
+    keys: { all: ["Mod-p"] },
+    run: (ctx) => ctx.print(),
+  },
+  {
+    id: "undo",
+    label: "Undo",
+    icon: Undo2,
+    keys: { all: ["Mod-z"] },
+    scope: "text",
+    run: (ctx) => ctx.undo(),
+    isEnabled: (state) => state.canUndo,
+  },
+  {
+    id: "redo",
+    label: "Redo",
+    icon: Redo2,
+    keys: { all: ["Mod-y", "Mod-Shift-z"], mac: ["Mod-Shift-z", "Mod-y"] },
+    scope: "text",
+    run: (ctx) => ctx.redo(),
+    isEnabled: (state) => state.canRedo,
+  },
+  {
+    id: "find",
+    label: "Find",
+    icon: Search,
+    keys: { all: ["Mod-f"] },
+    run: (ctx) => ctx.openFind(false),
+  },
+  {
+    id: "replace",
+    label: "Replace",
+    helpLabel: "Find and replace",
+    icon: Replace,
+    keys: { all: ["Mod-h"] },
+    run: (ctx) => ctx.openFind(true),
+  },
+  {
+    id: "select-all",
+    label: "Select all",
+    // The editor's own binding (CodeMirror's), listed for the help table.
+    keysHelp: "Mod-a",
+    run: (ctx) => ctx.selectAll(),
+  },
+  {
+    id: "cut",
+    label: "Cut",
+    icon: Scissors,
+    // Cut, copy and paste keys stay the browser's own (they reach the system clipboard
+    // without asking for permission); the menu items use the Clipboard API.
+    keysHelp: "Mod-x",
+    run: (ctx) => ctx.cut(),
+    isEnabled: (state) => !state.selectionEmpty,
+  },
+  {
+    id: "copy",
+    label: "Copy",
+    icon: Copy,
+    keysHelp: "Mod-c",
+    run: (ctx) => ctx.copy(),
+    isEnabled: (state) => !state.selectionEmpty,
+  },
+  {
+    id: "paste",
+    label: "Paste",
+    icon: ClipboardPaste,
+    keysHelp: "Mod-v",
+    run: (ctx) => ctx.paste(),
+  },
+  {
+    id: "font-larger",
+    label: "Font size up",
+    icon: ZoomIn,
+    keys: { all: ["Mod-=", "Mod-+"] },
+    run: (ctx) => ctx.stepFontSize(1),
+    isEnabled: (state) => state.settings.fontSize < NOTEPAD_FONT_SIZE.max,
+  },
+  {
+    id: "font-smaller",
+    label: "Font size down",
+    icon: ZoomOut,
+    keys: { all: ["Mod--"] },
+    run: (ctx) => ctx.stepFontSize(-1),
+    isEnabled: (state) => state.settings.fontSize > NOTEPAD_FONT_SIZE.min,
+  },
+  {
+    id: "font-reset",
+    label: `Reset font size (${NOTEPAD_FONT_SIZE.default})`,
+    helpLabel: "Reset font size",
+    keys: { all: ["Mod-0"] },
+    run: (ctx) => ctx.resetFontSize(),
+  },
+  {
+    id: "go-to-tab",
+    label: "Go to tab 1–9",
+    keys: {
+      all: ["Mod-1", "Mod-2", "Mod-3", "Mod-4", "Mod-5", "Mod-6", "Mod-7", "Mod-8", "Mod-9"],
+    },
+    keysHelp: "Mod-1 … Mod-9",
+    run: (ctx, key) => ctx.activateTabAt(tabIndexOfKey(key)),
+  },
+  {
+    id: "move-tab-left",
+    label: "Move tab left",
+    keys: { all: ["Mod-Shift-PageUp"] },
+    run: (ctx) => ctx.moveActiveTab(-1),
+  },
+  {
+    id: "move-tab-right",
+    label: "Move tab right",
+    keys: { all: ["Mod-Shift-PageDown"] },
+    run: (ctx) => ctx.moveActiveTab(1),
+  },
+  {
+    id: "rename-tab",
+    label: "Rename tab",
+    helpLabel: "Rename tab (or double-click it)",
+    keys: { all: ["F2"] },
+    run: (ctx) => ctx.renameActiveTab(),
+  },
+  {
+    id: "datetime",
+    label: "Insert date/time",
+    menuLabel: "Date/time",
+    helpLabel: "Insert date and time",
+    keys: { all: ["F5"] },
+    run: (ctx) => ctx.insertDateTime(),
+  },
+  {
+    id: "context-menu",
+    label: "Context menu",
+    helpLabel: "Context menu (or right-click)",
+    keys: { all: ["Shift-F10", "ContextMenu"] },
+    scope: "text",
+    run: (ctx) => ctx.openContextMenuAtCursor(),
+  },
+  {
+    id: "download-all",
+    label: "Download all tabs",
+    menuLabel: "Download all tabs (.zip)",
+    icon: FileDown,
+    run: (ctx) => ctx.downloadAll(),
+  },
+  { id: "duplicate-tab", label: "Duplicate tab", run: (ctx) => ctx.duplicateActiveTab() },
+  {
+    id: "close-tab",
+    label: "Close tab",
+    run: (ctx) => ctx.closeActiveTab(),
+    isEnabled: (state) => state.canCloseTab,
+  },
+  {
+    id: "close-other-tabs",
+    label: "Close other tabs",
+    run: (ctx) => ctx.closeOtherTabs(),
+    isEnabled: (state) => state.canCloseTab,
+  },
+  { id: "drive-open", label: "Open from Google Drive", run: (ctx) => ctx.openFromDrive() },
+  { id: "drive-save", label: "Save to Google Drive", run: (ctx) => ctx.saveToDrive() },
+  {
+    id: "emoji",
+    label: "Insert emoji",
+    menuLabel: "Emoji…",
+    icon: Smile,
+    run: (ctx) => ctx.openDialog("emoji"),
+  },
+  {
+    id: "special-character",
+    label: "Insert special character",
+    menuLabel: "Special character…",
+    icon: Omega,
+    run: (ctx) => ctx.openDialog("chars"),
+  },
+  ...NOTEPAD_FONT_FAMILIES.map((family): NotepadCommand => ({
+    id: fontFamilyCommandId(family),
+    label: family,
+    checkKind: "radio",
+    run: (ctx) => ctx.setFontFamily(family),
+    isChecked: (state) => state.settings.fontFamily === family,
+  })),
+  {
+    id: "word-wrap",
+    label: "Word wrap",
+    run: (ctx) => ctx.toggleSetting("wordWrap"),
+    isChecked: (state) => state.settings.wordWrap,
+  },
+  {
+    id: "line-numbers",
+    label: "Line numbers",
+    run: (ctx) => ctx.toggleSetting("showLineNumbers"),
+    isChecked: (state) => state.settings.showLineNumbers,
+  },
+  {
+    id: "stats",
+    label: "Stats",
+    run: (ctx) => ctx.toggleSetting("showStats"),
+    isChecked: (state) => state.settings.showStats,
+  },
+  {
+    id: "fullscreen",
+    label: "Fullscreen",
+    checkedLabel: "Exit fullscreen",
+    icon: Maximize2,
+    checkedIcon: Minimize2,
+    run: (ctx) => ctx.toggleFullscreen(),
+    isChecked: (state) => state.fullscreen,
+  },
+  {
+    id: "shortcuts",
+    label: "Keyboard shortcuts",
+    run: (ctx) => ctx.openDialog("shortcuts"),
+  },
+  { id: "about", label: "About", run: (ctx) => ctx.openDialog("about") },
+];
+
+/** The font size figure between the two font size buttons. */
+export const FONT_SIZE_SLOT = "font-size";
+
+/** The menu bar: each menu's label and entries. */
+export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: LayoutEntry[] }[] = [
+  {
+    id: "file",
+    label: "File",
+    entries: [
+      "new-tab",
+      "open",
+      "save",
+      "download-all",
+      SEPARATOR,
+      "rename-tab",
+      "duplicate-tab",
+      "print",
+      SEPARATOR,
+      "close-tab",
+      "close-other-tabs",
+      SEPARATOR,
+      "drive-open",
+      "drive-save",
+    ],
+  },
+  {
+    id: "edit",
+    label: "Edit",
+    entries: [
+      "undo",
+      "redo",
+      SEPARATOR,
+      "cut",
+      "copy",
+      "paste",
+      "select-all",
+      SEPARATOR,
+      "find",
+      "replace",
+    ],
+  },
+  { id: "insert", label: "Insert", entries: ["datetime", "emoji", "special-character"] },
+  {
+    id: "view",
+    label: "View",
+    entries: [
+      "font-larger",
+      "font-smaller",
+      "font-reset",
+      SEPARATOR,
+      { heading: "Font family" },
+      ...NOTEPAD_FONT_FAMILIES.map(fontFamilyCommandId),
+      SEPARATOR,
+      "word-wrap",
+      "line-numbers",
+      "stats",
+      "fullscreen",
+    ],
+  },
+  { id: "help", label: "Help", entries: ["shortcuts", "about"] },
+];
+
+/**
+ * The icon toolbar, left to right. On a narrow screen the entries that do not fit move into
+ * its "More" menu, from the end.
+ */
+export const NOTEPAD_TOOLBAR: readonly LayoutEntry[] = [
+  "new-tab",
+  "open",
+  "save",
+  "download-all",
+  "print",
+  SEPARATOR,
+  "undo",
+  "redo",
+  "cut",
+  "copy",
+  "paste",
+  SEPARATOR,
+  "find",
+  "replace",
+  "emoji",
+  "special-character",
+  SEPARATOR,
+  "font-smaller",
+  { slot: FONT_SIZE_SLOT },
+  "font-larger",
+  "fullscreen",
+];
+
+/** The right-click menu of the text (spec section 4). */
+export const NOTEPAD_CONTEXT_MENU: readonly LayoutEntry[] = [
+  "cut",
+  "copy",
+  "paste",
+  SEPARATOR,
+  "undo",
+  "redo",
+  SEPARATOR,
+  "select-all",
+  "find",
+  SEPARATOR,
+  "datetime",
+  "emoji",
+  "special-character",
+];
+
+/** Rows of the notepad's shortcut tables for keys that are not commands. */
+export const NOTEPAD_EXTRA_SHORTCUTS: readonly ShortcutRow[] = [
+  {
+    action: "Close menus and dialogs, leave fullscreen",
+    windows: "Escape",
+    mac: "Escape",
+  },
+];

@@ -1,0 +1,59 @@
+import { strToU8, zipSync } from "fflate";
+import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
+import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
+import { safeFileName, withTxtExtension } from "~/text/file-name";
+
+/** The longest tab name (spec). */
+export const TAB_NAME_MAX = 30;
+
+/** A tab name from a file name (Drive or disk): at most 30 characters, never blank. */
+export function tabNameFromFile(fileName: string): string | undefined {
+  return fileName.trim().slice(0, TAB_NAME_MAX).trim() || undefined;
+}
+
+/** What reading dropped or picked files gave. */
+export interface ReadTabFiles {
+  opened: { name: string | undefined; content: string }[];
+  rejected: { fileName: string; message: string }[];
+}
+
+/** Reads text files for new tabs; refused files come back with the message to show. */
+export async function readTabFiles(files: readonly File[]): Promise<ReadTabFiles> {
+  const result: ReadTabFiles = { opened: [], rejected: [] };
+  for (const file of files) {
+    const extension = file.name.includes(".")
+      ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase()
+      : "";
+    try {
+      if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
+        throw new FileRejectedError(file.name, "unsupported-type");
+      }
+      const { name, content } = await readLocalTextFile(file);
+      result.opened.push({ name: tabNameFromFile(name), content });
+    } catch (error) {
+      if (!(error instanceof FileRejectedError)) console.error(error);
+      result.rejected.push({
+        fileName: file.name,
+        message:
+          error instanceof FileRejectedError
+            ? fileRejectionMessage(error.fileName, error.reason)
+            : `"${file.name}" could not be read.`,
+      });
+    }
+  }
+  return result;
+}
+
+/** Every tab as one .zip of .txt files, names made safe and unique. */
+export function zipTabs(tabs: readonly { name: string; content: string }[]): Blob {
+  const files: Record<string, Uint8Array> = {};
+  const used = new Set<string>();
+  for (const tab of tabs) {
+    const base = safeFileName(tab.name);
+    let name = withTxtExtension(base);
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = withTxtExtension(`${base} (${n})`);
+    used.add(name.toLowerCase());
+    files[name] = strToU8(tab.content);
+  }
+  return new Blob([zipSync(files, { level: 6 }) as BlobPart], { type: "application/zip" });
+}

@@ -1,0 +1,215 @@
+import type { StoredDocument } from "~/storage/document-store";
+import type { NotepadController } from "./notepad-controller";
+import { tabNameFromFile } from "./tab-files";
+import {
+  activateTab,
+  activateTabAt,
+  addTab,
+  closeOtherTabs,
+  closeTab,
+  duplicateTab,
+  moveTab,
+  moveTabBy,
+  orderTabs,
+  removeTabForSync,
+  renameTab,
+  type TabsState,
+  updateTab,
+} from "./tabs-model";
+
+/**
+ * The notepad's tab operations: the pure rules of `tabs-model.ts` applied to the UI store,
+ * the tab states and storage. Closing a modified tab asks through the page's confirm (passed
+ * in, never called here directly), and other windows' changes arrive here from the sync client.
+ */
+export class NotepadTabs {
+  constructor(private readonly notepad: NotepadController) {}
+
+  private get store() {
+    return this.notepad.store;
+  }
+
+  private get tabs(): TabsState {
+    return this.store.getState().tabs;
+  }
+
+  /** Sets the tab list, showing and remembering a newly active tab. */
+  private setTabs(tabs: TabsState): void {
+    if (!this.notepad.ready) return;
+    const previous = this.tabs;
+    if (tabs === previous) return;
+    this.store.setState({ tabs });
+    if (tabs.activeId !== previous.activeId)
+      this.notepad.showActive(tabs.activeId, previous.activeId);
+    this.notepad.rememberActive(tabs.activeId);
+  }
+
+  /** Shows tab `id`. */
+  activate(id: string): void {
+    this.setTabs(activateTab(this.tabs, id));
+  }
+
+  /** Shows the tab at 0-based `index` (Ctrl/Cmd+1..9). */
+  activateAt(index: number): void {
+    this.setTabs(activateTabAt(this.tabs, index));
+  }
+
+  /** Opens a new tab (empty, or with text) and shows it. Returns its id (null before load). */
+  newTab(name?: string, content = "", driveFileId: string | null = null): string | null {
+    if (!this.notepad.ready) return null;
+    const { state, tab } = addTab(this.tabs, Date.now(), { name: name && tabNameFromFile(name) });
+    this.notepad.states.add(tab.id, content, driveFileId);
+    this.notepad.sync.track(tab.id);
+    this.setTabs(state);
+    this.notepad.sync.noteChange(tab.id, true);
+    this.saveOrder();
+    this.notepad.text.focus();
+    return tab.id;
+  }
+
+  private confirmClose(name: string): boolean {
+    return this.notepad.options.confirm(`${name} has unsaved changes. Close anyway?`);
+  }
+
+  /** Closes a tab, asking first when it has changes not downloaded. Returns whether it closed. */
+  closeTab(id: string): boolean {
+    const tab = this.tabs.tabs.find((t) => t.id === id);
+    if (!tab || this.tabs.tabs.length <= 1) return false;
+    if (tab.isModified && !this.confirmClose(tab.name)) return false;
+    this.setTabs(closeTab(this.tabs, id));
+    this.forget([id]);
+    return true;
+  }
+
+  /** Closes every tab but `id`, asking once per modified tab. */
+  closeOthers(id: string): void {
+    const tabs = this.tabs;
+    const closing = tabs.tabs.filter((tab) => tab.id !== id);
+    const confirmed = closing.filter((tab) => !tab.isModified || this.confirmClose(tab.name));
+    if (confirmed.length === closing.length) {
+      const { state, closed } = closeOtherTabs(tabs, id);
+      this.setTabs(activateTab(state, id));
+      this.forget(closed);
+      return;
+    }
+    let state = activateTab(tabs, id);
+    for (const tab of confirmed) state = closeTab(state, tab.id);
+    this.setTabs(activateTab(state, id));
+    this.forget(confirmed.map((tab) => tab.id));
+  }
+
+  private forget(ids: string[]): void {
+    if (ids.length === 0) return;
+    for (const id of ids) this.notepad.states.delete(id);
+    this.notepad.sync.forget(ids);
+    this.saveOrder();
+  }
+
+  /** Copies tab `id` into "name (Copy)" right after it (not its Drive file: a copy is new). */
+  duplicate(id: string): void {
+    if (!this.notepad.ready) return;
+    const content = this.notepad.getContent(id);
+    const { state, tab } = duplicateTab(this.tabs, id, Date.now());
+    if (!tab) return;
+    this.notepad.states.add(tab.id, content);
+    this.notepad.sync.track(tab.id);
+    this.setTabs(state);
+    this.notepad.sync.noteChange(tab.id, true);
+    this.saveOrder();
+  }
+
+  /** Renames a tab (blank names ignored, 30 characters at most). */
+  rename(id: string, name: string): void {
+    if (!this.notepad.ready) return;
+    const before = this.tabs;
+    const after = renameTab(before, id, name, Date.now());
+    this.store.setState({ renamingId: null });
+    if (after === before) return;
+    this.store.setState({ tabs: after });
+    this.notepad.sync.noteChange(id, true);
+  }
+
+  /** Starts or stops the inline rename of a tab. */
+  setRenaming(id: string | null): void {
+    this.store.setState({ renamingId: id });
+  }
+
+  /** Moves a tab to a new position (drag and drop). */
+  moveTo(from: number, to: number): void {
+    this.setTabs(moveTab(this.tabs, from, to));
+    this.saveOrder();
+  }
+
+  /** Moves a tab one step left or right (keyboard). */
+  moveBy(id: string, delta: number): void {
+    this.setTabs(moveTabBy(this.tabs, id, delta));
+    this.saveOrder();
+  }
+
+  private saveOrder(): void {
+    this.notepad.sync.saveOrder(this.tabs.tabs.map((tab) => tab.id));
+  }
+
+  // ---------------------------------------------------------------- other windows
+
+  /** Shows another window's stored version of a tab (a new tab when this window lacks it). */
+  adoptRemote(doc: StoredDocument, known: boolean): void {
+    const patch = { name: doc.name, isModified: doc.isModified, lastModified: doc.lastModified };
+    if (!known) {
+      this.notepad.states.add(doc.id, doc.content, doc.driveFileId);
+      this.store.setState((s) => ({
+        tabs: { ...s.tabs, tabs: [...s.tabs.tabs, { id: doc.id, ...patch }] },
+      }));
+      return;
+    }
+    this.store.setState((s) => ({ tabs: updateTab(s.tabs, doc.id, patch) }));
+    this.notepad.adopt(doc);
+  }
+
+  /** Removes tabs another window closed (none has unstored edits here). */
+  removeForSync(ids: string[]): void {
+    for (const id of ids) {
+      const before = this.tabs;
+      const after = removeTabForSync(before, id, Date.now());
+      this.notepad.states.delete(id);
+      this.store.setState({ tabs: after });
+      if (!this.notepad.states.has(after.activeId)) {
+        this.notepad.states.add(after.activeId, "");
+        this.notepad.sync.track(after.activeId);
+      }
+      if (before.activeId !== after.activeId || before.activeId === id) {
+        this.notepad.showActive(after.activeId);
+      }
+    }
+  }
+
+  /** Follows the order another window stored. */
+  reorderForSync(order: string[]): void {
+    this.store.setState((s) => ({ tabs: orderTabs(s.tabs, order) }));
+  }
+
+  /**
+   * Another window stored a different version of tab `id` since this window read it: both are
+   * kept. This tab keeps what the user sees here; the other version opens as a new tab.
+   */
+  keepOtherWindowVersion(id: string, stored: StoredDocument, localContent: string): void {
+    if (stored.content === localContent) return;
+    const now = Date.now();
+    const name = `${stored.name} (other window)`;
+    const { state: tabs, tab } = addTab(this.tabs, now, {
+      name,
+      isModified: true,
+      activate: false,
+    });
+    this.store.setState({ tabs });
+    this.notepad.states.add(tab.id, stored.content);
+    this.notepad.sync.track(tab.id);
+    this.notepad.sync.noteChange(tab.id);
+    this.saveOrder();
+    this.notepad.addNotice({
+      id: `conflict-${id}-${now}`,
+      kind: "info",
+      message: `"${stored.name}" was also changed in another window. Both versions are kept: the other window's version is in the tab "${name}".`,
+    });
+  }
+}

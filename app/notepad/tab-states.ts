@@ -1,0 +1,152 @@
+import {
+  EditorSelection,
+  EditorState,
+  type Extension,
+  type StateEffect,
+  type Text,
+  Transaction,
+} from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
+import {
+  configurableExtensions,
+  type EditorCompartments,
+  type EditorViewOptions,
+  reconfigureEffects,
+} from "~/codemirror";
+
+/** What the notepad keeps of one tab besides its name and flags (those are in the UI store). */
+export interface TabDocument {
+  /** The tab's editor state (undo history, selection), created the first time it is shown. */
+  state: EditorState | null;
+  /** The text of a tab never shown yet (dropped once `state` exists). */
+  content: string | null;
+  /** Scroll position to restore when the tab is shown again. */
+  scroll: StateEffect<unknown> | null;
+  /** Options the state was last configured with. */
+  options: EditorViewOptions | null;
+  /**
+   * Epoch ms of the last edit, stored as the tab's lastModified. Kept here rather than in the
+   * UI store, which changes only on a tab's first edit (so typing does not re-render the tabs).
+   */
+  lastEditAt: number;
+  /** The Google Drive file the tab was opened from or saved to (stored with the tab). */
+  driveFileId: string | null;
+}
+
+/**
+ * The editor states of the notepad's tabs: one `EditorState` per tab, created lazily and
+ * swapped into the one view, so each tab keeps its own history, selection and scroll and no
+ * tab is re-parsed on a switch. Options (theme, font, wrap...) reach a tab's state when it is
+ * next shown.
+ */
+export class TabStates {
+  private readonly docs = new Map<string, TabDocument>();
+
+  constructor(
+    private readonly compartments: EditorCompartments,
+    private readonly sharedExtensions: () => Extension[],
+  ) {}
+
+  /** Adds (or replaces) a tab with `content`. */
+  add(id: string, content: string, driveFileId: string | null = null): TabDocument {
+    const doc: TabDocument = {
+      state: null,
+      content,
+      scroll: null,
+      options: null,
+      lastEditAt: 0,
+      driveFileId,
+    };
+    this.docs.set(id, doc);
+    return doc;
+  }
+
+  get(id: string): TabDocument | undefined {
+    return this.docs.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.docs.has(id);
+  }
+
+  delete(id: string): void {
+    this.docs.delete(id);
+  }
+
+  /** The first tab whose state is not built yet (built when the browser is idle). */
+  nextUnprepared(): string | undefined {
+    for (const [id, doc] of this.docs) if (!doc.state) return id;
+    return undefined;
+  }
+
+  /** The state of tab `id`, created or reconfigured to `options` as needed. */
+  stateFor(id: string, options: EditorViewOptions): EditorState {
+    const doc = this.docs.get(id) ?? this.add(id, "");
+    if (!doc.state) {
+      doc.state = EditorState.create({
+        doc: doc.content ?? "",
+        extensions: [configurableExtensions(this.compartments, options), this.sharedExtensions()],
+      });
+      doc.content = null;
+      doc.options = options;
+    } else if (doc.options) {
+      const effects = reconfigureEffects(this.compartments, doc.options, options);
+      if (effects.length) doc.state = doc.state.update({ effects }).state;
+      doc.options = options;
+    }
+    return doc.state;
+  }
+
+  /** Applies `options` to the shown tab's view (other tabs catch up when shown). */
+  applyToView(id: string, view: EditorView, options: EditorViewOptions): void {
+    const doc = this.docs.get(id);
+    if (!doc?.options) return;
+    const effects = reconfigureEffects(this.compartments, doc.options, options);
+    if (effects.length) view.dispatch({ effects });
+    doc.options = options;
+  }
+
+  /** Remembers the shown tab's state and scroll before another tab is shown. */
+  remember(id: string, view: EditorView): void {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    doc.state = view.state;
+    doc.scroll = view.scrollSnapshot();
+  }
+
+  /** The text of tab `id` as stored: the (immutable) document, or the string of an unshown tab. */
+  text(id: string): Text | string {
+    const doc = this.docs.get(id);
+    if (!doc) return "";
+    return doc.state ? doc.state.doc : (doc.content ?? "");
+  }
+
+  /** The text of tab `id` as a string. */
+  content(id: string): string {
+    return this.text(id).toString();
+  }
+
+  /**
+   * Replaces a tab's text with another window's version: not an undoable edit, and marked
+   * remote so it is not stored again. `view` is given when the tab is the one shown.
+   */
+  replaceContent(id: string, content: string, view: EditorView | null): void {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    if (!doc.state) {
+      doc.content = content;
+      return;
+    }
+    if (doc.state.doc.toString() === content) return;
+    const spec = {
+      changes: { from: 0, to: doc.state.doc.length, insert: content },
+      annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+    };
+    if (view) {
+      const head = Math.min(view.state.selection.main.head, content.length);
+      view.dispatch({ ...spec, selection: EditorSelection.cursor(head) });
+    } else {
+      doc.state = doc.state.update(spec).state;
+    }
+  }
+}

@@ -1,0 +1,459 @@
+import { openPlainpadDb } from "./db";
+
+/**
+ * The documents of both editors in IndexedDB: one object store per collection (the notepad's
+ * tabs, the simple editor's document), the same records in each:
+ * - "<record prefix><id>" ("tab/<id>", "doc/<id>"): one record per document, written only when
+ *   it changed: its name, flags, Drive file id, revision and the keys of its text chunks;
+ * - "chunk/<id>/<chunk id>": a piece of whole lines of a document's text (the text is the
+ *   pieces joined with "\n"). A save writes only new pieces, so typing in a 10 MB document
+ *   stores a few kilobytes instead of cloning 10 MB on the main thread every second;
+ * - "meta": the document order;
+ * - "rev/<id>": the revision of document <id> alone (cheap optimistic-lock check);
+ * - "unreadable/<time>/<key>": records that could not be read, kept aside untouched;
+ * - "conflict/<time>/<id>": another window's version that lost a conflict, kept aside.
+ * Every record carries a revision number so two windows never overwrite each other's text.
+ */
+
+/** Schema version of the records (1: text inline in "content", still read; 2: text in chunks). */
+export const DOCUMENT_SCHEMA = 2;
+const CHUNK_PREFIX = "chunk/";
+const META_KEY = "meta";
+const UNREADABLE_PREFIX = "unreadable/";
+const CONFLICT_PREFIX = "conflict/";
+// "rev/<id>" holds just the revision of tab <id>: a save checks it without reading (and
+// deserialising) a possibly 10 MB record on the main thread.
+const REV_PREFIX = "rev/";
+
+/** One stored document, with its text put together. */
+export interface StoredDocument {
+  id: string;
+  name: string;
+  content: string;
+  lastModified: number;
+  /** Has changes not yet downloaded or saved to a file or Drive (the "unsaved" marker). */
+  isModified: boolean;
+  /** The Google Drive file it was opened from or saved to; null for none. */
+  driveFileId: string | null;
+  /** Incremented by every write; a writer must hold the previous number (optimistic lock). */
+  revision: number;
+}
+
+/** The record under "<prefix><id>" (schema 2). */
+interface DocumentRecord {
+  schema: typeof DOCUMENT_SCHEMA;
+  id: string;
+  name: string;
+  chunkKeys: string[];
+  lastModified: number;
+  isModified: boolean;
+  driveFileId: string | null;
+  revision: number;
+}
+
+interface StoredMeta {
+  schema: number;
+  order: string[];
+}
+
+/**
+ * A piece of a tab's text (whole lines; pieces are joined with "\n"). `text` is given for a new
+ * piece; without it, the piece is already stored under `key` by an earlier save of this tab.
+ */
+export interface ContentChunk {
+  key: string;
+  text?: string;
+}
+
+/** A document to write: its text as one string or as chunks. */
+export type DocumentToSave = Omit<StoredDocument, "revision" | "content" | "driveFileId"> & {
+  content: string | readonly ContentChunk[];
+  driveFileId?: string | null;
+};
+
+/** What loading found. */
+export interface DocumentLoadResult {
+  /** Readable documents in their saved order (empty when nothing is stored). */
+  documents: StoredDocument[];
+  /** Keys under which unreadable data was kept aside during this load. */
+  keptAside: string[];
+  /** True when documents came from a legacy format (migrated by the collection's hook). */
+  migratedLegacy: boolean;
+}
+
+/** Outcome of a conditional write. */
+export type SaveDocumentResult =
+  { ok: true; revision: number } | { ok: false; conflict: StoredDocument };
+
+/** True for a "storage is full" failure in any browser's wording. */
+export function isQuotaError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === "QuotaExceededError" ||
+    name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+    code === 22 ||
+    code === 1014
+  );
+}
+
+/**
+ * Validates one stored value as a document; null when it is not readable. `readChunk` gives the
+ * stored text of a chunk key (undefined when missing, which makes the document unreadable).
+ */
+export function parseStoredDocument(
+  value: unknown,
+  readChunk: (key: string) => unknown = () => undefined,
+): StoredDocument | null {
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.id !== "string" || record.id === "") return null;
+  if (typeof record.name !== "string" || record.name.trim() === "") return null;
+  let content: string;
+  if (typeof record.content === "string") {
+    content = record.content;
+  } else if (Array.isArray(record.chunkKeys)) {
+    const pieces: string[] = [];
+    for (const key of record.chunkKeys) {
+      const piece = typeof key === "string" ? readChunk(key) : undefined;
+      if (typeof piece !== "string") return null;
+      pieces.push(piece);
+    }
+    content = pieces.join("\n");
+  } else {
+    return null;
+  }
+  return {
+    id: record.id,
+    name: record.name,
+    content,
+    lastModified:
+      typeof record.lastModified === "number"
+        ? record.lastModified
+        : Date.parse(String(record.lastModified)) || 0,
+    isModified: record.isModified === true,
+    driveFileId:
+      typeof record.driveFileId === "string" && record.driveFileId ? record.driveFileId : null,
+    revision:
+      typeof record.revision === "number" && Number.isFinite(record.revision) ? record.revision : 0,
+  };
+}
+
+/** The chunk keys a stored tab record refers to (none for an inline schema-1 record). */
+function chunkKeysOf(value: unknown): string[] {
+  const keys = (value as { chunkKeys?: unknown } | null | undefined)?.chunkKeys;
+  return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === "string") : [];
+}
+
+/** Splits a string into chunks of whole lines of about `size` characters (new keys). */
+export function chunkString(text: string, newKey: () => string, size = CHUNK_SIZE): ContentChunk[] {
+  const chunks: ContentChunk[] = [];
+  let start = 0;
+  while (start + size < text.length) {
+    const cut = text.indexOf("\n", start + size);
+    if (cut < 0) break;
+    chunks.push({ key: newKey(), text: text.slice(start, cut) });
+    start = cut + 1;
+  }
+  chunks.push({ key: newKey(), text: text.slice(start) });
+  return chunks;
+}
+
+/** Target size of a stored chunk, in characters. */
+export const CHUNK_SIZE = 64 * 1024;
+
+/** Every chunk key of document `id` lies in this range. */
+function chunkRange(id: string): IDBKeyRange {
+  return IDBKeyRange.bound(`${CHUNK_PREFIX}${id}/`, `${CHUNK_PREFIX}${id}/\uffff`);
+}
+
+/** The IndexedDB key of one chunk of document `id`. */
+export function chunkKey(id: string, chunkId: string): string {
+  return `${CHUNK_PREFIX}${id}/${chunkId}`;
+}
+
+function sortByOrder(docs: StoredDocument[], order: readonly string[]): StoredDocument[] {
+  const position = new Map(order.map((id, index) => [id, index]));
+  return [...docs].sort((a, b) => {
+    const pa = position.get(a.id) ?? Number.MAX_SAFE_INTEGER;
+    const pb = position.get(b.id) ?? Number.MAX_SAFE_INTEGER;
+    if (pa !== pb) return pa - pb;
+    return a.id === "1" ? -1 : b.id === "1" ? 1 : a.lastModified - b.lastModified;
+  });
+}
+
+type ObjectStoreReader = {
+  get(key: IDBValidKey): Promise<unknown>;
+  getAll(query: IDBKeyRange): Promise<unknown[]>;
+  getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]>;
+};
+
+/** What a collection's legacy hook found and moved into the collection. */
+export interface LegacyMigration {
+  documents: StoredDocument[];
+  keptAside: string[];
+}
+
+/** How a collection is kept. */
+export interface DocumentStoreOptions {
+  /** The IndexedDB object store (one per collection). */
+  storeName: string;
+  /** Prefix of the document records' keys ("tab/" for the notepad, "doc/" for the editor). */
+  recordPrefix: string;
+  /**
+   * Reads documents kept in an older format (called only when the collection holds none) and
+   * stores them with `store.writeMigrated`; what could not be read is kept aside, never dropped.
+   */
+  migrateLegacy?: (store: DocumentStore, now: number) => Promise<LegacyMigration>;
+  /**
+   * Keys of the collection's object store that belong to a legacy format and are left for
+   * `migrateLegacy` instead of being reported as unreadable.
+   */
+  isLegacyKey?: (key: string) => boolean;
+}
+
+let stringChunkCounter = 0;
+const stringChunkSession = Math.random().toString(36).slice(2, 8);
+
+/**
+ * One collection of documents in IndexedDB: load (with unreadable records kept aside), read,
+ * conditional save (revision check), delete, order. Used by both editors through
+ * `DocumentSyncClient`. Browser only (IndexedDB).
+ */
+export class DocumentStore {
+  constructor(readonly options: DocumentStoreOptions) {}
+
+  private get storeName(): string {
+    return this.options.storeName;
+  }
+
+  /** The IndexedDB key of document `id`'s record. */
+  recordKey(id: string): string {
+    return this.options.recordPrefix + id;
+  }
+
+  /**
+   * Loads every readable document in saved order. Unreadable records are copied to
+   * "unreadable/<time>/<key>" before anything else happens (and only then removed from their
+   * own key, so they are not reported again). When the collection holds no documents, the
+   * legacy hook runs once.
+   */
+  async loadAll(now = Date.now()): Promise<DocumentLoadResult> {
+    const db = await openPlainpadDb();
+    const tx = db.transaction(this.storeName, "readwrite");
+    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+    const documents: StoredDocument[] = [];
+    const keptAside: string[] = [];
+    let order: string[] = [];
+    const writes: Promise<unknown>[] = [];
+    const chunks = new Map<string, unknown>();
+    const prefix = this.options.recordPrefix;
+    keys.forEach((rawKey, index) => {
+      if (String(rawKey).startsWith(CHUNK_PREFIX)) chunks.set(String(rawKey), values[index]);
+    });
+    keys.forEach((rawKey, index) => {
+      const key = String(rawKey);
+      const value = values[index];
+      if (
+        key.startsWith(UNREADABLE_PREFIX) ||
+        key.startsWith(CONFLICT_PREFIX) ||
+        key.startsWith(REV_PREFIX) ||
+        key.startsWith(CHUNK_PREFIX) ||
+        this.options.isLegacyKey?.(key)
+      )
+        return;
+      if (key === META_KEY) {
+        const meta = value as Partial<StoredMeta> | undefined;
+        if (meta && Array.isArray(meta.order) && meta.order.every((id) => typeof id === "string")) {
+          order = meta.order;
+        }
+        return;
+      }
+      const doc = key.startsWith(prefix)
+        ? parseStoredDocument(value, (chunk) =>
+            chunks.get(chunkKey(key.slice(prefix.length), chunk)),
+          )
+        : null;
+      if (doc && this.recordKey(doc.id) === key) {
+        documents.push(doc);
+        return;
+      }
+      const asideKey = `${UNREADABLE_PREFIX}${now}/${key}`;
+      keptAside.push(asideKey);
+      writes.push(tx.store.put(value, asideKey));
+      writes.push(tx.store.delete(rawKey));
+    });
+    await Promise.all(writes);
+    await tx.done;
+    if (keptAside.length)
+      console.error("Some saved documents could not be read; kept aside:", keptAside);
+
+    let migratedLegacy = false;
+    if (documents.length === 0 && this.options.migrateLegacy) {
+      const legacy = await this.options.migrateLegacy(this, now);
+      documents.push(...legacy.documents);
+      keptAside.push(...legacy.keptAside);
+      migratedLegacy = legacy.documents.length > 0;
+    }
+    return { documents: sortByOrder(documents, order), keptAside, migratedLegacy };
+  }
+
+  /**
+   * Stores documents read from a legacy format (revision 1, text chunked) and their order, in
+   * one transaction, plus `aside` values under "unreadable/<now>/<key>". Returns the keys kept
+   * aside.
+   */
+  async writeMigrated(
+    documents: readonly StoredDocument[],
+    aside: Readonly<Record<string, unknown>>,
+    now: number,
+    removeKeys: readonly string[] = [],
+  ): Promise<string[]> {
+    const db = await openPlainpadDb();
+    const tx = db.transaction(this.storeName, "readwrite");
+    const keptAside: string[] = [];
+    for (const [key, value] of Object.entries(aside)) {
+      const asideKey = `${UNREADABLE_PREFIX}${now}/${key}`;
+      keptAside.push(asideKey);
+      await tx.store.put(value, asideKey);
+    }
+    for (const doc of documents) {
+      let next = 0;
+      const pieces = chunkString(doc.content, () => `legacy-${next++}`);
+      for (const piece of pieces) await tx.store.put(piece.text, chunkKey(doc.id, piece.key));
+      await tx.store.put(documentRecord(doc, pieces, doc.revision), this.recordKey(doc.id));
+      await tx.store.put({ revision: doc.revision }, REV_PREFIX + doc.id);
+    }
+    if (documents.length)
+      await tx.store.put({ schema: DOCUMENT_SCHEMA, order: documents.map((d) => d.id) }, META_KEY);
+    for (const key of removeKeys) await tx.store.delete(key);
+    await tx.done;
+    return keptAside;
+  }
+
+  /** Reads one document (after another window announced a change). */
+  async read(id: string): Promise<StoredDocument | null> {
+    const db = await openPlainpadDb();
+    const tx = db.transaction(this.storeName, "readonly");
+    const doc = await this.readIn(tx.store, id);
+    await tx.done;
+    return doc;
+  }
+
+  /** Reads a document record and its chunks inside a transaction. */
+  private async readIn(store: ObjectStoreReader, id: string): Promise<StoredDocument | null> {
+    const record = await store.get(this.recordKey(id));
+    if (record === undefined) return null;
+    const range = chunkRange(id);
+    const [keys, values] = await Promise.all([store.getAllKeys(range), store.getAll(range)]);
+    const chunks = new Map(keys.map((key, index) => [String(key), values[index]]));
+    return parseStoredDocument(record, (chunk) => chunks.get(chunkKey(id, chunk)));
+  }
+
+  /**
+   * Writes a document if the stored revision still equals `baseRevision` (or nothing is
+   * stored), in one transaction: its new chunks, its record, and the removal of chunks it no
+   * longer uses. Otherwise nothing is written and the stored version is returned as a conflict.
+   * Chunks given without text must be stored already (from this document's previous
+   * successful save). Rejects with the browser's error (e.g. QuotaExceededError) when the
+   * write fails; then nothing was written.
+   */
+  async save(doc: DocumentToSave, baseRevision: number): Promise<SaveDocumentResult> {
+    const chunks =
+      typeof doc.content === "string"
+        ? chunkString(doc.content, () => `${stringChunkSession}-s${stringChunkCounter++}`)
+        : doc.content;
+    const db = await openPlainpadDb();
+    const tx = db.transaction(this.storeName, "readwrite");
+    const done = tx.done;
+    // A failed transaction also rejects `done`; swallow that copy so only one error surfaces.
+    done.catch(() => undefined);
+    const rev = (await tx.store.get(REV_PREFIX + doc.id)) as { revision?: unknown } | undefined;
+    let storedRevision: number | null = typeof rev?.revision === "number" ? rev.revision : null;
+    const previous = await tx.store.get(this.recordKey(doc.id));
+    if (storedRevision === null && previous !== undefined) {
+      // Written before revision records existed (or a legacy migration).
+      storedRevision = parseStoredDocument(previous, () => "")?.revision ?? null;
+    }
+    if (storedRevision !== null && storedRevision !== baseRevision) {
+      const stored = await this.readIn(tx.store, doc.id);
+      if (stored) {
+        await done;
+        return { ok: false, conflict: { ...stored, revision: storedRevision } };
+      }
+    }
+    const revision = Math.max(baseRevision, storedRevision ?? 0) + 1;
+    const keep = new Set<string>();
+    for (const chunk of chunks) {
+      keep.add(chunk.key);
+      if (chunk.text !== undefined) await tx.store.put(chunk.text, chunkKey(doc.id, chunk.key));
+    }
+    for (const key of chunkKeysOf(previous)) {
+      if (!keep.has(key)) await tx.store.delete(chunkKey(doc.id, key));
+    }
+    await tx.store.put(
+      documentRecord({ driveFileId: null, ...doc }, chunks, revision),
+      this.recordKey(doc.id),
+    );
+    await tx.store.put({ revision }, REV_PREFIX + doc.id);
+    await done;
+    return { ok: true, revision };
+  }
+
+  /** Deletes documents. */
+  async delete(ids: readonly string[]): Promise<void> {
+    const db = await openPlainpadDb();
+    const tx = db.transaction(this.storeName, "readwrite");
+    await Promise.all(
+      ids.flatMap((id) => [
+        tx.store.delete(this.recordKey(id)),
+        tx.store.delete(REV_PREFIX + id),
+        tx.store.delete(chunkRange(id)),
+      ]),
+    );
+    await tx.done;
+  }
+
+  /** Stores the document order. */
+  async saveOrder(order: readonly string[]): Promise<void> {
+    const db = await openPlainpadDb();
+    await db.put(this.storeName, { schema: DOCUMENT_SCHEMA, order: [...order] }, META_KEY);
+  }
+
+  /**
+   * Keeps another window's version of a document aside ("conflict/<time>/<id>"), for a
+   * collection that has no other place to show it. Returns the key.
+   */
+  async keepConflictAside(doc: StoredDocument, now = Date.now()): Promise<string> {
+    const db = await openPlainpadDb();
+    const key = `${CONFLICT_PREFIX}${now}/${doc.id}`;
+    await db.put(this.storeName, { ...doc }, key);
+    return key;
+  }
+
+  /** Lists the keys under which unreadable or conflicting data was kept aside. */
+  async listKeptAside(): Promise<string[]> {
+    const db = await openPlainpadDb();
+    const keys = await db.getAllKeys(this.storeName);
+    return keys
+      .map(String)
+      .filter((key) => key.startsWith(UNREADABLE_PREFIX) || key.startsWith(CONFLICT_PREFIX));
+  }
+}
+
+function documentRecord(
+  doc: Omit<StoredDocument, "content" | "revision">,
+  chunks: readonly ContentChunk[],
+  revision: number,
+): DocumentRecord {
+  return {
+    schema: DOCUMENT_SCHEMA,
+    id: doc.id,
+    name: doc.name,
+    chunkKeys: chunks.map((chunk) => chunk.key),
+    lastModified: doc.lastModified,
+    isModified: doc.isModified,
+    driveFileId: doc.driveFileId,
+    revision,
+  };
+}

@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { openPlainpadDb } from "./db";
+import type { StoredDocument } from "./document-store";
+import { type DocumentSnapshot, DocumentSyncClient, type DocumentSyncHost } from "./document-sync";
+import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "./editor-document";
+import { IDB } from "./keys";
+
+/** A host holding its documents as plain strings, recording what the client told it. */
+function makeHost(texts: Record<string, string>) {
+  const events = {
+    adopted: [] as StoredDocument[],
+    conflicts: [] as { id: string; stored: string; local: string }[],
+    statuses: [] as string[],
+  };
+  const host: DocumentSyncHost = {
+    snapshot: (id): DocumentSnapshot | null =>
+      id in texts
+        ? {
+            text: texts[id],
+            name: `${id}.txt`,
+            lastModified: 1,
+            isModified: true,
+            driveFileId: "drive-1",
+          }
+        : null,
+    adoptRemote: (doc) => {
+      texts[doc.id] = doc.content;
+      events.adopted.push(doc);
+    },
+    remoteDeleted: () => undefined,
+    remoteOrder: () => undefined,
+    conflict: (id, stored, local) => events.conflicts.push({ id, stored: stored.content, local }),
+    storageStatus: (status) => events.statuses.push(status),
+  };
+  return { host, events };
+}
+
+const clients: DocumentSyncClient[] = [];
+function client(host: DocumentSyncHost) {
+  const made = new DocumentSyncClient(editorDocumentStore, host, {
+    channelName: `test-${Math.random()}`,
+    delay: 5,
+    maxWait: 20,
+  });
+  clients.push(made);
+  return made;
+}
+
+beforeEach(async () => {
+  const db = await openPlainpadDb();
+  await db.clear(IDB.stores.editorDraft);
+});
+afterEach(() => {
+  for (const made of clients.splice(0)) made.dispose();
+  vi.restoreAllMocks();
+});
+
+describe("document sync client", () => {
+  it("writes nothing before start, then stores a change with its name and Drive id", async () => {
+    const texts = { [EDITOR_DOCUMENT_ID]: "first draft" };
+    const sync = client(makeHost(texts).host);
+    await sync.load();
+    sync.track(EDITOR_DOCUMENT_ID);
+    sync.noteChange(EDITOR_DOCUMENT_ID);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await editorDocumentStore.read(EDITOR_DOCUMENT_ID)).toBeNull();
+    sync.start();
+    await sync.whenStored();
+    const stored = await editorDocumentStore.read(EDITOR_DOCUMENT_ID);
+    expect(stored).toMatchObject({
+      content: "first draft",
+      name: "editor.txt",
+      driveFileId: "drive-1",
+      isModified: true,
+      revision: 1,
+    });
+    const reloaded = await client(makeHost({}).host).load();
+    expect(reloaded.documents.map((doc) => doc.content)).toEqual(["first draft"]);
+  });
+
+  it("keeps the other window's text when both windows changed the document", async () => {
+    const a = makeHost({ [EDITOR_DOCUMENT_ID]: "from window A" });
+    const b = makeHost({ [EDITOR_DOCUMENT_ID]: "from window B" });
+    const syncA = client(a.host);
+    const syncB = client(b.host);
+    await syncA.load();
+    await syncB.load();
+    for (const sync of [syncA, syncB]) {
+      sync.track(EDITOR_DOCUMENT_ID);
+      sync.start();
+    }
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+    syncB.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncB.whenStored();
+    expect(b.events.conflicts).toEqual([
+      { id: EDITOR_DOCUMENT_ID, stored: "from window A", local: "from window B" },
+    ]);
+    // B's text is written on top, after the host kept A's.
+    expect((await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content).toBe("from window B");
+  });
+
+  it("reports a full store, keeps the change and stores it once space is back", async () => {
+    const { host, events } = makeHost({ [EDITOR_DOCUMENT_ID]: "precious" });
+    const sync = new DocumentSyncClient(editorDocumentStore, host, {
+      channelName: "quota",
+      delay: 1,
+      maxWait: 1,
+      retryMs: 300,
+    });
+    clients.push(sync);
+    await sync.load();
+    sync.track(EDITOR_DOCUMENT_ID);
+    sync.start();
+    const save = vi
+      .spyOn(editorDocumentStore, "save")
+      .mockRejectedValueOnce(new DOMException("full", "QuotaExceededError"));
+    sync.noteChange(EDITOR_DOCUMENT_ID);
+    await vi.waitFor(() => expect(events.statuses).toEqual(["full"]));
+    expect(sync.hasUnstored(EDITOR_DOCUMENT_ID)).toBe(true);
+    await vi.waitFor(() => expect(events.statuses).toEqual(["full", "ok"]));
+    expect(save).toHaveBeenCalledTimes(2);
+    expect((await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content).toBe("precious");
+  });
+
+  it("lets another window adopt a stored version it has no edits in", async () => {
+    const channelName = "adopt";
+    const a = makeHost({ [EDITOR_DOCUMENT_ID]: "new text" });
+    const b = makeHost({ [EDITOR_DOCUMENT_ID]: "old text" });
+    const options = { channelName, delay: 1, maxWait: 1 };
+    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
+    const syncB = new DocumentSyncClient(editorDocumentStore, b.host, options);
+    clients.push(syncA, syncB);
+    for (const sync of [syncA, syncB]) {
+      await sync.load();
+      sync.track(EDITOR_DOCUMENT_ID);
+      sync.start();
+    }
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await vi.waitFor(() =>
+      expect(b.events.adopted.map((doc) => doc.content)).toEqual(["new text"]),
+    );
+    expect(syncB.revisionOf(EDITOR_DOCUMENT_ID)).toBe(1);
+  });
+});
+
+describe("editor document collection", () => {
+  it("migrates the draft of earlier versions once", async () => {
+    const db = await openPlainpadDb();
+    await db.put(
+      IDB.stores.editorDraft,
+      { schema: 1, content: "old draft", fileName: "a.txt", fileId: "f1", dirty: true, savedAt: 4 },
+      "draft",
+    );
+    const result = await editorDocumentStore.loadAll();
+    expect(result.documents).toEqual([
+      expect.objectContaining({
+        id: EDITOR_DOCUMENT_ID,
+        content: "old draft",
+        name: "a.txt",
+        driveFileId: "f1",
+        isModified: true,
+      }),
+    ]);
+    expect(await db.get(IDB.stores.editorDraft, "draft")).toBeUndefined();
+    expect((await editorDocumentStore.loadAll()).documents).toHaveLength(1);
+  });
+
+  it("keeps an unreadable draft aside instead of loading it as no draft", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const db = await openPlainpadDb();
+    await db.put(IDB.stores.editorDraft, { content: 42 }, "draft");
+    const result = await editorDocumentStore.loadAll(99);
+    expect(result.documents).toEqual([]);
+    expect(result.keptAside).toEqual(["unreadable/99/draft"]);
+    expect(await db.get(IDB.stores.editorDraft, "unreadable/99/draft")).toEqual({ content: 42 });
+  });
+});

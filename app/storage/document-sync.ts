@@ -1,0 +1,415 @@
+import type { Text } from "@codemirror/state";
+import {
+  type DocumentLoadResult,
+  type DocumentStore,
+  isQuotaError,
+  type StoredDocument,
+} from "./document-store";
+import { TextChunkTracker } from "./text-chunks";
+
+/** A document as the editor has it now: what a save writes. */
+export interface DocumentSnapshot {
+  /** The text: a CodeMirror document (immutable; chunked along its tree) or a plain string. */
+  text: Text | string;
+  name: string;
+  lastModified: number;
+  isModified: boolean;
+  driveFileId: string | null;
+}
+
+/** Where a store stands after the last write. */
+export type StorageStatus = "ok" | "full" | "failed";
+
+/** What the client asks of the editor that owns the documents. */
+export interface DocumentSyncHost {
+  /** The document as it is now; null when it no longer exists here (nothing is written). */
+  snapshot(id: string): DocumentSnapshot | null;
+  /**
+   * Another window stored a newer version of a document this window has no unstored edits in
+   * (`known` false: a document this window does not have yet). Show it.
+   */
+  adoptRemote(doc: StoredDocument, known: boolean): void;
+  /** Another window deleted these documents; none has unstored edits here. */
+  remoteDeleted(ids: string[]): void;
+  /** Another window changed the order. */
+  remoteOrder(order: string[]): void;
+  /**
+   * A write found that another window stored a different version since this one read it.
+   * Keep that version somewhere the user can reach, and tell them; this window's text is then
+   * written on top (the later edit wins only after the other one is kept).
+   */
+  conflict(id: string, stored: StoredDocument, localText: string): void;
+  /** The outcome of writing changed ("full": quota; "failed": another error; retried). */
+  storageStatus(status: StorageStatus, error?: unknown): void;
+}
+
+/** Timing of a client. */
+export interface DocumentSyncOptions {
+  /** BroadcastChannel name shared by the windows of one collection. */
+  channelName: string;
+  /** Debounce after the last change (ms). */
+  delay: number;
+  /** Longest a change waits while changes keep coming (ms); null for no limit. */
+  maxWait: number | null;
+  /** Retry interval after a failed write (ms). */
+  retryMs?: number;
+}
+
+/** Messages between windows. */
+type SyncMessage =
+  | { type: "saved"; origin: string; id: string; revision: number }
+  | { type: "deleted"; origin: string; ids: string[] }
+  | { type: "order"; origin: string; order: string[] };
+
+/** What the client keeps per document. */
+interface TrackedDocument {
+  /** Revision of the stored record this window's text is based on (0: never stored). */
+  revision: number;
+  dirty: boolean;
+  /** Bumped by each change; a finished save tells whether newer changes arrived. */
+  changeCount: number;
+  pendingSince: number;
+  saving: boolean;
+  /** The page is going away while a save runs: write the newer changes when it ends. */
+  flushAfterSave: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+  chunks: TextChunkTracker;
+}
+
+/**
+ * One persistence client for a collection of documents, shaped like tldraw's
+ * TLLocalSyncClient and used by both editors: nothing is written before the stored state has
+ * loaded; changes are written after a debounce with a maximum wait (only the chunks an edit
+ * touched); pending writes start on page hide and close; every write checks the revision, so
+ * two windows never overwrite each other blindly (`host.conflict`); other windows hear of
+ * saves, deletions and order over a BroadcastChannel and adopt them unless they have unstored
+ * edits of their own; a full or failing store is reported and retried, the text staying in
+ * memory. Browser only.
+ */
+export class DocumentSyncClient {
+  private readonly docs = new Map<string, TrackedDocument>();
+  private readonly origin = Math.random().toString(36).slice(2);
+  private channel: BroadcastChannel | null = null;
+  private loaded = false;
+  private disposed = false;
+  /** IndexedDB could not be opened: nothing is attempted (the host said so to the user). */
+  private unavailable = false;
+  private status: StorageStatus = "ok";
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Order and delete writes still running. */
+  private pendingWrites = 0;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    readonly store: DocumentStore,
+    private readonly host: DocumentSyncHost,
+    private readonly options: DocumentSyncOptions,
+  ) {}
+
+  /**
+   * Loads the stored documents, tracks them, and from then on writes changes and listens to
+   * other windows. Rejects when IndexedDB is unavailable (then nothing is ever written).
+   */
+  async load(): Promise<DocumentLoadResult> {
+    let result: DocumentLoadResult;
+    try {
+      result = await this.store.loadAll();
+    } catch (error) {
+      this.unavailable = true;
+      throw error;
+    }
+    for (const doc of result.documents) this.track(doc.id, doc.revision);
+    return result;
+  }
+
+  /**
+   * Opens the load gate: from now on changes are written. Call once the loaded documents are
+   * shown (a change made before would be based on the placeholder state).
+   */
+  start(): void {
+    if (this.loaded || this.disposed) return;
+    this.loaded = true;
+    const onHide = () => this.flushAll();
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") this.flushAll();
+    };
+    window.addEventListener("pagehide", onHide);
+    document.addEventListener("visibilitychange", onVisibility);
+    this.cleanups.push(() => {
+      window.removeEventListener("pagehide", onHide);
+      document.removeEventListener("visibilitychange", onVisibility);
+    });
+    if (typeof BroadcastChannel !== "undefined") {
+      this.channel = new BroadcastChannel(this.options.channelName);
+      this.channel.onmessage = (event: MessageEvent<SyncMessage>) =>
+        void this.onMessage(event.data);
+    }
+    for (const [id, doc] of this.docs) if (doc.dirty) this.schedule(id, 0);
+  }
+
+  /** True once `start()` ran (and not disposed). */
+  get isStarted(): boolean {
+    return this.loaded && !this.disposed;
+  }
+
+  /** True when IndexedDB could not be opened. */
+  get isUnavailable(): boolean {
+    return this.unavailable;
+  }
+
+  /** Writes pending changes and stops listening. */
+  dispose(): void {
+    this.flushAll();
+    this.disposed = true;
+    for (const cleanup of this.cleanups) cleanup();
+    this.channel?.close();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  /** Starts tracking a document based on stored `revision` (0: never stored). */
+  track(id: string, revision = 0): void {
+    const existing = this.docs.get(id);
+    if (existing) {
+      existing.revision = revision;
+      return;
+    }
+    this.docs.set(id, {
+      revision,
+      dirty: false,
+      changeCount: 0,
+      pendingSince: 0,
+      saving: false,
+      flushAfterSave: false,
+      timer: null,
+      chunks: new TextChunkTracker(),
+    });
+  }
+
+  /** The stored revision a document is based on (0 when never stored or not tracked). */
+  revisionOf(id: string): number {
+    return this.docs.get(id)?.revision ?? 0;
+  }
+
+  /** True when the document has changes not yet written (or being written). */
+  hasUnstored(id: string): boolean {
+    const doc = this.docs.get(id);
+    return !!doc && (doc.dirty || doc.saving);
+  }
+
+  /** True when every change is written (tests, the unload warning). */
+  isAllStored(): boolean {
+    for (const doc of this.docs.values()) if (doc.dirty || doc.saving) return false;
+    return this.pendingWrites === 0;
+  }
+
+  /**
+   * A document changed: it is written after the debounce (at once with `immediate`, for
+   * one-off changes such as a rename or a new document).
+   */
+  noteChange(id: string, immediate = false): void {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    if (!doc.dirty) doc.pendingSince = Date.now();
+    doc.dirty = true;
+    doc.changeCount += 1;
+    if (immediate) {
+      this.schedule(id, 0);
+      return;
+    }
+    const { delay, maxWait } = this.options;
+    const wait =
+      maxWait === null
+        ? delay
+        : Math.max(0, Math.min(delay, doc.pendingSince + maxWait - Date.now()));
+    this.schedule(id, wait);
+  }
+
+  /**
+   * The document's stored record was replaced by another window's version, now shown here:
+   * base later writes on `revision` and write every chunk next time.
+   */
+  adopted(id: string, revision: number): void {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    doc.revision = revision;
+    doc.chunks.reset();
+  }
+
+  private schedule(id: string, delay: number): void {
+    const doc = this.docs.get(id);
+    if (!doc || !this.loaded || this.disposed) return;
+    if (doc.timer) clearTimeout(doc.timer);
+    doc.timer = setTimeout(() => {
+      doc.timer = null;
+      void this.saveNow(id);
+    }, delay);
+  }
+
+  /** Starts writing every changed document now (page hidden or closing). */
+  flushAll(): void {
+    if (!this.loaded) return;
+    for (const [id, doc] of this.docs) {
+      if (!doc.dirty) continue;
+      if (doc.timer) clearTimeout(doc.timer);
+      doc.timer = null;
+      if (doc.saving) doc.flushAfterSave = true;
+      else void this.saveNow(id, true);
+    }
+  }
+
+  /** Resolves when every pending change is written (or failed). */
+  async whenStored(): Promise<void> {
+    this.flushAll();
+    while (!this.isAllStored() && !this.unavailable && this.status === "ok") {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * Writes document `id` if it has unstored changes. `closing`: the page is going away and
+   * this write finishes a flush, so it runs even after dispose().
+   */
+  private async saveNow(id: string, closing = false): Promise<void> {
+    const doc = this.docs.get(id);
+    if (!doc || !doc.dirty || this.unavailable || !this.loaded) return;
+    if (this.disposed && !closing) return;
+    if (doc.saving) {
+      doc.flushAfterSave = true;
+      return;
+    }
+    const snapshot = this.host.snapshot(id);
+    if (!snapshot) return;
+    doc.saving = true;
+    const changeCount = doc.changeCount;
+    const plan = doc.chunks.plan(snapshot.text);
+    try {
+      const result = await this.store.save(
+        {
+          id,
+          name: snapshot.name,
+          content: plan.chunks,
+          lastModified: snapshot.lastModified,
+          isModified: snapshot.isModified,
+          driveFileId: snapshot.driveFileId,
+        },
+        doc.revision,
+      );
+      if (result.ok) {
+        plan.commit();
+        doc.revision = result.revision;
+        if (doc.changeCount === changeCount) doc.dirty = false;
+        this.post({ type: "saved", origin: this.origin, id, revision: result.revision });
+        this.setStatus("ok");
+      } else {
+        // Another window replaced the record (and its chunks): write everything next time,
+        // on top of its revision, once the host has kept its text.
+        doc.chunks.reset();
+        doc.revision = result.conflict.revision;
+        doc.dirty = true;
+        this.host.conflict(id, result.conflict, snapshot.text.toString());
+        doc.flushAfterSave = true;
+      }
+    } catch (error) {
+      this.setStatus(isQuotaError(error) ? "full" : "failed", error);
+      this.scheduleRetry();
+    } finally {
+      doc.saving = false;
+    }
+    const flushNow = doc.flushAfterSave;
+    doc.flushAfterSave = false;
+    if (doc.dirty && this.docs.get(id) === doc && this.status === "ok") {
+      if (flushNow) {
+        // The page may be closing: write now, not on a timer that may never run.
+        if (doc.timer) clearTimeout(doc.timer);
+        doc.timer = null;
+        void this.saveNow(id, true);
+      } else if (!doc.timer) {
+        this.schedule(id, this.options.delay);
+      }
+    }
+  }
+
+  private setStatus(status: StorageStatus, error?: unknown): void {
+    if (status === this.status && status === "ok") return;
+    this.status = status;
+    if (status !== "ok") console.error("Storing a document failed", error);
+    this.host.storageStatus(status, error);
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.disposed) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.flushAll();
+    }, this.options.retryMs ?? 2000);
+  }
+
+  /** Deletes documents from storage (closed tabs) and tells the other windows. */
+  forget(ids: string[]): void {
+    if (ids.length === 0) return;
+    for (const id of ids) {
+      const doc = this.docs.get(id);
+      if (doc?.timer) clearTimeout(doc.timer);
+      this.docs.delete(id);
+    }
+    if (!this.loaded || this.unavailable) return;
+    this.pendingWrites += 1;
+    this.store
+      .delete(ids)
+      .then(() => this.post({ type: "deleted", origin: this.origin, ids }))
+      .catch((error: unknown) => console.error("Deleting stored documents failed", error))
+      .finally(() => (this.pendingWrites -= 1));
+  }
+
+  /**
+   * Stores the document order. A document never stored yet (an untouched first tab) is
+   * written too, so the order can restore it.
+   */
+  saveOrder(order: readonly string[]): void {
+    if (!this.loaded || this.unavailable) return;
+    for (const id of order) {
+      const doc = this.docs.get(id);
+      if (doc && doc.revision === 0 && !doc.dirty && !doc.saving) this.noteChange(id, true);
+    }
+    this.pendingWrites += 1;
+    const list = [...order];
+    this.store
+      .saveOrder(list)
+      .then(() => this.post({ type: "order", origin: this.origin, order: list }))
+      .catch((error: unknown) => console.error("Saving the document order failed", error))
+      .finally(() => (this.pendingWrites -= 1));
+  }
+
+  private post(message: SyncMessage): void {
+    try {
+      this.channel?.postMessage(message);
+    } catch {
+      // A closed channel (page unloading) needs no message.
+    }
+  }
+
+  private async onMessage(message: SyncMessage): Promise<void> {
+    if (!message || message.origin === this.origin || this.disposed) return;
+    if (message.type === "order") {
+      this.host.remoteOrder(message.order);
+      return;
+    }
+    if (message.type === "deleted") {
+      // A document with unstored edits here stays (it will be stored again): never drop text.
+      const ids = message.ids.filter((id) => !this.hasUnstored(id));
+      for (const id of ids) this.docs.delete(id);
+      if (ids.length) this.host.remoteDeleted(ids);
+      return;
+    }
+    const existing = this.docs.get(message.id);
+    if (existing && (existing.revision >= message.revision || existing.dirty || existing.saving))
+      return;
+    const stored = await this.store.read(message.id);
+    if (!stored || this.disposed) return;
+    const doc = this.docs.get(message.id);
+    if (doc && (doc.revision >= stored.revision || doc.dirty || doc.saving)) return;
+    if (doc) this.adopted(stored.id, stored.revision);
+    else this.track(stored.id, stored.revision);
+    this.host.adoptRemote(stored, !!doc);
+  }
+}

@@ -1,0 +1,197 @@
+import { Check } from "lucide-react";
+import { type KeyboardEvent, type Ref, useEffect, useRef } from "react";
+
+/** One entry of a menu. */
+export type MenuEntry =
+  | {
+      kind: "item";
+      id: string;
+      label: string;
+      shortcut?: string;
+      disabled?: boolean;
+      onSelect: () => void;
+    }
+  | {
+      kind: "checkbox";
+      id: string;
+      label: string;
+      shortcut?: string;
+      checked: boolean;
+      disabled?: boolean;
+      onSelect: () => void;
+    }
+  | {
+      kind: "radio";
+      id: string;
+      label: string;
+      checked: boolean;
+      disabled?: boolean;
+      onSelect: () => void;
+    }
+  | { kind: "separator"; id: string }
+  | { kind: "label"; id: string; label: string };
+
+/** An entry that does something when chosen. */
+export type ActionableMenuEntry = Extract<MenuEntry, { onSelect: () => void }>;
+
+/** True for items, checkboxes and radios. */
+export function isActionable(entry: MenuEntry): entry is ActionableMenuEntry {
+  return entry.kind === "item" || entry.kind === "checkbox" || entry.kind === "radio";
+}
+
+/** True for an entry that can be chosen now. */
+export function isEnabledEntry(entry: MenuEntry): boolean {
+  return isActionable(entry) && !entry.disabled;
+}
+
+/** Index of the first (or last) enabled entry, -1 when none. */
+export function edgeEnabledIndex(entries: readonly MenuEntry[], which: "first" | "last"): number {
+  if (which === "first") return entries.findIndex(isEnabledEntry);
+  for (let i = entries.length - 1; i >= 0; i--) if (isEnabledEntry(entries[i])) return i;
+  return -1;
+}
+
+/**
+ * The next enabled entry from `current` in `direction` (wrapping), or the first/last for
+ * Home/End: the arrow-key movement inside every menu.
+ */
+export function moveInMenu(
+  entries: readonly MenuEntry[],
+  current: number,
+  key: "ArrowDown" | "ArrowUp" | "Home" | "End",
+): number {
+  const enabled = entries.map((entry, i) => (isEnabledEntry(entry) ? i : -1)).filter((i) => i >= 0);
+  if (enabled.length === 0) return -1;
+  const position = enabled.indexOf(current);
+  if (key === "Home") return enabled[0];
+  if (key === "End") return enabled[enabled.length - 1];
+  if (key === "ArrowDown") return enabled[(position + 1) % enabled.length];
+  return enabled[(position - 1 + enabled.length) % enabled.length];
+}
+
+/**
+ * The list of a menu (role=menu): items, checkboxes, radios, separators and group labels,
+ * shared by the menu bar and menu buttons. The owner keeps which item is active and what
+ * closing means; this component focuses the active item and runs the chosen one.
+ */
+export function MenuPopup({
+  entries,
+  active,
+  onActiveChange,
+  onChoose,
+  onKeyDown,
+  labelledBy,
+  ariaLabel,
+  className,
+  style,
+  popupRef,
+}: {
+  entries: readonly MenuEntry[];
+  active: number;
+  onActiveChange: (index: number) => void;
+  onChoose: (entry: ActionableMenuEntry) => void;
+  /** Keys the owner handles (Escape, Tab, Left/Right); Up/Down/Home/End are handled here. */
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The id of the button that names the menu, or an `ariaLabel`. */
+  labelledBy?: string;
+  ariaLabel?: string;
+  className: string;
+  style?: React.CSSProperties;
+  popupRef?: Ref<HTMLDivElement>;
+}) {
+  const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  useEffect(() => {
+    if (active >= 0) itemRefs.current[active]?.focus();
+  }, [active]);
+
+  return (
+    <div
+      ref={popupRef}
+      role="menu"
+      aria-labelledby={labelledBy}
+      aria-label={ariaLabel}
+      style={style}
+      className={className}
+      onKeyDown={(event) => {
+        if (
+          event.key === "ArrowDown" ||
+          event.key === "ArrowUp" ||
+          event.key === "Home" ||
+          event.key === "End"
+        ) {
+          event.preventDefault();
+          onActiveChange(moveInMenu(entries, active, event.key));
+          return;
+        }
+        onKeyDown?.(event);
+      }}
+    >
+      {entries.map((entry, i) => {
+        if (entry.kind === "separator") {
+          return (
+            <div
+              key={entry.id}
+              role="separator"
+              className="my-1 border-t border-slate-200 dark:border-slate-600"
+            />
+          );
+        }
+        if (entry.kind === "label") {
+          return (
+            <div
+              key={entry.id}
+              role="presentation"
+              className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300"
+            >
+              {entry.label}
+            </div>
+          );
+        }
+        const disabled = !isEnabledEntry(entry);
+        const role =
+          entry.kind === "item"
+            ? "menuitem"
+            : entry.kind === "checkbox"
+              ? "menuitemcheckbox"
+              : "menuitemradio";
+        return (
+          <div
+            key={entry.id}
+            ref={(el) => {
+              itemRefs.current[i] = el;
+            }}
+            role={role}
+            tabIndex={-1}
+            aria-disabled={disabled || undefined}
+            aria-checked={entry.kind === "item" ? undefined : entry.checked}
+            data-menu-item={entry.id}
+            onClick={(event) => {
+              if (disabled) return;
+              // The click is the item's: the owner closes the menu in onChoose.
+              event.stopPropagation();
+              onChoose(entry);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" || event.key === " ") {
+                event.preventDefault();
+                if (!disabled) onChoose(entry);
+              }
+            }}
+            onPointerEnter={() => !disabled && onActiveChange(i)}
+            className={`flex cursor-default items-center gap-2 px-3 py-1.5 text-sm whitespace-nowrap outline-none select-none max-sm:min-h-11 ${disabled ? "text-slate-500 dark:text-slate-400" : "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100"}`}
+          >
+            <span className="inline-flex w-4 justify-center" aria-hidden="true">
+              {entry.kind !== "item" && entry.checked ? <Check size={14} /> : null}
+            </span>
+            <span className="flex-1">{entry.label}</span>
+            {"shortcut" in entry && entry.shortcut ? (
+              <span className="ml-6 text-xs opacity-80" aria-hidden="true">
+                {entry.shortcut}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
