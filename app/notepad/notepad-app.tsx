@@ -13,11 +13,7 @@ import { detectPlatform } from "~/ui/platform";
 import { type Command, shortcutRows } from "~/ui/commands";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import type { Platform } from "~/ui/platform";
-import {
-  NOTEPAD_COMMANDS,
-  NOTEPAD_EXTRA_SHORTCUTS,
-  type NotepadCommandContext,
-} from "./commands";
+import { NOTEPAD_COMMANDS, NOTEPAD_EXTRA_SHORTCUTS, type NotepadCommandContext } from "./commands";
 import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
