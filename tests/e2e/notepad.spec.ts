@@ -679,9 +679,11 @@ test.describe("notepad editing", () => {
     await openNotepad(page);
     await page.evaluate(() => {
       const controller = (
-        window as unknown as { __plainpadNotepad: { newTab(name: string, text: string): void } }
+        window as unknown as {
+          __plainpadNotepad: { tabs: { newTab(name: string, text: string): void } };
+        }
       ).__plainpadNotepad;
-      controller.newTab("Big", "word ".repeat(240_000));
+      controller.tabs.newTab("Big", "word ".repeat(240_000));
     });
     await expect(page.getByTestId("status-chars")).toHaveText("1,200,000 characters");
     await expect(page.getByTestId("status-words")).toHaveText("240,000 words", {
