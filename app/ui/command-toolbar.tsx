@@ -167,7 +167,7 @@ export function CommandToolbar<Ctx, State>({
       ref={rowRef}
       role="toolbar"
       aria-label={label}
-      className={`flex min-w-0 flex-nowrap items-center gap-0.5 overflow-hidden ${className}`}
+      className={`flex min-w-0 flex-nowrap items-center gap-0.5 ${className}`}
     >
       {layout.slice(0, visibleCount).map((entry, index) => (
         <span key={index} data-layout-index={index} className="flex shrink-0">
