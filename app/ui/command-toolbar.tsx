@@ -1,7 +1,7 @@
 import { Ellipsis, type LucideIcon } from "lucide-react";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { type CommandSurface, commandEnabled, menuEntriesFor } from "./command-menus";
-import { type Command, commandById, formatCommandKeys, type LayoutEntry } from "./commands";
+import { type Command, commandById, type LayoutEntry } from "./commands";
 import { MenuButton } from "./menu-button";
 
 /**
@@ -21,8 +21,6 @@ export interface IconButtonProps {
   disabled?: boolean;
   /** Visible text next to the icon (from the small breakpoint up). */
   text?: string;
-  /** Shortcut shown in the tooltip. */
-  shortcut?: string;
 }
 
 /**
@@ -37,12 +35,11 @@ export function IconButton({
   pressed,
   disabled,
   text,
-  shortcut,
 }: IconButtonProps) {
   return (
     <button
       type="button"
-      title={shortcut ? `${label} (${shortcut})` : label}
+      title={label}
       aria-label={label}
       aria-pressed={pressed}
       disabled={disabled}
@@ -86,7 +83,6 @@ export function CommandButton<Ctx, State>({
       // A toggle whose label names its other state ("Exit fullscreen") is not also "pressed".
       pressed={command.checkedLabel ? undefined : checked}
       disabled={!commandEnabled(command, surface.state)}
-      shortcut={formatCommandKeys(command, surface.platform) || undefined}
       onClick={() => void command.run(surface.ctx)}
     />
   );
