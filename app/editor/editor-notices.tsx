@@ -21,7 +21,16 @@ export function EditorNotices() {
               : "border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
           }`}
         >
-          <span>{notice.text}</span>
+          <span className="flex-1">{notice.text}</span>
+          {notice.action && (
+            <button
+              type="button"
+              onClick={notice.action.run}
+              className="rounded px-2 py-0.5 font-medium underline hover:bg-black/10 focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              {notice.action.label}
+            </button>
+          )}
           <button
             type="button"
             title="Dismiss message"

@@ -14,6 +14,8 @@ import { shortcutMap } from "./shortcuts";
 export interface EditorNotice {
   kind: "error" | "info";
   text: string;
+  /** A button offered with the message (e.g. "Download the other version"). */
+  action?: { label: string; run: () => void };
 }
 
 /**

@@ -45,7 +45,7 @@ export function EditorToolbar({ ctx }: { ctx: EditorCommandContext }) {
       label="Editor toolbar"
       layout={EDITOR_TOOLBAR}
       surface={surface}
-      className="isolate border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
+      className="relative isolate z-10 border-b border-slate-200 bg-slate-50 px-2 py-1 dark:border-slate-700 dark:bg-slate-900"
       slots={{
         [FONT_SIZE_SLOT]: (
           <span

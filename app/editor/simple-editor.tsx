@@ -1,5 +1,5 @@
 import { redo } from "@codemirror/commands";
-import type { StateCommand, Text } from "@codemirror/state";
+import { type StateCommand, type Text, Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -16,7 +16,6 @@ import {
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
-import { clearEditorDraft, loadEditorDraft, saveEditorDraft } from "~/storage/editor-draft";
 import { readEditorSettings } from "~/storage/editor-settings";
 import { takeHandoff } from "~/storage/handoff";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
@@ -25,7 +24,7 @@ import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
 import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
 import { toggleBulletList, toggleNumberedList } from "~/text/lists";
-import { DraftSaver } from "./draft-saver";
+import { EditorPersistence } from "./editor-persistence";
 import type { EditorActions } from "./editor-actions";
 import { EditorHeader } from "./editor-header";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
@@ -54,8 +53,6 @@ import { SettingsPanel } from "./settings-panel";
 const CONFIRM_REPLACE =
   "Replace the current document? Changes you have not downloaded or saved will be lost.";
 const CONFIRM_NEW = "Start a new document? Changes you have not downloaded or saved will be lost.";
-const STORAGE_WARNING =
-  "Your latest changes could not be stored in this browser (storage is full or blocked). The text is still here: download it to keep a copy.";
 
 /** Which document, and which state of its text, a Drive save started from. */
 interface DocumentVersion {
@@ -77,7 +74,7 @@ interface DocumentInput {
 export function SimpleEditor() {
   const handleRef = useRef<CodeEditorHandle | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const saverRef = useRef<DraftSaver | null>(null);
+  const persistenceRef = useRef<EditorPersistence | null>(null);
   const initStarted = useRef(false);
   const [driveAutoOpen, setDriveAutoOpen] = useState(false);
   const settings = useEditorStore((s) => s.settings);
@@ -86,6 +83,24 @@ export function SimpleEditor() {
 
   const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
   const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
+  // Made on first use: the view (a child) is ready, and loads the document, before this
+  // component's own effects run.
+  const getPersistence = useCallback(
+    () =>
+      (persistenceRef.current ??= new EditorPersistence({
+        currentText: () => getView()?.state.doc ?? null,
+        showRemoteText: (text) => {
+          const view = getView();
+          if (!view || view.state.doc.toString() === text) return;
+          view.dispatch({
+            changes: { from: 0, to: view.state.doc.length, insert: text },
+            selection: { anchor: Math.min(view.state.selection.main.head, text.length) },
+            annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+          });
+        },
+      })),
+    [getView],
+  );
   // Bumped whenever the document is replaced (not edited): a Drive save that finishes after
   // another document was opened must not give that document the saved file's id.
   const documentGeneration = useRef(0);
@@ -115,7 +130,7 @@ export function SimpleEditor() {
         fileId: input.fileId,
         isDirty: false,
       });
-      saverRef.current?.schedule();
+      persistenceRef.current?.noteReplaced();
       return true;
     },
     [loadDocument],
@@ -163,7 +178,6 @@ export function SimpleEditor() {
     return {
       newDocument: () => {
         if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
-          void clearEditorDraft().catch(() => undefined);
           getView()?.focus();
         }
       },
@@ -241,7 +255,6 @@ export function SimpleEditor() {
       download: () => {
         downloadText(getContent(), store().fileName);
         store().markClean();
-        saverRef.current?.schedule();
       },
       print: () => {
         printText({ title: store().fileName, text: getContent() });
@@ -279,11 +292,13 @@ export function SimpleEditor() {
     useEditorStore
       .getState()
       .setHistoryFlags(undoStepsLeft(update.state) > 0, canRedo(update.state));
-    if (update.docChanged) {
+    // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
+    const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
+    if (update.docChanged && !remote) {
       // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
       // line is a CodeMirror panel, updated in the view's own update cycle.
       useEditorStore.getState().markDirty();
-      saverRef.current?.schedule();
+      persistenceRef.current?.noteEdit();
     }
   }, []);
 
@@ -293,18 +308,14 @@ export function SimpleEditor() {
       const store = useEditorStore.getState();
       store.setPlatform(detectPlatform());
       store.hydrateSettings(readEditorSettings());
-      try {
-        const draft = await loadEditorDraft();
-        if (draft) {
-          loadDocument(handle, draft.content);
-          useEditorStore.setState({
-            fileName: normalizeFileName(draft.fileName),
-            fileId: draft.fileId,
-            isDirty: draft.dirty,
-          });
-        }
-      } catch {
-        store.setStorageWarning(STORAGE_WARNING);
+      const stored = await getPersistence().load();
+      if (stored) {
+        loadDocument(handle, stored.content);
+        useEditorStore.setState({
+          fileName: normalizeFileName(stored.name),
+          fileId: stored.driveFileId,
+          isDirty: stored.isModified,
+        });
       }
       let handoff = null;
       try {
@@ -315,15 +326,14 @@ export function SimpleEditor() {
       if (handoff?.kind === "file") {
         replaceDocument({ name: handoff.name, content: handoff.content, fileId: null });
       } else if (handoff?.kind === "new") {
-        if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
-          void clearEditorDraft().catch(() => undefined);
-        }
+        replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW);
       } else if (handoff?.kind === "drive-open") {
         setDriveAutoOpen(true);
       }
       store.setLoaded(true);
+      getPersistence().start();
     },
-    [loadDocument, replaceDocument],
+    [getPersistence, loadDocument, replaceDocument],
   );
 
   const onReady = useCallback(
@@ -341,62 +351,28 @@ export function SimpleEditor() {
     [initialise],
   );
 
-  // The draft saver exists from the start, but nothing is written before the load finished
-  // (an empty editor must never overwrite a stored draft).
+  // The document engine exists from the start, but nothing is written before the stored
+  // document loaded (an empty editor must never overwrite a stored draft).
   useEffect(() => {
-    const saver = new DraftSaver({
-      snapshot: () => {
-        const s = useEditorStore.getState();
-        return {
-          content: getContent(),
-          fileName: s.fileName,
-          fileId: s.fileId,
-          dirty: s.isDirty,
-          savedAt: Date.now(),
-        };
-      },
-      write: async (draft) => {
-        if (!useEditorStore.getState().loaded) return;
-        await saveEditorDraft(draft);
-      },
-      onResult: (error) =>
-        useEditorStore.getState().setStorageWarning(error === null ? null : STORAGE_WARNING),
-      // Continuous typing still reaches storage every second, up to documents of a million
-      // characters; above that each write copies megabytes, so only pauses (and page hide) write.
-      maxWait: () => ((getView()?.state.doc.length ?? 0) <= 1_000_000 ? 1000 : null),
-      delay: 700,
+    const persistence = getPersistence();
+    // Name, Drive id and the unsaved flag are part of the document too. A store subscription,
+    // not state of this component: the first keystroke after a save must not re-render the page.
+    const unsubscribe = useEditorStore.subscribe((state, previous) => {
+      if (
+        state.loaded &&
+        (state.fileName !== previous.fileName ||
+          state.fileId !== previous.fileId ||
+          state.isDirty !== previous.isDirty)
+      ) {
+        persistence.noteReplaced();
+      }
     });
-    saverRef.current = saver;
-    const flush = () => void saver.flush();
-    const onVisibility = () => document.visibilityState === "hidden" && flush();
-    window.addEventListener("pagehide", flush);
-    document.addEventListener("visibilitychange", onVisibility);
     return () => {
-      window.removeEventListener("pagehide", flush);
-      document.removeEventListener("visibilitychange", onVisibility);
-      void saver.flush();
-      saver.dispose();
-      saverRef.current = null;
+      unsubscribe();
+      persistence.dispose();
+      persistenceRef.current = null;
     };
-  }, [getContent, getView]);
-
-  // Name, Drive id and the unsaved flag are part of the draft too. A store subscription, not
-  // state of this component: the first keystroke after a save must not re-render the page.
-  useEffect(
-    () =>
-      useEditorStore.subscribe((state, previous) => {
-        if (
-          state.loaded &&
-          (state.fileName !== previous.fileName ||
-            state.fileId !== previous.fileId ||
-            state.isDirty !== previous.isDirty ||
-            state.loaded !== previous.loaded)
-        ) {
-          saverRef.current?.schedule();
-        }
-      }),
-    [],
-  );
+  }, [getPersistence]);
 
   // Leaving with unsaved changes asks first. The listener exists only while there are unsaved
   // changes (a beforeunload listener keeps some browsers from caching the page for Back).

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
 import { documentText, editorBox, openEditor, typeDocument } from "./editor-helpers";
 
@@ -156,20 +156,7 @@ test.describe("simple editor: files", () => {
     });
     // Well before the 700 ms debounce would have written it.
     await page.waitForTimeout(250);
-    const stored = await page.evaluate(
-      () =>
-        new Promise<string | undefined>((resolve, reject) => {
-          const request = indexedDB.open("plainpad");
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            const get = request.result
-              .transaction("editor-draft")
-              .objectStore("editor-draft")
-              .get("draft");
-            get.onsuccess = () => resolve(get.result?.content);
-          };
-        }),
-    );
+    const stored = await storedEditorText(page);
     expect(stored).toBe("flushed when hidden");
   });
 });
@@ -205,3 +192,31 @@ test("landing page: Create New Text File starts an empty document", async ({ pag
   await expect.poll(() => documentText(page)).toBe("");
   await expect(page.getByRole("button", { name: "Rename Untitled.txt" })).toBeVisible();
 });
+
+/** The simple editor's document as stored in IndexedDB (record "doc/editor" and its chunks). */
+function storedEditorText(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const request = indexedDB.open("plainpad");
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const store = request.result.transaction("editor-draft").objectStore("editor-draft");
+          const record = store.get("doc/editor");
+          record.onsuccess = () => {
+            const keys: string[] | undefined = record.result?.chunkKeys;
+            if (!keys) return resolve(undefined);
+            const pieces: string[] = [];
+            let left = keys.length;
+            keys.forEach((key, index) => {
+              const chunk = store.get(`chunk/editor/${key}`);
+              chunk.onsuccess = () => {
+                pieces[index] = chunk.result;
+                if (--left === 0) resolve(pieces.join("\n"));
+              };
+            });
+          };
+        };
+      }),
+  );
+}

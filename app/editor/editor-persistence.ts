@@ -1,0 +1,150 @@
+import type { Text } from "@codemirror/state";
+import type { StoredDocument } from "~/storage/document-store";
+import { DocumentSyncClient, type StorageStatus } from "~/storage/document-sync";
+import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
+import { withTxtExtension } from "~/text/file-name";
+import { downloadText } from "~/ui/download";
+import { useEditorStore } from "./editor-store";
+
+/** Shown while the document cannot be stored in this browser. */
+export const STORAGE_WARNING =
+  "Your latest changes could not be stored in this browser (storage is full or blocked). The text is still here: download it to keep a copy.";
+
+/** A change is stored this long after the last keystroke... */
+const SAVE_DELAY_MS = 700;
+/** ...and while typing goes on, at least this often (spec: within a second). */
+const SAVE_MAX_WAIT_MS = 1000;
+
+/** What the persistence asks of the editor page. */
+export interface EditorPersistenceHost {
+  /** The document as it is now (null before the view exists). */
+  currentText(): Text | null;
+  /**
+   * Another /editor/ window stored a newer version and this one has no unstored edits: show
+   * its text (not as an undoable edit of this window).
+   */
+  showRemoteText(text: string): void;
+}
+
+/**
+ * The simple editor's document on the shared document engine: its one document is a record of
+ * the "editor-draft" collection, written through a `DocumentSyncClient` exactly like a notepad
+ * tab (nothing before the stored document loaded; debounce with a maximum wait; flush on hide;
+ * only changed chunks; unreadable data kept aside). Two /editor/ windows share it: an idle
+ * window follows the other's edits, and when both changed it, the later write wins only after
+ * the other window's text was kept aside, with a notice that offers it for download.
+ */
+export class EditorPersistence {
+  readonly sync: DocumentSyncClient;
+  private lastEditAt = Date.now();
+  /** True while another window's version is put into the store (not a change to store). */
+  private adopting = false;
+
+  constructor(private readonly host: EditorPersistenceHost) {
+    this.sync = new DocumentSyncClient(
+      editorDocumentStore,
+      {
+        snapshot: () => this.snapshot(),
+        adoptRemote: (doc) => this.adopt(doc),
+        remoteDeleted: () => undefined,
+        remoteOrder: () => undefined,
+        conflict: (_id, stored, local) => this.keepOtherWindowVersion(stored, local),
+        storageStatus: (status) => this.onStatus(status),
+      },
+      { channelName: "plainpad-editor", delay: SAVE_DELAY_MS, maxWait: SAVE_MAX_WAIT_MS },
+    );
+  }
+
+  /**
+   * Reads the stored document (null when there is none). Data that could not be read is kept
+   * aside and reported in the notices; an unavailable store shows the storage warning.
+   */
+  async load(): Promise<StoredDocument | null> {
+    try {
+      const result = await this.sync.load();
+      if (result.keptAside.length) {
+        useEditorStore.getState().notify({
+          kind: "error",
+          text: "Your saved draft could not be read, so the editor starts empty. The unreadable data was kept aside in this browser's storage and was not deleted.",
+        });
+      }
+      const doc = result.documents.find((d) => d.id === EDITOR_DOCUMENT_ID) ?? null;
+      if (!doc) this.sync.track(EDITOR_DOCUMENT_ID);
+      return doc;
+    } catch (error) {
+      console.error(error);
+      useEditorStore.getState().setStorageWarning(STORAGE_WARNING);
+      return null;
+    }
+  }
+
+  /** Opens the load gate: from now on changes are stored. */
+  start(): void {
+    this.sync.start();
+  }
+
+  /** The text changed (typing): stored after the debounce. */
+  noteEdit(): void {
+    this.lastEditAt = Date.now();
+    this.sync.noteChange(EDITOR_DOCUMENT_ID);
+  }
+
+  /** The name, Drive file or unsaved flag changed, or a document was opened: stored at once. */
+  noteReplaced(): void {
+    if (this.adopting) return;
+    this.lastEditAt = Date.now();
+    this.sync.noteChange(EDITOR_DOCUMENT_ID, true);
+  }
+
+  /** Stores what is pending and stops. */
+  dispose(): void {
+    this.sync.dispose();
+  }
+
+  private snapshot() {
+    const text = this.host.currentText();
+    if (!text) return null;
+    const { fileName, fileId, isDirty } = useEditorStore.getState();
+    return {
+      text,
+      name: fileName,
+      lastModified: this.lastEditAt,
+      isModified: isDirty,
+      driveFileId: fileId,
+    };
+  }
+
+  private adopt(doc: StoredDocument): void {
+    this.adopting = true;
+    try {
+      this.host.showRemoteText(doc.content);
+      useEditorStore.setState({
+        fileName: doc.name,
+        fileId: doc.driveFileId,
+        isDirty: doc.isModified,
+      });
+    } finally {
+      this.adopting = false;
+    }
+  }
+
+  private keepOtherWindowVersion(stored: StoredDocument, local: string): void {
+    if (stored.content === local) return;
+    // Kept in this browser whatever the user does with the notice.
+    void editorDocumentStore
+      .keepConflictAside(stored)
+      .catch((error: unknown) => console.error("Keeping the other window's text failed", error));
+    useEditorStore.getState().notify({
+      kind: "info",
+      text: `This document was also changed in another editor window. Your text here is kept; the other window's version ("${stored.name}", ${stored.content.length.toLocaleString("en-US")} characters) was kept aside in this browser.`,
+      action: {
+        label: "Download the other version",
+        run: () => downloadText(stored.content, withTxtExtension(stored.name)),
+      },
+    });
+  }
+
+  private onStatus(status: StorageStatus): void {
+    useEditorStore.getState().setStorageWarning(status === "ok" ? null : STORAGE_WARNING);
+  }
+}
