@@ -38,7 +38,8 @@ export function commandMenuEntry<Ctx, State>(
     disabled: !commandEnabled(command, surface.state),
     onSelect: () => void command.run(surface.ctx),
   };
-  const shortcut = command.keys ? formatCommandKeys(command, surface.platform) : undefined;
+  // Keys the browser handles itself (Cut, Copy, Select all) are shown too, from `keysHelp`.
+  const shortcut = formatCommandKeys(command, surface.platform) || undefined;
   if (command.isChecked) {
     const checked = command.isChecked(surface.state);
     return command.checkKind === "radio"
