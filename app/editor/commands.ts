@@ -10,21 +10,18 @@ import {
   Download,
   Droplet,
   FilePlus2,
-  FolderOpen,
   Italic,
   List,
   ListOrdered,
   Moon,
-  Printer,
-  Redo2,
   Scissors,
   Search,
   Settings,
   Sun,
   Underline,
-  Undo2,
 } from "lucide-react";
 import { type Command, type LayoutEntry, SEPARATOR, type ShortcutRow } from "~/ui/commands";
+import { openCommand, printCommand, redoCommand, undoCommand } from "~/ui/common-commands";
 
 /**
  * The simple editor's commands: every command once. The toolbar, the header's Download and
@@ -134,25 +131,8 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     run: (ctx) => ctx.setTextAlign("right"),
     isChecked: (state) => state.textAlign === "right",
   },
-  {
-    id: "undo",
-    label: "Undo",
-    icon: Undo2,
-    keys: { all: ["Mod-z"] },
-    scope: "text",
-    run: (ctx) => ctx.undo(),
-    isEnabled: (state) => state.canUndo,
-  },
-  {
-    id: "redo",
-    label: "Redo",
-    icon: Redo2,
-    // Both keys on every platform; the first is the one each platform's users expect.
-    keys: { all: ["Mod-y", "Mod-Shift-z"], mac: ["Mod-Shift-z", "Mod-y"] },
-    scope: "text",
-    run: (ctx) => ctx.redo(),
-    isEnabled: (state) => state.canRedo,
-  },
+  undoCommand(),
+  redoCommand(),
   {
     id: "find",
     label: "Find",
@@ -161,14 +141,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     run: (ctx) => ctx.openSearch(),
     isChecked: (state) => state.searchOpen,
   },
-  {
-    id: "print",
-    label: "Print",
-    helpLabel: "Print / Save as PDF",
-    icon: Printer,
-    keys: { all: ["Mod-p"] },
-    run: (ctx) => ctx.print(),
-  },
+  { ...printCommand(), helpLabel: "Print / Save as PDF" },
   {
     id: "download",
     label: "Download",
@@ -177,14 +150,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     keys: { all: ["Mod-s"] },
     run: (ctx) => ctx.download(),
   },
-  {
-    id: "open",
-    label: "Open",
-    helpLabel: "Open a file",
-    icon: FolderOpen,
-    keys: { all: ["Mod-o"] },
-    run: (ctx) => ctx.openFilePicker(),
-  },
+  { ...openCommand(), helpLabel: "Open a file" },
   {
     id: "indent",
     label: "Indent lines",

@@ -4,17 +4,13 @@ import {
   Download,
   FileDown,
   FilePlus,
-  FolderOpen,
   Maximize2,
   Minimize2,
   Omega,
-  Printer,
-  Redo2,
   Replace,
   Scissors,
   Search,
   Smile,
-  Undo2,
   ZoomIn,
   ZoomOut,
 } from "lucide-react";
@@ -31,6 +27,7 @@ import {
   SEPARATOR,
   type ShortcutRow,
 } from "~/ui/commands";
+import { openCommand, printCommand, redoCommand, undoCommand } from "~/ui/common-commands";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -110,15 +107,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     keys: { all: ["Mod-n"] },
     run: (ctx) => ctx.newTab(),
   },
-  {
-    id: "open",
-    label: "Open",
-    menuLabel: "Open…",
-    helpLabel: "Open file",
-    icon: FolderOpen,
-    keys: { all: ["Mod-o"] },
-    run: (ctx) => ctx.openFilePicker(),
-  },
+  { ...openCommand(), menuLabel: "Open…", helpLabel: "Open file" },
   {
     id: "save",
     label: "Save (download)",
@@ -126,32 +115,9 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     keys: { all: ["Mod-s"] },
     run: (ctx) => ctx.download(),
   },
-  {
-    id: "print",
-    label: "Print",
-    menuLabel: "Print…",
-    icon: Printer,
-    keys: { all: ["Mod-p"] },
-    run: (ctx) => ctx.print(),
-  },
-  {
-    id: "undo",
-    label: "Undo",
-    icon: Undo2,
-    keys: { all: ["Mod-z"] },
-    scope: "text",
-    run: (ctx) => ctx.undo(),
-    isEnabled: (state) => state.canUndo,
-  },
-  {
-    id: "redo",
-    label: "Redo",
-    icon: Redo2,
-    keys: { all: ["Mod-y", "Mod-Shift-z"], mac: ["Mod-Shift-z", "Mod-y"] },
-    scope: "text",
-    run: (ctx) => ctx.redo(),
-    isEnabled: (state) => state.canRedo,
-  },
+  { ...printCommand(), menuLabel: "Print…" },
+  undoCommand(),
+  redoCommand(),
   {
     id: "find",
     label: "Find",

@@ -1,0 +1,61 @@
+import { FolderOpen, Printer, Redo2, Undo2 } from "lucide-react";
+import type { Command } from "./commands";
+
+/**
+ * Commands both editors have, defined once: the same label, icon, keys and enable rule, run
+ * through the same context method. An editor adds what differs (`{ ...undoCommand(), … }`).
+ */
+
+/** Undo (Mod-z in the text), enabled while the history has a step to undo. */
+export function undoCommand<C extends { undo(): void }, S extends { canUndo: boolean }>(): Command<
+  C,
+  S
+> {
+  return {
+    id: "undo",
+    label: "Undo",
+    icon: Undo2,
+    keys: { all: ["Mod-z"] },
+    scope: "text",
+    run: (ctx) => ctx.undo(),
+    isEnabled: (state) => state.canUndo,
+  };
+}
+
+/** Redo: both keys on every platform, the first the one each platform's users expect. */
+export function redoCommand<C extends { redo(): void }, S extends { canRedo: boolean }>(): Command<
+  C,
+  S
+> {
+  return {
+    id: "redo",
+    label: "Redo",
+    icon: Redo2,
+    keys: { all: ["Mod-y", "Mod-Shift-z"], mac: ["Mod-Shift-z", "Mod-y"] },
+    scope: "text",
+    run: (ctx) => ctx.redo(),
+    isEnabled: (state) => state.canRedo,
+  };
+}
+
+/** Open a file from the computer (Mod-o anywhere on the page). */
+export function openCommand<C extends { openFilePicker(): void }, S>(): Command<C, S> {
+  return {
+    id: "open",
+    label: "Open",
+    icon: FolderOpen,
+    keys: { all: ["Mod-o"] },
+    run: (ctx) => ctx.openFilePicker(),
+  };
+}
+
+/** Print the document (Mod-p anywhere on the page, instead of printing the page). */
+export function printCommand<C extends { print(): void }, S>(): Command<C, S> {
+  return {
+    id: "print",
+    label: "Print",
+    icon: Printer,
+    keys: { all: ["Mod-p"] },
+    run: (ctx) => ctx.print(),
+  };
+}
