@@ -232,7 +232,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What are the keyboard shortcuts on a Mac?",
     answer:
       "On a Mac, use Cmd wherever Windows and Linux use Ctrl: Cmd+B, Cmd+I and Cmd+U for bold, italic and underline, Cmd+F to find and Cmd+P to print. Redo is Cmd+Shift+Z.\n\n" +
-      "In the Advanced Notepad, Cmd+S downloads the current tab, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.",
+      "In both editors Cmd+S downloads the document (the current tab in the notepad) and Cmd+O opens a file. In the Advanced Notepad, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.",
   },
   {
     id: "can-i-use-the-notepad-in-two-windows",
@@ -240,6 +240,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Can I use the Advanced Notepad in two windows at once?",
     answer:
       "Yes. If you open the Advanced Notepad in two windows or tabs of the same browser, they stay in sync, because both read and write the same tabs stored in that browser.\n\n" +
+      "If both windows change the same tab before either has stored it, neither change is lost: the other window's version opens as a separate tab named \"(other window)\". The Text Editor works the same way with its one document: an idle window follows what you type in the other, and if both changed it, the later change is kept and the other window's text is set aside with a button to download it.\n\n" +
       "A different browser, a private window or another device has its own separate storage, so it will not see those tabs. To move work between them, download the files or save them to Google Drive.",
   },
   {

@@ -71,8 +71,8 @@ export function EditorHelp() {
             Start, open and name a document
           </h3>
           <p>
-            Click <strong>New</strong> for an empty page or <strong>Open</strong> to load a file
-            from your computer; you can also drag a file from your desktop and drop it onto the
+            Click <strong>New</strong> for an empty page or <strong>Open</strong> (Ctrl+O) to load a
+            file from your computer; you can also drag a file from your desktop and drop it onto the
             editor. The editor opens UTF-8 text files ending in .txt, .md, .csv, .html, .xml, .css
             or .json up to 50 MB. The document name sits at the top left: click it, type a new name
             and press Enter. Names always end in <code>.txt</code>, and the name you choose is the
@@ -82,7 +82,11 @@ export function EditorHelp() {
             A small &ldquo;Unsaved changes&rdquo; label appears while the document has edits you
             have not downloaded or saved to Drive, and the browser asks before you leave the page in
             that state. Independently of that, a draft is kept in the browser about a second after
-            every edit, so a reload or a crash does not lose your work.
+            every edit, so a reload or a crash does not lose your work. Open the editor in a second
+            window and the idle one follows what you type; if both windows changed the text, the
+            later change is kept and the other window&rsquo;s text is set aside with a button to
+            download it. On a phone, the tools that do not fit the toolbar are under{" "}
+            <strong>More</strong> (⋯) at its end.
           </p>
 
           <h3 className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -117,12 +121,13 @@ export function EditorHelp() {
             Save, print or keep it in Google Drive
           </h3>
           <p>
-            <strong>Download</strong> saves the document as a plain-text file with the name shown in
-            the header. <strong>Print</strong> opens a clean print view on A4 paper with 2 cm
-            margins; pick &ldquo;Save as PDF&rdquo; in the print dialog to get a PDF. If you sign in
-            with Google, you can open your own .txt files from Drive and save documents back: new
-            documents go into a &ldquo;Plainpad Documents&rdquo; folder, and a file you opened from
-            Drive is updated in place. Plainpad only touches the files you open or save with it.
+            <strong>Download</strong> (or Ctrl+S, Cmd+S on a Mac) saves the document as a plain-text
+            file with the name shown in the header. <strong>Print</strong> opens a clean print view
+            on A4 paper with 2 cm margins; pick &ldquo;Save as PDF&rdquo; in the print dialog to get
+            a PDF. If you sign in with Google, you can open your own .txt files from Drive and save
+            documents back: new documents go into a &ldquo;Plainpad Documents&rdquo; folder, and a
+            file you opened from Drive is updated in place. Plainpad only touches the files you open
+            or save with it.
           </p>
 
           <h3 className="text-xl font-semibold text-slate-900 dark:text-white">
