@@ -1,4 +1,21 @@
+import { redo } from "@codemirror/commands";
+import type { StateCommand } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
+import { undoWithinLimit } from "~/codemirror";
+import { EDITOR_FONT_SIZE } from "~/storage/editor-settings";
+import { indentSelection, outdentSelection } from "~/text/indent";
+import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
+import { toggleBulletList, toggleNumberedList } from "~/text/lists";
+import {
+  type ClipboardAction,
+  clipboardRefusedMessage,
+  readClipboardText,
+  writeClipboardText,
+} from "~/ui/clipboard";
+import { downloadText } from "~/ui/download";
+import { printText } from "~/ui/print";
 import type { EditorCommandContext } from "./commands";
+import { useEditorStore } from "./editor-store";
 
 /**
  * Everything the toolbar, header, keys and menus can ask the editor to do: the command
@@ -6,4 +23,116 @@ import type { EditorCommandContext } from "./commands";
  */
 export interface EditorActions extends EditorCommandContext {
   openFile(file: File): void;
+}
+
+/** What the actions need from the page. */
+export interface EditorActionDeps {
+  getView(): EditorView | null;
+  newDocument(): void;
+  openFilePicker(): void;
+  openFile(file: File): void;
+}
+
+/**
+ * The simple editor's actions: text commands run on the view (focus stays in the text), the
+ * clipboard (a refused cut keeps the text), settings through the store, download and print.
+ */
+export function createEditorActions(deps: EditorActionDeps): EditorActions {
+  const { getView } = deps;
+  /** Runs a text command and gives the focus back to the text. */
+  const runCommand = (command: StateCommand) => {
+    const view = getView();
+    if (!view) return;
+    command(view);
+    view.focus();
+  };
+  /** Runs a text command from a key: false lets the key through (Tab moves focus). */
+  const runTextCommand = (command: StateCommand): boolean => {
+    const view = getView();
+    return view ? command(view) : false;
+  };
+  const store = () => useEditorStore.getState();
+  const clipboardDenied = (action: ClipboardAction) =>
+    store().notify({ kind: "error", text: clipboardRefusedMessage(action, store().platform) });
+  return {
+    newDocument: deps.newDocument,
+    openFilePicker: deps.openFilePicker,
+    openFile: deps.openFile,
+    undo: () => runCommand(undoWithinLimit),
+    redo: () => runCommand(redo),
+    bold: () => runCommand(toggleBold),
+    italic: () => runCommand(toggleItalic),
+    underline: () => runCommand(toggleUnderline),
+    setTextAlign: (textAlign) => store().setSettings({ textAlign }),
+    changeFontSize: (direction) => store().changeFontSize(direction * EDITOR_FONT_SIZE.step),
+    setTheme: (theme) => store().setSettings({ theme }),
+    indent: () => runTextCommand(indentSelection),
+    outdent: () => runTextCommand(outdentSelection),
+    bulletList: () => runCommand(toggleBulletList),
+    numberedList: () => runCommand(toggleNumberedList),
+    copy: () => {
+      const view = getView();
+      if (!view) return;
+      const { from, to } = view.state.selection.main;
+      if (from === to) {
+        store().notify({ kind: "info", text: "Select some text to copy." });
+        return;
+      }
+      void writeClipboardText(view.state.sliceDoc(from, to)).then((written) =>
+        written
+          ? store().notify({ kind: "info", text: "Copied to the clipboard." })
+          : clipboardDenied("copy"),
+      );
+      view.focus();
+    },
+    cut: () => {
+      const view = getView();
+      if (!view) return;
+      const { from, to } = view.state.selection.main;
+      if (from === to) {
+        store().notify({ kind: "info", text: "Select some text to cut." });
+        return;
+      }
+      void writeClipboardText(view.state.sliceDoc(from, to)).then((written) => {
+        // The text is deleted only once it is on the clipboard: a refused cut keeps it.
+        if (!written) {
+          clipboardDenied("cut");
+          return;
+        }
+        view.dispatch({
+          changes: { from, to },
+          selection: { anchor: from },
+          userEvent: "delete.cut",
+        });
+        view.focus();
+      });
+    },
+    paste: () => {
+      const view = getView();
+      if (!view) return;
+      void readClipboardText().then((text) => {
+        if (text === null) {
+          clipboardDenied("paste");
+          return;
+        }
+        view.dispatch(view.state.replaceSelection(text), {
+          scrollIntoView: true,
+          userEvent: "input.paste",
+        });
+        view.focus();
+      });
+    },
+    openSearch: () => {
+      if (store().searchOpen) window.dispatchEvent(new Event("plainpad:focus-search"));
+      else store().setSearchOpen(true);
+    },
+    toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
+    download: () => {
+      downloadText(getView()?.state.doc.toString() ?? "", store().fileName);
+      store().markClean();
+    },
+    print: () => {
+      printText({ title: store().fileName, text: getView()?.state.doc.toString() ?? "" });
+    },
+  };
 }

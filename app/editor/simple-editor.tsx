@@ -1,5 +1,4 @@
-import { redo } from "@codemirror/commands";
-import { type StateCommand, type Text, Transaction } from "@codemirror/state";
+import { type Text, Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -7,12 +6,11 @@ import {
   CodeEditor,
   type CodeEditorHandle,
   commandKeyHandler,
-  undoStepsLeft,
   type EditorViewOptions,
   markdownMarkers,
   searchHighlighting,
   setSearchHighlight,
-  undoWithinLimit,
+  undoStepsLeft,
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
@@ -22,31 +20,19 @@ import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
-import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
-import { toggleBulletList, toggleNumberedList } from "~/text/lists";
-import { EditorPersistence } from "./editor-persistence";
-import type { EditorActions } from "./editor-actions";
-import { EditorHeader } from "./editor-header";
+import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { detectPlatform } from "~/ui/platform";
-import {
-  type ClipboardAction,
-  clipboardRefusedMessage,
-  readClipboardText,
-  writeClipboardText,
-} from "~/ui/clipboard";
-import { downloadText } from "~/ui/download";
-import { printText } from "~/ui/print";
-import { fileDropHandler } from "./editor-keymap";
-import { EDITOR_COMMANDS } from "./commands";
-import { type Command } from "~/ui/commands";
 import { useCommandKeys } from "~/ui/use-command-keys";
-import { indentSelection, outdentSelection } from "~/text/indent";
-import { EDITOR_FONT_SIZE } from "~/storage/editor-settings";
+import { installBenchHook } from "./bench-hook";
+import { EDITOR_COMMANDS } from "./commands";
+import { createEditorActions } from "./editor-actions";
+import { EditorHeader } from "./editor-header";
+import { fileDropHandler } from "./editor-keymap";
+import { EditorNotices } from "./editor-notices";
+import { EditorPersistence } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
-import { installBenchHook } from "./bench-hook";
-import { EditorNotices } from "./editor-notices";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
 
@@ -136,16 +122,6 @@ export function SimpleEditor() {
     [loadDocument],
   );
 
-  const runCommand = useCallback(
-    (command: StateCommand) => {
-      const view = getView();
-      if (!view) return;
-      command(view);
-      view.focus();
-    },
-    [getView],
-  );
-
   const openFile = useCallback(
     async (file: File) => {
       const store = useEditorStore.getState();
@@ -163,104 +139,22 @@ export function SimpleEditor() {
     [replaceDocument],
   );
 
-  const runTextCommand = useCallback(
-    (command: StateCommand): boolean => {
-      const view = getView();
-      return view ? command(view) : false;
-    },
-    [getView],
+  const actions = useMemo(
+    () =>
+      createEditorActions({
+        getView,
+        newDocument: () => {
+          if (
+            replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)
+          ) {
+            getView()?.focus();
+          }
+        },
+        openFilePicker: () => fileInputRef.current?.click(),
+        openFile: (file) => void openFile(file),
+      }),
+    [getView, openFile, replaceDocument],
   );
-
-  const actions = useMemo<EditorActions>(() => {
-    const store = () => useEditorStore.getState();
-    const clipboardDenied = (action: ClipboardAction) =>
-      store().notify({ kind: "error", text: clipboardRefusedMessage(action, store().platform) });
-    return {
-      newDocument: () => {
-        if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
-          getView()?.focus();
-        }
-      },
-      openFilePicker: () => fileInputRef.current?.click(),
-      openFile: (file) => void openFile(file),
-      undo: () => runCommand(undoWithinLimit),
-      redo: () => runCommand(redo),
-      bold: () => runCommand(toggleBold),
-      italic: () => runCommand(toggleItalic),
-      underline: () => runCommand(toggleUnderline),
-      setTextAlign: (textAlign) => store().setSettings({ textAlign }),
-      changeFontSize: (direction) => store().changeFontSize(direction * EDITOR_FONT_SIZE.step),
-      setTheme: (theme) => store().setSettings({ theme }),
-      indent: () => runTextCommand(indentSelection),
-      outdent: () => runTextCommand(outdentSelection),
-      bulletList: () => runCommand(toggleBulletList),
-      numberedList: () => runCommand(toggleNumberedList),
-      copy: () => {
-        const view = getView();
-        if (!view) return;
-        const { from, to } = view.state.selection.main;
-        if (from === to) {
-          store().notify({ kind: "info", text: "Select some text to copy." });
-          return;
-        }
-        void writeClipboardText(view.state.sliceDoc(from, to)).then((written) =>
-          written
-            ? store().notify({ kind: "info", text: "Copied to the clipboard." })
-            : clipboardDenied("copy"),
-        );
-        view.focus();
-      },
-      cut: () => {
-        const view = getView();
-        if (!view) return;
-        const { from, to } = view.state.selection.main;
-        if (from === to) {
-          store().notify({ kind: "info", text: "Select some text to cut." });
-          return;
-        }
-        void writeClipboardText(view.state.sliceDoc(from, to)).then((written) => {
-          // The text is deleted only once it is on the clipboard: a refused cut keeps it.
-          if (!written) {
-            clipboardDenied("cut");
-            return;
-          }
-          view.dispatch({
-            changes: { from, to },
-            selection: { anchor: from },
-            userEvent: "delete.cut",
-          });
-          view.focus();
-        });
-      },
-      paste: () => {
-        const view = getView();
-        if (!view) return;
-        void readClipboardText().then((text) => {
-          if (text === null) {
-            clipboardDenied("paste");
-            return;
-          }
-          view.dispatch(view.state.replaceSelection(text), {
-            scrollIntoView: true,
-            userEvent: "input.paste",
-          });
-          view.focus();
-        });
-      },
-      openSearch: () => {
-        if (store().searchOpen) window.dispatchEvent(new Event("plainpad:focus-search"));
-        else store().setSearchOpen(true);
-      },
-      toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
-      download: () => {
-        downloadText(getContent(), store().fileName);
-        store().markClean();
-      },
-      print: () => {
-        printText({ title: store().fileName, text: getContent() });
-      },
-    };
-  }, [getContent, getView, openFile, replaceDocument, runCommand, runTextCommand]);
 
   const actionsRef = useRef(actions);
   useEffect(() => {

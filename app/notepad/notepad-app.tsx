@@ -120,11 +120,11 @@ export function NotepadApp() {
     return {
       newTab: () => void controller.tabs.newTab(),
       openFilePicker,
-      download: () => controller.download(),
-      downloadAll: () => controller.downloadAll(),
+      download: () => controller.tabs.download(),
+      downloadAll: () => controller.tabs.downloadAll(),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
       duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
-      print: () => controller.print(),
+      print: () => controller.tabs.print(),
       closeActiveTab: () => void controller.tabs.closeTab(activeId()),
       closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
       openFromDrive: () => void openFromDrive.run(driveContext),
@@ -240,7 +240,7 @@ export function NotepadApp() {
               {notice.offerDownloadAll && (
                 <button
                   type="button"
-                  onClick={() => controller.downloadAll()}
+                  onClick={() => controller.tabs.downloadAll()}
                   className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
                 >
                   Download all tabs
@@ -302,7 +302,7 @@ export function NotepadApp() {
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           event.target.value = "";
-          void controller.openFiles(files);
+          void controller.tabs.openFiles(files);
         }}
       />
 

@@ -2,17 +2,15 @@ import { type Extension, Transaction } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
 import {
   baseEditorExtensions,
-  canRedo,
   commandKeyHandler,
+  type CommandKeyTarget,
   createEditorCompartments,
   type EditorViewOptions,
-  resolveEditorOptions,
   textStatsField,
-  undoStepsLeft,
   wordCount,
 } from "~/codemirror";
 import type { StoredDocument } from "~/storage/document-store";
-import { DocumentSyncClient, type StorageStatus } from "~/storage/document-sync";
+import { DocumentSyncClient } from "~/storage/document-sync";
 import {
   clampFontSize,
   DEFAULT_NOTEPAD_SETTINGS,
@@ -24,35 +22,17 @@ import {
   writeNotepadSettings,
 } from "~/storage/notepad-settings";
 import { notepadTabsStore } from "~/storage/notepad-tabs";
-import { withTxtExtension } from "~/text/file-name";
-import type { CommandKeyTarget } from "~/codemirror";
-import { downloadBlob, downloadText } from "~/ui/download";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { printText } from "~/ui/print";
 import type { Notice, NotepadStore } from "./notepad-store";
+import { addNotice, dismissNotice, NOTEPAD_NOTICES, showStorageStatus } from "./notepad-notices";
+import { notepadEditorOptions, notepadStatusOf } from "./notepad-options";
 import { NotepadTextActions } from "./notepad-text-actions";
 import { NotepadTabs } from "./tab-operations";
-import { readTabFiles, zipTabs } from "./tab-files";
 import { TabStates } from "./tab-states";
-import { clearModified, markModified, type TabsState } from "./tabs-model";
+import { markModified, type TabsState } from "./tabs-model";
 
-/** Undo steps kept per tab (spec: 50). */
-export const NOTEPAD_HISTORY_DEPTH = 50;
 /** Every edit is stored at most this long after it happened (spec: within 1 second). */
 export const SAVE_DELAY_MS = 700;
-/** The textarea placeholder (spec). */
-export const NOTEPAD_PLACEHOLDER = "Start typing your text here...";
-
-/** CSS font stacks behind the seven family names. */
-const FONT_STACKS: Record<NotepadSettings["fontFamily"], string> = {
-  Consolas: 'Consolas, "Liberation Mono", Menlo, monospace',
-  Monaco: 'Monaco, Menlo, "DejaVu Sans Mono", monospace',
-  Arial: 'Arial, "Liberation Sans", Helvetica, sans-serif',
-  "Times New Roman": '"Times New Roman", "Liberation Serif", Times, serif',
-  "Courier New": '"Courier New", "Liberation Mono", Courier, monospace',
-  Georgia: 'Georgia, "DejaVu Serif", serif',
-  Verdana: 'Verdana, "DejaVu Sans", sans-serif',
-};
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -96,7 +76,7 @@ export class NotepadController {
         remoteDeleted: (ids) => this.tabs.removeForSync(ids),
         remoteOrder: (order) => this.tabs.reorderForSync(order),
         conflict: (id, stored, local) => this.tabs.keepOtherWindowVersion(id, stored, local),
-        storageStatus: (status) => this.onStorageStatus(status),
+        storageStatus: (status) => showStorageStatus(this.store, status),
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
@@ -114,25 +94,14 @@ export class NotepadController {
     this.darkTheme = dark;
     const { settings, keptAside: settingsAside } = readNotepadSettings();
     const notices: Notice[] = [];
-    if (settingsAside) {
-      notices.push({
-        id: "settings-unreadable",
-        kind: "warning",
-        message: `Your saved notepad settings could not be read, so the defaults are used. The unreadable data is kept in browser storage under "${settingsAside}".`,
-      });
-    }
+    if (settingsAside) notices.push(NOTEPAD_NOTICES.settingsUnreadable(settingsAside));
     // Settings show at once, so nothing done while the tabs load starts from the defaults.
     this.store.setState({ settings });
     let tabs: TabsState | null = null;
     try {
       const result = await this.sync.load();
-      if (result.keptAside.length) {
-        notices.push({
-          id: "tabs-unreadable",
-          kind: "warning",
-          message: `Some saved tabs could not be read. Their data was kept aside in browser storage (${result.keptAside.length} item${result.keptAside.length === 1 ? "" : "s"}) and was not deleted; the readable tabs are open.`,
-        });
-      }
+      if (result.keptAside.length)
+        notices.push(NOTEPAD_NOTICES.tabsUnreadable(result.keptAside.length));
       if (result.documents.length) {
         const metas = result.documents.map(({ id, name, lastModified, isModified }) => ({
           id,
@@ -147,13 +116,7 @@ export class NotepadController {
       }
     } catch (error) {
       console.error(error);
-      notices.push({
-        id: "storage-unavailable",
-        kind: "error",
-        message:
-          "Browser storage is not available in this window (private mode or storage turned off), so tabs cannot be kept after you close the page. Download anything important.",
-        offerDownloadAll: true,
-      });
+      notices.push(NOTEPAD_NOTICES.storageUnavailable);
     }
     if (this.disposed) return;
     if (!tabs) {
@@ -226,26 +189,14 @@ export class NotepadController {
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     // Files dropped beside the text (tab bar, toolbar, status bar) open in tabs too.
-    this.cleanups.push(listenForPageFileDrops((files) => void this.openFiles(files)));
+    this.cleanups.push(listenForPageFileDrops((files) => void this.tabs.openFiles(files)));
     this.cleanups.push(() => window.removeEventListener("beforeunload", onBeforeUnload));
   }
 
   // ---------------------------------------------------------------- editor states
 
   private editorOptions(): EditorViewOptions {
-    const { settings } = this.store.getState();
-    return resolveEditorOptions({
-      theme: this.darkTheme ? "dark" : "light",
-      lineNumbers: settings.showLineNumbers,
-      wordWrap: settings.wordWrap,
-      fontSize: settings.fontSize,
-      fontFamily: FONT_STACKS[settings.fontFamily],
-      tabSize: 4,
-      placeholder: NOTEPAD_PLACEHOLDER,
-      spellCheck: true,
-      ariaLabel: "Document text",
-      historyDepth: NOTEPAD_HISTORY_DEPTH,
-    });
+    return notepadEditorOptions(this.store.getState().settings, this.darkTheme);
   }
 
   private sharedExtensions(): Extension[] {
@@ -260,7 +211,7 @@ export class NotepadController {
           const files = event.dataTransfer?.files;
           if (!files || files.length === 0) return false;
           event.preventDefault();
-          void this.openFiles(Array.from(files));
+          void this.tabs.openFiles(Array.from(files));
           return true;
         },
       }),
@@ -361,101 +312,22 @@ export class NotepadController {
   private refreshStatus(): void {
     const state = this.view?.state;
     if (!state) return;
-    const head = state.selection.main.head;
-    const line = state.doc.lineAt(head);
     const previous = this.store.getState().status;
-    const next = {
-      line: line.number,
-      column: head - line.from + 1,
-      lines: state.doc.lines,
-      chars: state.doc.length,
-      selectionEmpty: state.selection.ranges.every((range) => range.empty),
-      canUndo: undoStepsLeft(state) > 0,
-      canRedo: canRedo(state),
-      // Kept up to date per edit from the touched lines (null while a big tab is first counted).
-      words: state.field(textStatsField, false)?.words ?? null,
-    };
+    const next = notepadStatusOf(state);
     const changed = (Object.keys(next) as (keyof typeof next)[]).some(
       (key) => next[key] !== previous[key],
     );
     if (changed) this.store.setState({ status: next });
   }
 
-  private onStorageStatus(status: StorageStatus): void {
-    if (status === "ok") {
-      this.store.setState((s) => ({
-        storageFull: false,
-        notices: s.notices.filter((n) => n.id !== "storage-full" && n.id !== "save-failed"),
-      }));
-    } else if (status === "full") {
-      this.store.setState({ storageFull: true });
-      this.addNotice({
-        id: "storage-full",
-        kind: "error",
-        message:
-          "Browser storage is full: your latest edits are not stored yet. They are kept in this window and saving is retried; download your tabs to keep a copy.",
-        offerDownloadAll: true,
-      });
-    } else {
-      this.addNotice({
-        id: "save-failed",
-        kind: "warning",
-        message:
-          "A tab could not be stored in the browser just now. Your text is kept in this window and saving is retried.",
-        offerDownloadAll: true,
-      });
-    }
-  }
-
   /** Shows a notice (replacing one with the same id). */
   addNotice(notice: Notice): void {
-    this.store.setState((s) => ({
-      notices: [...s.notices.filter((n) => n.id !== notice.id), notice],
-    }));
+    addNotice(this.store, notice);
   }
 
   /** Hides a notice. */
   dismissNotice(id: string): void {
-    this.store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
-  }
-
-  // ---------------------------------------------------------------- files
-
-  /** Opens text files, each in its own tab; refused files are reported. */
-  async openFiles(files: File[]): Promise<void> {
-    await this.whenReady();
-    const { opened, rejected } = await readTabFiles(files);
-    for (const file of opened) this.tabs.newTab(file.name, file.content);
-    for (const { fileName, message } of rejected) {
-      this.addNotice({ id: `rejected-${fileName}`, kind: "error", message });
-    }
-  }
-
-  /** Downloads a tab as name(.txt) and clears its modified flag. */
-  download(id = this.activeId()): void {
-    const tab = this.store.getState().tabs.tabs.find((t) => t.id === id);
-    if (!tab) return;
-    downloadText(this.getContent(id), withTxtExtension(tab.name));
-    const before = this.store.getState().tabs;
-    const after = clearModified(before, id);
-    if (after !== before) {
-      this.store.setState({ tabs: after });
-      this.sync.noteChange(id, true);
-    }
-  }
-
-  /** Downloads every tab as one .zip of .txt files. */
-  downloadAll(): void {
-    const tabs = this.store.getState().tabs.tabs;
-    const blob = zipTabs(tabs.map((tab) => ({ name: tab.name, content: this.getContent(tab.id) })));
-    downloadBlob(blob, "plainpad-tabs.zip");
-  }
-
-  /** Prints the active tab. */
-  print(): void {
-    const tabs = this.store.getState().tabs;
-    const tab = tabs.tabs.find((t) => t.id === tabs.activeId);
-    printText({ title: tab?.name ?? "Untitled", text: this.getContent(tabs.activeId) });
+    dismissNotice(this.store, id);
   }
 
   // ---------------------------------------------------------------- Drive

@@ -1,8 +1,12 @@
 import type { StoredDocument } from "~/storage/document-store";
 import type { NotepadController } from "./notepad-controller";
-import { tabNameFromFile } from "./tab-files";
+import { withTxtExtension } from "~/text/file-name";
+import { downloadBlob, downloadText } from "~/ui/download";
+import { printText } from "~/ui/print";
+import { readTabFiles, tabNameFromFile, zipTabs } from "./tab-files";
 import {
   activateTab,
+  clearModified,
   activateTabAt,
   addTab,
   closeOtherTabs,
@@ -148,6 +152,47 @@ export class NotepadTabs {
 
   private saveOrder(): void {
     this.notepad.sync.saveOrder(this.tabs.tabs.map((tab) => tab.id));
+  }
+
+  // ---------------------------------------------------------------- files
+
+  /** Opens text files, each in its own tab; refused files are reported. */
+  async openFiles(files: File[]): Promise<void> {
+    await this.notepad.whenReady();
+    const { opened, rejected } = await readTabFiles(files);
+    for (const file of opened) this.newTab(file.name, file.content);
+    for (const { fileName, message } of rejected) {
+      this.notepad.addNotice({ id: `rejected-${fileName}`, kind: "error", message });
+    }
+  }
+
+  /** Downloads a tab as name(.txt) and clears its modified flag. */
+  download(id = this.notepad.activeId()): void {
+    const tab = this.store.getState().tabs.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    downloadText(this.notepad.getContent(id), withTxtExtension(tab.name));
+    const before = this.store.getState().tabs;
+    const after = clearModified(before, id);
+    if (after !== before) {
+      this.store.setState({ tabs: after });
+      this.notepad.sync.noteChange(id, true);
+    }
+  }
+
+  /** Downloads every tab as one .zip of .txt files. */
+  downloadAll(): void {
+    const tabs = this.store.getState().tabs.tabs;
+    const blob = zipTabs(
+      tabs.map((tab) => ({ name: tab.name, content: this.notepad.getContent(tab.id) })),
+    );
+    downloadBlob(blob, "plainpad-tabs.zip");
+  }
+
+  /** Prints the active tab. */
+  print(): void {
+    const tabs = this.store.getState().tabs;
+    const tab = tabs.tabs.find((t) => t.id === tabs.activeId);
+    printText({ title: tab?.name ?? "Untitled", text: this.notepad.getContent(tabs.activeId) });
   }
 
   // ---------------------------------------------------------------- other windows

@@ -185,7 +185,7 @@ export function MenuPopup({
             </span>
             <span className="flex-1">{entry.label}</span>
             {"shortcut" in entry && entry.shortcut ? (
-              <span className="ml-6 text-xs opacity-80" aria-hidden="true">
+              <span className="ml-6 text-xs" aria-hidden="true">
                 {entry.shortcut}
               </span>
             ) : null}

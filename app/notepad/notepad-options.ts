@@ -1,0 +1,59 @@
+import type { EditorState } from "@codemirror/state";
+import {
+  canRedo,
+  type EditorViewOptions,
+  resolveEditorOptions,
+  textStatsField,
+  undoStepsLeft,
+} from "~/codemirror";
+import type { NotepadSettings } from "~/storage/notepad-settings";
+import type { NotepadStatus } from "./notepad-store";
+
+/** Undo steps kept per tab (spec: 50). */
+export const NOTEPAD_HISTORY_DEPTH = 50;
+/** The textarea placeholder (spec). */
+export const NOTEPAD_PLACEHOLDER = "Start typing your text here...";
+
+/** CSS font stacks behind the seven family names. */
+const FONT_STACKS: Record<NotepadSettings["fontFamily"], string> = {
+  Consolas: 'Consolas, "Liberation Mono", Menlo, monospace',
+  Monaco: 'Monaco, Menlo, "DejaVu Sans Mono", monospace',
+  Arial: 'Arial, "Liberation Sans", Helvetica, sans-serif',
+  "Times New Roman": '"Times New Roman", "Liberation Serif", Times, serif',
+  "Courier New": '"Courier New", "Liberation Mono", Courier, monospace',
+  Georgia: 'Georgia, "DejaVu Serif", serif',
+  Verdana: 'Verdana, "DejaVu Sans", sans-serif',
+};
+
+/** The editor options of every notepad tab for the settings and the site theme. */
+export function notepadEditorOptions(settings: NotepadSettings, dark: boolean): EditorViewOptions {
+  return resolveEditorOptions({
+    theme: dark ? "dark" : "light",
+    lineNumbers: settings.showLineNumbers,
+    wordWrap: settings.wordWrap,
+    fontSize: settings.fontSize,
+    fontFamily: FONT_STACKS[settings.fontFamily],
+    tabSize: 4,
+    placeholder: NOTEPAD_PLACEHOLDER,
+    spellCheck: true,
+    ariaLabel: "Document text",
+    historyDepth: NOTEPAD_HISTORY_DEPTH,
+  });
+}
+
+/** The status bar's figures and the commands' enable flags of a tab's state. */
+export function notepadStatusOf(state: EditorState): NotepadStatus {
+  const head = state.selection.main.head;
+  const line = state.doc.lineAt(head);
+  return {
+    line: line.number,
+    column: head - line.from + 1,
+    lines: state.doc.lines,
+    chars: state.doc.length,
+    selectionEmpty: state.selection.ranges.every((range) => range.empty),
+    canUndo: undoStepsLeft(state) > 0,
+    canRedo: canRedo(state),
+    // Kept up to date per edit from the touched lines (null while a big tab is first counted).
+    words: state.field(textStatsField, false)?.words ?? null,
+  };
+}
