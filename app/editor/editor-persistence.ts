@@ -12,8 +12,14 @@ export const STORAGE_WARNING =
 
 /** A change is stored this long after the last keystroke... */
 const SAVE_DELAY_MS = 700;
-/** ...and while typing goes on, at least this often (spec: within a second). */
+/** ...and while typing goes on, at least this often (spec: within a second)... */
 const SAVE_MAX_WAIT_MS = 1000;
+/**
+ * ...for documents up to this many characters. A write during continuous typing costs a few
+ * milliseconds of a keystroke's frame at tens of megabytes, so bigger documents are stored at
+ * each pause in typing (and on page hide) instead.
+ */
+const MAX_WAIT_LIMIT_CHARS = 1_000_000;
 
 /** What the persistence asks of the editor page. */
 export interface EditorPersistenceHost {
@@ -51,7 +57,12 @@ export class EditorPersistence {
         conflict: (_id, stored, local) => this.keepOtherWindowVersion(stored, local),
         storageStatus: (status) => this.onStatus(status),
       },
-      { channelName: "plainpad-editor", delay: SAVE_DELAY_MS, maxWait: SAVE_MAX_WAIT_MS },
+      {
+        channelName: "plainpad-editor",
+        delay: SAVE_DELAY_MS,
+        maxWait: () =>
+          (this.host.currentText()?.length ?? 0) <= MAX_WAIT_LIMIT_CHARS ? SAVE_MAX_WAIT_MS : null,
+      },
     );
   }
 

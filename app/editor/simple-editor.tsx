@@ -235,14 +235,14 @@ export function SimpleEditor() {
       handleRef.current = handle;
       if (!handle) return;
       if (new URLSearchParams(window.location.search).has("bench")) {
-        installBenchHook(handle, () => actionsRef.current);
+        installBenchHook(handle, () => getPersistence().noteEdit());
       }
       if (!initStarted.current) {
         initStarted.current = true;
         void initialise(handle);
       }
     },
-    [initialise],
+    [getPersistence, initialise],
   );
 
   // The document engine exists from the start, but nothing is written before the stored
@@ -252,13 +252,13 @@ export function SimpleEditor() {
     // Name, Drive id and the unsaved flag are part of the document too. A store subscription,
     // not state of this component: the first keystroke after a save must not re-render the page.
     const unsubscribe = useEditorStore.subscribe((state, previous) => {
-      if (
-        state.loaded &&
-        (state.fileName !== previous.fileName ||
-          state.fileId !== previous.fileId ||
-          state.isDirty !== previous.isDirty)
-      ) {
+      if (!state.loaded) return;
+      if (state.fileName !== previous.fileName || state.fileId !== previous.fileId) {
         persistence.noteReplaced();
+      } else if (state.isDirty !== previous.isDirty) {
+        // The first keystroke sets it (and is stored with its text after the debounce); a
+        // download clears it.
+        persistence.noteEdit();
       }
     });
     return () => {

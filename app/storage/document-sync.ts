@@ -49,8 +49,11 @@ export interface DocumentSyncOptions {
   channelName: string;
   /** Debounce after the last change (ms). */
   delay: number;
-  /** Longest a change waits while changes keep coming (ms); null for no limit. */
-  maxWait: number | null;
+  /**
+   * Longest a change waits while changes keep coming (ms); null for no limit. A function is
+   * asked per document at its first pending change (it may depend on the document's size).
+   */
+  maxWait: number | null | ((id: string) => number | null);
   /** Retry interval after a failed write (ms). */
   retryMs?: number;
 }
@@ -216,7 +219,9 @@ export class DocumentSyncClient {
       this.schedule(id, 0);
       return;
     }
-    const { delay, maxWait } = this.options;
+    const { delay } = this.options;
+    const maxWait =
+      typeof this.options.maxWait === "function" ? this.options.maxWait(id) : this.options.maxWait;
     const wait =
       maxWait === null
         ? delay
