@@ -85,3 +85,41 @@ test("notepad: saving while signed out asks to sign in; a cancelled pick changes
   expect(fakes.driveCalls).toEqual([]);
   expect(dialogs).toHaveLength(1);
 });
+
+test("notepad: a tab's Drive file is kept with the tab, so Save after a reload updates the same file", async ({
+  page,
+}) => {
+  const longName = "A rather long file name kept in Google Drive.txt";
+  const fakes = await installDriveFakes(page, { pick: { id: "np-long", name: longName } });
+  fakes.contents.set("np-long", "Drive text");
+  // After the reload the token is gone (memory only): Save asks to sign in first; accept.
+  const dialogs = collectDialogs(page, [true]);
+  await openNotepad(page);
+  await fileMenu(page, "Open from Google Drive");
+  // Tab names from Drive obey the 30-character limit like any other.
+  await expect(activeTab(page)).toHaveText(longName.slice(0, 30).trim());
+  await expect(page.locator(".cm-content:visible")).toHaveText("Drive text");
+  await page.waitForFunction(
+    () =>
+      (
+        window as unknown as { __plainpadNotepad?: { isAllStored(): boolean } }
+      ).__plainpadNotepad?.isAllStored() === true,
+  );
+  await page.reload();
+  await waitForHydration(page);
+  await expect(activeTab(page)).toHaveText(longName.slice(0, 30).trim());
+  await page.locator(".cm-content:visible").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" after reload");
+  await fileMenu(page, "Save to Google Drive");
+  await expect.poll(() => dialogs.at(-1)).toBe("File saved successfully to Google Drive!");
+  const writes = fakes.driveCalls.filter(
+    (call) =>
+      call.method === "PATCH" ||
+      (call.method === "POST" && call.url.pathname.startsWith("/upload")),
+  );
+  expect(writes.map((call) => [call.method, call.url.pathname])).toEqual([
+    ["PATCH", "/upload/drive/v3/files/np-long"],
+  ]);
+  expect(writes[0].body).toContain("Drive text after reload");
+});

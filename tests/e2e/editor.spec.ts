@@ -277,6 +277,35 @@ test.describe("simple editor: file name, keyboard", () => {
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   });
 
+  test("Ctrl+S downloads like the toolbar's Download, Ctrl+O opens a file, also outside the text", async ({
+    page,
+  }) => {
+    await typeDocument(page, "saved with the keyboard");
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("Control+s");
+    expect((await download).suggestedFilename()).toBe("Untitled.txt");
+    await expect(page.getByTitle("Unsaved changes")).toHaveCount(0);
+    // From a toolbar button (focus outside the text) too.
+    await page.getByRole("button", { name: "Find" }).focus();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Control+o");
+    await chooser;
+  });
+
+  test("Undo and Redo are disabled when there is nothing to undo or redo", async ({ page }) => {
+    const undo = page.getByRole("button", { name: "Undo" });
+    const redo = page.getByRole("button", { name: "Redo" });
+    await expect(undo).toBeDisabled();
+    await expect(redo).toBeDisabled();
+    await typeDocument(page, "x");
+    await expect(undo).toBeEnabled();
+    await expect(redo).toBeDisabled();
+    await undo.click();
+    await expect(redo).toBeEnabled();
+    await expect.poll(() => documentText(page)).toBe("");
+    await expect(undo).toBeDisabled();
+  });
+
   test("shortcut list for the platform in the settings panel", async ({ page }) => {
     await page.getByRole("button", { name: "Settings" }).click();
     const panel = page.getByRole("complementary", { name: "Settings" });

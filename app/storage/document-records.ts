@@ -1,0 +1,196 @@
+/**
+ * The records of the document engine (see document-store.ts): their shapes, validation, and how
+ * a text is cut into chunks. Pure functions, tested through the store.
+ */
+
+/** Schema version of the records (1: text inline in "content", still read; 2: text in chunks). */
+export const DOCUMENT_SCHEMA = 2;
+/** Prefix of the chunk records. */
+export const CHUNK_PREFIX = "chunk/";
+/** Key of the order record. */
+export const META_KEY = "meta";
+/** Prefix of data that could not be read, kept aside. */
+export const UNREADABLE_PREFIX = "unreadable/";
+/** Prefix of another window's version kept aside after a conflict. */
+export const CONFLICT_PREFIX = "conflict/";
+// "rev/<id>" holds just the revision of tab <id>: a save checks it without reading (and
+// deserialising) a possibly 10 MB record on the main thread.
+/** Prefix of the revision records. */
+export const REV_PREFIX = "rev/";
+
+/** One stored document, with its text put together. */
+export interface StoredDocument {
+  id: string;
+  name: string;
+  content: string;
+  lastModified: number;
+  /** Has changes not yet downloaded or saved to a file or Drive (the "unsaved" marker). */
+  isModified: boolean;
+  /** The Google Drive file it was opened from or saved to; null for none. */
+  driveFileId: string | null;
+  /** Incremented by every write; a writer must hold the previous number (optimistic lock). */
+  revision: number;
+}
+
+/** The record under "<prefix><id>" (schema 2). */
+export interface DocumentRecord {
+  schema: typeof DOCUMENT_SCHEMA;
+  id: string;
+  name: string;
+  chunkKeys: string[];
+  lastModified: number;
+  isModified: boolean;
+  driveFileId: string | null;
+  revision: number;
+}
+
+/** The order record. */
+export interface StoredMeta {
+  schema: number;
+  order: string[];
+}
+
+/**
+ * A piece of a tab's text (whole lines; pieces are joined with "\n"). `text` is given for a new
+ * piece; without it, the piece is already stored under `key` by an earlier save of this tab.
+ */
+export interface ContentChunk {
+  key: string;
+  text?: string;
+}
+
+/** A document to write: its text as one string or as chunks. */
+export type DocumentToSave = Omit<StoredDocument, "revision" | "content" | "driveFileId"> & {
+  content: string | readonly ContentChunk[];
+  driveFileId?: string | null;
+};
+
+/** What loading found. */
+export interface DocumentLoadResult {
+  /** Readable documents in their saved order (empty when nothing is stored). */
+  documents: StoredDocument[];
+  /** Keys under which unreadable data was kept aside during this load. */
+  keptAside: string[];
+  /** True when documents came from a legacy format (migrated by the collection's hook). */
+  migratedLegacy: boolean;
+}
+
+/** Outcome of a conditional write. */
+export type SaveDocumentResult =
+  { ok: true; revision: number } | { ok: false; conflict: StoredDocument };
+
+/** True for a "storage is full" failure in any browser's wording. */
+export function isQuotaError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return (
+    name === "QuotaExceededError" ||
+    name === "NS_ERROR_DOM_QUOTA_REACHED" ||
+    code === 22 ||
+    code === 1014
+  );
+}
+
+/**
+ * Validates one stored value as a document; null when it is not readable. `readChunk` gives the
+ * stored text of a chunk key (undefined when missing, which makes the document unreadable).
+ */
+export function parseStoredDocument(
+  value: unknown,
+  readChunk: (key: string) => unknown = () => undefined,
+): StoredDocument | null {
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.id !== "string" || record.id === "") return null;
+  if (typeof record.name !== "string" || record.name.trim() === "") return null;
+  let content: string;
+  if (typeof record.content === "string") {
+    content = record.content;
+  } else if (Array.isArray(record.chunkKeys)) {
+    const pieces: string[] = [];
+    for (const key of record.chunkKeys) {
+      const piece = typeof key === "string" ? readChunk(key) : undefined;
+      if (typeof piece !== "string") return null;
+      pieces.push(piece);
+    }
+    content = pieces.join("\n");
+  } else {
+    return null;
+  }
+  return {
+    id: record.id,
+    name: record.name,
+    content,
+    lastModified:
+      typeof record.lastModified === "number"
+        ? record.lastModified
+        : Date.parse(String(record.lastModified)) || 0,
+    isModified: record.isModified === true,
+    driveFileId:
+      typeof record.driveFileId === "string" && record.driveFileId ? record.driveFileId : null,
+    revision:
+      typeof record.revision === "number" && Number.isFinite(record.revision) ? record.revision : 0,
+  };
+}
+
+/** The chunk keys a stored tab record refers to (none for an inline schema-1 record). */
+export function chunkKeysOf(value: unknown): string[] {
+  const keys = (value as { chunkKeys?: unknown } | null | undefined)?.chunkKeys;
+  return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === "string") : [];
+}
+
+/** Splits a string into chunks of whole lines of about `size` characters (new keys). */
+export function chunkString(text: string, newKey: () => string, size = CHUNK_SIZE): ContentChunk[] {
+  const chunks: ContentChunk[] = [];
+  let start = 0;
+  while (start + size < text.length) {
+    const cut = text.indexOf("\n", start + size);
+    if (cut < 0) break;
+    chunks.push({ key: newKey(), text: text.slice(start, cut) });
+    start = cut + 1;
+  }
+  chunks.push({ key: newKey(), text: text.slice(start) });
+  return chunks;
+}
+
+/** Target size of a stored chunk, in characters. */
+export const CHUNK_SIZE = 64 * 1024;
+
+/** Every chunk key of document `id` lies in this range. */
+export function chunkRange(id: string): IDBKeyRange {
+  return IDBKeyRange.bound(`${CHUNK_PREFIX}${id}/`, `${CHUNK_PREFIX}${id}/\uffff`);
+}
+
+/** The IndexedDB key of one chunk of document `id`. */
+export function chunkKey(id: string, chunkId: string): string {
+  return `${CHUNK_PREFIX}${id}/${chunkId}`;
+}
+
+/** Documents in the stored order (unordered ones last, by age). */
+export function sortByOrder(docs: StoredDocument[], order: readonly string[]): StoredDocument[] {
+  const position = new Map(order.map((id, index) => [id, index]));
+  return [...docs].sort((a, b) => {
+    const pa = position.get(a.id) ?? Number.MAX_SAFE_INTEGER;
+    const pb = position.get(b.id) ?? Number.MAX_SAFE_INTEGER;
+    if (pa !== pb) return pa - pb;
+    return a.id === "1" ? -1 : b.id === "1" ? 1 : a.lastModified - b.lastModified;
+  });
+}
+
+/** The stored record of a document whose text is `chunks`. */
+export function documentRecord(
+  doc: Omit<StoredDocument, "content" | "revision">,
+  chunks: readonly ContentChunk[],
+  revision: number,
+): DocumentRecord {
+  return {
+    schema: DOCUMENT_SCHEMA,
+    id: doc.id,
+    name: doc.name,
+    chunkKeys: chunks.map((chunk) => chunk.key),
+    lastModified: doc.lastModified,
+    isModified: doc.isModified,
+    driveFileId: doc.driveFileId,
+    revision,
+  };
+}
