@@ -1,5 +1,5 @@
 /**
- * Google Drive entries of the notepad's File menu (owned by the Drive developer): Open from
+ * What the notepad's Google Drive commands do (their labels are in commands.ts): Open from
  * Google Drive opens the picked file in a new tab; Save to Google Drive creates or updates the
  * active tab's file. Same flows, alerts and confirm as the simple editor (app/drive/flows.ts).
  */
@@ -23,13 +23,6 @@ export interface DriveMenuContext {
   notify: (message: string | null) => void;
 }
 
-/** One File-menu entry. */
-export interface DriveMenuItem {
-  id: string;
-  label: string;
-  run: (context: DriveMenuContext) => void | Promise<void>;
-}
-
 /** Kept for the notepad's imports: the not-configured explanation (same as the editors'). */
 export const DRIVE_NOT_CONFIGURED_MESSAGE = DRIVE_MESSAGES.notConfigured;
 
@@ -51,7 +44,8 @@ async function exclusive(task: () => Promise<void>): Promise<void> {
   }
 }
 
-function openFromDrive(context: DriveMenuContext): Promise<void> {
+/** File › Open from Google Drive: the picked file opens in a new tab that remembers it. */
+export function openFromDrive(context: DriveMenuContext): Promise<void> {
   return exclusive(async () => {
     const file = await runOpen(getDrive());
     if (!file) return;
@@ -59,7 +53,8 @@ function openFromDrive(context: DriveMenuContext): Promise<void> {
   });
 }
 
-function saveToDrive(context: DriveMenuContext): Promise<void> {
+/** File › Save to Google Drive: updates the tab's Drive file, or creates one. */
+export function saveToDrive(context: DriveMenuContext): Promise<void> {
   return exclusive(async () => {
     const tab = context.getActiveTab();
     try {
@@ -75,12 +70,4 @@ function saveToDrive(context: DriveMenuContext): Promise<void> {
       context.notify(null);
     }
   });
-}
-
-/** The two Drive entries of File, in menu order. */
-export function driveMenuItems(): DriveMenuItem[] {
-  return [
-    { id: "drive-open", label: "Open from Google Drive", run: openFromDrive },
-    { id: "drive-save", label: "Save to Google Drive", run: saveToDrive },
-  ];
 }

@@ -8,7 +8,7 @@ import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { Modal } from "~/ui/modal";
-import { driveMenuItems } from "./drive-menu-items";
+import { openFromDrive, saveToDrive } from "./drive-menu-items";
 import { detectPlatform } from "~/ui/platform";
 import { type Command, shortcutRows } from "~/ui/commands";
 import { useCommandKeys } from "~/ui/use-command-keys";
@@ -116,7 +116,6 @@ export function NotepadApp() {
   // What every command runs: the registry's context, built once.
   const ctx: NotepadCommandContext = useMemo(() => {
     const activeId = () => store.getState().tabs.activeId;
-    const [openFromDrive, saveToDrive] = driveMenuItems();
     return {
       newTab: () => void controller.tabs.newTab(),
       openFilePicker,
@@ -127,8 +126,8 @@ export function NotepadApp() {
       print: () => controller.tabs.print(),
       closeActiveTab: () => void controller.tabs.closeTab(activeId()),
       closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
-      openFromDrive: () => void openFromDrive.run(driveContext),
-      saveToDrive: () => void saveToDrive.run(driveContext),
+      openFromDrive: () => void openFromDrive(driveContext),
+      saveToDrive: () => void saveToDrive(driveContext),
       undo: () => controller.text.undo(),
       redo: () => controller.text.redo(),
       cut: () => void controller.text.cut(),
