@@ -89,9 +89,11 @@ test("notepad: saving while signed out asks to sign in; a cancelled pick changes
 test("notepad: a tab's Drive file is kept with the tab, so Save after a reload updates the same file", async ({
   page,
 }) => {
-  const longName = "A rather long file name kept in Google Drive.txt";
-  const fakes = await installDriveFakes(page, { pick: { id: "np-long", name: longName } });
-  fakes.contents.set("np-long", "Drive text");
+  // The stand-in names a file "<id>.txt" in its metadata: a 41-character name.
+  const fileId = "a-rather-long-file-name-kept-in-drive";
+  const longName = `${fileId}.txt`;
+  const fakes = await installDriveFakes(page, { pick: { id: fileId, name: longName } });
+  fakes.contents.set(fileId, "Drive text");
   // After the reload the token is gone (memory only): Save asks to sign in first; accept.
   const dialogs = collectDialogs(page, [true]);
   await openNotepad(page);
@@ -111,6 +113,11 @@ test("notepad: a tab's Drive file is kept with the tab, so Save after a reload u
   await page.locator(".cm-content:visible").click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type(" after reload");
+  // Signed out after the reload: the first Save signs in (the spec's flow), the second saves.
+  await fileMenu(page, "Save to Google Drive");
+  await expect
+    .poll(async () => (await pageFakeState(page)).tokenRequests.length, { timeout: 10_000 })
+    .toBe(1);
   await fileMenu(page, "Save to Google Drive");
   await expect.poll(() => dialogs.at(-1)).toBe("File saved successfully to Google Drive!");
   const writes = fakes.driveCalls.filter(
@@ -119,7 +126,7 @@ test("notepad: a tab's Drive file is kept with the tab, so Save after a reload u
       (call.method === "POST" && call.url.pathname.startsWith("/upload")),
   );
   expect(writes.map((call) => [call.method, call.url.pathname])).toEqual([
-    ["PATCH", "/upload/drive/v3/files/np-long"],
+    ["PATCH", `/upload/drive/v3/files/${fileId}`],
   ]);
   expect(writes[0].body).toContain("Drive text after reload");
 });
