@@ -96,6 +96,8 @@ export class EditorPersistence {
 
   /** The text changed (typing): stored after the debounce. */
   noteEdit(): void {
+    // Another window's version being shown (its unsaved flag too) is already stored.
+    if (this.adopting) return;
     this.lastEditAt = Date.now();
     this.sync.noteChange(EDITOR_DOCUMENT_ID);
   }

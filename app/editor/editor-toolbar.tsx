@@ -3,9 +3,11 @@ import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { EDITOR_FONT_SIZE } from "~/storage/editor-settings";
 import type { CommandSurface } from "~/ui/command-menus";
+import { commandById } from "~/ui/commands";
 import { CommandButton, CommandToolbar, ICON_BUTTON_CLASS } from "~/ui/command-toolbar";
 import {
   EDITOR_COMMANDS,
+  EDITOR_HEADER_COMMANDS,
   EDITOR_TOOLBAR,
   type EditorCommandContext,
   type EditorCommandState,
@@ -78,16 +80,9 @@ export function EditorHeaderCommands({ ctx }: { ctx: EditorCommandContext }) {
   const surface = useEditorCommandSurface(ctx);
   return (
     <>
-      <CommandButton
-        command={EDITOR_COMMANDS.find((c) => c.id === "download")!}
-        surface={surface}
-        text
-      />
-      <CommandButton
-        command={EDITOR_COMMANDS.find((c) => c.id === "print")!}
-        surface={surface}
-        text
-      />
+      {EDITOR_HEADER_COMMANDS.map((id) => (
+        <CommandButton key={id} command={commandById(EDITOR_COMMANDS, id)} surface={surface} text />
+      ))}
     </>
   );
 }

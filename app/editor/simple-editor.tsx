@@ -28,7 +28,7 @@ import { installBenchHook } from "./bench-hook";
 import { EDITOR_COMMANDS } from "./commands";
 import { createEditorActions } from "./editor-actions";
 import { EditorHeader } from "./editor-header";
-import { fileDropHandler } from "./editor-keymap";
+import { fileDropHandler } from "./file-drop";
 import { EditorNotices } from "./editor-notices";
 import { EditorPersistence } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";

@@ -113,7 +113,19 @@ interface ParsedKey {
   key: string;
 }
 
+// Parsed once per binding: key matching runs on every keystroke, in two handlers.
+const parsedKeys = new Map<KeySpec, ParsedKey>();
+
 function parseKey(spec: KeySpec): ParsedKey {
+  let parsed = parsedKeys.get(spec);
+  if (!parsed) {
+    parsed = parseKeyText(spec);
+    parsedKeys.set(spec, parsed);
+  }
+  return parsed;
+}
+
+function parseKeyText(spec: KeySpec): ParsedKey {
   // The key itself may be "-" ("Mod--"): split off modifiers from the front only.
   const parsed: ParsedKey = { mod: false, ctrl: false, shift: false, alt: false, key: "" };
   let rest = spec;
