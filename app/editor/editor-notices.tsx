@@ -15,13 +15,13 @@ export function EditorNotices() {
       )}
       {notice && (
         <p
-          className={`flex items-start justify-between gap-3 border-b px-3 py-2 text-sm ${
+          className={`flex flex-wrap items-start justify-between gap-x-3 gap-y-1 border-b px-3 py-2 text-sm ${
             notice.kind === "error"
               ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
               : "border-blue-200 bg-blue-50 text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-100"
           }`}
         >
-          <span className="flex-1">{notice.text}</span>
+          <span className="min-w-0 flex-[1_1_16rem]">{notice.text}</span>
           {notice.action && (
             <button
               type="button"

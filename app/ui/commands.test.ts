@@ -177,5 +177,10 @@ describe("the editors' command registries", () => {
     });
     expect(rows.find((row) => row.action === "Go to tab 1–9")?.mac).toBe("Cmd+1 … Cmd+9");
     expect(rows.find((row) => row.action === "Cut")?.windows).toBe("Ctrl+X");
+    // Mod-= and Mod-+ read the same: shown once.
+    expect(rows.find((row) => row.action === "Font size up")?.windows).toBe("Ctrl++");
+    expect(rows.find((row) => row.action === "Context menu (or right-click)")?.mac).toBe(
+      "Shift+F10 or Menu key",
+    );
   });
 });

@@ -102,6 +102,7 @@ const KEY_NAMES: Record<string, string> = {
   ArrowRight: "Right",
   " ": "Space",
   Escape: "Esc",
+  ContextMenu: "Menu key",
 };
 
 /** Parsed form of a KeySpec. */
@@ -172,7 +173,9 @@ export function formatCommandKeys(
   }
   const keys = keysFor(command, platform);
   if (keys.length === 0) return "";
-  return (all ? keys : keys.slice(0, 1)).map((key) => formatKey(key, platform)).join(" or ");
+  // Two bindings can read the same (Mod-= and Mod-+ are both "Ctrl++"): show each once.
+  const shown = new Set((all ? keys : keys.slice(0, 1)).map((key) => formatKey(key, platform)));
+  return [...shown].join(" or ");
 }
 
 /** The subset of KeyboardEvent that key matching reads. */
