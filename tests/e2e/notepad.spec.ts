@@ -216,6 +216,10 @@ test.describe("notepad tabs", () => {
 
   test("undo steps back at most the last 50 edits", async ({ page }) => {
     await openNotepad(page);
+    // CodeMirror starts a new undo step after a 500 ms pause (by Date.now): a slow moment on a
+    // busy machine would split a step. A fixed Date.now (timers keep running) makes the steps
+    // depend on the edits alone.
+    await page.clock.setFixedTime(new Date("2026-11-23T10:00:00Z"));
     await page.locator(".cm-content").focus();
     // Each Enter is an undo step of its own (a new line is never merged with typing before it);
     // the letter after it joins that step. 60 lines: 61 steps (the first letter, then 60 Enters).
