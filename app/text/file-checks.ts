@@ -1,48 +1,60 @@
+import { detectLineEndings, type LineEnding, normalizeLineEndings } from "./line-endings";
+import { decodeText, type TextEncodingId } from "./text-encoding";
+
 /** Largest file either editor opens: 50 MB. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Why a file could not be opened as text. */
 export type FileRejection = "too-large" | "not-text" | "unsupported-type" | "empty-name";
 
-/** The outcome of decoding a file's bytes as text. */
-export type DecodeResult = { ok: true; text: string } | { ok: false; reason: FileRejection };
+/**
+ * The outcome of decoding a file's bytes as text. `text` has "\n" line breaks only; writing it
+ * back as `encodeText(applyLineEnding(text, lineEnding ?? default), encoding)` gives the original
+ * bytes (for a file with mixed line endings, the majority is written throughout).
+ */
+export type DecodeResult =
+  | {
+      ok: true;
+      text: string;
+      encoding: TextEncodingId;
+      /** The file's (majority) line ending, or null when it has no line break at all. */
+      lineEnding: LineEnding | null;
+      /** True when the file mixes line endings; the majority is `lineEnding`. */
+      mixedLineEndings: boolean;
+    }
+  | { ok: false; reason: FileRejection };
 
 /** Control characters other than tab, line feed, form feed and carriage return. */
 // eslint-disable-next-line no-control-regex
 const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
 
 /**
- * Decodes a file's bytes as text: UTF-8 (a BOM is dropped), UTF-16 when it starts with its
- * byte-order mark (Windows Notepad's "Unicode"), and otherwise Windows-1252 for older Western
- * files that are not valid UTF-8. Bytes holding NUL or other control characters (images,
- * archives, office documents) are refused as "not-text", so a binary file never replaces a
- * document with garbage.
+ * Decodes a file's bytes as text and says how it was stored: UTF-8 (with or without a BOM),
+ * UTF-16 LE/BE when it starts with its byte-order mark (Windows Notepad's "Unicode"), and
+ * otherwise Windows-1252 for older Western files that are not valid UTF-8; see `decodeText`.
+ * Bytes holding NUL or other control characters (images, archives, office documents) are refused
+ * as "not-text", so a binary file never replaces a document with garbage.
  */
 export function decodeTextFile(bytes: Uint8Array): DecodeResult {
   if (bytes.byteLength > MAX_FILE_BYTES) return { ok: false, reason: "too-large" };
   const utf16 =
-    bytes[0] === 0xff && bytes[1] === 0xfe
-      ? "utf-16le"
-      : bytes[0] === 0xfe && bytes[1] === 0xff
-        ? "utf-16be"
-        : null;
-  if (utf16) return decodeChecked(bytes, utf16);
+    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   // NUL never appears in real UTF-8 or single-byte text but is common in every binary format.
-  const probe = bytes.subarray(0, Math.min(bytes.byteLength, 64 * 1024));
-  if (probe.includes(0)) return { ok: false, reason: "not-text" };
-  const utf8 = decodeChecked(bytes, "utf-8");
-  return utf8.ok ? utf8 : decodeChecked(bytes, "windows-1252");
-}
-
-function decodeChecked(bytes: Uint8Array, encoding: string): DecodeResult {
-  let text: string;
-  try {
-    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
+  if (!utf16 && bytes.subarray(0, Math.min(bytes.byteLength, 64 * 1024)).includes(0)) {
     return { ok: false, reason: "not-text" };
   }
-  if (BINARY_CONTROL.test(text.slice(0, 64 * 1024))) return { ok: false, reason: "not-text" };
-  return { ok: true, text };
+  const decoded = decodeText(bytes);
+  if (!decoded || BINARY_CONTROL.test(decoded.text.slice(0, 64 * 1024))) {
+    return { ok: false, reason: "not-text" };
+  }
+  const endings = detectLineEndings(decoded.text);
+  return {
+    ok: true,
+    text: normalizeLineEndings(decoded.text),
+    encoding: decoded.encoding,
+    lineEnding: endings.majority,
+    mixedLineEndings: endings.mixed,
+  };
 }
 
 /** The message shown to the user for a refused file. */
