@@ -7,8 +7,10 @@ import { fileURLToPath } from "node:url";
 // each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
 // a slow network several round trips. The icons and the site shell's small shared modules go
 // in one chunk each; the editor engine and route code keep Rollup's own splitting.
+// The file dialogs' modules (save, export, status bar) are left to the editor routes: they pull
+// in the file system and encoding code, which content pages never need.
 const SITE_SHELL =
-  /\/app\/(site\/[^/]+\.tsx?|ui\/[^/]+|storage\/(keys|db|handoff|local-files)\.ts|drive\/config\.ts)$/;
+  /\/app\/(site\/[^/]+\.tsx?|ui\/(?!export-|document-file-|file-status|choice-dialog)[^/]+|storage\/(keys|db|handoff|local-files)\.ts|drive\/config\.ts)$/;
 
 function sharedChunk(id: string): string | undefined {
   if (id.includes("/node_modules/lucide-react/")) return "icons";

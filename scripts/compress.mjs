@@ -6,7 +6,8 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|data)$/;
+// Fonts are TrueType (the PDF export's); woff2 is compressed already.
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|data|ttf)$/;
 const MIN_BYTES = 1024;
 
 async function* walk(dir) {

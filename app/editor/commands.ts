@@ -21,7 +21,15 @@ import {
   Underline,
 } from "lucide-react";
 import { type Command, type LayoutEntry, SEPARATOR, type ShortcutRow } from "~/ui/commands";
-import { openCommand, printCommand, redoCommand, undoCommand } from "~/ui/common-commands";
+import {
+  exportCommand,
+  openCommand,
+  printCommand,
+  redoCommand,
+  saveAsCommand,
+  saveCommand,
+  undoCommand,
+} from "~/ui/common-commands";
 
 /**
  * The simple editor's commands: every command once. The toolbar, the header's Download and
@@ -37,7 +45,14 @@ import { openCommand, printCommand, redoCommand, undoCommand } from "~/ui/common
 export interface EditorCommandContext {
   newDocument(): void;
   openFilePicker(): void;
+  /** Into the document's file on this computer, else a download (Mod-s). */
+  save(): void;
+  /** Choose a file to save to (a download where the browser cannot write files). */
+  saveAs(): void;
+  /** Downloads the document as it is, under its name. */
   download(): void;
+  /** The dialog that downloads it in another format. */
+  openExportDialog(): void;
   print(): void;
   undo(): void;
   redo(): void;
@@ -142,14 +157,16 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     isChecked: (state) => state.searchOpen,
   },
   { ...printCommand(), helpLabel: "Print / Save as PDF" },
+  saveCommand(),
+  saveAsCommand(),
   {
     id: "download",
     label: "Download",
-    helpLabel: "Save (download the .txt file)",
+    helpLabel: "Download the .txt file",
     icon: Download,
-    keys: { all: ["Mod-s"] },
     run: (ctx) => ctx.download(),
   },
+  exportCommand(),
   { ...openCommand(), helpLabel: "Open a file" },
   {
     id: "indent",
@@ -233,6 +250,8 @@ export const FONT_SIZE_SLOT = "font-size";
 export const EDITOR_TOOLBAR: readonly LayoutEntry[] = [
   "new",
   "open",
+  "save",
+  "save-as",
   SEPARATOR,
   "undo",
   "redo",
@@ -265,7 +284,7 @@ export const EDITOR_TOOLBAR: readonly LayoutEntry[] = [
 ];
 
 /** The header's buttons with visible text. */
-export const EDITOR_HEADER_COMMANDS: readonly string[] = ["download", "print"];
+export const EDITOR_HEADER_COMMANDS: readonly string[] = ["download", "export", "print"];
 
 /**
  * The spec's shortcut map (simple editor state `keyboardShortcuts`): its action names, each

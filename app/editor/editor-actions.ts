@@ -12,7 +12,8 @@ import {
   readClipboardText,
   writeClipboardText,
 } from "~/ui/clipboard";
-import { downloadText } from "~/ui/download";
+import type { PickedFile } from "~/storage/disk-files";
+import { downloadDocument, saveOutcomeNotice } from "~/ui/document-file-save";
 import { printText } from "~/ui/print";
 import type { EditorCommandContext } from "./commands";
 import { useEditorStore } from "./editor-store";
@@ -22,7 +23,8 @@ import { useEditorStore } from "./editor-store";
  * registry's context (`commands.ts`) plus opening a file that was dropped or picked.
  */
 export interface EditorActions extends EditorCommandContext {
-  openFile(file: File): void;
+  /** Opens the first of picked or dropped files (they may still be reading their handles). */
+  openFiles(files: Promise<PickedFile[]>): void;
 }
 
 /** What the actions need from the page. */
@@ -30,7 +32,8 @@ export interface EditorActionDeps {
   getView(): EditorView | null;
   newDocument(): void;
   openFilePicker(): void;
-  openFile(file: File): void;
+  openFiles(files: Promise<PickedFile[]>): void;
+  saveFile(mode: "save" | "save-as"): void;
 }
 
 /**
@@ -57,7 +60,10 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
   return {
     newDocument: deps.newDocument,
     openFilePicker: deps.openFilePicker,
-    openFile: deps.openFile,
+    openFiles: deps.openFiles,
+    save: () => deps.saveFile("save"),
+    saveAs: () => deps.saveFile("save-as"),
+    openExportDialog: () => store().setExportDialogOpen(true),
     undo: () => runCommand(undoWithinLimit),
     redo: () => runCommand(redo),
     bold: () => runCommand(toggleBold),
@@ -128,8 +134,18 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     },
     toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
     download: () => {
-      downloadText(getView()?.state.doc.toString() ?? "", store().fileName);
-      store().markClean();
+      const { fileName, file } = store();
+      const outcome = downloadDocument({
+        name: fileName,
+        text: getView()?.state.doc.toString() ?? "",
+        file,
+      });
+      if (outcome.kind === "downloaded") {
+        store().markClean();
+        return;
+      }
+      const notice = saveOutcomeNotice(outcome);
+      if (notice) store().notify({ kind: notice.kind, text: notice.text });
     },
     print: () => {
       printText({ title: store().fileName, text: getView()?.state.doc.toString() ?? "" });

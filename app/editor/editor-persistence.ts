@@ -102,7 +102,10 @@ export class EditorPersistence {
     this.sync.noteChange(EDITOR_DOCUMENT_ID);
   }
 
-  /** The name, Drive file or unsaved flag changed, or a document was opened: stored at once. */
+  /**
+   * The name, Drive file, file format or unsaved flag changed, or a document was opened:
+   * stored at once.
+   */
   noteReplaced(): void {
     if (this.adopting) return;
     this.lastEditAt = Date.now();
@@ -117,13 +120,14 @@ export class EditorPersistence {
   private snapshot() {
     const text = this.host.currentText();
     if (!text) return null;
-    const { fileName, fileId, isDirty } = useEditorStore.getState();
+    const { fileName, fileId, isDirty, file } = useEditorStore.getState();
     return {
       text,
       name: fileName,
       lastModified: this.lastEditAt,
       isModified: isDirty,
       driveFileId: fileId,
+      file,
     };
   }
 
@@ -135,6 +139,7 @@ export class EditorPersistence {
         fileName: doc.name,
         fileId: doc.driveFileId,
         isDirty: doc.isModified,
+        file: doc.file,
       });
     } finally {
       this.adopting = false;

@@ -6,6 +6,7 @@ import {
   type EditorSettings,
   writeEditorSettings,
 } from "~/storage/editor-settings";
+import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
 import type { Platform } from "~/ui/platform";
 import { shortcutMap } from "./shortcuts";
@@ -26,6 +27,10 @@ export interface EditorStoreState {
   fileName: string;
   fileId: string | null;
   isDirty: boolean;
+  /** Encoding, line ending and the file on this computer the document is saved to. */
+  file: DocumentFileFormat;
+  /** The opened file mixed line endings (it is saved with the majority's). */
+  mixedLineEndings: boolean;
   settings: EditorSettings;
   /** Action label -> key combination, for the user's platform. */
   keyboardShortcuts: Record<string, string>;
@@ -37,12 +42,16 @@ export interface EditorStoreState {
   notice: EditorNotice | null;
   searchOpen: boolean;
   settingsOpen: boolean;
+  /** The Export dialog is open. */
+  exportDialogOpen: boolean;
   /** The history has a step to undo / redo (enables the Undo and Redo buttons). */
   canUndo: boolean;
   canRedo: boolean;
 
   setFileName(name: string): void;
   setFileId(id?: string | null): void;
+  /** Changes how the next save writes the file (encoding or line ending); marks it unsaved. */
+  setFileFormat(format: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>): void;
   markDirty(): void;
   markClean(): void;
   setSettings(partial: Partial<EditorSettings>): void;
@@ -56,6 +65,7 @@ export interface EditorStoreState {
   notify(notice: EditorNotice | null): void;
   setSearchOpen(open: boolean): void;
   setSettingsOpen(open: boolean): void;
+  setExportDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
 }
 
@@ -64,6 +74,8 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   fileName: DEFAULT_FILE_NAME,
   fileId: null,
   isDirty: false,
+  file: newFileFormat(),
+  mixedLineEndings: false,
   settings: { ...DEFAULT_EDITOR_SETTINGS },
   keyboardShortcuts: shortcutMap("windows"),
   platform: "windows",
@@ -72,6 +84,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   notice: null,
   searchOpen: false,
   settingsOpen: false,
+  exportDialogOpen: false,
   canUndo: false,
   canRedo: false,
 
@@ -80,6 +93,12 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
     if (fileName !== get().fileName) set({ fileName, isDirty: true });
   },
   setFileId: (id) => set({ fileId: id ?? null }),
+  setFileFormat: (format) => {
+    const file = { ...get().file, ...format };
+    if (file.encoding === get().file.encoding && file.lineEnding === get().file.lineEnding) return;
+    // The file on disk no longer matches the document until it is saved again.
+    set({ file, isDirty: true, mixedLineEndings: false });
+  },
   markDirty: () => {
     if (!get().isDirty) set({ isDirty: true });
   },
@@ -110,6 +129,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   notify: (notice) => set({ notice }),
   setSearchOpen: (searchOpen) => set({ searchOpen }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  setExportDialogOpen: (exportDialogOpen) => set({ exportDialogOpen }),
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
   },

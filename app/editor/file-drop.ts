@@ -1,11 +1,13 @@
 import { type Extension, Prec } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
+import { droppedFiles, type PickedFile } from "~/storage/disk-files";
 
 /**
  * Opening a dropped file replaces CodeMirror's default (inserting the file's text at the drop
- * point), so a drop always means "open this file".
+ * point), so a drop always means "open this file" (with its handle where the browser gives
+ * one, so Save writes back to it).
  */
-export function fileDropHandler(openFile: (file: File) => void): Extension {
+export function fileDropHandler(openFile: (files: Promise<PickedFile[]>) => void): Extension {
   return Prec.highest(
     EditorView.domEventHandlers({
       dragover(event) {
@@ -15,10 +17,9 @@ export function fileDropHandler(openFile: (file: File) => void): Extension {
         return true;
       },
       drop(event) {
-        const file = event.dataTransfer?.files?.[0];
-        if (!file) return false;
+        if (!event.dataTransfer?.files.length) return false;
         event.preventDefault();
-        openFile(file);
+        openFile(droppedFiles(event.dataTransfer));
         return true;
       },
     }),

@@ -14,15 +14,25 @@ import {
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
+import { diskLinkOf, type PickedFile, pickFiles } from "~/storage/disk-files";
+import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { readEditorSettings } from "~/storage/editor-settings";
 import { takeHandoff } from "~/storage/handoff";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import { askChangedOnDisk, QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
+import {
+  type SaveOutcome,
+  saveDocument,
+  saveDocumentAs,
+  saveOutcomeNotice,
+} from "~/ui/document-file-save";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { detectPlatform } from "~/ui/platform";
+import { ExportDialog } from "~/ui/export-dialog";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
 import { EDITOR_COMMANDS } from "./commands";
@@ -31,6 +41,7 @@ import { EditorHeader } from "./editor-header";
 import { fileDropHandler } from "./file-drop";
 import { EditorNotices } from "./editor-notices";
 import { EditorPersistence } from "./editor-persistence";
+import { EditorStatusBar } from "./editor-status";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
 import { SearchBar } from "./search-bar";
@@ -51,6 +62,9 @@ interface DocumentInput {
   name: string;
   content: string;
   fileId: string | null;
+  /** Encoding, line ending and file on disk; a new document's defaults when not given. */
+  file?: DocumentFileFormat;
+  mixedLineEndings?: boolean;
 }
 
 /**
@@ -59,13 +73,13 @@ interface DocumentInput {
  */
 export function SimpleEditor() {
   const handleRef = useRef<CodeEditorHandle | null>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const persistenceRef = useRef<EditorPersistence | null>(null);
   const initStarted = useRef(false);
   const [driveAutoOpen, setDriveAutoOpen] = useState(false);
   const settings = useEditorStore((s) => s.settings);
   const searchOpen = useEditorStore((s) => s.searchOpen);
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
+  const exportDialogOpen = useEditorStore((s) => s.exportDialogOpen);
 
   const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
   const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
@@ -115,6 +129,8 @@ export function SimpleEditor() {
         fileName: normalizeFileName(input.name),
         fileId: input.fileId,
         isDirty: false,
+        file: input.file ?? newFileFormat(),
+        mixedLineEndings: input.mixedLineEndings ?? false,
       });
       persistenceRef.current?.noteReplaced();
       return true;
@@ -123,11 +139,22 @@ export function SimpleEditor() {
   );
 
   const openFile = useCallback(
-    async (file: File) => {
+    async ({ file, handle }: PickedFile) => {
       const store = useEditorStore.getState();
       try {
-        const { name, content } = await readLocalTextFile(file);
-        if (replaceDocument({ name, content, fileId: null })) store.notify(null);
+        const read = await readLocalTextFile(file);
+        const opened = replaceDocument({
+          name: read.name,
+          content: read.content,
+          fileId: null,
+          file: {
+            encoding: read.encoding,
+            lineEnding: read.lineEnding,
+            disk: handle ? diskLinkOf(handle, file) : null,
+          },
+          mixedLineEndings: read.mixedLineEndings,
+        });
+        if (opened) store.notify(read.mixedLineEndings ? mixedLineEndingsNotice(read.name) : null);
       } catch (error) {
         const text =
           error instanceof FileRejectedError
@@ -138,6 +165,69 @@ export function SimpleEditor() {
     },
     [replaceDocument],
   );
+
+  /**
+   * Save or Save As: the bytes are written (or downloaded) from the text as it was when the
+   * user asked; the unsaved marker clears only when that write succeeded and nothing was typed
+   * meanwhile.
+   */
+  const saveFile = useCallback(
+    async (mode: "save" | "save-as") => {
+      const view = getView();
+      if (!view) return;
+      const savedDoc = view.state.doc;
+      const generation = documentGeneration.current;
+      const { fileName, file } = useEditorStore.getState();
+      const request = { name: fileName, text: savedDoc.toString(), file };
+      const outcome: SaveOutcome =
+        mode === "save"
+          ? await saveDocument(request, { askChangedOnDisk })
+          : await saveDocumentAs(request);
+      // Another document was opened while the dialog or the write ran: the outcome is not its.
+      if (generation !== documentGeneration.current) return;
+      const unchanged = getView()?.state.doc === savedDoc;
+      if (outcome.kind === "written") {
+        useEditorStore.setState((state) => ({
+          file: outcome.file,
+          fileName: mode === "save-as" ? normalizeFileName(outcome.name) : state.fileName,
+          isDirty: unchanged ? false : state.isDirty,
+          mixedLineEndings: false,
+        }));
+      } else if (outcome.kind === "downloaded") {
+        if (unchanged) useEditorStore.getState().markClean();
+      } else if (outcome.kind === "reload") {
+        // An ordinary, undoable edit: Ctrl+Z brings back the text that was here.
+        const current = getView();
+        current?.dispatch({
+          changes: { from: 0, to: current.state.doc.length, insert: outcome.text },
+          userEvent: "input.reload",
+        });
+        useEditorStore.setState({
+          file: outcome.file,
+          isDirty: false,
+          mixedLineEndings: outcome.mixedLineEndings,
+        });
+      }
+      const notice = saveOutcomeNotice(outcome);
+      if (!notice) return;
+      const retry = notice.retry;
+      useEditorStore.getState().notify({
+        kind: notice.kind,
+        text: notice.text,
+        action: retry
+          ? {
+              label: retry === "save" ? "Save" : "Save as…",
+              run: () => void saveFileRef.current(retry),
+            }
+          : undefined,
+      });
+    },
+    [getView],
+  );
+  const saveFileRef = useRef(saveFile);
+  useEffect(() => {
+    saveFileRef.current = saveFile;
+  }, [saveFile]);
 
   const actions = useMemo(
     () =>
@@ -150,10 +240,25 @@ export function SimpleEditor() {
             getView()?.focus();
           }
         },
-        openFilePicker: () => fileInputRef.current?.click(),
-        openFile: (file) => void openFile(file),
+        openFilePicker: () =>
+          void pickFiles({
+            multiple: false,
+            extensions: EDITOR_FILE_EXTENSIONS,
+            description: "Text files",
+          }).then(
+            (picked) => picked[0] && openFile(picked[0]),
+            (error: unknown) => {
+              console.error(error);
+              useEditorStore.getState().notify({
+                kind: "error",
+                text: "The open dialog could not be shown. Drop a file on the page instead, or try again.",
+              });
+            },
+          ),
+        openFiles: (files) => void files.then((picked) => picked[0] && openFile(picked[0])),
+        saveFile: (mode) => void saveFile(mode),
       }),
-    [getView, openFile, replaceDocument],
+    [getView, openFile, replaceDocument, saveFile],
   );
 
   const actionsRef = useRef(actions);
@@ -175,7 +280,7 @@ export function SimpleEditor() {
         ctx: actionsRef.current,
         platform: useEditorStore.getState().platform,
       })),
-      fileDropHandler((file) => actionsRef.current.openFile(file)),
+      fileDropHandler((files) => actionsRef.current.openFiles(files)),
     ],
     [],
   );
@@ -209,6 +314,7 @@ export function SimpleEditor() {
           fileName: normalizeFileName(stored.name),
           fileId: stored.driveFileId,
           isDirty: stored.isModified,
+          file: stored.file,
         });
       }
       let handoff = null;
@@ -218,7 +324,13 @@ export function SimpleEditor() {
         // No storage: nothing was handed over.
       }
       if (handoff?.kind === "file") {
-        replaceDocument({ name: handoff.name, content: handoff.content, fileId: null });
+        replaceDocument({
+          name: handoff.name,
+          content: handoff.content,
+          fileId: null,
+          file: handoff.file,
+          mixedLineEndings: handoff.mixedLineEndings,
+        });
       } else if (handoff?.kind === "new") {
         replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW);
       } else if (handoff?.kind === "drive-open") {
@@ -253,7 +365,11 @@ export function SimpleEditor() {
     // not state of this component: the first keystroke after a save must not re-render the page.
     const unsubscribe = useEditorStore.subscribe((state, previous) => {
       if (!state.loaded) return;
-      if (state.fileName !== previous.fileName || state.fileId !== previous.fileId) {
+      if (
+        state.fileName !== previous.fileName ||
+        state.fileId !== previous.fileId ||
+        state.file !== previous.file
+      ) {
         persistence.noteReplaced();
       } else if (state.isDirty !== previous.isDirty) {
         // The first keystroke sets it (and is stored with its text after the debounce); a
@@ -290,7 +406,7 @@ export function SimpleEditor() {
   }, []);
 
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
-  useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFile(files[0])), []);
+  useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFiles(files)), []);
 
   // Page-wide keys of the registry (Ctrl/Cmd+S, O, F, P anywhere on the page); keys in the
   // text reach the editor's own handler first.
@@ -349,19 +465,6 @@ export function SimpleEditor() {
       <EditorToolbar ctx={actions} />
       {searchOpen && <SearchBar getView={getView} />}
       <EditorNotices />
-      <input
-        ref={fileInputRef}
-        type="file"
-        accept={EDITOR_FILE_EXTENSIONS.join(",")}
-        className="hidden"
-        aria-label="Open file from computer"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) void openFile(file);
-        }}
-      />
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
         <CodeEditor
           className="min-h-0 min-w-0 flex-1 overflow-hidden [contain:strict]"
@@ -374,6 +477,23 @@ export function SimpleEditor() {
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
       </div>
+      <EditorStatusBar />
+      <QuestionDialogHost />
+      {exportDialogOpen && (
+        <ExportDialog
+          documentName={useEditorStore.getState().fileName}
+          getText={getContent}
+          onClose={() => useEditorStore.getState().setExportDialogOpen(false)}
+        />
+      )}
     </div>
   );
+}
+
+/** Told once when an opened file mixed line endings. */
+function mixedLineEndingsNotice(name: string) {
+  return {
+    kind: "info" as const,
+    text: `"${name}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`,
+  };
 }

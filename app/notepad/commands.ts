@@ -1,7 +1,6 @@
 import {
   ClipboardPaste,
   Copy,
-  Download,
   FileDown,
   FilePlus,
   Maximize2,
@@ -27,7 +26,15 @@ import {
   SEPARATOR,
   type ShortcutRow,
 } from "~/ui/commands";
-import { openCommand, printCommand, redoCommand, undoCommand } from "~/ui/common-commands";
+import {
+  openCommand,
+  printCommand,
+  redoCommand,
+  undoCommand,
+  exportCommand,
+  saveAsCommand,
+  saveCommand,
+} from "~/ui/common-commands";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -46,7 +53,12 @@ export type NotepadDialog = "emoji" | "chars" | "shortcuts" | "about";
 export interface NotepadCommandContext {
   newTab(): void;
   openFilePicker(): void;
-  download(): void;
+  /** Into the tab's file on this computer, else a download (Mod-s). */
+  save(): void;
+  /** Choose a file to save the tab to (a download where the browser cannot write files). */
+  saveAs(): void;
+  /** The dialog that downloads the tab as .txt, .md, .html, .rtf or .pdf. */
+  openExportDialog(): void;
   downloadAll(): void;
   renameActiveTab(): void;
   duplicateActiveTab(): void;
@@ -108,13 +120,9 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.newTab(),
   },
   { ...openCommand(), menuLabel: "Open…", helpLabel: "Open file" },
-  {
-    id: "save",
-    label: "Save (download)",
-    icon: Download,
-    keys: { all: ["Mod-s"] },
-    run: (ctx) => ctx.download(),
-  },
+  saveCommand(),
+  saveAsCommand(),
+  exportCommand(),
   { ...printCommand(), menuLabel: "Print…" },
   undoCommand(),
   redoCommand(),
@@ -322,6 +330,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "new-tab",
       "open",
       "save",
+      "save-as",
+      "export",
       "download-all",
       SEPARATOR,
       "rename-tab",

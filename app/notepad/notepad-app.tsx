@@ -4,7 +4,10 @@ import { useShallow } from "zustand/react/shallow";
 import { Logo } from "~/site/logo";
 import { ThemeToggle } from "~/site/theme-toggle";
 import { useSiteTheme } from "~/site/use-site-theme";
+import { pickFiles } from "~/storage/disk-files";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
+import { QuestionDialogHost } from "~/ui/choice-dialog";
+import { ExportDialog } from "~/ui/export-dialog";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { Modal } from "~/ui/modal";
@@ -18,7 +21,13 @@ import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
-import { StatsDisplay, StatusFigures, StatusTabName } from "./status-figures";
+import {
+  activeTabName,
+  NotepadFileStatus,
+  StatsDisplay,
+  StatusFigures,
+  StatusTabName,
+} from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
 
 /** The advanced multi-tab notepad: header, menus, toolbar, tabs, find bar, editor, status. */
@@ -59,7 +68,6 @@ export function NotepadApp() {
   );
   const { theme } = useSiteTheme();
   const editorHostRef = useRef<HTMLDivElement>(null);
-  const fileInputRef = useRef<HTMLInputElement>(null);
   const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
@@ -80,7 +88,26 @@ export function NotepadApp() {
     controller.setDarkTheme(theme === "dark");
   }, [controller, theme]);
 
-  const openFilePicker = useCallback(() => fileInputRef.current?.click(), []);
+  const openFilePicker = useCallback(
+    () =>
+      void pickFiles({
+        multiple: true,
+        extensions: NOTEPAD_FILE_EXTENSIONS,
+        description: "Text files",
+      }).then(
+        (picked) => controller.tabs.openFiles(picked),
+        (error: unknown) => {
+          console.error(error);
+          controller.addNotice({
+            id: "open-failed",
+            kind: "error",
+            message:
+              "The open dialog could not be shown. Drop files on the page instead, or try again.",
+          });
+        },
+      ),
+    [controller],
+  );
   const setModal = useCallback(
     (modal: NotepadUiState["modal"]) => store.setState({ modal }),
     [store],
@@ -119,7 +146,9 @@ export function NotepadApp() {
     return {
       newTab: () => void controller.tabs.newTab(),
       openFilePicker,
-      download: () => controller.tabs.download(),
+      save: () => void controller.tabs.save("save"),
+      saveAs: () => void controller.tabs.save("save-as"),
+      openExportDialog: () => setModal("download"),
       downloadAll: () => controller.tabs.downloadAll(),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
       duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
@@ -236,6 +265,18 @@ export function NotepadApp() {
               }`}
             >
               <span className="flex-1">{notice.message}</span>
+              {notice.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    controller.dismissNotice(notice.id);
+                    notice.action?.run();
+                  }}
+                  className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
+                >
+                  {notice.action.label}
+                </button>
+              )}
               {notice.offerDownloadAll && (
                 <button
                   type="button"
@@ -282,28 +323,15 @@ export function NotepadApp() {
       >
         <StatusTabName store={store} />
         <StatusFigures store={store} />
-        <span className="ml-auto">
+        <span className="ml-auto flex flex-wrap items-center gap-x-3">
+          <NotepadFileStatus store={store} controller={controller} />
+        </span>
+        <span>
           {state.storageFull
             ? "Not stored yet: storage full"
             : "Saved in this browser only; clearing site data deletes tabs"}
         </span>
       </footer>
-
-      <input
-        ref={fileInputRef}
-        type="file"
-        multiple
-        accept={NOTEPAD_FILE_EXTENSIONS.join(",")}
-        className="hidden"
-        aria-hidden="true"
-        tabIndex={-1}
-        data-testid="open-input"
-        onChange={(event) => {
-          const files = Array.from(event.target.files ?? []);
-          event.target.value = "";
-          void controller.tabs.openFiles(files);
-        }}
-      />
 
       {contextMenu && (
         <NotepadContextMenu
@@ -354,6 +382,14 @@ export function NotepadApp() {
           </p>
         </Modal>
       )}
+      {state.modal === "download" && (
+        <ExportDialog
+          documentName={activeTabName(store.getState())}
+          getText={() => controller.getContent(store.getState().tabs.activeId)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      <QuestionDialogHost />
       {state.modal === "about" && (
         <Modal title="About the notepad" onClose={() => setModal(null)}>
           <div className="space-y-3 text-sm leading-relaxed">
@@ -364,8 +400,8 @@ export function NotepadApp() {
             </p>
             <p>
               <strong>Clearing your browser&apos;s site data deletes the tabs.</strong> Download
-              anything important with File › Download all tabs (a .zip of .txt files) or File › Save
-              (download).
+              anything important with File › Download all tabs (a .zip of .txt files), or save a tab
+              as a file with File › Save or Save as….
             </p>
             <p>
               Two windows of the notepad stay in sync; if both change the same tab at once, both

@@ -9,7 +9,7 @@ import {
   textStatsField,
   wordCount,
 } from "~/codemirror";
-import type { StoredDocument } from "~/storage/document-store";
+import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
 import { DocumentSyncClient } from "~/storage/document-sync";
 import {
   clampFontSize,
@@ -22,6 +22,7 @@ import {
   writeNotepadSettings,
 } from "~/storage/notepad-settings";
 import { notepadTabsStore } from "~/storage/notepad-tabs";
+import { droppedFiles } from "~/storage/disk-files";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import type { Notice, NotepadStore } from "./notepad-store";
 import { addNotice, dismissNotice, NOTEPAD_NOTICES, showStorageStatus } from "./notepad-notices";
@@ -29,7 +30,7 @@ import { notepadEditorOptions, notepadStatusOf } from "./notepad-options";
 import { NotepadTextActions } from "./notepad-text-actions";
 import { NotepadTabs } from "./tab-operations";
 import { TabStates } from "./tab-states";
-import { markModified, type TabsState } from "./tabs-model";
+import { markModified, type TabsState, updateTab } from "./tabs-model";
 
 /** Every edit is stored at most this long after it happened (spec: within 1 second). */
 export const SAVE_DELAY_MS = 700;
@@ -112,7 +113,9 @@ export class NotepadController {
         const stored = readActiveTabId();
         const activeId = metas.some((tab) => tab.id === stored) ? (stored as string) : metas[0].id;
         tabs = { tabs: metas, activeId };
-        for (const doc of result.documents) this.states.add(doc.id, doc.content, doc.driveFileId);
+        for (const doc of result.documents) {
+          this.states.add(doc.id, doc.content, { driveFileId: doc.driveFileId, file: doc.file });
+        }
       }
     } catch (error) {
       console.error(error);
@@ -127,6 +130,7 @@ export class NotepadController {
     }
     this.store.setState({ tabs, notices: [...this.store.getState().notices, ...notices] });
     this.view = new EditorView({ state: this.stateFor(tabs.activeId), parent });
+    this.publishFileStatus();
     this.store.setState({ loaded: true });
     this.sync.start();
     this.refreshStatus();
@@ -189,7 +193,9 @@ export class NotepadController {
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     // Files dropped beside the text (tab bar, toolbar, status bar) open in tabs too.
-    this.cleanups.push(listenForPageFileDrops((files) => void this.tabs.openFiles(files)));
+    this.cleanups.push(
+      listenForPageFileDrops((files) => void files.then((picked) => this.tabs.openFiles(picked))),
+    );
     this.cleanups.push(() => window.removeEventListener("beforeunload", onBeforeUnload));
   }
 
@@ -208,10 +214,9 @@ export class NotepadController {
       EditorView.updateListener.of((update) => this.onUpdate(update)),
       EditorView.domEventHandlers({
         drop: (event) => {
-          const files = event.dataTransfer?.files;
-          if (!files || files.length === 0) return false;
+          if (!event.dataTransfer?.files.length) return false;
           event.preventDefault();
-          void this.tabs.openFiles(Array.from(files));
+          void droppedFiles(event.dataTransfer).then((picked) => this.tabs.openFiles(picked));
           return true;
         },
       }),
@@ -238,6 +243,41 @@ export class NotepadController {
     const scroll = this.states.get(id)?.scroll;
     if (scroll) view.dispatch({ effects: scroll });
     this.refreshStatus();
+    this.publishFileStatus();
+  }
+
+  /** Puts the active tab's file figures (location, line ending, encoding) in the UI store. */
+  publishFileStatus(): void {
+    const doc = this.states.get(this.activeId());
+    if (!doc) return;
+    const current = this.store.getState().activeFile;
+    const inDrive = doc.driveFileId !== null;
+    if (
+      current.file === doc.file &&
+      current.mixed === doc.mixedLineEndings &&
+      current.inDrive === inDrive
+    )
+      return;
+    this.store.setState({
+      activeFile: { file: doc.file, mixed: doc.mixedLineEndings, inDrive },
+    });
+  }
+
+  /**
+   * Changes how the active tab is written at its next save (encoding or line ending): the
+   * tab is then modified, since its file no longer matches.
+   */
+  setFileFormat(patch: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>): void {
+    const id = this.activeId();
+    const doc = this.states.get(id);
+    if (!doc) return;
+    const file = { ...doc.file, ...patch };
+    if (file.encoding === doc.file.encoding && file.lineEnding === doc.file.lineEnding) return;
+    doc.file = file;
+    doc.mixedLineEndings = false;
+    this.store.setState((s) => ({ tabs: updateTab(s.tabs, id, { isModified: true }) }));
+    this.sync.noteChange(id, true);
+    this.publishFileStatus();
   }
 
   /** Follows the site theme (light/dark). */
@@ -284,6 +324,7 @@ export class NotepadController {
       lastModified: Math.max(meta.lastModified, doc.lastEditAt),
       isModified: meta.isModified,
       driveFileId: doc.driveFileId,
+      file: doc.file,
     };
   }
 
@@ -343,6 +384,7 @@ export class NotepadController {
     if (!doc || doc.driveFileId === fileId) return;
     doc.driveFileId = fileId;
     this.sync.noteChange(id, true);
+    this.publishFileStatus();
   }
 
   // ---------------------------------------------------------------- settings
@@ -395,6 +437,10 @@ export class NotepadController {
   adopt(doc: StoredDocument): void {
     this.states.replaceContent(doc.id, doc.content, doc.id === this.activeId() ? this.view : null);
     const state = this.states.get(doc.id);
-    if (state) state.driveFileId = doc.driveFileId;
+    if (state) {
+      state.driveFileId = doc.driveFileId;
+      state.file = doc.file;
+    }
+    if (doc.id === this.activeId()) this.publishFileStatus();
   }
 }

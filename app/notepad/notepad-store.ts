@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
 import { initialTabsState, type TabsState } from "./tabs-model";
 
@@ -9,10 +10,12 @@ export interface Notice {
   message: string;
   /** Offer the "Download all tabs" button with the message. */
   offerDownloadAll?: boolean;
+  /** A button offered with the message (e.g. "Save as…" after a failed save). */
+  action?: { label: string; run: () => void };
 }
 
 /** Which modal dialog is open. */
-export type NotepadModal = "emoji" | "chars" | "shortcuts" | "about" | null;
+export type NotepadModal = "emoji" | "chars" | "shortcuts" | "about" | "download" | null;
 
 /** Figures of the status bar and stats display. */
 export interface NotepadStatus {
@@ -44,6 +47,8 @@ export interface NotepadUiState {
   fullscreen: boolean;
   modal: NotepadModal;
   renamingId: string | null;
+  /** The active tab's file figures for the status bar. */
+  activeFile: { file: DocumentFileFormat; mixed: boolean; inDrive: boolean };
 }
 
 /** The initial UI state (also what the prerendered HTML shows). */
@@ -70,6 +75,7 @@ export function initialNotepadUiState(): NotepadUiState {
     fullscreen: false,
     modal: null,
     renamingId: null,
+    activeFile: { file: newFileFormat(), mixed: false, inDrive: false },
   };
 }
 

@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { charactersLabel, wordsLabel } from "~/codemirror";
 import { formatCount } from "~/text/number-format";
+import { FileStatus } from "~/ui/file-status";
+import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
 
 /**
@@ -86,5 +88,31 @@ export function StatusTabName({ store }: { store: NotepadStore }) {
       </span>
       {isModified && <span data-testid="status-modified">• Modified</span>}
     </>
+  );
+}
+
+/** The active tab's name. */
+export function activeTabName(state: NotepadUiState): string {
+  const tab = state.tabs.tabs.find((t) => t.id === state.tabs.activeId) ?? state.tabs.tabs[0];
+  return tab?.name ?? "Untitled";
+}
+
+/** Where the active tab lives, its line ending and encoding (click either to change it). */
+export function NotepadFileStatus({
+  store,
+  controller,
+}: {
+  store: NotepadStore;
+  controller: NotepadController;
+}) {
+  const activeFile = store((s) => s.activeFile);
+  return (
+    <FileStatus
+      file={activeFile.file}
+      inDrive={activeFile.inDrive}
+      mixedLineEndings={activeFile.mixed}
+      onLineEnding={(lineEnding) => controller.setFileFormat({ lineEnding })}
+      onEncoding={(encoding) => controller.setFileFormat({ encoding })}
+    />
   );
 }

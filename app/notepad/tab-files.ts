@@ -1,4 +1,6 @@
 import { strToU8, zipSync } from "fflate";
+import { diskLinkOf, type PickedFile } from "~/storage/disk-files";
+import type { DocumentFileFormat } from "~/storage/document-records";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
@@ -13,14 +15,20 @@ export function tabNameFromFile(fileName: string): string | undefined {
 
 /** What reading dropped or picked files gave. */
 export interface ReadTabFiles {
-  opened: { name: string | undefined; content: string }[];
+  opened: {
+    name: string | undefined;
+    content: string;
+    /** Encoding, line ending and the file on disk (when the browser gave its handle). */
+    file: DocumentFileFormat;
+    mixedLineEndings: boolean;
+  }[];
   rejected: { fileName: string; message: string }[];
 }
 
 /** Reads text files for new tabs; refused files come back with the message to show. */
-export async function readTabFiles(files: readonly File[]): Promise<ReadTabFiles> {
+export async function readTabFiles(files: readonly PickedFile[]): Promise<ReadTabFiles> {
   const result: ReadTabFiles = { opened: [], rejected: [] };
-  for (const file of files) {
+  for (const { file, handle } of files) {
     const extension = file.name.includes(".")
       ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase()
       : "";
@@ -28,8 +36,17 @@ export async function readTabFiles(files: readonly File[]): Promise<ReadTabFiles
       if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
         throw new FileRejectedError(file.name, "unsupported-type");
       }
-      const { name, content } = await readLocalTextFile(file);
-      result.opened.push({ name: tabNameFromFile(name), content });
+      const read = await readLocalTextFile(file);
+      result.opened.push({
+        name: tabNameFromFile(read.name),
+        content: read.content,
+        file: {
+          encoding: read.encoding,
+          lineEnding: read.lineEnding,
+          disk: handle ? diskLinkOf(handle, file) : null,
+        },
+        mixedLineEndings: read.mixedLineEndings,
+      });
     } catch (error) {
       if (!(error instanceof FileRejectedError)) console.error(error);
       result.rejected.push({

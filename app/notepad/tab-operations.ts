@@ -1,8 +1,17 @@
+import type { PickedFile } from "~/storage/disk-files";
 import type { StoredDocument } from "~/storage/document-store";
-import type { NotepadController } from "./notepad-controller";
 import { withTxtExtension } from "~/text/file-name";
-import { downloadBlob, downloadText } from "~/ui/download";
+import { askChangedOnDisk } from "~/ui/choice-dialog";
+import {
+  type SaveOutcome,
+  saveDocument,
+  saveDocumentAs,
+  saveOutcomeNotice,
+} from "~/ui/document-file-save";
+import { downloadBlob } from "~/ui/download";
 import { printText } from "~/ui/print";
+import type { NotepadController } from "./notepad-controller";
+import type { TabOrigin } from "./tab-states";
 import { readTabFiles, tabNameFromFile, zipTabs } from "./tab-files";
 import {
   activateTab,
@@ -58,11 +67,18 @@ export class NotepadTabs {
     this.setTabs(activateTabAt(this.tabs, index));
   }
 
-  /** Opens a new tab (empty, or with text) and shows it. Returns its id (null before load). */
-  newTab(name?: string, content = "", driveFileId: string | null = null): string | null {
+  /**
+   * Opens a new tab (empty, or with text) and shows it. Returns its id (null before load).
+   * `origin` tells where the text came from: a Drive file id, or a file on disk and its format.
+   */
+  newTab(name?: string, content = "", origin: string | null | TabOrigin = null): string | null {
     if (!this.notepad.ready) return null;
     const { state, tab } = addTab(this.tabs, Date.now(), { name: name && tabNameFromFile(name) });
-    this.notepad.states.add(tab.id, content, driveFileId);
+    this.notepad.states.add(
+      tab.id,
+      content,
+      typeof origin === "object" && origin !== null ? origin : { driveFileId: origin },
+    );
     this.notepad.sync.track(tab.id);
     this.setTabs(state);
     this.notepad.sync.noteChange(tab.id, true);
@@ -113,9 +129,13 @@ export class NotepadTabs {
   duplicate(id: string): void {
     if (!this.notepad.ready) return;
     const content = this.notepad.getContent(id);
+    const source = this.notepad.states.get(id);
     const { state, tab } = duplicateTab(this.tabs, id, Date.now());
     if (!tab) return;
-    this.notepad.states.add(tab.id, content);
+    // Same encoding and line ending; the copy is new, not the original's file.
+    this.notepad.states.add(tab.id, content, {
+      file: source ? { ...source.file, disk: null } : undefined,
+    });
     this.notepad.sync.track(tab.id);
     this.setTabs(state);
     this.notepad.sync.noteChange(tab.id, true);
@@ -157,26 +177,113 @@ export class NotepadTabs {
   // ---------------------------------------------------------------- files
 
   /** Opens text files, each in its own tab; refused files are reported. */
-  async openFiles(files: File[]): Promise<void> {
+  async openFiles(files: readonly PickedFile[]): Promise<void> {
     await this.notepad.whenReady();
     const { opened, rejected } = await readTabFiles(files);
-    for (const file of opened) this.newTab(file.name, file.content);
+    for (const file of opened) {
+      const id = this.newTab(file.name, file.content, {
+        file: file.file,
+        mixedLineEndings: file.mixedLineEndings,
+      });
+      if (id && file.mixedLineEndings) {
+        this.notepad.addNotice({
+          id: `mixed-${id}`,
+          kind: "info",
+          message: `"${file.name}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`,
+        });
+      }
+    }
     for (const { fileName, message } of rejected) {
       this.notepad.addNotice({ id: `rejected-${fileName}`, kind: "error", message });
     }
   }
 
-  /** Downloads a tab as name(.txt) and clears its modified flag. */
-  download(id = this.notepad.activeId()): void {
-    const tab = this.store.getState().tabs.tabs.find((t) => t.id === id);
-    if (!tab) return;
-    downloadText(this.notepad.getContent(id), withTxtExtension(tab.name));
-    const before = this.store.getState().tabs;
+  /**
+   * Save (into the tab's file on this computer, else a download named as the spec says) or
+   * Save As (the system's save dialog, a download where there is none). The modified marker
+   * clears only when the write succeeded and the tab was not edited meanwhile.
+   */
+  async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<void> {
+    const tab = this.tabs.tabs.find((t) => t.id === id);
+    const doc = this.notepad.states.get(id);
+    if (!tab || !doc) return;
+    const savedText = this.notepad.states.text(id);
+    const request = {
+      // A download appends .txt (spec); the save dialog suggests the name as it is when it
+      // already has an extension ("notes.md").
+      name:
+        mode === "save-as" && /\.[a-z0-9]{1,8}$/i.test(tab.name)
+          ? tab.name
+          : withTxtExtension(tab.name),
+      text: savedText.toString(),
+      file: doc.file,
+    };
+    const outcome =
+      mode === "save"
+        ? await saveDocument(request, { askChangedOnDisk })
+        : await saveDocumentAs(request);
+    const current = this.notepad.states.get(id);
+    // The tab was closed while the dialog or the write ran.
+    if (!current) return;
+    const unchanged = this.notepad.states.text(id) === savedText;
+    if (outcome.kind === "written") {
+      current.file = outcome.file;
+      current.mixedLineEndings = false;
+      if (mode === "save-as") this.rename(id, outcome.name);
+      if (unchanged) this.markSaved(id);
+      this.notepad.sync.noteChange(id, true);
+      this.notepad.publishFileStatus();
+    } else if (outcome.kind === "downloaded") {
+      if (unchanged) this.markSaved(id);
+    } else if (outcome.kind === "reload") {
+      this.reloadText(id, outcome.text);
+      current.file = outcome.file;
+      current.mixedLineEndings = outcome.mixedLineEndings;
+      this.markSaved(id);
+      this.notepad.sync.noteChange(id, true);
+      this.notepad.publishFileStatus();
+    }
+    this.noticeFor(id, outcome);
+  }
+
+  /** Puts the file's text from disk in the tab; in the shown tab an undoable edit. */
+  private reloadText(id: string, text: string): void {
+    const view = this.notepad.getView();
+    if (view && id === this.notepad.activeId()) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        userEvent: "input.reload",
+      });
+    } else {
+      this.notepad.states.replaceContent(id, text, null);
+    }
+  }
+
+  /** Clears a tab's modified marker (it was downloaded or written) and stores that. */
+  private markSaved(id: string): void {
+    const before = this.tabs;
     const after = clearModified(before, id);
     if (after !== before) {
       this.store.setState({ tabs: after });
       this.notepad.sync.noteChange(id, true);
     }
+  }
+
+  private noticeFor(id: string, outcome: SaveOutcome): void {
+    const notice = saveOutcomeNotice(outcome);
+    if (!notice) return;
+    const retry = notice.retry;
+    this.notepad.addNotice({
+      id: `save-${id}`,
+      kind: notice.kind,
+      message: notice.text,
+      action: retry
+        ? {
+            label: retry === "save" ? "Save" : "Save as…",
+            run: () => void this.save(retry, id),
+          }
+        : undefined,
+    });
   }
 
   /** Downloads every tab as one .zip of .txt files. */
@@ -201,7 +308,10 @@ export class NotepadTabs {
   adoptRemote(doc: StoredDocument, known: boolean): void {
     const patch = { name: doc.name, isModified: doc.isModified, lastModified: doc.lastModified };
     if (!known) {
-      this.notepad.states.add(doc.id, doc.content, doc.driveFileId);
+      this.notepad.states.add(doc.id, doc.content, {
+        driveFileId: doc.driveFileId,
+        file: doc.file,
+      });
       this.store.setState((s) => ({
         tabs: { ...s.tabs, tabs: [...s.tabs.tabs, { id: doc.id, ...patch }] },
       }));

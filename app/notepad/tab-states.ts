@@ -13,6 +13,7 @@ import {
   type EditorViewOptions,
   reconfigureEffects,
 } from "~/codemirror";
+import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 
 /** What the notepad keeps of one tab besides its name and flags (those are in the UI store). */
 export interface TabDocument {
@@ -31,7 +32,14 @@ export interface TabDocument {
   lastEditAt: number;
   /** The Google Drive file the tab was opened from or saved to (stored with the tab). */
   driveFileId: string | null;
+  /** Encoding, line ending and the file on this computer (stored with the tab). */
+  file: DocumentFileFormat;
+  /** The opened file mixed line endings (shown until it is saved with one kind). */
+  mixedLineEndings: boolean;
 }
+
+/** Where a tab's text came from, besides the text: Drive, a file on disk and its format. */
+export type TabOrigin = Partial<Pick<TabDocument, "driveFileId" | "file" | "mixedLineEndings">>;
 
 /**
  * The editor states of the notepad's tabs: one `EditorState` per tab, created lazily and
@@ -48,14 +56,16 @@ export class TabStates {
   ) {}
 
   /** Adds (or replaces) a tab with `content`. */
-  add(id: string, content: string, driveFileId: string | null = null): TabDocument {
+  add(id: string, content: string, origin: TabOrigin = {}): TabDocument {
     const doc: TabDocument = {
       state: null,
       content,
       scroll: null,
       options: null,
       lastEditAt: 0,
-      driveFileId,
+      driveFileId: origin.driveFileId ?? null,
+      file: origin.file ?? newFileFormat(),
+      mixedLineEndings: origin.mixedLineEndings ?? false,
     };
     this.docs.set(id, doc);
     return doc;

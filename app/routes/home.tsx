@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   BookOpen,
@@ -20,6 +20,7 @@ import { Logo } from "~/site/logo";
 import { organizationJsonLd, pageMeta, websiteJsonLd } from "~/site/seo";
 import { SiteFooter } from "~/site/site-footer";
 import { ThemeToggle } from "~/site/theme-toggle";
+import type { PickedFile } from "~/storage/disk-files";
 import { putHandoff } from "~/storage/handoff";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
@@ -115,7 +116,6 @@ const primaryButton =
 /** The three hero buttons; the file button reads the file here and hands it to the editor. */
 function HeroActions() {
   const navigate = useNavigate();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -124,13 +124,41 @@ function HeroActions() {
     navigate("/editor/");
   }
 
-  async function onFilePicked(file: File | undefined) {
-    if (!file) return;
+  async function openFromComputer() {
+    let picked: PickedFile | undefined;
+    try {
+      // Loaded on the click, not with the page (the landing page stays light); the picker
+      // still opens within the click's user activation.
+      const { pickFiles } = await import("~/storage/disk-files");
+      [picked] = await pickFiles({
+        multiple: false,
+        extensions: EDITOR_FILE_EXTENSIONS,
+        description: "Text files",
+      });
+    } catch (caught) {
+      console.error(caught);
+      setError("The open dialog could not be shown. Please try again.");
+      return;
+    }
+    if (!picked) return;
+    const { file, handle } = picked;
     setError(null);
     setBusy(true);
     try {
-      const { name, content } = await readLocalTextFile(file);
-      await handOver({ kind: "file", name, content, createdAt: Date.now() });
+      const read = await readLocalTextFile(file);
+      await handOver({
+        kind: "file",
+        name: read.name,
+        content: read.content,
+        // The handle goes along, so Save in the editor writes back into this file.
+        file: {
+          encoding: read.encoding,
+          lineEnding: read.lineEnding,
+          disk: handle ? { handle, lastModified: file.lastModified, size: file.size } : null,
+        },
+        mixedLineEndings: read.mixedLineEndings,
+        createdAt: Date.now(),
+      });
     } catch (caught) {
       setError(
         caught instanceof FileRejectedError
@@ -139,7 +167,6 @@ function HeroActions() {
       );
     } finally {
       setBusy(false);
-      if (inputRef.current) inputRef.current.value = "";
     }
   }
 
@@ -157,7 +184,7 @@ function HeroActions() {
         <button
           type="button"
           className={`${primaryButton} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:hover:bg-slate-800`}
-          onClick={() => inputRef.current?.click()}
+          onClick={() => void openFromComputer()}
           disabled={busy}
         >
           <FolderOpen aria-hidden="true" size={20} />
@@ -172,15 +199,6 @@ function HeroActions() {
           Open from Google Drive
         </button>
       </div>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={EDITOR_FILE_EXTENSIONS.join(",")}
-        className="hidden"
-        aria-label="Choose a text file to open"
-        tabIndex={-1}
-        onChange={(event) => onFilePicked(event.currentTarget.files?.[0])}
-      />
       {error && (
         <p
           role="alert"

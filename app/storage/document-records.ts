@@ -3,6 +3,9 @@
  * a text is cut into chunks. Pure functions, tested through the store.
  */
 
+import { DEFAULT_LINE_ENDING, isLineEnding, type LineEnding } from "~/text/line-endings";
+import { DEFAULT_ENCODING, isTextEncodingId, type TextEncodingId } from "~/text/text-encoding";
+
 /** Schema version of the records (1: text inline in "content", still read; 2: text in chunks). */
 export const DOCUMENT_SCHEMA = 2;
 /** Prefix of the chunk records. */
@@ -18,6 +21,32 @@ export const CONFLICT_PREFIX = "conflict/";
 /** Prefix of the revision records. */
 export const REV_PREFIX = "rev/";
 
+/**
+ * The file on this computer a document was opened from or saved to (File System Access API).
+ * The handle is stored in IndexedDB with the document, so Save still writes there after a
+ * reload (the browser asks for write permission again first).
+ */
+export interface DiskFileLink {
+  handle: FileSystemFileHandle;
+  /** The file's lastModified after Plainpad last read or wrote it: a newer one means changed on disk. */
+  lastModified: number;
+  /** The file's size in bytes at that moment. */
+  size: number;
+}
+
+/** How a document becomes a file: its bytes' encoding and line ending, and its file on disk. */
+export interface DocumentFileFormat {
+  encoding: TextEncodingId;
+  lineEnding: LineEnding;
+  /** Null for a document that lives only in this browser (or in Google Drive). */
+  disk: DiskFileLink | null;
+}
+
+/** The format of a new document: UTF-8, LF line endings (or `lineEnding`), no file yet. */
+export function newFileFormat(lineEnding: LineEnding = DEFAULT_LINE_ENDING): DocumentFileFormat {
+  return { encoding: DEFAULT_ENCODING, lineEnding, disk: null };
+}
+
 /** One stored document, with its text put together. */
 export interface StoredDocument {
   id: string;
@@ -28,6 +57,8 @@ export interface StoredDocument {
   isModified: boolean;
   /** The Google Drive file it was opened from or saved to; null for none. */
   driveFileId: string | null;
+  /** Encoding, line ending and the file on disk (defaults for records older than these). */
+  file: DocumentFileFormat;
   /** Incremented by every write; a writer must hold the previous number (optimistic lock). */
   revision: number;
 }
@@ -41,6 +72,7 @@ export interface DocumentRecord {
   lastModified: number;
   isModified: boolean;
   driveFileId: string | null;
+  file: DocumentFileFormat;
   revision: number;
 }
 
@@ -60,9 +92,13 @@ export interface ContentChunk {
 }
 
 /** A document to write: its text as one string or as chunks. */
-export type DocumentToSave = Omit<StoredDocument, "revision" | "content" | "driveFileId"> & {
+export type DocumentToSave = Omit<
+  StoredDocument,
+  "revision" | "content" | "driveFileId" | "file"
+> & {
   content: string | readonly ContentChunk[];
   driveFileId?: string | null;
+  file?: DocumentFileFormat;
 };
 
 /** What loading found. */
@@ -128,8 +164,38 @@ export function parseStoredDocument(
     isModified: record.isModified === true,
     driveFileId:
       typeof record.driveFileId === "string" && record.driveFileId ? record.driveFileId : null,
+    file: parseFileFormat(record.file),
     revision:
       typeof record.revision === "number" && Number.isFinite(record.revision) ? record.revision : 0,
+  };
+}
+
+/**
+ * Reads a stored file format; anything missing or unknown falls back to the defaults (a
+ * document must never become unreadable because of how it is written to disk).
+ */
+export function parseFileFormat(value: unknown): DocumentFileFormat {
+  const stored = (typeof value === "object" && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    encoding: isTextEncodingId(stored.encoding) ? stored.encoding : DEFAULT_ENCODING,
+    lineEnding: isLineEnding(stored.lineEnding) ? stored.lineEnding : DEFAULT_LINE_ENDING,
+    disk: parseDiskLink(stored.disk),
+  };
+}
+
+function parseDiskLink(value: unknown): DiskFileLink | null {
+  if (typeof value !== "object" || value === null) return null;
+  const link = value as Record<string, unknown>;
+  const handle = link.handle as { kind?: unknown } | null | undefined;
+  // A FileSystemFileHandle survives IndexedDB's structured clone with its kind.
+  if (typeof handle !== "object" || handle === null || handle.kind !== "file") return null;
+  return {
+    handle: handle as FileSystemFileHandle,
+    lastModified: typeof link.lastModified === "number" ? link.lastModified : 0,
+    size: typeof link.size === "number" ? link.size : -1,
   };
 }
 
@@ -191,6 +257,7 @@ export function documentRecord(
     lastModified: doc.lastModified,
     isModified: doc.isModified,
     driveFileId: doc.driveFileId,
+    file: doc.file,
     revision,
   };
 }

@@ -31,6 +31,29 @@ describe("notepad tab storage", () => {
     expect(result.keptAside).toEqual([]);
   });
 
+  it("keeps each document's file format and file handle; older records get the defaults", async () => {
+    // IndexedDB keeps a FileSystemFileHandle by structured clone; a plain object with its
+    // "kind" stands in for it here.
+    const handle = { kind: "file", name: "notes.txt" } as unknown as FileSystemFileHandle;
+    const file = {
+      encoding: "utf-16le" as const,
+      lineEnding: "crlf" as const,
+      disk: { handle, lastModified: 1234, size: 56 },
+    };
+    await tabs.save({ ...base, id: "1", file }, 0);
+    await tabs.save({ ...base, id: "2" }, 0);
+    const db = await openPlainpadDb();
+    await db.put(
+      IDB.stores.notepadTabs,
+      { ...base, id: "3", file: { encoding: "ebcdic", lineEnding: 7, disk: { handle: "x" } } },
+      tabKey("3"),
+    );
+    const byId = new Map((await tabs.loadAll()).documents.map((doc) => [doc.id, doc.file]));
+    expect(byId.get("1")).toEqual(file);
+    expect(byId.get("2")).toEqual({ encoding: "utf-8", lineEnding: "lf", disk: null });
+    expect(byId.get("3")).toEqual({ encoding: "utf-8", lineEnding: "lf", disk: null });
+  });
+
   it("increments revisions and refuses a write based on an old revision", async () => {
     const first = await tabs.save({ ...base, id: "1" }, 0);
     expect(first).toEqual({ ok: true, revision: 1 });

@@ -11,6 +11,7 @@ import {
   type DocumentLoadResult,
   type DocumentToSave,
   META_KEY,
+  newFileFormat,
   parseStoredDocument,
   REV_PREFIX,
   type SaveDocumentResult,
@@ -247,7 +248,7 @@ export class DocumentStore {
       if (!keep.has(key)) await tx.store.delete(chunkKey(doc.id, key));
     }
     await tx.store.put(
-      documentRecord({ driveFileId: null, ...doc }, chunks, revision),
+      documentRecord({ driveFileId: null, file: newFileFormat(), ...doc }, chunks, revision),
       this.recordKey(doc.id),
     );
     await tx.store.put({ revision }, REV_PREFIX + doc.id);

@@ -23,6 +23,7 @@ function makeHost(texts: Record<string, string>) {
             lastModified: 1,
             isModified: true,
             driveFileId: "drive-1",
+            file: { encoding: "windows-1252", lineEnding: "crlf", disk: null },
           }
         : null,
     adoptRemote: (doc) => {
@@ -58,7 +59,7 @@ afterEach(() => {
 });
 
 describe("document sync client", () => {
-  it("writes nothing before start, then stores a change with its name and Drive id", async () => {
+  it("writes nothing before start, then stores a change with its name, Drive id and file format", async () => {
     const texts = { [EDITOR_DOCUMENT_ID]: "first draft" };
     const sync = client(makeHost(texts).host);
     await sync.load();
@@ -74,6 +75,7 @@ describe("document sync client", () => {
       name: "editor.txt",
       driveFileId: "drive-1",
       isModified: true,
+      file: { encoding: "windows-1252", lineEnding: "crlf", disk: null },
       revision: 1,
     });
     const reloaded = await client(makeHost({}).host).load();

@@ -1,5 +1,6 @@
 import type { Text } from "@codemirror/state";
 import {
+  type DocumentFileFormat,
   type DocumentLoadResult,
   type DocumentStore,
   isQuotaError,
@@ -15,6 +16,8 @@ export interface DocumentSnapshot {
   lastModified: number;
   isModified: boolean;
   driveFileId: string | null;
+  /** Encoding, line ending and file on disk. */
+  file: DocumentFileFormat;
 }
 
 /** Where a store stands after the last write. */
@@ -296,6 +299,7 @@ export class DocumentSyncClient {
           lastModified: snapshot.lastModified,
           isModified: snapshot.isModified,
           driveFileId: snapshot.driveFileId,
+          file: snapshot.file,
         },
         doc.revision,
       );

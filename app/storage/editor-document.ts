@@ -1,5 +1,10 @@
 import { openPlainpadDb } from "./db";
-import { DocumentStore, type LegacyMigration, type StoredDocument } from "./document-store";
+import {
+  DocumentStore,
+  type LegacyMigration,
+  newFileFormat,
+  type StoredDocument,
+} from "./document-store";
 import { IDB } from "./keys";
 
 /** The id of the simple editor's one document. */
@@ -32,6 +37,7 @@ export function parseLegacyDraft(value: unknown): StoredDocument | null {
     driveFileId: typeof r.fileId === "string" ? r.fileId : null,
     isModified: r.dirty === true,
     lastModified: typeof r.savedAt === "number" ? r.savedAt : 0,
+    file: newFileFormat(),
     revision: 1,
   };
 }

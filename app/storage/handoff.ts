@@ -1,4 +1,5 @@
 import { openPlainpadDb } from "./db";
+import type { DocumentFileFormat } from "./document-records";
 import { IDB } from "./keys";
 
 /**
@@ -7,7 +8,15 @@ import { IDB } from "./keys";
  */
 export type Handoff =
   | { kind: "new"; createdAt: number }
-  | { kind: "file"; name: string; content: string; createdAt: number }
+  | {
+      kind: "file";
+      name: string;
+      content: string;
+      /** Encoding, line ending and (where the browser gives one) the file's handle. */
+      file?: DocumentFileFormat;
+      mixedLineEndings?: boolean;
+      createdAt: number;
+    }
   | { kind: "drive-open"; createdAt: number };
 
 const KEY = "pending";

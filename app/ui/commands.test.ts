@@ -151,7 +151,7 @@ describe("the editors' command registries", () => {
     );
   });
 
-  it("gives the spec's shortcut keys (Ctrl+S saves, Ctrl+O opens in both editors)", () => {
+  it("gives the spec's shortcut keys (Ctrl+S saves, Ctrl+Shift+S saves as, Ctrl+O opens in both editors)", () => {
     const show = (commands: readonly Command<unknown, unknown>[], id: string, p: Platform) =>
       formatCommandKeys(
         commands.find((c) => c.id === id)!,
@@ -159,7 +159,9 @@ describe("the editors' command registries", () => {
       );
     const editor = EDITOR_COMMANDS as readonly Command<unknown, unknown>[];
     const notepad = NOTEPAD_COMMANDS as readonly Command<unknown, unknown>[];
-    expect(show(editor, "download", "windows")).toBe("Ctrl+S");
+    expect(show(editor, "save", "windows")).toBe("Ctrl+S");
+    expect(show(editor, "save-as", "mac")).toBe("Cmd+Shift+S");
+    expect(show(notepad, "save-as", "windows")).toBe("Ctrl+Shift+S");
     expect(show(editor, "open", "mac")).toBe("Cmd+O");
     expect(show(editor, "redo", "windows")).toBe("Ctrl+Y");
     expect(show(editor, "redo", "mac")).toBe("Cmd+Shift+Z");

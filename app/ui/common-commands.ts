@@ -1,4 +1,4 @@
-import { FolderOpen, Printer, Redo2, Undo2 } from "lucide-react";
+import { FileDown, FileOutput, FolderOpen, Printer, Redo2, Save, Undo2 } from "lucide-react";
 import type { Command } from "./commands";
 
 /**
@@ -57,5 +57,46 @@ export function printCommand<C extends { print(): void }, S>(): Command<C, S> {
     icon: Printer,
     keys: { all: ["Mod-p"] },
     run: (ctx) => ctx.print(),
+  };
+}
+
+/**
+ * Save (Mod-s anywhere on the page): into the document's file on this computer where the
+ * browser can write files and the document has one; otherwise a download under its name.
+ */
+export function saveCommand<C extends { save(): void }, S>(): Command<C, S> {
+  return {
+    id: "save",
+    label: "Save",
+    helpLabel: "Save (to its file, or download)",
+    icon: Save,
+    keys: { all: ["Mod-s"] },
+    run: (ctx) => ctx.save(),
+  };
+}
+
+/** Save As (Mod-Shift-s): choose a file on this computer to save to (a download elsewhere). */
+export function saveAsCommand<C extends { saveAs(): void }, S>(): Command<C, S> {
+  return {
+    id: "save-as",
+    label: "Save as…",
+    helpLabel: "Save as a new file",
+    icon: FileOutput,
+    keys: { all: ["Mod-Shift-s"] },
+    run: (ctx) => ctx.saveAs(),
+  };
+}
+
+/**
+ * Export…: the dialog that downloads the document as .txt, .md, .html, .rtf or .pdf. Not
+ * named "Download as…": the editor's header keeps one button called "Download".
+ */
+export function exportCommand<C extends { openExportDialog(): void }, S>(): Command<C, S> {
+  return {
+    id: "export",
+    label: "Export…",
+    helpLabel: "Export as TXT, MD, HTML, RTF or PDF",
+    icon: FileDown,
+    run: (ctx) => ctx.openExportDialog(),
   };
 }

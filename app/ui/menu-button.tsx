@@ -15,17 +15,24 @@ import {
 export function MenuButton({
   label,
   icon: Icon,
+  text,
   entries,
   className,
   align = "end",
+  placement = "below",
 }: {
-  /** Accessible name and tooltip. */
+  /** Tooltip, and the accessible name of an icon button. */
   label: string;
-  icon: LucideIcon;
+  /** The button shows this icon... */
+  icon?: LucideIcon;
+  /** ...or this text, which is then its accessible name (the label stays its tooltip). */
+  text?: string;
   entries: readonly MenuEntry[];
   className: string;
   /** Which edge of the button the menu lines up with. */
   align?: "start" | "end";
+  /** Where the menu opens: below the button, or above it (in a status bar at the bottom). */
+  placement?: "below" | "above";
 }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -79,7 +86,7 @@ export function MenuButton({
         ref={buttonRef}
         id={buttonId}
         type="button"
-        aria-label={label}
+        aria-label={text === undefined ? label : undefined}
         title={label}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -100,7 +107,7 @@ export function MenuButton({
         }}
         className={className}
       >
-        <Icon aria-hidden="true" size={18} />
+        {text ?? (Icon && <Icon aria-hidden="true" size={18} />)}
       </button>
       {open && (
         <MenuPopup
@@ -120,7 +127,7 @@ export function MenuButton({
             }
           }}
           style={{ transform: shift ? `translateX(${-shift}px)` : undefined }}
-          className={`absolute top-full z-40 mt-1 max-h-[70vh] min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800 ${align === "end" ? "right-0" : "left-0"}`}
+          className={`absolute z-40 max-h-[70vh] ${placement === "below" ? "top-full mt-1" : "bottom-full mb-1"} min-w-56 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800 ${align === "end" ? "right-0" : "left-0"}`}
         />
       )}
     </div>

@@ -1,0 +1,26 @@
+import { FileStatus } from "~/ui/file-status";
+import { useEditorStore } from "./editor-store";
+
+/**
+ * The editor's status bar: where the document lives, its line ending and its encoding (a click
+ * on either changes it for the next save).
+ */
+export function EditorStatusBar() {
+  const file = useEditorStore((s) => s.file);
+  const inDrive = useEditorStore((s) => s.fileId !== null);
+  const mixedLineEndings = useEditorStore((s) => s.mixedLineEndings);
+  return (
+    <footer
+      aria-label="Status bar"
+      className="flex flex-wrap items-center justify-end gap-x-3 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-0.5 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+    >
+      <FileStatus
+        file={file}
+        inDrive={inDrive}
+        mixedLineEndings={mixedLineEndings}
+        onLineEnding={(lineEnding) => useEditorStore.getState().setFileFormat({ lineEnding })}
+        onEncoding={(encoding) => useEditorStore.getState().setFileFormat({ encoding })}
+      />
+    </footer>
+  );
+}

@@ -1,0 +1,268 @@
+import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-records";
+import {
+  canWriteFiles,
+  DiskFileError,
+  diskFileState,
+  diskLinkOf,
+  ensureWritePermission,
+  pickSaveLocation,
+  writeDiskFile,
+} from "~/storage/disk-files";
+import { readLocalTextFile } from "~/storage/local-files";
+import { applyLineEnding } from "~/text/line-endings";
+import {
+  encodeText,
+  encodingLabel,
+  findUnencodable,
+  unencodableMessage,
+} from "~/text/text-encoding";
+import { downloadBlob } from "./download";
+
+/**
+ * Save and Save As for both editors: into the document's file on this computer where the
+ * browser allows it (File System Access API), as a download elsewhere. The bytes keep the
+ * document's encoding and line ending. Nothing here marks a document saved: the caller does
+ * that from the outcome, and only when it says the bytes were written.
+ */
+
+/** A document to save. */
+export interface SaveRequest {
+  /** Its name (the download name, the save dialog's suggestion). */
+  name: string;
+  /** Its text, lines joined with "\n". */
+  text: string;
+  file: DocumentFileFormat;
+}
+
+/** What the user chose when the file changed on disk since it was read or last saved. */
+export type ChangedOnDiskChoice = "overwrite" | "save-as" | "reload" | "cancel";
+
+/** What a save asks the page. */
+export interface SaveHost {
+  /** The file changed on disk: ask what to do (a dialog). */
+  askChangedOnDisk(fileName: string): Promise<ChangedOnDiskChoice>;
+}
+
+/** How a save ended. */
+export type SaveOutcome =
+  /** Written into a file on this computer; `name` is that file's name. */
+  | { kind: "written"; name: string; file: DocumentFileFormat }
+  /** Downloaded (no file to write into, or the browser cannot write files). */
+  | { kind: "downloaded"; name: string }
+  /** The user chose to load the file as it is on disk instead. */
+  | {
+      kind: "reload";
+      name: string;
+      text: string;
+      file: DocumentFileFormat;
+      mixedLineEndings: boolean;
+    }
+  | { kind: "cancelled" }
+  /**
+   * Nothing was written; `message` says why in the user's terms, and `retry` names what helps
+   * ("save-as": a new file; "save": the same save from a click).
+   */
+  | { kind: "failed"; message: string; retry: "save" | "save-as" | null };
+
+const PLAIN_TEXT_TYPE = "text/plain";
+
+/** The file's bytes as the document's encoding and line ending write them. */
+export function documentBytes(text: string, file: DocumentFileFormat): Uint8Array<ArrayBuffer> {
+  return encodeText(applyLineEnding(text, file.lineEnding), file.encoding);
+}
+
+/**
+ * Save (Ctrl/Cmd+S): into the document's file when it has one (asking for permission from the
+ * click, and first whether to overwrite when the file changed on disk); a refused permission
+ * goes on as Save As. A document without a file is downloaded under its name. Call from the
+ * click or key handler: permission prompts and pickers need the user's gesture.
+ */
+export async function saveDocument(request: SaveRequest, host: SaveHost): Promise<SaveOutcome> {
+  const refused = refusedCharacters(request);
+  if (refused) return refused;
+  const disk = request.file.disk;
+  if (!disk) return download(request);
+  try {
+    if (!(await ensureWritePermission(disk.handle))) return saveDocumentAs(request);
+    const state = await diskFileState(disk);
+    if (state.changed) {
+      const choice = await host.askChangedOnDisk(disk.handle.name);
+      if (choice === "cancel") return { kind: "cancelled" };
+      if (choice === "save-as") return saveDocumentAs(request);
+      if (choice === "reload") return reloadFromDisk(disk.handle, state.file);
+    }
+    const written = await writeDiskFile(disk.handle, documentBytes(request.text, request.file));
+    return { kind: "written", name: disk.handle.name, file: { ...request.file, disk: written } };
+  } catch (error) {
+    return failure(error, disk.handle.name);
+  }
+}
+
+/**
+ * Save As (Ctrl/Cmd+Shift+S): the system's save dialog, suggesting the document's name, then
+ * the document belongs to the chosen file. Without the File System Access API it downloads.
+ */
+export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome> {
+  const refused = refusedCharacters(request);
+  if (refused) return refused;
+  let handle: FileSystemFileHandle | null | "unavailable";
+  try {
+    handle = await pickSaveLocation({
+      suggestedName: request.name,
+      extensions: [".txt", ".md", ".csv", ".log", ".json", ".html", ".xml", ".css", ".js"],
+      description: "Text file",
+      mimeType: PLAIN_TEXT_TYPE,
+    });
+  } catch (error) {
+    return failure(error, request.name);
+  }
+  if (handle === "unavailable") return download(request);
+  if (handle === null) return { kind: "cancelled" };
+  try {
+    const written = await writeDiskFile(handle, documentBytes(request.text, request.file));
+    return { kind: "written", name: handle.name, file: { ...request.file, disk: written } };
+  } catch (error) {
+    return failure(error, handle.name);
+  }
+}
+
+/** True where Save writes into files (else it downloads): for labels and hints. */
+export function savesInPlace(): boolean {
+  return canWriteFiles();
+}
+
+/**
+ * Downloads the document under its name, in its encoding and line ending (the Download button;
+ * Save where no file can be written). Refuses, with the message, characters its encoding
+ * cannot hold.
+ */
+export function downloadDocument(request: SaveRequest): SaveOutcome {
+  return refusedCharacters(request) ?? download(request);
+}
+
+function download(request: SaveRequest): SaveOutcome {
+  downloadBlob(
+    new Blob([documentBytes(request.text, request.file)], { type: PLAIN_TEXT_TYPE }),
+    request.name,
+  );
+  return { kind: "downloaded", name: request.name };
+}
+
+async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise<SaveOutcome> {
+  const read = await readLocalTextFile(file);
+  return {
+    kind: "reload",
+    name: handle.name,
+    text: read.content,
+    file: { encoding: read.encoding, lineEnding: read.lineEnding, disk: diskLinkOf(handle, file) },
+    mixedLineEndings: read.mixedLineEndings,
+  };
+}
+
+function refusedCharacters(request: SaveRequest): SaveOutcome | null {
+  const found = findUnencodable(request.text, request.file.encoding);
+  if (found.total === 0) return null;
+  return {
+    kind: "failed",
+    message: unencodableMessage(request.name, encodingLabel(request.file.encoding), found),
+    retry: null,
+  };
+}
+
+/** The message for a failed save: what happened, that the text is safe, what helps. */
+export function saveFailureMessage(error: DiskFileError): {
+  message: string;
+  retry: "save" | "save-as" | null;
+} {
+  const name = `"${error.fileName}"`;
+  const kept = "Your text is still here, marked unsaved.";
+  switch (error.reason) {
+    case "not-found":
+      return {
+        message: `${name} was not saved: it is no longer where it was on your computer (moved, renamed or deleted). ${kept} Use Save as… to save it again.`,
+        retry: "save-as",
+      };
+    case "permission-denied":
+      return {
+        message: `${name} was not saved: Plainpad was not allowed to write to it. ${kept} Use Save as… to save it as another file.`,
+        retry: "save-as",
+      };
+    case "no-space":
+      return {
+        message: `${name} was not saved: the disk is full. ${kept} Free some space and save again, or use Save as… to save it elsewhere.`,
+        retry: "save-as",
+      };
+    case "no-user-gesture":
+      return {
+        message: `${name} was not saved yet: the browser asks for your click before Plainpad may write to a file. ${kept}`,
+        retry: "save",
+      };
+    case "changed-on-disk":
+      return {
+        message: `${name} was not saved: it changed on disk. ${kept}`,
+        retry: "save",
+      };
+    case "failed": {
+      const cause = error.cause instanceof Error && error.cause.message ? error.cause.message : "";
+      return {
+        message: `${name} could not be saved${cause ? ` (${cause})` : ""}. ${kept} Try again, or use Save as… to save it elsewhere.`,
+        retry: "save-as",
+      };
+    }
+  }
+}
+
+function failure(error: unknown, fileName: string): SaveOutcome {
+  const diskError =
+    error instanceof DiskFileError ? error : new DiskFileError(fileName, "failed", error);
+  if (diskError.reason === "failed") console.error(error);
+  return { kind: "failed", ...saveFailureMessage(diskError) };
+}
+
+/** Where a document lives, for the status bar: "notes.txt · on this computer" and so on. */
+export function documentLocation(file: DocumentFileFormat, inDrive: boolean): string {
+  if (file.disk) return `${file.disk.handle.name} · on this computer`;
+  if (inDrive) return "Google Drive";
+  return "this browser only";
+}
+
+/** A document read from a file: the format to keep with it. */
+export function fileFormatOf(
+  read: { encoding: DocumentFileFormat["encoding"]; lineEnding: DocumentFileFormat["lineEnding"] },
+  disk: DiskFileLink | null,
+): DocumentFileFormat {
+  return { encoding: read.encoding, lineEnding: read.lineEnding, disk };
+}
+
+/** What to tell the user after a save, and the button that helps after a failure. */
+export interface SaveNotice {
+  kind: "info" | "error";
+  text: string;
+  retry: "save" | "save-as" | null;
+}
+
+/** The notice for a save's outcome (none after a cancel). */
+export function saveOutcomeNotice(outcome: SaveOutcome): SaveNotice | null {
+  switch (outcome.kind) {
+    case "written":
+      return { kind: "info", text: `Saved "${outcome.name}" on this computer.`, retry: null };
+    case "downloaded":
+      return {
+        kind: "info",
+        text: canWriteFiles()
+          ? `Downloaded "${outcome.name}". To save into a file of your choice and keep saving there, use Save as….`
+          : `Downloaded "${outcome.name}" (this browser saves by downloading).`,
+        retry: null,
+      };
+    case "reload":
+      return {
+        kind: "info",
+        text: `Reloaded "${outcome.name}" from disk. Undo brings back the text you had.`,
+        retry: null,
+      };
+    case "failed":
+      return { kind: "error", text: outcome.message, retry: outcome.retry };
+    case "cancelled":
+      return null;
+  }
+}
