@@ -40,7 +40,9 @@ test.describe("notepad menus", () => {
       File: [
         /New tab/,
         /Open/,
-        /Save \(download\)/,
+        /^Save/,
+        /Save as…/,
+        /Export…/,
         /Download all tabs/,
         /Rename tab/,
         /Duplicate tab/,
