@@ -63,26 +63,18 @@ export const FAQ_ENTRIES: FaqEntry[] = [
   {
     id: "how-do-i-start-a-new-document",
     category: "Getting Started",
-    question: "How do I start a new document?",
+    question: "How do I start and name a new document?",
     answer:
-      "On the home page, click Create New Text File to open the Text Editor with an empty document, or Open File From Computer to start from a file you already have.\n\n" +
-      "Inside the Text Editor, the New button starts an empty document; if the current one has changes you have not downloaded or saved, Plainpad asks first. In the Advanced Notepad, choose File > New tab to add another Untitled tab next to the ones you have.",
+      "On the home page, click Create New Text File to open the Text Editor with an empty document, or Open File From Computer to start from a file you already have. Inside the Text Editor, the New button starts an empty document; if the current one has unsaved changes, Plainpad asks first. In the Advanced Notepad, choose File > New tab to add another Untitled tab next to the ones you have.\n\n" +
+      "To name it in the Text Editor, click the file name at the top of the page, type and press Enter or click elsewhere; the name always ends in .txt, and downloads and Save as… use it. In the notepad, double-click a tab (or choose File > Rename tab), type up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
   },
   {
     id: "which-file-types-can-i-open",
     category: "Getting Started",
-    question: "Which file types can I open?",
+    question: "Which file types can I open, and how large?",
     answer:
-      "Plainpad opens plain text files. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab.\n\n" +
-      "Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters. Files larger than 50 MB are refused as well.",
-  },
-  {
-    id: "how-do-i-rename-my-document",
-    category: "Getting Started",
-    question: "How do I name or rename my document?",
-    answer:
-      "In the Text Editor, click the file name at the top of the page, type the new name and press Enter or click elsewhere. The name always ends in .txt, and it is the name your download gets.\n\n" +
-      "In the Advanced Notepad, double-click a tab (or choose File > Rename tab), type a name of up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
+      "Plainpad opens plain text files up to 50 MB. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 50 MB is refused too, and the document you are working on is left untouched.\n\n" +
+      "Below that limit, big files are fine: both editors are built on the CodeMirror 6 editing engine, which only draws the lines on screen, so files of tens of megabytes stay responsive while you scroll, type and search.",
   },
 
   // Features
@@ -91,8 +83,16 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Features",
     question: "Does Plainpad save my work automatically?",
     answer:
-      "Yes, in your browser. The Text Editor keeps its draft (the text, the file name and the linked Drive file, if any) within a second of your last edit and restores it after a reload or a crash. The Advanced Notepad stores every tab within about a second of each edit and writes any pending change when you leave the page.\n\n" +
-      "This browser copy is not a file on your computer. To keep a lasting copy, use Download, File > Save (download), or Save to Google Drive.",
+      "Yes, in your browser. The Text Editor keeps its draft (the text, the file name and, if any, the link to its file on your computer or in Google Drive) within a second of your last edit and restores it after a reload or a crash. The Advanced Notepad stores every tab within about a second of each edit and writes any pending change when you leave the page.\n\n" +
+      "This browser copy is not a file on your computer. To keep a lasting copy, save the document to a file with Save (Ctrl+S, Cmd+S on a Mac) or Save as…, use Download, or Save to Google Drive.",
+  },
+  {
+    id: "can-plainpad-save-back-to-the-file-i-opened",
+    category: "Features",
+    question: "Can Plainpad save back to the file I opened?",
+    answer:
+      "Yes, in Chrome, Edge and Opera on a computer. Open a file with Open File From Computer, the Open button, File > Open… in the notepad or by dragging it onto the editor, and Plainpad keeps a link to it with the document, even across a reload. Save (Ctrl+S, Cmd+S on a Mac, or the Save icon) then writes into that same file. The first save after a reload asks the browser's permission to edit the file. If another program changed the file in the meantime, Plainpad asks whether to overwrite it, save as a new file, reload it from disk or cancel.\n\n" +
+      "Firefox, Safari and phone browsers do not let web pages write to files, so there Save and Save as… download the file instead, and the message says \"downloaded\". Text you started in Plainpad has no file yet: Save downloads it, and Save as… (Ctrl+Shift+S) lets you choose where it goes and keeps saving there.",
   },
   {
     id: "how-many-tabs-can-i-open",
@@ -135,12 +135,12 @@ export const FAQ_ENTRIES: FaqEntry[] = [
       "The saved file stays plain text, which means it opens anywhere, and Markdown tools understand the bold and italic markers.",
   },
   {
-    id: "can-i-print-or-save-as-pdf",
+    id: "which-file-formats-can-i-export",
     category: "Features",
-    question: "Can I download, print or save my document as a PDF?",
+    question: "Which file formats can I export?",
     answer:
-      "Yes. Download saves your document as a .txt file with its current name. In the Advanced Notepad, File > Save (download) downloads the current tab and File > Download all tabs saves every tab in one .zip file.\n\n" +
-      "Print opens a print view of your text. To make a PDF, choose \"Save as PDF\" as the destination in your browser's print dialog. Plainpad has no built-in export to Word, RTF or HTML; open the .txt file in a word processor if you need one of those formats.",
+      "Five. Click Export… in the Text Editor's header, or choose File > Export… in the Advanced Notepad, pick Plain text (.txt), Markdown (.md), Web page (.html), Rich Text Format (.rtf, for Word, LibreOffice, Pages and WordPad) or PDF document (.pdf), change the file name if you like and click Download. The PDF is made in your browser on A4 pages with the fonts embedded; characters those fonts lack, such as Chinese, Japanese or Korean, show as � and the dialog says how many.\n\n" +
+      "The Text Editor's Download button gives you a .txt file straight away, and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well, and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
   },
 
   // Google Drive
@@ -207,23 +207,23 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Technical",
     question: "Which browsers does Plainpad support?",
     answer:
-      "Plainpad supports current versions of the major browsers: Chrome and Edge 111 or later, Firefox 128 or later and Safari 16.4 or later.\n\n" +
+      "Plainpad supports current versions of the major browsers: Chrome and Edge 111 or later, Firefox 128 or later and Safari 16.4 or later. Saving straight back into a file on your computer needs Chrome, Edge or Opera on a desktop; in the other browsers, Save downloads the file instead.\n\n" +
       "Older browsers may load the pages but miss features the editors rely on, such as the browser storage that keeps your drafts. If something looks broken, update your browser first; it is the quickest fix for most display problems.",
   },
   {
-    id: "what-is-the-largest-file-i-can-open",
+    id: "does-plainpad-keep-encoding-and-line-endings",
     category: "Technical",
-    question: "What is the largest file I can open?",
+    question: "Does Plainpad keep my file's encoding and line endings?",
     answer:
-      "Up to 50 MB. A larger file is refused with a message, and the document you are working on is left untouched.\n\n" +
-      "Below that limit, big files are fine: the Text Editor is built on the CodeMirror 6 editing engine, which only draws the lines on screen, so files of tens of megabytes stay responsive while you scroll, type and search.",
+      "Yes. When you open a file, Plainpad detects its encoding (UTF-8, UTF-8 with BOM, UTF-16 LE or BE, or Windows-1252, also called ANSI) and its line endings (Windows CRLF, Unix LF or Macintosh CR), and Save writes them back the same way, so a file you open and save unchanged keeps exactly the same bytes. A file that mixes line endings is saved with the kind most of its lines use, and a notice tells you so.\n\n" +
+      "Both are shown in the status bar; click either one to change it for the next save. New documents are UTF-8 with Unix (LF) line endings. If the text holds a character the chosen encoding cannot store, such as an emoji in a Windows-1252 file, Plainpad names the character and saves nothing until you remove it or pick another encoding.",
   },
   {
     id: "where-are-my-documents-stored",
     category: "Technical",
     question: "Where are my documents stored?",
     answer:
-      "In your own browser, on your own device. Both editors keep your text in the browser's built-in database (IndexedDB): the Text Editor keeps its current draft, and the Advanced Notepad keeps every open tab. Preferences such as font size are kept in the browser's local storage.\n\n" +
+      "In your own browser, on your own device. Both editors keep your text in the browser's built-in database (IndexedDB): the Text Editor keeps its current draft, and the Advanced Notepad keeps every open tab. Preferences such as font size are kept in the browser's local storage. A file you open from your computer stays where it is; in Chrome, Edge and Opera the browser also keeps a link to it, so Save can write back into it. The status bar shows where each document lives.\n\n" +
       "Plainpad has no server of its own, so your documents are never uploaded anywhere unless you save them to your Google Drive. Each browser on each device has its own separate copy.",
   },
   {
@@ -232,7 +232,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What are the keyboard shortcuts on a Mac?",
     answer:
       "On a Mac, use Cmd wherever Windows and Linux use Ctrl: Cmd+B, Cmd+I and Cmd+U for bold, italic and underline, Cmd+F to find and Cmd+P to print. Redo is Cmd+Shift+Z.\n\n" +
-      "In both editors Cmd+S downloads the document (the current tab in the notepad) and Cmd+O opens a file. In the Advanced Notepad, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.",
+      "In both editors Cmd+O opens a file, Cmd+S saves the document (the current tab in the notepad) and Cmd+Shift+S opens Save as… to save to a new file. In the Advanced Notepad, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.",
   },
   {
     id: "can-i-use-the-notepad-in-two-windows",
@@ -249,7 +249,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Does Plainpad keep a version history?",
     answer:
       "No. Plainpad keeps the latest state of your text, not earlier versions. Within a session you can step back with Undo: each Advanced Notepad tab keeps its own undo history of 50 steps, and the Text Editor has Undo and Redo on its toolbar.\n\n" +
-      "If you want to keep versions of an important document, download a copy at each milestone and include the date in the file name.",
+      "If you want to keep versions of an important document, save a copy with Save as… or Download at each milestone and include the date in the file name.",
   },
 
   // Troubleshooting
@@ -259,7 +259,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What happens to my documents if I clear my browser data?",
     answer:
       "They are deleted. The Text Editor's draft and the Advanced Notepad's tabs live in your browser's storage for plainpad.app, so clearing cookies and site data for this site, or for all sites, removes them. Some privacy tools and private windows clear this storage automatically.\n\n" +
-      "Before you clear anything, download what you need: use Download in the Text Editor and File > Download all tabs in the notepad, or save important documents to Google Drive.",
+      "Files on your computer are not touched, but the link to them and any unsaved changes go with the browser's data. Before you clear anything, save what you need: use Save or Download in the Text Editor and File > Download all tabs in the notepad, or save important documents to Google Drive.",
   },
   {
     id: "what-does-the-storage-full-warning-mean",
