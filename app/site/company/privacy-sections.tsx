@@ -45,7 +45,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             in your browser&apos;s localStorage.
           </li>
           <li>
-            Files you open from your computer are read inside the page and are never uploaded.
+            Files you open from your computer are read inside the page and are never uploaded. In
+            browsers that allow it (Chrome, Edge and Opera), a link to each opened file is kept with
+            the document in IndexedDB, so that Save can write your changes back into that file on
+            your device; the browser asks your permission before Plainpad may edit it.
           </li>
         </ul>
         <p>

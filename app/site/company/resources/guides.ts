@@ -33,8 +33,7 @@ export const GUIDE_LINKS: Record<BlogSlug, ResourceLink> = {
   },
   "how-to-use-online-text-editor": {
     title: "How to use an online text editor",
-    description:
-      "A beginner's walkthrough: create, open, edit, download and print your first file.",
+    description: "A beginner's walkthrough: create, open, edit, save and print your first file.",
   },
   "remote-work-writing-best-practices": {
     title: "Writing best practices for remote work",
@@ -59,7 +58,7 @@ export const GUIDE_LINKS: Record<BlogSlug, ResourceLink> = {
 export const TUTORIAL_LINKS: Record<TutorialSlug, ResourceLink> = {
   "getting-started-text-editor": {
     title: "Getting started with the Text Editor",
-    description: "Your first document: the toolbar, settings, autosaved drafts and downloading.",
+    description: "Your first document: the toolbar, settings, autosaved drafts and saving.",
   },
   "advanced-multi-tab-notepad": {
     title: "The Advanced Notepad, tab by tab",
@@ -79,6 +78,7 @@ export const TUTORIAL_LINKS: Record<TutorialSlug, ResourceLink> = {
   },
   "file-management-export": {
     title: "File management and export",
-    description: "Where documents are kept, downloading, printing to PDF and backups.",
+    description:
+      "Where documents are kept, saving back to your files, exporting to PDF and more, and backups.",
   },
 };

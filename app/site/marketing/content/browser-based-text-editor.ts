@@ -6,7 +6,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
   seo: {
     title: "Browser-Based Text Editor, No Install Needed",
     description:
-      "Edit .txt, .md, .csv, .json and other text files right in your browser on any computer. Line numbers, regex search, big-file speed, print to PDF.",
+      "Edit .txt, .md, .csv, .json and other text files right in your browser on any computer. Line numbers, regex search, big-file speed, PDF export.",
     path: "/browser-based-text-editor/",
     crumb: "Browser-Based Text Editor",
   },
@@ -14,7 +14,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     eyebrow: "Browser-based text editor",
     title: "A real text editor, with nothing to install",
     intro:
-      "Plainpad's Text Editor runs in a browser tab on Windows, macOS, Linux and ChromeOS alike. Open a .txt, .md, .csv or .json file, edit it with line numbers and regular-expression search, and download it again.",
+      "Plainpad's Text Editor runs in a browser tab on Windows, macOS, Linux and ChromeOS alike. Open a .txt, .md, .csv or .json file, edit it with line numbers and regular-expression search, and save it back to the same file in Chrome, Edge or Opera, or download it in any browser.",
     actions: [
       { label: "Open the Text Editor", to: "/editor/" },
       { label: "Need tabs? Open the notepad", to: "/online-notepad/" },
@@ -33,7 +33,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       {
         icon: FileCode2,
         title: "Opens the files you actually have",
-        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files from your computer with the Open button or by dragging them onto the editor. Files up to 50 MB are accepted.",
+        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files from your computer with the Open button or by dragging them onto the editor. Files up to 50 MB are accepted, and saving keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line endings.",
       },
       {
         icon: Gauge,
@@ -48,12 +48,12 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       {
         icon: FileText,
         title: "Plain text stays plain",
-        text: "Bold, italic and underline add Markdown-style markers such as **bold** that the editor highlights, so the file you download is still pure text that any program can read.",
+        text: "Bold, italic and underline add Markdown-style markers such as **bold** that the editor highlights, so the file you save is still pure text that any program can read.",
       },
       {
         icon: Printer,
         title: "Print or make a PDF",
-        text: "Print opens a clean A4 page with 2 cm margins. Choose \"Save as PDF\" in your browser's print dialog when you need a PDF instead of paper.",
+        text: "Export… makes a real PDF on A4 pages, as well as .rtf, .html, .md and .txt files. Print opens a clean A4 page with 2 cm margins when you want paper.",
       },
     ],
   },
@@ -61,7 +61,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     title: "When a browser editor is the right tool",
     paragraphs: [
       "Desktop editors are wonderful on your own machine. The trouble starts on every other machine: the shared office PC where you cannot install software, the borrowed laptop, the school Chromebook, the server console where you only need to tidy a config file you downloaded. A browser-based editor covers all of them with one bookmark.",
-      "Being in a browser does not have to mean being online-only or cloud-first. Plainpad reads the file you pick directly in the page; it is never uploaded. The draft you are working on is kept in your browser's storage within a second of each edit, so an accidental reload or a crashed tab does not cost you your work. When you are done, Download hands you a .txt file with the name you chose.",
+      "Being in a browser does not have to mean being online-only or cloud-first. Plainpad reads the file you pick directly in the page; it is never uploaded. The draft you are working on is kept in your browser's storage within a second of each edit, so an accidental reload or a crashed tab does not cost you your work. When you are done, Save writes your changes back into the file you opened in Chrome, Edge and Opera; in other browsers it downloads a .txt file with the name you chose.",
       "It is deliberately not a word processor. There are no page layouts, fonts embedded in the file or tracked changes. If you need those, use a word processor. If you need to fix a CSV header, draft a README, clean up a list of email addresses with a regular expression or write without distractions, a plain-text editor is faster, and this one is already open.",
     ],
   },
@@ -82,8 +82,8 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
         text: "Press Ctrl+F (Cmd+F) to search with regular expressions, Ctrl+Z and Ctrl+Y to undo and redo, and open Settings for line numbers, wrap and theme.",
       },
       {
-        title: "Download, print or save to Drive",
-        text: "Download saves a .txt file, Print gives you paper or a PDF, and Save to Drive stores it in your Google Drive if you sign in.",
+        title: "Save, export or print",
+        text: "Ctrl+S (Cmd+S) saves into the file you opened, or downloads a .txt file where the browser cannot write files. Export… makes a .md, .html, .rtf or PDF file, Print gives you paper, and Save to Drive stores it in your Google Drive if you sign in.",
       },
     ],
   },
@@ -122,12 +122,12 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     {
       question: "Which file types can I open?",
       answer:
-        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB each. Downloads are saved as .txt files.",
+        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB each. Saving back keeps the file's name, encoding and line endings; downloads are .txt files, and Export… also makes .md, .html, .rtf and PDF files.",
     },
     {
       question: "Can it replace a word processor?",
       answer:
-        "For plain text, yes. It does not create formatted documents such as DOCX or RTF: formatting is shown with Markdown-style markers inside a plain-text file. For a PDF, use Print and choose Save as PDF.",
+        "For plain text, yes. It does not create formatted documents: there is no DOCX, formatting is shown with Markdown-style markers, and the .rtf and PDF exports show your text as written. For a PDF, choose Export… and PDF document (.pdf).",
     },
   ],
   cta: {

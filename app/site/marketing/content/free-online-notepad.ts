@@ -38,7 +38,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Lock,
         title: "Nobody else reads it",
-        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you download them or choose to save them to Google Drive.",
+        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you save them to a file or choose to save them to Google Drive.",
       },
       {
         icon: Search,
@@ -53,7 +53,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Download,
         title: "Take your notes with you",
-        text: "Download a tab as a .txt file, grab every tab at once as a .zip, print a note, or save it to a \"Plainpad Documents\" folder in your Google Drive.",
+        text: "Save a tab as a file, export it as .md, .html, .rtf or PDF, grab every tab at once as a .zip, print a note, or save it to a \"Plainpad Documents\" folder in your Google Drive.",
       },
     ],
   },
@@ -79,11 +79,11 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       },
       {
         title: "Let it save",
-        text: "There is no save button to remember. A \"• Modified\" marker in the status bar simply tells you the tab has changes you have not downloaded yet.",
+        text: "You never have to remember to save: every change is kept in your browser. A \"• Modified\" marker in the status bar simply tells you the tab has changes you have not saved to a file yet.",
       },
       {
         title: "Keep a copy",
-        text: "Press Ctrl+S (Cmd+S) to download the tab as a .txt file, or use File > Download all tabs for a .zip of everything.",
+        text: "Press Ctrl+S (Cmd+S) to save the tab: back into the file you opened in Chrome, Edge and Opera, or as a .txt download elsewhere. File > Download all tabs gives you a .zip of everything.",
       },
     ],
   },
@@ -104,7 +104,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         label: "File management and export",
         to: "/tutorials/file-management-export/",
-        text: "Where your notes are kept, and how to download or back them up.",
+        text: "Where your notes are kept, and how to save, export or back them up.",
       },
     ],
   },
@@ -117,7 +117,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     {
       question: "Where are my notes stored?",
       answer:
-        "In your browser's IndexedDB storage on your own device. Each tab is saved within a second of your last edit and restored when you reopen the notepad. Clearing the browser's site data deletes them, so download anything important.",
+        "In your browser's IndexedDB storage on your own device. Each tab is saved within a second of your last edit and restored when you reopen the notepad. Clearing the browser's site data deletes them, so save anything important to a file.",
     },
     {
       question: "Can I use the notepad on another computer?",

@@ -48,7 +48,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
       {
         icon: FolderArchive,
         title: "Open many, download all",
-        text: "Select several .txt, .md, .csv, .json, .js, .css, .html or .xml files in one go and each opens in its own tab. File > Download all tabs saves them as a single .zip.",
+        text: "Select several .txt, .md, .csv, .json, .js, .css, .html or .xml files in one go and each opens in its own tab. In Chrome, Edge and Opera, each tab saves back into its own file. File > Download all tabs saves them as a single .zip.",
       },
       {
         icon: RefreshCw,
@@ -71,7 +71,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
     items: [
       {
         title: "Open your files",
-        text: "In the notepad, choose File > Open (Ctrl+O / Cmd+O) and select several files, or drag them onto the page. Each one gets its own tab.",
+        text: "In the notepad, choose File > Open… (Ctrl+O / Cmd+O) and select several files, or drag them onto the page. Each one gets its own tab.",
       },
       {
         title: "Name and arrange",
@@ -83,7 +83,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
       },
       {
         title: "Collect the results",
-        text: "Save one tab with Ctrl+S, or take everything with File > Download all tabs. Closing a modified tab always asks first.",
+        text: "Save one tab with Ctrl+S (into its file where the browser allows it, otherwise as a download), export it with File > Export…, or take everything with File > Download all tabs. Closing a modified tab always asks first.",
       },
     ],
   },
@@ -99,7 +99,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
       {
         label: "File management and export",
         to: "/tutorials/file-management-export/",
-        text: "Opening many files, downloading them, and keeping backups.",
+        text: "Opening many files, saving them back, exporting them, and keeping backups.",
       },
       {
         label: "Keyboard shortcuts mastery",

@@ -75,7 +75,7 @@ export const REMOTE_BENEFITS = [
   },
   {
     title: "Files your whole team can open",
-    text: "Downloads are plain .txt files that open in every editor, chat app preview and operating system.",
+    text: "Saved files are plain text that opens in every editor, chat app preview and operating system, and Export… makes .md, .html, .rtf or PDF files when someone needs another format.",
   },
 ] as const;
 

@@ -43,7 +43,7 @@ export const STUDENT_FEATURES: readonly FeatureItem[] = [
   {
     icon: Printer,
     title: "Print or hand in a PDF",
-    text: "Print gives a clean A4 page with 2 cm margins; pick \"Save as PDF\" in the print dialog when your course wants a PDF.",
+    text: "Export… turns your text into a PDF on A4 pages in one step, and Print gives a clean A4 page with 2 cm margins when you want paper.",
   },
 ];
 
@@ -104,7 +104,7 @@ export const STUDENT_LEVELS: readonly {
     title: "High School",
     text: "Building the habit of taking notes and planning essays.",
     needs: ["Quick notes in class", "Simple essay outlines", "Printing homework"],
-    tools: ["Text Editor with bullet and numbered lists", "Print and Save as PDF", "Light or dark theme"],
+    tools: ["Text Editor with bullet and numbered lists", "Print and PDF export", "Light or dark theme"],
   },
   {
     icon: GraduationCap,
@@ -156,7 +156,7 @@ export const STUDENT_FAQ: readonly FaqItem[] = [
   {
     question: "Can I hand in my work as a Word document?",
     answer:
-      "Plainpad saves plain .txt files and makes PDFs through the browser's print dialog. It does not export DOCX; paste your text into a word processor if your course requires one.",
+      "Not directly: Plainpad does not make DOCX files. Use Export… to download your text as Rich Text Format (.rtf), open it in Word, LibreOffice or Pages, and save it as .docx there, or paste the text into a word processor. Export… also makes PDFs if your course accepts those.",
   },
   {
     question: "Does Plainpad check my spelling?",
