@@ -3,7 +3,8 @@
 // 0, 1, 10 and 50 MB: open-to-first-paint, keystroke-to-paint and main-thread time per
 // keystroke (50 keystrokes in the middle of the document, in BENCH_ROUNDS rounds: see
 // measureTyping in lib.mjs), search-all for a common word, and
-// the JS heap after load. Documents are built inside the page and loaded through the
+// the JS heap after load; for the editor also opening the document as a CRLF file (decoding and
+// line-ending detection included). Documents are built inside the page and loaded through the
 // `?bench` hook of /editor/ (window.__plainpadBench), so nothing is typed or sent over CDP.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -38,6 +39,32 @@ async function bareCodeMirrorPage() {
   const output = (Array.isArray(result) ? result[0] : result).output[0];
   const script = output.code.replace(/<\/script/gi, "<\\/script");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
+}
+
+/**
+ * Opening a `sizeMb` file with Windows (CRLF) line endings through the editor's real open path
+ * (bytes decoded, encoding and line endings detected, the document replaced), first paint.
+ */
+async function measureCrlfFileOpen(browser, url, sizeMb) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => Boolean(window.__plainpadBench));
+  await page.waitForTimeout(300);
+  await page.evaluate(
+    ([source, size]) => {
+      const text = new Function(`return (${source})(${size})`)().replace(/\n/g, "\r\n");
+      window.__bytes = new TextEncoder().encode(text);
+    },
+    [generateDocument.toString(), sizeMb * MB],
+  );
+  const ms = await page.evaluate(async () => {
+    const result = await window.__plainpadBench.openFile(window.__bytes, "bench.txt");
+    delete window.__bytes;
+    return result;
+  });
+  await context.close();
+  return ms;
 }
 
 async function measure(browser, url, route, sizeMb, rounds) {
@@ -98,6 +125,8 @@ export default async function editorBench({ browser, baseURL }) {
   let emptyEditorP95 = NaN;
   for (const sizeMb of SIZES) {
     const editor = await measure(browser, `${baseURL}/editor/?bench`, null, sizeMb, ROUNDS);
+    editor.crlfFileOpenMs =
+      sizeMb > 0 ? await measureCrlfFileOpen(browser, `${baseURL}/editor/?bench`, sizeMb) : NaN;
     const bareEngine = await measure(browser, bare.url, bare, sizeMb, ROUNDS);
     const textarea =
       sizeMb <= BASELINE_MAX_MB ? await measure(browser, baseline.url, baseline, sizeMb, 1) : null;
@@ -115,6 +144,7 @@ export default async function editorBench({ browser, baseURL }) {
         page: name,
         doc: `${sizeMb} MB`,
         "open ms": fmt(result.openMs),
+        "CRLF file open ms": fmt(result.crlfFileOpenMs),
         "key→paint p50": fmt(typing.paintP50.median),
         "key→paint p95": fmt(p95),
         "main/key p50": fmt(typing.mainP50.median),

@@ -5,6 +5,11 @@ import { runDocumentSearch } from "./search-bar";
 export interface BenchHook {
   /** Replaces the document with `text`; resolves with ms from the call to the next paint. */
   open(text: string): Promise<number>;
+  /**
+   * Opens `bytes` as a picked file would be opened (decoding, encoding and line-ending
+   * detection, the document replaced); resolves with ms from the call to the next paint.
+   */
+  openFile(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<number>;
   /** Runs "search all" as the search bar does; resolves with its time and match count. */
   search(query: string): { ms: number; count: number };
   /** Document length (cheap). */
@@ -25,13 +30,23 @@ const nextPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** Exposes the benchmark hook: a way to load a 50 MB document without typing it. */
-export function installBenchHook(handle: CodeEditorHandle, onOpened: () => void): void {
+export function installBenchHook(
+  handle: CodeEditorHandle,
+  onOpened: () => void,
+  openFile: (file: File) => Promise<void>,
+): void {
   window.__plainpadBench = {
     async open(text) {
       const start = performance.now();
       handle.resetDocument(text);
       // The new document is stored like any change (after the debounce, not inside "open").
       onOpened();
+      await nextPaint();
+      return performance.now() - start;
+    },
+    async openFile(bytes, name) {
+      const start = performance.now();
+      await openFile(new File([bytes], name, { type: "text/plain" }));
       await nextPaint();
       return performance.now() - start;
     },

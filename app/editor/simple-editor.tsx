@@ -347,14 +347,18 @@ export function SimpleEditor() {
       handleRef.current = handle;
       if (!handle) return;
       if (new URLSearchParams(window.location.search).has("bench")) {
-        installBenchHook(handle, () => getPersistence().noteEdit());
+        installBenchHook(
+          handle,
+          () => getPersistence().noteEdit(),
+          (file) => openFile({ file, handle: null }),
+        );
       }
       if (!initStarted.current) {
         initStarted.current = true;
         void initialise(handle);
       }
     },
-    [getPersistence, initialise],
+    [getPersistence, initialise, openFile],
   );
 
   // The document engine exists from the start, but nothing is written before the stored

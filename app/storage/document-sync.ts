@@ -20,6 +20,12 @@ export interface DocumentSnapshot {
   file: DocumentFileFormat;
 }
 
+/**
+ * A write "at once" starts this long after the next frame: the frame's paint, and a handler
+ * that runs right after it, come first.
+ */
+const AFTER_PAINT_MS = 50;
+
 /** Where a store stands after the last write. */
 export type StorageStatus = "ok" | "full" | "failed";
 
@@ -78,7 +84,8 @@ interface TrackedDocument {
   saving: boolean;
   /** The page is going away while a save runs: write the newer changes when it ends. */
   flushAfterSave: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
+  /** Cancels the scheduled write (a timer, or a frame then a timer); null when none. */
+  timer: (() => void) | null;
   chunks: TextChunkTracker;
 }
 
@@ -246,11 +253,29 @@ export class DocumentSyncClient {
   private schedule(id: string, delay: number): void {
     const doc = this.docs.get(id);
     if (!doc || !this.loaded || this.disposed) return;
-    if (doc.timer) clearTimeout(doc.timer);
-    doc.timer = setTimeout(() => {
+    doc.timer?.();
+    const run = () => {
       doc.timer = null;
       void this.saveNow(id);
-    }, delay);
+    };
+    if (
+      delay === 0 &&
+      typeof requestAnimationFrame === "function" &&
+      document.visibilityState === "visible"
+    ) {
+      // A write "at once" waits for the next paint: a document just opened (maybe 10 MB) is
+      // shown before its write is prepared, which costs main-thread time of its own. (A hidden
+      // page paints no frames, so it writes on a timer.)
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => (timeout = setTimeout(run, AFTER_PAINT_MS)));
+      doc.timer = () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(timeout);
+      };
+      return;
+    }
+    const timeout = setTimeout(run, delay);
+    doc.timer = () => clearTimeout(timeout);
   }
 
   /** Starts writing every changed document now (page hidden or closing). */
@@ -258,7 +283,7 @@ export class DocumentSyncClient {
     if (!this.loaded) return;
     for (const [id, doc] of this.docs) {
       if (!doc.dirty) continue;
-      if (doc.timer) clearTimeout(doc.timer);
+      doc.timer?.();
       doc.timer = null;
       if (doc.saving) doc.flushAfterSave = true;
       else void this.saveNow(id, true);
@@ -329,7 +354,7 @@ export class DocumentSyncClient {
     if (doc.dirty && this.docs.get(id) === doc && this.status === "ok") {
       if (flushNow) {
         // The page may be closing: write now, not on a timer that may never run.
-        if (doc.timer) clearTimeout(doc.timer);
+        doc.timer?.();
         doc.timer = null;
         void this.saveNow(id, true);
       } else if (!doc.timer) {
@@ -358,7 +383,7 @@ export class DocumentSyncClient {
     if (ids.length === 0) return;
     for (const id of ids) {
       const doc = this.docs.get(id);
-      if (doc?.timer) clearTimeout(doc.timer);
+      doc?.timer?.();
       this.docs.delete(id);
     }
     if (!this.loaded || this.unavailable) return;

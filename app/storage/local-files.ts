@@ -3,7 +3,8 @@ import { DEFAULT_LINE_ENDING, type LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
 
 /**
- * A text file read from the user's computer. `content` has "\n" line breaks only; saving it as
+ * A text file read from the user's computer. `content` keeps the file's line breaks (the editors'
+ * CodeMirror documents read \r\n, \r and \n alike); saving it as
  * `encodeText(applyLineEnding(content, lineEnding), encoding)` gives the file's bytes back.
  */
 export interface LocalTextFile {

@@ -1,4 +1,4 @@
-import { detectLineEndings, type LineEnding, normalizeLineEndings } from "./line-endings";
+import { detectLineEndings, type LineEnding } from "./line-endings";
 import { decodeText, type TextEncodingId } from "./text-encoding";
 
 /** Largest file either editor opens: 50 MB. */
@@ -8,8 +8,8 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export type FileRejection = "too-large" | "not-text" | "unsupported-type" | "empty-name";
 
 /**
- * The outcome of decoding a file's bytes as text. `text` has "\n" line breaks only; writing it
- * back as `encodeText(applyLineEnding(text, lineEnding ?? default), encoding)` gives the original
+ * The outcome of decoding a file's bytes as text. `text` keeps the file's line breaks (CodeMirror
+ * takes \r\n, \r and \n alike; `normalizeLineEndings` gives "\n" only); writing it back as `encodeText(applyLineEnding(text, lineEnding ?? default), encoding)` gives the original
  * bytes (for a file with mixed line endings, the majority is written throughout).
  */
 export type DecodeResult =
@@ -50,7 +50,10 @@ export function decodeTextFile(bytes: Uint8Array): DecodeResult {
   const endings = detectLineEndings(decoded.text);
   return {
     ok: true,
-    text: normalizeLineEndings(decoded.text),
+    // Line breaks stay as stored: both editors' CodeMirror documents read \r\n, \r and \n as
+    // line breaks when the text goes in, and saving applies the document's line ending, so
+    // normalising here would only copy a 10 MB text once more on the way to the editor.
+    text: decoded.text,
     encoding: decoded.encoding,
     lineEnding: endings.majority,
     mixedLineEndings: endings.mixed,
