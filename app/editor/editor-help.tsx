@@ -20,7 +20,7 @@ export const EDITOR_FAQ: { question: string; answer: string }[] = [
   {
     question: "Which files can I open?",
     answer:
-      "Plain-text files ending in .txt, .md, .csv, .html, .xml, .css or .json, encoded as UTF-8, up to 50 MB. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
+      "Plain-text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB, in UTF-8 (with or without a byte-order mark), UTF-16 or Windows-1252. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
   },
   {
     question: "Are bold and italic real formatting?",
@@ -30,7 +30,7 @@ export const EDITOR_FAQ: { question: string; answer: string }[] = [
   {
     question: "How do I save my document as a PDF?",
     answer:
-      'Click Print (or press Ctrl+P, Cmd+P on a Mac). A print view opens on A4 paper with 2 cm margins; choose "Save as PDF" as the printer in your browser\'s print dialog.',
+      'Click Export…, choose "PDF document (.pdf)" and then Download: Plainpad makes the PDF in your browser, on A4 pages with the long lines wrapped. Characters its fonts lack (Chinese, Japanese, Korean, Thai and Indic scripts) show as a replacement mark, and the dialog says how many; for those texts, Print (Ctrl+P, Cmd+P on a Mac) and "Save as PDF" in the print dialog uses your system\'s fonts instead.',
   },
   {
     question: "Can the editor handle very large files?",
@@ -73,20 +73,22 @@ export function EditorHelp() {
           <p>
             Click <strong>New</strong> for an empty page or <strong>Open</strong> (Ctrl+O) to load a
             file from your computer; you can also drag a file from your desktop and drop it onto the
-            editor. The editor opens UTF-8 text files ending in .txt, .md, .csv, .html, .xml, .css
-            or .json up to 50 MB. The document name sits at the top left: click it, type a new name
-            and press Enter. Names always end in <code>.txt</code>, and the name you choose is the
-            name of the file you download.
+            editor. The editor opens text files ending in .txt, .md, .csv, .html, .xml, .css or
+            .json up to 50 MB, and keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line
+            endings, shown at the bottom right; click either to change it for the next save. The
+            document name sits at the top left: click it, type a new name and press Enter. Names
+            always end in <code>.txt</code>, and the name you choose is the name of the file you
+            download.
           </p>
           <p>
             A small &ldquo;Unsaved changes&rdquo; label appears while the document has edits you
-            have not downloaded or saved to Drive, and the browser asks before you leave the page in
-            that state. Independently of that, a draft is kept in the browser about a second after
-            every edit, so a reload or a crash does not lose your work. Open the editor in a second
-            window and the idle one follows what you type; if both windows changed the text, the
-            later change is kept and the other window&rsquo;s text is set aside with a button to
-            download it. On a phone, the tools that do not fit the toolbar are under{" "}
-            <strong>More</strong> (⋯) at its end.
+            have not saved to a file, downloaded or saved to Drive, and the browser asks before you
+            leave the page in that state. Independently of that, a draft is kept in the browser
+            about a second after every edit, so a reload or a crash does not lose your work. Open
+            the editor in a second window and the idle one follows what you type; if both windows
+            changed the text, the later change is kept and the other window&rsquo;s text is set
+            aside with a button to download it. On a phone, the tools that do not fit the toolbar
+            are under <strong>More</strong> (⋯) at its end.
           </p>
 
           <h3 className="text-xl font-semibold text-slate-900 dark:text-white">
@@ -121,13 +123,19 @@ export function EditorHelp() {
             Save, print or keep it in Google Drive
           </h3>
           <p>
-            <strong>Download</strong> (or Ctrl+S, Cmd+S on a Mac) saves the document as a plain-text
-            file with the name shown in the header. <strong>Print</strong> opens a clean print view
-            on A4 paper with 2 cm margins; pick &ldquo;Save as PDF&rdquo; in the print dialog to get
-            a PDF. If you sign in with Google, you can open your own .txt files from Drive and save
-            documents back: new documents go into a &ldquo;Plainpad Documents&rdquo; folder, and a
-            file you opened from Drive is updated in place. Plainpad only touches the files you open
-            or save with it.
+            <strong>Save</strong> (Ctrl+S, Cmd+S on a Mac) writes the document back into the file
+            you opened, in Chrome, Edge and Opera on a computer; the first save after a reload asks
+            your permission, and if another program changed the file meanwhile you choose between
+            overwriting it, saving a new file and reloading it. <strong>Save as…</strong>
+            (Ctrl+Shift+S) picks a new file. A document that is not linked to a file, and every
+            document in Firefox, Safari and phone browsers, is downloaded instead.{" "}
+            <strong>Download</strong> gets the text as a .txt file at once, and{" "}
+            <strong>Export…</strong> as Markdown, a web page, Rich Text (for Word) or a PDF.{" "}
+            <strong>Print</strong> opens a clean print view on A4 paper with 2 cm margins. If you
+            sign in with Google, you can open your own .txt files from Drive and save documents
+            back: new documents go into a &ldquo;Plainpad Documents&rdquo; folder, and a file you
+            opened from Drive is updated in place. Plainpad only touches the files you open or save
+            with it.
           </p>
 
           <h3 className="text-xl font-semibold text-slate-900 dark:text-white">

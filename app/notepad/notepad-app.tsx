@@ -329,7 +329,7 @@ export function NotepadApp() {
         <span>
           {state.storageFull
             ? "Not stored yet: storage full"
-            : "Saved in this browser only; clearing site data deletes tabs"}
+            : "Tabs are kept in this browser; clearing site data deletes them"}
         </span>
       </footer>
 

@@ -57,7 +57,7 @@ const FEATURES = [
   {
     icon: Printer,
     title: "Plain files out",
-    text: "Download .txt files, a .zip of every notepad tab, or print and save as PDF.",
+    text: "Save back into the files you opened, keep their encoding, export .txt, .md, .html, .rtf or PDF, or download a .zip of every notepad tab.",
   },
 ];
 

@@ -106,7 +106,7 @@ const STEPS = [
   },
   {
     title: "Take it with you",
-    text: "Download it as a text file, print it, or save it to Google Drive.",
+    text: "Save it back to the file you opened (in Chrome, Edge and Opera), export it as text, Markdown, HTML, RTF or PDF, print it, or save it to Google Drive.",
   },
 ];
 

@@ -8,6 +8,8 @@ test.use({ viewport: { width: 390, height: 800 } });
 const EDITOR_TOOLBAR = [
   "New",
   "Open",
+  "Save",
+  "Save as…",
   "Undo",
   "Redo",
   "Bold",
@@ -32,7 +34,7 @@ const EDITOR_TOOLBAR = [
 const NOTEPAD_TOOLBAR = [
   "New tab",
   "Open",
-  "Save (download)",
+  "Save",
   "Download all tabs",
   "Print",
   "Undo",
