@@ -36,32 +36,55 @@ export function FileStatus({
           Mixed line endings
         </span>
       )}
-      <MenuButton
+      <ChoiceMenuButton
         label="Line endings: choose how lines end when saved"
         text={lineEnding.label}
-        placement="above"
-        entries={LINE_ENDINGS.map((option) => ({
-          kind: "radio" as const,
-          id: `line-ending-${option.id}`,
-          label: option.label,
-          checked: option.id === file.lineEnding,
-          onSelect: () => onLineEnding(option.id),
-        }))}
-        className={STATUS_BUTTON_CLASS}
+        idPrefix="line-ending"
+        options={LINE_ENDINGS}
+        chosen={file.lineEnding}
+        onChoose={onLineEnding}
       />
-      <MenuButton
+      <ChoiceMenuButton
         label="Encoding: choose how the text is saved"
         text={encoding.shortLabel}
-        placement="above"
-        entries={TEXT_ENCODINGS.map((option) => ({
-          kind: "radio" as const,
-          id: `encoding-${option.id}`,
-          label: option.label,
-          checked: option.id === file.encoding,
-          onSelect: () => onEncoding(option.id),
-        }))}
-        className={STATUS_BUTTON_CLASS}
+        idPrefix="encoding"
+        options={TEXT_ENCODINGS}
+        chosen={file.encoding}
+        onChoose={onEncoding}
       />
     </>
+  );
+}
+
+/** A status bar button showing the current choice; its menu lists the options as radios. */
+function ChoiceMenuButton<T extends string>({
+  label,
+  text,
+  idPrefix,
+  options,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  text: string;
+  idPrefix: string;
+  options: readonly { id: T; label: string }[];
+  chosen: T;
+  onChoose: (id: T) => void;
+}) {
+  return (
+    <MenuButton
+      label={label}
+      text={text}
+      placement="above"
+      entries={options.map((option) => ({
+        kind: "radio" as const,
+        id: `${idPrefix}-${option.id}`,
+        label: option.label,
+        checked: option.id === chosen,
+        onSelect: () => onChoose(option.id),
+      }))}
+      className={STATUS_BUTTON_CLASS}
+    />
   );
 }
