@@ -1,14 +1,32 @@
 /**
  * The Drive integration layer the editors use: sign in (returns the e-mail), sign out, the
  * initialisation awaited before picking, pick-and-load a text file, and save a name and
- * content. One instance per page, created on first use (nothing loads before that).
+ * content. One instance per page, created on first use; Google's code loads when the user
+ * points at or focuses a Drive control ({@link Drive.prepare}) or uses one.
+ *
+ * Methods documented "CALL SYNCHRONOUSLY FROM A CLICK" may open Google's sign-in window and do
+ * so before their first `await`: the caller must call them straight from the click (or key)
+ * handler, not after awaiting anything, or the browser blocks the window.
  */
-import { DriveAuth, type DriveSessionSnapshot, type OAuth2Api } from "./auth";
-import { readDriveConfig, type DriveConfig } from "./config";
-import { DriveHttpError, DriveNotConfiguredError, NotSignedInError } from "./errors";
+import {
+  DriveAuth,
+  driveScopes,
+  type ClickPromptKind,
+  type DriveSessionSnapshot,
+  type OAuth2Api,
+} from "./auth";
+import { checkDriveConfig, type DriveConfig, type DriveConfigCheck } from "./config";
+import {
+  DriveHttpError,
+  DriveNotConfiguredError,
+  NotSignedInError,
+  type DriveConfigProblem,
+} from "./errors";
 import { loadGoogleIdentity, loadPicker } from "./google-scripts";
 import type { DriveHttpContext } from "./http";
+import { CLICK_PROMPTS, DRIVE_LABELS } from "./messages";
 import { showPicker, type PickedFile, type PickerOptions } from "./picker";
+import { getDrivePrompts, type DrivePromptStore } from "./prompt";
 import {
   ensureAppFolder,
   fetchUserEmail,
@@ -34,25 +52,41 @@ export interface DriveSaveRequest {
 
 /** Replaceable parts (tests); defaults are the real Google libraries. */
 export interface DriveDeps {
-  config: DriveConfig | null;
+  /** The checked configuration, or (older callers, tests) a config or null. */
+  config: DriveConfigCheck | DriveConfig | null;
   loadOAuth2?: () => Promise<OAuth2Api>;
   loadPickerApi?: (apiKey: string) => Promise<typeof google.picker>;
   pick?: (pickerApi: typeof google.picker, options: PickerOptions) => Promise<PickedFile | null>;
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** Where the "Reconnect to Google Drive" button is shown (the page's prompt store). */
+  prompts?: DrivePromptStore;
+}
+
+function toCheck(config: DriveDeps["config"]): DriveConfigCheck {
+  if (config === null) return { ok: false, problems: new DriveNotConfiguredError().problems };
+  return "ok" in config ? config : { ok: true, config };
 }
 
 /** The integration layer. */
 export class Drive {
   private auth: DriveAuth | null = null;
   private folderId: string | null = null;
+  private readonly check: DriveConfigCheck;
 
-  constructor(private readonly deps: DriveDeps) {}
+  constructor(private readonly deps: DriveDeps) {
+    this.check = toCheck(deps.config);
+  }
 
-  /** Whether the client id and API key are set. */
+  /** Whether the client id, API key and app id are set (and the app id is a project number). */
   isConfigured(): boolean {
-    return this.deps.config !== null;
+    return this.check.ok;
+  }
+
+  /** What is wrong with the configuration ([] when it is complete). */
+  configProblems(): readonly DriveConfigProblem[] {
+    return this.check.ok ? [] : this.check.problems;
   }
 
   /** Current session state (signed out while unconfigured). */
@@ -60,7 +94,7 @@ export class Drive {
 
   /** Subscribes to session changes; returns the unsubscribe function. */
   subscribe = (listener: () => void): (() => void) => {
-    const auth = this.auth ?? (this.deps.config ? this.session() : null);
+    const auth = this.auth ?? (this.check.ok ? this.session() : null);
     return auth ? auth.subscribe(listener) : () => undefined;
   };
 
@@ -69,7 +103,27 @@ export class Drive {
     return this.auth?.isSignedIn() ?? false;
   }
 
-  /** Explicit sign-in with the consent prompt; resolves with the e-mail ('' if unknown). */
+  /** True while a token is held and not near its expiry (no sign-in window is needed). */
+  hasValidToken(): boolean {
+    return this.auth?.hasValidToken() ?? false;
+  }
+
+  /**
+   * Loads Google's sign-in library and creates the token client, so that a click on a Drive
+   * control can open the sign-in window at once. Does nothing when unconfigured; a failure is
+   * reported later by the action that needs the library.
+   */
+  prepare(): void {
+    if (!this.check.ok) return;
+    this.session()
+      .prepare()
+      .catch(() => undefined);
+  }
+
+  /**
+   * Explicit sign-in with the consent prompt; resolves with the e-mail ('' if unknown).
+   * CALL SYNCHRONOUSLY FROM A CLICK.
+   */
   signIn(): Promise<string> {
     return this.session().signIn();
   }
@@ -89,11 +143,13 @@ export class Drive {
   /**
    * Signs in if needed (empty prompt), shows the picker, then reads the content (alt=media) and
    * metadata of the picked file. Resolves null when the picker or the sign-in is cancelled.
+   * CALL SYNCHRONOUSLY FROM A CLICK.
    */
   async pickAndLoadTextFile(): Promise<DriveFile | null> {
     const config = this.requireConfig();
-    const auth = this.session();
-    const [pickerApi, token] = await Promise.all([this.init(), auth.getToken()]);
+    // First, before any await: the sign-in window may open only inside the click.
+    const tokenReady = this.session().getTokenInClick();
+    const [pickerApi, token] = await Promise.all([this.init(), tokenReady]);
     const picked = await (this.deps.pick ?? showPicker)(pickerApi, {
       oauthToken: token,
       developerKey: config.apiKey,
@@ -110,7 +166,8 @@ export class Drive {
 
   /**
    * Creates (into "Plainpad Documents", made on first use) or updates the file; resolves with
-   * its id. Needs a signed-in session ({@link NotSignedInError} otherwise).
+   * its id. Needs a signed-in session ({@link NotSignedInError} otherwise). A token that
+   * expired is renewed first. CALL SYNCHRONOUSLY FROM A CLICK.
    */
   async saveTextFile(
     request: DriveSaveRequest,
@@ -118,6 +175,8 @@ export class Drive {
   ): Promise<string> {
     this.requireConfig();
     if (!this.isSignedIn()) throw new NotSignedInError();
+    // Before any await, for the same reason as in pickAndLoadTextFile.
+    await this.session().getTokenInClick();
     const context = this.httpContext();
     if (request.fileId) {
       onStage?.("uploading");
@@ -136,18 +195,31 @@ export class Drive {
   }
 
   private requireConfig(): DriveConfig {
-    if (!this.deps.config) throw new DriveNotConfiguredError();
-    return this.deps.config;
+    if (!this.check.ok) throw new DriveNotConfiguredError(this.check.problems);
+    return this.check.config;
   }
 
   private session(): DriveAuth {
     const config = this.requireConfig();
     this.auth ??= new DriveAuth({
       clientId: config.clientId,
+      scopes: driveScopes(config.readonly),
       loadOAuth2: this.deps.loadOAuth2 ?? loadGoogleIdentity,
       fetchEmail: (token) => fetchUserEmail(token, this.deps.fetchImpl),
+      askForClick: (kind, onClick) => this.askForClick(kind, onClick),
     });
     return this.auth;
+  }
+
+  private async askForClick(kind: ClickPromptKind, onClick: () => void): Promise<boolean> {
+    const text = CLICK_PROMPTS[kind];
+    const choice = await (this.deps.prompts ?? getDrivePrompts()).ask({
+      title: text.title,
+      message: text.message,
+      actions: [{ id: kind, label: text.label, run: onClick }],
+      dismissLabel: DRIVE_LABELS.notNow,
+    });
+    return choice === kind;
   }
 
   private httpContext(): DriveHttpContext {
@@ -166,6 +238,6 @@ let instance: Drive | null = null;
 
 /** The page's Drive instance, created on first call (browser only). */
 export function getDrive(): Drive {
-  instance ??= new Drive({ config: readDriveConfig() });
+  instance ??= new Drive({ config: checkDriveConfig() });
   return instance;
 }

@@ -11,14 +11,38 @@ export class DriveError extends Error {
   }
 }
 
-/** The client id or API key is missing from the build's environment. */
+/** One thing wrong with the build's Drive configuration. */
+export interface DriveConfigProblem {
+  variable: "VITE_GOOGLE_CLIENT_ID" | "VITE_GOOGLE_API_KEY" | "VITE_GOOGLE_APP_ID";
+  /** "not-a-project-number": the app id is set but is not all digits (a project id, say). */
+  kind: "missing" | "not-a-project-number";
+}
+
+/** What a keyless build lacks: all three ids. */
+export const ALL_IDS_MISSING: readonly DriveConfigProblem[] = [
+  { variable: "VITE_GOOGLE_CLIENT_ID", kind: "missing" },
+  { variable: "VITE_GOOGLE_API_KEY", kind: "missing" },
+  { variable: "VITE_GOOGLE_APP_ID", kind: "missing" },
+];
+
+/** The client id, the API key or the app id is missing from the build, or the app id is wrong. */
 export class DriveNotConfiguredError extends DriveError {
-  constructor() {
-    super(
-      "Google Drive is not configured: missing client ID or API key configuration " +
-        "(VITE_GOOGLE_CLIENT_ID, VITE_GOOGLE_API_KEY).",
+  constructor(readonly problems: readonly DriveConfigProblem[] = ALL_IDS_MISSING) {
+    super(`Google Drive is not configured: ${describeConfigProblems(problems)}.`);
+  }
+}
+
+/** "missing VITE_GOOGLE_CLIENT_ID, ..." and the like, for developers. */
+export function describeConfigProblems(problems: readonly DriveConfigProblem[]): string {
+  const missing = problems.filter((p) => p.kind === "missing").map((p) => p.variable);
+  const parts: string[] = [];
+  if (missing.length) parts.push(`missing ${missing.join(", ")}`);
+  if (problems.some((p) => p.kind === "not-a-project-number")) {
+    parts.push(
+      "VITE_GOOGLE_APP_ID must be the Cloud project number (digits only), not the project ID",
     );
   }
+  return parts.join("; ");
 }
 
 /** A Google script (sign-in, gapi, picker) did not load: 'Failed to load script: {url}'. */
@@ -59,17 +83,44 @@ export class NotSignedInError extends DriveError {
 export type DriveOperation = "upload" | "content" | "metadata" | "folder" | "userinfo";
 
 /**
+ * The `reason` of each entry of a Google error body (`error.errors[].reason`, and the newer
+ * `error.details[].reason`); [] when the body is not such JSON.
+ */
+export function driveErrorReasons(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as {
+      error?: { errors?: { reason?: unknown }[]; details?: { reason?: unknown }[] };
+    };
+    const entries = [...(parsed.error?.errors ?? []), ...(parsed.error?.details ?? [])];
+    return entries
+      .map((entry) => entry.reason)
+      .filter((reason): reason is string => typeof reason === "string" && reason !== "");
+  } catch {
+    return [];
+  }
+}
+
+/**
  * A Drive REST call answered with a non-ok status (after any retries). Uploads say
  * 'Drive upload failed: {status} {body}' and content reads 'Failed to load file content', as
  * the spec's catalogue fixes.
  */
 export class DriveHttpError extends DriveError {
+  /** Google's reasons from the body (e.g. "storageQuotaExceeded"), read once. */
+  readonly reasons: readonly string[];
+
   constructor(
     readonly operation: DriveOperation,
     readonly status: number,
     readonly body: string,
   ) {
     super(httpMessage(operation, status, body));
+    this.reasons = driveErrorReasons(body);
+  }
+
+  /** True when Google gave one of these reasons. */
+  hasReason(...reasons: string[]): boolean {
+    return this.reasons.some((reason) => reasons.includes(reason));
   }
 
   /** 403 for a reason other than rate limiting: the user or app lacks access. */
@@ -108,6 +159,16 @@ export class DriveTimeoutError extends DriveError {
 export class DriveNetworkError extends DriveError {
   constructor(readonly operation: DriveOperation) {
     super("Could not reach Google Drive. Check your internet connection.");
+  }
+}
+
+/**
+ * The user unticked a permission on Google's consent screen that Drive needs (Google's granular
+ * consent lets them); `missing` holds the scope URLs not granted.
+ */
+export class MissingScopesError extends DriveError {
+  constructor(readonly missing: readonly string[]) {
+    super(`Google did not grant: ${missing.join(" ")}`);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * On-demand loading of Google's browser libraries, each once: the sign-in library (GIS), and
  * the gapi client initialised with the API key and the Drive v3 discovery document, plus the
- * Picker. Nothing here runs until a Drive action asks for it.
+ * Picker. Nothing here runs until the user points at, focuses or uses a Drive control.
  */
 import { ScriptLoadError } from "./errors";
 import { GAPI_SCRIPT_URL, GIS_SCRIPT_URL, SCRIPT_TIMEOUT_MS, loadScript } from "./script-loader";
@@ -31,8 +31,10 @@ export async function loadGoogleIdentity(): Promise<typeof google.accounts.oauth
 let gapiReady: Promise<void> | null = null;
 
 /**
- * Loads api.js, then `gapi.load('client:picker')`, then `gapi.client.init({apiKey,
- * discoveryDocs})`, once. This is the initialisation the spec awaits before picking.
+ * Loads api.js, then `gapi.load('client:picker')`, once: the initialisation the spec awaits
+ * before picking. `gapi.client.init({apiKey, discoveryDocs})` (the Drive v3 discovery document)
+ * is started too but not waited for: open and save use Drive's REST endpoints with fetch and
+ * never need it, so a discovery document that fails or hangs must not stop them.
  */
 export function loadGapiWithPicker(apiKey: string): Promise<void> {
   if (!gapiReady) {
@@ -56,13 +58,23 @@ async function initGapi(apiKey: string): Promise<void> {
       ontimeout: () => reject(new ScriptLoadError(GAPI_SCRIPT_URL)),
     });
   });
-  await withTimeout(
-    Promise.resolve(gapiGlobal.client.init({ apiKey, discoveryDocs: [DRIVE_DISCOVERY_DOC] })),
-    SCRIPT_TIMEOUT_MS,
-    () => new ScriptLoadError(DRIVE_DISCOVERY_DOC),
-  ).catch((error: unknown) => {
-    throw error instanceof ScriptLoadError ? error : new ScriptLoadError(DRIVE_DISCOVERY_DOC);
-  });
+  void initDiscovery(gapiGlobal, apiKey);
+}
+
+/** The gapi client with the Drive discovery document; a failure is only logged. */
+async function initDiscovery(gapiGlobal: typeof gapi, apiKey: string): Promise<void> {
+  try {
+    await withTimeout(
+      Promise.resolve(gapiGlobal.client.init({ apiKey, discoveryDocs: [DRIVE_DISCOVERY_DOC] })),
+      SCRIPT_TIMEOUT_MS,
+      () => new ScriptLoadError(DRIVE_DISCOVERY_DOC),
+    );
+  } catch (error) {
+    console.warn(
+      "Google Drive discovery document not loaded (open and save do not need it)",
+      error,
+    );
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {

@@ -7,14 +7,18 @@ import {
   DriveHttpError,
   DriveNetworkError,
   DriveTimeoutError,
+  driveErrorReasons,
   type DriveOperation,
 } from "./errors";
 
 /** Where access tokens come from (the auth module; a stub in tests). */
 export interface TokenSource {
-  /** A token believed valid (may ask Google for a new one silently). */
+  /**
+   * A token believed valid. Called outside any click, so when a new token needs Google's
+   * sign-in window it waits for the user to press a "Reconnect" button.
+   */
   getToken(): Promise<string>;
-  /** Drops the current token and gets a new one (prompt ''), after a 401. */
+  /** Drops the current token and gets a new one (prompt ''), after a 401; same rule. */
   renewToken(): Promise<string>;
 }
 
@@ -37,6 +41,13 @@ export interface DriveRequest {
   operation: DriveOperation;
   /** Per attempt, including reading the answer. Default {@link DEFAULT_TIMEOUT_MS}. */
   timeoutMs?: number;
+  /**
+   * Statuses besides 2xx handed to `read` instead of failing (a resumable upload's 308, or the
+   * 404 of an expired upload session).
+   */
+  acceptStatuses?: readonly number[];
+  /** Tries for retryable answers; default {@link MAX_ATTEMPTS}. 1 leaves retrying to the caller. */
+  maxAttempts?: number;
 }
 
 /** Tries per call for retryable answers (the first try included). */
@@ -52,17 +63,7 @@ const RATE_LIMIT_REASONS = new Set(["rateLimitExceeded", "userRateLimitExceeded"
 
 /** True for a 403 whose error reason is a rate limit (Drive reports some limits that way). */
 export function isRateLimitBody(body: string): boolean {
-  try {
-    const parsed = JSON.parse(body) as {
-      error?: { errors?: { reason?: string }[]; details?: { reason?: string }[] };
-    };
-    const reasons = [...(parsed.error?.errors ?? []), ...(parsed.error?.details ?? [])].map(
-      (entry) => entry.reason ?? "",
-    );
-    return reasons.some((reason) => RATE_LIMIT_REASONS.has(reason));
-  } catch {
-    return false;
-  }
+  return driveErrorReasons(body).some((reason) => RATE_LIMIT_REASONS.has(reason));
 }
 
 /** Whether a failed answer is worth another try. */
@@ -98,6 +99,7 @@ export async function driveRequest<T>(
   const sleep = context.sleep ?? defaultSleep;
   const random = context.random ?? Math.random;
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxAttempts = request.maxAttempts ?? MAX_ATTEMPTS;
   let token = await context.tokens.getToken();
   let renewed = false;
   for (let attempt = 1; ; attempt++) {
@@ -116,7 +118,7 @@ export async function driveRequest<T>(
         if (controller.signal.aborted) throw new DriveTimeoutError(request.operation, timeoutMs);
         throw Object.assign(new DriveNetworkError(request.operation), { cause: error });
       }
-      if (response.ok) {
+      if (response.ok || request.acceptStatuses?.includes(response.status)) {
         try {
           return await read(response);
         } catch (error) {
@@ -133,7 +135,7 @@ export async function driveRequest<T>(
         attempt--; // the renewal does not use up a try
         continue;
       }
-      if (attempt < MAX_ATTEMPTS && isRetryable(response.status, body)) {
+      if (attempt < maxAttempts && isRetryable(response.status, body)) {
         clearTimeout(timer);
         await sleep(
           backoffDelay(attempt, random, parseRetryAfter(response.headers.get("Retry-After"))),
