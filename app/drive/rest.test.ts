@@ -1,14 +1,16 @@
 import { http, HttpResponse, delay } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DriveHttpError, DriveTimeoutError } from "./errors";
+import { DriveHttpError, DriveNetworkError, DriveTimeoutError } from "./errors";
 import { driveRequest, type DriveHttpContext } from "./http";
 import {
   APP_FOLDER_NAME,
   DRIVE_FILES_URL,
   DRIVE_UPLOAD_URL,
+  MAX_UPLOAD_INTERRUPTIONS,
   RESUMABLE_THRESHOLD_BYTES,
   USERINFO_URL,
+  receivedBytes,
   ensureAppFolder,
   fetchUserEmail,
   getFileContent,
@@ -305,6 +307,205 @@ describe("uploads", () => {
     expect(seen[1].method).toBe("PUT");
     expect(seen[1].url.searchParams.get("upload_id")).toBe("xyz");
     expect(seen[1].body).toBe(content);
+  });
+});
+
+/** What the fake session does with one PUT that sends content. */
+type SendFault =
+  /** Keep the first `keep` bytes, then the connection drops (no answer). */
+  | { drop: number }
+  /** Answer with this status without keeping anything (503, 404 or 410). */
+  | { status: number };
+
+/**
+ * Google's side of a resumable upload, as Drive's "Resume an interrupted upload" describes it:
+ * a session URI from the Location header; PUTs with Content-Range append bytes; an empty PUT
+ * with `Content-Range: bytes *\/N` answers 308 with `Range: bytes=0-<last>` (no Range when
+ * nothing arrived) or 200 with the file once complete; an expired session answers 404.
+ */
+function fakeResumableDrive(faults: SendFault[], queryFaults: SendFault[] = []) {
+  const log: string[] = [];
+  const sessions = new Map<string, { bytes: Uint8Array[]; size: number; expired: boolean }>();
+  let sessionCount = 0;
+  const held = (id: string) => sessions.get(id)!.bytes.reduce((n, part) => n + part.length, 0);
+  const assembled = (id: string) => Buffer.concat(sessions.get(id)!.bytes).toString("utf8");
+  server.use(
+    http.post(DRIVE_UPLOAD_URL, ({ request }) => {
+      const id = `s${++sessionCount}`;
+      sessions.set(id, {
+        bytes: [],
+        size: Number(request.headers.get("x-upload-content-length")),
+        expired: false,
+      });
+      log.push(`start ${id}`);
+      return new HttpResponse(null, {
+        status: 200,
+        headers: { Location: `${DRIVE_UPLOAD_URL}?uploadType=resumable&upload_id=${id}` },
+      });
+    }),
+    http.put(DRIVE_UPLOAD_URL, async ({ request }) => {
+      const id = new URL(request.url).searchParams.get("upload_id")!;
+      const session = sessions.get(id)!;
+      const range = request.headers.get("content-range") ?? "";
+      const body = new Uint8Array(await request.arrayBuffer());
+      const complete = () => HttpResponse.json({ id: "big-1" }, { status: 200 });
+      const incomplete = () => {
+        const n = held(id);
+        return new HttpResponse(null, {
+          status: 308,
+          headers: n > 0 ? { Range: `bytes=0-${n - 1}` } : {},
+        });
+      };
+      if (range === `bytes */${session.size}`) {
+        log.push(`query ${id}`);
+        const fault = queryFaults.shift();
+        if (fault && "drop" in fault) return HttpResponse.error();
+        if (fault) return new HttpResponse("fault", { status: fault.status });
+        if (session.expired) return new HttpResponse("Not Found", { status: 404 });
+        return held(id) === session.size ? complete() : incomplete();
+      }
+      log.push(`send ${id} ${range}`);
+      const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
+      expect(match, `Content-Range ${range}`).not.toBeNull();
+      expect(Number(match![1])).toBe(held(id)); // only the rest is sent
+      expect(body.length).toBe(Number(match![2]) - Number(match![1]) + 1);
+      const fault = faults.shift();
+      if (fault && "drop" in fault) {
+        session.bytes.push(body.slice(0, fault.drop));
+        return HttpResponse.error();
+      }
+      if (fault) {
+        if (fault.status === 404 || fault.status === 410) session.expired = true;
+        return new HttpResponse("fault", { status: fault.status });
+      }
+      session.bytes.push(body);
+      return held(id) === session.size ? complete() : incomplete();
+    }),
+  );
+  return { log, assembled, held };
+}
+
+/** A 5 MB+ text whose bytes differ by position, so a mis-joined upload shows. */
+function bigText(): string {
+  const line = "0123456789abcdefghijklmnopqrstuvwxyz – ünïcödé\n";
+  return line.repeat(Math.ceil((RESUMABLE_THRESHOLD_BYTES + 1000) / line.length));
+}
+
+/**
+ * makeContext, with fetch told not to follow redirects. Browsers (and undici) hand a 308
+ * without a Location header to the page as it is, which the upload relies on; MSW's fetch
+ * interceptor instead tries to follow every 3xx and fails. "manual" makes MSW return the 308
+ * as the browser would.
+ */
+function resumableContext() {
+  const made = makeContext();
+  made.context.fetchImpl = (input, init) => fetch(input, { ...init, redirect: "manual" });
+  return made;
+}
+
+describe("resumable uploads that resume", () => {
+  const MB = 1024 * 1024;
+
+  it("reads the Range of a 308", () => {
+    expect(receivedBytes("bytes=0-1048575", 5 * MB)).toBe(MB);
+    expect(receivedBytes(null, 5 * MB)).toBe(0);
+    expect(receivedBytes("bytes=0-99", 50)).toBe(0); // more than there is: start again
+    expect(receivedBytes("garbage", 50)).toBe(0);
+  });
+
+  it("after a dropped connection asks for the status (308 + Range) and sends only the rest", async () => {
+    const google = fakeResumableDrive([{ drop: MB }]);
+    const content = bigText();
+    const total = Buffer.byteLength(content);
+    const { context, sleeps } = resumableContext();
+    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
+      "big-1",
+    );
+    expect(google.log).toEqual([
+      "start s1",
+      `send s1 bytes 0-${total - 1}/${total}`,
+      "query s1",
+      `send s1 bytes ${MB}-${total - 1}/${total}`,
+    ]);
+    expect(google.assembled("s1")).toBe(content);
+    expect(sleeps).toHaveLength(1); // one backoff before asking
+  });
+
+  it("after a 5xx with nothing received (308 without Range) sends everything again", async () => {
+    const google = fakeResumableDrive([{ status: 503 }]);
+    const content = bigText();
+    const total = Buffer.byteLength(content);
+    const { context } = resumableContext();
+    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
+      "big-1",
+    );
+    expect(google.log).toEqual([
+      "start s1",
+      `send s1 bytes 0-${total - 1}/${total}`,
+      "query s1",
+      `send s1 bytes 0-${total - 1}/${total}`,
+    ]);
+    expect(google.assembled("s1")).toBe(content);
+  });
+
+  it("when the answer was lost but Google had it all, the status query gives the file", async () => {
+    const content = bigText();
+    const google = fakeResumableDrive([{ drop: Buffer.byteLength(content) }]);
+    const { context } = resumableContext();
+    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
+      "big-1",
+    );
+    expect(google.log.filter((entry) => entry.startsWith("send"))).toHaveLength(1);
+    expect(google.log.at(-1)).toBe("query s1");
+  });
+
+  it("a session that expired (404 on send, 410 on a status query) starts a new one", async () => {
+    const content = bigText();
+    const total = Buffer.byteLength(content);
+    const google = fakeResumableDrive([{ status: 404 }, { drop: MB }], [{ status: 410 }]);
+    const { context } = resumableContext();
+    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
+      "big-1",
+    );
+    expect(google.log).toEqual([
+      "start s1",
+      `send s1 bytes 0-${total - 1}/${total}`, // 404: expired
+      "start s2",
+      `send s2 bytes 0-${total - 1}/${total}`, // dropped after 1 MB
+      "query s2", // 410: expired as well
+      "start s3",
+      `send s3 bytes 0-${total - 1}/${total}`,
+    ]);
+    expect(google.assembled("s3")).toBe(content);
+  });
+
+  it("a status query that fails is asked again after a wait", async () => {
+    const google = fakeResumableDrive([{ drop: 2 * MB }], [{ drop: 0 }, { status: 502 }]);
+    const content = bigText();
+    const total = Buffer.byteLength(content);
+    const { context, sleeps } = resumableContext();
+    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
+      "big-1",
+    );
+    expect(google.log.slice(2)).toEqual([
+      "query s1",
+      "query s1",
+      "query s1",
+      `send s1 bytes ${2 * MB}-${total - 1}/${total}`,
+    ]);
+    expect(sleeps).toHaveLength(3);
+    expect(sleeps[1]).toBeGreaterThan(sleeps[0]); // backoff grows
+    expect(google.assembled("s1")).toBe(content);
+  });
+
+  it("gives up after repeated interruptions without reporting the file saved", async () => {
+    const drops = Array.from({ length: MAX_UPLOAD_INTERRUPTIONS + 1 }, () => ({ drop: 0 }));
+    const google = fakeResumableDrive(drops, [...drops]);
+    const { context } = resumableContext();
+    await expect(
+      uploadTextFile(context, { fileId: null, name: "big.txt", content: bigText() }),
+    ).rejects.toBeInstanceOf(DriveNetworkError);
+    expect(google.held("s1")).toBe(0);
   });
 });
 

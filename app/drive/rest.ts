@@ -2,8 +2,8 @@
  * Drive v3 REST calls with fetch: user info, file content and metadata, the app folder, and
  * text uploads (multipart, or resumable above {@link RESUMABLE_THRESHOLD_BYTES}).
  */
-import { DriveError, DriveHttpError } from "./errors";
-import { driveRequest, type DriveHttpContext } from "./http";
+import { DriveError, DriveHttpError, DriveNetworkError, DriveTimeoutError } from "./errors";
+import { backoffDelay, driveRequest, isRetryable, type DriveHttpContext } from "./http";
 
 /** Drive v3 metadata endpoint. */
 export const DRIVE_FILES_URL = "https://www.googleapis.com/drive/v3/files";
@@ -100,8 +100,9 @@ function escapeQueryValue(value: string): string {
 
 /**
  * The id of the "Plainpad Documents" folder: searched first (name, folder type, owned by the
- * user, not trashed: with drive.readonly a folder of that name that someone shared would be
- * visible too), created when absent.
+ * user, not trashed), created when absent. With drive.file the search sees only folders this
+ * app created; with drive.readonly a folder of that name that someone shared would be visible
+ * too, hence 'me' in owners.
  */
 export async function ensureAppFolder(
   context: DriveHttpContext,
@@ -214,17 +215,57 @@ function uploadMetadata(upload: TextUpload): UploadMetadata {
   return metadata;
 }
 
+/** Interruptions (dropped connection, time-out, 5xx, 429) one resumable upload rides out. */
+export const MAX_UPLOAD_INTERRUPTIONS = 5;
+/** Upload sessions one save may open (a session that expired is replaced by a new one). */
+export const MAX_UPLOAD_SESSIONS = 3;
+
+/** What Google said about a resumable session after a request to it. */
+type SessionAnswer =
+  | { kind: "done"; id: string }
+  /** 308 Resume Incomplete: Google holds the first `received` bytes. */
+  | { kind: "incomplete"; received: number }
+  /** 404 or 410: the session expired; the upload must start again in a new one. */
+  | { kind: "expired"; status: number; body: string };
+
 /**
- * Resumable upload for big documents: POST/PATCH ?uploadType=resumable with the metadata to
- * get a session URI (Location header), then PUT the whole content there. Returns the id.
+ * Bytes Google holds, from a 308's `Range: bytes=0-N` (N + 1). No Range header means none; so
+ * does one the browser was not allowed to read, which at worst sends bytes again.
  */
-export async function uploadResumable(
+export function receivedBytes(range: string | null, total: number): number {
+  const match = range ? /^bytes=0-(\d+)$/.exec(range.trim()) : null;
+  if (!match) return 0;
+  const received = Number(match[1]) + 1;
+  return Number.isSafeInteger(received) && received <= total ? received : 0;
+}
+
+async function readSessionAnswer(response: Response, total: number): Promise<SessionAnswer> {
+  if (response.status === 308) {
+    return { kind: "incomplete", received: receivedBytes(response.headers.get("Range"), total) };
+  }
+  if (response.status === 404 || response.status === 410) {
+    return { kind: "expired", status: response.status, body: await response.text() };
+  }
+  return { kind: "done", id: await readId(response) };
+}
+
+/** A failure after which asking the session for its status and resuming may work. */
+function isInterruption(error: unknown): boolean {
+  return (
+    error instanceof DriveNetworkError ||
+    error instanceof DriveTimeoutError ||
+    (error instanceof DriveHttpError && isRetryable(error.status, error.body))
+  );
+}
+
+/** Opens a resumable session (POST, or PATCH files/{id}) and returns its URI. */
+function startUploadSession(
   context: DriveHttpContext,
   upload: TextUpload,
+  size: number,
 ): Promise<string> {
-  const content = new Blob([upload.content], { type: "text/plain; charset=UTF-8" });
   const base = upload.fileId ? fileUrl(DRIVE_UPLOAD_URL, upload.fileId) : DRIVE_UPLOAD_URL;
-  const sessionUri = await driveRequest(
+  return driveRequest(
     context,
     {
       url: `${base}?uploadType=resumable&fields=id`,
@@ -232,7 +273,7 @@ export async function uploadResumable(
       headers: {
         "Content-Type": "application/json; charset=UTF-8",
         "X-Upload-Content-Type": "text/plain; charset=UTF-8",
-        "X-Upload-Content-Length": String(content.size),
+        "X-Upload-Content-Length": String(size),
       },
       body: JSON.stringify(uploadMetadata(upload)),
       operation: "upload",
@@ -244,18 +285,117 @@ export async function uploadResumable(
       return location;
     },
   );
+}
+
+/** Sends the content from byte `offset` to the end (Content-Range: bytes offset-last/total). */
+function sendFrom(
+  context: DriveHttpContext,
+  sessionUri: string,
+  content: Blob,
+  offset: number,
+): Promise<SessionAnswer> {
+  const total = content.size;
+  const rest = content.slice(offset);
   return driveRequest(
     context,
     {
       url: sessionUri,
       method: "PUT",
-      headers: { "Content-Type": "text/plain; charset=UTF-8" },
-      body: content,
+      headers: {
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Range": `bytes ${offset}-${total - 1}/${total}`,
+      },
+      body: rest,
       operation: "upload",
-      timeoutMs: uploadTimeoutMs(content.size),
+      timeoutMs: uploadTimeoutMs(rest.size),
+      acceptStatuses: [308, 404, 410],
+      maxAttempts: 1, // the caller asks for the session's status instead of re-sending blindly
     },
-    readId,
+    (response) => readSessionAnswer(response, total),
   );
+}
+
+/** Asks the session how much it holds: an empty PUT with Content-Range: bytes *\/total. */
+function queryStatus(
+  context: DriveHttpContext,
+  sessionUri: string,
+  total: number,
+): Promise<SessionAnswer> {
+  return driveRequest(
+    context,
+    {
+      url: sessionUri,
+      method: "PUT",
+      headers: { "Content-Range": `bytes */${total}` },
+      body: "",
+      operation: "upload",
+      timeoutMs: SHORT_TIMEOUT_MS,
+      acceptStatuses: [308, 404, 410],
+      maxAttempts: 1,
+    },
+    (response) => readSessionAnswer(response, total),
+  );
+}
+
+/**
+ * Resumable upload for big documents (Drive's "Resume an interrupted upload"): open a session
+ * (POST/PATCH ?uploadType=resumable with the metadata; its URI comes in Location), PUT the
+ * content there. After a dropped connection, a time-out or a 5xx/429 it waits (backoff), asks
+ * the session how much arrived (PUT `Content-Range: bytes *\/N`, answered 308 with `Range`) and
+ * sends only the rest; a session that expired (404/410) is replaced by a new one, from the
+ * start. Resolves with the file id only when Google answers 200/201, so nothing is reported
+ * saved before Google has the whole text.
+ */
+export async function uploadResumable(
+  context: DriveHttpContext,
+  upload: TextUpload,
+): Promise<string> {
+  const content = new Blob([upload.content], { type: "text/plain; charset=UTF-8" });
+  const total = content.size;
+  const sleep = context.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = context.random ?? Math.random;
+  let sessions = 1;
+  let interruptions = 0;
+  let sessionUri = await startUploadSession(context, upload, total);
+  let next: { kind: "send"; offset: number } | { kind: "query" } = { kind: "send", offset: 0 };
+  for (;;) {
+    let answer: SessionAnswer;
+    try {
+      answer =
+        next.kind === "send"
+          ? await sendFrom(context, sessionUri, content, next.offset)
+          : await queryStatus(context, sessionUri, total);
+    } catch (error) {
+      if (!isInterruption(error) || interruptions >= MAX_UPLOAD_INTERRUPTIONS) throw error;
+      interruptions++;
+      await sleep(backoffDelay(interruptions, random));
+      next = { kind: "query" };
+      continue;
+    }
+    if (answer.kind === "done") return answer.id;
+    if (answer.kind === "expired") {
+      if (sessions >= MAX_UPLOAD_SESSIONS) {
+        throw new DriveHttpError("upload", answer.status, answer.body);
+      }
+      sessions++;
+      sessionUri = await startUploadSession(context, upload, total);
+      next = { kind: "send", offset: 0 };
+      continue;
+    }
+    if (answer.received >= total || (next.kind === "send" && answer.received <= next.offset)) {
+      // Google holds everything yet has not finished, or the send made no progress: count it
+      // as an interruption so a session that never completes cannot loop forever.
+      if (interruptions >= MAX_UPLOAD_INTERRUPTIONS) {
+        throw new DriveHttpError("upload", 308, `upload incomplete: ${answer.received}/${total}`);
+      }
+      interruptions++;
+      await sleep(backoffDelay(interruptions, random));
+      next =
+        answer.received >= total ? { kind: "query" } : { kind: "send", offset: answer.received };
+      continue;
+    }
+    next = { kind: "send", offset: answer.received };
+  }
 }
 
 /** Byte length of the text as UTF-8. */
