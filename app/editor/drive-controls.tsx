@@ -3,11 +3,16 @@ import { type JSX, useCallback, useEffect, useRef, useState, useSyncExternalStor
 import type { DriveSessionSnapshot } from "~/drive/auth";
 import { getDrive } from "~/drive/drive";
 import { runOpen, runSave, runSignIn } from "~/drive/flows";
-import { saveStageMessage } from "~/drive/messages";
+import { DRIVE_LABELS, saveStageMessage } from "~/drive/messages";
+import { getDrivePrompts } from "~/drive/prompt";
+import { DrivePromptDialog } from "~/ui/drive-prompt";
 
 /**
  * The Google Drive slot of the simple editor's header: the signed-in address, Sign in / Sign
- * out, Open from Drive and Save to Drive. All Google code loads on the first click.
+ * out, Open from Drive and Save to Drive, and the page's Drive questions. Google's sign-in code
+ * loads when the pointer or the focus reaches these controls, so that a click can open the
+ * sign-in window at once: browsers block a popup opened later than the click. Every handler
+ * below starts its Drive flow synchronously for the same reason (no await before it).
  */
 export interface DriveControlsProps {
   /** The current document text (read on save only). */
@@ -100,26 +105,35 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
   const signOut = () => run("sign-out", () => getDrive().signOut());
 
   // The landing page's "Open from Google Drive" hands over here; start once per mount. The
-  // Google sign-in window is a popup, and browsers block popups not opened from a click: the
-  // click on the landing page was used up by the navigation, so a signed-out user gets one more
-  // button to press here instead of a blocked popup.
+  // landing page's click was used up by the navigation, so without a valid token (whose
+  // renewal would need the sign-in window) the user gets a button to press here instead of a
+  // window the browser would block.
   const autoOpened = useRef(false);
-  const [continuePrompt, setContinuePrompt] = useState(false);
   useEffect(() => {
     if (!props.autoOpen || autoOpened.current) return;
     autoOpened.current = true;
     const drive = getDrive();
-    if (drive.isConfigured() && !drive.isSignedIn()) setContinuePrompt(true);
-    else void open();
+    void drive.prepare();
+    if (drive.isConfigured() && !drive.hasValidToken()) {
+      void getDrivePrompts().ask({
+        title: "Open from Google Drive",
+        message: "Sign in with Google to choose a file from your Drive.",
+        actions: [{ id: "continue", label: DRIVE_LABELS.continue, run: () => void open() }],
+        dismissLabel: DRIVE_LABELS.notNow,
+      });
+    } else void open();
   }, [props.autoOpen, open]);
-  const continueRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (continuePrompt) continueRef.current?.focus();
-  }, [continuePrompt]);
+
+  const prepare = () => void getDrive().prepare();
 
   const signedIn = session.status === "signed-in";
   return (
-    <div className="relative flex items-center gap-1" aria-busy={busy !== null}>
+    <div
+      className="relative flex items-center gap-1"
+      aria-busy={busy !== null}
+      onPointerEnter={prepare}
+      onFocus={prepare}
+    >
       {signedIn && session.email && (
         <span
           className="max-w-24 truncate text-xs text-slate-600 sm:max-w-48 sm:text-sm dark:text-slate-300"
@@ -184,38 +198,7 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
         )}
         <span className="sr-only xl:not-sr-only">Save to Drive</span>
       </button>
-      {continuePrompt && (
-        <div
-          role="dialog"
-          aria-label="Open from Google Drive"
-          className="fixed inset-x-3 top-16 z-40 rounded-lg border border-slate-300 bg-white p-3 sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-72 text-sm text-slate-800 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
-          onKeyDown={(event) => {
-            if (event.key === "Escape") setContinuePrompt(false);
-          }}
-        >
-          <p>Sign in with Google to choose a file from your Drive.</p>
-          <div className="mt-3 flex justify-end gap-2">
-            <button
-              type="button"
-              className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800"
-              onClick={() => setContinuePrompt(false)}
-            >
-              Not now
-            </button>
-            <button
-              ref={continueRef}
-              type="button"
-              className="rounded-md bg-blue-700 px-3 py-1.5 font-medium text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-              onClick={() => {
-                setContinuePrompt(false);
-                void open();
-              }}
-            >
-              Continue to Google Drive
-            </button>
-          </div>
-        </div>
-      )}
+      <DrivePromptDialog />
       <p
         role="status"
         className="fixed inset-x-3 top-16 z-30 rounded-md sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-max sm:max-w-72 border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 shadow-lg empty:hidden dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"

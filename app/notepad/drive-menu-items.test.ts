@@ -24,6 +24,7 @@ describe("notepad Drive menu items", () => {
     // Even when a developer's .env has keys.
     vi.stubEnv("VITE_GOOGLE_CLIENT_ID", "");
     vi.stubEnv("VITE_GOOGLE_API_KEY", "");
+    vi.stubEnv("VITE_GOOGLE_APP_ID", "");
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const context: DriveMenuContext = {

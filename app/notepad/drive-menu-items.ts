@@ -1,7 +1,9 @@
 /**
  * What the notepad's Google Drive commands do (their labels are in commands.ts): Open from
  * Google Drive opens the picked file in a new tab; Save to Google Drive creates or updates the
- * active tab's file. Same flows, alerts and confirm as the simple editor (app/drive/flows.ts).
+ * active tab's file. Same flows, alerts and in-page questions as the simple editor
+ * (app/drive/flows.ts). Both start their flow synchronously from the menu click: Google's
+ * sign-in window may open only while the click is handled.
  */
 import { getDrive } from "~/drive/drive";
 import { runOpen, runSave } from "~/drive/flows";
@@ -21,6 +23,17 @@ export interface DriveMenuContext {
   setDriveFileId: (tabId: string, driveFileId: string) => void;
   /** Shows the progress of a Drive save in the notepad (null clears it). */
   notify: (message: string | null) => void;
+}
+
+/**
+ * Loads Google's sign-in code ahead of a click when the pointer or the focus is inside a menu
+ * that offers a Drive command (the File menu), so the click can open the sign-in window at
+ * once. `target` is the event target of a pointerover or focusin on the menu bar.
+ */
+export function prepareDriveForMenu(target: EventTarget | null): void {
+  if (!(target instanceof Element)) return;
+  const menu = target.closest('[role="menu"]');
+  if (menu?.querySelector('[data-menu-item^="drive-"]')) void getDrive().prepare();
 }
 
 /** Kept for the notepad's imports: the not-configured explanation (same as the editors'). */

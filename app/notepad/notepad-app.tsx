@@ -10,6 +10,7 @@ import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
+import { DrivePromptDialog } from "~/ui/drive-prompt";
 import { Modal } from "~/ui/modal";
 import { openFromDrive, saveToDrive } from "./drive-menu-items";
 import { detectPlatform } from "~/ui/platform";
@@ -332,6 +333,8 @@ export function NotepadApp() {
             : "Tabs are kept in this browser; clearing site data deletes them"}
         </span>
       </footer>
+
+      <DrivePromptDialog />
 
       {contextMenu && (
         <NotepadContextMenu

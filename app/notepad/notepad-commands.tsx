@@ -13,6 +13,7 @@ import {
   type NotepadCommandContext,
   type NotepadCommandState,
 } from "./commands";
+import { prepareDriveForMenu } from "./drive-menu-items";
 import type { NotepadStore } from "./notepad-store";
 
 /**
@@ -64,7 +65,12 @@ export function NotepadCommandRow({
     entries: menuEntriesFor(menu.entries, surface),
   }));
   return (
-    <div className="relative z-30 flex flex-wrap items-center gap-x-2 border-b border-slate-200 px-2 py-1 dark:border-slate-700">
+    <div
+      className="relative z-30 flex flex-wrap items-center gap-x-2 border-b border-slate-200 px-2 py-1 dark:border-slate-700"
+      // The File menu offers Drive commands: load Google's sign-in code while the user is in it.
+      onPointerOver={(event) => prepareDriveForMenu(event.target)}
+      onFocus={(event) => prepareDriveForMenu(event.target)}
+    >
       <MenuBar menus={menus} label="Notepad menu" />
       <CommandToolbar
         label="Notepad tools"
