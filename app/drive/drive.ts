@@ -111,11 +111,11 @@ export class Drive {
   /**
    * Loads Google's sign-in library and creates the token client, so that a click on a Drive
    * control can open the sign-in window at once. Does nothing when unconfigured; a failure is
-   * reported later by the action that needs the library.
+   * reported later by the action that needs the library (the promise never rejects).
    */
-  prepare(): void {
-    if (!this.check.ok) return;
-    this.session()
+  prepare(): Promise<void> {
+    if (!this.check.ok) return Promise.resolve();
+    return this.session()
       .prepare()
       .catch(() => undefined);
   }

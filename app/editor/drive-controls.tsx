@@ -113,14 +113,16 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
     if (!props.autoOpen || autoOpened.current) return;
     autoOpened.current = true;
     const drive = getDrive();
-    void drive.prepare();
     if (drive.isConfigured() && !drive.hasValidToken()) {
-      void getDrivePrompts().ask({
-        title: "Open from Google Drive",
-        message: "Sign in with Google to choose a file from your Drive.",
-        actions: [{ id: "continue", label: DRIVE_LABELS.continue, run: () => void open() }],
-        dismissLabel: DRIVE_LABELS.notNow,
-      });
+      // Shown once the sign-in library is ready, so the button's click can open the window.
+      void drive.prepare().then(() =>
+        getDrivePrompts().ask({
+          title: "Open from Google Drive",
+          message: "Sign in with Google to choose a file from your Drive.",
+          actions: [{ id: "continue", label: DRIVE_LABELS.continue, run: () => void open() }],
+          dismissLabel: DRIVE_LABELS.notNow,
+        }),
+      );
     } else void open();
   }, [props.autoOpen, open]);
 
