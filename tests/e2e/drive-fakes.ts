@@ -1,14 +1,29 @@
-import type { Page, Request } from "@playwright/test";
+import { expect, type Page, type Request, type Route } from "@playwright/test";
 
 /**
  * Stand-ins for Google for the Drive browser tests: the GIS, gapi and picker scripts served at
  * their real URLs, and the Drive REST endpoints, all through page.route. Nothing reaches Google.
+ *
+ * They behave as Google's documentation says where the app depends on it:
+ * - a token request opens Google's window, which the browser allows only inside a user
+ *   activation: the fake records `navigator.userActivation.isActive` (and the event being
+ *   handled) when `requestAccessToken` or `window.open` is called, and answers a request made
+ *   outside one, or outside the handling of a user event (Safari's rule), as GIS does when the
+ *   popup is blocked (`popup_failed_to_open`);
+ *   {@link expectPopupsOnlyInClicks} fails the test on any such call;
+ * - the token response carries the scopes granted, and `hasGrantedAllScopes` reads them;
+ * - errors have Drive's JSON body (`error.errors[].reason`, from "Resolve errors");
+ * - resumable uploads follow "Resume an interrupted upload": a session URI in Location, PUTs
+ *   with Content-Range, a status query answered 308 with `Range: bytes=0-N`, 404 for an
+ *   expired session.
  */
 
 /** The access token the fake GIS hands out; it must never appear in any browser storage. */
 export const FAKE_TOKEN = "ya29.FAKE-TOKEN-3f9c2b7e-never-store-me";
 /** The address the fake user-info endpoint returns. */
 export const FAKE_EMAIL = "ada.lovelace@example.com";
+/** The app id (Cloud project number) the fake configuration carries. */
+export const FAKE_APP_ID = "123456789012";
 
 /** Hosts the Drive integration talks to; no request to them may happen before a Drive action. */
 export const DRIVE_HOSTS = [
@@ -31,8 +46,68 @@ export interface FakeOptions {
   pick?: { id: string; name: string } | "cancel";
   /** What the token client answers. */
   token?: "grant" | "popup_closed" | "access_denied";
+  /** Scopes the token response says were granted (default: all asked for). */
+  grantedScopes?: string;
   /** Give a keyless build a configuration (window.__PLAINPAD_DRIVE_CONFIG__). */
   configure?: boolean;
+  /** The configuration asks for drive.readonly as well (VITE_GOOGLE_DRIVE_READONLY=true). */
+  readonly?: boolean;
+  /** gapi.client.init (the discovery document) fails. */
+  discoveryFails?: boolean;
+  /** Serve the sign-in script this late (a click that comes before it is ready). */
+  gisDelayMs?: number;
+}
+
+/** A call that opens (or would open) a window, as the page saw it. */
+export interface PopupCall {
+  what: "token request" | "window.open";
+  /** navigator.userActivation.isActive at the call. */
+  isActive: boolean;
+  /** Type of the event being dispatched at the call ('' when none: not inside a handler). */
+  event: string;
+}
+
+/** A request the fake Drive endpoints answered. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  body: string;
+  authorization: string;
+  contentRange: string;
+}
+
+/** A failure the next upload request gets, as Drive sends it. */
+export interface UploadFailure {
+  status: number;
+  /** error.errors[0].reason, e.g. "appNotAuthorizedToFile". */
+  reason: string;
+  message?: string;
+}
+
+/** What the fake upload session does with one PUT that sends content. */
+export type SendFault = { drop: number } | { status: number };
+
+/** Handle on the fakes of one page: requests seen, and knobs to change answers. */
+export interface DriveFakes {
+  /** Every request to a Drive host, scripts included. */
+  googleRequests: string[];
+  /** Requests to the Drive REST API (www.googleapis.com/drive, /upload). */
+  driveCalls: SeenRequest[];
+  revokes: string[];
+  /** Token requests and window.open calls, with the user activation at the time. */
+  popupCalls: PopupCall[];
+  /** Failures given to the next upload requests (POST/PATCH), one each, in order. */
+  uploadFailures: UploadFailure[];
+  /** Answer the next Drive REST call with 401 (an expired or revoked token). */
+  unauthorizedOnce: boolean;
+  /** When set, uploads are answered only once this settles (a slow network). */
+  uploadGate: Promise<void> | null;
+  /** What the next content PUTs of resumable sessions meet, one each, in order. */
+  resumableFaults: SendFault[];
+  /** Content served for alt=media, per file id. */
+  contents: Map<string, string>;
+  /** The bytes each finished upload delivered, per file id (resumable uploads). */
+  uploaded: Map<string, Buffer>;
 }
 
 const GIS_SCRIPT = `
@@ -43,11 +118,17 @@ const GIS_SCRIPT = `
     initTokenClient(config) {
       fake.clientConfig = { client_id: config.client_id, scope: config.scope };
       return { requestAccessToken(override) {
+        const activation = fake.recordPopup("token request");
         fake.tokenRequests.push(override && override.prompt);
         setTimeout(() => {
-          if (fake.token === "popup_closed") config.error_callback({ type: "popup_closed", message: "Popup window closed" });
+          // What GIS reports when the browser refused to open its window: as strict as Safari,
+          // which wants the call inside the user's event handler, not just within the
+          // activation's few seconds.
+          if (!activation.isActive || !activation.event) config.error_callback({ type: "popup_failed_to_open", message: "Failed to open popup window" });
+          else if (fake.token === "popup_closed") config.error_callback({ type: "popup_closed", message: "Popup window closed" });
           else if (fake.token === "access_denied") config.callback({ error: "access_denied" });
-          else config.callback({ access_token: fake.accessToken, expires_in: "3599", token_type: "Bearer", scope: config.scope });
+          else config.callback({ access_token: fake.accessToken, expires_in: "3599", token_type: "Bearer",
+            scope: fake.grantedScopes || config.scope });
         }, 20);
       } };
     },
@@ -55,7 +136,10 @@ const GIS_SCRIPT = `
       fetch("https://oauth2.googleapis.com/revoke", { method: "POST", body: "token=" + token,
         headers: { "Content-Type": "application/x-www-form-urlencoded" } }).finally(() => done());
     },
-    hasGrantedAllScopes() { return true; },
+    hasGrantedAllScopes(response, ...scopes) {
+      const granted = String(response.scope || "").split(" ");
+      return scopes.every((scope) => granted.includes(scope));
+    },
   } };
 })();
 `;
@@ -64,7 +148,7 @@ const GAPI_SCRIPT = `
 (() => {
   const fake = window.__driveFake;
   function definePicker() {
-    const record = fake.picker = { views: [], features: [] };
+    const record = fake.picker = { views: [], features: [], disposed: 0 };
     class DocsView {
       constructor(viewId) { this.options = { viewId }; record.views.push(this.options); }
       setMimeTypes(v) { this.options.mimeTypes = v; return this; }
@@ -82,20 +166,24 @@ const GAPI_SCRIPT = `
       setCallback(cb) { this.cb = cb; return this; }
       build() {
         const cb = this.cb;
-        return { setVisible(visible) {
-          if (!visible) return;
-          record.shown = (record.shown || 0) + 1;
-          setTimeout(() => {
-            const pick = fake.pick;
-            if (pick === "cancel") cb({ action: "cancel" });
-            else cb({ action: "picked", docs: [{ id: pick.id, name: pick.name, mimeType: "text/plain" }] });
-          }, 20);
-        } };
+        return {
+          setVisible(visible) {
+            if (!visible) return;
+            record.shown = (record.shown || 0) + 1;
+            setTimeout(() => {
+              cb({ action: "loaded" });
+              const pick = fake.pick;
+              if (pick === "cancel") cb({ action: "cancel" });
+              else cb({ action: "picked", docs: [{ id: pick.id, name: pick.name, mimeType: "text/plain" }] });
+            }, 20);
+          },
+          dispose() { record.disposed++; },
+        };
       }
     }
     window.google = window.google || {};
     window.google.picker = { DocsView, PickerBuilder,
-      Action: { CANCEL: "cancel", PICKED: "picked", ERROR: "error" },
+      Action: { CANCEL: "cancel", PICKED: "picked", ERROR: "error", LOADED: "loaded" },
       ViewId: { DOCS: "all" }, Feature: { MULTISELECT_ENABLED: "multiselectEnabled" } };
   }
   window.gapi = {
@@ -105,33 +193,15 @@ const GAPI_SCRIPT = `
       const callback = typeof config === "function" ? config : config.callback;
       setTimeout(callback, 0);
     },
-    client: { init(args) { fake.gapiInit = args; return Promise.resolve(); } },
+    client: { init(args) {
+      fake.gapiInit = args;
+      return fake.discoveryFails
+        ? Promise.reject({ error: { code: 502, message: "discovery document unavailable" } })
+        : Promise.resolve();
+    } },
   };
 })();
 `;
-
-/** A request the fake Drive endpoints answered. */
-export interface SeenRequest {
-  method: string;
-  url: URL;
-  body: string;
-  authorization: string;
-}
-
-/** Handle on the fakes of one page: requests seen, and knobs to change answers. */
-export interface DriveFakes {
-  /** Every request to a Drive host, scripts included. */
-  googleRequests: string[];
-  /** Requests to the Drive REST API (www.googleapis.com/drive, /upload). */
-  driveCalls: SeenRequest[];
-  revokes: string[];
-  /** Status to answer uploads with (default 200). */
-  uploadStatus: number;
-  /** When set, uploads are answered only once this settles (a slow network). */
-  uploadGate: Promise<void> | null;
-  /** Content served for alt=media, per file id. */
-  contents: Map<string, string>;
-}
 
 function record(request: Request): SeenRequest {
   return {
@@ -139,7 +209,30 @@ function record(request: Request): SeenRequest {
     url: new URL(request.url()),
     body: request.postData() ?? "",
     authorization: request.headers()["authorization"] ?? "",
+    contentRange: request.headers()["content-range"] ?? "",
   };
+}
+
+/** A Drive error body as Google sends it. */
+export function googleErrorBody(status: number, reason: string, message = reason): string {
+  return JSON.stringify({
+    error: { code: status, message, errors: [{ domain: "global", reason, message }] },
+  });
+}
+
+/** Fakes installed in the running test, checked by {@link expectPopupsOnlyInClicks}. */
+const installed: DriveFakes[] = [];
+
+/**
+ * Fails when a token request or window.open was made outside a user activation, or outside
+ * the handling of a user event (where Safari would block it even within the activation's
+ * time); forgets the fakes checked. Call it in afterEach of every Drive spec.
+ */
+export function expectPopupsOnlyInClicks(): void {
+  const calls = installed.flatMap((fakes) => fakes.popupCalls);
+  installed.length = 0;
+  const outside = calls.filter((call) => !call.isActive || call.event === "");
+  expect(outside, "windows opened outside a click").toEqual([]);
 }
 
 /** Installs the fakes on `page` (call before the first navigation). */
@@ -151,19 +244,53 @@ export async function installDriveFakes(
     googleRequests: [],
     driveCalls: [],
     revokes: [],
-    uploadStatus: 200,
+    popupCalls: [],
+    uploadFailures: [],
+    unauthorizedOnce: false,
     uploadGate: null,
+    resumableFaults: [],
     contents: new Map(),
+    uploaded: new Map(),
   };
+  installed.push(fakes);
+  await page.exposeFunction("__driveFakeReportPopup", (call: PopupCall) => {
+    fakes.popupCalls.push(call);
+  });
   await page.addInitScript(
-    ({ token, pick, accessToken, configure }) => {
+    ({ token, pick, accessToken, configure, readonly, grantedScopes, discoveryFails, appId }) => {
       const w = window as unknown as Record<string, unknown>;
-      w.__driveFake = { token, pick, accessToken, tokenRequests: [], gapiLoads: [] };
+      const USER_EVENTS = ["click", "keydown", "keyup", "pointerup", "mouseup", "touchend"];
+      const recordPopup = (what: PopupCall["what"]): PopupCall => {
+        const event = (window as unknown as { event?: Event }).event;
+        const call: PopupCall = {
+          what,
+          isActive: navigator.userActivation?.isActive ?? false,
+          event: event && event.isTrusted && USER_EVENTS.includes(event.type) ? event.type : "",
+        };
+        void (w.__driveFakeReportPopup as (c: PopupCall) => Promise<void>)(call);
+        return call;
+      };
+      w.__driveFake = {
+        token,
+        pick,
+        accessToken,
+        grantedScopes,
+        discoveryFails,
+        tokenRequests: [],
+        gapiLoads: [],
+        recordPopup,
+      };
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        recordPopup("window.open");
+        return open(...args);
+      };
       if (configure) {
         w.__PLAINPAD_DRIVE_CONFIG__ = {
           clientId: "test-client.apps.googleusercontent.com",
           apiKey: "test-key",
-          appId: "123456",
+          appId,
+          readonly,
         };
       }
     },
@@ -172,16 +299,22 @@ export async function installDriveFakes(
       pick: options.pick ?? { id: "file-123", name: "picked.txt" },
       accessToken: FAKE_TOKEN,
       configure: options.configure ?? true,
+      readonly: options.readonly ?? false,
+      grantedScopes: options.grantedScopes ?? "",
+      discoveryFails: options.discoveryFails ?? false,
+      appId: FAKE_APP_ID,
     },
   );
   page.on("request", (request) => {
     if (isDriveHost(request.url())) fakes.googleRequests.push(request.url());
   });
-  await page.route("https://accounts.google.com/**", (route) =>
-    route.request().url().startsWith("https://accounts.google.com/gsi/client")
-      ? route.fulfill({ contentType: "text/javascript", body: GIS_SCRIPT })
-      : route.fulfill({ status: 404, body: "" }),
-  );
+  await page.route("https://accounts.google.com/**", async (route) => {
+    if (!route.request().url().startsWith("https://accounts.google.com/gsi/client")) {
+      return route.fulfill({ status: 404, body: "" });
+    }
+    if (options.gisDelayMs) await new Promise((resolve) => setTimeout(resolve, options.gisDelayMs));
+    return route.fulfill({ contentType: "text/javascript", body: GIS_SCRIPT });
+  });
   await page.route("https://apis.google.com/**", (route) =>
     route.request().url().startsWith("https://apis.google.com/js/api.js")
       ? route.fulfill({ contentType: "text/javascript", body: GAPI_SCRIPT })
@@ -191,61 +324,149 @@ export async function installDriveFakes(
     fakes.revokes.push(route.request().postData() ?? "");
     return route.fulfill({ status: 200, contentType: "application/json", body: "{}" });
   });
-  await page.route("https://www.googleapis.com/**", async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const cors = {
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": "Location",
-    };
-    if (url.pathname === "/oauth2/v3/userinfo") {
-      return route.fulfill({
-        headers: cors,
-        contentType: "application/json",
-        body: JSON.stringify({ email: FAKE_EMAIL }),
-      });
-    }
-    const seen = record(request);
-    fakes.driveCalls.push(seen);
-    const json = (value: unknown, status = 200) =>
-      route.fulfill({
-        status,
-        headers: cors,
-        contentType: "application/json",
-        body: JSON.stringify(value),
-      });
-    if (url.pathname.startsWith("/upload/drive/v3/files")) {
-      if (fakes.uploadGate) await fakes.uploadGate;
-      if (fakes.uploadStatus !== 200) {
-        return route.fulfill({
-          status: fakes.uploadStatus,
-          headers: cors,
-          contentType: "text/plain",
-          body: "fake failure",
-        });
-      }
-      const id = url.pathname.split("/")[5] ?? "new-file-1";
-      return json({ id: decodeURIComponent(id) });
-    }
-    const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
-    if (fileMatch) {
-      const id = decodeURIComponent(fileMatch[1]);
-      if (url.searchParams.get("alt") === "media") {
-        return route.fulfill({
-          headers: cors,
-          contentType: "text/plain",
-          body: fakes.contents.get(id) ?? "",
-        });
-      }
-      return json({ id, name: `${id}.txt`, mimeType: "text/plain" });
-    }
-    if (url.pathname === "/drive/v3/files" && request.method() === "GET")
-      return json({ files: [] });
-    if (url.pathname === "/drive/v3/files" && request.method() === "POST")
-      return json({ id: "folder-1" });
-    return route.fulfill({ status: 404, headers: cors, body: "not faked" });
-  });
+  await page.route("https://www.googleapis.com/**", (route) => answerDrive(route, fakes));
   return fakes;
+}
+
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "Location, Range",
+};
+
+/** Upload sessions of one page: bytes received so far, per upload id. */
+const sessionsOf = new WeakMap<DriveFakes, Map<string, ResumableSession>>();
+
+interface ResumableSession {
+  fileId: string;
+  size: number;
+  parts: Buffer[];
+}
+
+function held(session: ResumableSession): number {
+  return session.parts.reduce((n, part) => n + part.length, 0);
+}
+
+async function answerDrive(route: Route, fakes: DriveFakes): Promise<void> {
+  const request = route.request();
+  const url = new URL(request.url());
+  if (url.pathname === "/oauth2/v3/userinfo") {
+    return route.fulfill({
+      headers: CORS,
+      contentType: "application/json",
+      body: JSON.stringify({ email: FAKE_EMAIL }),
+    });
+  }
+  const seen = record(request);
+  fakes.driveCalls.push(seen);
+  const json = (value: unknown, status = 200) =>
+    route.fulfill({
+      status,
+      headers: CORS,
+      contentType: "application/json",
+      body: JSON.stringify(value),
+    });
+  const error = (status: number, reason: string, message?: string) =>
+    route.fulfill({
+      status,
+      headers: CORS,
+      contentType: "application/json",
+      body: googleErrorBody(status, reason, message),
+    });
+  if (fakes.unauthorizedOnce) {
+    fakes.unauthorizedOnce = false;
+    return error(401, "authError", "Invalid Credentials");
+  }
+  if (url.pathname.startsWith("/upload/drive/v3/files")) {
+    if (fakes.uploadGate) await fakes.uploadGate;
+    if (request.method() === "PUT") return answerSessionPut(route, fakes, url);
+    const failure = fakes.uploadFailures.shift();
+    if (failure) return error(failure.status, failure.reason, failure.message);
+    const fileId = decodeURIComponent(url.pathname.split("/")[5] ?? "") || "new-file-1";
+    if (url.searchParams.get("uploadType") === "resumable") {
+      const sessions = sessionsOf.get(fakes) ?? new Map<string, ResumableSession>();
+      sessionsOf.set(fakes, sessions);
+      const uploadId = `session-${sessions.size + 1}`;
+      sessions.set(uploadId, {
+        fileId,
+        size: Number(request.headers()["x-upload-content-length"]),
+        parts: [],
+      });
+      return route.fulfill({
+        status: 200,
+        headers: {
+          ...CORS,
+          Location: `https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=${uploadId}`,
+        },
+        body: "",
+      });
+    }
+    return json({ id: fileId });
+  }
+  const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
+  if (fileMatch) {
+    const id = decodeURIComponent(fileMatch[1]);
+    if (url.searchParams.get("alt") === "media") {
+      return route.fulfill({
+        headers: CORS,
+        contentType: "text/plain",
+        body: fakes.contents.get(id) ?? "",
+      });
+    }
+    return json({ id, name: `${id}.txt`, mimeType: "text/plain" });
+  }
+  if (url.pathname === "/drive/v3/files" && request.method() === "GET") return json({ files: [] });
+  if (url.pathname === "/drive/v3/files" && request.method() === "POST")
+    return json({ id: "folder-1" });
+  return route.fulfill({ status: 404, headers: CORS, body: "not faked" });
+}
+
+/** A PUT to an upload session: a status query (bytes *\/N) or content (bytes a-b/N). */
+async function answerSessionPut(route: Route, fakes: DriveFakes, url: URL): Promise<void> {
+  const request = route.request();
+  const session = sessionsOf.get(fakes)?.get(url.searchParams.get("upload_id") ?? "");
+  if (!session) {
+    return route.fulfill({ status: 404, headers: CORS, body: googleErrorBody(404, "notFound") });
+  }
+  const range = request.headers()["content-range"] ?? "";
+  const finished = () => {
+    fakes.uploaded.set(session.fileId, Buffer.concat(session.parts));
+    return route.fulfill({
+      status: 200,
+      headers: CORS,
+      contentType: "application/json",
+      body: JSON.stringify({ id: session.fileId }),
+    });
+  };
+  const resumeIncomplete = () => {
+    const n = held(session);
+    return route.fulfill({
+      status: 308,
+      headers: n > 0 ? { ...CORS, Range: `bytes=0-${n - 1}` } : CORS,
+      body: "",
+    });
+  };
+  if (range === `bytes */${session.size}`) {
+    return held(session) === session.size ? finished() : resumeIncomplete();
+  }
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
+  const body = request.postDataBuffer() ?? Buffer.alloc(0);
+  if (!match || Number(match[1]) !== held(session) || Number(match[3]) !== session.size) {
+    return route.fulfill({ status: 400, headers: CORS, body: googleErrorBody(400, "badRequest") });
+  }
+  const fault = fakes.resumableFaults.shift();
+  if (fault && "drop" in fault) {
+    session.parts.push(body.subarray(0, fault.drop));
+    return route.abort("connectionreset");
+  }
+  if (fault) {
+    return route.fulfill({
+      status: fault.status,
+      headers: CORS,
+      body: googleErrorBody(fault.status, "backendError"),
+    });
+  }
+  session.parts.push(body);
+  return held(session) === session.size ? finished() : resumeIncomplete();
 }
 
 /** What the fake scripts recorded in the page. */
@@ -261,6 +482,7 @@ export interface PageFakeState {
     developerKey?: string;
     appId?: string;
     shown?: number;
+    disposed: number;
   };
 }
 
@@ -274,18 +496,30 @@ export function pageFakeState(page: Page): Promise<PageFakeState> {
   });
 }
 
-/** Collects dialogs; answers confirms from `answers` (true = accept), alerts are accepted. */
-export function collectDialogs(page: Page, answers: boolean[] = []): string[] {
+/** Collects dialogs (alerts; the app asks its questions in the page), accepting each. */
+export function collectDialogs(page: Page): string[] {
   const messages: string[] = [];
   page.on("dialog", (dialog) => {
     messages.push(dialog.message());
-    if (dialog.type() === "confirm") {
-      void ((answers.shift() ?? false) ? dialog.accept() : dialog.dismiss());
-    } else {
-      void dialog.accept();
-    }
+    void dialog.accept();
   });
   return messages;
+}
+
+/**
+ * Waits until the page has created its token client (Google's sign-in library prepared), as it
+ * does when the pointer or the focus reaches a Drive control: a click after this opens the
+ * sign-in window at once. (A click before it gets a "Continue" button; drive.spec.ts tests that.)
+ */
+export async function waitForSignInReady(page: Page): Promise<void> {
+  await expect
+    .poll(() => pageFakeState(page).then((state) => state.clientConfig?.client_id ?? ""))
+    .not.toBe("");
+}
+
+/** The page's Drive question (app/ui/drive-prompt.tsx), by its title. */
+export function drivePrompt(page: Page, title: string) {
+  return page.getByRole("dialog", { name: title });
 }
 
 /** Everything the page keeps in storage, as one string (localStorage, sessionStorage, every

@@ -2,20 +2,25 @@ import { existsSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
 import {
+  FAKE_APP_ID,
   FAKE_EMAIL,
   FAKE_TOKEN,
   collectDialogs,
+  drivePrompt,
   dumpAllStorage,
+  expectPopupsOnlyInClicks,
   installDriveFakes,
   isDriveHost,
   pageFakeState,
+  waitForSignInReady,
   type DriveFakes,
 } from "./drive-fakes";
 
 /**
  * Google Drive in the simple editor, against stand-ins for Google's scripts and the Drive API
  * (tests/e2e/drive-fakes.ts). Works on a keyless build (the test passes a configuration through
- * window.__PLAINPAD_DRIVE_CONFIG__) and on a build made with keys.
+ * window.__PLAINPAD_DRIVE_CONFIG__) and on a build made with keys. Every test also checks that
+ * Google's sign-in window was only ever asked for inside a click (afterEach).
  */
 
 /** Whether the build under test was made with Google keys (environment or a local .env file). */
@@ -26,13 +31,30 @@ function buildHasKeys(): boolean {
   const has = (name: string) =>
     Boolean(process.env[name]) ||
     sources.some((text) => new RegExp(`^[ \\t]*${name}[ \\t]*=[ \\t]*[^\\s#]`, "m").test(text));
-  return has("VITE_GOOGLE_CLIENT_ID") || has("VITE_GOOGLE_API_KEY");
+  return has("VITE_GOOGLE_CLIENT_ID") || has("VITE_GOOGLE_API_KEY") || has("VITE_GOOGLE_APP_ID");
 }
 
-async function openEditor(page: Page): Promise<void> {
+/** The scopes asked for by default (docs/decisions/006-drive-file-scope.md). */
+const DEFAULT_SCOPES = ["https://www.googleapis.com/auth/drive.file", "openid", "email", "profile"];
+
+/** Signs in with the header's button and waits for the address. */
+async function signIn(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+}
+
+/**
+ * Opens the editor; unless told not to, points at the Drive controls and waits until the
+ * sign-in library is ready, as a user's pointer does on its way to a click.
+ */
+async function openEditor(page: Page, { prepare = true } = {}): Promise<void> {
   await page.goto("/editor/");
   await waitForHydration(page);
   await expect(page.locator(".cm-content")).toBeVisible();
+  if (prepare) {
+    await page.getByRole("button", { name: "Sign in" }).hover();
+    await waitForSignInReady(page);
+  }
 }
 
 function editorText(page: Page) {
@@ -58,8 +80,9 @@ function uploads(fakes: DriveFakes) {
 test.describe("Google Drive in the simple editor", () => {
   // Several page loads and fake Google round trips per test; a busy 2-core CI needs headroom.
   test.describe.configure({ timeout: 60_000 });
+  test.afterEach(() => expectPopupsOnlyInClicks());
 
-  test("nothing of Google loads on the landing, content, notepad and editor pages before a Drive action", async ({
+  test("nothing of Google loads before the pointer reaches a Drive control; then the sign-in library is ready for the click", async ({
     page,
   }) => {
     const fakes = await installDriveFakes(page);
@@ -69,27 +92,93 @@ test.describe("Google Drive in the simple editor", () => {
     }
     await page.waitForTimeout(500);
     expect(fakes.googleRequests).toEqual([]);
-    // Signing in needs only the sign-in library, not gapi or the picker.
+    // Pointing at the Drive controls loads the sign-in library (only it: not gapi or the
+    // picker), before any click.
+    await page.getByRole("button", { name: "Sign in" }).hover();
+    await expect
+      .poll(() => pageFakeState(page).then((state) => state.clientConfig?.client_id))
+      .toBe("test-client.apps.googleusercontent.com");
+    expect(fakes.googleRequests.map((url) => new URL(url).host)).toEqual(["accounts.google.com"]);
+    expect(fakes.popupCalls).toEqual([]);
+    // The click opens Google's window inside the click.
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
-    expect(
-      fakes.googleRequests.some((url) => url.startsWith("https://accounts.google.com/gsi/client")),
-    ).toBe(true);
+    expect(fakes.popupCalls).toEqual([{ what: "token request", isActive: true, event: "click" }]);
     expect(fakes.googleRequests.some((url) => url.startsWith("https://apis.google.com/"))).toBe(
       false,
     );
+  });
+
+  test("keyboard: focusing a Drive control prepares sign-in, Enter opens the window", async ({
+    page,
+  }) => {
+    const fakes = await installDriveFakes(page);
+    await openEditor(page, { prepare: false });
+    expect(fakes.googleRequests).toEqual([]);
+    await page.getByRole("button", { name: "Sign in" }).focus();
+    await waitForSignInReady(page);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+    // Enter on a button is handled as its click.
+    expect(fakes.popupCalls).toEqual([{ what: "token request", isActive: true, event: "click" }]);
+  });
+
+  test("the stand-in refuses a sign-in window asked for outside a click, as browsers do", async ({
+    page,
+  }) => {
+    const fakes = await installDriveFakes(page);
+    await openEditor(page);
+    const error = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const oauth2 = (
+            window as unknown as { google: { accounts: { oauth2: typeof google.accounts.oauth2 } } }
+          ).google.accounts.oauth2;
+          oauth2
+            .initTokenClient({
+              client_id: "x",
+              scope: "openid",
+              callback: () => resolve("granted"),
+              error_callback: (e) => resolve(e.type),
+            })
+            .requestAccessToken();
+        }),
+    );
+    expect(error).toBe("popup_failed_to_open");
+    // (Playwright evaluates with a user gesture, so isActive is true; no event is handled.)
+    expect(fakes.popupCalls).toEqual([{ what: "token request", isActive: true, event: "" }]);
+    fakes.popupCalls.length = 0; // the deliberate call; the check after the test stays strict
+  });
+
+  test("a click that comes before the sign-in library is ready gets a Continue button instead of a blocked window", async ({
+    page,
+  }) => {
+    const fakes = await installDriveFakes(page, { gisDelayMs: 1500 });
+    const dialogs = collectDialogs(page);
+    await openEditor(page, { prepare: false });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const prompt = drivePrompt(page, "Sign in with Google");
+    await expect(prompt).toBeVisible();
+    expect(fakes.popupCalls).toEqual([]);
+    await expect(prompt.getByRole("button", { name: "Continue to Google Drive" })).toBeFocused();
+    await prompt.getByRole("button", { name: "Continue to Google Drive" }).click();
+    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+    await expect(prompt).toBeHidden();
+    expect(fakes.popupCalls).toEqual([{ what: "token request", isActive: true, event: "click" }]);
+    expect(dialogs).toEqual([]);
   });
 
   test("not configured: Drive buttons say so and load nothing", async ({ page }) => {
     test.skip(buildHasKeys(), "this build has Google keys");
     const fakes = await installDriveFakes(page, { configure: false });
     const dialogs = collectDialogs(page);
-    await openEditor(page);
+    await openEditor(page, { prepare: false });
     await page.getByRole("button", { name: "Open from Drive" }).click();
     await expect.poll(() => dialogs.length).toBe(1);
     expect(dialogs[0]).toContain("not configured");
     expect(dialogs[0]).toContain("VITE_GOOGLE_CLIENT_ID");
     expect(dialogs[0]).toContain("VITE_GOOGLE_API_KEY");
+    expect(dialogs[0]).toContain("VITE_GOOGLE_APP_ID (the Cloud project number)");
     expect(dialogs[0]).toContain("restart the dev server");
     await page.getByRole("button", { name: "Save to Drive" }).click();
     await expect.poll(() => dialogs.length).toBe(2);
@@ -99,24 +188,17 @@ test.describe("Google Drive in the simple editor", () => {
     expect(fakes.googleRequests).toEqual([]);
   });
 
-  test("sign in shows the address, asks with consent and the spec's scopes, and stores no token", async ({
+  test("sign in shows the address, asks with consent and drive.file (not drive.readonly), and stores no token", async ({
     page,
   }) => {
     await installDriveFakes(page);
     const dialogs = collectDialogs(page);
     await openEditor(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+    await signIn(page);
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     const state = await pageFakeState(page);
     expect(state.tokenRequests).toEqual(["consent"]);
-    expect(state.clientConfig?.scope.split(" ")).toEqual([
-      "https://www.googleapis.com/auth/drive.file",
-      "https://www.googleapis.com/auth/drive.readonly",
-      "openid",
-      "email",
-      "profile",
-    ]);
+    expect(state.clientConfig?.scope.split(" ")).toEqual(DEFAULT_SCOPES);
     // Give the draft saver time to write, then look everywhere for the token.
     await typeAtEnd(page, "some text");
     await page.waitForTimeout(1500);
@@ -155,7 +237,9 @@ test.describe("Google Drive in the simple editor", () => {
     ]);
     expect(state.picker?.features).toEqual([]); // no multiselect
     expect(state.picker?.hasToken).toBe(true);
-    expect(state.picker?.appId).toBeTruthy();
+    // drive.file lets the app write the picked file only when the picker carried the app id.
+    expect(state.picker?.appId).toBe(FAKE_APP_ID);
+    expect(state.picker?.disposed).toBe(1);
     const reads = fakes.driveCalls.map(
       (call) => `${call.method} ${call.url.pathname}${call.url.search}`,
     );
@@ -166,6 +250,7 @@ test.describe("Google Drive in the simple editor", () => {
     await expect(unsavedMarker(page)).toBeVisible();
     await page.getByRole("button", { name: "Save to Drive" }).click();
     await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
+    expect(fakes.popupCalls.map((call) => call.isActive)).toEqual([true]);
     const [patch] = uploads(fakes);
     expect(patch.method).toBe("PATCH");
     expect(patch.url.pathname).toBe("/upload/drive/v3/files/file-123");
@@ -217,13 +302,13 @@ test.describe("Google Drive in the simple editor", () => {
     expect(second.url.pathname).toBe("/upload/drive/v3/files/new-file-1");
   });
 
-  test("sign out revokes the token; saving signed out asks to sign in and does not save", async ({
+  test("sign out revokes the token; saving signed out asks to sign in (in the page) and does not save", async ({
     page,
   }) => {
     const fakes = await installDriveFakes(page);
-    const dialogs = collectDialogs(page, [false, true]);
+    const dialogs = collectDialogs(page);
     await openEditor(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signIn(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     await expect(page.getByText(FAKE_EMAIL)).toBeHidden();
@@ -232,14 +317,18 @@ test.describe("Google Drive in the simple editor", () => {
     await typeAtEnd(page, "keep me");
     const confirmText =
       "You need to sign in to save to Google Drive. Would you like to sign in now?";
-    await page.getByRole("button", { name: "Save to Drive" }).click(); // declined
-    await expect.poll(() => dialogs).toEqual([confirmText]);
-    await page.getByRole("button", { name: "Save to Drive" }).click(); // accepted: signs in
+    const prompt = drivePrompt(page, "Save to Google Drive");
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await expect(prompt).toContainText(confirmText);
+    await prompt.getByRole("button", { name: "Not now" }).click(); // declined
+    await expect(prompt).toBeHidden();
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await prompt.getByRole("button", { name: "Sign in" }).click(); // accepted: signs in
     await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
-    expect(dialogs).toEqual([confirmText, confirmText]);
     const state = await pageFakeState(page);
     expect(state.tokenRequests).toEqual(["consent", "consent"]);
     expect(uploads(fakes)).toEqual([]);
+    expect(dialogs).toEqual([]);
     await expect(unsavedMarker(page)).toBeVisible();
   });
 
@@ -276,11 +365,10 @@ test.describe("Google Drive in the simple editor", () => {
 
   test("an upload failure alerts and keeps the text and the unsaved marker", async ({ page }) => {
     const fakes = await installDriveFakes(page);
-    fakes.uploadStatus = 400;
+    fakes.uploadFailures.push({ status: 400, reason: "badRequest", message: "Bad Request" });
     const dialogs = collectDialogs(page);
     await openEditor(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
+    await signIn(page);
     await typeAtEnd(page, "precious words");
     await page.getByRole("button", { name: "Save to Drive" }).click();
     await expect.poll(() => dialogs).toEqual(["Failed to save file. Please try again."]);
@@ -315,7 +403,7 @@ test.describe("Google Drive in the simple editor", () => {
     const fakes = await installDriveFakes(page);
     let release!: () => void;
     fakes.uploadGate = new Promise((resolve) => (release = resolve));
-    const dialogs = collectDialogs(page, [true]);
+    const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
@@ -354,11 +442,186 @@ test.describe("Google Drive in the simple editor", () => {
     await page.getByRole("button", { name: "Open from Google Drive" }).click();
     await expect(page).toHaveURL(/\/editor\/$/);
     // Signed out: the sign-in popup needs a click of its own (browsers block it otherwise).
-    const prompt = page.getByRole("dialog", { name: "Open from Google Drive" });
+    const prompt = drivePrompt(page, "Open from Google Drive");
     await expect(prompt).toBeVisible();
     await expect(prompt.getByRole("button", { name: "Continue to Google Drive" })).toBeFocused();
     await prompt.getByRole("button", { name: "Continue to Google Drive" }).click();
     await expect(editorText(page)).toHaveText("Opened from the landing page");
     expect(fakes.googleRequests.every((url) => isDriveHost(url))).toBe(true);
+    expect(fakes.popupCalls).toEqual([{ what: "token request", isActive: true, event: "click" }]);
+  });
+
+  test("a deployment that opted into drive.readonly asks for it as well", async ({ page }) => {
+    await installDriveFakes(page, { readonly: true });
+    await openEditor(page);
+    await signIn(page);
+    const state = await pageFakeState(page);
+    expect(state.clientConfig?.scope.split(" ")).toEqual([
+      "https://www.googleapis.com/auth/drive.file",
+      "https://www.googleapis.com/auth/drive.readonly",
+      "openid",
+      "email",
+      "profile",
+    ]);
+  });
+
+  test("a Drive permission unticked on Google's screen is named, and the user stays signed out", async ({
+    page,
+  }) => {
+    await installDriveFakes(page, { grantedScopes: "openid email profile" });
+    const dialogs = collectDialogs(page);
+    await openEditor(page);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect
+      .poll(() => dialogs)
+      .toEqual([
+        "You did not allow Plainpad to use the Google Drive files you open or save with it (that " +
+          "permission was unticked on Google's screen). Sign in again and leave it ticked to open " +
+          "and save files in Drive.",
+      ]);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await expect(page.getByText(FAKE_EMAIL)).toBeHidden();
+  });
+
+  test("a token refused during a save (401) asks to reconnect with a button, then the save ends", async ({
+    page,
+  }) => {
+    const fakes = await installDriveFakes(page);
+    const dialogs = collectDialogs(page);
+    await openEditor(page);
+    await signIn(page);
+    await typeAtEnd(page, "written before the token expired");
+    fakes.unauthorizedOnce = true;
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    const prompt = drivePrompt(page, "Reconnect to Google Drive");
+    await expect(prompt).toBeVisible();
+    // No window was asked for outside the click: the button waits for one.
+    expect(fakes.popupCalls).toHaveLength(1);
+    await prompt.getByRole("button", { name: "Reconnect to Google Drive" }).click();
+    await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
+    expect((await pageFakeState(page)).tokenRequests).toEqual(["consent", ""]);
+    expect(fakes.popupCalls.map((call) => call.event)).toEqual(["click", "click"]);
+    await expect(unsavedMarker(page)).toBeHidden();
+  });
+
+  /** Opens file-123 from Drive, edits it, and makes the next upload fail with `reason`. */
+  async function saveRefused(page: Page, reason: string) {
+    const fakes = await installDriveFakes(page, { pick: { id: "file-123", name: "shared.txt" } });
+    fakes.contents.set("file-123", "Somebody's text");
+    const dialogs = collectDialogs(page);
+    await openEditor(page);
+    await page.getByRole("button", { name: "Open from Drive" }).click();
+    await expect(editorText(page)).toHaveText("Somebody's text");
+    await typeAtEnd(page, " and mine");
+    fakes.uploadFailures.push({ status: 403, reason });
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    return { fakes, dialogs };
+  }
+
+  test("appNotAuthorizedToFile: 'Save as a new file in Drive' creates one, and later saves go to it", async ({
+    page,
+  }) => {
+    const { fakes, dialogs } = await saveRefused(page, "appNotAuthorizedToFile");
+    const prompt = drivePrompt(page, "Save to Google Drive");
+    await expect(prompt).toContainText(
+      "Google Drive has not authorised Plainpad to change this file",
+    );
+    await expect(unsavedMarker(page)).toBeVisible();
+    await prompt.getByRole("button", { name: "Save as a new file in Drive" }).click();
+    await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
+    await expect(unsavedMarker(page)).toBeHidden();
+    expect(uploads(fakes).map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
+      "PATCH /upload/drive/v3/files/file-123",
+      "POST /upload/drive/v3/files",
+    ]);
+    expect(uploads(fakes)[1].body).toContain("Somebody's text and mine");
+    await typeAtEnd(page, "!");
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(uploads(fakes)[2].url.pathname).toBe("/upload/drive/v3/files/new-file-1");
+  });
+
+  test("insufficientFilePermissions: 'You can view this file but not change it. Save a copy?'", async ({
+    page,
+  }) => {
+    const { fakes, dialogs } = await saveRefused(page, "insufficientFilePermissions");
+    const prompt = drivePrompt(page, "Save to Google Drive");
+    await expect(prompt).toContainText("You can view this file but not change it. Save a copy?");
+    await prompt.getByRole("button", { name: "Save a copy" }).click();
+    await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
+    expect(uploads(fakes).at(-1)?.method).toBe("POST");
+  });
+
+  test("storageQuotaExceeded: says the Drive is full and links to Google's storage page", async ({
+    page,
+  }) => {
+    const { dialogs } = await saveRefused(page, "storageQuotaExceeded");
+    const prompt = drivePrompt(page, "Google Drive is full");
+    await expect(prompt).toContainText("Your Google Drive is full, so the file was not saved.");
+    await expect(prompt.getByRole("link", { name: "Manage Google storage" })).toHaveAttribute(
+      "href",
+      "https://one.google.com/storage",
+    );
+    await prompt.getByRole("button", { name: "Cancel" }).click();
+    await expect(prompt).toBeHidden();
+    await expect(unsavedMarker(page)).toBeVisible();
+    expect(dialogs).toEqual([]);
+  });
+
+  test("domainPolicy: says the organisation does not allow it", async ({ page }) => {
+    const { dialogs } = await saveRefused(page, "domainPolicy");
+    await expect
+      .poll(() => dialogs)
+      .toEqual([
+        "Your organisation's Google Workspace settings do not let Plainpad use Google Drive. Ask " +
+          "your administrator, or use Download to keep a copy on this device.",
+      ]);
+    await expect(unsavedMarker(page)).toBeVisible();
+  });
+
+  test("a failing discovery document does not stop opening from Drive", async ({ page }) => {
+    const fakes = await installDriveFakes(page, { discoveryFails: true });
+    fakes.contents.set("file-123", "Still opens");
+    const dialogs = collectDialogs(page);
+    await openEditor(page);
+    await page.getByRole("button", { name: "Open from Drive" }).click();
+    await expect(editorText(page)).toHaveText("Still opens");
+    expect((await pageFakeState(page)).gapiInit).toBeTruthy();
+    expect(dialogs).toEqual([]);
+  });
+
+  test("a big document's upload resumes after a dropped connection and sends only the rest", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const fakes = await installDriveFakes(page);
+    const dialogs = collectDialogs(page);
+    await openEditor(page);
+    const line = "Plainpad resumable upload test line, with some words to fill it up.\n";
+    const text = line.repeat(Math.ceil((6 * 1024 * 1024) / line.length));
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await (
+      await chooser
+    ).setFiles({ name: "big.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
+    await expect(page.getByRole("button", { name: "Rename big.txt" })).toBeVisible();
+    await signIn(page);
+    await typeAtEnd(page, "The end.");
+    const expected = `${text}The end.`;
+    const total = Buffer.byteLength(expected);
+    const MB = 1024 * 1024;
+    fakes.resumableFaults.push({ drop: MB });
+    await page.getByRole("button", { name: "Save to Drive" }).click();
+    await expect
+      .poll(() => dialogs, { timeout: 60_000 })
+      .toEqual(["File saved successfully to Google Drive!"]);
+    const puts = uploads(fakes).filter((call) => call.method === "PUT");
+    expect(puts.map((call) => call.contentRange)).toEqual([
+      `bytes 0-${total - 1}/${total}`,
+      `bytes */${total}`,
+      `bytes ${MB}-${total - 1}/${total}`,
+    ]);
+    expect(fakes.uploaded.get("new-file-1")?.toString("utf8")).toBe(expected);
+    await expect(unsavedMarker(page)).toBeHidden();
   });
 });
