@@ -157,16 +157,16 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Google Drive",
     question: "What permissions does Plainpad ask for in Google Drive?",
     answer:
-      "When you sign in, Google asks you to allow three things: access to the Drive files Plainpad creates or that you open with it, read-only access to your Drive so the picker can list your text files, and your basic profile and e-mail address, which the editor shows while you are signed in.\n\n" +
-      "Plainpad reads and writes only the files you open or save with it. It has no feature that deletes, moves or shares your files.",
+      "When you sign in, Google asks you to allow two things: access to the Drive files you use with Plainpad (the files you pick in Google's file picker and the files Plainpad creates for you), and your basic profile and e-mail address, which the editor shows while you are signed in. Plainpad does not ask to see the rest of your Drive.\n\n" +
+      "Google's file picker still lists all of your own text files; picking one is what gives Plainpad access to that file. Plainpad reads and writes only the files you open or save with it, and it has no feature that deletes, moves or shares your files. If you untick the Drive permission on Google's screen, Plainpad tells you so and cannot open or save Drive files until you sign in again and allow it.",
   },
   {
     id: "unverified-app",
     category: "Google Drive",
     question: "Why does Google say \"Google hasn't verified this app\" when I sign in?",
     answer:
-      "Google shows this screen for newer apps that have not finished its verification review, which takes about four to six weeks. It does not mean anything is wrong with your account.\n\n" +
-      "To continue, click Advanced, then \"Go to Plainpad (unsafe)\", review the permissions Plainpad asks for and click Continue. If you prefer not to, close the window: every feature except Google Drive works without signing in.",
+      "Google shows this screen when an app asks for permissions that Google reviews (such as reading your whole Drive) and that review is not finished. Plainpad normally asks only for the Drive files you use with it and your basic profile, which Google does not review in that way, so you may never see the screen. It does not mean anything is wrong with your account.\n\n" +
+      "If you do see it, click Advanced, then \"Go to Plainpad (unsafe)\", check the permissions listed and click Continue. If you prefer not to, close the window: every feature except Google Drive works without signing in.",
   },
   {
     id: "where-are-my-files-saved-in-google-drive",
@@ -298,8 +298,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Troubleshooting",
     question: "What should I do if saving to Google Drive fails?",
     answer:
-      "Your text is safe: a failed save keeps the document in the editor and tells you what went wrong. If Google Drive is busy, Plainpad retries automatically, so wait a moment and try again.\n\n" +
-      "If the message says access was refused or permission was denied, sign out, sign in again and allow the permissions Google asks for. If your documents do not seem to appear, look in the Plainpad Documents folder, which is created with your first new document.",
+      "Your text is safe: a failed save keeps the document in the editor and tells you what went wrong. If Google Drive is busy, Plainpad retries automatically, so wait a moment and try again. A big document whose upload is interrupted continues from where it stopped.\n\n" +
+      "Some messages come with the way out: if Google Drive has not authorised Plainpad to change the file, choose Save as a new file in Drive; if you can only view the file, choose Save a copy; if your Drive is full, free up space (the message links to Google's storage page) and save again. If Plainpad asks you to reconnect, click Reconnect to Google Drive: your sign-in needed renewing, and the save carries on. If the message says access was refused, sign out, sign in again and allow the permissions Google asks for. If your documents do not seem to appear, look in the Plainpad Documents folder, which is created with your first new document.",
   },
 
   // Privacy
@@ -324,7 +324,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "Does Plainpad use cookies?",
     answer:
-      "No tracking cookies. Plainpad loads no analytics or advertising scripts, so nothing on the site sets cookies to follow you around. Google's sign-in code loads only when you use Google Drive, and Google's own privacy policy covers it.\n\n" +
+      "No tracking cookies. Plainpad loads no analytics or advertising scripts, so nothing on the site sets cookies to follow you around. Google's sign-in code loads only when you point at or use Google Drive controls, and Google's own privacy policy covers it.\n\n" +
       "Plainpad itself does not need cookies to work. Your documents are kept in your browser's database, and your preferences, such as the site theme and font size, are kept in your browser's local storage. Neither is sent to a server.",
   },
   {

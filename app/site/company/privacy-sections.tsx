@@ -98,23 +98,27 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Google Drive is optional. If you click &ldquo;Sign in&rdquo; in the Text Editor, or use a
-          Google Drive command, Google asks you to allow these permissions:
+          Google Drive is optional. Google&apos;s sign-in code is loaded only when you point at or
+          focus a Google Drive button, open a menu that has Google Drive commands, or use one. If
+          you click &ldquo;Sign in&rdquo; in the Text Editor, or use a Google Drive command, Google
+          asks you to allow these permissions:
         </p>
         <ul>
           <li>
-            <strong>Files created or opened by Plainpad</strong> (<code>drive.file</code>) to save
-            your documents;
-          </li>
-          <li>
-            <strong>Read-only Drive access</strong> (<code>drive.readonly</code>) so the Google
-            Drive picker can show your plain-text files;
+            <strong>The Drive files you use with Plainpad</strong> (<code>drive.file</code>): the
+            files you pick in Google&apos;s file picker and the files Plainpad creates for you, so
+            it can open and save them. This does not let Plainpad see the rest of your Drive;
           </li>
           <li>
             <strong>Your basic profile and e-mail address</strong> (<code>openid</code>,{" "}
             <code>email</code>, <code>profile</code>) to show which account is signed in.
           </li>
         </ul>
+        <p>
+          Plainpad does not ask for access to your whole Drive. Google&apos;s consent screen lists
+          exactly what is asked each time, and you can untick the Drive permission there (Plainpad
+          then tells you that it cannot open or save Drive files).
+        </p>
         <p>
           Plainpad reads and writes only the files you open or save with it. New files go into a
           &ldquo;Plainpad Documents&rdquo; folder in your Drive. The sign-in token is kept in memory

@@ -6,10 +6,12 @@ export function UnverifiedAppAnswer() {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Plainpad is a new app, and Google verifies apps that ask for Drive access before it stops
-        showing this warning (verification takes Google about 4–6 weeks). Until then you can
-        continue safely: Plainpad only reads and writes the files you open or save with it, and your
-        sign-in stays in your browser tab.
+        Google shows this warning when an app asks for permissions that Google reviews, such as
+        reading your whole Drive, and the review is not finished. Plainpad normally asks only for
+        the Drive files you use with it and your basic profile, which do not need that review, so
+        you may never see it. If a Plainpad site does show it, you can continue safely: Plainpad
+        only reads and writes the files you open or save with it, and your sign-in stays in your
+        browser tab.
       </p>
       <figure>
         <img
@@ -34,8 +36,8 @@ export function UnverifiedAppAnswer() {
           hasn&apos;t finished reviewing the app.
         </li>
         <li>
-          Review the permissions: files Plainpad created or you opened with it, read-only Drive
-          access to show your text files in the picker, and your basic profile and e-mail address.
+          Review the permissions Google lists: normally the Drive files you use with Plainpad (the
+          ones you pick and the ones it creates) and your basic profile and e-mail address.
         </li>
         <li>
           Click <strong>Continue</strong>. You are signed in and can open from or save to Google
