@@ -403,6 +403,17 @@ function resumableContext() {
   return made;
 }
 
+/** Uploads {@link bigText} (expecting Google's "big-1"); what the test checks afterwards. */
+async function uploadBig() {
+  const content = bigText();
+  const total = Buffer.byteLength(content);
+  const { context, sleeps } = resumableContext();
+  await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
+    "big-1",
+  );
+  return { content, total, sleeps };
+}
+
 describe("resumable uploads that resume", () => {
   const MB = 1024 * 1024;
 
@@ -415,12 +426,7 @@ describe("resumable uploads that resume", () => {
 
   it("after a dropped connection asks for the status (308 + Range) and sends only the rest", async () => {
     const google = fakeResumableDrive([{ drop: MB }]);
-    const content = bigText();
-    const total = Buffer.byteLength(content);
-    const { context, sleeps } = resumableContext();
-    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
-      "big-1",
-    );
+    const { content, total, sleeps } = await uploadBig();
     expect(google.log).toEqual([
       "start s1",
       `send s1 bytes 0-${total - 1}/${total}`,
@@ -433,12 +439,7 @@ describe("resumable uploads that resume", () => {
 
   it("after a 5xx with nothing received (308 without Range) sends everything again", async () => {
     const google = fakeResumableDrive([{ status: 503 }]);
-    const content = bigText();
-    const total = Buffer.byteLength(content);
-    const { context } = resumableContext();
-    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
-      "big-1",
-    );
+    const { content, total } = await uploadBig();
     expect(google.log).toEqual([
       "start s1",
       `send s1 bytes 0-${total - 1}/${total}`,
@@ -481,12 +482,7 @@ describe("resumable uploads that resume", () => {
 
   it("a status query that fails is asked again after a wait", async () => {
     const google = fakeResumableDrive([{ drop: 2 * MB }], [{ drop: 0 }, { status: 502 }]);
-    const content = bigText();
-    const total = Buffer.byteLength(content);
-    const { context, sleeps } = resumableContext();
-    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
-      "big-1",
-    );
+    const { content, total, sleeps } = await uploadBig();
     expect(google.log.slice(2)).toEqual([
       "query s1",
       "query s1",

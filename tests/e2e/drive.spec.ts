@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
+import { expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 import {
   FAKE_APP_ID,
   FAKE_EMAIL,
@@ -64,6 +64,15 @@ function editorText(page: Page) {
 /** The editor header's unsaved-changes marker. */
 function unsavedMarker(page: Page) {
   return page.locator("header").getByText("Unsaved changes");
+}
+
+/** Fakes installed, dialogs collected, the editor open and signed in. */
+async function openSignedIn(page: Page) {
+  const fakes = await installDriveFakes(page);
+  const dialogs = collectDialogs(page);
+  await openEditor(page);
+  await signIn(page);
+  return { fakes, dialogs };
 }
 
 /** Puts the cursor at the end of the document and types. */
@@ -305,10 +314,7 @@ test.describe("Google Drive in the simple editor", () => {
   test("sign out revokes the token; saving signed out asks to sign in (in the page) and does not save", async ({
     page,
   }) => {
-    const fakes = await installDriveFakes(page);
-    const dialogs = collectDialogs(page);
-    await openEditor(page);
-    await signIn(page);
+    const { fakes, dialogs } = await openSignedIn(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     await expect(page.getByText(FAKE_EMAIL)).toBeHidden();
@@ -486,10 +492,7 @@ test.describe("Google Drive in the simple editor", () => {
   test("a token refused during a save (401) asks to reconnect with a button, then the save ends", async ({
     page,
   }) => {
-    const fakes = await installDriveFakes(page);
-    const dialogs = collectDialogs(page);
-    await openEditor(page);
-    await signIn(page);
+    const { fakes, dialogs } = await openSignedIn(page);
     await typeAtEnd(page, "written before the token expired");
     fakes.unauthorizedOnce = true;
     await page.getByRole("button", { name: "Save to Drive" }).click();
@@ -562,6 +565,7 @@ test.describe("Google Drive in the simple editor", () => {
       "href",
       "https://one.google.com/storage",
     );
+    await expectNoSeriousA11yViolations(page, "Drive prompt");
     await prompt.getByRole("button", { name: "Cancel" }).click();
     await expect(prompt).toBeHidden();
     await expect(unsavedMarker(page)).toBeVisible();
