@@ -71,7 +71,9 @@ export function DrivePromptDialog() {
               target="_blank"
               rel="noreferrer"
               className={primaryClass}
-              onClick={() => choose(action.id)}
+              // Closed after the click: a link taken out of the page during its own click
+              // event is not followed.
+              onClick={() => window.setTimeout(() => choose(action.id), 0)}
             >
               {action.label}
             </a>

@@ -566,7 +566,12 @@ test.describe("Google Drive in the simple editor", () => {
       "https://one.google.com/storage",
     );
     await expectNoSeriousA11yViolations(page, "Drive prompt");
-    await prompt.getByRole("button", { name: "Cancel" }).click();
+    await page
+      .context()
+      .route("https://one.google.com/**", (route) => route.fulfill({ body: "storage" }));
+    const storagePage = page.context().waitForEvent("page");
+    await prompt.getByRole("link", { name: "Manage Google storage" }).click();
+    await (await storagePage).waitForURL("https://one.google.com/storage");
     await expect(prompt).toBeHidden();
     await expect(unsavedMarker(page)).toBeVisible();
     expect(dialogs).toEqual([]);
