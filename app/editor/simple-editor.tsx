@@ -14,11 +14,11 @@ import {
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
-import { diskLinkOf, type PickedFile, pickFiles } from "~/storage/disk-files";
+import { type PickedFile, pickFiles, readPickedFile } from "~/storage/disk-files";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { readEditorSettings } from "~/storage/editor-settings";
 import { takeHandoff } from "~/storage/handoff";
-import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
+import { FileRejectedError } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
@@ -28,6 +28,7 @@ import {
   type SaveOutcome,
   saveDocument,
   saveDocumentAs,
+  mixedLineEndingsMessage,
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
@@ -139,22 +140,25 @@ export function SimpleEditor() {
   );
 
   const openFile = useCallback(
-    async ({ file, handle }: PickedFile) => {
+    async (picked: PickedFile) => {
+      const { file } = picked;
       const store = useEditorStore.getState();
       try {
-        const read = await readLocalTextFile(file);
+        const read = await readPickedFile(picked);
         const opened = replaceDocument({
           name: read.name,
           content: read.content,
           fileId: null,
-          file: {
-            encoding: read.encoding,
-            lineEnding: read.lineEnding,
-            disk: handle ? diskLinkOf(handle, file) : null,
-          },
+          file: read.format,
           mixedLineEndings: read.mixedLineEndings,
         });
-        if (opened) store.notify(read.mixedLineEndings ? mixedLineEndingsNotice(read.name) : null);
+        if (opened) {
+          store.notify(
+            read.mixedLineEndings
+              ? { kind: "info", text: mixedLineEndingsMessage(read.name) }
+              : null,
+          );
+        }
       } catch (error) {
         const text =
           error instanceof FileRejectedError
@@ -492,12 +496,4 @@ export function SimpleEditor() {
       )}
     </div>
   );
-}
-
-/** Told once when an opened file mixed line endings. */
-function mixedLineEndingsNotice(name: string) {
-  return {
-    kind: "info" as const,
-    text: `"${name}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`,
-  };
 }

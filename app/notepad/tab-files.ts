@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
-import { diskLinkOf, type PickedFile } from "~/storage/disk-files";
+import { type PickedFile, readPickedFile } from "~/storage/disk-files";
 import type { DocumentFileFormat } from "~/storage/document-records";
-import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
+import { FileRejectedError } from "~/storage/local-files";
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
 
@@ -28,7 +28,8 @@ export interface ReadTabFiles {
 /** Reads text files for new tabs; refused files come back with the message to show. */
 export async function readTabFiles(files: readonly PickedFile[]): Promise<ReadTabFiles> {
   const result: ReadTabFiles = { opened: [], rejected: [] };
-  for (const { file, handle } of files) {
+  for (const picked of files) {
+    const { file } = picked;
     const extension = file.name.includes(".")
       ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase()
       : "";
@@ -36,15 +37,11 @@ export async function readTabFiles(files: readonly PickedFile[]): Promise<ReadTa
       if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
         throw new FileRejectedError(file.name, "unsupported-type");
       }
-      const read = await readLocalTextFile(file);
+      const read = await readPickedFile(picked);
       result.opened.push({
         name: tabNameFromFile(read.name),
         content: read.content,
-        file: {
-          encoding: read.encoding,
-          lineEnding: read.lineEnding,
-          disk: handle ? diskLinkOf(handle, file) : null,
-        },
+        file: read.format,
         mixedLineEndings: read.mixedLineEndings,
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import type { StoredDocument } from "~/storage/document-store";
 import { withTxtExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import {
+  mixedLineEndingsMessage,
   type SaveOutcome,
   saveDocument,
   saveDocumentAs,
@@ -189,7 +190,7 @@ export class NotepadTabs {
         this.notepad.addNotice({
           id: `mixed-${id}`,
           kind: "info",
-          message: `"${file.name}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`,
+          message: mixedLineEndingsMessage(file.name ?? "The file"),
         });
       }
     }

@@ -22,7 +22,7 @@ import { SiteFooter } from "~/site/site-footer";
 import { ThemeToggle } from "~/site/theme-toggle";
 import type { PickedFile } from "~/storage/disk-files";
 import { putHandoff } from "~/storage/handoff";
-import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
+import { FileRejectedError } from "~/storage/local-files";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 
 export function meta(_: Route.MetaArgs) {
@@ -126,10 +126,13 @@ function HeroActions() {
 
   async function openFromComputer() {
     let picked: PickedFile | undefined;
+    let readPickedFile: typeof import("~/storage/disk-files").readPickedFile;
     try {
       // Loaded on the click, not with the page (the landing page stays light); the picker
       // still opens within the click's user activation.
-      const { pickFiles } = await import("~/storage/disk-files");
+      const diskFiles = await import("~/storage/disk-files");
+      readPickedFile = diskFiles.readPickedFile;
+      const { pickFiles } = diskFiles;
       [picked] = await pickFiles({
         multiple: false,
         extensions: EDITOR_FILE_EXTENSIONS,
@@ -141,21 +144,17 @@ function HeroActions() {
       return;
     }
     if (!picked) return;
-    const { file, handle } = picked;
+    const { file } = picked;
     setError(null);
     setBusy(true);
     try {
-      const read = await readLocalTextFile(file);
+      const read = await readPickedFile(picked);
       await handOver({
         kind: "file",
         name: read.name,
         content: read.content,
         // The handle goes along, so Save in the editor writes back into this file.
-        file: {
-          encoding: read.encoding,
-          lineEnding: read.lineEnding,
-          disk: handle ? { handle, lastModified: file.lastModified, size: file.size } : null,
-        },
+        file: read.format,
         mixedLineEndings: read.mixedLineEndings,
         createdAt: Date.now(),
       });

@@ -1,5 +1,6 @@
 import { fileOpenModern, fileSaveModern, type FileWithHandle } from "browser-fs-access";
-import type { DiskFileLink } from "./document-records";
+import type { DiskFileLink, DocumentFileFormat } from "./document-records";
+import { type LocalTextFile, readLocalTextFile } from "./local-files";
 
 /**
  * Files on the user's computer through the File System Access API (Chromium, Edge, Opera):
@@ -152,6 +153,28 @@ export function droppedFiles(dataTransfer: DataTransfer): Promise<PickedFile[]> 
       handle: found.length === files.length ? found[index] : null,
     })),
   );
+}
+
+/** A picked or dropped file read as text, with the format (and file link) to keep with it. */
+export interface OpenedFile extends LocalTextFile {
+  format: DocumentFileFormat;
+}
+
+/**
+ * Reads a picked or dropped file (see `readLocalTextFile`: refuses binaries and files over
+ * 50 MB with FileRejectedError) and the format to keep with its document: its encoding, line
+ * ending and, when the browser gave a handle, the link Save writes through.
+ */
+export async function readPickedFile({ file, handle }: PickedFile): Promise<OpenedFile> {
+  const read = await readLocalTextFile(file);
+  return {
+    ...read,
+    format: {
+      encoding: read.encoding,
+      lineEnding: read.lineEnding,
+      disk: handle ? diskLinkOf(handle, file) : null,
+    },
+  };
 }
 
 /** The link to keep with a document read from `handle` (or just written), as the file is now. */

@@ -1,14 +1,13 @@
-import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-records";
+import type { DocumentFileFormat } from "~/storage/document-records";
 import {
   canWriteFiles,
   DiskFileError,
   diskFileState,
-  diskLinkOf,
   ensureWritePermission,
   pickSaveLocation,
+  readPickedFile,
   writeDiskFile,
 } from "~/storage/disk-files";
-import { readLocalTextFile } from "~/storage/local-files";
 import { applyLineEnding } from "~/text/line-endings";
 import {
   encodeText,
@@ -126,11 +125,6 @@ export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome>
   }
 }
 
-/** True where Save writes into files (else it downloads): for labels and hints. */
-export function savesInPlace(): boolean {
-  return canWriteFiles();
-}
-
 /**
  * Downloads the document under its name, in its encoding and line ending (the Download button;
  * Save where no file can be written). Refuses, with the message, characters its encoding
@@ -149,14 +143,19 @@ function download(request: SaveRequest): SaveOutcome {
 }
 
 async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise<SaveOutcome> {
-  const read = await readLocalTextFile(file);
+  const read = await readPickedFile({ file, handle });
   return {
     kind: "reload",
     name: handle.name,
     text: read.content,
-    file: { encoding: read.encoding, lineEnding: read.lineEnding, disk: diskLinkOf(handle, file) },
+    file: read.format,
     mixedLineEndings: read.mixedLineEndings,
   };
+}
+
+/** Told when an opened file mixed line endings. */
+export function mixedLineEndingsMessage(fileName: string): string {
+  return `"${fileName}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`;
 }
 
 function refusedCharacters(request: SaveRequest): SaveOutcome | null {
@@ -224,14 +223,6 @@ export function documentLocation(file: DocumentFileFormat, inDrive: boolean): st
   if (file.disk) return `${file.disk.handle.name} · on this computer`;
   if (inDrive) return "Google Drive";
   return "this browser only";
-}
-
-/** A document read from a file: the format to keep with it. */
-export function fileFormatOf(
-  read: { encoding: DocumentFileFormat["encoding"]; lineEnding: DocumentFileFormat["lineEnding"] },
-  disk: DiskFileLink | null,
-): DocumentFileFormat {
-  return { encoding: read.encoding, lineEnding: read.lineEnding, disk };
 }
 
 /** What to tell the user after a save, and the button that helps after a failure. */
