@@ -10,4 +10,7 @@ export default {
   ssr: false,
   buildDirectory: process.env.BUILD_DIR ?? "build",
   prerender: () => prerenderPaths(),
+  // The whole route manifest ships with the first page, so the router never asks the server
+  // for \`/__manifest\` at runtime: navigating works offline, from the service worker's cache.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

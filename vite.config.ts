@@ -6,14 +6,18 @@ import { fileURLToPath } from "node:url";
 // Shared modules of a few hundred bytes (each icon, the site's small helpers) would otherwise
 // each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
 // a slow network several round trips. The icons and the site shell's small shared modules go
-// in one chunk each; the editor engine and route code keep Rollup's own splitting.
+// in one chunk; the editor engine and route code keep Rollup's own splitting.
 // The file dialogs' modules (save, export, status bar) are left to the editor routes: they pull
 // in the file system and encoding code, which content pages never need.
+// The service worker's registration (with Workbox's window helper) loads after the page has.
 const SITE_SHELL =
-  /\/app\/(site\/[^/]+\.tsx?|ui\/(?!export-|document-file-|file-status|choice-dialog)[^/]+|storage\/(keys|db|handoff|local-files)\.ts|drive\/config\.ts)$/;
+  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/(?!export-|document-file-|file-status|choice-dialog)[^/]+|storage\/(keys|db|handoff|local-files|pending-work)\.ts|drive\/config\.ts)$/;
 
 function sharedChunk(id: string): string | undefined {
-  if (id.includes("/node_modules/lucide-react/")) return "icons";
+  // One chunk with the icons: every page loads both, and as two chunks they imported each
+  // other (React landed in one, the icons needing it in the other), which left React
+  // undefined while the first of them ran.
+  if (id.includes("/node_modules/lucide-react/")) return "site-shell";
   if (SITE_SHELL.test(id)) return "site-shell";
   return undefined;
 }

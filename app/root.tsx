@@ -11,6 +11,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { AppUpdateNotice } from "./site/app-update-notice";
 import { allPagePaths } from "./site/pages";
 import { THEME_BOOT_SCRIPT } from "./site/theme";
 import stylesheet from "./app.css?url";
@@ -52,7 +53,12 @@ export default function App() {
     // Marks the page interactive: browser tests wait for this before they click.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <AppUpdateNotice />
+    </>
+  );
 }
 
 /** Shown while the app boots on a URL that was not prerendered (the 404 fallback page). */

@@ -18,4 +18,6 @@ export default [
     ...DYNAMIC_PAGES.map((page) => route(routePath(page.pattern), page.file)),
   ]),
   ...FILE_ROUTES.map((file) => route(routePath(file.path), file.file)),
+  // Last: any other URL is a 404 (see the module for why it is a route of its own).
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -58,7 +58,9 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Do I need to install anything?",
     answer:
       "No. Plainpad runs entirely in your web browser, so there is no program, plug-in or extension to install. Open plainpad.app in a current version of Chrome, Edge, Firefox or Safari and both editors are ready to use.\n\n" +
-      "Your documents are kept in that browser's own storage on your device, which is why your text is still there when you come back later in the same browser.",
+      "Your documents are kept in that browser's own storage on your device, which is why your text is still there when you come back later in the same browser.\n\n" +
+      "After your first visit Plainpad also works offline: the browser keeps a copy of the site, so both editors, your stored documents, opening and saving files on your computer, and the help pages all load without a connection. Only Google Drive needs the internet; offline, its buttons say \"You are offline\" and your text stays in the browser.\n\n" +
+      "If you want Plainpad in its own window, you can install it: in Chrome or Edge, use the install icon in the address bar or the browser menu's Install option; on a phone, Add to Home Screen. The installed app can open .txt, .md, .csv, .log and .json files from your computer (Open with > Plainpad), each in a new notepad tab that saves back into the file, and on Android you can share text to it. When a new version is out, Plainpad shows \"A new version of Plainpad is ready\" and only reloads when you click Reload.",
   },
   {
     id: "how-do-i-start-a-new-document",

@@ -12,14 +12,33 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const publicDir = path.join(root, "public");
 const generatedDir = path.join(publicDir, "images", "generated");
 
+// The page glyph of favicon.svg, in a 32-unit box.
+const PAGE_GLYPH =
+  '<path d="M9 8h10l5 5v11H9z" fill="#fff"/><path d="M12 15h9M12 19h9M12 23h6" stroke="#2563eb" stroke-width="1.8"/>';
+
+// Maskable: the platform cuts its own shape out of the square, and only the centre circle
+// (80% of the width) is sure to show, so the background fills the square and the glyph sits
+// well inside that circle.
+const MASKABLE_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="#2563eb"/><g transform="translate(16 16) scale(1.05) translate(-16.5 -16)">${PAGE_GLYPH}</g></svg>`;
+
+// App shortcut icons (the installed app's jump list): a page with a plus, and stacked tabs.
+const NEW_NOTE_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2563eb"/><path d="M9 7h10l5 5v13H9z" fill="#fff"/><path d="M16.5 13v9M12 17.5h9" stroke="#2563eb" stroke-width="2.2"/></svg>`;
+const NOTEPAD_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#2563eb"/><path d="M6 9h7l1.5 2H26v14H6z" fill="#bfdbfe"/><path d="M6 12h20v13H6z" fill="#fff"/><path d="M9 16h14M9 19.5h14M9 23h9" stroke="#2563eb" stroke-width="1.6"/></svg>`;
+
 async function renderIcons() {
   const svg = await readFile(path.join(publicDir, "favicon.svg"));
-  for (const size of [192, 512]) {
-    await sharp(svg, { density: 300 })
+  const render = (source, size, name) =>
+    sharp(Buffer.from(source), { density: 300 })
       .resize(size, size)
       .png()
-      .toFile(path.join(publicDir, `icon-${size}.png`));
-  }
+      .toFile(path.join(publicDir, name));
+  await Promise.all([
+    render(svg, 192, "icon-192.png"),
+    render(svg, 512, "icon-512.png"),
+    render(MASKABLE_ICON, 512, "icon-maskable-512.png"),
+    render(NEW_NOTE_ICON, 96, "shortcut-new-note-96.png"),
+    render(NOTEPAD_ICON, 96, "shortcut-notepad-96.png"),
+  ]);
 }
 
 async function renderSocialCard() {

@@ -51,7 +51,8 @@ export const ASSET_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /**
  * The `_headers` file for static hosts (Netlify, Cloudflare Pages): the security headers on
- * every path, immutable caching on /assets/*.
+ * every path, immutable caching on /assets/*, and no caching of the service worker, so an
+ * update is seen on the next check (docs/decisions/008-offline-service-worker.md).
  */
 export function renderHeadersFile() {
   const lines = [
@@ -61,6 +62,9 @@ export function renderHeadersFile() {
     "",
     "/assets/*",
     `  Cache-Control: ${ASSET_CACHE_CONTROL}`,
+    "",
+    "/sw.js",
+    "  Cache-Control: no-cache",
     "",
   ];
   return lines.join("\n");

@@ -15,6 +15,10 @@ describe("security headers", () => {
     expect(committed).toBe(renderHeadersFile());
   });
 
+  it("keeps the service worker uncached, so an update is found on the next check", () => {
+    expect(renderHeadersFile()).toContain("/sw.js\n  Cache-Control: no-cache\n");
+  });
+
   it("allows the Google hosts the Drive integration loads, and no others", () => {
     expect(directive("script-src")).toEqual([
       "'self'",

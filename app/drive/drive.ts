@@ -111,10 +111,13 @@ export class Drive {
   /**
    * Loads Google's sign-in library and creates the token client, so that a click on a Drive
    * control can open the sign-in window at once. Does nothing when unconfigured; a failure is
-   * reported later by the action that needs the library (the promise never rejects).
+   * reported later by the action that needs the library (the promise never rejects). Offline
+   * it waits for a later call: the action itself says "You are offline".
    */
   prepare(): Promise<void> {
-    if (!this.check.ok) return Promise.resolve();
+    if (!this.check.ok || (typeof navigator !== "undefined" && navigator.onLine === false)) {
+      return Promise.resolve();
+    }
     return this.session()
       .prepare()
       .catch(() => undefined);

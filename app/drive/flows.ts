@@ -17,6 +17,7 @@ import {
 } from "./messages";
 import { getDrivePrompts, type DrivePrompt } from "./prompt";
 import type { UploadStage } from "./rest";
+import { trackWork } from "~/storage/pending-work";
 
 /** How a flow talks to the user. */
 export interface DriveDialogs {
@@ -36,6 +37,14 @@ function browserDialogs(): DriveDialogs {
   };
 }
 
+/**
+ * True when the browser knows it has no connection: Drive actions then say "You are offline"
+ * at once instead of failing after a timeout. (`onLine` true only means "maybe online".)
+ */
+function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
 /** Sign in with the consent prompt; alerts on failure (a closed popup says nothing). */
 export async function runSignIn(
   drive: Drive,
@@ -43,6 +52,10 @@ export async function runSignIn(
 ): Promise<boolean> {
   if (!drive.isConfigured()) {
     dialogs.alert(notConfiguredMessage(drive.configProblems()));
+    return false;
+  }
+  if (isOffline()) {
+    dialogs.alert(DRIVE_MESSAGES.offline);
     return false;
   }
   try {
@@ -66,6 +79,10 @@ export async function runOpen(
   drive: Drive,
   dialogs: DriveDialogs = browserDialogs(),
 ): Promise<DriveFile | null> {
+  if (drive.isConfigured() && isOffline()) {
+    dialogs.alert(DRIVE_MESSAGES.offline);
+    return null;
+  }
   try {
     return await drive.pickAndLoadTextFile();
   } catch (error) {
@@ -115,6 +132,10 @@ export async function runSave(
     dialogs.alert(notConfiguredMessage(drive.configProblems()));
     return { kind: "failed" };
   }
+  if (isOffline()) {
+    dialogs.alert(DRIVE_MESSAGES.offline);
+    return { kind: "failed" };
+  }
   if (!drive.isSignedIn()) {
     // Set by the button's click (TypeScript cannot see that assignment, hence the cast).
     let signingIn = null as Promise<boolean> | null;
@@ -148,7 +169,8 @@ async function saveOnce(
 ): Promise<SaveOutcome> {
   let fileId: string;
   try {
-    fileId = await drive.saveTextFile(request, options.onStage);
+    // Tracked: the page does not reload itself (for an update) while an upload runs.
+    fileId = await trackWork(drive.saveTextFile(request, options.onStage));
   } catch (error) {
     console.error(error);
     const advice = driveFailureAdvice(error, "save") ?? { message: DRIVE_MESSAGES.saveFailure };

@@ -43,6 +43,10 @@ export const DRIVE_MESSAGES = {
     "another app or another set-up of Plainpad). Your text is kept here, and you can save it " +
     "as a new file in your Drive.",
   readOnlyFile: "You can view this file but not change it. Save a copy?",
+  /** Said at once when the browser knows it has no connection (instead of a timeout). */
+  offline:
+    "You are offline. Google Drive needs an internet connection: connect, then try again. " +
+    "Your text is kept in this browser.",
   driveFull:
     "Your Google Drive is full, so the file was not saved. Free up space or add storage, then " +
     "save again. Your text is kept here.",

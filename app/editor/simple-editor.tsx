@@ -17,6 +17,7 @@ import {
 import { type PickedFile, pickFiles, readPickedFile } from "~/storage/disk-files";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { readEditorSettings } from "~/storage/editor-settings";
+import { isStoredReload } from "~/storage/pending-work";
 import { takeHandoff } from "~/storage/handoff";
 import { FileRejectedError } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
@@ -396,6 +397,8 @@ export function SimpleEditor() {
   // changes (a beforeunload listener keeps some browsers from caching the page for Back).
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
+      // Plainpad reloading itself (a new version) has stored the text first: no question.
+      if (isStoredReload()) return;
       event.preventDefault();
       event.returnValue = "";
     };

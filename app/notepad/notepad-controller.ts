@@ -25,6 +25,7 @@ import { notepadTabsStore } from "~/storage/notepad-tabs";
 import { droppedFiles } from "~/storage/disk-files";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import type { Notice, NotepadStore } from "./notepad-store";
+import { handleLaunch } from "./notepad-launch";
 import { addNotice, dismissNotice, NOTEPAD_NOTICES, showStorageStatus } from "./notepad-notices";
 import { notepadEditorOptions, notepadStatusOf } from "./notepad-options";
 import { NotepadTextActions } from "./notepad-text-actions";
@@ -197,6 +198,12 @@ export class NotepadController {
       listenForPageFileDrops((files) => void files.then((picked) => this.tabs.openFiles(picked))),
     );
     this.cleanups.push(() => window.removeEventListener("beforeunload", onBeforeUnload));
+    // Files opened with the installed app, text shared to it, the "New note" shortcut.
+    handleLaunch({
+      openFiles: (picked) => this.tabs.openFiles(picked),
+      newTab: (name, content) => this.tabs.newTab(name, content),
+      addNotice: (notice) => this.addNotice(notice),
+    });
   }
 
   // ---------------------------------------------------------------- editor states

@@ -1,6 +1,7 @@
 import { fileOpenModern, fileSaveModern, type FileWithHandle } from "browser-fs-access";
 import type { DiskFileLink, DocumentFileFormat } from "./document-records";
 import { type LocalTextFile, readLocalTextFile } from "./local-files";
+import { trackWork } from "./pending-work";
 
 /**
  * Files on the user's computer through the File System Access API (Chromium, Edge, Opera):
@@ -155,6 +156,31 @@ export function droppedFiles(dataTransfer: DataTransfer): Promise<PickedFile[]> 
   );
 }
 
+/** Files the operating system handed to the installed app ("Open with Plainpad"). */
+export interface LaunchedFiles {
+  picked: PickedFile[];
+  /** Names of handles whose file could not be read (moved, or permission withdrawn). */
+  unreadable: string[];
+}
+
+/**
+ * The files of a `launchQueue` launch (the manifest's `file_handlers`), with their handles so
+ * Save writes back into them.
+ */
+export async function launchedFiles(handles: readonly FileSystemHandle[]): Promise<LaunchedFiles> {
+  const result: LaunchedFiles = { picked: [], unreadable: [] };
+  for (const handle of handles) {
+    if (handle.kind !== "file") continue;
+    const fileHandle = handle as FileSystemFileHandle;
+    try {
+      result.picked.push({ file: await fileHandle.getFile(), handle: fileHandle });
+    } catch {
+      result.unreadable.push(fileHandle.name);
+    }
+  }
+  return result;
+}
+
 /** A picked or dropped file read as text, with the format (and file link) to keep with it. */
 export interface OpenedFile extends LocalTextFile {
   format: DocumentFileFormat;
@@ -229,16 +255,21 @@ export async function diskFileState(link: DiskFileLink): Promise<DiskFileState> 
  * browser writes to a temporary file and swaps it in on close, so a failed write leaves the old
  * contents whole. Rejects with DiskFileError (permission, gone, disk full, other).
  */
-export async function writeDiskFile(
+export function writeDiskFile(
   handle: FileSystemFileHandle,
   bytes: Uint8Array<ArrayBuffer>,
 ): Promise<DiskFileLink> {
-  try {
-    await fileSaveModern(new Blob([bytes]), { fileName: handle.name }, handle, true);
-    return diskLinkOf(handle, await handle.getFile());
-  } catch (error) {
-    throw diskError(handle.name, error);
-  }
+  // Tracked: the page does not reload itself (for an update) while a file is being written.
+  return trackWork(
+    (async () => {
+      try {
+        await fileSaveModern(new Blob([bytes]), { fileName: handle.name }, handle, true);
+        return diskLinkOf(handle, await handle.getFile());
+      } catch (error) {
+        throw diskError(handle.name, error);
+      }
+    })(),
+  );
 }
 
 /** Options of `pickSaveLocation`. */

@@ -6,6 +6,7 @@ import {
   isQuotaError,
   type StoredDocument,
 } from "./document-store";
+import { registerFlusher } from "./pending-work";
 import { TextChunkTracker } from "./text-chunks";
 
 /** A document as the editor has it now: what a save writes. */
@@ -152,6 +153,13 @@ export class DocumentSyncClient {
       window.removeEventListener("pagehide", onHide);
       document.removeEventListener("visibilitychange", onVisibility);
     });
+    // Before the page reloads itself (a new version): everything written, or no reload.
+    this.cleanups.push(
+      registerFlusher(async () => {
+        await this.whenStored();
+        return this.isAllStored();
+      }),
+    );
     if (typeof BroadcastChannel !== "undefined") {
       this.channel = new BroadcastChannel(this.options.channelName);
       this.channel.onmessage = (event: MessageEvent<SyncMessage>) =>

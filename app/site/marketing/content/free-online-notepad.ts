@@ -127,7 +127,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     {
       question: "Does it work without an internet connection?",
       answer:
-        "Plainpad is not an installable offline app. If the notepad page is already open, you can keep typing and your notes keep saving to the browser, but loading the page in the first place needs a connection.",
+        "Yes, after your first visit. Your browser keeps a copy of Plainpad, so the notepad, your tabs and opening or saving files on your computer all work without a connection, even after a reload. Saving to Google Drive is the one thing that needs the internet. You can also install Plainpad as an app from Chrome or Edge to open it in its own window.",
     },
   ],
   cta: {

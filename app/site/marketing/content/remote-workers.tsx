@@ -127,8 +127,8 @@ export const REMOTE_TIPS: readonly FeatureItem[] = [
   },
   {
     icon: Wifi,
-    title: "Open it before the train",
-    text: "Plainpad is not an installable offline app, but a notepad page that is already open keeps saving to your browser when the connection drops.",
+    title: "Ready for the train",
+    text: "Open Plainpad once while you are online and it works offline from then on: the notepad, your tabs and files on your laptop load without a connection. Install it from Chrome or Edge to get its own window.",
   },
   {
     icon: ListChecks,
