@@ -84,6 +84,10 @@ function isKnownPage(pathname: string): boolean {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
+  useEffect(() => {
+    // The error screen replaces App, which would otherwise mark the page interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   let status = "Error";
   let message = "Something went wrong while showing this page.";
   let stack: string | undefined;

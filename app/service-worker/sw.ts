@@ -61,7 +61,8 @@ registerRoute(
       return await fetch(request);
     } catch {
       const { pathname } = new URL(request.url);
-      if (!pathname.endsWith("/") && (await matchPrecache(`${pathname}/`))) {
+      // (matchPrecache looks up exact URLs: a page is precached as ".../index.html".)
+      if (!pathname.endsWith("/") && (await matchPrecache(`${pathname}/index.html`))) {
         return Response.redirect(`${pathname}/`, 301);
       }
       return (await matchPrecache(APP_SHELL)) ?? Response.error();

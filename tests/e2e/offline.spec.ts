@@ -27,6 +27,8 @@ test.describe("offline after one visit", () => {
     await waitForHydration(page);
     await editorBox(page).click();
     await page.keyboard.type("Written on a train");
+    // Stored within a second of the last edit (as the editor tests wait too).
+    await page.waitForTimeout(1200);
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => documentText(page)).toBe("Written on a train");
