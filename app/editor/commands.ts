@@ -23,6 +23,7 @@ import {
 import { type Command, type LayoutEntry, SEPARATOR, type ShortcutRow } from "~/ui/commands";
 import {
   exportCommand,
+  historyCommand,
   openCommand,
   printCommand,
   redoCommand,
@@ -53,6 +54,8 @@ export interface EditorCommandContext {
   download(): void;
   /** The dialog that downloads it in another format. */
   openExportDialog(): void;
+  /** The History panel: the document's kept versions. */
+  openHistory(): void;
   print(): void;
   undo(): void;
   redo(): void;
@@ -167,6 +170,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     run: (ctx) => ctx.download(),
   },
   exportCommand(),
+  historyCommand<EditorCommandContext, EditorCommandState>(),
   { ...openCommand(), helpLabel: "Open a file" },
   {
     id: "indent",
@@ -284,7 +288,7 @@ export const EDITOR_TOOLBAR: readonly LayoutEntry[] = [
 ];
 
 /** The header's buttons with visible text. */
-export const EDITOR_HEADER_COMMANDS: readonly string[] = ["download", "export", "print"];
+export const EDITOR_HEADER_COMMANDS: readonly string[] = ["download", "export", "history", "print"];
 
 /**
  * The spec's shortcut map (simple editor state `keyboardShortcuts`): its action names, each

@@ -64,6 +64,7 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     save: () => deps.saveFile("save"),
     saveAs: () => deps.saveFile("save-as"),
     openExportDialog: () => store().setExportDialogOpen(true),
+    openHistory: () => store().setHistoryDialogOpen(true),
     undo: () => runCommand(undoWithinLimit),
     redo: () => runCommand(redo),
     bold: () => runCommand(toggleBold),

@@ -44,6 +44,8 @@ export interface EditorStoreState {
   settingsOpen: boolean;
   /** The Export dialog is open. */
   exportDialogOpen: boolean;
+  /** The History panel (versions of the document) is open. */
+  historyDialogOpen: boolean;
   /** The history has a step to undo / redo (enables the Undo and Redo buttons). */
   canUndo: boolean;
   canRedo: boolean;
@@ -66,6 +68,7 @@ export interface EditorStoreState {
   setSearchOpen(open: boolean): void;
   setSettingsOpen(open: boolean): void;
   setExportDialogOpen(open: boolean): void;
+  setHistoryDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
 }
 
@@ -85,6 +88,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   searchOpen: false,
   settingsOpen: false,
   exportDialogOpen: false,
+  historyDialogOpen: false,
   canUndo: false,
   canRedo: false,
 
@@ -130,6 +134,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   setSearchOpen: (searchOpen) => set({ searchOpen }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setExportDialogOpen: (exportDialogOpen) => set({ exportDialogOpen }),
+  setHistoryDialogOpen: (historyDialogOpen) => set({ historyDialogOpen }),
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
   },

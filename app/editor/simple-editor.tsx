@@ -35,6 +35,11 @@ import {
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { detectPlatform } from "~/ui/platform";
 import { ExportDialog } from "~/ui/export-dialog";
+import { HistoryDialog } from "~/ui/history-dialog";
+import { recordHistory, restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
+import { HistoryStore, type SnapshotReason } from "~/storage/history-store";
+import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
 import { EDITOR_COMMANDS } from "./commands";
@@ -67,6 +72,8 @@ interface DocumentInput {
   /** Encoding, line ending and file on disk; a new document's defaults when not given. */
   file?: DocumentFileFormat;
   mixedLineEndings?: boolean;
+  /** What the version history says of the text this replaces ("replaced" when not given). */
+  reason?: SnapshotReason;
 }
 
 /**
@@ -82,8 +89,19 @@ export function SimpleEditor() {
   const searchOpen = useEditorStore((s) => s.searchOpen);
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
   const exportDialogOpen = useEditorStore((s) => s.exportDialogOpen);
+  const historyDialogOpen = useEditorStore((s) => s.historyDialogOpen);
 
   const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
+  // Version history of the document (History panel); its database opens on first use.
+  const historyRef = useRef<DocumentHistory | null>(null);
+  const getHistory = useCallback(
+    () =>
+      (historyRef.current ??= new DocumentHistory(new HistoryStore(), "editor", {
+        historyFull: () =>
+          useEditorStore.getState().notify({ kind: "error", text: HISTORY_FULL_MESSAGE }),
+      })),
+    [],
+  );
   const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
   // Made on first use: the view (a child) is ready, and loads the document, before this
   // component's own effects run.
@@ -126,6 +144,12 @@ export function SimpleEditor() {
       if (!handle) return false;
       const store = useEditorStore.getState();
       if (store.isDirty && !window.confirm(confirmMessage)) return false;
+      // The text being replaced stays in the version history (nothing kept for an empty one).
+      void getHistory().snapshotNow(
+        EDITOR_DOCUMENT_ID,
+        { text: handle.view.state.doc, name: store.fileName },
+        input.reason ?? "replaced",
+      );
       loadDocument(handle, input.content);
       useEditorStore.setState({
         fileName: normalizeFileName(input.name),
@@ -137,7 +161,7 @@ export function SimpleEditor() {
       persistenceRef.current?.noteReplaced();
       return true;
     },
-    [loadDocument],
+    [getHistory, loadDocument],
   );
 
   const openFile = useCallback(
@@ -152,6 +176,7 @@ export function SimpleEditor() {
           fileId: null,
           file: read.format,
           mixedLineEndings: read.mixedLineEndings,
+          reason: "file-opened",
         });
         if (opened) {
           store.notify(
@@ -290,21 +315,28 @@ export function SimpleEditor() {
     [],
   );
 
-  const onUpdate = useCallback((update: ViewUpdate) => {
-    // Undo and Redo are enabled by the history: two comparisons per update, and the store
-    // (and the toolbar) hear of it only when a flag flips.
-    useEditorStore
-      .getState()
-      .setHistoryFlags(undoStepsLeft(update.state) > 0, canRedo(update.state));
-    // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
-    const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
-    if (update.docChanged && !remote) {
-      // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
-      // line is a CodeMirror panel, updated in the view's own update cycle.
-      useEditorStore.getState().markDirty();
-      persistenceRef.current?.noteEdit();
-    }
-  }, []);
+  const onUpdate = useCallback(
+    (update: ViewUpdate) => {
+      // Undo and Redo are enabled by the history: two comparisons per update, and the store
+      // (and the toolbar) hear of it only when a flag flips.
+      useEditorStore
+        .getState()
+        .setHistoryFlags(undoStepsLeft(update.state) > 0, canRedo(update.state));
+      // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
+      const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
+      if (update.docChanged && !remote) {
+        // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
+        // line is a CodeMirror panel, updated in the view's own update cycle.
+        useEditorStore.getState().markDirty();
+        persistenceRef.current?.noteEdit();
+      }
+      // Two time comparisons per edit; a version is kept by reference when one is due.
+      if (update.docChanged && persistenceRef.current?.sync.isStarted) {
+        recordHistory(getHistory(), EDITOR_DOCUMENT_ID, useEditorStore.getState().fileName, update);
+      }
+    },
+    [getHistory],
+  );
 
   // Load settings, the stored draft and the landing page's hand-off once the view exists.
   const initialise = useCallback(
@@ -490,6 +522,23 @@ export function SimpleEditor() {
       </div>
       <EditorStatusBar />
       <QuestionDialogHost />
+      {historyDialogOpen && (
+        <HistoryDialog
+          history={getHistory()}
+          docId={EDITOR_DOCUMENT_ID}
+          documentName={useEditorStore.getState().fileName}
+          currentText={getContent}
+          onRestore={(text, version) => {
+            useEditorStore.getState().setHistoryDialogOpen(false);
+            if (restoreVersion(getView(), text)) {
+              useEditorStore
+                .getState()
+                .notify({ kind: "info", text: restoredMessage(version.createdAt) });
+            }
+          }}
+          onClose={() => useEditorStore.getState().setHistoryDialogOpen(false)}
+        />
+      )}
       {exportDialogOpen && (
         <ExportDialog
           documentName={useEditorStore.getState().fileName}

@@ -1,4 +1,5 @@
 import {
+  ArchiveRestore,
   ClipboardPaste,
   Copy,
   FileDown,
@@ -32,6 +33,7 @@ import {
   redoCommand,
   undoCommand,
   exportCommand,
+  historyCommand,
   saveAsCommand,
   saveCommand,
 } from "~/ui/common-commands";
@@ -47,7 +49,7 @@ import {
  */
 
 /** Which dialog a command opens. */
-export type NotepadDialog = "emoji" | "chars" | "shortcuts" | "about";
+export type NotepadDialog = "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs";
 
 /** What a command may ask of the notepad (implemented by the notepad page). */
 export interface NotepadCommandContext {
@@ -65,6 +67,10 @@ export interface NotepadCommandContext {
   print(): void;
   closeActiveTab(): void;
   closeOtherTabs(): void;
+  /** Reopens the most recently closed tab (kept for 30 days). */
+  reopenClosedTab(): void;
+  /** The History panel of the active tab. */
+  openHistory(): void;
   openFromDrive(): void;
   saveToDrive(): void;
   undo(): void;
@@ -260,6 +266,20 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.closeOtherTabs(),
     isEnabled: (state) => state.canCloseTab,
   },
+  {
+    id: "reopen-tab",
+    label: "Reopen closed tab",
+    icon: ArchiveRestore,
+    // Browsers keep Mod-Shift-t for their own tabs; an installed Plainpad window gets it.
+    keys: { all: ["Mod-Shift-t"] },
+    run: (ctx) => ctx.reopenClosedTab(),
+  },
+  {
+    id: "closed-tabs",
+    label: "Recently closed tabs…",
+    run: (ctx) => ctx.openDialog("closed-tabs"),
+  },
+  historyCommand<NotepadCommandContext, NotepadCommandState>(),
   { id: "drive-open", label: "Open from Google Drive", run: (ctx) => ctx.openFromDrive() },
   { id: "drive-save", label: "Save to Google Drive", run: (ctx) => ctx.saveToDrive() },
   {
@@ -336,10 +356,13 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       SEPARATOR,
       "rename-tab",
       "duplicate-tab",
+      "history",
       "print",
       SEPARATOR,
       "close-tab",
       "close-other-tabs",
+      "reopen-tab",
+      "closed-tabs",
       SEPARATOR,
       "drive-open",
       "drive-save",

@@ -8,6 +8,9 @@ import { pickFiles } from "~/storage/disk-files";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
+import { HistoryDialog } from "~/ui/history-dialog";
+import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import { RecentlyClosedDialog } from "./recently-closed-dialog";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { DrivePromptDialog } from "~/ui/drive-prompt";
@@ -156,6 +159,8 @@ export function NotepadApp() {
       print: () => controller.tabs.print(),
       closeActiveTab: () => void controller.tabs.closeTab(activeId()),
       closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
+      reopenClosedTab: () => void controller.tabs.reopenClosed(),
+      openHistory: () => setModal("history"),
       openFromDrive: () => void openFromDrive(driveContext),
       saveToDrive: () => void saveToDrive(driveContext),
       undo: () => controller.text.undo(),
@@ -389,6 +394,35 @@ export function NotepadApp() {
         <ExportDialog
           documentName={activeTabName(store.getState())}
           getText={() => controller.getContent(store.getState().tabs.activeId)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {state.modal === "history" && (
+        <HistoryDialog
+          history={controller.history}
+          docId={store.getState().tabs.activeId}
+          documentName={activeTabName(store.getState())}
+          currentText={() => controller.getContent(store.getState().tabs.activeId)}
+          onRestore={(text, version) => {
+            setModal(null);
+            if (restoreVersion(controller.getView(), text)) {
+              controller.addNotice({
+                id: "restored",
+                kind: "info",
+                message: restoredMessage(version.createdAt),
+              });
+            }
+          }}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {state.modal === "closed-tabs" && (
+        <RecentlyClosedDialog
+          history={controller.history}
+          onReopen={(id) => {
+            setModal(null);
+            void controller.tabs.reopenClosed(id);
+          }}
           onClose={() => setModal(null)}
         />
       )}

@@ -10,7 +10,10 @@ import {
   wordCount,
 } from "~/codemirror";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
+import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { DocumentSyncClient } from "~/storage/document-sync";
+import { HistoryStore } from "~/storage/history-store";
+import { recordHistory } from "~/codemirror/history-snapshots";
 import {
   clampFontSize,
   DEFAULT_NOTEPAD_SETTINGS,
@@ -57,6 +60,8 @@ export class NotepadController {
   readonly sync: DocumentSyncClient;
   readonly tabs: NotepadTabs;
   readonly text: NotepadTextActions;
+  /** Version history of the tabs and the recently closed ones. */
+  readonly history: DocumentHistory;
   private view: EditorView | null = null;
   private readonly compartments = createEditorCompartments();
   private extensions: Extension[] | null = null;
@@ -82,6 +87,10 @@ export class NotepadController {
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
+    this.history = new DocumentHistory(new HistoryStore(), "notepad", {
+      historyFull: () =>
+        this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
+    });
     this.tabs = new NotepadTabs(this);
     this.text = new NotepadTextActions(
       () => this.view,
@@ -301,6 +310,7 @@ export class NotepadController {
     const id = this.activeId();
     const doc = this.states.get(id);
     if (doc) doc.state = update.state;
+    recordHistory(this.history, id, this.tabName(id), update);
     if (update.docChanged) {
       const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
       if (!remote) this.noteEdit(id);
@@ -440,8 +450,21 @@ export class NotepadController {
     writeActiveTabId(id);
   }
 
+  /** The name of tab `id` ("Untitled" when unknown). */
+  tabName(id: string): string {
+    return this.store.getState().tabs.tabs.find((tab) => tab.id === id)?.name ?? "Untitled";
+  }
+
   /** Another window's document, for the tab operations. */
   adopt(doc: StoredDocument): void {
+    // The shown tab's history hears of it from the view; a tab not shown is kept here.
+    if (doc.id !== this.activeId() && this.states.has(doc.id)) {
+      void this.history.snapshotNow(
+        doc.id,
+        { text: this.states.text(doc.id), name: this.tabName(doc.id) },
+        "other-window",
+      );
+    }
     this.states.replaceContent(doc.id, doc.content, doc.id === this.activeId() ? this.view : null);
     const state = this.states.get(doc.id);
     if (state) {

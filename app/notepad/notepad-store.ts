@@ -15,7 +15,8 @@ export interface Notice {
 }
 
 /** Which modal dialog is open. */
-export type NotepadModal = "emoji" | "chars" | "shortcuts" | "about" | "download" | null;
+export type NotepadModal =
+  "emoji" | "chars" | "shortcuts" | "about" | "download" | "history" | "closed-tabs" | null;
 
 /** Figures of the status bar and stats display. */
 export interface NotepadStatus {

@@ -1,4 +1,4 @@
-import { deflate, inflate } from "fflate";
+import { deflateSync, inflateSync } from "fflate";
 import { type IDBPDatabase, openDB } from "idb";
 import { isQuotaError } from "./document-records";
 
@@ -21,6 +21,7 @@ export type SnapshotReason =
   | "replace-all"
   | "other-window"
   | "file-opened"
+  | "replaced"
   | "reloaded-from-disk"
   | "before-overwrite"
   | "before-restore"
@@ -98,17 +99,21 @@ const BY_DOC = "by-doc";
 
 export const HISTORY_DB_NAME = "plainpad-history";
 
-function compress(bytes: Uint8Array): Promise<Uint8Array> {
-  // fflate's callback form runs in a worker where there is one: the main thread only encodes.
-  return new Promise((resolve, reject) =>
-    deflate(bytes, { level: 6 }, (error, data) => (error ? reject(error) : resolve(data))),
-  );
+/**
+ * Deflates with the browser's own CompressionStream (native code, off the JavaScript thread,
+ * so a 10 MB snapshot does not stall typing); fflate where there is none. (fflate's worker
+ * mode would need blob: workers, which the Content Security Policy does not allow.)
+ */
+async function compress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (typeof CompressionStream === "undefined") return deflateSync(bytes, { level: 6 });
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-function decompress(bytes: Uint8Array): Promise<Uint8Array> {
-  return new Promise((resolve, reject) =>
-    inflate(bytes, (error, data) => (error ? reject(error) : resolve(data))),
-  );
+async function decompress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (typeof DecompressionStream === "undefined") return inflateSync(bytes);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 const encoder = new TextEncoder();
@@ -204,7 +209,7 @@ export class HistoryStore {
     const data: unknown = await db.get(DATA, id);
     try {
       if (!(data instanceof Uint8Array)) throw new Error("missing or not bytes");
-      return decoder.decode(await decompress(data));
+      return decoder.decode(await decompress(data as Uint8Array<ArrayBuffer>));
     } catch (error) {
       const meta = (await db.get(META, id)) as SnapshotMeta | undefined;
       if (meta) await db.put(META, { ...meta, corrupt: true });
@@ -316,7 +321,7 @@ export class HistoryStore {
     const data: unknown = await db.get(CLOSED_DATA, id);
     if (!(data instanceof Uint8Array)) return null;
     try {
-      return decoder.decode(await decompress(data));
+      return decoder.decode(await decompress(data as Uint8Array<ArrayBuffer>));
     } catch {
       return null;
     }

@@ -60,6 +60,8 @@ export function replaceAll(state: EditorState, find: string, replace: string): R
       count === 0
         ? `No occurrences of "${find}".`
         : `Replaced ${count} occurrence${count === 1 ? "" : "s"}.`,
-    transaction: count ? { changes, userEvent: "input.replace" } : null,
+    // "input.replace.all": CodeMirror's own name, which also tells version history to keep the
+    // text as it was before.
+    transaction: count ? { changes, userEvent: "input.replace.all" } : null,
   };
 }

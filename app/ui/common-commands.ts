@@ -1,4 +1,13 @@
-import { FileDown, FileOutput, FolderOpen, Printer, Redo2, Save, Undo2 } from "lucide-react";
+import {
+  FileDown,
+  FileOutput,
+  FolderOpen,
+  History,
+  Printer,
+  Redo2,
+  Save,
+  Undo2,
+} from "lucide-react";
 import type { Command } from "./commands";
 
 /**
@@ -98,5 +107,20 @@ export function exportCommand<C extends { openExportDialog(): void }, S>(): Comm
     helpLabel: "Export as TXT, MD, HTML, RTF or PDF",
     icon: FileDown,
     run: (ctx) => ctx.openExportDialog(),
+  };
+}
+
+/**
+ * Version history…: the panel listing the document's kept versions, to preview and restore
+ * (Mod-Shift-h anywhere on the page).
+ */
+export function historyCommand<C extends { openHistory(): void }, S>(): Command<C, S> {
+  return {
+    id: "history",
+    label: "Version history…",
+    helpLabel: "Version history (preview and restore)",
+    icon: History,
+    keys: { all: ["Mod-Shift-h"] },
+    run: (ctx) => ctx.openHistory(),
   };
 }

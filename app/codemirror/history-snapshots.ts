@@ -1,0 +1,68 @@
+import { Transaction } from "@codemirror/state";
+import type { EditorView, ViewUpdate } from "@codemirror/view";
+import type { DocumentHistory } from "~/storage/document-history";
+import type { SnapshotReason } from "~/storage/history-store";
+
+/** The userEvent of restoring a version from the History panel (an undoable edit). */
+export const RESTORE_USER_EVENT = "input.restore";
+
+/**
+ * Why an update's text, as it was before the update, must be kept at once, or null for
+ * ordinary editing: another window's version replaced it, a Replace All, the file's text from
+ * disk, or a version restored from the History panel.
+ */
+export function snapshotReasonOf(update: ViewUpdate): SnapshotReason | null {
+  for (const tr of update.transactions) {
+    if (!tr.docChanged) continue;
+    if (tr.annotation(Transaction.remote)) return "other-window";
+    if (tr.isUserEvent("input.replace.all")) return "replace-all";
+    if (tr.isUserEvent("input.reload")) return "reloaded-from-disk";
+    if (tr.isUserEvent(RESTORE_USER_EVENT)) return "before-restore";
+  }
+  return null;
+}
+
+/**
+ * Tells `history` of a view update of document `id` (named `name`): a snapshot of the text
+ * before the update when the update replaces it wholesale, else the editing rule (after a
+ * pause, then every few minutes). Constant time: the text is kept by reference.
+ */
+export function recordHistory(
+  history: DocumentHistory | null,
+  id: string,
+  name: string,
+  update: ViewUpdate,
+): void {
+  if (!history || !update.docChanged) return;
+  const before = { text: update.startState.doc, name };
+  const reason = snapshotReasonOf(update);
+  if (reason) void history.snapshotNow(id, before, reason);
+  else history.noteEdit(id, () => before);
+}
+
+/**
+ * Puts a kept version's text in the document as one undoable edit (the update listener keeps
+ * the text it replaces as a version first). False when there is no view.
+ */
+export function restoreVersion(view: EditorView | null, text: string): boolean {
+  if (!view) return false;
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: text },
+    selection: { anchor: 0 },
+    userEvent: RESTORE_USER_EVENT,
+    scrollIntoView: true,
+  });
+  // After the History dialog has closed and handed focus back: typing (or Undo) goes on in
+  // the text.
+  requestAnimationFrame(() => view.focus());
+  return true;
+}
+
+/** The notice after a restore. */
+export function restoredMessage(createdAt: number): string {
+  const when = new Date(createdAt).toLocaleString(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  return `Restored the version from ${when}. Undo brings back the text you had.`;
+}

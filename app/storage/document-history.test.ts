@@ -1,0 +1,65 @@
+import "fake-indexeddb/auto";
+import { Text } from "@codemirror/state";
+import { describe, expect, it, vi } from "vitest";
+import { DocumentHistory } from "./document-history";
+import { HistoryFullError, HistoryStore } from "./history-store";
+
+let counter = 0;
+
+function recorder(now: { t: number }, host = { historyFull: vi.fn() }) {
+  const store = new HistoryStore(`document-history-test-${++counter}`);
+  const history = new DocumentHistory(
+    store,
+    "notepad",
+    host,
+    { pauseMs: 60_000, intervalMs: 300_000 },
+    () => now.t,
+  );
+  return { history, store, host };
+}
+
+const doc = (text: string) => ({ text: Text.of(text.split("\n")), name: "notes.txt" });
+
+describe("DocumentHistory", () => {
+  it("keeps a version at the first edit after a pause, then at most every interval", async () => {
+    const now = { t: 1_000_000 };
+    const { history } = recorder(now);
+    history.noteEdit("t1", () => doc("before the session"));
+    for (let i = 1; i <= 20; i++) {
+      now.t += 10_000; // typing on, every 10 s: no pause, interval not reached until 300 s
+      history.noteEdit("t1", () => doc(`edit ${i}`));
+    }
+    now.t += 100_000; // 300 s after the first: due
+    history.noteEdit("t1", () => doc("five minutes in"));
+    now.t += 120_000; // a pause
+    history.noteEdit("t1", () => doc("after a pause"));
+    await history.whenWritten();
+    const list = await history.list("t1");
+    expect(list.map((m) => m.reason)).toEqual(["editing", "editing", "editing"]);
+    expect(await Promise.all(list.map((m) => history.read(m.id)))).toEqual([
+      "after a pause",
+      "five minutes in",
+      "before the session",
+    ]);
+    expect(list[0]).toMatchObject({ words: 3, chars: 13, docKey: "notepad:t1" });
+  });
+
+  it("keeps a version at once for an explicit reason, not for an empty document", async () => {
+    const now = { t: 5 };
+    const { history } = recorder(now);
+    expect(await history.snapshotNow("t1", doc(""), "replace-all")).toBeNull();
+    const kept = await history.snapshotNow("t1", doc("alpha beta"), "replace-all");
+    expect(kept?.reason).toBe("replace-all");
+    expect((await history.list("t1")).map((m) => m.reason)).toEqual(["replace-all"]);
+    expect(await history.list("t2")).toEqual([]);
+  });
+
+  it("tells the host when storage is full and keeps going", async () => {
+    const now = { t: 5 };
+    const { history, store, host } = recorder(now);
+    vi.spyOn(store, "add").mockRejectedValueOnce(new HistoryFullError(new Error("quota")));
+    expect(await history.snapshotNow("t1", doc("text"), "replace-all")).toBeNull();
+    expect(host.historyFull).toHaveBeenCalledTimes(1);
+    expect(await history.snapshotNow("t1", doc("text"), "replace-all")).not.toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+import type { Text } from "@codemirror/state";
+import { countWords, countWordsInSlices } from "~/text/text-stats";
+import {
+  HistoryFullError,
+  type HistoryStore,
+  type SnapshotMeta,
+  type SnapshotReason,
+} from "./history-store";
+
+/** A document as a snapshot takes it: CodeMirror's immutable text is captured, not copied. */
+export interface SnapshotSource {
+  text: Text | string;
+  name: string;
+}
+
+/** Said when a snapshot could not be kept because browser storage is full. */
+export const HISTORY_FULL_MESSAGE =
+  "Browser storage is full, so no new version of your text could be kept in its history. Your text itself is kept. Free some space, or back up and remove tabs you no longer need.";
+
+/** When snapshots are taken while editing. */
+export interface HistoryTiming {
+  /** An edit after this long without one starts a new editing session: snapshot first. */
+  pauseMs: number;
+  /** While editing goes on, at most one snapshot this often. */
+  intervalMs: number;
+}
+
+export const HISTORY_TIMING: HistoryTiming = { pauseMs: 60_000, intervalMs: 5 * 60_000 };
+
+/** What the recorder tells the editor. */
+export interface HistoryHost {
+  /** A snapshot could not be kept: storage is full (the document itself is not affected). */
+  historyFull(): void;
+}
+
+interface Tracked {
+  lastEditAt: number;
+  lastSnapshotAt: number;
+}
+
+const idle = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function")
+      requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 0);
+  });
+
+/**
+ * Takes the snapshots of one collection's documents (the simple editor's, or the notepad's
+ * tabs) for the History panel. Automatic ones cost a keystroke nothing: an edit only compares
+ * two times; when a snapshot is due, the text as it was before that edit (an immutable
+ * CodeMirror Text) is kept by reference, and converted, counted and compressed when the browser
+ * is idle. Explicit ones (`snapshotNow`) are taken before an operation replaces the text: a
+ * Replace All, another window's or the disk's version, a file opened over it, a restore.
+ */
+export class DocumentHistory {
+  private readonly docs = new Map<string, Tracked>();
+  /** Snapshots still being written (tests wait for them). */
+  private readonly writing = new Set<Promise<unknown>>();
+
+  constructor(
+    readonly store: HistoryStore,
+    private readonly collection: "editor" | "notepad",
+    private readonly host: HistoryHost,
+    private readonly timing: HistoryTiming = HISTORY_TIMING,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The key of document `id` in the history store. */
+  docKey(id: string): string {
+    return `${this.collection}:${id}`;
+  }
+
+  /**
+   * Document `id` was edited; `before` gives it as it was just before this edit. The first edit
+   * after a pause, and then one edit every `intervalMs` while editing goes on, snapshot it.
+   */
+  noteEdit(id: string, before: () => SnapshotSource): void {
+    const now = this.now();
+    let doc = this.docs.get(id);
+    if (!doc) {
+      doc = { lastEditAt: -Infinity, lastSnapshotAt: -Infinity };
+      this.docs.set(id, doc);
+    }
+    const afterPause = now - doc.lastEditAt >= this.timing.pauseMs;
+    const due = now - doc.lastSnapshotAt >= this.timing.intervalMs;
+    doc.lastEditAt = now;
+    if (!afterPause && !due) return;
+    doc.lastSnapshotAt = now;
+    void this.keep(id, before(), "editing", true);
+  }
+
+  /** Snapshots document `id` now (its text is captured at once), for `reason`. */
+  snapshotNow(
+    id: string,
+    source: SnapshotSource,
+    reason: SnapshotReason,
+  ): Promise<SnapshotMeta | null> {
+    const doc = this.docs.get(id);
+    if (doc) doc.lastSnapshotAt = this.now();
+    return this.keep(id, source, reason, false);
+  }
+
+  private keep(
+    id: string,
+    source: SnapshotSource,
+    reason: SnapshotReason,
+    whenIdle: boolean,
+  ): Promise<SnapshotMeta | null> {
+    const at = this.now();
+    const work = (async () => {
+      if (whenIdle) await idle();
+      const { text, name } = source;
+      if (text.length === 0) return null;
+      const words =
+        typeof text === "string"
+          ? countWords(text)
+          : ((await countWordsInSlices(text, () => false)) ?? 0);
+      const plain = typeof text === "string" ? text : text.toString();
+      try {
+        return await this.store.add(this.docKey(id), { text: plain, name, words, reason }, at);
+      } catch (error) {
+        if (error instanceof HistoryFullError) this.host.historyFull();
+        else console.error("Keeping a version of the document failed", error);
+        return null;
+      }
+    })();
+    this.writing.add(work);
+    void work.finally(() => this.writing.delete(work));
+    return work;
+  }
+
+  /** Resolves when every snapshot started so far is written (or failed). */
+  async whenWritten(): Promise<void> {
+    while (this.writing.size) await Promise.allSettled([...this.writing]);
+  }
+
+  /** The snapshots of document `id`, newest first. */
+  list(id: string): Promise<SnapshotMeta[]> {
+    return this.store.list(this.docKey(id));
+  }
+
+  /** A snapshot's text (rejects with CorruptSnapshotError for an unreadable one). */
+  read(snapshotId: string): Promise<string> {
+    return this.store.read(snapshotId);
+  }
+}
