@@ -1,5 +1,5 @@
 import type { Text } from "@codemirror/state";
-import { countWords, countWordsInSlices } from "~/text/text-stats";
+import { countWordsFrom } from "~/text/text-stats";
 import {
   HistoryFullError,
   type HistoryStore,
@@ -36,6 +36,45 @@ export interface HistoryHost {
 interface Tracked {
   lastEditAt: number;
   lastSnapshotAt: number;
+}
+
+/** Longest stretch of main-thread work between yields while a snapshot is prepared. */
+const SLICE_MS = 8;
+
+/** Characters per piece of a snapshot's text. */
+const PIECE_CHARS = 64 * 1024;
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The text's pieces (CodeMirror's own chunks, never one big string) and its word count, in
+ * slices of a few milliseconds so a 10 MB document never holds up typing.
+ */
+async function piecesInSlices(text: Text | string): Promise<{ parts: string[]; words: number }> {
+  if (typeof text === "string") return { parts: [text], words: countWordsFrom(text, false).count };
+  const parts: string[] = [];
+  let words = 0;
+  let inWord = false;
+  let sliceStart = performance.now();
+  // CodeMirror yields each line and line break on its own; they are joined into pieces of
+  // about 64 KB (a Blob built from hundreds of thousands of strings takes most of a second).
+  let piece = "";
+  for (const iter = text.iter(); !iter.next().done;) {
+    piece += iter.value;
+    if (piece.length >= PIECE_CHARS) {
+      parts.push(piece);
+      piece = "";
+    }
+    const counted = countWordsFrom(iter.value, inWord);
+    words += counted.count;
+    inWord = counted.inWord;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
+  }
+  if (piece) parts.push(piece);
+  return { parts, words };
 }
 
 const idle = (): Promise<void> =>
@@ -112,13 +151,9 @@ export class DocumentHistory {
       if (whenIdle) await idle();
       const { text, name } = source;
       if (text.length === 0) return null;
-      const words =
-        typeof text === "string"
-          ? countWords(text)
-          : ((await countWordsInSlices(text, () => false)) ?? 0);
-      const plain = typeof text === "string" ? text : text.toString();
+      const { parts, words } = await piecesInSlices(text);
       try {
-        return await this.store.add(this.docKey(id), { text: plain, name, words, reason }, at);
+        return await this.store.add(this.docKey(id), { text: parts, name, words, reason }, at);
       } catch (error) {
         if (error instanceof HistoryFullError) this.host.historyFull();
         else console.error("Keeping a version of the document failed", error);

@@ -99,16 +99,49 @@ const BY_DOC = "by-doc";
 
 export const HISTORY_DB_NAME = "plainpad-history";
 
-/**
- * Deflates with the browser's own CompressionStream (native code, off the JavaScript thread,
- * so a 10 MB snapshot does not stall typing); fflate where there is none. (fflate's worker
- * mode would need blob: workers, which the Content Security Policy does not allow.)
- */
-async function compress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  if (typeof CompressionStream === "undefined") return deflateSync(bytes, { level: 6 });
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+let worker: Worker | null = null;
+let nextJob = 0;
+const jobs = new Map<number, { resolve: (data: Uint8Array) => void; reject: (e: Error) => void }>();
+
+/** The compression worker (browsers); null where there are no module workers (Node tests). */
+function compressionWorker(): Worker | null {
+  if (typeof Worker === "undefined" || typeof window === "undefined") return null;
+  if (!worker) {
+    worker = new Worker(new URL("./history-worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<{ id: number; data?: Uint8Array; error?: string }>) => {
+      const job = jobs.get(event.data.id);
+      jobs.delete(event.data.id);
+      if (event.data.data) job?.resolve(event.data.data);
+      else job?.reject(new Error(event.data.error ?? "compression failed"));
+    };
+  }
+  return worker;
 }
+
+/**
+ * Deflates the text (given in pieces). In the browser a worker does the encoding and the
+ * compression, so a 10 MB snapshot costs the page only the hand-over; elsewhere fflate here.
+ */
+async function compress(parts: readonly string[]): Promise<Uint8Array> {
+  const target = compressionWorker();
+  if (!target) return deflateSync(encoder.encode(parts.join("")), { level: 6 });
+  const id = ++nextJob;
+  const done = new Promise<Uint8Array>((resolve, reject) => jobs.set(id, { resolve, reject }));
+  // Piece by piece, yielding every few milliseconds: the copying stays in short tasks.
+  let sliceStart = performance.now();
+  for (const part of parts) {
+    target.postMessage({ id, part });
+    if (performance.now() - sliceStart > POST_SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    }
+  }
+  target.postMessage({ id, done: true });
+  return done;
+}
+
+/** Longest stretch of handing pieces to the worker before yielding to the page. */
+const POST_SLICE_MS = 8;
 
 async function decompress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   if (typeof DecompressionStream === "undefined") return inflateSync(bytes);
@@ -159,17 +192,23 @@ export class HistoryStore {
    */
   async add(
     docKey: string,
-    snapshot: { text: string; name: string; words: number; reason: SnapshotReason },
+    snapshot: {
+      text: string | readonly string[];
+      name: string;
+      words: number;
+      reason: SnapshotReason;
+    },
     now = Date.now(),
   ): Promise<SnapshotMeta> {
-    const data = await compress(encoder.encode(snapshot.text));
+    const parts = typeof snapshot.text === "string" ? [snapshot.text] : snapshot.text;
+    const data = await compress(parts);
     const meta: SnapshotMeta = {
       id: newId(now),
       docKey,
       createdAt: now,
       reason: snapshot.reason,
       name: snapshot.name,
-      chars: snapshot.text.length,
+      chars: parts.reduce((sum, part) => sum + part.length, 0),
       words: snapshot.words,
       bytes: data.byteLength,
     };
@@ -287,7 +326,7 @@ export class HistoryStore {
     tab: { id: string; name: string; text: string; extra: Extra },
     now = Date.now(),
   ): Promise<void> {
-    const data = await compress(encoder.encode(tab.text));
+    const data = await compress([tab.text]);
     const record: ClosedTab<Extra> = {
       id: tab.id,
       name: tab.name,
