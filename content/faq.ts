@@ -250,8 +250,9 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Technical",
     question: "Does Plainpad keep a version history?",
     answer:
-      "No. Plainpad keeps the latest state of your text, not earlier versions. Within a session you can step back with Undo: each Advanced Notepad tab keeps its own undo history of 50 steps, and the Text Editor has Undo and Redo on its toolbar.\n\n" +
-      "If you want to keep versions of an important document, save a copy with Save as… or Download at each milestone and include the date in the file name.",
+      "Yes. Both editors keep earlier versions of your text in this browser: when you start typing after a pause, every 5 minutes while you keep editing, and always before a big change replaces it (Replace All, a file opened or reloaded over it, another window's version, or restoring an older version). Open Version history… (the Text Editor's header, or File > Version history… in the Advanced Notepad; Ctrl+Shift+H or Cmd+Shift+H) to see each version's time, words and size, compare it with your current text, and restore it. Restoring is one step you can undo.\n\n" +
+      "Up to 50 versions per document are kept for 30 days, within about 64 MB for all documents; the oldest go first, and versions are the first thing given up when the browser's storage is full, never your text itself. In the Advanced Notepad a closed tab is kept for 30 days as well: File > Reopen closed tab brings back the last one, and File > Recently closed tabs… lists them all.\n\n" +
+      "Versions live in the same browser storage as your documents, so clearing site data removes them too. For milestones you want to keep for good, save a copy with Save as… or Download and include the date in the file name.",
   },
 
   // Troubleshooting
