@@ -262,7 +262,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What happens to my documents if I clear my browser data?",
     answer:
       "They are deleted. The Text Editor's draft and the Advanced Notepad's tabs live in your browser's storage for plainpad.app, so clearing cookies and site data for this site, or for all sites, removes them. Some privacy tools and private windows clear this storage automatically.\n\n" +
-      "Files on your computer are not touched, but the link to them and any unsaved changes go with the browser's data. Before you clear anything, save what you need: use Save or Download in the Text Editor and File > Download all tabs in the notepad, or save important documents to Google Drive.",
+      "Files on your computer are not touched, but the link to them and any unsaved changes go with the browser's data. Before you clear anything, save what you need: in the Advanced Notepad, File > Back up all documents makes one .zip with every tab and the Text Editor's document, and File > Restore from backup… reads it back later, in this browser or another, opening each document as a tab without overwriting any. You can also use Save or Download, or save important documents to Google Drive.\n\n" +
+      "Some browsers clear a site's storage on their own when it has not been visited for a while (Safari after about seven days). Help > About in the notepad shows how much room Plainpad uses and whether the browser has agreed to keep it; where it has not, keep a recent backup.",
   },
   {
     id: "what-does-the-storage-full-warning-mean",

@@ -62,6 +62,10 @@ export interface NotepadCommandContext {
   /** The dialog that downloads the tab as .txt, .md, .html, .rtf or .pdf. */
   openExportDialog(): void;
   downloadAll(): void;
+  /** One .zip with every tab, the editor's document and the settings. */
+  backUpAll(): void;
+  /** Opens the documents of a backup .zip as new tabs (never overwriting). */
+  restoreFromBackup(): void;
   renameActiveTab(): void;
   duplicateActiveTab(): void;
   print(): void;
@@ -253,6 +257,8 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     icon: FileDown,
     run: (ctx) => ctx.downloadAll(),
   },
+  { id: "backup", label: "Back up all documents", run: (ctx) => ctx.backUpAll() },
+  { id: "restore-backup", label: "Restore from backup…", run: (ctx) => ctx.restoreFromBackup() },
   { id: "duplicate-tab", label: "Duplicate tab", run: (ctx) => ctx.duplicateActiveTab() },
   {
     id: "close-tab",
@@ -353,6 +359,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "save-as",
       "export",
       "download-all",
+      "backup",
+      "restore-backup",
       SEPARATOR,
       "rename-tab",
       "duplicate-tab",

@@ -11,6 +11,7 @@ import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
 import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
+import { StorageHealthSection } from "./storage-health-section";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { DrivePromptDialog } from "~/ui/drive-prompt";
@@ -154,6 +155,8 @@ export function NotepadApp() {
       saveAs: () => void controller.tabs.save("save-as"),
       openExportDialog: () => setModal("download"),
       downloadAll: () => controller.tabs.downloadAll(),
+      backUpAll: () => void controller.tabs.backUpAll(),
+      restoreFromBackup: () => void controller.tabs.restoreFromBackup(),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
       duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
       print: () => controller.tabs.print(),
@@ -444,6 +447,7 @@ export function NotepadApp() {
               Two windows of the notepad stay in sync; if both change the same tab at once, both
               versions are kept as separate tabs.
             </p>
+            <StorageHealthSection onBackUp={() => void controller.tabs.backUpAll()} />
           </div>
         </Modal>
       )}

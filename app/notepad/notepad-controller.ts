@@ -13,6 +13,12 @@ import type { DocumentFileFormat, StoredDocument } from "~/storage/document-stor
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
+import {
+  readStorageHealth,
+  STORAGE_WARN_RATIO,
+  storageAdvice,
+  usedShare,
+} from "~/storage/storage-health";
 import { recordHistory } from "~/codemirror/history-snapshots";
 import {
   clampFontSize,
@@ -151,6 +157,20 @@ export class NotepadController {
     } catch {
       // Not offered by every browser; the notice about clearing site data still applies.
     }
+    void this.warnWhenStorageIsNearlyFull();
+  }
+
+  /** At 80% of the browser's quota: a warning with a Back up button (issue 15). */
+  private async warnWhenStorageIsNearlyFull(): Promise<void> {
+    const health = await readStorageHealth();
+    const share = usedShare(health);
+    if (share === null || share < STORAGE_WARN_RATIO || this.disposed) return;
+    this.addNotice({
+      id: "storage-nearly-full",
+      kind: "warning",
+      message: storageAdvice(health).slice(0, 2).join(" "),
+      action: { label: "Back up all documents", run: () => void this.tabs.backUpAll() },
+    });
   }
 
   /** Writes pending changes, stops listening and destroys the view. */

@@ -1,4 +1,6 @@
-import type { PickedFile } from "~/storage/disk-files";
+import { type PickedFile, pickFiles } from "~/storage/disk-files";
+import { editorDocumentStore } from "~/storage/editor-document";
+import { BackupError, buildBackup, planRestore, readBackup } from "~/text/backup-archive";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
 import { withTxtExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
@@ -411,6 +413,103 @@ export class NotepadTabs {
       tabs.map((tab) => ({ name: tab.name, content: this.notepad.getContent(tab.id) })),
     );
     downloadBlob(blob, "plainpad-tabs.zip");
+  }
+
+  /**
+   * File › Back up all documents: one .zip with every tab and the simple editor's document as
+   * text files, with their names, order and the notepad's settings (`backup-archive.ts`).
+   */
+  async backUpAll(): Promise<void> {
+    await this.notepad.whenReady();
+    let editor = null;
+    try {
+      const stored = await editorDocumentStore.loadAll();
+      const doc = stored.documents[0];
+      if (doc && doc.content) {
+        editor = {
+          name: doc.name,
+          text: doc.content,
+          isModified: doc.isModified,
+          driveFileId: doc.driveFileId,
+        };
+      }
+    } catch (error) {
+      // The editor's storage could not be read: the tabs are still backed up.
+      console.error(error);
+    }
+    const tabs = this.tabs.tabs.map((tab) => ({
+      name: tab.name,
+      text: this.notepad.getContent(tab.id),
+      isModified: tab.isModified,
+      driveFileId: this.notepad.states.get(tab.id)?.driveFileId ?? null,
+    }));
+    const now = new Date();
+    const bytes = buildBackup({
+      createdAt: now.getTime(),
+      tabs,
+      editor,
+      settings: this.store.getState().settings,
+    });
+    const day = now.toISOString().slice(0, 10);
+    downloadBlob(
+      new Blob([bytes as BlobPart], { type: "application/zip" }),
+      `plainpad-backup-${day}.zip`,
+    );
+    const count = tabs.length + (editor ? 1 : 0);
+    this.notepad.addNotice({
+      id: "backup",
+      kind: "info",
+      message: `Backed up ${count} document${count === 1 ? "" : "s"} to "plainpad-backup-${day}.zip". Keep it somewhere safe; File › Restore from backup… reads it back.`,
+    });
+  }
+
+  /**
+   * File › Restore from backup…: reads a backup .zip and opens each document that is not
+   * already open with the same text as a new tab. Nothing open is ever changed.
+   */
+  async restoreFromBackup(): Promise<void> {
+    let picked;
+    try {
+      picked = await pickFiles({
+        multiple: false,
+        extensions: [".zip"],
+        description: "Plainpad backup",
+      });
+    } catch (error) {
+      console.error(error);
+      return;
+    }
+    const file = picked[0]?.file;
+    if (!file) return;
+    await this.notepad.whenReady();
+    let backup;
+    try {
+      backup = readBackup(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      const message =
+        error instanceof BackupError
+          ? error.message
+          : `"${file.name}" could not be read. Nothing was changed.`;
+      if (!(error instanceof BackupError)) console.error(error);
+      this.notepad.addNotice({ id: "restore", kind: "error", message });
+      return;
+    }
+    const existing = this.tabs.tabs.map((tab) => ({
+      name: tab.name,
+      text: this.notepad.getContent(tab.id),
+    }));
+    const { add, alreadyOpen } = planRestore(backup, existing);
+    for (const doc of add) {
+      this.newTab(doc.name, doc.text, doc.driveFileId, { isModified: doc.isModified });
+    }
+    const parts = [
+      `Restored ${add.length} document${add.length === 1 ? "" : "s"} from "${file.name}".`,
+    ];
+    if (alreadyOpen)
+      parts.push(
+        `${alreadyOpen} already open with the same text ${alreadyOpen === 1 ? "was" : "were"} left as ${alreadyOpen === 1 ? "it was" : "they were"}.`,
+      );
+    this.notepad.addNotice({ id: "restore", kind: "info", message: parts.join(" ") });
   }
 
   /** Prints the active tab. */

@@ -142,3 +142,102 @@ test.describe("recently closed tabs", () => {
     await expect(page.getByText("There is no closed tab to reopen.")).toBeVisible();
   });
 });
+
+test.describe("backup and restore", () => {
+  test("a backup restores every tab with identical names, text and order in a fresh browser", async ({
+    page,
+    browser,
+  }) => {
+    await openNotepad(page);
+    await typeInEditor(page, "First tab\nwith an emoji 😀 and  two spaces");
+    // Named: a fresh notepad has an "Untitled-1" of its own, beside which a restored
+    // "Untitled-1" would open as "Untitled-1 (restored)".
+    await runMenu(page, "File", "Rename tab");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Notes");
+    await page.keyboard.press("Enter");
+    await runMenu(page, "File", "New tab");
+    await typeInEditor(page, "Second tab");
+    await runMenu(page, "File", "Rename tab");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Plans");
+    await page.keyboard.press("Enter");
+    await waitForSaved(page);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      runMenu(page, "File", "Back up all documents"),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^plainpad-backup-\d{4}-\d\d-\d\d\.zip$/);
+    const backupPath = test.info().outputPath("backup.zip");
+    await download.saveAs(backupPath);
+    const names = await tabNames(page);
+
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await openNotepad(fresh);
+    const [chooser] = await Promise.all([
+      fresh.waitForEvent("filechooser"),
+      runMenu(fresh, "File", "Restore from backup…"),
+    ]);
+    await chooser.setFiles(backupPath);
+    await expect(fresh.getByText(/^Restored 2 documents from "backup\.zip"\./)).toBeVisible();
+    // The fresh notepad's own empty tab, then the backup's tabs in their order.
+    expect((await tabNames(fresh)).slice(1)).toEqual(names);
+    await tabButton(fresh, names[0]).click();
+    await expect.poll(() => editorText(fresh)).toBe("First tab\nwith an emoji 😀 and  two spaces");
+    await tabButton(fresh, names[1]).click();
+    await expect.poll(() => editorText(fresh)).toBe("Second tab");
+
+    // Restoring the same backup again adds nothing: both are open with the same text.
+    const [again] = await Promise.all([
+      fresh.waitForEvent("filechooser"),
+      runMenu(fresh, "File", "Restore from backup…"),
+    ]);
+    await again.setFiles(backupPath);
+    await expect(fresh.getByText(/^Restored 0 documents .* 2 already open/)).toBeVisible();
+    await context.close();
+  });
+
+  test("a file that is not a backup is refused with a message and changes nothing", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    const before = await tabNames(page);
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      runMenu(page, "File", "Restore from backup…"),
+    ]);
+    await chooser.setFiles({
+      name: "notes.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from("not a zip"),
+    });
+    await expect(page.getByText("This file is not a Plainpad backup")).toBeVisible();
+    expect(await tabNames(page)).toEqual(before);
+  });
+});
+
+test.describe("storage health", () => {
+  test("at 80% of the quota the notepad warns and offers a backup; About shows the storage", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const storage = navigator.storage as StorageManager & Record<string, unknown>;
+      storage.estimate = async () => ({ usage: 90 * 1024 * 1024, quota: 100 * 1024 * 1024 });
+      storage.persisted = async () => false;
+    });
+    await openNotepad(page);
+    const warning = page.getByText(/^Plainpad uses 90 MB of the 100 MB .* Storage is nearly full/);
+    await expect(warning).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Back up all documents" }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^plainpad-backup-/);
+    await runMenu(page, "Help", "About");
+    const about = page.getByRole("dialog", { name: "About the notepad" });
+    await expect(
+      about.getByText("This browser may delete these tabs if you don't visit for a while."),
+    ).toBeVisible();
+  });
+});
