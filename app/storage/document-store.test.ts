@@ -66,6 +66,43 @@ describe("notepad tab storage", () => {
     expect((await tabs.read("1"))?.content).toBe("hello world");
   });
 
+  it("a write that dies mid-transaction leaves the previous version whole and readable", async () => {
+    await tabs.save({ ...base, id: "9", content: "line one\nline two\n".repeat(2000) }, 0);
+    const before = await tabs.read("9");
+    // The browser kills the write after its first chunk (tab closed, crash, quota): the
+    // transaction aborts, so none of its puts and deletes happen.
+    const put = IDBObjectStore.prototype.put;
+    let calls = 0;
+    IDBObjectStore.prototype.put = function (
+      this: IDBObjectStore,
+      ...args: Parameters<typeof put>
+    ) {
+      if (++calls === 2) {
+        this.transaction.abort();
+        throw new DOMException("The transaction was aborted.", "AbortError");
+      }
+      return put.apply(this, args);
+    };
+    try {
+      await expect(
+        tabs.save(
+          { ...base, id: "9", content: "a different text\n".repeat(3000) },
+          before!.revision,
+        ),
+      ).rejects.toThrow();
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    const after = await tabs.read("9");
+    expect(after?.content).toBe(before?.content);
+    expect(after?.revision).toBe(before?.revision);
+    // And the next write goes through on top of it.
+    expect((await tabs.save({ ...base, id: "9", content: "fixed" }, before!.revision)).ok).toBe(
+      true,
+    );
+    expect((await tabs.read("9"))?.content).toBe("fixed");
+  });
+
   it("deletes tabs", async () => {
     await tabs.save({ ...base, id: "1" }, 0);
     await tabs.delete(["1"]);
