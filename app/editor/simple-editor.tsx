@@ -211,7 +211,15 @@ export function SimpleEditor() {
       const request = { name: fileName, text: savedDoc.toString(), file };
       const outcome: SaveOutcome =
         mode === "save"
-          ? await saveDocument(request, { askChangedOnDisk })
+          ? await saveDocument(request, {
+              askChangedOnDisk,
+              keepOverwritten: (diskText) =>
+                getHistory().snapshotNow(
+                  EDITOR_DOCUMENT_ID,
+                  { text: diskText, name: fileName },
+                  "before-overwrite",
+                ),
+            })
           : await saveDocumentAs(request);
       // Another document was opened while the dialog or the write ran: the outcome is not its.
       if (generation !== documentGeneration.current) return;
@@ -252,7 +260,7 @@ export function SimpleEditor() {
           : undefined,
       });
     },
-    [getView],
+    [getView, getHistory],
   );
   const saveFileRef = useRef(saveFile);
   useEffect(() => {

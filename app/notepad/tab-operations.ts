@@ -335,7 +335,15 @@ export class NotepadTabs {
     };
     const outcome =
       mode === "save"
-        ? await saveDocument(request, { askChangedOnDisk })
+        ? await saveDocument(request, {
+            askChangedOnDisk,
+            keepOverwritten: (diskText) =>
+              this.notepad.history.snapshotNow(
+                id,
+                { text: diskText, name: tab.name },
+                "before-overwrite",
+              ),
+          })
         : await saveDocumentAs(request);
     const current = this.notepad.states.get(id);
     // The tab was closed while the dialog or the write ran.

@@ -40,6 +40,11 @@ export type ChangedOnDiskChoice = "overwrite" | "save-as" | "reload" | "cancel";
 export interface SaveHost {
   /** The file changed on disk: ask what to do (a dialog). */
   askChangedOnDisk(fileName: string): Promise<ChangedOnDiskChoice>;
+  /**
+   * The user chose Overwrite: this is the file's text as it is on disk, about to be replaced.
+   * The editors keep it as a version in the document's history, so Overwrite loses nothing.
+   */
+  keepOverwritten?(diskText: string): Promise<unknown>;
 }
 
 /** How a save ended. */
@@ -89,6 +94,7 @@ export async function saveDocument(request: SaveRequest, host: SaveHost): Promis
       if (choice === "cancel") return { kind: "cancelled" };
       if (choice === "save-as") return saveDocumentAs(request);
       if (choice === "reload") return reloadFromDisk(disk.handle, state.file);
+      if (host.keepOverwritten) await keepOverwritten(state.file, host.keepOverwritten);
     }
     const written = await writeDiskFile(disk.handle, documentBytes(request.text, request.file));
     return { kind: "written", name: disk.handle.name, file: { ...request.file, disk: written } };
@@ -140,6 +146,20 @@ function download(request: SaveRequest): SaveOutcome {
     request.name,
   );
   return { kind: "downloaded", name: request.name };
+}
+
+/** Hands the disk's text to `keep`; a file that cannot be read or kept does not stop the save. */
+async function keepOverwritten(
+  file: File,
+  keep: (diskText: string) => Promise<unknown>,
+): Promise<void> {
+  try {
+    const read = await readPickedFile({ file, handle: null });
+    await keep(read.content);
+  } catch (error) {
+    // The user chose to overwrite; the history is a safety net, not a condition of the save.
+    console.error("Keeping the file's text before overwriting it failed", error);
+  }
 }
 
 async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise<SaveOutcome> {

@@ -154,6 +154,15 @@ test.describe("simple editor: files on this computer", () => {
       .poll(async () => (await diskFileBytes(page, "shared.txt"))?.toString())
       .toBe("original + mine");
     await expect(unsaved(page)).toHaveCount(0);
+    // What Overwrite replaced on disk is kept in the document's version history.
+    await page.keyboard.press("ControlOrMeta+Shift+h");
+    const history = page.getByRole("dialog", { name: "Version history" });
+    const newest = history.getByRole("list", { name: "Versions" }).getByRole("button").first();
+    await expect(newest).toContainText("Before it was overwritten");
+    await newest.click();
+    await expect(history.getByTestId("history-preview").locator("del")).toContainText(
+      "changed again",
+    );
   });
 
   test("a failed write keeps the unsaved marker and names the file", async ({ page }) => {
@@ -343,6 +352,31 @@ test.describe("notepad: files on this computer", () => {
     await expect(page.getByTestId("status-location")).toHaveText("moved.txt · on this computer");
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "moved.txt"]);
     expect((await diskFileBytes(page, "moved.txt"))?.toString()).toBe(">> keep me");
+  });
+
+  test("Overwrite of a file changed on disk keeps the disk's text in the tab's history", async ({
+    page,
+  }) => {
+    await putDiskFile(page, "notes.txt", "first");
+    await queuePicks(page, { open: ["notes.txt"] });
+    await runMenu(page, "File", "Open…");
+    await expect.poll(() => editorText(page)).toBe("first");
+    await typeInEditor(page, "mine: ");
+    await page.waitForTimeout(20);
+    await putDiskFile(page, "notes.txt", "their version");
+    await page.keyboard.press("ControlOrMeta+s");
+    const question = page.getByRole("dialog", { name: '"notes.txt" changed on disk' });
+    await question.getByRole("button", { name: "Overwrite" }).click();
+    await expect
+      .poll(async () => (await diskFileBytes(page, "notes.txt"))?.toString())
+      .toBe("mine: first");
+    await runMenu(page, "File", "Version history…");
+    const history = page.getByRole("dialog", { name: "Version history" });
+    const newest = history.getByRole("list", { name: "Versions" }).getByRole("button").first();
+    await expect(newest).toContainText("Before it was overwritten");
+    await newest.click();
+    await history.getByRole("button", { name: "Restore this version" }).click();
+    await expect.poll(() => editorText(page)).toBe("their version");
   });
 
   test("a dropped file keeps its handle, so Save writes back into it", async ({ page }) => {
