@@ -62,10 +62,10 @@ export interface NotepadCommandContext {
   /** The dialog that downloads the tab as .txt, .md, .html, .rtf or .pdf. */
   openExportDialog(): void;
   downloadAll(): void;
-  /** One .zip with every tab, the editor's document and the settings. */
-  backUpAll(): void;
-  /** Opens the documents of a backup .zip as new tabs (never overwriting). */
-  restoreFromBackup(): void;
+  /** The dialog that backs up every tab, the editor's document and the settings (one .zip). */
+  openBackupDialog(): void;
+  /** The dialog that opens a backup's documents as new tabs (never overwriting). */
+  openRestoreDialog(): void;
   renameActiveTab(): void;
   duplicateActiveTab(): void;
   print(): void;
@@ -257,8 +257,8 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     icon: FileDown,
     run: (ctx) => ctx.downloadAll(),
   },
-  { id: "backup", label: "Back up all documents", run: (ctx) => ctx.backUpAll() },
-  { id: "restore-backup", label: "Restore from backup…", run: (ctx) => ctx.restoreFromBackup() },
+  { id: "backup", label: "Back up all documents…", run: (ctx) => ctx.openBackupDialog() },
+  { id: "restore-backup", label: "Restore from backup…", run: (ctx) => ctx.openRestoreDialog() },
   { id: "duplicate-tab", label: "Duplicate tab", run: (ctx) => ctx.duplicateActiveTab() },
   {
     id: "close-tab",

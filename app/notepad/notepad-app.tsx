@@ -10,6 +10,7 @@ import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
 import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import { BackupDialog, RestoreDialog } from "./backup-dialogs";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
 import { StorageHealthSection } from "./storage-health-section";
 import type { DriveMenuContext } from "./drive-menu-items";
@@ -155,8 +156,8 @@ export function NotepadApp() {
       saveAs: () => void controller.tabs.save("save-as"),
       openExportDialog: () => setModal("download"),
       downloadAll: () => controller.tabs.downloadAll(),
-      backUpAll: () => void controller.tabs.backUpAll(),
-      restoreFromBackup: () => void controller.tabs.restoreFromBackup(),
+      openBackupDialog: () => setModal("backup"),
+      openRestoreDialog: () => setModal("restore-backup"),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
       duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
       print: () => controller.tabs.print(),
@@ -429,6 +430,18 @@ export function NotepadApp() {
           onClose={() => setModal(null)}
         />
       )}
+      {state.modal === "backup" && (
+        <BackupDialog
+          onBackUp={(options) => controller.tabs.backUpAll(options)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {state.modal === "restore-backup" && (
+        <RestoreDialog
+          onRestore={(options) => controller.tabs.restoreFromBackup(options)}
+          onClose={() => setModal(null)}
+        />
+      )}
       <QuestionDialogHost />
       {state.modal === "about" && (
         <Modal title="About the notepad" onClose={() => setModal(null)}>
@@ -439,9 +452,9 @@ export function NotepadApp() {
               come back. Nothing is sent to a server.
             </p>
             <p>
-              <strong>Clearing your browser&apos;s site data deletes the tabs.</strong> Download
-              anything important with File › Download all tabs (a .zip of .txt files), or save a tab
-              as a file with File › Save or Save as….
+              <strong>Clearing your browser&apos;s site data deletes the tabs.</strong> Keep a copy
+              of everything with File › Back up all documents… (one .zip you can restore), or save a
+              tab as a file with File › Save or Save as….
             </p>
             <p>
               Two windows of the notepad stay in sync; if both change the same tab at once, both

@@ -16,7 +16,16 @@ export interface Notice {
 
 /** Which modal dialog is open. */
 export type NotepadModal =
-  "emoji" | "chars" | "shortcuts" | "about" | "download" | "history" | "closed-tabs" | null;
+  | "emoji"
+  | "chars"
+  | "shortcuts"
+  | "about"
+  | "download"
+  | "history"
+  | "closed-tabs"
+  | "backup"
+  | "restore-backup"
+  | null;
 
 /** Figures of the status bar and stats display. */
 export interface NotepadStatus {

@@ -1,5 +1,12 @@
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
+import { DocumentHistory } from "~/storage/document-history";
 import { editorDocumentStore } from "~/storage/editor-document";
+import {
+  parseEditorSettings,
+  readEditorSettings,
+  writeEditorSettings,
+} from "~/storage/editor-settings";
+import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { BackupError, buildBackup, planRestore, readBackup } from "~/text/backup-archive";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
 import { withTxtExtension } from "~/text/file-name";
@@ -424,11 +431,23 @@ export class NotepadTabs {
   }
 
   /**
-   * File › Back up all documents: one .zip with every tab and the simple editor's document as
-   * text files, with their names, order and the notepad's settings (`backup-archive.ts`).
+   * File › Back up all documents: one .zip with every tab and the editor's document as plain
+   * text files, with their names, order and both editors' settings (`backup-archive.ts`);
+   * with `withHistory`, every kept version of each document too.
    */
-  async backUpAll(): Promise<void> {
+  async backUpAll({ withHistory = false }: { withHistory?: boolean } = {}): Promise<void> {
     await this.notepad.whenReady();
+    const history = this.notepad.history;
+    const versionsOf = async (id: string, owner: DocumentHistory = history) => {
+      if (!withHistory) return {};
+      try {
+        return { history: await owner.exportVersions(id) };
+      } catch (error) {
+        // History that cannot be read leaves the documents' own text in the backup.
+        console.error(error);
+        return {};
+      }
+    };
     let editor = null;
     try {
       const stored = await editorDocumentStore.loadAll();
@@ -439,24 +458,29 @@ export class NotepadTabs {
           text: doc.content,
           isModified: doc.isModified,
           driveFileId: doc.driveFileId,
+          ...(await versionsOf(doc.id, this.editorHistory())),
         };
       }
     } catch (error) {
       // The editor's storage could not be read: the tabs are still backed up.
       console.error(error);
     }
-    const tabs = this.tabs.tabs.map((tab) => ({
-      name: tab.name,
-      text: this.notepad.getContent(tab.id),
-      isModified: tab.isModified,
-      driveFileId: this.notepad.states.get(tab.id)?.driveFileId ?? null,
-    }));
+    const tabs = [];
+    for (const tab of this.tabs.tabs) {
+      tabs.push({
+        name: tab.name,
+        text: this.notepad.getContent(tab.id),
+        isModified: tab.isModified,
+        driveFileId: this.notepad.states.get(tab.id)?.driveFileId ?? null,
+        ...(await versionsOf(tab.id)),
+      });
+    }
     const now = new Date();
     const bytes = buildBackup({
       createdAt: now.getTime(),
       tabs,
       editor,
-      settings: this.store.getState().settings,
+      settings: { notepad: this.store.getState().settings, editor: readEditorSettings() },
     });
     const day = now.toISOString().slice(0, 10);
     downloadBlob(
@@ -464,18 +488,37 @@ export class NotepadTabs {
       `plainpad-backup-${day}.zip`,
     );
     const count = tabs.length + (editor ? 1 : 0);
+    const versions = [...tabs, ...(editor ? [editor] : [])].reduce(
+      (sum, doc) => sum + (doc.history?.length ?? 0),
+      0,
+    );
+    const withVersions = withHistory
+      ? ` with ${versions} kept version${versions === 1 ? "" : "s"}`
+      : "";
     this.notepad.addNotice({
       id: "backup",
       kind: "info",
-      message: `Backed up ${count} document${count === 1 ? "" : "s"} to "plainpad-backup-${day}.zip". Keep it somewhere safe; File › Restore from backup… reads it back.`,
+      message: `Backed up ${count} document${count === 1 ? "" : "s"}${withVersions} to "plainpad-backup-${day}.zip". Keep it somewhere safe; File › Restore from backup… reads it back.`,
+    });
+  }
+
+  /** The simple editor's version history (its own documents, kept in the same database). */
+  private editorHistory(): DocumentHistory {
+    return new DocumentHistory(this.notepad.history.store, "editor", {
+      historyFull: () => undefined,
     });
   }
 
   /**
    * File › Restore from backup…: reads a backup .zip and opens each document that is not
-   * already open with the same text as a new tab. Nothing open is ever changed.
+   * already open with the same text as a new tab, with its kept versions (`withHistory`).
+   * Nothing open is ever changed. `withSettings` also applies the backup's settings. Resolves
+   * false when no file was chosen.
    */
-  async restoreFromBackup(): Promise<void> {
+  async restoreFromBackup({
+    withHistory = true,
+    withSettings = false,
+  }: { withHistory?: boolean; withSettings?: boolean } = {}): Promise<boolean> {
     let picked;
     try {
       picked = await pickFiles({
@@ -485,10 +528,10 @@ export class NotepadTabs {
       });
     } catch (error) {
       console.error(error);
-      return;
+      return false;
     }
     const file = picked[0]?.file;
-    if (!file) return;
+    if (!file) return false;
     await this.notepad.whenReady();
     let backup;
     try {
@@ -500,24 +543,39 @@ export class NotepadTabs {
           : `"${file.name}" could not be read. Nothing was changed.`;
       if (!(error instanceof BackupError)) console.error(error);
       this.notepad.addNotice({ id: "restore", kind: "error", message });
-      return;
+      return true;
     }
     const existing = this.tabs.tabs.map((tab) => ({
       name: tab.name,
       text: this.notepad.getContent(tab.id),
     }));
     const { add, alreadyOpen } = planRestore(backup, existing);
+    let versions = 0;
     for (const doc of add) {
-      this.newTab(doc.name, doc.text, doc.driveFileId, { isModified: doc.isModified });
+      const id = this.newTab(doc.name, doc.text, doc.driveFileId, { isModified: doc.isModified });
+      if (id && withHistory && doc.history?.length) {
+        try {
+          versions += await this.notepad.history.importVersions(id, doc.history);
+        } catch (error) {
+          console.error(error);
+        }
+      }
     }
     const parts = [
-      `Restored ${add.length} document${add.length === 1 ? "" : "s"} from "${file.name}".`,
+      `Restored ${add.length} document${add.length === 1 ? "" : "s"} from "${file.name}"${versions ? ` with ${versions} kept version${versions === 1 ? "" : "s"}` : ""}.`,
     ];
     if (alreadyOpen)
       parts.push(
         `${alreadyOpen} already open with the same text ${alreadyOpen === 1 ? "was" : "were"} left as ${alreadyOpen === 1 ? "it was" : "they were"}.`,
       );
+    if (withSettings) {
+      const notepad = parseNotepadSettings(backup.settings.notepad);
+      if (notepad) this.notepad.updateSettings(notepad);
+      if (backup.settings.editor) writeEditorSettings(parseEditorSettings(backup.settings.editor));
+      if (notepad || backup.settings.editor) parts.push("The settings were restored too.");
+    }
     this.notepad.addNotice({ id: "restore", kind: "info", message: parts.join(" ") });
+    return true;
   }
 
   /** Prints the active tab. */

@@ -54,6 +54,47 @@ describe("DocumentHistory", () => {
     expect(await history.list("t2")).toEqual([]);
   });
 
+  it("exports a document's versions with their text, oldest first, and imports them into another", async () => {
+    const now = { t: Date.UTC(2026, 10, 1) };
+    const { history } = recorder(now);
+    await history.snapshotNow("t1", doc("first words"), "editing");
+    now.t += 60_000;
+    await history.snapshotNow("t1", doc("second\nversion"), "replace-all");
+    const exported = await history.exportVersions("t1");
+    expect(exported).toEqual([
+      {
+        createdAt: now.t - 60_000,
+        reason: "editing",
+        name: "notes.txt",
+        words: 2,
+        text: "first words",
+      },
+      {
+        createdAt: now.t,
+        reason: "replace-all",
+        name: "notes.txt",
+        words: 2,
+        text: "second\nversion",
+      },
+    ]);
+
+    // Into a fresh browser: same times, reasons and texts; an unknown reason reads as editing.
+    const other = recorder(now);
+    const kept = await other.history.importVersions("restored", [
+      ...exported,
+      { createdAt: now.t - 1, reason: "from-the-future", name: "x", words: 1, text: "newer app" },
+      { createdAt: now.t - 2, reason: "editing", name: "x", words: 0, text: "" },
+    ]);
+    expect(kept).toBe(3);
+    const list = await other.history.list("restored");
+    expect(list.map((m) => [m.createdAt, m.reason])).toEqual([
+      [now.t, "replace-all"],
+      [now.t - 1, "editing"],
+      [now.t - 60_000, "editing"],
+    ]);
+    expect(await other.history.read(list[0]!.id)).toBe("second\nversion");
+  });
+
   it("tells the host when storage is full and keeps going", async () => {
     const now = { t: 5 };
     const { history, store, host } = recorder(now);

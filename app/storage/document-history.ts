@@ -1,16 +1,27 @@
 import type { Text } from "@codemirror/state";
 import { countWordsFrom } from "~/text/text-stats";
 import {
+  CorruptSnapshotError,
   HistoryFullError,
   type HistoryStore,
   type SnapshotMeta,
   type SnapshotReason,
+  parseSnapshotReason,
 } from "./history-store";
 
 /** A document as a snapshot takes it: CodeMirror's immutable text is captured, not copied. */
 export interface SnapshotSource {
   text: Text | string;
   name: string;
+}
+
+/** A kept version with its text, as a backup carries it. */
+export interface KeptVersion {
+  createdAt: number;
+  reason: SnapshotReason;
+  name: string;
+  words: number;
+  text: string;
 }
 
 /** Said when a snapshot could not be kept because browser storage is full. */
@@ -178,5 +189,64 @@ export class DocumentHistory {
   /** A snapshot's text (rejects with CorruptSnapshotError for an unreadable one). */
   read(snapshotId: string): Promise<string> {
     return this.store.read(snapshotId);
+  }
+
+  /**
+   * Every readable kept version of document `id` with its text, oldest first (for a backup).
+   * An unreadable one is skipped (and kept aside by the store).
+   */
+  async exportVersions(id: string): Promise<KeptVersion[]> {
+    const versions: KeptVersion[] = [];
+    for (const meta of (await this.list(id)).reverse()) {
+      try {
+        const text = await this.store.read(meta.id);
+        const { createdAt, reason, name, words } = meta;
+        versions.push({ createdAt, reason, name, words, text });
+      } catch (error) {
+        if (!(error instanceof CorruptSnapshotError)) throw error;
+      }
+    }
+    return versions;
+  }
+
+  /**
+   * Adds versions read from a backup to document `id`'s history, at their own times; the
+   * budget then applies as to any other. Returns how many were kept (storage may be full).
+   */
+  async importVersions(
+    id: string,
+    versions: readonly {
+      createdAt: number;
+      reason: string;
+      name: string;
+      words: number;
+      text: string;
+    }[],
+  ): Promise<number> {
+    let kept = 0;
+    for (const version of [...versions].sort((a, b) => a.createdAt - b.createdAt)) {
+      if (!version.text) continue;
+      try {
+        await this.store.add(
+          this.docKey(id),
+          {
+            text: version.text,
+            name: version.name,
+            words: version.words,
+            reason: parseSnapshotReason(version.reason),
+          },
+          version.createdAt,
+        );
+        kept += 1;
+      } catch (error) {
+        if (error instanceof HistoryFullError) {
+          this.host.historyFull();
+          break;
+        }
+        throw error;
+      }
+    }
+    await this.store.thin(this.now());
+    return kept;
   }
 }

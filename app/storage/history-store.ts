@@ -28,6 +28,25 @@ export type SnapshotReason =
   | "restored"
   | "reopened";
 
+/** Every reason, to check one read from a backup. */
+const SNAPSHOT_REASONS: ReadonlySet<string> = new Set<SnapshotReason>([
+  "editing",
+  "replace-all",
+  "other-window",
+  "file-opened",
+  "replaced",
+  "reloaded-from-disk",
+  "before-overwrite",
+  "before-restore",
+  "restored",
+  "reopened",
+]);
+
+/** `value` as a SnapshotReason; an unknown one (from a newer backup) reads as "editing". */
+export function parseSnapshotReason(value: string): SnapshotReason {
+  return SNAPSHOT_REASONS.has(value) ? (value as SnapshotReason) : "editing";
+}
+
 /** A snapshot as the History panel lists it (no text). */
 export interface SnapshotMeta {
   id: string;

@@ -23,7 +23,7 @@ const backup: Backup = {
     { name: "Empty", text: "", isModified: false, driveFileId: null },
   ],
   editor: { name: "letter.txt", text: "Dear Ada,", isModified: true, driveFileId: null },
-  settings: { fontSize: 16, wordWrap: false },
+  settings: { notepad: { fontSize: 16, wordWrap: false }, editor: { theme: "dark" } },
 };
 
 describe("backup archive", () => {
@@ -42,6 +42,63 @@ describe("backup archive", () => {
       "notepad/Shopping.txt",
       BACKUP_MANIFEST,
     ]);
+  });
+
+  it("carries each document's version history when given, one text file per version", () => {
+    const withHistory: Backup = {
+      ...backup,
+      tabs: [
+        {
+          ...backup.tabs[0]!,
+          history: [
+            {
+              createdAt: 1_600_000_000_000,
+              reason: "editing",
+              name: "Shopping",
+              words: 1,
+              text: "milk",
+            },
+            {
+              createdAt: 1_650_000_000_000,
+              reason: "replace-all",
+              name: "List",
+              words: 3,
+              text: "milk\r\n😀 eggs",
+            },
+          ],
+        },
+        backup.tabs[1]!,
+      ],
+      editor: {
+        ...backup.editor!,
+        history: [{ createdAt: 1, reason: "restored", name: "letter.txt", words: 1, text: "Dear" }],
+      },
+    };
+    const bytes = buildBackup(withHistory);
+    expect(readBackup(bytes)).toEqual(withHistory);
+    const files = Object.keys(unzipSync(bytes)).filter((file) => file.startsWith("history/"));
+    expect(files.sort()).toEqual([
+      "history/editor/letter/1970-01-01T00-00-00.001Z (1).txt",
+      "history/notepad/Shopping/2020-09-13T12-26-40.000Z (1).txt",
+      "history/notepad/Shopping/2022-04-15T05-20-00.000Z (2).txt",
+    ]);
+    // A document restored beside an open one keeps its versions.
+    const { add } = planRestore(readBackup(bytes), [{ name: "Shopping", text: "other" }]);
+    expect(add[0]?.name).toBe("Shopping (restored)");
+    expect(add[0]?.history).toHaveLength(2);
+  });
+
+  it("reads the first backups, whose settings were the notepad's alone", () => {
+    const files = unzipSync(buildBackup(backup));
+    const manifest = JSON.parse(new TextDecoder().decode(files[BACKUP_MANIFEST])) as {
+      settings: unknown;
+    };
+    manifest.settings = { fontSize: 20 };
+    files[BACKUP_MANIFEST] = strToU8(JSON.stringify(manifest));
+    expect(readBackup(zipSync(files)).settings).toEqual({
+      notepad: { fontSize: 20 },
+      editor: null,
+    });
   });
 
   it("refuses what is not a backup, a damaged one and a newer format, never throwing anything else", () => {

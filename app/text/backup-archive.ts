@@ -4,13 +4,25 @@ import { safeFileName, withTxtExtension } from "./file-name";
 /**
  * The backup file of File › Back up all documents: one .zip with every notepad tab and the
  * simple editor's document as text files, plus `plainpad-backup.json`, which names each file's
- * document (name, order, flags) and carries the notepad's settings. Any zip tool opens it;
- * Restore from backup reads it back. Pure: no DOM, no storage.
+ * document (name, order, flags) and carries both editors' settings. When asked, each document's
+ * version history comes along too, one text file per version under `history/`. Any zip tool
+ * opens it; Restore from backup reads it back. Pure: no DOM, no storage.
  */
 
 /** Format of `plainpad-backup.json`; a newer one is refused with a message. */
 export const BACKUP_FORMAT = 1;
 export const BACKUP_MANIFEST = "plainpad-backup.json";
+
+/** A kept version of a document (its version history), in a backup. */
+export interface BackupVersion {
+  createdAt: number;
+  /** Why it was kept (a SnapshotReason; checked again when restored). */
+  reason: string;
+  /** The document's name then. */
+  name: string;
+  words: number;
+  text: string;
+}
 
 /** One document in a backup. */
 export interface BackupDocument {
@@ -18,6 +30,14 @@ export interface BackupDocument {
   text: string;
   isModified: boolean;
   driveFileId: string | null;
+  /** Its kept versions, oldest first (only when the backup was asked to carry history). */
+  history?: BackupVersion[];
+}
+
+/** The settings in a backup, as stored (each validated again when restored). */
+export interface BackupSettings {
+  notepad: unknown;
+  editor: unknown;
 }
 
 /** What a backup holds. */
@@ -27,8 +47,12 @@ export interface Backup {
   tabs: BackupDocument[];
   /** The simple editor's document (null when it was empty). */
   editor: BackupDocument | null;
-  /** The notepad's settings as stored (restored only if asked). */
-  settings: unknown;
+  /** Both editors' settings as stored (restored only if asked). */
+  settings: BackupSettings;
+}
+
+interface ManifestVersion extends Omit<BackupVersion, "text"> {
+  file: string;
 }
 
 interface ManifestEntry {
@@ -36,6 +60,7 @@ interface ManifestEntry {
   name: string;
   isModified: boolean;
   driveFileId: string | null;
+  history?: ManifestVersion[];
 }
 
 interface Manifest {
@@ -44,7 +69,7 @@ interface Manifest {
   createdAt: number;
   tabs: ManifestEntry[];
   editor: ManifestEntry | null;
-  settings: unknown;
+  settings: BackupSettings;
 }
 
 /** A file is not a Plainpad backup, is damaged, or comes from a newer Plainpad. */
@@ -70,7 +95,23 @@ export function buildBackup(backup: Backup): Uint8Array {
     }
     used.add(file.toLowerCase());
     files[file] = strToU8(doc.text);
-    return { file, name: doc.name, isModified: doc.isModified, driveFileId: doc.driveFileId };
+    const entry: ManifestEntry = {
+      file,
+      name: doc.name,
+      isModified: doc.isModified,
+      driveFileId: doc.driveFileId,
+    };
+    if (doc.history?.length) {
+      // history/notepad/Shopping/2026-11-23T10-15-00.000Z.txt: readable in any zip tool.
+      const folderOfVersions = `history/${file.replace(/\.[^./]*$/, "")}`;
+      entry.history = doc.history.map(({ text, ...version }, index) => {
+        const stamp = new Date(version.createdAt).toISOString().replace(/:/g, "-");
+        const versionFile = `${folderOfVersions}/${stamp} (${index + 1}).txt`;
+        files[versionFile] = strToU8(text);
+        return { ...version, file: versionFile };
+      });
+    }
+    return entry;
   };
   const manifest: Manifest = {
     format: BACKUP_FORMAT,
@@ -78,7 +119,7 @@ export function buildBackup(backup: Backup): Uint8Array {
     createdAt: backup.createdAt,
     tabs: backup.tabs.map((tab) => place("notepad", tab)),
     editor: backup.editor ? place("editor", backup.editor) : null,
-    settings: backup.settings ?? null,
+    settings: backup.settings,
   };
   files[BACKUP_MANIFEST] = strToU8(JSON.stringify(manifest, null, 2));
   return zipSync(files, { level: 6 });
@@ -88,14 +129,42 @@ function entryOf(value: unknown, files: Record<string, Uint8Array>): BackupDocum
   if (!value || typeof value !== "object") throw damaged();
   const entry = value as Partial<ManifestEntry>;
   if (typeof entry.file !== "string" || typeof entry.name !== "string") throw damaged();
-  const bytes = files[entry.file];
-  if (!bytes) throw damaged(`"${entry.file}" is missing from the backup.`);
-  return {
+  const doc: BackupDocument = {
     name: entry.name,
-    text: strFromU8(bytes),
+    text: textOf(entry.file, files),
     isModified: entry.isModified === true,
     driveFileId: typeof entry.driveFileId === "string" ? entry.driveFileId : null,
   };
+  if (Array.isArray(entry.history)) doc.history = entry.history.map((v) => versionOf(v, files));
+  return doc;
+}
+
+function versionOf(value: unknown, files: Record<string, Uint8Array>): BackupVersion {
+  if (!value || typeof value !== "object") throw damaged();
+  const version = value as Partial<ManifestVersion>;
+  if (typeof version.file !== "string" || typeof version.createdAt !== "number") throw damaged();
+  return {
+    createdAt: version.createdAt,
+    reason: typeof version.reason === "string" ? version.reason : "editing",
+    name: typeof version.name === "string" ? version.name : "",
+    words: typeof version.words === "number" ? version.words : 0,
+    text: textOf(version.file, files),
+  };
+}
+
+function textOf(file: string, files: Record<string, Uint8Array>): string {
+  const bytes = files[file];
+  if (!bytes) throw damaged(`"${file}" is missing from the backup.`);
+  return strFromU8(bytes);
+}
+
+/** The manifest's settings; the first backups carried the notepad's settings alone. */
+function settingsOf(value: unknown): BackupSettings {
+  if (value && typeof value === "object" && ("notepad" in value || "editor" in value)) {
+    const settings = value as Partial<BackupSettings>;
+    return { notepad: settings.notepad ?? null, editor: settings.editor ?? null };
+  }
+  return { notepad: value ?? null, editor: null };
 }
 
 function damaged(detail = ""): BackupError {
@@ -140,7 +209,7 @@ export function readBackup(bytes: Uint8Array): Backup {
     createdAt: typeof manifest.createdAt === "number" ? manifest.createdAt : 0,
     tabs: manifest.tabs.map((entry) => entryOf(entry, files)),
     editor: manifest.editor ? entryOf(manifest.editor, files) : null,
-    settings: manifest.settings ?? null,
+    settings: settingsOf(manifest.settings),
   };
 }
 

@@ -38,6 +38,14 @@ export async function runMenu(page: Page, menu: string, item: string | RegExp): 
     .click();
 }
 
+/** File › Rename tab, typing `name` over the active tab's name. */
+export async function renameActiveTab(page: Page, name: string): Promise<void> {
+  await runMenu(page, "File", "Rename tab");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type(name);
+  await page.keyboard.press("Enter");
+}
+
 /** The tab buttons of the tab bar. */
 export function tabButtons(page: Page) {
   return page.getByRole("list", { name: "Open tabs" }).locator("[data-tab-id]");
