@@ -5,6 +5,7 @@ import { waitForHydration } from "./fixtures";
 import {
   editorText,
   openNotepad,
+  renameActiveTab,
   runMenu,
   tabButton,
   tabNames,
@@ -111,10 +112,7 @@ test.describe("recently closed tabs", () => {
     await openNotepad(page);
     await runMenu(page, "File", "New tab");
     await typeInEditor(page, "Do not lose me");
-    await runMenu(page, "File", "Rename tab");
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type("Keeper");
-    await page.keyboard.press("Enter");
+    await renameActiveTab(page, "Keeper");
     await waitForSaved(page);
     await runMenu(page, "File", "Close tab");
     // The spec's question, word for word; then a notice says the tab can be reopened.
@@ -143,6 +141,33 @@ test.describe("recently closed tabs", () => {
   });
 });
 
+/** File › Back up all documents…, saving the download at `path`. */
+async function backUp(page: Page, path: string, { withHistory = false } = {}): Promise<void> {
+  await runMenu(page, "File", "Back up all documents…");
+  const dialog = page.getByRole("dialog", { name: "Back up all documents" });
+  await dialog.getByRole("checkbox", { name: "Include version history" }).setChecked(withHistory);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Back up" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^plainpad-backup-\d{4}-\d\d-\d\d\.zip$/);
+  await download.saveAs(path);
+  await expect(dialog).toHaveCount(0);
+}
+
+/** File › Restore from backup… with the backup at `path`. */
+async function restore(page: Page, path: string, { withSettings = false } = {}): Promise<void> {
+  await runMenu(page, "File", "Restore from backup…");
+  const dialog = page.getByRole("dialog", { name: "Restore from backup" });
+  await dialog.getByRole("checkbox", { name: "Restore settings" }).setChecked(withSettings);
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    dialog.getByRole("button", { name: "Choose backup file…" }).click(),
+  ]);
+  await chooser.setFiles(path);
+  await expect(dialog).toHaveCount(0);
+}
+
 test.describe("backup and restore", () => {
   test("a backup restores every tab with identical names, text and order in a fresh browser", async ({
     page,
@@ -152,34 +177,19 @@ test.describe("backup and restore", () => {
     await typeInEditor(page, "First tab\nwith an emoji 😀 and  two spaces");
     // Named: a fresh notepad has an "Untitled-1" of its own, beside which a restored
     // "Untitled-1" would open as "Untitled-1 (restored)".
-    await runMenu(page, "File", "Rename tab");
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type("Notes");
-    await page.keyboard.press("Enter");
+    await renameActiveTab(page, "Notes");
     await runMenu(page, "File", "New tab");
     await typeInEditor(page, "Second tab");
-    await runMenu(page, "File", "Rename tab");
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.type("Plans");
-    await page.keyboard.press("Enter");
+    await renameActiveTab(page, "Plans");
     await waitForSaved(page);
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      runMenu(page, "File", "Back up all documents"),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^plainpad-backup-\d{4}-\d\d-\d\d\.zip$/);
     const backupPath = test.info().outputPath("backup.zip");
-    await download.saveAs(backupPath);
+    await backUp(page, backupPath);
     const names = await tabNames(page);
 
     const context = await browser.newContext();
     const fresh = await context.newPage();
     await openNotepad(fresh);
-    const [chooser] = await Promise.all([
-      fresh.waitForEvent("filechooser"),
-      runMenu(fresh, "File", "Restore from backup…"),
-    ]);
-    await chooser.setFiles(backupPath);
+    await restore(fresh, backupPath);
     await expect(fresh.getByText(/^Restored 2 documents from "backup\.zip"\./)).toBeVisible();
     // The fresh notepad's own empty tab, then the backup's tabs in their order.
     expect((await tabNames(fresh)).slice(1)).toEqual(names);
@@ -189,12 +199,47 @@ test.describe("backup and restore", () => {
     await expect.poll(() => editorText(fresh)).toBe("Second tab");
 
     // Restoring the same backup again adds nothing: both are open with the same text.
-    const [again] = await Promise.all([
-      fresh.waitForEvent("filechooser"),
-      runMenu(fresh, "File", "Restore from backup…"),
-    ]);
-    await again.setFiles(backupPath);
+    await restore(fresh, backupPath);
     await expect(fresh.getByText(/^Restored 0 documents .* 2 already open/)).toBeVisible();
+    await context.close();
+  });
+
+  test("a backup can carry the version history and the settings, restored when asked", async ({
+    page,
+    browser,
+  }) => {
+    await openNotepad(page);
+    await typeInEditor(page, "alpha beta alpha");
+    await renameActiveTab(page, "Greek");
+    await runMenu(page, "Edit", "Replace");
+    await page.getByRole("searchbox", { name: "Find" }).fill("alpha");
+    await page.getByRole("textbox", { name: "Replace with" }).fill("omega");
+    await page.getByRole("button", { name: "Replace all" }).click();
+    await expect.poll(() => editorText(page)).toBe("omega beta omega");
+    await page.keyboard.press("Escape");
+    await runMenu(page, "View", "Line numbers");
+    await waitForSaved(page);
+    const backupPath = test.info().outputPath("backup-with-history.zip");
+    await backUp(page, backupPath, { withHistory: true });
+    await expect(page.getByText(/^Backed up 1 document with 1 kept version to/)).toBeVisible();
+
+    const context = await browser.newContext();
+    const fresh = await context.newPage();
+    await openNotepad(fresh);
+    await expect(fresh.locator(".cm-lineNumbers")).toHaveCount(0);
+    await restore(fresh, backupPath, { withSettings: true });
+    await expect(
+      fresh.getByText(/^Restored 1 document .* with 1 kept version\..* settings were restored/),
+    ).toBeVisible();
+    await expect(fresh.locator(".cm-lineNumbers")).toBeVisible();
+    await tabButton(fresh, "Greek*").click();
+    await expect.poll(() => editorText(fresh)).toBe("omega beta omega");
+    await runMenu(fresh, "File", "Version history…");
+    await expect(versions(fresh)).toHaveCount(1);
+    await expect(versions(fresh).first()).toContainText("Before Replace All");
+    await versions(fresh).first().click();
+    await historyDialog(fresh).getByRole("button", { name: "Restore this version" }).click();
+    await expect.poll(() => editorText(fresh)).toBe("alpha beta alpha");
     await context.close();
   });
 
@@ -203,9 +248,13 @@ test.describe("backup and restore", () => {
   }) => {
     await openNotepad(page);
     const before = await tabNames(page);
+    await runMenu(page, "File", "Restore from backup…");
     const [chooser] = await Promise.all([
       page.waitForEvent("filechooser"),
-      runMenu(page, "File", "Restore from backup…"),
+      page
+        .getByRole("dialog", { name: "Restore from backup" })
+        .getByRole("button", { name: "Choose backup file…" })
+        .click(),
     ]);
     await chooser.setFiles({
       name: "notes.zip",
@@ -239,5 +288,120 @@ test.describe("storage health", () => {
     await expect(
       about.getByText("This browser may delete these tabs if you don't visit for a while."),
     ).toBeVisible();
+  });
+});
+
+/** Every kept version in this browser, as "<why it was kept>: <text>". */
+async function keptVersions(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const history = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("plainpad-history");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const get = <T>(store: string, key?: string) =>
+      new Promise<T>((resolve, reject) => {
+        const objects = history.transaction(store).objectStore(store);
+        const request = key === undefined ? objects.getAll() : objects.get(key);
+        request.onsuccess = () => resolve(request.result as T);
+        request.onerror = () => reject(request.error);
+      });
+    const versions: string[] = [];
+    for (const meta of await get<{ id: string; reason: string }[]>("snapshot-meta")) {
+      const data = await get<Uint8Array<ArrayBuffer>>("snapshot-data", meta.id);
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      versions.push(`${meta.reason}: ${await new Response(stream).text()}`);
+    }
+    history.close();
+    return versions;
+  });
+}
+
+/** The text of every tab, in tab order (each tab is shown in turn). */
+async function tabTexts(page: Page): Promise<string[]> {
+  const texts: string[] = [];
+  for (const name of await tabNames(page)) {
+    await tabButton(page, name).click();
+    await expect(page.locator(".cm-editor")).toBeVisible();
+    texts.push((await editorText(page)) ?? "");
+  }
+  return texts;
+}
+
+async function replaceAll(page: Page, find: string, replacement: string): Promise<void> {
+  await runMenu(page, "Edit", "Replace");
+  await page.getByRole("searchbox", { name: "Find" }).fill(find);
+  await page.getByRole("textbox", { name: "Replace with" }).fill(replacement);
+  await page.getByRole("button", { name: "Replace all" }).click();
+  await page.keyboard.press("Escape");
+}
+
+test.describe("history faults", () => {
+  test("two windows restoring different versions of one tab at once keep both texts", async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    await openNotepad(first);
+    await typeInEditor(first, "version one");
+    await replaceAll(first, "one", "two");
+    await replaceAll(first, "two", "three");
+    await expect.poll(() => editorText(first)).toBe("version three");
+    await waitForSaved(first);
+    const second = await context.newPage();
+    await openNotepad(second);
+    await expect.poll(() => editorText(second)).toBe("version three");
+
+    // The first window picks "version one", the second "version two"; both restore at once.
+    for (const page of [first, second]) {
+      await runMenu(page, "File", "Version history…");
+      await expect(versions(page)).toHaveCount(2);
+    }
+    await versions(first).nth(1).click();
+    await versions(second).nth(0).click();
+    await expect(historyDialog(first).getByTestId("history-preview")).toContainText("version one");
+    await expect(historyDialog(second).getByTestId("history-preview")).toContainText("version two");
+    await Promise.all(
+      [first, second].map((page) =>
+        historyDialog(page).getByRole("button", { name: "Restore this version" }).click(),
+      ),
+    );
+
+    // Both windows settle on the same tabs; each restored text is a tab's text or was kept
+    // as a version when the other window's text replaced it. Nothing restored is lost.
+    await expect.poll(async () => (await tabNames(second)).length).toBe(2);
+    await expect.poll(() => tabNames(first)).toEqual(await tabNames(second));
+    const texts = await tabTexts(first);
+    expect(await tabTexts(second)).toEqual(texts);
+    expect([...texts].sort()).toEqual(["version one", "version two"]);
+    // The text the second window's restore replaced is also one of the tab's versions.
+    expect(await keptVersions(first)).toContain("other-window: version one");
+  });
+
+  test("a full disk while keeping a version keeps the text, drops the version and says so", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      // The browser's storage refuses every new version (QuotaExceededError), as on a full disk.
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
+        if (this.name === "snapshot-data") {
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        }
+        return put.apply(this, args);
+      } as typeof put;
+    });
+    await openNotepad(page);
+    await typeInEditor(page, "alpha beta alpha");
+    await replaceAll(page, "alpha", "gamma");
+    await expect(
+      page.getByText(/^Browser storage is full, so no new version of your text could be kept/),
+    ).toBeVisible();
+    await expect.poll(() => editorText(page)).toBe("gamma beta gamma");
+    await waitForSaved(page);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => editorText(page)).toBe("gamma beta gamma");
+    await runMenu(page, "File", "Version history…");
+    await expect(historyDialog(page).getByText("No versions kept yet.")).toBeVisible();
   });
 });
