@@ -230,7 +230,7 @@ export class NotepadController {
     // Files opened with the installed app, text shared to it, the "New note" shortcut.
     handleLaunch({
       openFiles: (picked) => this.tabs.openFiles(picked),
-      newTab: (name, content) => this.tabs.newTab(name, content),
+      newTab: (name, content, origin) => this.tabs.newTab(name, content, origin),
       addNotice: (notice) => this.addNotice(notice),
     });
   }

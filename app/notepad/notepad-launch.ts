@@ -2,19 +2,22 @@
  * How the installed app, and links into it, start the notepad with something to show:
  * - files opened with Plainpad from the operating system (`file_handlers`, read through
  *   `window.launchQueue` where the browser has it), each in a new tab with its file kept;
- * - text or files shared to Plainpad (`share_target`; see storage/share-target.ts);
+ * - text or files shared to Plainpad (`share_target`; see storage/share-target.ts), and a
+ *   document opened from a share link's page ("Open in a new notepad tab"), the same way;
  * - the "New note" shortcut (`?action=new-tab`).
  * The query parameters are removed once handled, so a reload does not repeat them.
  */
 import { launchedFiles, type PickedFile } from "~/storage/disk-files";
+import { newFileFormat } from "~/storage/document-records";
 import { SHARED_PARAM } from "~/storage/share-target";
 import { takeSharedItems } from "~/storage/share-inbox";
 import type { Notice } from "./notepad-store";
+import type { TabOrigin } from "./tab-states";
 
 /** What the launch handling asks of the notepad (ready: the stored tabs are shown). */
 export interface LaunchTarget {
   openFiles(files: readonly PickedFile[]): Promise<void>;
-  newTab(name?: string, content?: string): string | null;
+  newTab(name?: string, content?: string, origin?: TabOrigin): string | null;
   addNotice(notice: Notice): void;
 }
 
@@ -70,7 +73,15 @@ async function openShared(target: LaunchTarget, id: string): Promise<void> {
     return notice(SHARE_FAILED);
   }
   if (!items) return notice(SHARE_MISSING);
-  if (items.note) target.newTab(items.note.name, items.note.text);
+  const note = items.note;
+  if (note) {
+    // A document from a share link keeps its line ending for Save.
+    const origin = note.format && {
+      file: newFileFormat(note.format.lineEnding),
+      mixedLineEndings: note.format.mixedLineEndings,
+    };
+    target.newTab(note.name, note.text, origin);
+  }
   if (items.files.length) {
     await target.openFiles(items.files.map((file) => ({ file, handle: null })));
   }

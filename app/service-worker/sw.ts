@@ -20,6 +20,7 @@ import {
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import {
+  newSharedBatchId,
   SHARE_FIELDS,
   SHARE_TARGET_PATH,
   SHARED_ITEMS_CACHE,
@@ -76,7 +77,7 @@ self.addEventListener("message", (event) => {
 
 /** Keeps what was shared and sends the window to the notepad to open it. */
 async function receiveShare(request: Request): Promise<Response> {
-  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const id = newSharedBatchId();
   try {
     const form = await request.formData();
     const field = (name: string) => {

@@ -3,8 +3,8 @@ import type { DocumentFileFormat } from "./document-records";
 import { IDB } from "./keys";
 
 /**
- * What the landing page hands to the editor: start a new empty document, open a file, or
- * start the Drive open flow.
+ * What the landing page (or the share-link page) hands to the editor: start a new empty
+ * document, open a file or a shared document, or start the Drive open flow.
  */
 export type Handoff =
   | { kind: "new"; createdAt: number }
@@ -15,6 +15,11 @@ export type Handoff =
       /** Encoding, line ending and (where the browser gives one) the file's handle. */
       file?: DocumentFileFormat;
       mixedLineEndings?: boolean;
+      /**
+       * "share-link": the text came from a share link and exists nowhere else on this device,
+       * so declining to replace the current document offers to download it instead.
+       */
+      source?: "share-link";
       createdAt: number;
     }
   | { kind: "drive-open"; createdAt: number };

@@ -1,9 +1,14 @@
 /**
- * The page side of the Web Share Target: takes (reads, then deletes) a batch of shared text
- * and files that the service worker kept in Cache Storage (see share-target.ts). Browser only.
+ * The page side of the shared-items inbox (see share-target.ts): the notepad takes (reads, then
+ * deletes) a batch of shared text and files that the service worker kept in Cache Storage for
+ * the Web Share Target, and the share-link page puts a document there to open it as a new
+ * notepad tab. Browser only.
  */
+import { detectLineEndings, type LineEnding } from "~/text/line-endings";
 import {
+  newSharedBatchId,
   parseSharedBatch,
+  type SharedBatch,
   SHARED_ITEMS_CACHE,
   sharedBatchKey,
   sharedFileKey,
@@ -11,9 +16,17 @@ import {
   sharedNoteText,
 } from "./share-target";
 
+/** A shared note: its tab name, its text and (for a document from a share link) its line ending. */
+export interface SharedNote {
+  name: string;
+  text: string;
+  /** The line ending to save it with; absent for text shared by another app. */
+  format?: { lineEnding: LineEnding; mixedLineEndings: boolean };
+}
+
 /** What a share brought: at most one note (title/text/URL) and any files. */
 export interface SharedItems {
-  note: { name: string; text: string } | null;
+  note: SharedNote | null;
   files: File[];
 }
 
@@ -43,9 +56,46 @@ export async function takeSharedItems(id: string): Promise<SharedItems | null> {
   }
   await Promise.all(keys.map((key) => cache.delete(key)));
   if (!batch) return null;
+  if (batch.verbatim) {
+    const endings = detectLineEndings(batch.text);
+    return {
+      note: {
+        name: batch.title.trim() || "Shared note",
+        text: batch.text,
+        format: {
+          lineEnding: endings.majority ?? "lf",
+          mixedLineEndings: endings.mixed,
+        },
+      },
+      files,
+    };
+  }
   const text = sharedNoteText(batch);
   return {
     note: text || batch.title.trim() ? { name: sharedNoteName(batch), text } : null,
     files,
   };
+}
+
+/**
+ * Puts a document into the inbox for the notepad, exactly as it is, and returns the batch id to
+ * open it with (`/online-notepad/?shared=<id>`). Rejects when Cache Storage is unavailable or
+ * refuses (private windows in some browsers, a full disk).
+ */
+export async function putSharedNote(note: { name: string; text: string }): Promise<string> {
+  if (typeof caches === "undefined") throw new Error("Cache Storage is unavailable here.");
+  const id = newSharedBatchId();
+  const batch: SharedBatch = {
+    title: note.name,
+    text: note.text,
+    url: "",
+    files: [],
+    verbatim: true,
+  };
+  const cache = await caches.open(SHARED_ITEMS_CACHE);
+  await cache.put(
+    sharedBatchKey(id),
+    new Response(JSON.stringify(batch), { headers: { "Content-Type": "application/json" } }),
+  );
+  return id;
 }

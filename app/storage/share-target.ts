@@ -24,6 +24,16 @@ export interface SharedBatch {
   text: string;
   url: string;
   files: { name: string; type: string; lastModified: number }[];
+  /**
+   * Put there by Plainpad's own share-link page (not by another app): `title` is the tab's
+   * name and `text` its text, both exactly as they are (nothing trimmed, no URL added).
+   */
+  verbatim?: boolean;
+}
+
+/** A new batch id: unique enough for one browser's short-lived inbox. */
+export function newSharedBatchId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 /** The cache key of a batch's description. */
@@ -43,6 +53,7 @@ export function parseSharedBatch(value: unknown): SharedBatch | null {
   const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : "");
   const files = Array.isArray(record.files) ? record.files : [];
   return {
+    ...(record.verbatim === true ? { verbatim: true } : {}),
     title: text("title"),
     text: text("text"),
     url: text("url"),
