@@ -10,8 +10,9 @@ import { fileURLToPath } from "node:url";
 // The file dialogs' modules (save, export, status bar) are left to the editor routes: they pull
 // in the file system and encoding code, which content pages never need.
 // The service worker's registration (with Workbox's window helper) loads after the page has.
+// The Share dialog and its QR code load when Share is first used (docs/decisions/009).
 const SITE_SHELL =
-  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/(?!export-|document-file-|file-status|choice-dialog)[^/]+|storage\/(keys|db|handoff|local-files|pending-work)\.ts|drive\/config\.ts)$/;
+  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/(?!export-|document-file-|file-status|choice-dialog|share-dialog|qr-code)[^/]+|storage\/(keys|db|handoff|local-files|pending-work)\.ts|drive\/config\.ts)$/;
 
 function sharedChunk(id: string): string | undefined {
   // One chunk with the icons: every page loads both, and as two chunks they imported each

@@ -29,6 +29,7 @@ import {
   redoCommand,
   saveAsCommand,
   saveCommand,
+  shareCommand,
   undoCommand,
 } from "~/ui/common-commands";
 
@@ -56,6 +57,8 @@ export interface EditorCommandContext {
   openExportDialog(): void;
   /** The History panel: the document's kept versions. */
   openHistory(): void;
+  /** The dialog that makes a share link of it. */
+  openShareDialog(): void;
   print(): void;
   undo(): void;
   redo(): void;
@@ -171,6 +174,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
   },
   exportCommand(),
   historyCommand<EditorCommandContext, EditorCommandState>(),
+  shareCommand(),
   { ...openCommand(), helpLabel: "Open a file" },
   {
     id: "indent",
@@ -288,7 +292,13 @@ export const EDITOR_TOOLBAR: readonly LayoutEntry[] = [
 ];
 
 /** The header's buttons with visible text. */
-export const EDITOR_HEADER_COMMANDS: readonly string[] = ["download", "export", "history", "print"];
+export const EDITOR_HEADER_COMMANDS: readonly string[] = [
+  "download",
+  "export",
+  "history",
+  "share",
+  "print",
+];
 
 /**
  * The spec's shortcut map (simple editor state `keyboardShortcuts`): its action names, each

@@ -65,6 +65,7 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     saveAs: () => deps.saveFile("save-as"),
     openExportDialog: () => store().setExportDialogOpen(true),
     openHistory: () => store().setHistoryDialogOpen(true),
+    openShareDialog: () => store().setShareDialogOpen(true),
     undo: () => runCommand(undoWithinLimit),
     redo: () => runCommand(redo),
     bold: () => runCommand(toggleBold),

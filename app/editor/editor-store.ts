@@ -46,6 +46,8 @@ export interface EditorStoreState {
   exportDialogOpen: boolean;
   /** The History panel (versions of the document) is open. */
   historyDialogOpen: boolean;
+  /** The Share dialog is open. */
+  shareDialogOpen: boolean;
   /** The history has a step to undo / redo (enables the Undo and Redo buttons). */
   canUndo: boolean;
   canRedo: boolean;
@@ -69,6 +71,7 @@ export interface EditorStoreState {
   setSettingsOpen(open: boolean): void;
   setExportDialogOpen(open: boolean): void;
   setHistoryDialogOpen(open: boolean): void;
+  setShareDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
 }
 
@@ -89,6 +92,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   settingsOpen: false,
   exportDialogOpen: false,
   historyDialogOpen: false,
+  shareDialogOpen: false,
   canUndo: false,
   canRedo: false,
 
@@ -135,6 +139,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setExportDialogOpen: (exportDialogOpen) => set({ exportDialogOpen }),
   setHistoryDialogOpen: (historyDialogOpen) => set({ historyDialogOpen }),
+  setShareDialogOpen: (shareDialogOpen) => set({ shareDialogOpen }),
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
   },

@@ -1,6 +1,6 @@
 import { type Text, Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   canRedo,
   CodeEditor,
@@ -22,7 +22,13 @@ import { takeHandoff } from "~/storage/handoff";
 import { FileRejectedError } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
-import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import { applyLineEnding } from "~/text/line-endings";
+import {
+  DEFAULT_FILE_NAME,
+  normalizeFileName,
+  safeFileName,
+  withTxtExtension,
+} from "~/text/file-name";
 import { askChangedOnDisk, QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import {
@@ -32,6 +38,7 @@ import {
   mixedLineEndingsMessage,
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
+import { downloadText } from "~/ui/download";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { detectPlatform } from "~/ui/platform";
 import { ExportDialog } from "~/ui/export-dialog";
@@ -53,6 +60,11 @@ import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
+
+// The Share dialog (and its QR code) load when Share is first used.
+const ShareDialog = lazy(() =>
+  import("~/ui/share-dialog").then((module) => ({ default: module.ShareDialog })),
+);
 
 const CONFIRM_REPLACE =
   "Replace the current document? Changes you have not downloaded or saved will be lost.";
@@ -90,6 +102,7 @@ export function SimpleEditor() {
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
   const exportDialogOpen = useEditorStore((s) => s.exportDialogOpen);
   const historyDialogOpen = useEditorStore((s) => s.historyDialogOpen);
+  const shareDialogOpen = useEditorStore((s) => s.shareDialogOpen);
 
   const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
   // Version history of the document (History panel); its database opens on first use.
@@ -369,13 +382,25 @@ export function SimpleEditor() {
         // No storage: nothing was handed over.
       }
       if (handoff?.kind === "file") {
-        replaceDocument({
+        const opened = replaceDocument({
           name: handoff.name,
           content: handoff.content,
           fileId: null,
           file: handoff.file,
           mixedLineEndings: handoff.mixedLineEndings,
         });
+        if (!opened && handoff.source === "share-link") {
+          // The shared text is nowhere else on this device: keep a way to it.
+          const { name, content } = handoff;
+          store.notify({
+            kind: "info",
+            text: `"${name}" from the share link was not opened; your document is unchanged.`,
+            action: {
+              label: "Download the shared text",
+              run: () => downloadText(content, withTxtExtension(safeFileName(name))),
+            },
+          });
+        }
       } else if (handoff?.kind === "new") {
         replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW);
       } else if (handoff?.kind === "drive-open") {
@@ -553,6 +578,16 @@ export function SimpleEditor() {
           getText={getContent}
           onClose={() => useEditorStore.getState().setExportDialogOpen(false)}
         />
+      )}
+      {shareDialogOpen && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            documentName={useEditorStore.getState().fileName}
+            // With the document's own line endings, as a download would have them.
+            getText={() => applyLineEnding(getContent(), useEditorStore.getState().file.lineEnding)}
+            onClose={() => useEditorStore.getState().setShareDialogOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

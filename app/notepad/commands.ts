@@ -36,6 +36,7 @@ import {
   historyCommand,
   saveAsCommand,
   saveCommand,
+  shareCommand,
 } from "~/ui/common-commands";
 
 /**
@@ -61,6 +62,8 @@ export interface NotepadCommandContext {
   saveAs(): void;
   /** The dialog that downloads the tab as .txt, .md, .html, .rtf or .pdf. */
   openExportDialog(): void;
+  /** The dialog that makes a share link of the active tab. */
+  openShareDialog(): void;
   downloadAll(): void;
   /** The dialog that backs up every tab, the editor's document and the settings (one .zip). */
   openBackupDialog(): void;
@@ -133,6 +136,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   saveCommand(),
   saveAsCommand(),
   exportCommand(),
+  shareCommand(),
   { ...printCommand(), menuLabel: "Print…" },
   undoCommand(),
   redoCommand(),
@@ -358,6 +362,7 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "save",
       "save-as",
       "export",
+      "share",
       "download-all",
       "backup",
       "restore-backup",
@@ -456,6 +461,19 @@ export const NOTEPAD_CONTEXT_MENU: readonly LayoutEntry[] = [
   "datetime",
   "emoji",
   "special-character",
+];
+
+/**
+ * The right-click menu of a tab (also Shift+F10 or the Menu key on a focused tab). Its commands
+ * act on that tab, which is shown first.
+ */
+export const NOTEPAD_TAB_CONTEXT_MENU: readonly LayoutEntry[] = [
+  "rename-tab",
+  "duplicate-tab",
+  "share",
+  SEPARATOR,
+  "close-tab",
+  "close-other-tabs",
 ];
 
 /** Rows of the notepad's shortcut tables for keys that are not commands. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
 import { Logo } from "~/site/logo";
@@ -6,6 +6,7 @@ import { ThemeToggle } from "~/site/theme-toggle";
 import { useSiteTheme } from "~/site/use-site-theme";
 import { pickFiles } from "~/storage/disk-files";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
+import { applyLineEnding } from "~/text/line-endings";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
@@ -35,6 +36,11 @@ import {
   StatusTabName,
 } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
+
+// The Share dialog (and its QR code) load when Share is first used.
+const ShareDialog = lazy(() =>
+  import("~/ui/share-dialog").then((module) => ({ default: module.ShareDialog })),
+);
 
 /** The advanced multi-tab notepad: header, menus, toolbar, tabs, find bar, editor, status. */
 export function NotepadApp() {
@@ -74,7 +80,11 @@ export function NotepadApp() {
   );
   const { theme } = useSiteTheme();
   const editorHostRef = useRef<HTMLDivElement>(null);
-  const [contextMenu, setContextMenu] = useState<{ x: number; y: number } | null>(null);
+  const [contextMenu, setContextMenu] = useState<{
+    x: number;
+    y: number;
+    of: "text" | "tab";
+  } | null>(null);
 
   useEffect(() => {
     platformRef.current = detectPlatform();
@@ -155,6 +165,7 @@ export function NotepadApp() {
       save: () => void controller.tabs.save("save"),
       saveAs: () => void controller.tabs.save("save-as"),
       openExportDialog: () => setModal("download"),
+      openShareDialog: () => setModal("share"),
       downloadAll: () => controller.tabs.downloadAll(),
       openBackupDialog: () => setModal("backup"),
       openRestoreDialog: () => setModal("restore-backup"),
@@ -189,7 +200,7 @@ export function NotepadApp() {
       openContextMenuAtCursor: () => {
         const view = controller.getView();
         const coords = view?.coordsAtPos(view.state.selection.main.head);
-        setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40 });
+        setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
@@ -248,7 +259,11 @@ export function NotepadApp() {
 
       <NotepadCommandRow store={store} ctx={ctx} platform={platform} />
 
-      <NotepadTabBar store={store} controller={controller} />
+      <NotepadTabBar
+        store={store}
+        controller={controller}
+        onTabMenu={(x, y) => setContextMenu({ x, y, of: "tab" })}
+      />
       {state.findOpen && (
         <FindBar
           controller={controller}
@@ -315,7 +330,7 @@ export function NotepadApp() {
         data-testid="editor-host"
         onContextMenu={(event) => {
           event.preventDefault();
-          setContextMenu({ x: event.clientX, y: event.clientY });
+          setContextMenu({ x: event.clientX, y: event.clientY, of: "text" });
         }}
       >
         {!state.loaded && (
@@ -352,9 +367,14 @@ export function NotepadApp() {
           platform={platform}
           x={contextMenu.x}
           y={contextMenu.y}
+          of={contextMenu.of}
           onClose={() => {
             setContextMenu(null);
-            controller.text.focus();
+            // Before the chosen command runs: a dialog it opens gives the focus back here.
+            if (contextMenu.of === "text") controller.text.focus();
+            else {
+              document.querySelector<HTMLElement>('[data-tab-id][aria-current="true"]')?.focus();
+            }
           }}
         />
       )}
@@ -393,6 +413,21 @@ export function NotepadApp() {
             on a focused tab.
           </p>
         </Modal>
+      )}
+      {state.modal === "share" && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            documentName={activeTabName(store.getState())}
+            // With the tab's own line endings, as a download would have them.
+            getText={() =>
+              applyLineEnding(
+                controller.getContent(store.getState().tabs.activeId),
+                store.getState().activeFile.file.lineEnding,
+              )
+            }
+            onClose={() => setModal(null)}
+          />
+        </Suspense>
       )}
       {state.modal === "download" && (
         <ExportDialog

@@ -9,6 +9,7 @@ import {
   NOTEPAD_COMMANDS,
   NOTEPAD_CONTEXT_MENU,
   NOTEPAD_MENUS,
+  NOTEPAD_TAB_CONTEXT_MENU,
   NOTEPAD_TOOLBAR,
   type NotepadCommandContext,
   type NotepadCommandState,
@@ -93,7 +94,10 @@ export function NotepadCommandRow({
   );
 }
 
-/** The text's right-click menu (spec section 4's items and enable rules). */
+/**
+ * A right-click menu: the text's (spec section 4's items and enable rules) or, with
+ * `of="tab"`, a tab's (rename, duplicate, share, close).
+ */
 export function NotepadContextMenu({
   store,
   ctx,
@@ -101,6 +105,7 @@ export function NotepadContextMenu({
   x,
   y,
   onClose,
+  of = "text",
 }: {
   store: NotepadStore;
   ctx: NotepadCommandContext;
@@ -108,13 +113,21 @@ export function NotepadContextMenu({
   x: number;
   y: number;
   onClose: () => void;
+  of?: "text" | "tab";
 }) {
   const surface = useSurface(store, ctx, platform);
   return (
     <ContextMenu
       x={x}
       y={y}
-      entries={menuEntriesFor(NOTEPAD_CONTEXT_MENU, surface, { labels: "button" })}
+      label={of === "tab" ? "Tab actions" : undefined}
+      entries={menuEntriesFor(
+        of === "tab" ? NOTEPAD_TAB_CONTEXT_MENU : NOTEPAD_CONTEXT_MENU,
+        surface,
+        {
+          labels: "button",
+        },
+      )}
       onClose={onClose}
     />
   );

@@ -25,6 +25,7 @@ export type NotepadModal =
   | "closed-tabs"
   | "backup"
   | "restore-backup"
+  | "share"
   | null;
 
 /** Figures of the status bar and stats display. */

@@ -12,28 +12,36 @@ const NEW_TAB_ICON = <Plus size={18} aria-hidden="true" />;
 export function NotepadTabBar({
   store,
   controller,
+  onTabMenu,
 }: {
   store: NotepadStore;
   controller: NotepadController;
+  /** Opens the tab's right-click menu at (x, y); the tab is shown first. */
+  onTabMenu?: (x: number, y: number) => void;
 }) {
   const tabs = store((s) => s.tabs);
   const renamingId = store((s) => s.renamingId);
-  return <TabBar tabs={tabs} renamingId={renamingId} controller={controller} />;
+  return (
+    <TabBar tabs={tabs} renamingId={renamingId} controller={controller} onTabMenu={onTabMenu} />
+  );
 }
 
 /**
  * The tab strip (a list of tab buttons; the shown one has aria-current): click to switch, double-click to rename, drag to reorder
- * (Ctrl+Shift+PageUp/PageDown or Alt+Shift+Left/Right move the focused tab), Delete closes.
+ * (Ctrl+Shift+PageUp/PageDown or Alt+Shift+Left/Right move the focused tab), Delete closes,
+ * right-click (or Shift+F10, the Menu key) opens the tab's menu.
  * It scrolls horizontally when there are many tabs.
  */
 export function TabBar({
   tabs,
   renamingId,
   controller,
+  onTabMenu,
 }: {
   tabs: TabsState;
   renamingId: string | null;
   controller: NotepadController;
+  onTabMenu?: (x: number, y: number) => void;
 }) {
   const [dragIndex, setDragIndex] = useState<number | null>(null);
   const [dropIndex, setDropIndex] = useState<number | null>(null);
@@ -66,6 +74,14 @@ export function TabBar({
       requestAnimationFrame(() =>
         listRef.current?.querySelector<HTMLElement>(`[data-tab-id="${nextId}"]`)?.focus(),
       );
+    } else if (
+      onTabMenu &&
+      (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10"))
+    ) {
+      event.preventDefault();
+      const rect = event.currentTarget.getBoundingClientRect();
+      controller.tabs.activate(id);
+      onTabMenu(rect.left, rect.bottom);
     } else if (event.key === "F2" || (event.key === "Enter" && event.shiftKey)) {
       event.preventDefault();
       controller.tabs.setRenaming(id);
@@ -137,6 +153,20 @@ export function TabBar({
                     controller.text.focus();
                   }}
                   onDoubleClick={() => controller.tabs.setRenaming(tab.id)}
+                  onContextMenu={(event) => {
+                    if (!onTabMenu) return;
+                    event.preventDefault();
+                    // Not the text's menu (the editor host below has its own handler).
+                    event.stopPropagation();
+                    controller.tabs.activate(tab.id);
+                    // From the keyboard (Shift+F10, the Menu key) there is no pointer: below the tab.
+                    const rect = event.currentTarget.getBoundingClientRect();
+                    const fromKeyboard = event.clientX === 0 && event.clientY === 0;
+                    onTabMenu(
+                      fromKeyboard ? rect.left : event.clientX,
+                      fromKeyboard ? rect.bottom : event.clientY,
+                    );
+                  }}
                   onKeyDown={(event) => onTabKeyDown(event, tab.id, index)}
                   aria-describedby={undefined}
                   className={`max-w-48 cursor-pointer truncate py-2 pr-1 pl-3 text-sm select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600 ${

@@ -15,6 +15,9 @@ import {
   SHARE_FORMAT_VERSION,
   type SharedDocument,
   shareLinkUrl,
+  QR_MAX_BYTES,
+  QR_MAX_LINK_LENGTH,
+  textTooLongToShare,
   unlockSharedDocument,
 } from "./share-link";
 
@@ -354,3 +357,15 @@ describe("base64url", () => {
 const GOLDEN_OPEN = "AQDjcs_PSUnN0yupKHHLL8pNLFEwVPgwv6-Tlys7NbWgWKE8vyg7My9dDwC97FGd";
 const GOLDEN_LOCKED =
   "AQG3sQClhChaQ7sI0bPB96Lz3KKvEfDzLhW_x5xSSerarc7SLcgiSKhk-6SdFbpcxPsXcddL8O4P1EsUCdAJZDMGbgn0A0Iqj6DkTsXeNN-qCK1t-hjYJtkKk9i8C_kbEcA-QQ";
+
+describe("share links: what cannot fit", () => {
+  it("refuses without compressing only texts no link could hold", async () => {
+    expect(textTooLongToShare(1_000_000)).toBe(false);
+    expect(textTooLongToShare(30_000_000)).toBe(true);
+    // Right at the bound, even the most compressible text makes a link over the cap.
+    const limit = Math.floor((LINK_MAX_LENGTH * 3) / 4) * 1032;
+    const payload = await encodeSharePayload({ name: "", text: "a".repeat(limit + 1) });
+    expect(shareLinkUrl("https://plainpad.app", payload).length).toBeGreaterThan(LINK_MAX_LENGTH);
+    expect(QR_MAX_LINK_LENGTH).toBeLessThanOrEqual(QR_MAX_BYTES);
+  });
+});

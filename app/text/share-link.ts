@@ -100,23 +100,26 @@ export async function encodeSharePayload(
   password?: string,
   options: ShareCryptoOptions = {},
 ): Promise<string> {
-  const deflated = deflateSync(encodeBody(document), { level: 9, mem: 12 });
-  const locked = !!password;
-  const header = new Uint8Array([SHARE_FORMAT_VERSION, locked ? FLAG_LOCKED : 0]);
-  let content: Uint8Array;
-  if (locked) {
-    const crypto = webCrypto();
-    const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-    const key = await deriveKey(password, salt, options.iterations ?? PBKDF2_ITERATIONS);
-    const ciphertext = new Uint8Array(
-      await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: header }, key, deflated),
-    );
-    content = concat(salt, iv, ciphertext);
-  } else {
-    content = deflated;
-  }
-  return base64UrlEncode(withChecksum(concat(header, content)));
+  if (!password) return encodeOpenSharePayload(document);
+  const header = new Uint8Array([SHARE_FORMAT_VERSION, FLAG_LOCKED]);
+  const crypto = webCrypto();
+  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const key = await deriveKey(password, salt, options.iterations ?? PBKDF2_ITERATIONS);
+  const ciphertext = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: header },
+      key,
+      deflateBody(document),
+    ),
+  );
+  return base64UrlEncode(withChecksum(concat(header, salt, iv, ciphertext)));
+}
+
+/** The payload of `document` without a password, made at once (no WebCrypto involved). */
+export function encodeOpenSharePayload(document: SharedDocument): string {
+  const header = new Uint8Array([SHARE_FORMAT_VERSION, 0]);
+  return base64UrlEncode(withChecksum(concat(header, deflateBody(document))));
 }
 
 /** The link of a payload on `origin` ("https://plainpad.app"). */
@@ -133,6 +136,28 @@ export function linkLengthStatus(length: number): LinkLengthStatus {
   if (length > LINK_WARN_LENGTH) return "long";
   return "ok";
 }
+
+/** Deflate's best possible ratio (258-byte matches coded in about two bits): about 1032:1. */
+const DEFLATE_MAX_RATIO = 1032;
+
+/**
+ * True when a text of `length` characters cannot fit in a link of LINK_MAX_LENGTH whatever it
+ * holds (a character is at least one UTF-8 byte), so it is refused without compressing it.
+ */
+export function textTooLongToShare(length: number): boolean {
+  const maxPayloadBytes = Math.floor((LINK_MAX_LENGTH * 3) / 4);
+  return length > maxPayloadBytes * DEFLATE_MAX_RATIO;
+}
+
+/** The most characters a QR code can hold as bytes (version 40, error correction L). */
+export const QR_MAX_BYTES = 2_953;
+
+/**
+ * The longest link the share dialog shows as a QR code. Codes for longer links exist up to
+ * QR_MAX_BYTES, but beyond about 2,000 characters they are too dense for most phone cameras to
+ * read off a screen; such a link is also past LINK_WARN_LENGTH.
+ */
+export const QR_MAX_LINK_LENGTH = LINK_WARN_LENGTH;
 
 // ------------------------------------------------------------------ reading links
 
@@ -210,10 +235,12 @@ export async function unlockSharedDocument(
 
 const utf8Encoder = new TextEncoder();
 
-function encodeBody({ name, text }: SharedDocument): Uint8Array {
+/** The body, deflated as tightly as fflate can: every byte saved is link length saved. */
+function deflateBody({ name, text }: SharedDocument): Uint8Array<ArrayBuffer> {
   const nameBytes = utf8Encoder.encode(name);
   const textBytes = utf8Encoder.encode(text);
-  return concat(encodeVarint(nameBytes.length), nameBytes, textBytes);
+  const body = concat(encodeVarint(nameBytes.length), nameBytes, textBytes);
+  return deflateSync(body, { level: 9, mem: 12 }) as Uint8Array<ArrayBuffer>;
 }
 
 /** The document in a deflated body, or null when the bytes are not one. */

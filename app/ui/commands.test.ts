@@ -8,6 +8,7 @@ import {
 import {
   NOTEPAD_COMMANDS,
   NOTEPAD_CONTEXT_MENU,
+  NOTEPAD_TAB_CONTEXT_MENU,
   NOTEPAD_EXTRA_SHORTCUTS,
   NOTEPAD_MENUS,
   NOTEPAD_TOOLBAR,
@@ -146,7 +147,12 @@ describe("the editors' command registries", () => {
   it("notepad: unique ids and keys, every menu/toolbar/context id registered, every key in help", () => {
     checkRegistry(
       NOTEPAD_COMMANDS as readonly Command<unknown, unknown>[],
-      [NOTEPAD_TOOLBAR, NOTEPAD_CONTEXT_MENU, ...NOTEPAD_MENUS.map((menu) => menu.entries)],
+      [
+        NOTEPAD_TOOLBAR,
+        NOTEPAD_CONTEXT_MENU,
+        NOTEPAD_TAB_CONTEXT_MENU,
+        ...NOTEPAD_MENUS.map((menu) => menu.entries),
+      ],
       NOTEPAD_EXTRA_SHORTCUTS,
     );
   });

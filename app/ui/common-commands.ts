@@ -6,6 +6,7 @@ import {
   Printer,
   Redo2,
   Save,
+  Share2,
   Undo2,
 } from "lucide-react";
 import type { Command } from "./commands";
@@ -122,5 +123,20 @@ export function historyCommand<C extends { openHistory(): void }, S>(): Command<
     icon: History,
     keys: { all: ["Mod-Shift-h"] },
     run: (ctx) => ctx.openHistory(),
+  };
+}
+
+/**
+ * Share: the dialog that makes a link carrying the document itself (`/s/#…`), optionally
+ * locked with a password (docs/decisions/009-share-links.md).
+ */
+export function shareCommand<C extends { openShareDialog(): void }, S>(): Command<C, S> {
+  return {
+    id: "share",
+    label: "Share",
+    menuLabel: "Share as link…",
+    helpLabel: "Share as a link",
+    icon: Share2,
+    run: (ctx) => ctx.openShareDialog(),
   };
 }
