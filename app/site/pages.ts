@@ -37,7 +37,10 @@ export interface PageEntry {
   file: string;
   /** Shared header and footer (false for the landing page and the two editors). */
   chrome: boolean;
-  /** Left out of the sitemap (none today; kept for pages such as thank-you screens). */
+  /**
+   * Left out of the sitemap (and its HTML says `noindex`): the share-link page, whose content is
+   * whatever a link carries.
+   */
   noindex?: boolean;
 }
 
@@ -46,6 +49,8 @@ export const STATIC_PAGES: PageEntry[] = [
   { path: "/", file: "routes/home.tsx", chrome: false },
   { path: "/editor/", file: "routes/editor.tsx", chrome: false },
   { path: "/online-notepad/", file: "routes/online-notepad.tsx", chrome: false },
+  // Opens share links (`/s/#<payload>`, issue 16); prerendered so it works offline too.
+  { path: "/s/", file: "routes/share-link.tsx", chrome: false, noindex: true },
   { path: "/blog/", file: "routes/blog-index.tsx", chrome: true },
   { path: "/tutorials/", file: "routes/tutorials-index.tsx", chrome: true },
   { path: "/newsletter/", file: "routes/newsletter.tsx", chrome: true },
@@ -86,13 +91,19 @@ export const FILE_ROUTES = [
   { path: "/robots.txt", file: "routes/robots.ts" },
 ] as const;
 
-/** Every HTML page's path, trailing slash included, in sitemap order. */
+/** Every HTML page's path, trailing slash included, in route-table order (noindex pages too). */
 export function allPagePaths(): string[] {
-  const paths = STATIC_PAGES.filter((page) => !page.noindex).map((page) => page.path);
+  const paths = STATIC_PAGES.map((page) => page.path);
   for (const page of DYNAMIC_PAGES) {
     for (const slug of page.slugs) paths.push(page.pattern.replace(":slug", slug));
   }
   return paths;
+}
+
+/** The paths the sitemap lists: every page but the `noindex` ones. */
+export function sitemapPaths(): string[] {
+  const hidden = new Set(STATIC_PAGES.filter((page) => page.noindex).map((page) => page.path));
+  return allPagePaths().filter((path) => !hidden.has(path));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { SITE_URL } from "./config";
-import { allPagePaths } from "./pages";
+import { sitemapPaths } from "./pages";
 
-/** sitemap.xml for every page of the route table, on the canonical origin. */
+/** sitemap.xml for every indexable page of the route table, on the canonical origin. */
 export function buildSitemap(lastModified: string): string {
-  const urls = allPagePaths()
+  const urls = sitemapPaths()
     .map(
       (path) =>
         `  <url>\n    <loc>${SITE_URL}${path}</loc>\n    <lastmod>${lastModified}</lastmod>\n  </url>`,

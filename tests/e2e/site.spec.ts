@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { allPagePaths } from "../../app/site/pages";
+import { allPagePaths, sitemapPaths } from "../../app/site/pages";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 
 const ORIGIN = "https://plainpad.app";
@@ -43,9 +43,14 @@ test("/editor and /terms without the slash reach their pages", async ({ page }) 
   }
 });
 
-test("sitemap.xml lists every page and robots.txt points at it", async ({ request }) => {
+test("sitemap.xml lists every indexable page and robots.txt points at it", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of allPagePaths()) expect(sitemap).toContain(`<loc>${ORIGIN}${path}</loc>`);
+  for (const path of sitemapPaths()) expect(sitemap).toContain(`<loc>${ORIGIN}${path}</loc>`);
+  // The share-link page is prerendered but kept out of search.
+  expect(sitemap).not.toContain(`${ORIGIN}/s/`);
+  expect(await (await request.get("/s/")).text()).toContain(
+    '<meta name="robots" content="noindex"/>',
+  );
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
 });
