@@ -15,7 +15,7 @@ test.describe("simple editor: toolbar", () => {
       expect(title, `button ${i} has a tooltip`).toBeTruthy();
       await expect(button).toHaveAccessibleName(title ?? "");
     }
-    for (const name of ["Download", "Print", "Open from Drive", "Save to Drive"]) {
+    for (const name of ["Download", "Share", "Print", "Open from Drive", "Save to Drive"]) {
       await expect(page.getByRole("button", { name, exact: true })).toHaveAttribute("title", name);
     }
     await expect(editorBox(page)).toHaveAttribute("aria-label", "Document text");
