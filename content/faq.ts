@@ -313,7 +313,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Can Plainpad read my documents?",
     answer:
       "No. Plainpad has no server that receives documents. Your text is edited and stored in your own browser, on your own device, and nobody at Plainpad can see it.\n\n" +
-      "The only time your text leaves your device is when you choose to: when you download a file, print it, or save it to your own Google Drive. Saved Drive files go straight from your browser to Google.",
+      "The only time your text leaves your device is when you choose to: when you download a file, print it, save it to your own Google Drive, or share it as a link. Saved Drive files go straight from your browser to Google.\n\n" +
+      "Share (in the Text Editor's header, the notepad's File menu and a tab's right-click menu) puts the document itself inside the link, compressed, after the # sign: browsers never send that part of an address to any server, so the text lives only in the link and in the places you paste or send it. Anyone who has the link can read it, so add a password for anything private: the text is then encrypted (AES-256), the password is not in the link, and the person opening it has to type it. Use a long password, such as four or more random words, and send it separately: a short one can be guessed offline, because there is no server to limit attempts. A link holds up to about 10,000 words of ordinary prose (32,000 characters of link); for longer documents, send the file or share it from Google Drive.",
   },
   {
     id: "does-plainpad-use-analytics-or-ads",

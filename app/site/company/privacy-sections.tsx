@@ -45,6 +45,18 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             in your browser&apos;s localStorage.
           </li>
           <li>
+            <strong>Share links.</strong> When you use Share, the document&apos;s name and text are
+            compressed (and, if you set a password, encrypted) and put inside the link itself, after
+            the # sign. That is the only place the text of a shared link lives: Plainpad does not
+            upload it, and browsers never send the part of an address after the # to any server,
+            ours included. Anyone who has the link can read the text (with the password, if it has
+            one), and wherever you paste or send the link, such as a chat or an e-mail, keeps a copy
+            of it under that service&apos;s own rules. When a link is opened, the page removes the
+            text from the address bar and does not store it; it is kept only if you open it in the
+            editor or the notepad, or download it. The browser&apos;s own history may still list the
+            address as it was opened, as it does for any page you visit.
+          </li>
+          <li>
             Files you open from your computer are read inside the page and are never uploaded. In
             browsers that allow it (Chrome, Edge and Opera), a link to each opened file is kept with
             the document in IndexedDB, so that Save can write your changes back into that file on
@@ -55,7 +67,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           We cannot see, read, recover or delete this data. You can delete it at any time by
           clearing this site&apos;s data in your browser settings; download anything you want to
           keep first. Your text only leaves your device when you choose to save it to Google Drive
-          (see Third-party integrations).
+          (see Third-party integrations) or to share it as a link (above).
         </p>
       </>
     ),
