@@ -79,11 +79,16 @@ export function ShareDialog({
   // The link shown: the open one without a password, else the one locked with this password.
   const link = password === "" ? openLink : lockedLink?.password === password ? lockedLink : null;
   const lengthStatus = link ? linkLengthStatus(link.url.length) : null;
-  const usable = link !== null && lengthStatus !== "too-long";
+  // Too long without a password is too long with one (a lock adds 50 bytes): refused either way.
+  const refused =
+    tooLongToTry ||
+    lengthStatus === "too-long" ||
+    (openLink !== null && linkLengthStatus(openLink.url.length) === "too-long");
+  const usable = link !== null && !refused;
 
   async function lock(event: FormEvent) {
     event.preventDefault();
-    if (password === "" || busy || tooLongToTry) return;
+    if (password === "" || busy || refused) return;
     setBusy(true);
     setMessage(null);
     const usedPassword = password;
@@ -92,6 +97,7 @@ export function ShareDialog({
       const payload = await encodeSharePayload({ name: documentName, text }, usedPassword);
       if (!mounted.current) return;
       setLockedLink({ url: shareLinkUrl(window.location.origin, payload), password: usedPassword });
+      setCopied(false);
     } catch (error) {
       console.error(error);
       if (mounted.current) {
@@ -128,7 +134,7 @@ export function ShareDialog({
         <p>
           The link holds the whole of “{documentName}”, compressed. Nothing is uploaded: the text
           lives only in the link, and anyone who has the link can read it
-          {password ? " with the password" : ""}.
+          {link?.password ? " with the password" : ""}.
         </p>
 
         <form onSubmit={(event) => void lock(event)} className="space-y-2">
@@ -152,7 +158,7 @@ export function ShareDialog({
             />
             <button
               type="submit"
-              disabled={password === "" || busy || tooLongToTry || link !== null}
+              disabled={password === "" || busy || refused || link !== null}
               className={PRIMARY_BUTTON}
             >
               {busy ? "Locking…" : "Lock link"}
@@ -174,12 +180,12 @@ export function ShareDialog({
           </p>
         </form>
 
-        {tooLongToTry || lengthStatus === "too-long" ? (
+        {refused ? (
           <p
             role="alert"
             className="rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100"
           >
-            {tooLongMessage(link?.url.length ?? null)}
+            {tooLongMessage((link ?? openLink)?.url.length ?? null)}
           </p>
         ) : password !== "" && !link ? (
           <p className="rounded-md bg-slate-100 px-3 py-2 dark:bg-slate-700" role="status">

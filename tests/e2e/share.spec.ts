@@ -25,6 +25,8 @@ async function makeLink(page: Page, open: () => Promise<void>, password?: string
   await open();
   const dialog = page.getByRole("dialog", { name: "Share as a link" });
   await expect(dialog).toBeVisible();
+  // The dialog's keys work once it has taken the focus (its Copy button), not when first drawn.
+  await expect(dialog.getByRole("button", { name: "Copy link" })).toBeFocused();
   if (password) {
     await dialog.getByLabel("Password (optional)").fill(password);
     await dialog.getByRole("button", { name: "Lock link" }).click();
@@ -186,6 +188,11 @@ test.describe("share links", () => {
     await editorBox(other.page).click();
     await other.page.keyboard.type("My own unsaved draft");
     await expect(other.page.getByTitle("Unsaved changes")).toBeVisible();
+    // Stored in full before the page is left: a second editor window follows the stored text.
+    const reader = await other.context.newPage();
+    await openEditor(reader);
+    await expect.poll(() => documentText(reader)).toBe("My own unsaved draft");
+    await reader.close();
 
     await other.page.goto(link);
     await waitForHydration(other.page);
@@ -344,7 +351,13 @@ test.describe("share links", () => {
     // A fragment pasted into the open page is read too.
     await page.evaluate((fragment) => (window.location.hash = fragment), payload);
     await expect(page.getByTestId("shared-text")).toHaveText("Some text to damage");
+    await expect(page.getByTestId("shared-counts")).toHaveText("4 words · 19 characters");
     expect(new URL(page.url()).hash).toBe("");
+    // And a second one replaces it, counts included.
+    const second = await encodeSharePayload({ name: "m.txt", text: "Two words" });
+    await page.evaluate((fragment) => (window.location.hash = fragment), second);
+    await expect(page.getByTestId("shared-text")).toHaveText("Two words");
+    await expect(page.getByTestId("shared-counts")).toHaveText("2 words · 9 characters");
 
     await page.goto("/s/");
     await expect(page.getByText("There is no shared text in this address")).toBeVisible();

@@ -54,6 +54,8 @@ export const SHARED_LINK_MESSAGES = {
  */
 export function SharedLinkPage() {
   const [view, setView] = useState<View>({ kind: "reading" });
+  // Bumped per link read: a second link (pasted into this page) gets fresh components.
+  const [reads, setReads] = useState(0);
 
   useEffect(() => {
     const read = () => {
@@ -65,6 +67,7 @@ export function SharedLinkPage() {
       }
       window.history.replaceState(window.history.state, "", SHARE_PATH);
       const content = readShareFragment(fragment);
+      setReads((count) => count + 1);
       switch (content.kind) {
         case "document":
           setView({ kind: "document", document: content.document, wasLocked: false });
@@ -117,12 +120,13 @@ export function SharedLinkPage() {
         )}
         {view.kind === "locked" && (
           <UnlockForm
+            key={reads}
             payload={view.payload}
             onUnlocked={(document) => setView({ kind: "document", document, wasLocked: true })}
           />
         )}
         {view.kind === "document" && (
-          <SharedDocumentView document={view.document} wasLocked={view.wasLocked} />
+          <SharedDocumentView key={reads} document={view.document} wasLocked={view.wasLocked} />
         )}
         {(view.kind === "document" || view.kind === "locked") && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
