@@ -21,6 +21,12 @@ import {
   unlockSharedDocument,
 } from "./share-link";
 
+/**
+ * Time limit of the tests that compress megabytes or derive a 600,000-iteration key: seconds on a
+ * busy shared machine, not the default 5 (a limit, not an assertion about speed).
+ */
+const HEAVY = 60_000;
+
 /** A low PBKDF2 count so tests that derive hundreds of keys run fast; the product uses 600,000. */
 const FAST = { iterations: 1_000 };
 
@@ -94,16 +100,20 @@ describe("share links: round trips", () => {
     });
   }
 
-  it("keeps every Unicode plane's characters (one of every 97 code points)", async () => {
-    const chars: string[] = [];
-    for (let code = 0; code <= 0x10ffff; code += 97) {
-      if (code >= 0xd800 && code <= 0xdfff) continue; // lone surrogates are not text
-      chars.push(String.fromCodePoint(code));
-    }
-    const document = { name: "all planes", text: chars.join("") };
-    expect(await roundTrip(document)).toEqual(document);
-    expect(await roundTrip(document, "pw")).toEqual(document);
-  });
+  it(
+    "keeps every Unicode plane's characters (one of every 97 code points)",
+    { timeout: HEAVY },
+    async () => {
+      const chars: string[] = [];
+      for (let code = 0; code <= 0x10ffff; code += 97) {
+        if (code >= 0xd800 && code <= 0xdfff) continue; // lone surrogates are not text
+        chars.push(String.fromCodePoint(code));
+      }
+      const document = { name: "all planes", text: chars.join("") };
+      expect(await roundTrip(document)).toEqual(document);
+      expect(await roundTrip(document, "pw")).toEqual(document);
+    },
+  );
 
   it("keeps a password with any characters, normalised (NFC) so every system types it alike", async () => {
     const document = { name: "n", text: "secret" };
@@ -116,7 +126,7 @@ describe("share links: round trips", () => {
     );
   });
 
-  it("compresses 1 MB of prose, with and without a password", async () => {
+  it("compresses 1 MB of prose, with and without a password", { timeout: HEAVY }, async () => {
     const text = prose(1024 * 1024);
     const document = { name: "book.txt", text };
     const bytes = new TextEncoder().encode(text).length;
@@ -141,17 +151,24 @@ describe("share links: round trips", () => {
 });
 
 describe("share links: passwords", () => {
-  it("uses PBKDF2 with at least 600,000 iterations by default, and it opens", async () => {
-    expect(PBKDF2_ITERATIONS).toBeGreaterThanOrEqual(600_000);
-    const document = { name: "locked.txt", text: "behind the real count" };
-    const read = readShareFragment(await encodeSharePayload(document, "pw"));
-    if (read.kind !== "locked") throw new Error(read.kind);
-    expect(await unlockSharedDocument(read.payload, "pw")).toEqual({ kind: "document", document });
-    // A key derived with another count is another key.
-    expect(await unlockSharedDocument(read.payload, "pw", FAST)).toEqual({
-      kind: "wrong-password",
-    });
-  });
+  it(
+    "uses PBKDF2 with at least 600,000 iterations by default, and it opens",
+    { timeout: HEAVY },
+    async () => {
+      expect(PBKDF2_ITERATIONS).toBeGreaterThanOrEqual(600_000);
+      const document = { name: "locked.txt", text: "behind the real count" };
+      const read = readShareFragment(await encodeSharePayload(document, "pw"));
+      if (read.kind !== "locked") throw new Error(read.kind);
+      expect(await unlockSharedDocument(read.payload, "pw")).toEqual({
+        kind: "document",
+        document,
+      });
+      // A key derived with another count is another key.
+      expect(await unlockSharedDocument(read.payload, "pw", FAST)).toEqual({
+        kind: "wrong-password",
+      });
+    },
+  );
 
   it("a wrong password opens nothing", async () => {
     const payload = await encodeSharePayload({ name: "n", text: "secret" }, "right", FAST);
@@ -209,30 +226,42 @@ describe("share links: damage", () => {
     }
   }
 
-  it("every flipped byte, cut and changed character of an open link reads as damaged", async () => {
-    await expectEveryChangeDamaged(await encodeSharePayload(document));
-  });
+  it(
+    "every flipped byte, cut and changed character of an open link reads as damaged",
+    { timeout: HEAVY },
+    async () => {
+      await expectEveryChangeDamaged(await encodeSharePayload(document));
+    },
+  );
 
-  it("every flipped byte, cut and changed character of a locked link reads as damaged, before any password is asked", async () => {
-    await expectEveryChangeDamaged(await encodeSharePayload(document, "pw", FAST));
-  });
+  it(
+    "every flipped byte, cut and changed character of a locked link reads as damaged, before any password is asked",
+    { timeout: HEAVY },
+    async () => {
+      await expectEveryChangeDamaged(await encodeSharePayload(document, "pw", FAST));
+    },
+  );
 
-  it("a locked link changed on purpose, checksum and all, fails AES-GCM authentication", async () => {
-    const bytes = base64UrlDecode(await encodeSharePayload(document, "pw", FAST))!;
-    const crcAt = bytes.length - 4;
-    // Salt, IV, ciphertext and tag: every byte after the two header bytes.
-    for (let i = 2; i < crcAt; i++) {
-      const changed = bytes.slice();
-      changed[i] ^= 0x01;
-      const crc = crc32(changed.subarray(0, crcAt));
-      changed.set([crc >>> 24, (crc >>> 16) & 0xff, (crc >>> 8) & 0xff, crc & 0xff], crcAt);
-      const read = readShareFragment(base64UrlEncode(changed));
-      if (read.kind !== "locked") throw new Error(`byte ${i}: ${read.kind}`);
-      expect(await unlockSharedDocument(read.payload, "pw", FAST), `byte ${i}`).toEqual({
-        kind: "wrong-password",
-      });
-    }
-  });
+  it(
+    "a locked link changed on purpose, checksum and all, fails AES-GCM authentication",
+    { timeout: HEAVY },
+    async () => {
+      const bytes = base64UrlDecode(await encodeSharePayload(document, "pw", FAST))!;
+      const crcAt = bytes.length - 4;
+      // Salt, IV, ciphertext and tag: every byte after the two header bytes.
+      for (let i = 2; i < crcAt; i++) {
+        const changed = bytes.slice();
+        changed[i] ^= 0x01;
+        const crc = crc32(changed.subarray(0, crcAt));
+        changed.set([crc >>> 24, (crc >>> 16) & 0xff, (crc >>> 8) & 0xff, crc & 0xff], crcAt);
+        const read = readShareFragment(base64UrlEncode(changed));
+        if (read.kind !== "locked") throw new Error(`byte ${i}: ${read.kind}`);
+        expect(await unlockSharedDocument(read.payload, "pw", FAST), `byte ${i}`).toEqual({
+          kind: "wrong-password",
+        });
+      }
+    },
+  );
 
   it("never throws, whatever the fragment", () => {
     const junk = [
@@ -256,7 +285,7 @@ describe("share links: damage", () => {
     }
   });
 
-  it("refuses a link that would unpack to more than 50 MB", async () => {
+  it("refuses a link that would unpack to more than 50 MB", { timeout: HEAVY }, async () => {
     const huge = { name: "", text: "a".repeat(50 * 1024 * 1024 + 1) };
     const payload = await encodeSharePayload(huge);
     expect(payload.length).toBeLessThan(LINK_MAX_LENGTH * 4);
@@ -305,7 +334,7 @@ describe("share links: versions", () => {
   });
 
   // Links made today must open in every later version: these were made by format 1's first code.
-  it("still reads format 1 links made by the first release", async () => {
+  it("still reads format 1 links made by the first release", { timeout: HEAVY }, async () => {
     expect(readShareFragment(GOLDEN_OPEN)).toEqual({
       kind: "document",
       document: { name: "Golden.txt", text: "Format 1 🎉\r\nkeeps working." },
@@ -359,7 +388,7 @@ const GOLDEN_LOCKED =
   "AQG3sQClhChaQ7sI0bPB96Lz3KKvEfDzLhW_x5xSSerarc7SLcgiSKhk-6SdFbpcxPsXcddL8O4P1EsUCdAJZDMGbgn0A0Iqj6DkTsXeNN-qCK1t-hjYJtkKk9i8C_kbEcA-QQ";
 
 describe("share links: what cannot fit", () => {
-  it("refuses without compressing only texts no link could hold", async () => {
+  it("refuses without compressing only texts no link could hold", { timeout: HEAVY }, async () => {
     expect(textTooLongToShare(1_000_000)).toBe(false);
     expect(textTooLongToShare(30_000_000)).toBe(true);
     // Right at the bound, even the most compressible text makes a link over the cap.
