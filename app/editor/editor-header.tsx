@@ -38,7 +38,9 @@ export function EditorHeader({
         <FileNameField />
         <UnsavedBadge />
       </div>
-      <div className="ml-auto flex flex-wrap items-center gap-1">
+      {/* On a phone the buttons get a row of their own (touch-sized, no gaps) and the theme
+          toggle stays up beside the name, so nine buttons still fit in 390 px. */}
+      <div className="ml-auto flex flex-wrap items-center gap-1 max-sm:order-last max-sm:w-full max-sm:justify-between max-sm:gap-0">
         <DriveControls
           getContent={getContent}
           getVersion={getVersion}
@@ -49,6 +51,8 @@ export function EditorHeader({
           autoOpen={driveAutoOpen}
         />
         <EditorHeaderCommands ctx={actions} />
+      </div>
+      <div className="max-sm:ml-auto">
         <ThemeToggle />
       </div>
     </header>
