@@ -93,7 +93,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Features",
     question: "Can Plainpad save back to the file I opened?",
     answer:
-      "Yes, in Chrome, Edge and Opera on a computer. Open a file with Open File From Computer, the Open button, File > Open… in the notepad or by dragging it onto the editor, and Plainpad keeps a link to it with the document, even across a reload. Save (Ctrl+S, Cmd+S on a Mac, or the Save icon) then writes into that same file. The first save after a reload asks the browser's permission to edit the file. If another program changed the file in the meantime, Plainpad asks whether to overwrite it, save as a new file, reload it from disk or cancel.\n\n" +
+      "Yes, in Chrome, Edge and Opera on a computer. Open a file with Open File From Computer, the Open button, File > Open… in the notepad or by dragging it onto the editor, and Plainpad keeps a link to it with the document, even across a reload. Save (Ctrl+S, Cmd+S on a Mac, or the Save icon) then writes into that same file. The first save after a reload asks the browser's permission to edit the file. If another program changed the file in the meantime, Plainpad asks whether to overwrite it, save as a new file, reload it from disk or cancel; if you overwrite, the file's other text is kept in the document's version history.\n\n" +
       "Firefox, Safari and phone browsers do not let web pages write to files, so there Save and Save as… download the file instead, and the message says \"downloaded\". Text you started in Plainpad has no file yet: Save downloads it, and Save as… (Ctrl+Shift+S) lets you choose where it goes and keeps saving there.",
   },
   {
@@ -262,7 +262,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What happens to my documents if I clear my browser data?",
     answer:
       "They are deleted. The Text Editor's draft and the Advanced Notepad's tabs live in your browser's storage for plainpad.app, so clearing cookies and site data for this site, or for all sites, removes them. Some privacy tools and private windows clear this storage automatically.\n\n" +
-      "Files on your computer are not touched, but the link to them and any unsaved changes go with the browser's data. Before you clear anything, save what you need: in the Advanced Notepad, File > Back up all documents makes one .zip with every tab and the Text Editor's document, and File > Restore from backup… reads it back later, in this browser or another, opening each document as a tab without overwriting any. You can also use Save or Download, or save important documents to Google Drive.\n\n" +
+      "Files on your computer are not touched, but the link to them and any unsaved changes go with the browser's data. Before you clear anything, save what you need: in the Advanced Notepad, File > Back up all documents… makes one .zip with every tab and the Text Editor's document (and, if you tick it, every kept version of each), and File > Restore from backup… reads it back later, in this browser or another, opening each document as a tab without overwriting any. You can also use Save or Download, or save important documents to Google Drive.\n\n" +
       "Some browsers clear a site's storage on their own when it has not been visited for a while (Safari after about seven days). Help > About in the notepad shows how much room Plainpad uses and whether the browser has agreed to keep it; where it has not, keep a recent backup.",
   },
   {
