@@ -2,6 +2,7 @@ import { Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import type { DocumentHistory } from "~/storage/document-history";
 import type { SnapshotReason } from "~/storage/history-store";
+import { formatDateTime } from "~/text/number-format";
 
 /** The userEvent of restoring a version from the History panel (an undoable edit). */
 export const RESTORE_USER_EVENT = "input.restore";
@@ -60,9 +61,5 @@ export function restoreVersion(view: EditorView | null, text: string): boolean {
 
 /** The notice after a restore. */
 export function restoredMessage(createdAt: number): string {
-  const when = new Date(createdAt).toLocaleString(undefined, {
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-  return `Restored the version from ${when}. Undo brings back the text you had.`;
+  return `Restored the version from ${formatDateTime(createdAt)}. Undo brings back the text you had.`;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { DocumentHistory } from "~/storage/document-history";
 import type { ClosedTab } from "~/storage/history-store";
+import { formatCountOf, formatDateTime } from "~/text/number-format";
 import { Modal } from "~/ui/modal";
 
 /** File › Recently closed tabs…: the tabs closed in the last 30 days, each with Reopen. */
@@ -51,12 +52,7 @@ export function RecentlyClosedDialog({
               <div className="min-w-0 flex-1 text-sm">
                 <p className="truncate font-semibold">{tab.name}</p>
                 <p className="text-slate-600 dark:text-slate-300">
-                  Closed{" "}
-                  {new Date(tab.closedAt).toLocaleString(undefined, {
-                    dateStyle: "medium",
-                    timeStyle: "short",
-                  })}{" "}
-                  · {tab.chars.toLocaleString()} characters
+                  Closed {formatDateTime(tab.closedAt)} · {formatCountOf(tab.chars, "character")}
                 </p>
               </div>
               <button

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { DocumentHistory } from "~/storage/document-history";
+import { formatCountOf, formatDateTime } from "~/text/number-format";
 import {
   CorruptSnapshotError,
   type SnapshotMeta,
@@ -30,12 +31,6 @@ type Preview =
   | { kind: "loading" }
   | { kind: "ready"; text: string; parts: DiffPart[] | null }
   | { kind: "unreadable" };
-
-const timeFormat = (at: number) =>
-  new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-const plural = (count: number, word: string) =>
-  `${count.toLocaleString()} ${word}${count === 1 ? "" : "s"}`;
 
 /** Marks what differs between a version (old) and the current text (new), off the main path. */
 async function compare(version: string, current: string): Promise<DiffPart[] | null> {
@@ -137,12 +132,13 @@ export function HistoryDialog({
                   onClick={() => void choose(version)}
                   className="w-full rounded-md border border-slate-200 px-3 py-2 text-left text-sm hover:bg-slate-100 aria-pressed:border-blue-700 aria-pressed:bg-blue-50 dark:border-slate-700 dark:hover:bg-slate-800 dark:aria-pressed:border-blue-400 dark:aria-pressed:bg-slate-800"
                 >
-                  <span className="block font-semibold">{timeFormat(version.createdAt)}</span>
+                  <span className="block font-semibold">{formatDateTime(version.createdAt)}</span>
                   <span className="block text-slate-600 dark:text-slate-300">
                     {SNAPSHOT_REASON_LABELS[version.reason] ?? version.reason}
                   </span>
                   <span className="block text-slate-600 dark:text-slate-300">
-                    {plural(version.words, "word")} · {plural(version.chars, "character")}
+                    {formatCountOf(version.words, "word")} ·{" "}
+                    {formatCountOf(version.chars, "character")}
                   </span>
                 </button>
               </li>
