@@ -373,8 +373,12 @@ test.describe("history faults", () => {
     const texts = await tabTexts(first);
     expect(await tabTexts(second)).toEqual(texts);
     expect([...texts].sort()).toEqual(["version one", "version two"]);
-    // The text the second window's restore replaced is also one of the tab's versions.
-    expect(await keptVersions(first)).toContain("other-window: version one");
+    // Whichever window's restore lost the race, its text was also kept as a version of the tab
+    // when the other window's text replaced it.
+    const kept = await keptVersions(first);
+    expect(kept.filter((version) => /^other-window: version (one|two)$/.test(version))).not.toEqual(
+      [],
+    );
   });
 
   test("a full disk while keeping a version keeps the text, drops the version and says so", async ({
