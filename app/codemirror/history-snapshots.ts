@@ -3,6 +3,7 @@ import type { EditorView, ViewUpdate } from "@codemirror/view";
 import type { DocumentHistory } from "~/storage/document-history";
 import type { SnapshotReason } from "~/storage/history-store";
 import { formatDateTime } from "~/text/number-format";
+import { textStatsField } from "./word-count";
 
 /** The userEvent of restoring a version from the History panel (an undoable edit). */
 export const RESTORE_USER_EVENT = "input.restore";
@@ -35,7 +36,11 @@ export function recordHistory(
   update: ViewUpdate,
 ): void {
   if (!history || !update.docChanged) return;
-  const before = { text: update.startState.doc, name };
+  const before = {
+    text: update.startState.doc,
+    name,
+    words: update.startState.field(textStatsField, false)?.words ?? null,
+  };
   const reason = snapshotReasonOf(update);
   if (reason) void history.snapshotNow(id, before, reason);
   else history.noteEdit(id, () => before);

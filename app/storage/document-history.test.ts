@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { Text } from "@codemirror/state";
 import { describe, expect, it, vi } from "vitest";
+import { countWordsFrom } from "~/text/text-stats";
 import { DocumentHistory } from "./document-history";
 import { HistoryFullError, HistoryStore } from "./history-store";
 
@@ -12,7 +13,7 @@ function recorder(now: { t: number }, host = { historyFull: vi.fn() }) {
     store,
     "notepad",
     host,
-    { pauseMs: 60_000, intervalMs: 300_000 },
+    { pauseMs: 60_000, intervalMs: 300_000, quietMs: 0, quietMaxMs: 0 },
     () => now.t,
   );
   return { history, store, host };
@@ -93,6 +94,47 @@ describe("DocumentHistory", () => {
       [now.t - 60_000, "editing"],
     ]);
     expect(await other.history.read(list[0]!.id)).toBe("second\nversion");
+  });
+
+  it("keeps a long document whole, counting words across its 64 KB pieces, or taking the editor's count", async () => {
+    const now = { t: 5 };
+    const { history } = recorder(now);
+    // Words of 7 letters and a space: many straddle the 64 KB piece boundaries.
+    const lines = Array.from(
+      { length: 3000 },
+      (_, i) => `line${String(i).padStart(3, "0")} ${"abcdefg ".repeat(40)}`,
+    );
+    const text = Text.of(lines);
+    const expected = lines.join("\n");
+    const counted = await history.snapshotNow("long", { text, name: "long.txt" }, "replace-all");
+    expect(counted?.words).toBe(countWordsFrom(expected, false).count);
+    expect(await history.read(counted!.id)).toBe(expected);
+    const given = await history.snapshotNow(
+      "long",
+      { text, name: "long.txt", words: 7 },
+      "replace-all",
+    );
+    expect(given?.words).toBe(7);
+  });
+
+  it("prepares an automatic version only once typing rests", async () => {
+    const store = new HistoryStore(`document-history-test-${++counter}`);
+    const history = new DocumentHistory(
+      store,
+      "notepad",
+      { historyFull: vi.fn() },
+      { pauseMs: 60_000, intervalMs: 300_000, quietMs: 150, quietMaxMs: 5000 },
+    );
+    history.noteEdit("t1", () => doc("before typing"));
+    for (let i = 0; i < 6; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      history.noteEdit("t1", () => doc(`edit ${i}`));
+      expect(await history.list("t1")).toEqual([]);
+    }
+    await history.whenWritten();
+    const list = await history.list("t1");
+    expect(list).toHaveLength(1);
+    expect(await history.read(list[0]!.id)).toBe("before typing");
   });
 
   it("tells the host when storage is full and keeps going", async () => {

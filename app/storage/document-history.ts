@@ -8,11 +8,14 @@ import {
   type SnapshotReason,
   parseSnapshotReason,
 } from "./history-store";
+import { idleSlice, type NextSlice, nextTaskSlice } from "./work-slices";
 
 /** A document as a snapshot takes it: CodeMirror's immutable text is captured, not copied. */
 export interface SnapshotSource {
   text: Text | string;
   name: string;
+  /** Its word count when the editor already knows it (then it is not counted again). */
+  words?: number | null;
 }
 
 /** A kept version with its text, as a backup carries it. */
@@ -34,9 +37,21 @@ export interface HistoryTiming {
   pauseMs: number;
   /** While editing goes on, at most one snapshot this often. */
   intervalMs: number;
+  /**
+   * An automatic snapshot's text is captured at the edit, but prepared (cut into pieces and
+   * handed to the compression worker) only once typing has rested this long, or after
+   * `quietMaxMs` of non-stop typing: the work then lands in a pause, not between keystrokes.
+   */
+  quietMs: number;
+  quietMaxMs: number;
 }
 
-export const HISTORY_TIMING: HistoryTiming = { pauseMs: 60_000, intervalMs: 5 * 60_000 };
+export const HISTORY_TIMING: HistoryTiming = {
+  pauseMs: 60_000,
+  intervalMs: 5 * 60_000,
+  quietMs: 500,
+  quietMaxMs: 20_000,
+};
 
 /** What the recorder tells the editor. */
 export interface HistoryHost {
@@ -49,51 +64,42 @@ interface Tracked {
   lastSnapshotAt: number;
 }
 
-/** Longest stretch of main-thread work between yields while a snapshot is prepared. */
-const SLICE_MS = 8;
-
 /** Characters per piece of a snapshot's text. */
 const PIECE_CHARS = 64 * 1024;
 
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /**
- * The text's pieces (CodeMirror's own chunks, never one big string) and its word count, in
- * slices of a few milliseconds so a 10 MB document never holds up typing.
+ * The text's pieces of 64 KB (never one big string) and its word count (counted here only when
+ * not given), in short slices so a 10 MB document never holds up typing.
  */
-async function piecesInSlices(text: Text | string): Promise<{ parts: string[]; words: number }> {
-  if (typeof text === "string") return { parts: [text], words: countWordsFrom(text, false).count };
+async function piecesInSlices(
+  text: Text | string,
+  knownWords: number | null | undefined,
+  nextSlice: NextSlice,
+): Promise<{ parts: string[]; words: number }> {
+  if (typeof text === "string") {
+    return { parts: [text], words: knownWords ?? countWordsFrom(text, false).count };
+  }
   const parts: string[] = [];
   let words = 0;
   let inWord = false;
+  let budget = await nextSlice();
   let sliceStart = performance.now();
-  // CodeMirror yields each line and line break on its own; they are joined into pieces of
-  // about 64 KB (a Blob built from hundreds of thousands of strings takes most of a second).
-  let piece = "";
-  for (const iter = text.iter(); !iter.next().done;) {
-    piece += iter.value;
-    if (piece.length >= PIECE_CHARS) {
-      parts.push(piece);
-      piece = "";
+  for (let from = 0; from < text.length; from += PIECE_CHARS) {
+    // CodeMirror joins its own leaves for a range: far cheaper than walking every line here.
+    const piece = text.sliceString(from, Math.min(text.length, from + PIECE_CHARS));
+    parts.push(piece);
+    if (knownWords == null) {
+      const counted = countWordsFrom(piece, inWord);
+      words += counted.count;
+      inWord = counted.inWord;
     }
-    const counted = countWordsFrom(iter.value, inWord);
-    words += counted.count;
-    inWord = counted.inWord;
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await nextTask();
+    if (performance.now() - sliceStart > budget) {
+      budget = await nextSlice();
       sliceStart = performance.now();
     }
   }
-  if (piece) parts.push(piece);
-  return { parts, words };
+  return { parts, words: knownWords ?? words };
 }
-
-const idle = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof requestIdleCallback === "function")
-      requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
-  });
 
 /**
  * Takes the snapshots of one collection's documents (the simple editor's, or the notepad's
@@ -159,12 +165,18 @@ export class DocumentHistory {
   ): Promise<SnapshotMeta | null> {
     const at = this.now();
     const work = (async () => {
-      if (whenIdle) await idle();
-      const { text, name } = source;
+      const { text, name, words: knownWords } = source;
       if (text.length === 0) return null;
-      const { parts, words } = await piecesInSlices(text);
+      if (whenIdle) await this.typingRests(id);
+      const nextSlice = whenIdle ? idleSlice : nextTaskSlice;
+      const { parts, words } = await piecesInSlices(text, knownWords, nextSlice);
       try {
-        return await this.store.add(this.docKey(id), { text: parts, name, words, reason }, at);
+        return await this.store.add(
+          this.docKey(id),
+          { text: parts, name, words, reason },
+          at,
+          nextSlice,
+        );
       } catch (error) {
         if (error instanceof HistoryFullError) this.host.historyFull();
         else console.error("Keeping a version of the document failed", error);
@@ -174,6 +186,18 @@ export class DocumentHistory {
     this.writing.add(work);
     void work.finally(() => this.writing.delete(work));
     return work;
+  }
+
+  /** Resolves once document `id` has had no edit for `quietMs` (or after `quietMaxMs`). */
+  private async typingRests(id: string): Promise<void> {
+    const { quietMs, quietMaxMs } = this.timing;
+    const giveUpAt = Date.now() + quietMaxMs;
+    for (;;) {
+      const lastEditAt = this.docs.get(id)?.lastEditAt ?? -Infinity;
+      const wait = lastEditAt + quietMs - this.now();
+      if (wait <= 0 || Date.now() >= giveUpAt) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, quietMs)));
+    }
   }
 
   /** Resolves when every snapshot started so far is written (or failed). */

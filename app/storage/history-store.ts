@@ -1,6 +1,7 @@
 import { deflateSync, inflateSync } from "fflate";
 import { type IDBPDatabase, openDB } from "idb";
 import { isQuotaError } from "./document-records";
+import { type NextSlice, nextTaskSlice } from "./work-slices";
 
 /**
  * Version history and recently closed tabs, in a database of their own ("plainpad-history"),
@@ -139,28 +140,26 @@ function compressionWorker(): Worker | null {
 
 /**
  * Deflates the text (given in pieces). In the browser a worker does the encoding and the
- * compression, so a 10 MB snapshot costs the page only the hand-over; elsewhere fflate here.
+ * compression, so a 10 MB snapshot costs the page only the hand-over, done piece by piece in
+ * the slices `nextSlice` gives; elsewhere fflate here.
  */
-async function compress(parts: readonly string[]): Promise<Uint8Array> {
+async function compress(parts: readonly string[], nextSlice: NextSlice): Promise<Uint8Array> {
   const target = compressionWorker();
   if (!target) return deflateSync(encoder.encode(parts.join("")), { level: 6 });
   const id = ++nextJob;
   const done = new Promise<Uint8Array>((resolve, reject) => jobs.set(id, { resolve, reject }));
-  // Piece by piece, yielding every few milliseconds: the copying stays in short tasks.
+  let budget = await nextSlice();
   let sliceStart = performance.now();
   for (const part of parts) {
     target.postMessage({ id, part });
-    if (performance.now() - sliceStart > POST_SLICE_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    if (performance.now() - sliceStart > budget) {
+      budget = await nextSlice();
       sliceStart = performance.now();
     }
   }
   target.postMessage({ id, done: true });
   return done;
 }
-
-/** Longest stretch of handing pieces to the worker before yielding to the page. */
-const POST_SLICE_MS = 8;
 
 async function decompress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   if (typeof DecompressionStream === "undefined") return inflateSync(bytes);
@@ -218,9 +217,10 @@ export class HistoryStore {
       reason: SnapshotReason;
     },
     now = Date.now(),
+    nextSlice: NextSlice = nextTaskSlice,
   ): Promise<SnapshotMeta> {
     const parts = typeof snapshot.text === "string" ? [snapshot.text] : snapshot.text;
-    const data = await compress(parts);
+    const data = await compress(parts, nextSlice);
     const meta: SnapshotMeta = {
       id: newId(now),
       docKey,
@@ -345,7 +345,7 @@ export class HistoryStore {
     tab: { id: string; name: string; text: string; extra: Extra },
     now = Date.now(),
   ): Promise<void> {
-    const data = await compress([tab.text]);
+    const data = await compress([tab.text], nextTaskSlice);
     const record: ClosedTab<Extra> = {
       id: tab.id,
       name: tab.name,
