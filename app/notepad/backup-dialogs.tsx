@@ -38,6 +38,30 @@ function Option({
   );
 }
 
+/** Cancel, then the dialog's main button (disabled while its work runs). */
+function DialogActions({
+  label,
+  working,
+  onConfirm,
+  onCancel,
+}: {
+  label: string;
+  working: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <button type="button" onClick={onCancel} className={SECONDARY_BUTTON}>
+        Cancel
+      </button>
+      <button type="button" disabled={working} onClick={onConfirm} className={PRIMARY_BUTTON}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
 /**
  * File › Back up all documents…: what the backup holds, whether it carries the version
  * history too, and the button that writes it.
@@ -65,22 +89,15 @@ export function BackupDialog({
           checked={withHistory}
           onChange={setWithHistory}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={SECONDARY_BUTTON}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={working}
-            onClick={() => {
-              setWorking(true);
-              void onBackUp({ withHistory }).finally(onClose);
-            }}
-            className={PRIMARY_BUTTON}
-          >
-            {working ? "Backing up…" : "Back up"}
-          </button>
-        </div>
+        <DialogActions
+          label={working ? "Backing up…" : "Back up"}
+          working={working}
+          onConfirm={() => {
+            setWorking(true);
+            void onBackUp({ withHistory }).finally(onClose);
+          }}
+          onCancel={onClose}
+        />
       </div>
     </Modal>
   );
@@ -120,25 +137,18 @@ export function RestoreDialog({
           checked={withSettings}
           onChange={setWithSettings}
         />
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={onClose} className={SECONDARY_BUTTON}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={working}
-            onClick={() => {
-              setWorking(true);
-              void onRestore({ withHistory, withSettings }).then((picked) => {
-                if (picked) onClose();
-                else setWorking(false);
-              });
-            }}
-            className={PRIMARY_BUTTON}
-          >
-            {working ? "Restoring…" : "Choose backup file…"}
-          </button>
-        </div>
+        <DialogActions
+          label={working ? "Restoring…" : "Choose backup file…"}
+          working={working}
+          onConfirm={() => {
+            setWorking(true);
+            void onRestore({ withHistory, withSettings }).then((picked) => {
+              if (picked) onClose();
+              else setWorking(false);
+            });
+          }}
+          onCancel={onClose}
+        />
       </div>
     </Modal>
   );

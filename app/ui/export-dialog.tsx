@@ -8,7 +8,7 @@ import {
 import { safeFileName } from "~/text/file-name";
 import { downloadBlob } from "./download";
 import { exportBlob, preparePdfExport } from "./export-file";
-import { Modal } from "./modal";
+import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
 
 /**
  * The Export dialog of both editors (the file-management tutorial's steps): pick a
@@ -28,7 +28,7 @@ export function ExportDialog({
   const [format, setFormat] = useState<ExportFormat>("txt");
   const [fileName, setFileName] = useState(() => exportFileName(documentName, "txt"));
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
+  const [message, setMessage] = useState<DialogMessageValue | null>(null);
   const nameId = useId();
 
   function chooseFormat(next: ExportFormat) {
@@ -107,18 +107,7 @@ export function ExportDialog({
             className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
           />
         </div>
-        {message && (
-          <p
-            role={message.kind === "error" ? "alert" : "status"}
-            className={
-              message.kind === "error"
-                ? "rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100"
-                : "rounded-md bg-blue-50 px-3 py-2 text-blue-950 dark:bg-blue-950 dark:text-blue-100"
-            }
-          >
-            {message.text}
-          </p>
-        )}
+        <DialogMessage message={message} />
         <div className="flex justify-end gap-2">
           <button
             type="button"

@@ -103,3 +103,26 @@ export function Modal({
     </div>
   );
 }
+
+/** A dialog's one-line outcome: an error (announced at once) or a note (announced politely). */
+export interface DialogMessageValue {
+  kind: "error" | "info";
+  text: string;
+}
+
+/** Shows a dialog's message, red for an error and blue for a note. */
+export function DialogMessage({ message }: { message: DialogMessageValue | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role={message.kind === "error" ? "alert" : "status"}
+      className={
+        message.kind === "error"
+          ? "rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100"
+          : "rounded-md bg-blue-50 px-3 py-2 text-blue-950 dark:bg-blue-950 dark:text-blue-100"
+      }
+    >
+      {message.text}
+    </p>
+  );
+}

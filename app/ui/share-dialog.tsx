@@ -11,7 +11,7 @@ import {
   textTooLongToShare,
 } from "~/text/share-link";
 import { writeClipboardText } from "./clipboard";
-import { Modal } from "./modal";
+import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
 
 // The QR encoder loads when the dialog shows a code, not with the editors.
 const QrCode = lazy(() => import("./qr-code").then((module) => ({ default: module.QrCode })));
@@ -21,8 +21,6 @@ interface MadeLink {
   url: string;
   password: string;
 }
-
-type Message = { kind: "error" | "info"; text: string };
 
 const BUTTON =
   "rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-700";
@@ -63,7 +61,7 @@ export function ShareDialog({
   );
   const [lockedLink, setLockedLink] = useState<MadeLink | null>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<DialogMessageValue | null>(null);
   const [copied, setCopied] = useState(false);
   const linkRef = useRef<HTMLTextAreaElement>(null);
   const mounted = useRef(true);
@@ -237,18 +235,7 @@ export function ShareDialog({
           </div>
         )}
 
-        {message && (
-          <p
-            role={message.kind === "error" ? "alert" : "status"}
-            className={
-              message.kind === "error"
-                ? "rounded-md bg-red-50 px-3 py-2 text-red-900 dark:bg-red-950 dark:text-red-100"
-                : "rounded-md bg-blue-50 px-3 py-2 text-blue-950 dark:bg-blue-950 dark:text-blue-100"
-            }
-          >
-            {message.text}
-          </p>
-        )}
+        <DialogMessage message={message} />
 
         {usable &&
           (link.url.length <= QR_MAX_LINK_LENGTH ? (
