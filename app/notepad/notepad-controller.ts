@@ -89,7 +89,8 @@ export class NotepadController {
         remoteDeleted: (ids) => this.tabs.removeForSync(ids),
         remoteOrder: (order) => this.tabs.reorderForSync(order),
         conflict: (id, stored, local) => this.tabs.keepOtherWindowVersion(id, stored, local),
-        storageStatus: (status) => showStorageStatus(this.store, status),
+        storageStatus: (status) =>
+          showStorageStatus(this.store, status, () => void this.tabs.backUpAll()),
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );

@@ -47,7 +47,13 @@ export function dismissNotice(store: NotepadStore, id: string): void {
 }
 
 /** Follows the document engine's storage status: a notice while writes fail, none after. */
-export function showStorageStatus(store: NotepadStore, status: StorageStatus): void {
+export function showStorageStatus(
+  store: NotepadStore,
+  status: StorageStatus,
+  backUp?: () => void,
+): void {
+  // A failed write offers a backup right there (issue 15): one .zip that needs no storage.
+  const action = backUp ? { label: "Back up all documents", run: backUp } : undefined;
   if (status === "ok") {
     store.setState((s) => ({
       storageFull: false,
@@ -57,8 +63,8 @@ export function showStorageStatus(store: NotepadStore, status: StorageStatus): v
     }));
   } else if (status === "full") {
     store.setState({ storageFull: true });
-    addNotice(store, NOTEPAD_NOTICES.storageFull);
+    addNotice(store, { ...NOTEPAD_NOTICES.storageFull, action });
   } else {
-    addNotice(store, NOTEPAD_NOTICES.saveFailed);
+    addNotice(store, { ...NOTEPAD_NOTICES.saveFailed, action });
   }
 }

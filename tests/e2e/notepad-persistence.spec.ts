@@ -183,8 +183,15 @@ test.describe("notepad persistence", () => {
     const warning = page.getByRole("alert").filter({ hasText: "latest edits are not stored yet" });
     await expect(warning).toBeVisible();
     await expect(warning.getByRole("button", { name: "Download all tabs" })).toBeVisible();
+    // A backup needs no browser storage: it is offered right there too.
+    const [backup] = await Promise.all([
+      page.waitForEvent("download"),
+      warning.getByRole("button", { name: "Back up all documents" }).click(),
+    ]);
+    expect(backup.suggestedFilename()).toMatch(/^plainpad-backup-/);
     expect(await editorText(page)).toBe("must not be lost");
     await typeInEditor(page, "!");
+    await expect(warning).toBeVisible();
     // Storage has room again: the retry stores everything and the warning goes away.
     await page.evaluate(() => ((window as unknown as { failPuts: boolean }).failPuts = false));
     await expect(warning).toHaveCount(0, { timeout: 10_000 });
