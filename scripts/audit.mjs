@@ -1,5 +1,6 @@
 // `npm run audit`: Lighthouse (mobile preset, the default) against the built site for the
-// landing page, one content page and the FAQ, printing the four category scores.
+// landing page, both editors, a blog article and the FAQ, printing the four category scores.
+// A page Lighthouse could not measure is reported with its runtime error, never as a 0.
 // Uses Debian's Chromium (CHROMIUM_PATH overrides) with the flags this machine needs.
 import { existsSync } from "node:fs";
 import { execSync, spawn } from "node:child_process";
@@ -11,6 +12,8 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 const port = Number(process.env.AUDIT_PORT ?? 4380);
 const pages = (process.argv.slice(2).length ? process.argv.slice(2) : null) ?? [
   "/",
+  "/editor/",
+  "/online-notepad/",
   "/blog/ultimate-guide-online-text-editing/",
   "/faq/",
 ];
@@ -47,8 +50,17 @@ try {
   for (const page of pages) {
     const url = `http://127.0.0.1:${port}${page}`;
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
-    const categories = result?.lhr.categories ?? {};
-    const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
+    const runtimeError = result?.lhr.runtimeError;
+    if (!result || runtimeError) {
+      const reason = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : "no result";
+      console.log(`${page}: Lighthouse could not measure the page (${reason})`);
+      rows.push({ page, error: reason });
+      continue;
+    }
+    const categories = result.lhr.categories ?? {};
+    // A category Lighthouse could not score is "n/a", not 0.
+    const score = (key) =>
+      typeof categories[key]?.score === "number" ? Math.round(categories[key].score * 100) : "n/a";
     const metric = (id) => result?.lhr.audits[id]?.displayValue ?? "-";
     rows.push({
       page,
@@ -82,6 +94,10 @@ console.log(
 );
 console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) {
+  if (row.error) {
+    console.log(`| ${row.page} | error: ${row.error} | | | | | | | | |`);
+    continue;
+  }
   console.log(
     `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row["best-practices"]} | ${row.seo} | ${row.metrics.join(" | ")} |`,
   );
