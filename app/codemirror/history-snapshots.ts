@@ -36,14 +36,15 @@ export function recordHistory(
   update: ViewUpdate,
 ): void {
   if (!history || !update.docChanged) return;
-  const before = {
+  // Built only when a snapshot is due: most keystrokes need nothing but the time check.
+  const before = () => ({
     text: update.startState.doc,
     name,
     words: update.startState.field(textStatsField, false)?.words ?? null,
-  };
+  });
   const reason = snapshotReasonOf(update);
-  if (reason) void history.snapshotNow(id, before, reason);
-  else history.noteEdit(id, () => before);
+  if (reason) void history.snapshotNow(id, before(), reason);
+  else history.noteEdit(id, before);
 }
 
 /**

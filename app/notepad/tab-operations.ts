@@ -10,6 +10,7 @@ import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { BackupError, buildBackup, planRestore, readBackup } from "~/text/backup-archive";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
 import { withTxtExtension } from "~/text/file-name";
+import { formatCountOf } from "~/text/number-format";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import {
   mixedLineEndingsMessage,
@@ -492,13 +493,11 @@ export class NotepadTabs {
       (sum, doc) => sum + (doc.history?.length ?? 0),
       0,
     );
-    const withVersions = withHistory
-      ? ` with ${versions} kept version${versions === 1 ? "" : "s"}`
-      : "";
+    const withVersions = withHistory ? ` with ${formatCountOf(versions, "kept version")}` : "";
     this.notepad.addNotice({
       id: "backup",
       kind: "info",
-      message: `Backed up ${count} document${count === 1 ? "" : "s"}${withVersions} to "plainpad-backup-${day}.zip". Keep it somewhere safe; File › Restore from backup… reads it back.`,
+      message: `Backed up ${formatCountOf(count, "document")}${withVersions} to "plainpad-backup-${day}.zip". Keep it somewhere safe; File › Restore from backup… reads it back.`,
     });
   }
 
@@ -562,7 +561,7 @@ export class NotepadTabs {
       }
     }
     const parts = [
-      `Restored ${add.length} document${add.length === 1 ? "" : "s"} from "${file.name}"${versions ? ` with ${versions} kept version${versions === 1 ? "" : "s"}` : ""}.`,
+      `Restored ${formatCountOf(add.length, "document")} from "${file.name}"${versions ? ` with ${formatCountOf(versions, "kept version")}` : ""}.`,
     ];
     if (alreadyOpen)
       parts.push(
