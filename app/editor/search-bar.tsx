@@ -3,11 +3,12 @@ import { EditorView } from "@codemirror/view";
 import { ChevronDown, ChevronUp, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { setSearchHighlight } from "~/codemirror";
+import { SLICE_MS, yieldToPage } from "~/storage/work-slices";
+import { formatCount } from "~/text/number-format";
 import {
   compileSearch,
-  findAllMatches,
   matchCounter,
-  type MatchList,
+  MatchScanner,
   nextMatchIndex,
   previousMatchIndex,
 } from "~/text/search";
@@ -16,23 +17,21 @@ import { ICON_BUTTON_CLASS } from "~/ui/command-toolbar";
 
 interface SearchResult {
   regexp: RegExp;
-  matches: MatchList;
+  /** Counts the matches a slice at a time; the ones found so far are usable at once. */
+  scanner: MatchScanner;
   /** The document the matches belong to; a different doc means the list is stale. */
   doc: Text;
   query: string;
 }
 
-/** Result of running a search (also used by the benchmark hook). */
-export interface SearchRunResult {
-  count: number;
-  error: string | null;
-}
+/** How long the first, synchronous part of a search may look for the first match. */
+const FIRST_MATCH_BUDGET_MS = 30;
 
 /**
- * Runs a search over the whole document with one RegExp and selects the first match (or the
- * first at/after `from`). Returns the result to keep, or an error.
+ * Starts a search over the whole document: scans until the first match is found (or a few
+ * milliseconds have passed) and returns; `countRest` counts the others in slices.
  */
-export function runDocumentSearch(
+export function startDocumentSearch(
   view: EditorView,
   query: string,
 ): { result: SearchResult | null; error: string | null } {
@@ -40,19 +39,51 @@ export function runDocumentSearch(
   if (!compiled) return { result: null, error: null };
   if (!compiled.ok) return { result: null, error: compiled.error };
   const doc = view.state.doc;
-  const matches = findAllMatches(doc.toString(), compiled.regexp);
-  return { result: { regexp: compiled.regexp, matches, doc, query }, error: null };
+  const scanner = new MatchScanner(doc, compiled.regexp);
+  const started = performance.now();
+  while (
+    !scanner.done &&
+    scanner.count === 0 &&
+    performance.now() - started < FIRST_MATCH_BUDGET_MS
+  ) {
+    scanner.step();
+  }
+  return { result: { regexp: compiled.regexp, scanner, doc, query }, error: null };
+}
+
+/**
+ * Counts the rest of a search's matches a slice at a time, calling `onProgress` now and then,
+ * until done or `isCancelled()`. The page stays responsive: no slice runs longer than SLICE_MS.
+ */
+export async function countRest(
+  scanner: MatchScanner,
+  isCancelled: () => boolean,
+  onProgress: () => void,
+): Promise<boolean> {
+  let lastReport = performance.now();
+  while (!scanner.done) {
+    await yieldToPage();
+    if (isCancelled()) return false;
+    const sliceStart = performance.now();
+    do scanner.step();
+    while (!scanner.done && performance.now() - sliceStart < SLICE_MS);
+    if (performance.now() - lastReport > 100) {
+      lastReport = performance.now();
+      onProgress();
+    }
+  }
+  return !isCancelled();
 }
 
 function selectMatch(view: EditorView, result: SearchResult | null, index: number) {
-  if (!result || index < 0) {
+  const match = result && index >= 0 ? result.scanner.matchAt(index) : null;
+  if (!result || !match) {
     view.dispatch({
       effects: setSearchHighlight.of({ regexp: result?.regexp ?? null, current: null }),
     });
     return;
   }
-  const from = result.matches.starts[index];
-  const to = result.matches.ends[index];
+  const { from, to } = match;
   view.dispatch({
     selection: { anchor: from, head: to },
     effects: [
@@ -60,6 +91,11 @@ function selectMatch(view: EditorView, result: SearchResult | null, index: numbe
       EditorView.scrollIntoView(from, { y: "center" }),
     ],
   });
+}
+
+/** The counter while matches are still being counted: "1/2,345 so far, counting…". */
+function countingCounter(index: number, found: number): string {
+  return found === 0 ? "Counting matches…" : `${index + 1}/${formatCount(found)} so far, counting…`;
 }
 
 /** The search bar: query field, Search, previous, next (both wrap), counter and close. */
@@ -82,15 +118,44 @@ export function SearchBar({ getView }: { getView: () => EditorView | null }) {
     return () => window.removeEventListener("plainpad:focus-search", focusField);
   }, []);
 
+  /** Shows the counter for the current match and the matches counted so far. */
+  function showCounter(result: SearchResult | null) {
+    if (!result) return setCounter(null);
+    const { scanner } = result;
+    setCounter(
+      scanner.done
+        ? matchCounter(indexRef.current, scanner.count)
+        : countingCounter(indexRef.current, scanner.count),
+    );
+  }
+
   function search(): SearchResult | null {
     const view = getView();
     if (!view) return null;
-    const { result, error: problem } = runDocumentSearch(view, query);
+    const { result, error: problem } = startDocumentSearch(view, query);
     resultRef.current = result;
     setError(problem);
-    indexRef.current = result && result.matches.count > 0 ? 0 : -1;
-    setCounter(result ? matchCounter(indexRef.current, result.matches.count) : null);
+    indexRef.current = result && result.scanner.count > 0 ? 0 : -1;
+    showCounter(result);
     selectMatch(view, result, indexRef.current);
+    if (result && !result.scanner.done) {
+      const stillCurrent = () =>
+        resultRef.current === result && getView()?.state.doc === result.doc;
+      void countRest(
+        result.scanner,
+        () => !stillCurrent(),
+        () => showCounter(result),
+      ).then((finished) => {
+        if (!finished) return;
+        // The first match may only turn up now, after the part scanned at once.
+        if (indexRef.current < 0 && result.scanner.count > 0) {
+          indexRef.current = 0;
+          const current = getView();
+          if (current) selectMatch(current, result, 0);
+        }
+        showCounter(result);
+      });
+    }
     return result;
   }
 
@@ -110,12 +175,19 @@ export function SearchBar({ getView }: { getView: () => EditorView | null }) {
       search();
       return;
     }
-    const total = result.matches.count;
+    const { scanner } = result;
+    // Still counting: stepping past the matches found so far finds the next one first.
+    if (direction === 1) {
+      while (!scanner.done && indexRef.current + 1 >= scanner.count) scanner.step();
+    } else if (indexRef.current <= 0) {
+      while (!scanner.done) scanner.step();
+    }
+    const total = scanner.count;
     indexRef.current =
       direction === 1
         ? nextMatchIndex(indexRef.current, total)
         : previousMatchIndex(indexRef.current, total);
-    setCounter(matchCounter(indexRef.current, total));
+    showCounter(result);
     selectMatch(view, result, indexRef.current);
   }
 
