@@ -3,6 +3,7 @@
  * a text is cut into chunks. Pure functions, tested through the store.
  */
 
+import type { Text } from "@codemirror/state";
 import { DEFAULT_LINE_ENDING, isLineEnding, type LineEnding } from "~/text/line-endings";
 import { DEFAULT_ENCODING, isTextEncodingId, type TextEncodingId } from "~/text/text-encoding";
 
@@ -88,7 +89,12 @@ export interface StoredMeta {
  */
 export interface ContentChunk {
   key: string;
-  text?: string;
+  /**
+   * The chunk's text when it must be written: a string, or a piece of a CodeMirror document
+   * turned into one only as it is written, so a save of a 200 MB document never builds all of
+   * its text in one task.
+   */
+  text?: string | Text;
 }
 
 /** A document to write: its text as one string or as chunks. */

@@ -242,7 +242,9 @@ export class DocumentStore {
     const keep = new Set<string>();
     for (const chunk of chunks) {
       keep.add(chunk.key);
-      if (chunk.text !== undefined) await tx.store.put(chunk.text, chunkKey(doc.id, chunk.key));
+      if (chunk.text !== undefined) {
+        await tx.store.put(chunk.text.toString(), chunkKey(doc.id, chunk.key));
+      }
     }
     for (const key of chunkKeysOf(previous)) {
       if (!keep.has(key)) await tx.store.delete(chunkKey(doc.id, key));

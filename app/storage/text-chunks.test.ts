@@ -5,7 +5,8 @@ import { TextChunkTracker } from "./text-chunks";
 
 /** A stand-in for the chunk records: applies a plan and returns the stored text. */
 function store(records: Map<string, string>, chunks: ContentChunk[]): string {
-  for (const chunk of chunks) if (chunk.text !== undefined) records.set(chunk.key, chunk.text);
+  for (const chunk of chunks)
+    if (chunk.text !== undefined) records.set(chunk.key, chunk.text.toString());
   return chunks.map((chunk) => records.get(chunk.key)).join("\n");
 }
 

@@ -55,7 +55,7 @@ export class TextChunkTracker {
       if (key !== undefined) chunks.push({ key });
       else {
         const fresh = this.newKey();
-        chunks.push({ key: fresh, text: node.toString() });
+        chunks.push({ key: fresh, text: node });
         nodes.push([node, fresh]);
         return;
       }
