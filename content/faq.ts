@@ -75,7 +75,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Getting Started",
     question: "Which file types can I open, and how large?",
     answer:
-      "Plainpad opens plain text files up to 50 MB. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 50 MB is refused too, and the document you are working on is left untouched.\n\n" +
+      "Plainpad opens plain text files up to 500 MB. The Text Editor accepts .txt, .md, .csv, .html, .xml, .css and .json files. The Advanced Notepad accepts .txt, .md, .js, .css, .html, .json, .xml and .csv, and can open several files at once, each in its own tab. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 500 MB is refused too, and the document you are working on is left untouched. A big file is read in the background with a progress bar and a Cancel button, so the page stays usable while it opens, and cancelling leaves your document as it was.\n\n" +
       "Below that limit, big files are fine: both editors are built on the CodeMirror 6 editing engine, which only draws the lines on screen, so files of tens of megabytes stay responsive while you scroll, type and search.",
   },
 

@@ -1,4 +1,4 @@
-import { EditorState, type Extension } from "@codemirror/state";
+import { EditorState, type Extension, type Text } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import {
@@ -22,7 +22,7 @@ export interface CodeEditorHandle {
    * keeps the current options and extensions. Update listeners are NOT called for this: the
    * caller knows the document was replaced.
    */
-  resetDocument(text: string): void;
+  resetDocument(text: string | Text): void;
 }
 
 /** Props of CodeEditor. */
@@ -69,7 +69,7 @@ export function CodeEditor({
     if (!host) return;
     const compartments = createEditorCompartments();
     const listener = EditorView.updateListener.of((update) => latest.current.onUpdate?.(update));
-    const makeState = (doc: string) =>
+    const makeState = (doc: string | Text) =>
       EditorState.create({
         doc,
         extensions: [

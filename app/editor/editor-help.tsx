@@ -20,7 +20,7 @@ export const EDITOR_FAQ: { question: string; answer: string }[] = [
   {
     question: "Which files can I open?",
     answer:
-      "Plain-text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB, in UTF-8 (with or without a byte-order mark), UTF-16 or Windows-1252. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
+      "Plain-text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 500 MB, in UTF-8 (with or without a byte-order mark), UTF-16 or Windows-1252. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
   },
   {
     question: "Are bold and italic real formatting?",
@@ -74,7 +74,7 @@ export function EditorHelp() {
             Click <strong>New</strong> for an empty page or <strong>Open</strong> (Ctrl+O) to load a
             file from your computer; you can also drag a file from your desktop and drop it onto the
             editor. The editor opens text files ending in .txt, .md, .csv, .html, .xml, .css or
-            .json up to 50 MB, and keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line
+            .json up to 500 MB, and keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line
             endings, shown at the bottom right; click either to change it for the next save. The
             document name sits at the top left: click it, type a new name and press Enter. Names
             always end in <code>.txt</code>, and the name you choose is the name of the file you

@@ -19,7 +19,7 @@ import { type DocumentFileFormat, newFileFormat } from "~/storage/document-recor
 import { readEditorSettings } from "~/storage/editor-settings";
 import { isStoredReload } from "~/storage/pending-work";
 import { takeHandoff } from "~/storage/handoff";
-import { FileRejectedError } from "~/storage/local-files";
+import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";
@@ -55,6 +55,7 @@ import { EditorHeader } from "./editor-header";
 import { fileDropHandler } from "./file-drop";
 import { EditorNotices } from "./editor-notices";
 import { EditorPersistence } from "./editor-persistence";
+import { FileReadProgress, FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
 import { EditorStatusBar } from "./editor-status";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
@@ -79,7 +80,7 @@ interface DocumentVersion {
 /** A document to put in the editor. */
 interface DocumentInput {
   name: string;
-  content: string;
+  content: string | Text;
   fileId: string | null;
   /** Encoding, line ending and file on disk; a new document's defaults when not given. */
   file?: DocumentFileFormat;
@@ -97,6 +98,8 @@ export function SimpleEditor() {
   const persistenceRef = useRef<EditorPersistence | null>(null);
   const initStarted = useRef(false);
   const [driveAutoOpen, setDriveAutoOpen] = useState(false);
+  /** The big file being read, for the progress bar and its Cancel button. */
+  const [fileReads] = useState(() => new FileReadTracker());
   const settings = useEditorStore((s) => s.settings);
   const searchOpen = useEditorStore((s) => s.searchOpen);
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
@@ -145,7 +148,7 @@ export function SimpleEditor() {
     [getView],
   );
   /** Puts a different document in the editor (fresh history), starting a new generation. */
-  const loadDocument = useCallback((handle: CodeEditorHandle, content: string) => {
+  const loadDocument = useCallback((handle: CodeEditorHandle, content: string | Text) => {
     handle.resetDocument(content);
     documentGeneration.current += 1;
   }, []);
@@ -182,10 +185,10 @@ export function SimpleEditor() {
       const { file } = picked;
       const store = useEditorStore.getState();
       try {
-        const read = await readPickedFile(picked);
+        const read = await fileReads.track(file, (options) => readPickedFile(picked, options));
         const opened = replaceDocument({
           name: read.name,
-          content: read.content,
+          content: read.text,
           fileId: null,
           file: read.format,
           mixedLineEndings: read.mixedLineEndings,
@@ -199,6 +202,10 @@ export function SimpleEditor() {
           );
         }
       } catch (error) {
+        if (isAbortError(error)) {
+          store.notify({ kind: "info", text: readCancelledMessage(file.name) });
+          return;
+        }
         const text =
           error instanceof FileRejectedError
             ? fileRejectionMessage(error.fileName, error.reason)
@@ -206,7 +213,7 @@ export function SimpleEditor() {
         store.notify({ kind: "error", text });
       }
     },
-    [replaceDocument],
+    [replaceDocument, fileReads],
   );
 
   /**
@@ -554,6 +561,7 @@ export function SimpleEditor() {
         )}
       </div>
       <EditorStatusBar />
+      <FileReadProgress tracker={fileReads} />
       <QuestionDialogHost />
       {historyDialogOpen && (
         <HistoryDialog

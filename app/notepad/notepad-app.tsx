@@ -36,6 +36,7 @@ import {
   StatusTabName,
 } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
+import { FileReadProgress } from "~/ui/file-read-progress";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -359,6 +360,7 @@ export function NotepadApp() {
       </footer>
 
       <DrivePromptDialog />
+      <FileReadProgress tracker={controller.fileReads} />
 
       {contextMenu && (
         <NotepadContextMenu

@@ -41,6 +41,7 @@ import { NotepadTextActions } from "./notepad-text-actions";
 import { NotepadTabs } from "./tab-operations";
 import { TabStates } from "./tab-states";
 import { markModified, type TabsState, updateTab } from "./tabs-model";
+import { FileReadTracker } from "~/ui/file-read-progress";
 
 /** Every edit is stored at most this long after it happened (spec: within 1 second). */
 export const SAVE_DELAY_MS = 700;
@@ -68,6 +69,8 @@ export class NotepadController {
   readonly text: NotepadTextActions;
   /** Version history of the tabs and the recently closed ones. */
   readonly history: DocumentHistory;
+  /** The big file being read into a new tab, for the progress bar and its Cancel button. */
+  readonly fileReads = new FileReadTracker();
   private view: EditorView | null = null;
   private readonly compartments = createEditorCompartments();
   private extensions: Extension[] | null = null;

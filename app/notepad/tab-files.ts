@@ -1,9 +1,11 @@
+import type { Text } from "@codemirror/state";
 import { strToU8, zipSync } from "fflate";
 import { type PickedFile, readPickedFile } from "~/storage/disk-files";
 import type { DocumentFileFormat } from "~/storage/document-records";
-import { FileRejectedError } from "~/storage/local-files";
+import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
+import type { FileReadTracker } from "~/ui/file-read-progress";
 
 /** The longest tab name (spec). */
 export const TAB_NAME_MAX = 30;
@@ -17,17 +19,25 @@ export function tabNameFromFile(fileName: string): string | undefined {
 export interface ReadTabFiles {
   opened: {
     name: string | undefined;
-    content: string;
+    content: Text;
     /** Encoding, line ending and the file on disk (when the browser gave its handle). */
     file: DocumentFileFormat;
     mixedLineEndings: boolean;
   }[];
   rejected: { fileName: string; message: string }[];
+  /** The file whose read the user cancelled (the files after it are not read), if any. */
+  cancelled: string | null;
 }
 
-/** Reads text files for new tabs; refused files come back with the message to show. */
-export async function readTabFiles(files: readonly PickedFile[]): Promise<ReadTabFiles> {
-  const result: ReadTabFiles = { opened: [], rejected: [] };
+/**
+ * Reads text files for new tabs, one after another with `reads` showing the progress of a big
+ * one; refused files come back with the message to show. Cancel stops at that file.
+ */
+export async function readTabFiles(
+  files: readonly PickedFile[],
+  reads: FileReadTracker,
+): Promise<ReadTabFiles> {
+  const result: ReadTabFiles = { opened: [], rejected: [], cancelled: null };
   for (const picked of files) {
     const { file } = picked;
     const extension = file.name.includes(".")
@@ -37,14 +47,18 @@ export async function readTabFiles(files: readonly PickedFile[]): Promise<ReadTa
       if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
         throw new FileRejectedError(file.name, "unsupported-type");
       }
-      const read = await readPickedFile(picked);
+      const read = await reads.track(file, (options) => readPickedFile(picked, options));
       result.opened.push({
         name: tabNameFromFile(read.name),
-        content: read.content,
+        content: read.text,
         file: read.format,
         mixedLineEndings: read.mixedLineEndings,
       });
     } catch (error) {
+      if (isAbortError(error)) {
+        result.cancelled = file.name;
+        break;
+      }
       if (!(error instanceof FileRejectedError)) console.error(error);
       result.rejected.push({
         fileName: file.name,

@@ -1,3 +1,4 @@
+import type { Text } from "@codemirror/state";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { DocumentHistory } from "~/storage/document-history";
 import { editorDocumentStore } from "~/storage/editor-document";
@@ -21,6 +22,7 @@ import {
 } from "~/ui/document-file-save";
 import { downloadBlob } from "~/ui/download";
 import { printText } from "~/ui/print";
+import { readCancelledMessage } from "~/ui/file-read-progress";
 import type { NotepadController } from "./notepad-controller";
 import type { TabOrigin } from "./tab-states";
 import { readTabFiles, tabNameFromFile, zipTabs } from "./tab-files";
@@ -102,7 +104,7 @@ export class NotepadTabs {
    */
   newTab(
     name?: string,
-    content = "",
+    content: string | Text = "",
     origin: string | null | TabOrigin = null,
     options: { id?: string; isModified?: boolean } = {},
   ): string | null {
@@ -302,7 +304,7 @@ export class NotepadTabs {
   /** Opens text files, each in its own tab; refused files are reported. */
   async openFiles(files: readonly PickedFile[]): Promise<void> {
     await this.notepad.whenReady();
-    const { opened, rejected } = await readTabFiles(files);
+    const { opened, rejected, cancelled } = await readTabFiles(files, this.notepad.fileReads);
     for (const file of opened) {
       const id = this.newTab(file.name, file.content, {
         file: file.file,
@@ -318,6 +320,13 @@ export class NotepadTabs {
     }
     for (const { fileName, message } of rejected) {
       this.notepad.addNotice({ id: `rejected-${fileName}`, kind: "error", message });
+    }
+    if (cancelled !== null) {
+      this.notepad.addNotice({
+        id: `cancelled-${cancelled}`,
+        kind: "info",
+        message: readCancelledMessage(cancelled),
+      });
     }
   }
 

@@ -20,7 +20,7 @@ export interface TabDocument {
   /** The tab's editor state (undo history, selection), created the first time it is shown. */
   state: EditorState | null;
   /** The text of a tab never shown yet (dropped once `state` exists). */
-  content: string | null;
+  content: string | Text | null;
   /** Scroll position to restore when the tab is shown again. */
   scroll: StateEffect<unknown> | null;
   /** Options the state was last configured with. */
@@ -56,7 +56,7 @@ export class TabStates {
   ) {}
 
   /** Adds (or replaces) a tab with `content`. */
-  add(id: string, content: string, origin: TabOrigin = {}): TabDocument {
+  add(id: string, content: string | Text, origin: TabOrigin = {}): TabDocument {
     const doc: TabDocument = {
       state: null,
       content,

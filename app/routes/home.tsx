@@ -152,7 +152,7 @@ function HeroActions() {
       await handOver({
         kind: "file",
         name: read.name,
-        content: read.content,
+        content: read.text.toString(),
         // The handle goes along, so Save in the editor writes back into this file.
         file: read.format,
         mixedLineEndings: read.mixedLineEndings,

@@ -1,6 +1,6 @@
 import { fileOpenModern, fileSaveModern, type FileWithHandle } from "browser-fs-access";
 import type { DiskFileLink, DocumentFileFormat } from "./document-records";
-import { type LocalTextFile, readLocalTextFile } from "./local-files";
+import { type LocalTextFile, type ReadFileOptions, readLocalTextFile } from "./local-files";
 import { trackWork } from "./pending-work";
 
 /**
@@ -187,12 +187,16 @@ export interface OpenedFile extends LocalTextFile {
 }
 
 /**
- * Reads a picked or dropped file (see `readLocalTextFile`: refuses binaries and files over
- * 50 MB with FileRejectedError) and the format to keep with its document: its encoding, line
- * ending and, when the browser gave a handle, the link Save writes through.
+ * Reads a picked or dropped file (see `readLocalTextFile`: streamed, with progress and cancel;
+ * refuses binaries and files over the limit with FileRejectedError) and the format to keep with
+ * its document: its encoding, line ending and, when the browser gave a handle, the link Save
+ * writes through.
  */
-export async function readPickedFile({ file, handle }: PickedFile): Promise<OpenedFile> {
-  const read = await readLocalTextFile(file);
+export async function readPickedFile(
+  { file, handle }: PickedFile,
+  options: ReadFileOptions = {},
+): Promise<OpenedFile> {
+  const read = await readLocalTextFile(file, options);
   return {
     ...read,
     format: {

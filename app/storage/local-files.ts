@@ -1,15 +1,24 @@
-import { decodeTextFile, type FileRejection, MAX_FILE_BYTES } from "~/text/file-checks";
-import { DEFAULT_LINE_ENDING, type LineEnding } from "~/text/line-endings";
-import type { TextEncodingId } from "~/text/text-encoding";
+import type { Text } from "@codemirror/state";
+import {
+  type FileRejection,
+  hasBinaryControls,
+  MAX_FILE_BYTES,
+  SNIFF_LENGTH,
+  startsLikeBinary,
+} from "~/text/file-checks";
+import { DEFAULT_LINE_ENDING, type LineEnding, type LineEndingReport } from "~/text/line-endings";
+import { bomEncoding, type TextEncodingId } from "~/text/text-encoding";
+import { InvalidBytesError, StreamingDecoder, TextAssembler } from "~/text/text-stream";
+import { SLICE_MS, yieldToPage } from "./work-slices";
 
 /**
- * A text file read from the user's computer. `content` keeps the file's line breaks (the editors'
- * CodeMirror documents read \r\n, \r and \n alike); saving it as
- * `encodeText(applyLineEnding(content, lineEnding), encoding)` gives the file's bytes back.
+ * A text file read from the user's computer, as a CodeMirror document (its lines; the file's
+ * line breaks are `lineEnding`): saving it as
+ * `encodeText(applyLineEnding(text.toString(), lineEnding), encoding)` gives the bytes back.
  */
 export interface LocalTextFile {
   name: string;
-  content: string;
+  text: Text;
   /** The encoding the file was stored in, detected from its bytes. */
   encoding: TextEncodingId;
   /** The file's line ending (the majority when mixed), or LF when it has no line break. */
@@ -33,21 +42,125 @@ export class FileRejectedError extends Error {
   }
 }
 
+/** How far reading a file has got, in bytes. */
+export interface ReadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** Options of `readLocalTextFile`. */
+export interface ReadFileOptions {
+  /** Called as the file is read (about once per slice). */
+  onProgress?: (progress: ReadProgress) => void;
+  /** Stops the read: the promise rejects with an AbortError DOMException. */
+  signal?: AbortSignal;
+}
+
+/** True for the rejection of a read the user cancelled. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
 /**
- * Reads a picked or dropped file as text, detecting its encoding and line ending. Rejects with
- * FileRejectedError when it is over 50 MB (checked before reading a byte) or is not text.
+ * Reads a picked or dropped file as text, detecting its encoding and line ending, as a stream:
+ * the bytes are decoded piece by piece into a CodeMirror document, never held as one string, and
+ * the work yields to the page every few milliseconds, so a 500 MB file keeps the page
+ * responsive. Rejects with FileRejectedError when the file is over MAX_FILE_BYTES (checked
+ * before reading a byte) or is not text, and with an AbortError when `signal` aborts.
+ *
+ * The encoding is decided as `decodeTextFile` decides it: a byte-order mark names it, else
+ * UTF-8; bytes that turn out not to be valid UTF-8 (anywhere in the file) start the read over
+ * as Windows-1252, which every byte sequence is.
  */
-export async function readLocalTextFile(file: File): Promise<LocalTextFile> {
+export async function readLocalTextFile(
+  file: File,
+  options: ReadFileOptions = {},
+): Promise<LocalTextFile> {
   if (file.size > MAX_FILE_BYTES) throw new FileRejectedError(file.name, "too-large");
-  const result = decodeTextFile(new Uint8Array(await file.arrayBuffer()));
-  if (!result.ok) throw new FileRejectedError(file.name, result.reason);
+  const head = new Uint8Array(await file.slice(0, SNIFF_LENGTH).arrayBuffer());
+  if (startsLikeBinary(head)) throw new FileRejectedError(file.name, "not-text");
+  const bom = bomEncoding(head);
+  let decoded: DecodedFile;
+  try {
+    decoded = await decodeFile(file, bom ?? "utf-8", options);
+  } catch (error) {
+    if (!(error instanceof InvalidBytesError)) throw error;
+    // Broken UTF-16 is not a text file; anything else that is not UTF-8 is Windows-1252.
+    if (bom === "utf-16le" || bom === "utf-16be") {
+      throw new FileRejectedError(file.name, "not-text");
+    }
+    decoded = await decodeFile(file, "windows-1252", options);
+  }
   return {
     name: file.name,
-    content: result.text,
-    encoding: result.encoding,
-    lineEnding: result.lineEnding ?? DEFAULT_LINE_ENDING,
-    mixedLineEndings: result.mixedLineEndings,
+    text: decoded.doc,
+    encoding: decoded.encoding,
+    lineEnding: decoded.lineEndings.majority ?? DEFAULT_LINE_ENDING,
+    mixedLineEndings: decoded.lineEndings.mixed,
     lastModified: file.lastModified,
     size: file.size,
   };
+}
+
+/** The most bytes decoded between two checks of the clock. */
+const PART_BYTES = 64 * 1024;
+
+interface DecodedFile {
+  doc: Text;
+  encoding: TextEncodingId;
+  lineEndings: LineEndingReport;
+}
+
+async function decodeFile(
+  file: File,
+  encoding: TextEncodingId,
+  { onProgress, signal }: ReadFileOptions,
+): Promise<DecodedFile> {
+  const aborted = () => new DOMException("The file read was cancelled.", "AbortError");
+  if (signal?.aborted) throw aborted();
+  const decoder = new StreamingDecoder(encoding);
+  const assembler = new TextAssembler();
+  // The first characters are checked for the control codes binary files are full of.
+  let start = "";
+  let startChecked = false;
+  const take = (text: string) => {
+    if (!startChecked) {
+      start += text.slice(0, SNIFF_LENGTH - start.length);
+      if (start.length >= SNIFF_LENGTH) {
+        startChecked = true;
+        if (hasBinaryControls(start)) throw new FileRejectedError(file.name, "not-text");
+      }
+    }
+    assembler.push(text);
+  };
+  let loaded = 0;
+  let sliceStart = performance.now();
+  const reader = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    // The browser hands over up to megabytes at once: decoded in parts, with a look at the
+    // clock after each, so no task runs long.
+    for (let at = 0; at < value.byteLength; at += PART_BYTES) {
+      const part = value.subarray(at, at + PART_BYTES);
+      take(decoder.decode(part));
+      loaded += part.byteLength;
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        onProgress?.({ loaded, total: file.size });
+        await yieldToPage();
+        if (signal?.aborted) {
+          void reader.cancel().catch(() => undefined);
+          throw aborted();
+        }
+        sliceStart = performance.now();
+      }
+    }
+  }
+  take(decoder.decode(new Uint8Array(0), true));
+  if (!startChecked && hasBinaryControls(start)) {
+    throw new FileRejectedError(file.name, "not-text");
+  }
+  onProgress?.({ loaded, total: file.size });
+  const { doc, lineEndings } = assembler.finish();
+  return { doc, encoding, lineEndings };
 }

@@ -26,3 +26,21 @@ export const idleSlice: NextSlice = () =>
       { timeout: 1000 },
     );
   });
+
+/**
+ * Lets the page handle input and paint, then carries on at once: for a long job the user is
+ * waiting on (reading a big file), where idle time or a clamped timer would only slow it down.
+ * `scheduler.yield()` where the browser has it (Chromium), else a message-channel task.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

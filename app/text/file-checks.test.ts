@@ -110,14 +110,14 @@ describe("decodeTextFile", () => {
     expect(saveBack(decodeTextFile(new Uint8Array())).byteLength).toBe(0);
   });
 
-  it("refuses files over 50 MB", () => {
+  it("refuses files over 500 MB", () => {
     const big = { byteLength: MAX_FILE_BYTES + 1 } as Uint8Array;
     expect(decodeTextFile(big)).toEqual({ ok: false, reason: "too-large" });
   });
 
   it("names the file in its message", () => {
     expect(fileRejectionMessage("photo.png", "not-text")).toContain('"photo.png"');
-    expect(fileRejectionMessage("huge.txt", "too-large")).toContain("50 MB");
+    expect(fileRejectionMessage("huge.txt", "too-large")).toContain("larger than 500 MB");
     expect(fileRejectionMessage("app.exe", "unsupported-type")).toContain(".txt .md");
   });
 });

@@ -1,8 +1,14 @@
 import { detectLineEndings, type LineEnding } from "./line-endings";
 import { decodeText, type TextEncodingId } from "./text-encoding";
 
-/** Largest file either editor opens: 50 MB. */
-export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Largest file either editor opens: 500 MB (decision 011). */
+export const MAX_FILE_BYTES = 500 * 1024 * 1024;
+
+/** The limit as people read it ("500 MB"). */
+export const MAX_FILE_LABEL = `${MAX_FILE_BYTES / (1024 * 1024)} MB`;
+
+/** How much of a file's start is looked at to tell text from binary. */
+export const SNIFF_LENGTH = 64 * 1024;
 
 /** Why a file could not be opened as text. */
 export type FileRejection = "too-large" | "not-text" | "unsupported-type" | "empty-name";
@@ -29,6 +35,20 @@ export type DecodeResult =
 const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
 
 /**
+ * True when a file's first bytes hold NUL, which never appears in real UTF-8 or single-byte text
+ * but is common in every binary format (UTF-16 text, marked by its byte-order mark, is exempt).
+ */
+export function startsLikeBinary(head: Uint8Array): boolean {
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  return !utf16 && head.subarray(0, Math.min(head.byteLength, SNIFF_LENGTH)).includes(0);
+}
+
+/** True when decoded text holds control characters no text file has (check its start). */
+export function hasBinaryControls(text: string): boolean {
+  return BINARY_CONTROL.test(text);
+}
+
+/**
  * Decodes a file's bytes as text and says how it was stored: UTF-8 (with or without a BOM),
  * UTF-16 LE/BE when it starts with its byte-order mark (Windows Notepad's "Unicode"), and
  * otherwise Windows-1252 for older Western files that are not valid UTF-8; see `decodeText`.
@@ -37,14 +57,9 @@ const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
  */
 export function decodeTextFile(bytes: Uint8Array): DecodeResult {
   if (bytes.byteLength > MAX_FILE_BYTES) return { ok: false, reason: "too-large" };
-  const utf16 =
-    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  // NUL never appears in real UTF-8 or single-byte text but is common in every binary format.
-  if (!utf16 && bytes.subarray(0, Math.min(bytes.byteLength, 64 * 1024)).includes(0)) {
-    return { ok: false, reason: "not-text" };
-  }
+  if (startsLikeBinary(bytes)) return { ok: false, reason: "not-text" };
   const decoded = decodeText(bytes);
-  if (!decoded || BINARY_CONTROL.test(decoded.text.slice(0, 64 * 1024))) {
+  if (!decoded || hasBinaryControls(decoded.text.slice(0, SNIFF_LENGTH))) {
     return { ok: false, reason: "not-text" };
   }
   const endings = detectLineEndings(decoded.text);
@@ -64,7 +79,7 @@ export function decodeTextFile(bytes: Uint8Array): DecodeResult {
 export function fileRejectionMessage(fileName: string, reason: FileRejection): string {
   switch (reason) {
     case "too-large":
-      return `"${fileName}" is larger than 50 MB, too big to open in the browser editor. Your current document is unchanged.`;
+      return `"${fileName}" is larger than ${MAX_FILE_LABEL}, too big to open in the browser editor. Your current document is unchanged.`;
     case "not-text":
       return `"${fileName}" does not look like a text file (it may be an image, a PDF or a Word document). Plainpad opens plain text files only. Your current document is unchanged.`;
     case "unsupported-type":

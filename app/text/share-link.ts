@@ -38,7 +38,7 @@ export const LINK_MAX_LENGTH = 32_000;
 /** PBKDF2-SHA-256 iterations of format 1 (OWASP's 2023 figure for PBKDF2-HMAC-SHA256). */
 export const PBKDF2_ITERATIONS = 600_000;
 
-/** The most text a link may unpack to: the editors' own file limit (50 MB). */
+/** The most text a link may unpack to (50 MB: far beyond any link a browser accepts). */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 const FLAG_LOCKED = 0b0000_0001;

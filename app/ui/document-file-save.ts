@@ -155,7 +155,7 @@ async function keepOverwritten(
 ): Promise<void> {
   try {
     const read = await readPickedFile({ file, handle: null });
-    await keep(read.content);
+    await keep(read.text.toString());
   } catch (error) {
     // The user chose to overwrite; the history is a safety net, not a condition of the save.
     console.error("Keeping the file's text before overwriting it failed", error);
@@ -167,7 +167,7 @@ async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise
   return {
     kind: "reload",
     name: handle.name,
-    text: read.content,
+    text: read.text.toString(),
     file: read.format,
     mixedLineEndings: read.mixedLineEndings,
   };

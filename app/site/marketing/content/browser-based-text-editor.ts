@@ -33,7 +33,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       {
         icon: FileCode2,
         title: "Opens the files you actually have",
-        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files from your computer with the Open button or by dragging them onto the editor. Files up to 50 MB are accepted, and saving keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line endings.",
+        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files from your computer with the Open button or by dragging them onto the editor. Files up to 500 MB are accepted, and saving keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line endings.",
       },
       {
         icon: Gauge,
@@ -75,7 +75,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       },
       {
         title: "Bring in a file (optional)",
-        text: "Click Open, or drop a file onto the editor. Files that are not text, or larger than 50 MB, are refused with a message and your current document is left untouched.",
+        text: "Click Open, or drop a file onto the editor. Files that are not text, or larger than 500 MB, are refused with a message and your current document is left untouched.",
       },
       {
         title: "Edit with the toolbar or keys",
@@ -122,7 +122,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     {
       question: "Which file types can I open?",
       answer:
-        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 50 MB each. Saving back keeps the file's name, encoding and line endings; downloads are .txt files, and Export… also makes .md, .html, .rtf and PDF files.",
+        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 500 MB each. Saving back keeps the file's name, encoding and line endings; downloads are .txt files, and Export… also makes .md, .html, .rtf and PDF files.",
     },
     {
       question: "Can it replace a word processor?",

@@ -22,7 +22,7 @@ export const REMOTE_STATS: readonly Stat[] = [
   { value: "$0", label: "Free, no account to create" },
   { value: "0 bytes", label: "of your documents sent to our servers" },
   { value: "1 s", label: "until the notepad stores a change" },
-  { value: "50 MB", label: "largest file the editor opens" },
+  { value: "500 MB", label: "largest file the editor opens" },
 ];
 
 /** Feature cards of the remote-workers page. */

@@ -1,0 +1,189 @@
+import { expect, type Page, test } from "@playwright/test";
+import { documentText, editorBox, openEditor, typeDocument } from "./editor-helpers";
+import { editorText, openNotepad, tabNames } from "./notepad-helpers";
+
+// Big files (issue 17): read as a stream with a progress bar and Cancel, and search that counts
+// in slices. Behaviour only: speed is the benchmark's job (npm run bench).
+
+const MB = 1 << 20;
+
+/**
+ * Drops a file of `megabytes` of text lines onto the editing area. It is one generated
+ * megabyte repeated: the browser shares the bytes, so a big file costs the test little memory.
+ */
+function dropBigFile(page: Page, name: string, megabytes: number) {
+  return page.evaluate(
+    ({ name, megabytes, MB }) => {
+      const line = "a line of generated text for a big file test, 64 bytes long, ok\n";
+      const megabyte = new Blob([line.repeat(MB / line.length)]);
+      const file = new File(Array<Blob>(megabytes).fill(megabyte), name, { type: "text/plain" });
+      const data = new DataTransfer();
+      data.items.add(file);
+      const target = document.querySelector(".cm-content") as HTMLElement;
+      target.dispatchEvent(
+        new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
+      target.dispatchEvent(
+        new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }),
+      );
+    },
+    { name, megabytes, MB },
+  );
+}
+
+/**
+ * Makes file reads in the page slow, like a slow disk: every piece of a file's stream arrives
+ * 100 ms late. Reading a few hundred megabytes then takes long enough on any machine to see
+ * the progress bar and press Cancel. Resolves with a function that makes reads fast again.
+ */
+async function slowDiskReads(page: Page) {
+  await page.evaluate(() => {
+    const original = Blob.prototype.stream;
+    (window as unknown as { __fastStream: typeof original }).__fastStream = original;
+    Blob.prototype.stream = function (this: Blob) {
+      return original.call(this).pipeThrough(
+        new TransformStream({
+          async transform(chunk, controller) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+    };
+  });
+  return () =>
+    page.evaluate(() => {
+      Blob.prototype.stream = (
+        window as unknown as { __fastStream: typeof Blob.prototype.stream }
+      ).__fastStream;
+    });
+}
+
+test.describe("big files", () => {
+  test.setTimeout(120_000);
+
+  test("the editor shows progress while reading a big file; Cancel leaves the document as it was", async ({
+    page,
+  }) => {
+    await openEditor(page);
+    await typeDocument(page, "keep me");
+    const restoreSpeed = await slowDiskReads(page);
+    await dropBigFile(page, "huge-log.txt", 400);
+    const progress = page.getByRole("progressbar", { name: 'Opening "huge-log.txt"' });
+    await expect(progress).toBeVisible({ timeout: 30_000 });
+    const bar = page.getByRole("group", { name: "Opening a file" });
+    await expect(bar.getByText(/Opening "huge-log.txt": \d+%/)).toBeVisible();
+    // The page answers while the file is read: typing goes on working.
+    await editorBox(page).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("!");
+    expect(await documentText(page)).toBe("keep me!");
+    await bar.getByRole("button", { name: "Cancel" }).click();
+    await expect(progress).toHaveCount(0);
+    await restoreSpeed();
+    await expect(
+      page.getByRole("alert").getByText('Opening "huge-log.txt" was cancelled.'),
+    ).toBeVisible();
+    expect(await documentText(page)).toBe("keep me!");
+    await expect(page.getByRole("button", { name: /^Rename Untitled/ })).toBeVisible();
+  });
+
+  test("the notepad opens a big file in a new tab, and a cancelled one opens nothing", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    const before = await tabNames(page);
+    const restoreSpeed = await slowDiskReads(page);
+    await dropBigFile(page, "cancelled.txt", 400);
+    await expect(page.getByRole("progressbar", { name: 'Opening "cancelled.txt"' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page
+      .getByRole("group", { name: "Opening a file" })
+      .getByRole("button", { name: "Cancel" })
+      .click();
+    await restoreSpeed();
+    await expect(page.getByText('Opening "cancelled.txt" was cancelled.')).toBeVisible();
+    expect(await tabNames(page)).toEqual(before);
+
+    await dropBigFile(page, "opened.txt", 24);
+    await expect.poll(() => tabNames(page), { timeout: 60_000 }).toContain("opened.txt");
+    const lines = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __plainpadNotepad: { getView(): { state: { doc: { lines: number; length: number } } } };
+          }
+        ).__plainpadNotepad.getView().state.doc,
+    );
+    // 24 MB of 64-byte lines, each ending in a line break, and the empty line after the last.
+    expect(lines.lines).toBe((24 * MB) / 64 + 1);
+    expect(lines.length).toBe(24 * MB);
+  });
+
+  test("Replace All over many lines is one step that Undo takes back whole", async ({ page }) => {
+    await openNotepad(page);
+    const original = Array.from({ length: 5000 }, (_, i) => `row ${i}: cat, Cat and cat`).join(
+      "\n",
+    );
+    await page.evaluate((text) => {
+      const controller = (
+        window as unknown as {
+          __plainpadNotepad: {
+            getView(): { state: { doc: { length: number } }; dispatch(spec: unknown): void };
+          };
+        }
+      ).__plainpadNotepad;
+      const view = controller.getView();
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    }, original);
+    await page.keyboard.press("Control+h");
+    await page.getByRole("searchbox", { name: "Find" }).fill("cat");
+    await page.getByRole("textbox", { name: "Replace with" }).fill("dog");
+    await page.getByRole("button", { name: "Replace all" }).click();
+    await expect(page.getByText("Replaced 10000 occurrences.")).toBeVisible();
+    expect(await editorText(page)).toBe(original.replaceAll("cat", "dog"));
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => editorText(page)).toBe(original);
+  });
+
+  test("search counts exactly what a plain indexOf scan finds, Unicode included", async ({
+    page,
+  }) => {
+    await page.goto("/editor/?bench");
+    await page.waitForFunction(() => Boolean(window.__plainpadBench));
+    const needle = "café 👋";
+    const expected = await page.evaluate(async (needle) => {
+      const words = ["café", "👋", "naïve", "日本語", "Straße", "end", "x"];
+      let seed = 11;
+      const parts: string[] = [];
+      for (let i = 0; i < 600_000; i++) {
+        seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+        const pick = seed >>> 8;
+        parts.push(words[pick % words.length], (pick >> 4) % 5 === 0 ? "\n" : " ");
+      }
+      const text = parts.join("");
+      await window.__plainpadBench!.open(text);
+      let count = 0;
+      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length))
+        count++;
+      return count;
+    }, needle);
+    expect(expected).toBeGreaterThan(20);
+
+    await page.keyboard.press("Control+f");
+    const field = page.getByRole("searchbox", { name: "Search text" });
+    await field.fill(needle);
+    await field.press("Enter");
+    const counter = page.getByTestId("search-counter");
+    await expect(counter).toHaveText(`1/${expected}`);
+    await expect(page.locator(".cm-pp-match-current")).toHaveText(needle);
+    await field.press("Enter");
+    await expect(counter).toHaveText(`2/${expected}`);
+    await field.press("Shift+Enter");
+    await field.press("Shift+Enter");
+    await expect(counter).toHaveText(`${expected}/${expected}`);
+    await expect(page.locator(".cm-pp-match-current")).toHaveText(needle);
+  });
+});
