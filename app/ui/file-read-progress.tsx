@@ -104,9 +104,9 @@ export function FileReadProgress({ tracker }: { tracker: FileReadTracker }) {
       aria-label="Opening a file"
       className="fixed inset-x-3 bottom-12 z-40 mx-auto flex max-w-md flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
-      <p className="min-w-0 flex-[1_1_100%] truncate">{label}</p>
+      <p className="min-w-0 flex-[1_1_100%] break-words">{label}</p>
       <progress
-        className="h-2 min-w-0 flex-1 accent-blue-600"
+        className="h-2 min-w-0 flex-1 overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-600 dark:[&::-webkit-progress-bar]:bg-slate-700 dark:[&::-webkit-progress-value]:bg-blue-400 [&::-moz-progress-bar]:bg-blue-600"
         aria-label={`Opening "${state.fileName}"`}
         max={state.total || 1}
         value={state.loaded}
