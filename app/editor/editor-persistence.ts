@@ -1,5 +1,5 @@
 import type { Text } from "@codemirror/state";
-import type { StoredDocument } from "~/storage/document-store";
+import type { LoadedDocument, StoredDocument } from "~/storage/document-store";
 import { DocumentSyncClient, type StorageStatus } from "~/storage/document-sync";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { withTxtExtension } from "~/text/file-name";
@@ -56,6 +56,7 @@ export class EditorPersistence {
         remoteOrder: () => undefined,
         conflict: (_id, stored, local) => this.keepOtherWindowVersion(stored, local),
         storageStatus: (status) => this.onStatus(status),
+        storing: (busy) => useEditorStore.setState({ storing: busy }),
       },
       {
         channelName: "plainpad-editor",
@@ -70,7 +71,7 @@ export class EditorPersistence {
    * Reads the stored document (null when there is none). Data that could not be read is kept
    * aside and reported in the notices; an unavailable store shows the storage warning.
    */
-  async load(): Promise<StoredDocument | null> {
+  async load(): Promise<LoadedDocument | null> {
     try {
       const result = await this.sync.load();
       if (result.keptAside.length) {

@@ -1,4 +1,5 @@
 import { FileStatus } from "~/ui/file-status";
+import { StoringStatus } from "~/ui/storing-status";
 import { useEditorStore } from "./editor-store";
 
 /**
@@ -9,11 +10,13 @@ export function EditorStatusBar() {
   const file = useEditorStore((s) => s.file);
   const inDrive = useEditorStore((s) => s.fileId !== null);
   const mixedLineEndings = useEditorStore((s) => s.mixedLineEndings);
+  const storing = useEditorStore((s) => s.storing);
   return (
     <footer
       aria-label="Status bar"
       className="flex flex-wrap items-center justify-end gap-x-3 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-0.5 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
     >
+      <StoringStatus busy={storing} />
       <FileStatus
         file={file}
         inDrive={inDrive}

@@ -39,6 +39,8 @@ export interface EditorStoreState {
   loaded: boolean;
   /** Visible warning when the draft could not be stored in the browser. */
   storageWarning: string | null;
+  /** A write to the browser's storage has been running for a while. */
+  storing: boolean;
   notice: EditorNotice | null;
   searchOpen: boolean;
   settingsOpen: boolean;
@@ -87,6 +89,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   platform: "windows",
   loaded: false,
   storageWarning: null,
+  storing: false,
   notice: null,
   searchOpen: false,
   settingsOpen: false,

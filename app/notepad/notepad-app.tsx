@@ -37,6 +37,7 @@ import {
 } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
+import { StoringStatus } from "~/ui/storing-status";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -72,6 +73,7 @@ export function NotepadApp() {
       showStats: s.settings.showStats,
       notices: s.notices,
       storageFull: s.storageFull,
+      storing: s.storing,
       findOpen: s.findOpen,
       replaceOpen: s.replaceOpen,
       findFocusRequest: s.findFocusRequest,
@@ -352,11 +354,14 @@ export function NotepadApp() {
         <span className="ml-auto flex flex-wrap items-center gap-x-3">
           <NotepadFileStatus store={store} controller={controller} />
         </span>
-        <span>
-          {state.storageFull
-            ? "Not stored yet: storage full"
-            : "Tabs are kept in this browser; clearing site data deletes them"}
-        </span>
+        <StoringStatus busy={state.storing && !state.storageFull} />
+        {!(state.storing && !state.storageFull) && (
+          <span>
+            {state.storageFull
+              ? "Not stored yet: storage full"
+              : "Tabs are kept in this browser; clearing site data deletes them"}
+          </span>
+        )}
       </footer>
 
       <DrivePromptDialog />

@@ -94,6 +94,7 @@ export class NotepadController {
         conflict: (id, stored, local) => this.tabs.keepOtherWindowVersion(id, stored, local),
         storageStatus: (status) =>
           showStorageStatus(this.store, status, () => void this.tabs.backUpAll()),
+        storing: (busy) => this.store.setState({ storing: busy }),
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );

@@ -51,6 +51,8 @@ export interface NotepadUiState {
   notices: Notice[];
   /** Storage refused the last write; edits are kept in memory and retried. */
   storageFull: boolean;
+  /** A write to the browser's storage has been running for a while. */
+  storing: boolean;
   findOpen: boolean;
   replaceOpen: boolean;
   /** Bumped by Find / Replace (menu or shortcut) so an open find bar takes the focus again. */
@@ -80,6 +82,7 @@ export function initialNotepadUiState(): NotepadUiState {
     },
     notices: [],
     storageFull: false,
+    storing: false,
     findOpen: false,
     replaceOpen: false,
     findFocusRequest: 0,

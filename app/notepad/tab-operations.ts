@@ -8,6 +8,7 @@ import {
   writeEditorSettings,
 } from "~/storage/editor-settings";
 import { parseNotepadSettings } from "~/storage/notepad-settings";
+import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import { BackupError, buildBackup, planRestore, readBackup } from "~/text/backup-archive";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
 import { withTxtExtension } from "~/text/file-name";
@@ -42,6 +43,9 @@ import {
   type TabsState,
   updateTab,
 } from "./tabs-model";
+
+/** Files opened together smaller than this are not checked against the storage quota. */
+const ROOM_CHECK_CHARS = 1024 * 1024;
 
 /**
  * The notepad's tab operations: the pure rules of `tabs-model.ts` applied to the UI store,
@@ -318,6 +322,7 @@ export class NotepadTabs {
         });
       }
     }
+    void this.warnWhenNoRoomFor(opened);
     for (const { fileName, message } of rejected) {
       this.notepad.addNotice({ id: `rejected-${fileName}`, kind: "error", message });
     }
@@ -328,6 +333,23 @@ export class NotepadTabs {
         message: readCancelledMessage(cancelled),
       });
     }
+  }
+
+  /** Tells at once when files just opened cannot all be stored (the quota is too small). */
+  private async warnWhenNoRoomFor(
+    opened: readonly { name?: string; content: { length: number } }[],
+  ) {
+    const chars = opened.reduce((sum, file) => sum + file.content.length, 0);
+    if (chars < ROOM_CHECK_CHARS) return;
+    const biggest = opened.reduce((a, b) => (b.content.length > a.content.length ? b : a));
+    const shortfall = roomShortfall(await readStorageHealth(), chars, biggest.name ?? "The file");
+    if (!shortfall) return;
+    this.notepad.addNotice({
+      id: "storage-no-room",
+      kind: "warning",
+      message: shortfall,
+      action: { label: "Back up all documents", run: () => void this.backUpAll() },
+    });
   }
 
   /**
@@ -462,10 +484,10 @@ export class NotepadTabs {
     try {
       const stored = await editorDocumentStore.loadAll();
       const doc = stored.documents[0];
-      if (doc && doc.content) {
+      if (doc && doc.content.length) {
         editor = {
           name: doc.name,
-          text: doc.content,
+          text: doc.content.toString(),
           isModified: doc.isModified,
           driveFileId: doc.driveFileId,
           ...(await versionsOf(doc.id, this.editorHistory())),

@@ -64,6 +64,23 @@ export interface StoredDocument {
   revision: number;
 }
 
+/**
+ * A document as read at start. Chunked text comes as a CodeMirror `Text` assembled a slice at a
+ * time (a 200 MB tab never becomes one string), with the chunks it was read from, so the first
+ * save after the reload rewrites only what changed.
+ */
+export interface LoadedDocument extends Omit<StoredDocument, "content"> {
+  content: string | Text;
+  /** The chunks the text was read from; null for text kept inline or just migrated. */
+  storedChunks: StoredChunk[] | null;
+}
+
+/** One stored chunk: its key and its length in characters (chunks are joined by "\n"). */
+export interface StoredChunk {
+  key: string;
+  length: number;
+}
+
 /** The record under "<prefix><id>" (schema 2). */
 export interface DocumentRecord {
   schema: typeof DOCUMENT_SCHEMA;
@@ -94,7 +111,13 @@ export interface ContentChunk {
    * turned into one only as it is written, so a save of a 200 MB document never builds all of
    * its text in one task.
    */
-  text?: string | Text;
+  text?: string | ChunkText;
+}
+
+/** Text that becomes a string only when it is written: a CodeMirror `Text` is one. */
+export interface ChunkText {
+  readonly length: number;
+  toString(): string;
 }
 
 /** A document to write: its text as one string or as chunks. */
@@ -110,7 +133,7 @@ export type DocumentToSave = Omit<
 /** What loading found. */
 export interface DocumentLoadResult {
   /** Readable documents in their saved order (empty when nothing is stored). */
-  documents: StoredDocument[];
+  documents: LoadedDocument[];
   /** Keys under which unreadable data was kept aside during this load. */
   keptAside: string[];
   /** True when documents came from a legacy format (migrated by the collection's hook). */
@@ -141,21 +164,39 @@ export function parseStoredDocument(
   value: unknown,
   readChunk: (key: string) => unknown = () => undefined,
 ): StoredDocument | null {
+  const parsed = parseStoredRecord(value);
+  if (!parsed) return null;
+  const { chunkKeys, ...doc } = parsed;
+  if (chunkKeys === null) return doc;
+  const pieces: string[] = [];
+  for (const key of chunkKeys) {
+    const piece = readChunk(key);
+    if (typeof piece !== "string") return null;
+    pieces.push(piece);
+  }
+  return { ...doc, content: pieces.join("\n") };
+}
+
+/**
+ * A stored record without its chunks read: the text itself when it is kept inline (schema 1),
+ * else "" and the keys of the chunks that hold it. Null when the record cannot be read.
+ */
+export function parseStoredRecord(
+  value: unknown,
+): (StoredDocument & { chunkKeys: string[] | null }) | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
   if (typeof record.id !== "string" || record.id === "") return null;
   if (typeof record.name !== "string" || record.name.trim() === "") return null;
-  let content: string;
+  let content = "";
+  let chunkKeys: string[] | null = null;
   if (typeof record.content === "string") {
     content = record.content;
-  } else if (Array.isArray(record.chunkKeys)) {
-    const pieces: string[] = [];
-    for (const key of record.chunkKeys) {
-      const piece = typeof key === "string" ? readChunk(key) : undefined;
-      if (typeof piece !== "string") return null;
-      pieces.push(piece);
-    }
-    content = pieces.join("\n");
+  } else if (
+    Array.isArray(record.chunkKeys) &&
+    record.chunkKeys.every((key): key is string => typeof key === "string")
+  ) {
+    chunkKeys = record.chunkKeys;
   } else {
     return null;
   }
@@ -163,6 +204,7 @@ export function parseStoredDocument(
     id: record.id,
     name: record.name,
     content,
+    chunkKeys,
     lastModified:
       typeof record.lastModified === "number"
         ? record.lastModified
@@ -239,7 +281,10 @@ export function chunkKey(id: string, chunkId: string): string {
 }
 
 /** Documents in the stored order (unordered ones last, by age). */
-export function sortByOrder(docs: StoredDocument[], order: readonly string[]): StoredDocument[] {
+export function sortByOrder<Doc extends Pick<StoredDocument, "id" | "lastModified">>(
+  docs: Doc[],
+  order: readonly string[],
+): Doc[] {
   const position = new Map(order.map((id, index) => [id, index]));
   return [...docs].sort((a, b) => {
     const pa = position.get(a.id) ?? Number.MAX_SAFE_INTEGER;

@@ -23,7 +23,7 @@ describe("notepad tab storage", () => {
     await tabs.save({ ...base, id: "300", name: "Third", content: "three" }, 0);
     await tabs.saveOrder(["300", "1", "200"]);
     const result = await tabs.loadAll();
-    expect(result.documents.map((tab) => [tab.id, tab.name, tab.content])).toEqual([
+    expect(result.documents.map((tab) => [tab.id, tab.name, String(tab.content)])).toEqual([
       ["300", "Third", "three"],
       ["1", "Notes", "hello"],
       ["200", "Second", "two"],
@@ -125,6 +125,22 @@ describe("notepad tab storage", () => {
     expect((await tabs.loadAll(778)).keptAside).toEqual([]);
   });
 
+  it("loads chunked text as a document with the chunks it came from, or keeps it aside", async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ key: `k${i}`, text: `line ${i}\nmore` }));
+    await tabs.save({ ...base, id: "1", content: many }, 0);
+    await tabs.save({ ...base, id: "2", content: [{ key: "x", text: "broken" }] }, 0);
+    const db = await openPlainpadDb();
+    await db.put(IDB.stores.notepadTabs, 42, chunkKey("2", "x"));
+    const result = await tabs.loadAll(555);
+    expect(result.documents.map((tab) => tab.id)).toEqual(["1"]);
+    const [loaded] = result.documents;
+    expect(loaded.content.toString()).toBe(many.map((chunk) => chunk.text).join("\n"));
+    expect(loaded.storedChunks).toEqual(
+      many.map((chunk) => ({ key: chunk.key, length: chunk.text.length })),
+    );
+    expect(result.keptAside).toEqual(["unreadable/555/tab/2"]);
+  });
+
   it("stores text in chunks, writes only new ones and drops the ones no longer used", async () => {
     const first = [
       { key: "a", text: "line one" },
@@ -140,7 +156,7 @@ describe("notepad tab storage", () => {
       { ...base, id: "1", content: [{ key: "a" }, { key: "c", text: "new end" }] },
       1,
     );
-    expect((await tabs.loadAll()).documents[0].content).toBe("line one\nnew end");
+    expect((await tabs.loadAll()).documents[0].content.toString()).toBe("line one\nnew end");
     const db = await openPlainpadDb();
     expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "a"))).toBe("line one");
     expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", "b"))).toBeUndefined();
@@ -169,9 +185,9 @@ describe("notepad tab storage", () => {
       revision: 3,
     };
     await db.put(IDB.stores.notepadTabs, old, tabKey("4"));
-    expect((await tabs.loadAll()).documents.map((tab) => [tab.content, tab.revision])).toEqual([
-      ["inline", 3],
-    ]);
+    expect(
+      (await tabs.loadAll()).documents.map((tab) => [String(tab.content), tab.revision]),
+    ).toEqual([["inline", 3]]);
     expect((await tabs.save({ ...base, id: "4", content: "now chunked" }, 3)).ok).toBe(true);
     expect((await tabs.read("4"))?.content).toBe("now chunked");
   });
@@ -201,7 +217,7 @@ describe("notepad tab storage", () => {
     );
     const result = await tabs.loadAll();
     expect(result.migratedLegacy).toBe(true);
-    expect(result.documents.map((tab) => tab.content)).toEqual(["legacy text", "more"]);
+    expect(result.documents.map((tab) => String(tab.content))).toEqual(["legacy text", "more"]);
     expect(window.localStorage.getItem(STORAGE_KEYS.notepadFiles)).toBeNull();
     expect((await tabs.loadAll()).documents).toHaveLength(2);
   });
@@ -219,7 +235,7 @@ describe("notepad tab storage", () => {
     const raw = JSON.stringify([{ id: "1", name: "Good", content: "kept" }, { id: 7 }, "junk"]);
     window.localStorage.setItem(STORAGE_KEYS.notepadFiles, raw);
     const result = await tabs.loadAll(9);
-    expect(result.documents.map((tab) => tab.content)).toEqual(["kept"]);
+    expect(result.documents.map((tab) => String(tab.content))).toEqual(["kept"]);
     expect(result.keptAside).toEqual(["unreadable/9/notepad-files"]);
     const db = await openPlainpadDb();
     expect(await db.get(IDB.stores.notepadTabs, "unreadable/9/notepad-files")).toBe(raw);

@@ -1,3 +1,5 @@
+import type { Text } from "@codemirror/state";
+import { TextAssembler } from "~/text/text-stream";
 import { openPlainpadDb } from "./db";
 import {
   CHUNK_PREFIX,
@@ -10,9 +12,11 @@ import {
   documentRecord,
   type DocumentLoadResult,
   type DocumentToSave,
+  type LoadedDocument,
   META_KEY,
   newFileFormat,
   parseStoredDocument,
+  parseStoredRecord,
   REV_PREFIX,
   type SaveDocumentResult,
   sortByOrder,
@@ -20,6 +24,8 @@ import {
   type StoredMeta,
   UNREADABLE_PREFIX,
 } from "./document-records";
+
+import { SLICE_MS, yieldToPage } from "./work-slices";
 
 export * from "./document-records";
 
@@ -40,9 +46,54 @@ export * from "./document-records";
 
 type ObjectStoreReader = {
   get(key: IDBValidKey): Promise<unknown>;
-  getAll(query: IDBKeyRange): Promise<unknown[]>;
-  getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]>;
+  getAll(query: IDBKeyRange, count?: number): Promise<unknown[]>;
+  getAllKeys(query: IDBKeyRange, count?: number): Promise<IDBValidKey[]>;
 };
+
+type ParsedRecord = NonNullable<ReturnType<typeof parseStoredRecord>>;
+
+/** Every chunk of every document. */
+const allChunks = () => IDBKeyRange.bound(CHUNK_PREFIX, `${CHUNK_PREFIX}\uffff`);
+
+/** Chunks read per request while loading: about 2 MB, a few milliseconds to deserialise. */
+const CHUNKS_PER_READ = 32;
+
+/**
+ * Reads the chunks under `keys` (sorted as IndexedDB sorts them) in batches of consecutive
+ * keys, inside the caller's transaction: each batch is its own event, so the page stays
+ * responsive between them.
+ */
+async function readChunkTexts(
+  store: ObjectStoreReader,
+  keys: readonly string[],
+): Promise<Map<string, unknown>> {
+  const texts = new Map<string, unknown>();
+  for (let start = 0; start < keys.length; start += CHUNKS_PER_READ) {
+    const batch = keys.slice(start, start + CHUNKS_PER_READ);
+    const range = IDBKeyRange.bound(batch[0], batch[batch.length - 1]);
+    const [batchKeys, batchValues] = await Promise.all([
+      store.getAllKeys(range, batch.length),
+      store.getAll(range, batch.length),
+    ]);
+    batchKeys.forEach((key, index) => texts.set(String(key), batchValues[index]));
+  }
+  return texts;
+}
+
+/** A document's text from its chunks (joined by "\n"), built in slices between page tasks. */
+async function assembleText(pieces: readonly string[]): Promise<Text> {
+  const assembler = new TextAssembler();
+  let sliceStart = performance.now();
+  for (let index = 0; index < pieces.length; index++) {
+    if (index > 0) assembler.push("\n");
+    assembler.push(pieces[index]);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToPage();
+      sliceStart = performance.now();
+    }
+  }
+  return assembler.finish().doc;
+}
 
 /** What a collection's legacy hook found and moved into the collection. */
 export interface LegacyMigration {
@@ -93,20 +144,38 @@ export class DocumentStore {
    * "unreadable/<time>/<key>" before anything else happens (and only then removed from their
    * own key, so they are not reported again). When the collection holds no documents, the
    * legacy hook runs once.
+   *
+   * Chunks are read a few at a time and each document's text is assembled into a CodeMirror
+   * `Text` in slices, yielding to the page between them: restoring a 200 MB tab is a few
+   * seconds of short tasks, never one long one.
    */
   async loadAll(now = Date.now()): Promise<DocumentLoadResult> {
     const db = await openPlainpadDb();
     const tx = db.transaction(this.storeName, "readwrite");
-    const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
-    const documents: StoredDocument[] = [];
+    // Everything but the chunks in one read, then the chunks in small batches.
+    const below = IDBKeyRange.upperBound(CHUNK_PREFIX, true);
+    const above = IDBKeyRange.lowerBound(`${CHUNK_PREFIX}\uffff`, true);
+    const [keysBelow, valuesBelow, keysAbove, valuesAbove, storedChunkKeys] = await Promise.all([
+      tx.store.getAllKeys(below),
+      tx.store.getAll(below),
+      tx.store.getAllKeys(above),
+      tx.store.getAll(above),
+      tx.store.getAllKeys(allChunks()),
+    ]);
+    const keys = [...keysBelow, ...keysAbove];
+    const values = [...valuesBelow, ...valuesAbove];
+    const chunkKeys = new Set(storedChunkKeys.map(String));
+    const records: { key: string; value: unknown; doc: ParsedRecord }[] = [];
     const keptAside: string[] = [];
     let order: string[] = [];
     const writes: Promise<unknown>[] = [];
-    const chunks = new Map<string, unknown>();
     const prefix = this.options.recordPrefix;
-    keys.forEach((rawKey, index) => {
-      if (String(rawKey).startsWith(CHUNK_PREFIX)) chunks.set(String(rawKey), values[index]);
-    });
+    const keepAside = (key: string, value: unknown) => {
+      const asideKey = `${UNREADABLE_PREFIX}${now}/${key}`;
+      keptAside.push(asideKey);
+      writes.push(tx.store.put(value, asideKey));
+      writes.push(tx.store.delete(key));
+    };
     keys.forEach((rawKey, index) => {
       const key = String(rawKey);
       const value = values[index];
@@ -114,7 +183,6 @@ export class DocumentStore {
         key.startsWith(UNREADABLE_PREFIX) ||
         key.startsWith(CONFLICT_PREFIX) ||
         key.startsWith(REV_PREFIX) ||
-        key.startsWith(CHUNK_PREFIX) ||
         this.options.isLegacyKey?.(key)
       )
         return;
@@ -125,29 +193,47 @@ export class DocumentStore {
         }
         return;
       }
-      const doc = key.startsWith(prefix)
-        ? parseStoredDocument(value, (chunk) =>
-            chunks.get(chunkKey(key.slice(prefix.length), chunk)),
-          )
-        : null;
-      if (doc && this.recordKey(doc.id) === key) {
-        documents.push(doc);
+      const doc = key.startsWith(prefix) ? parseStoredRecord(value) : null;
+      const complete = doc?.chunkKeys?.every((chunk) => chunkKeys.has(chunkKey(doc.id, chunk)));
+      if (doc && this.recordKey(doc.id) === key && (doc.chunkKeys === null || complete)) {
+        records.push({ key, value, doc });
         return;
       }
-      const asideKey = `${UNREADABLE_PREFIX}${now}/${key}`;
-      keptAside.push(asideKey);
-      writes.push(tx.store.put(value, asideKey));
-      writes.push(tx.store.delete(rawKey));
+      keepAside(key, value);
+    });
+    const texts = await readChunkTexts(tx.store, [...chunkKeys]);
+    const documents: LoadedDocument[] = [];
+    const readable = records.filter(({ key, value, doc }) => {
+      if (doc.chunkKeys?.some((chunk) => typeof texts.get(chunkKey(doc.id, chunk)) !== "string")) {
+        keepAside(key, value);
+        return false;
+      }
+      return true;
     });
     await Promise.all(writes);
     await tx.done;
     if (keptAside.length)
       console.error("Some saved documents could not be read; kept aside:", keptAside);
 
+    for (const { doc } of readable) {
+      const { chunkKeys: keysOfText, ...rest } = doc;
+      if (keysOfText === null) {
+        documents.push({ ...rest, storedChunks: null });
+        continue;
+      }
+      const pieces = keysOfText.map((chunk) => texts.get(chunkKey(doc.id, chunk)) as string);
+      for (const chunk of keysOfText) texts.delete(chunkKey(doc.id, chunk));
+      documents.push({
+        ...rest,
+        content: await assembleText(pieces),
+        storedChunks: keysOfText.map((key, index) => ({ key, length: pieces[index].length })),
+      });
+    }
+
     let migratedLegacy = false;
     if (documents.length === 0 && this.options.migrateLegacy) {
       const legacy = await this.options.migrateLegacy(this, now);
-      documents.push(...legacy.documents);
+      documents.push(...legacy.documents.map((doc) => ({ ...doc, storedChunks: null })));
       keptAside.push(...legacy.keptAside);
       migratedLegacy = legacy.documents.length > 0;
     }

@@ -79,7 +79,38 @@ describe("document sync client", () => {
       revision: 1,
     });
     const reloaded = await client(makeHost({}).host).load();
-    expect(reloaded.documents.map((doc) => doc.content)).toEqual(["first draft"]);
+    expect(reloaded.documents.map((doc) => String(doc.content))).toEqual(["first draft"]);
+  });
+
+  it("after a reload, the first save of an edit writes only the chunk it touched", async () => {
+    const { EditorState } = await import("@codemirror/state");
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long draft`);
+    const first = makeHost({ [EDITOR_DOCUMENT_ID]: lines.join("\n") });
+    const writer = client(first.host);
+    await writer.load();
+    writer.track(EDITOR_DOCUMENT_ID);
+    writer.start();
+    writer.noteChange(EDITOR_DOCUMENT_ID, true);
+    await writer.whenStored();
+    writer.dispose();
+
+    // The reloaded page edits the very document the load gave it.
+    let doc: import("@codemirror/state").Text | null = null;
+    const host = makeHost({}).host;
+    const reloaded = client({
+      ...host,
+      snapshot: (id) => (doc ? { ...first.host.snapshot(id)!, text: doc } : null),
+    });
+    const loaded = (await reloaded.load()).documents[0];
+    const state = EditorState.create({ doc: loaded.content });
+    doc = state.update({ changes: { from: 500_000, insert: "typed" } }).state.doc;
+    const put = vi.spyOn(IDBObjectStore.prototype, "put");
+    reloaded.start();
+    reloaded.noteChange(EDITOR_DOCUMENT_ID, true);
+    await reloaded.whenStored();
+    const chunkWrites = put.mock.calls.filter(([, key]) => String(key).startsWith("chunk/"));
+    expect(chunkWrites).toHaveLength(1);
+    expect((await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content).toBe(doc.toString());
   });
 
   it("keeps the other window's text when both windows changed the document", async () => {

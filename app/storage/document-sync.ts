@@ -51,7 +51,16 @@ export interface DocumentSyncHost {
   conflict(id: string, stored: StoredDocument, localText: string): void;
   /** The outcome of writing changed ("full": quota; "failed": another error; retried). */
   storageStatus(status: StorageStatus, error?: unknown): void;
+  /**
+   * A write has run for a while (the first store of a big document takes seconds), and later
+   * that no write is running any more: show it, so nobody closes the page believing the text
+   * is kept when it is not yet.
+   */
+  storing?(busy: boolean): void;
 }
+
+/** A write still running after this long is shown (shorter ones would only flicker). */
+const SLOW_WRITE_MS = 500;
 
 /** Timing of a client. */
 export interface DocumentSyncOptions {
@@ -109,6 +118,8 @@ export class DocumentSyncClient {
   /** IndexedDB could not be opened: nothing is attempted (the host said so to the user). */
   private unavailable = false;
   private status: StorageStatus = "ok";
+  /** Writes running for longer than SLOW_WRITE_MS, shown through `host.storing`. */
+  private slowWrites = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Order and delete writes still running. */
   private pendingWrites = 0;
@@ -132,7 +143,11 @@ export class DocumentSyncClient {
       this.unavailable = true;
       throw error;
     }
-    for (const doc of result.documents) this.track(doc.id, doc.revision);
+    for (const doc of result.documents) {
+      this.track(doc.id, doc.revision);
+      // The first save after the reload then writes only what changed since.
+      if (doc.storedChunks) this.docs.get(doc.id)?.chunks.adopt(doc.content, doc.storedChunks);
+    }
     return result;
   }
 
@@ -323,6 +338,11 @@ export class DocumentSyncClient {
     doc.saving = true;
     const changeCount = doc.changeCount;
     const plan = doc.chunks.plan(snapshot.text);
+    let slow = false;
+    const slowTimer = setTimeout(() => {
+      slow = true;
+      if (this.slowWrites++ === 0) this.host.storing?.(true);
+    }, SLOW_WRITE_MS);
     try {
       const result = await this.store.save(
         {
@@ -356,6 +376,8 @@ export class DocumentSyncClient {
       this.scheduleRetry();
     } finally {
       doc.saving = false;
+      clearTimeout(slowTimer);
+      if (slow && --this.slowWrites === 0) this.host.storing?.(false);
     }
     const flushNow = doc.flushAfterSave;
     doc.flushAfterSave = false;

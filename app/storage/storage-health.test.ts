@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes, storageAdvice, usedShare } from "./storage-health";
+import { formatBytes, roomShortfall, storageAdvice, usedShare } from "./storage-health";
 
 describe("storage health", () => {
   it("names the use and the room, and warns from 80%", () => {
@@ -29,5 +29,14 @@ describe("storage health", () => {
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(300 * 1024 * 1024)).toBe("300 MB");
     expect(formatBytes(3 * 1024 ** 3)).toBe("3.0 GB");
+  });
+
+  it("tells when text about to be stored does not fit in the room left", () => {
+    const health = { usage: 90 * 1024 * 1024, quota: 100 * 1024 * 1024, persisted: null };
+    expect(roomShortfall(health, 4 * 1024 * 1024, "small.txt")).toBeNull();
+    expect(roomShortfall(health, 6 * 1024 * 1024, "big.log")).toBe(
+      '"big.log" needs up to 12 MB to be kept in this browser, but only 10 MB is free. It is open, but it may not be kept when you close this page: save it to a file, or back up your documents.',
+    );
+    expect(roomShortfall({ usage: null, quota: null, persisted: null }, 1e9, "x")).toBeNull();
   });
 });

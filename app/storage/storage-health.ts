@@ -42,6 +42,19 @@ export function usedShare(health: StorageHealth): number | null {
   return health.usage / health.quota;
 }
 
+/**
+ * The sentence for text of `chars` characters about to be stored, when the room left by the
+ * quota cannot hold it (two bytes a character, the most a browser stores them in); null when it
+ * fits or the browser does not say.
+ */
+export function roomShortfall(health: StorageHealth, chars: number, name: string): string | null {
+  if (health.usage === null || !health.quota) return null;
+  const needed = chars * 2;
+  const free = Math.max(0, health.quota - health.usage);
+  if (needed <= free) return null;
+  return `"${name}" needs up to ${formatBytes(needed)} to be kept in this browser, but only ${formatBytes(free)} is free. It is open, but it may not be kept when you close this page: save it to a file, or back up your documents.`;
+}
+
 /** "12.3 MB" style sizes. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

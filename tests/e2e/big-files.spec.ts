@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { documentText, editorBox, openEditor, typeDocument } from "./editor-helpers";
-import { editorText, openNotepad, tabNames } from "./notepad-helpers";
+import { editorText, openNotepad, tabNames, waitForSaved } from "./notepad-helpers";
 
 // Big files (issue 17): read as a stream with a progress bar and Cancel, and search that counts
 // in slices. Behaviour only: speed is the benchmark's job (npm run bench).
@@ -119,6 +119,87 @@ test.describe("big files", () => {
     // 24 MB of 64-byte lines, each ending in a line break, and the empty line after the last.
     expect(lines.lines).toBe((24 * MB) / 64 + 1);
     expect(lines.length).toBe(24 * MB);
+  });
+
+  test("a big notepad tab shows it is being saved, and comes back whole after a reload", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    // Another connection holds the tabs' store, as a slow disk would: the notepad's write waits.
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const request = indexedDB.open("plainpad");
+        request.onsuccess = () => resolve(request.result);
+      });
+      const store = db.transaction("notepad-tabs", "readwrite").objectStore("notepad-tabs");
+      const hold = () => {
+        if (!(window as unknown as { __release?: boolean }).__release)
+          store.get("meta").onsuccess = hold;
+      };
+      hold();
+    });
+    await dropBigFile(page, "kept.txt", 8);
+    await expect.poll(() => tabNames(page), { timeout: 60_000 }).toContain("kept.txt");
+    const saving = page.getByRole("status").filter({ hasText: "Saving in this browser…" });
+    await expect(saving).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { __release: boolean }).__release = true));
+    await expect(saving).toHaveCount(0, { timeout: 60_000 });
+    await waitForSaved(page);
+
+    // An edit after the reload is stored too, and the text comes back exactly.
+    await page.reload();
+    await expect.poll(() => tabNames(page), { timeout: 60_000 }).toContain("kept.txt");
+    const docOf = () =>
+      page.evaluate(() => {
+        const doc = (
+          window as unknown as {
+            __plainpadNotepad: {
+              getView(): {
+                state: {
+                  doc: {
+                    lines: number;
+                    length: number;
+                    sliceString(from: number, to: number): string;
+                  };
+                };
+              };
+            };
+          }
+        ).__plainpadNotepad?.getView()?.state.doc;
+        if (!doc) return null;
+        return { lines: doc.lines, length: doc.length, start: doc.sliceString(0, 12) };
+      });
+    await expect.poll(docOf, { timeout: 60_000 }).toEqual({
+      lines: (8 * MB) / 64 + 1,
+      length: 8 * MB,
+      start: "a line of ge",
+    });
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.type("new ");
+    await waitForSaved(page);
+    await page.reload();
+    await expect.poll(docOf, { timeout: 60_000 }).toEqual({
+      lines: (8 * MB) / 64 + 1,
+      length: 8 * MB + 4,
+      start: "new a line o",
+    });
+  });
+
+  test("opening a file the browser has no room to keep says so at once", async ({ page }) => {
+    await page.addInitScript(() => {
+      const mb = 1024 * 1024;
+      navigator.storage.estimate = async () => ({ usage: 95 * mb, quota: 100 * mb });
+    });
+    await openNotepad(page);
+    await dropBigFile(page, "too-big.txt", 4);
+    await expect.poll(() => tabNames(page), { timeout: 60_000 }).toContain("too-big.txt");
+    await expect(
+      page.getByText(
+        '"too-big.txt" needs up to 8.0 MB to be kept in this browser, but only 5.0 MB is free.',
+        { exact: false },
+      ),
+    ).toBeVisible();
   });
 
   test("Replace All over many lines is one step that Undo takes back whole", async ({ page }) => {
