@@ -3,17 +3,20 @@
 // word count, draft saving). bench/editor.bench.mjs bundles this file with Vite and serves
 // it at /__bench/bare-codemirror.html, exposing the same window.__plainpadBench hook as /editor/.
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { EditorState } from "@codemirror/state";
+import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 
-const extensions = [
+const wrap = new Compartment();
+let wrapping = false;
+const extensions = () => [
+  wrap.of(wrapping ? EditorView.lineWrapping : []),
   lineNumbers(),
   history(),
   keymap.of([...defaultKeymap, ...historyKeymap]),
   EditorView.theme({ "&": { height: "100vh" }, ".cm-scroller": { overflow: "auto" } }),
 ];
 const view = new EditorView({
-  state: EditorState.create({ doc: "", extensions }),
+  state: EditorState.create({ doc: "", extensions: extensions() }),
   parent: document.getElementById("editor"),
 });
 const nextPaint = () =>
@@ -22,7 +25,7 @@ const nextPaint = () =>
 window.__plainpadBench = {
   async open(text) {
     const start = performance.now();
-    view.setState(EditorState.create({ doc: text, extensions }));
+    view.setState(EditorState.create({ doc: text, extensions: extensions() }));
     await nextPaint();
     return performance.now() - start;
   },
@@ -34,6 +37,18 @@ window.__plainpadBench = {
     let count = 0;
     while (re.exec(text)) count++;
     return { ms: performance.now() - start, count };
+  },
+  async setWrap(on) {
+    wrapping = on;
+    view.dispatch({ effects: wrap.reconfigure(on ? EditorView.lineWrapping : []) });
+    await nextPaint();
+  },
+  async scrollToEnd() {
+    const start = performance.now();
+    view.dispatch({ selection: { anchor: view.state.doc.length }, scrollIntoView: true });
+    view.focus();
+    await nextPaint();
+    return performance.now() - start;
   },
   length: () => view.state.doc.length,
   focusMiddle() {

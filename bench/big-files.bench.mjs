@@ -1,13 +1,28 @@
-// Files at the limit (issue 17): the simple editor opens generated files of 200 and 500 MB
-// through its real open path (streamed read, progress, the document replaced), then is typed
-// in and searched. Per size: open-to-paint, the longest main-thread task while opening, the JS
-// heap after, main-thread time per keystroke (BIG_KEYSTROKES keystrokes mid-document), and a
-// search for a common word: time to the first match, to the full count, and the longest task
-// during it. The file is one generated megabyte repeated (the browser shares its bytes), so the
-// bench itself needs little memory. One run per size; BENCH_BIG_SIZES="200,500" by default.
-import { generateDocument, measureTyping, printTable, summarizeTyping } from "./lib.mjs";
+// Files at the limit (issue 17), three tables:
+// 1. The simple editor opens generated files of 200 and 500 MB through its real open path
+//    (streamed read, progress, the document replaced), then is typed in and searched. Per size:
+//    open-to-paint, the longest main-thread task while opening, the JS heap after, main-thread
+//    time per keystroke (BIG_KEYSTROKES keystrokes mid-document), and a search for a common
+//    word: time to the first match, to the full count, and the longest task during it.
+// 2. The notepad opens a 200 MB file in a tab, stores it in IndexedDB, and restores it after a
+//    reload: time to stored and to restored, the longest task during each.
+// 3. A 10 MB file that is one line, in the editor and in bare CodeMirror, word wrap on and off:
+//    open, scroll to the end, typing at the end.
+// Big files are one generated megabyte repeated (the browser shares its bytes), so the bench
+// itself needs little memory. One run per size; BENCH_BIG_SIZES="200,500" by default,
+// BENCH_NOTEPAD_MB=200, BENCH_ONE_LINE_MB=10 (0 skips a table).
+import {
+  bareCodeMirrorPage,
+  generateDocument,
+  measureTyping,
+  openBenchPage,
+  printTable,
+  summarizeTyping,
+} from "./lib.mjs";
 
-const SIZES = (process.env.BENCH_BIG_SIZES ?? "200,500").split(",").map(Number);
+const SIZES = (process.env.BENCH_BIG_SIZES ?? "200,500").split(",").filter(Boolean).map(Number);
+const NOTEPAD_MB = Number(process.env.BENCH_NOTEPAD_MB ?? 200);
+const ONE_LINE_MB = Number(process.env.BENCH_ONE_LINE_MB ?? 10);
 const KEYSTROKES = Number(process.env.BIG_KEYSTROKES ?? 30);
 const WORD = "students";
 const MB = 1024 * 1024;
@@ -21,11 +36,7 @@ const watchLongTasks = () => {
 };
 
 async function measure(browser, url, sizeMb) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => Boolean(window.__plainpadBench));
-  await page.waitForTimeout(300);
+  const { context, page } = await openBenchPage(browser, url);
   await page.evaluate(
     ([source, size, watch]) => {
       const piece = new Function(`return (${source})(${1 << 20})`)().slice(0, 1 << 20);
@@ -65,25 +76,153 @@ async function measure(browser, url, sizeMb) {
 
 const fmt = (value) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
 
-export default async function bigFilesBench({ browser, baseURL }) {
-  const rows = [];
-  for (const sizeMb of SIZES) {
-    const result = await measure(browser, `${baseURL}/editor/?bench`, sizeMb);
-    rows.push({
-      file: `${sizeMb} MB`,
-      "open ms": fmt(result.open.ms),
-      "longest task while opening ms": fmt(result.open.longest),
-      "heap MB": fmt(result.heapBytes / MB),
-      "heap/file": fmt(result.heapBytes / (sizeMb * MB)),
-      "main/key p95": fmt(result.typing.mainP95.median),
-      "key→paint p95": fmt(result.typing.paintP95.median),
-      "search first match ms": fmt(result.search.firstMs),
-      "search full count ms": `${fmt(result.search.ms)} (${result.search.count})`,
-      "longest task while searching ms": fmt(result.search.longest),
-    });
-  }
-  printTable(
-    `Simple editor at the file limit (one run per size, ${KEYSTROKES} keystrokes mid-document, search "${WORD}")`,
-    rows,
+/**
+ * The notepad with a `sizeMb` tab: opened from a file, stored (until nothing is left to write),
+ * then the page reloaded until the tab's text is back in the editor.
+ */
+async function measureNotepadTab(browser, baseURL, sizeMb) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(watchLongTasks);
+  await page.goto(`${baseURL}/online-notepad/`);
+  await page.waitForFunction(() => Boolean(window.__plainpadNotepad?.getView()));
+  await page.waitForTimeout(300);
+  await page.evaluate(
+    ([source, size]) => {
+      const piece = new Function(`return (${source})(${1 << 20})`)().slice(0, 1 << 20);
+      window.__file = new File(Array(size).fill(new Blob([piece])), "big.txt");
+    },
+    [generateDocument.toString(), sizeMb],
   );
+  const open = await page.evaluate(async () => {
+    const start = performance.now();
+    window.__longest = 0;
+    await window.__plainpadNotepad.tabs.openFiles([{ file: window.__file, handle: null }]);
+    delete window.__file;
+    const ms = performance.now() - start;
+    const longest = window.__longest;
+    window.__longest = 0;
+    // Stored: the write starts after the next paint and ends when nothing is left to write.
+    while (window.__plainpadNotepad.isAllStored())
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    while (!window.__plainpadNotepad.isAllStored())
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    return { ms, longest, storeMs: performance.now() - start - ms, storeLongest: window.__longest };
+  });
+  await page.waitForTimeout(1000);
+  const reloadStart = Date.now();
+  await page.reload();
+  await page.waitForFunction(
+    (length) => (window.__plainpadNotepad?.getView()?.state.doc.length ?? 0) >= length,
+    sizeMb * (1 << 20),
+    { timeout: 300_000, polling: 20 },
+  );
+  const restoreMs = Date.now() - reloadStart;
+  await page.waitForTimeout(500);
+  const restoreLongest = await page.evaluate(() => window.__longest);
+  await context.close();
+  return { open, restoreMs, restoreLongest };
+}
+
+/** A `sizeMb` one-line document in the page at `url`, word wrap `wrap`. */
+async function measureOneLine(browser, url, route, sizeMb, wrap) {
+  const { context, page } = await openBenchPage(browser, url, route);
+  await page.evaluate(watchLongTasks);
+  await page.evaluate((on) => window.__plainpadBench.setWrap(on), wrap);
+  await page.evaluate(
+    ([source, size]) => {
+      window.__doc = new Function(`return (${source})(${size})`)()
+        .slice(0, size)
+        .replace(/\n/g, " ");
+    },
+    [generateDocument.toString(), sizeMb * (1 << 20)],
+  );
+  const openMs = await page.evaluate(async () => {
+    window.__longest = 0;
+    const ms = await window.__plainpadBench.open(window.__doc);
+    delete window.__doc;
+    return ms;
+  });
+  await page.waitForFunction(() => window.__plainpadBench.settled?.() ?? true, null, {
+    timeout: 60_000,
+  });
+  await page.waitForTimeout(500);
+  const scrollMs = await page.evaluate(() => window.__plainpadBench.scrollToEnd());
+  await page.waitForTimeout(500);
+  const typing = summarizeTyping(
+    await measureTyping(page, {
+      keystrokes: KEYSTROKES,
+      rounds: 1,
+      focusMiddle: () => page.evaluate(() => window.__plainpadBench.scrollToEnd()),
+    }),
+  );
+  const longest = await page.evaluate(() => window.__longest);
+  await context.close();
+  return { openMs, scrollMs, typing, longest };
+}
+
+export default async function bigFilesBench({ browser, baseURL }) {
+  if (SIZES.length) {
+    const rows = [];
+    for (const sizeMb of SIZES) {
+      const result = await measure(browser, `${baseURL}/editor/?bench`, sizeMb);
+      rows.push({
+        file: `${sizeMb} MB`,
+        "open ms": fmt(result.open.ms),
+        "longest task while opening ms": fmt(result.open.longest),
+        "heap MB": fmt(result.heapBytes / MB),
+        "heap/file": fmt(result.heapBytes / (sizeMb * MB)),
+        "main/key p95": fmt(result.typing.mainP95.median),
+        "key→paint p95": fmt(result.typing.paintP95.median),
+        "search first match ms": fmt(result.search.firstMs),
+        "search full count ms": `${fmt(result.search.ms)} (${result.search.count})`,
+        "longest task while searching ms": fmt(result.search.longest),
+      });
+    }
+    printTable(
+      `Simple editor at the file limit (one run per size, ${KEYSTROKES} keystrokes mid-document, search "${WORD}")`,
+      rows,
+    );
+  }
+  if (NOTEPAD_MB > 0) {
+    const result = await measureNotepadTab(browser, baseURL, NOTEPAD_MB);
+    printTable(`Notepad: a ${NOTEPAD_MB} MB tab opened, stored, and restored after a reload`, [
+      {
+        "open ms": fmt(result.open.ms),
+        "longest task while opening ms": fmt(result.open.longest),
+        "stored after ms": fmt(result.open.storeMs),
+        "longest task while storing ms": fmt(result.open.storeLongest),
+        "reload to restored ms": fmt(result.restoreMs),
+        "longest task while restoring ms": fmt(result.restoreLongest),
+      },
+    ]);
+  }
+  if (ONE_LINE_MB > 0) {
+    const bare = {
+      url: `${baseURL}/__bench/bare-codemirror.html`,
+      body: await bareCodeMirrorPage(),
+    };
+    const rows = [];
+    for (const wrap of [true, false]) {
+      for (const [name, url, route] of [
+        ["editor", `${baseURL}/editor/?bench`, null],
+        ["bare CM6", bare.url, bare],
+      ]) {
+        const result = await measureOneLine(browser, url, route, ONE_LINE_MB, wrap);
+        rows.push({
+          page: name,
+          "word wrap": wrap ? "on" : "off",
+          "open ms": fmt(result.openMs),
+          "scroll to end ms": fmt(result.scrollMs),
+          "main/key p95 at end": fmt(result.typing.mainP95.median),
+          "key→paint p95": fmt(result.typing.paintP95.median),
+          "longest task ms": fmt(result.longest),
+        });
+      }
+    }
+    printTable(
+      `A ${ONE_LINE_MB} MB file that is one line (${KEYSTROKES} keystrokes at its end)`,
+      rows,
+    );
+  }
 }

@@ -7,9 +7,14 @@
 // line-ending detection included). Documents are built inside the page and loaded through the
 // `?bench` hook of /editor/ (window.__plainpadBench), so nothing is typed or sent over CDP.
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import { build } from "vite";
-import { generateDocument, measureTyping, printTable, summarizeTyping } from "./lib.mjs";
+import {
+  bareCodeMirrorPage,
+  generateDocument,
+  measureTyping,
+  openBenchPage,
+  printTable,
+  summarizeTyping,
+} from "./lib.mjs";
 
 const MB = 1024 * 1024;
 const SIZES = (process.env.BENCH_SIZES ?? "0,1,10,50").split(",").map(Number);
@@ -21,36 +26,12 @@ const WORD = "students";
 // The textarea needs seconds per keystroke from 10 MB on; at 50 MB one run takes many minutes.
 const BASELINE_MAX_MB = Number(process.env.BENCH_BASELINE_MAX_MB ?? 10);
 
-/** The bare CodeMirror page: bench/bare-codemirror.js bundled into one HTML file. */
-async function bareCodeMirrorPage() {
-  const result = await build({
-    configFile: false,
-    logLevel: "silent",
-    build: {
-      write: false,
-      minify: true,
-      lib: {
-        entry: fileURLToPath(new URL("./bare-codemirror.js", import.meta.url)),
-        formats: ["iife"],
-        name: "bareCodeMirror",
-      },
-    },
-  });
-  const output = (Array.isArray(result) ? result[0] : result).output[0];
-  const script = output.code.replace(/<\/script/gi, "<\\/script");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
-}
-
 /**
  * Opening a `sizeMb` file with Windows (CRLF) line endings through the editor's real open path
  * (bytes decoded, encoding and line endings detected, the document replaced), first paint.
  */
 async function measureCrlfFileOpen(browser, url, sizeMb) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => Boolean(window.__plainpadBench));
-  await page.waitForTimeout(300);
+  const { context, page } = await openBenchPage(browser, url);
   await page.evaluate(
     ([source, size]) => {
       const text = new Function(`return (${source})(${size})`)().replace(/\n/g, "\r\n");
@@ -68,14 +49,7 @@ async function measureCrlfFileOpen(browser, url, sizeMb) {
 }
 
 async function measure(browser, url, route, sizeMb, rounds) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  if (route)
-    await page.route(route.url, (r) => r.fulfill({ contentType: "text/html", body: route.body }));
-  await page.goto(url);
-  await page.waitForFunction(() => Boolean(window.__plainpadBench));
-  // Let the editor finish its own start-up (draft load) before measuring.
-  await page.waitForTimeout(300);
+  const { context, page } = await openBenchPage(browser, url, route);
   const bytes = sizeMb * MB;
   await page.evaluate(
     ([source, size]) => {

@@ -1,6 +1,7 @@
 // Shared harness of the benchmarks: serves the built site and launches Debian's Chromium with
 // the flags this machine needs. Each bench/*.bench.mjs exports `default async function(ctx)`.
 import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 
 const LAUNCH_ARGS = [
@@ -38,6 +39,43 @@ export function launchBrowser() {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: LAUNCH_ARGS,
   });
+}
+
+/**
+ * A new page at `url` (a 1280×800 window) once its `window.__plainpadBench` hook is there and
+ * its own start-up (draft load) had a moment. `route` serves a page that is not on the site
+ * (the baselines): `{ url, body }`.
+ */
+export async function openBenchPage(browser, url, route = null) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  if (route)
+    await page.route(route.url, (r) => r.fulfill({ contentType: "text/html", body: route.body }));
+  await page.goto(url);
+  await page.waitForFunction(() => Boolean(window.__plainpadBench));
+  await page.waitForTimeout(300);
+  return { context, page };
+}
+
+/** The bare CodeMirror page: bench/bare-codemirror.js bundled into one HTML file. */
+export async function bareCodeMirrorPage() {
+  const { build } = await import("vite");
+  const result = await build({
+    configFile: false,
+    logLevel: "silent",
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: fileURLToPath(new URL("./bare-codemirror.js", import.meta.url)),
+        formats: ["iife"],
+        name: "bareCodeMirror",
+      },
+    },
+  });
+  const output = (Array.isArray(result) ? result[0] : result).output[0];
+  const script = output.code.replace(/<\/script/gi, "<\\/script");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
 }
 
 /** p-th percentile (0..100) of a list of numbers. */

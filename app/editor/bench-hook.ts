@@ -1,4 +1,5 @@
 import { type CodeEditorHandle, textStatsField } from "~/codemirror";
+import { useEditorStore } from "./editor-store";
 import { countRest, startDocumentSearch } from "./search-bar";
 
 /** What `window.__plainpadBench` offers the benchmark (only with `?bench` in the URL). */
@@ -21,6 +22,10 @@ export interface BenchHook {
   focusMiddle(): void;
   /** True once the background word count of a big document has finished. */
   settled(): boolean;
+  /** Turns word wrap on or off (as the settings panel does); resolves after the next paint. */
+  setWrap(on: boolean): Promise<void>;
+  /** Scrolls to the end of the document (cursor there); resolves with ms to the next paint. */
+  scrollToEnd(): Promise<number>;
 }
 
 declare global {
@@ -64,6 +69,18 @@ export function installBenchHook(
           () => undefined,
         );
       return { firstMs, ms: performance.now() - start, count: result?.scanner.count ?? 0 };
+    },
+    async setWrap(on) {
+      useEditorStore.getState().setSettings({ wordWrap: on });
+      await nextPaint();
+    },
+    async scrollToEnd() {
+      const start = performance.now();
+      const view = handle.view;
+      view.dispatch({ selection: { anchor: view.state.doc.length }, scrollIntoView: true });
+      view.focus();
+      await nextPaint();
+      return performance.now() - start;
     },
     length: () => handle.view.state.doc.length,
     settled: () => handle.view.state.field(textStatsField).words !== null,

@@ -1,6 +1,6 @@
-import { Text } from "@codemirror/state";
+import { ChangeSet, Text } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { countWords, countWordsFrom, countWordsInSlices } from "./text-stats";
+import { adjustWordCount, countWords, countWordsFrom, countWordsInSlices } from "./text-stats";
 
 describe("word counts", () => {
   it("counts runs of non-whitespace", () => {
@@ -20,5 +20,30 @@ describe("word counts", () => {
     const immediate = () => Promise.resolve();
     expect(await countWordsInSlices(doc, () => false, 0, immediate)).toBe(25000);
     expect(await countWordsInSlices(doc, () => true, 0, immediate)).toBeNull();
+  });
+
+  it("adjusts the count after any edit exactly as a recount, without rereading whole lines", () => {
+    let seed = 3;
+    const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;
+    const alphabet = ["a", "b", " ", "\n", "\t", "\u00a0", "é", "c"];
+    const text = (length: number) =>
+      Array.from({ length }, () => alphabet[random(alphabet.length)]).join("");
+    for (let round = 0; round < 2000; round++) {
+      const doc = Text.of(text(random(80)).split("\n"));
+      const ranges = [];
+      let at = 0;
+      while (ranges.length < 3 && at <= doc.length) {
+        const from = at + random(Math.max(1, doc.length - at + 1));
+        if (from > doc.length) break;
+        const to = Math.min(doc.length, from + random(6));
+        ranges.push({ from, to, insert: text(random(5)) });
+        at = to + random(3) + (to === from ? 1 : 0);
+      }
+      const changes = ChangeSet.of(ranges, doc.length);
+      const next = changes.apply(doc);
+      expect(adjustWordCount(countWords(doc.toString()), doc, next, changes)).toBe(
+        countWords(next.toString()),
+      );
+    }
   });
 });

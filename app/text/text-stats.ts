@@ -80,20 +80,12 @@ export async function countWordsInSlices(
   return total;
 }
 
-/** Merges overlapping/adjacent [from, to] line spans given in ascending order of `from`. */
-function mergeSpans(spans: [number, number][]): [number, number][] {
-  const merged: [number, number][] = [];
-  for (const span of spans) {
-    const last = merged[merged.length - 1];
-    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
-    else merged.push([...span]);
-  }
-  return merged;
-}
-
 /**
- * The word count of `newDoc`, given the count of `oldDoc` and the changes between them: only
- * the lines the changes touch are recounted.
+ * The word count of `newDoc`, given the count of `oldDoc` and the changes between them. A word
+ * count is the number of word starts (a non-space after a space or at the start), and a change
+ * can add or remove starts only inside it and at the character just after it: only those are
+ * recounted, with the character before each as context. A keystroke in a 10 MB line thus costs
+ * a few characters, not the line.
  */
 export function adjustWordCount(
   words: number,
@@ -101,14 +93,40 @@ export function adjustWordCount(
   newDoc: Text,
   changes: ChangeSet,
 ): number {
-  const before: [number, number][] = [];
-  const after: [number, number][] = [];
+  // [from, to) stretches whose word starts are recounted, in both documents; touching ones
+  // merged so no position is counted twice (the gaps between changes are equal on both sides).
+  const spans: { fromA: number; toA: number; fromB: number; toB: number }[] = [];
   changes.iterChangedRanges((fromA, toA, fromB, toB) => {
-    before.push([oldDoc.lineAt(fromA).number, oldDoc.lineAt(toA).number]);
-    after.push([newDoc.lineAt(fromB).number, newDoc.lineAt(toB).number]);
+    const span = {
+      fromA,
+      toA: Math.min(oldDoc.length, toA + 1),
+      fromB,
+      toB: Math.min(newDoc.length, toB + 1),
+    };
+    const last = spans[spans.length - 1];
+    if (last && span.fromA <= last.toA) {
+      last.toA = Math.max(last.toA, span.toA);
+      last.toB = Math.max(last.toB, span.toB);
+    } else spans.push(span);
   });
   let adjusted = words;
-  for (const [from, to] of mergeSpans(before)) adjusted -= countDocWords(oldDoc, from, to);
-  for (const [from, to] of mergeSpans(after)) adjusted += countDocWords(newDoc, from, to);
+  for (const span of spans) {
+    adjusted -= wordStartsIn(oldDoc, span.fromA, span.toA);
+    adjusted += wordStartsIn(newDoc, span.fromB, span.toB);
+  }
   return adjusted;
+}
+
+/** How many words start at a position in [from, to) of `doc`. */
+function wordStartsIn(doc: Text, from: number, to: number): number {
+  if (to <= from) return 0;
+  let inWord = from > 0 && !isSpace(doc.sliceString(from - 1, from).charCodeAt(0));
+  let count = 0;
+  const iter = doc.iterRange(from, to);
+  while (!iter.next().done) {
+    const part = countWordsFrom(iter.value, inWord);
+    count += part.count;
+    inWord = part.inWord;
+  }
+  return count;
 }
