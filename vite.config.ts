@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { codemirrorLineGaps } from "./scripts/codemirror-line-gaps";
 
 // Shared modules of a few hundred bytes (each icon, the site's small helpers) would otherwise
 // each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
@@ -24,7 +25,7 @@ function sharedChunk(id: string): string | undefined {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [codemirrorLineGaps(), tailwindcss(), reactRouter()],
   define: {
     __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "https://plainpad.app"),
     // The year in the prerendered HTML, so the first client render matches it.

@@ -85,7 +85,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Features",
     question: "Does Plainpad save my work automatically?",
     answer:
-      "Yes, in your browser. The Text Editor keeps its draft (the text, the file name and, if any, the link to its file on your computer or in Google Drive) within a second of your last edit and restores it after a reload or a crash. The Advanced Notepad stores every tab within about a second of each edit and writes any pending change when you leave the page.\n\n" +
+      "Yes, in your browser. The Text Editor keeps its draft (the text, the file name and, if any, the link to its file on your computer or in Google Drive) within a second of your last edit and restores it after a reload or a crash. The Advanced Notepad stores every tab within about a second of each edit and writes any pending change when you leave the page. Only the part of a document you changed is written again, so this stays quick in big files; the first store of a very big file (hundreds of megabytes) takes a few seconds, and the status bar says \"Saving in this browser…\" until it is done. Keep the page open until that message goes away.\n\n" +
       "This browser copy is not a file on your computer. To keep a lasting copy, save the document to a file with Save (Ctrl+S, Cmd+S on a Mac) or Save as…, use Download, or Save to Google Drive.",
   },
   {
@@ -270,7 +270,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Troubleshooting",
     question: "What does the storage full warning mean?",
     answer:
-      "It means your browser refused to store more data for Plainpad, so your latest edits are not stored in the browser yet. Your text is still on the screen, so nothing is lost as long as the page stays open.\n\n" +
+      "It means your browser refused to store more data for Plainpad, so your latest edits are not stored in the browser yet. Your text is still on the screen, so nothing is lost as long as the page stays open. When you open a file in the Advanced Notepad that is bigger than the room the browser has left for Plainpad, a warning says so at once, before anything depends on that storage.\n\n" +
       "Use the download the warning offers to save a copy right away. Then free some space: close tabs you no longer need, remove data other sites keep in this browser, or free up disk space on your device.",
   },
   {

@@ -8,13 +8,13 @@ import { editorText, openNotepad, tabNames, waitForSaved } from "./notepad-helpe
 const MB = 1 << 20;
 
 /**
- * Drops a file of `megabytes` of text lines onto the editing area. It is one generated
+ * Drops a file of `megabytes` of text lines (or of one line, `oneLine`) onto the editing area. It is one generated
  * megabyte repeated: the browser shares the bytes, so a big file costs the test little memory.
  */
-function dropBigFile(page: Page, name: string, megabytes: number) {
+function dropBigFile(page: Page, name: string, megabytes: number, oneLine = false) {
   return page.evaluate(
-    ({ name, megabytes, MB }) => {
-      const line = "a line of generated text for a big file test, 64 bytes long, ok\n";
+    ({ name, megabytes, MB, oneLine }) => {
+      const line = `a line of generated text for a big file test, 64 bytes long, ok${oneLine ? " " : "\n"}`;
       const megabyte = new Blob([line.repeat(MB / line.length)]);
       const file = new File(Array<Blob>(megabytes).fill(megabyte), name, { type: "text/plain" });
       const data = new DataTransfer();
@@ -27,7 +27,7 @@ function dropBigFile(page: Page, name: string, megabytes: number) {
         new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }),
       );
     },
-    { name, megabytes, MB },
+    { name, megabytes, MB, oneLine },
   );
 }
 
@@ -200,6 +200,33 @@ test.describe("big files", () => {
         { exact: false },
       ),
     ).toBeVisible();
+  });
+
+  test("a file that is one long line opens wrapped, and its end can be reached and typed at", async ({
+    page,
+  }) => {
+    await openEditor(page);
+    await dropBigFile(page, "minified.json", 3, true);
+    await expect(page.getByRole("button", { name: /^Rename minified\.json/ })).toBeVisible({
+      timeout: 60_000,
+    });
+    await editorBox(page).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("END");
+    const view = () =>
+      page.evaluate(() => {
+        const line = [...document.querySelectorAll(".cm-line")].map((l) => l.textContent ?? "");
+        return {
+          shownEnd: line.some((text) => text.endsWith("ok END")),
+          shownChars: line.join("").length,
+        };
+      });
+    // The end is on screen, and only a window of the line is drawn, not all 3 MB of it.
+    await expect.poll(view).toMatchObject({ shownEnd: true });
+    expect((await view()).shownChars).toBeLessThan(200_000);
+    // 49,152 pieces of 14 words each, and "END" typed after the last space: one word more.
+    await expect(page.getByText("3,145,731 characters")).toBeVisible();
+    await expect(page.getByText("688,129 words")).toBeVisible();
   });
 
   test("Replace All over many lines is one step that Undo takes back whole", async ({ page }) => {
