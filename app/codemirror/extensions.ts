@@ -12,6 +12,7 @@ import {
   lineNumbers,
   placeholder,
 } from "@codemirror/view";
+import { longLineTyping } from "./long-line-typing";
 import { boundedHistory, undoWithinLimit } from "./bounded-history";
 import { editorTheme, type EditorThemeName } from "./themes";
 
@@ -256,7 +257,7 @@ export function reconfigureEditor(
 
 /**
  * The fixed part of both editors: special-character display, drawn selection, active-line
- * highlight, and the default plus undo/redo key bindings (Mod-z, Mod-y, Mod-Shift-z). Editors put
+ * highlight, fast typing at the end of very long lines, and the default plus undo/redo key bindings (Mod-z, Mod-y, Mod-Shift-z). Editors put
  * their own keymaps at a higher precedence (`Prec.high(keymap.of(...))`) to override bindings.
  */
 export function baseEditorExtensions(): Extension {
@@ -264,6 +265,7 @@ export function baseEditorExtensions(): Extension {
     highlightSpecialChars(),
     drawSelection(),
     highlightActiveLine(),
+    longLineTyping,
     keymap.of([
       ...defaultKeymap,
       // CodeMirror's historyKeymap, with the undo that respects the history's ceiling.
