@@ -16,6 +16,7 @@ import {
   generateDocument,
   measureTyping,
   openBenchPage,
+  openGeneratedDocument,
   printTable,
   summarizeTyping,
 } from "./lib.mjs";
@@ -129,24 +130,7 @@ async function measureOneLine(browser, url, route, sizeMb, wrap) {
   const { context, page } = await openBenchPage(browser, url, route);
   await page.evaluate(watchLongTasks);
   await page.evaluate((on) => window.__plainpadBench.setWrap(on), wrap);
-  await page.evaluate(
-    ([source, size]) => {
-      window.__doc = new Function(`return (${source})(${size})`)()
-        .slice(0, size)
-        .replace(/\n/g, " ");
-    },
-    [generateDocument.toString(), sizeMb * (1 << 20)],
-  );
-  const openMs = await page.evaluate(async () => {
-    window.__longest = 0;
-    const ms = await window.__plainpadBench.open(window.__doc);
-    delete window.__doc;
-    return ms;
-  });
-  await page.waitForFunction(() => window.__plainpadBench.settled?.() ?? true, null, {
-    timeout: 60_000,
-  });
-  await page.waitForTimeout(500);
+  const openMs = await openGeneratedDocument(page, sizeMb * (1 << 20), { oneLine: true });
   const scrollMs = await page.evaluate(() => window.__plainpadBench.scrollToEnd());
   await page.waitForTimeout(500);
   const typing = summarizeTyping(

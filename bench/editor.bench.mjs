@@ -12,6 +12,7 @@ import {
   generateDocument,
   measureTyping,
   openBenchPage,
+  openGeneratedDocument,
   printTable,
   summarizeTyping,
 } from "./lib.mjs";
@@ -51,23 +52,7 @@ async function measureCrlfFileOpen(browser, url, sizeMb) {
 async function measure(browser, url, route, sizeMb, rounds) {
   const { context, page } = await openBenchPage(browser, url, route);
   const bytes = sizeMb * MB;
-  await page.evaluate(
-    ([source, size]) => {
-      window.__doc = size > 0 ? new Function(`return (${source})(${size})`)() : "";
-    },
-    [generateDocument.toString(), bytes],
-  );
-  const openMs = await page.evaluate(async () => {
-    const ms = await window.__plainpadBench.open(window.__doc);
-    delete window.__doc;
-    return ms;
-  });
-  // A big document's word count runs in the background after opening; typing is measured
-  // once it is done (its slices would otherwise land in the keystroke measurements).
-  await page.waitForFunction(() => window.__plainpadBench.settled?.() ?? true, null, {
-    timeout: 60_000,
-  });
-  await page.waitForTimeout(500);
+  const openMs = await openGeneratedDocument(page, bytes);
   const heapBytes = await page.evaluate(() => {
     window.gc?.();
     return performance.memory?.usedJSHeapSize ?? NaN;

@@ -78,6 +78,35 @@ export async function bareCodeMirrorPage() {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
 }
 
+/**
+ * Generates a document of `bytes` in the page (one line when `oneLine`), opens it through the
+ * page's `__plainpadBench.open` and waits for the background word count and a short rest.
+ * Resolves with open-to-paint ms. Resets `window.__longest` (the long-task watermark some
+ * benches keep) right before opening, so generating the text is not counted.
+ */
+export async function openGeneratedDocument(page, bytes, { oneLine = false } = {}) {
+  await page.evaluate(
+    ([source, size, single]) => {
+      const text = size > 0 ? new Function(`return (${source})(${size})`)().slice(0, size) : "";
+      window.__doc = single ? text.replace(/\n/g, " ") : text;
+    },
+    [generateDocument.toString(), bytes, oneLine],
+  );
+  const openMs = await page.evaluate(async () => {
+    window.__longest = 0;
+    const ms = await window.__plainpadBench.open(window.__doc);
+    delete window.__doc;
+    return ms;
+  });
+  // A big document's word count runs in the background after opening; what follows is
+  // measured once it is done (its slices would otherwise land in the measurements).
+  await page.waitForFunction(() => window.__plainpadBench.settled?.() ?? true, null, {
+    timeout: 60_000,
+  });
+  await page.waitForTimeout(500);
+  return openMs;
+}
+
 /** p-th percentile (0..100) of a list of numbers. */
 export function percentile(values, p) {
   if (values.length === 0) return NaN;
