@@ -2,6 +2,9 @@ import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { NotepadController } from "./notepad-controller";
 
+/** A search still running after this long says "Searching…". */
+const SEARCHING_AFTER_MS = 300;
+
 /**
  * Find (case-insensitive, from the selection, wrapping) and Replace All (literal,
  * case-sensitive, both fields required), with a message saying how many were replaced.
@@ -25,9 +28,21 @@ export function FindBar({
     findRef.current?.select();
   }, [showReplace, focusRequest]);
 
-  function next() {
+  // Each search gets a number; a newer one (or closing the bar) makes an older one stale.
+  const searchRef = useRef(0);
+  useEffect(() => () => void (searchRef.current += 1), []);
+
+  async function next() {
     if (!find) return;
-    setMessage(controller.text.findNext(find) ? "" : `No matches for "${find}".`);
+    const search = ++searchRef.current;
+    const isCurrent = () => search === searchRef.current;
+    // Only a search through a big document takes long enough to say so.
+    const slow = setTimeout(() => isCurrent() && setMessage("Searching…"), SEARCHING_AFTER_MS);
+    const found = await controller.text.findNext(find, isCurrent);
+    clearTimeout(slow);
+    if (!isCurrent()) return;
+    if (found === null) setMessage("");
+    else setMessage(found ? "" : `No matches for "${find}".`);
   }
 
   const inputClass =
@@ -61,12 +76,12 @@ export function FindBar({
         onKeyDown={(event) => {
           if (event.key === "Enter") {
             event.preventDefault();
-            next();
+            void next();
           }
         }}
         className={inputClass}
       />
-      <button type="button" onClick={next} disabled={!find} className={buttonClass}>
+      <button type="button" onClick={() => void next()} disabled={!find} className={buttonClass}>
         Find next
       </button>
       {showReplace && (

@@ -1,7 +1,8 @@
 import { redo, selectAll } from "@codemirror/commands";
 import type { EditorView } from "@codemirror/view";
 import { undoWithinLimit } from "~/codemirror";
-import { findNext, type ReplaceAllResult, replaceAll } from "~/text/find-replace";
+import { SLICE_MS, yieldToPage } from "~/storage/work-slices";
+import { findNextInSlices, type ReplaceAllResult, replaceAll } from "~/text/find-replace";
 import {
   type ClipboardAction,
   clipboardRefusedMessage,
@@ -104,12 +105,28 @@ export class NotepadTextActions {
     }
   }
 
-  /** Selects the next case-insensitive match after the selection. False when there is none. */
-  findNext(query: string): boolean {
+  /**
+   * Selects the next case-insensitive match after the selection. Resolves false when there is
+   * none, null when `isCurrent()` turned false or the text changed meanwhile (the answer is
+   * then stale). The document is searched in slices, yielding to the page between them, so a
+   * search through hundreds of megabytes never freezes it.
+   */
+  async findNext(query: string, isCurrent: () => boolean): Promise<boolean | null> {
     const view = this.getView();
-    const spec = view ? findNext(view.state, query) : null;
-    if (!view || !spec) return false;
-    view.dispatch(spec);
+    if (!view) return false;
+    const state = view.state;
+    let sliceStart = performance.now();
+    const result = await findNextInSlices(state, query, async () => {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToPage();
+        sliceStart = performance.now();
+      }
+      return isCurrent() && this.getView()?.state.doc === state.doc;
+    });
+    const current = this.getView();
+    if (!result || !current || current.state.doc !== state.doc || !isCurrent()) return null;
+    if (!result.found) return false;
+    current.dispatch(result.found);
     return true;
   }
 

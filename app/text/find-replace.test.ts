@@ -1,6 +1,30 @@
-import { EditorSelection, EditorState } from "@codemirror/state";
+import { SearchCursor } from "@codemirror/search";
+import { EditorSelection, EditorState, type TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { findNext, replaceAll } from "./find-replace";
+import { findNext, findNextInSlices, replaceAll } from "./find-replace";
+
+/** The one-pass search the windows must agree with: first match after the selection, wrapping. */
+function referenceFind(state: EditorState, query: string): [number, number] | null {
+  if (!query) return null;
+  const normalise = (text: string) => text.toLowerCase();
+  for (const from of [state.selection.main.to, 0]) {
+    const cursor = new SearchCursor(
+      state.doc,
+      query.toLowerCase(),
+      from,
+      state.doc.length,
+      normalise,
+    );
+    cursor.next();
+    if (!cursor.done) return [cursor.value.from, cursor.value.to];
+  }
+  return null;
+}
+
+const range = (spec: TransactionSpec | null) => {
+  const selection = spec?.selection as EditorSelection | undefined;
+  return selection ? [selection.main.from, selection.main.to] : null;
+};
 
 describe("find and replace", () => {
   it("finds the next match case-insensitively after the selection and wraps", () => {
@@ -35,5 +59,25 @@ describe("find and replace", () => {
     expect(replaceAll(state, "a", "").message).toBe(
       "Enter both the text to find and its replacement.",
     );
+  });
+
+  it("finds in small windows exactly what one pass finds, and can be cancelled", async () => {
+    let seed = 11;
+    const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;
+    const pieces = ["cat", "Cat", "CAT", "ca", "t", " ", "\n", "İ", "i̇", "dog", "a"];
+    for (let round = 0; round < 400; round++) {
+      const doc = Array.from({ length: random(60) }, () => pieces[random(pieces.length)]).join("");
+      const cursor = random(doc.length + 1);
+      const state = EditorState.create({ doc, selection: EditorSelection.cursor(cursor) });
+      const query = ["cat", "at c", "i", "İ", "t\nd", "a", "zzz"][random(7)];
+      const expected = referenceFind(state, query);
+      expect(range(findNext(state, query))).toEqual(expected);
+      const sliced = await findNextInSlices(state, query, async () => true, 1 + random(9));
+      expect(range(sliced?.found ?? null)).toEqual(expected);
+    }
+    const big = EditorState.create({ doc: "x".repeat(100) + "cat" });
+    let pauses = 0;
+    expect(await findNextInSlices(big, "cat", async () => ++pauses < 3, 10)).toBeNull();
+    expect(pauses).toBe(3);
   });
 });

@@ -6,26 +6,72 @@ import { EditorSelection, type EditorState, type TransactionSpec } from "@codemi
  * they return the transaction to dispatch, so they are tested without a DOM).
  */
 
+/** Characters searched between two pauses of a sliced find (a few milliseconds of work). */
+export const FIND_WINDOW = 1 << 20;
+
 /**
  * Selects the next case-insensitive match of `query` after the selection, wrapping to the
- * start. Null when there is none (or the query is empty).
+ * start. Null when there is none (or the query is empty). One synchronous pass; the notepad
+ * uses `findNextInSlices`, which gives the same answer without blocking in a big document.
  */
 export function findNext(state: EditorState, query: string): TransactionSpec | null {
+  const steps = findSteps(state, query, FIND_WINDOW);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `findNext` in windows of `window` characters, calling `pause` between them (to let the page
+ * handle input and paint); resolves with null as soon as `pause` resolves false (cancelled).
+ * A miss in a 500 MB document is then a second of short tasks instead of one frozen second.
+ */
+export async function findNextInSlices(
+  state: EditorState,
+  query: string,
+  pause: () => Promise<boolean>,
+  window = FIND_WINDOW,
+): Promise<{ found: TransactionSpec | null } | null> {
+  const steps = findSteps(state, query, window);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { found: step.value };
+    if (!(await pause())) return null;
+  }
+}
+
+/**
+ * The search itself, one window per step: from the selection to the end, then from the start.
+ * A window also reads a margin past its end, so a match starting inside it is found whole;
+ * a match starting in the margin is left to the next window, which begins there.
+ */
+function* findSteps(
+  state: EditorState,
+  query: string,
+  window: number,
+): Generator<void, TransactionSpec | null> {
   if (!query) return null;
   const needle = query.toLowerCase();
   const normalise = (text: string) => text.toLowerCase();
-  const from = state.selection.main.to;
-  let cursor = new SearchCursor(state.doc, needle, from, state.doc.length, normalise);
-  cursor.next();
-  if (cursor.done) {
-    cursor = new SearchCursor(state.doc, needle, 0, state.doc.length, normalise);
-    cursor.next();
+  const { doc } = state;
+  // Lower-casing can lengthen a character ("İ"), so the margin is generous.
+  const margin = needle.length * 2 + 8;
+  for (const start of [state.selection.main.to, 0]) {
+    for (let at = start; at < doc.length; at += window) {
+      const end = Math.min(doc.length, at + window + margin);
+      const cursor = new SearchCursor(doc, needle, at, end, normalise);
+      cursor.next();
+      if (!cursor.done && (cursor.value.from < at + window || end === doc.length)) {
+        return {
+          selection: EditorSelection.single(cursor.value.from, cursor.value.to),
+          scrollIntoView: true,
+        };
+      }
+      yield;
+    }
   }
-  if (cursor.done) return null;
-  return {
-    selection: EditorSelection.single(cursor.value.from, cursor.value.to),
-    scrollIntoView: true,
-  };
+  return null;
 }
 
 /** What a Replace All did: how many, the message to show, and the one undoable change. */

@@ -186,6 +186,43 @@ test.describe("big files", () => {
     });
   });
 
+  test("find in a big notepad tab goes through the whole text: the match at its end, wrapping, and a miss", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    await dropBigFile(page, "big-find.txt", 8);
+    await expect.poll(() => tabNames(page), { timeout: 60_000 }).toContain("big-find.txt");
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("Zebra");
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.press("Control+f");
+    const find = page.getByRole("searchbox", { name: "Find" });
+    await find.fill("zebra");
+    const selection = () =>
+      page.evaluate(() => {
+        const { from, to } = (
+          window as unknown as {
+            __plainpadNotepad: {
+              getView(): { state: { selection: { main: { from: number; to: number } } } };
+            };
+          }
+        ).__plainpadNotepad.getView().state.selection.main;
+        return [from, to];
+      });
+    const end = 8 * MB + 5;
+    await find.press("Enter");
+    await expect.poll(selection).toEqual([end - 5, end]);
+    await find.press("Enter"); // from the end, round to the start and back to the same match
+    await expect.poll(selection).toEqual([end - 5, end]);
+    await find.fill("no such words");
+    await find.press("Enter");
+    await expect(
+      page.getByRole("status").filter({ hasText: 'No matches for "no such words".' }),
+    ).toBeVisible();
+    expect(await selection()).toEqual([end - 5, end]);
+  });
+
   test("opening a file the browser has no room to keep says so at once", async ({ page }) => {
     await page.addInitScript(() => {
       const mb = 1024 * 1024;
