@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, useStoredTheme } from "./fixtures";
+import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 import { documentText, editorBox, openEditor, selectText, typeDocument } from "./editor-helpers";
 
 test.describe("simple editor: toolbar", () => {
@@ -353,10 +353,14 @@ test("landing and content pages do not load CodeMirror; the editor does", async 
       scripts.set(response.url(), await response.text().catch(() => ""));
     }
   });
+  // Scripts load after the first paint: wait until the page has started (hydrated) and the
+  // network is quiet, so "not loaded" means not loaded rather than not loaded yet.
   for (const path of ["/", "/faq/"]) {
     scripts.clear();
     await page.goto(path);
+    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
+    expect(scripts.size, path).toBeGreaterThan(0);
     const withCodeMirror = [...scripts].filter(([, body]) => body.includes("cm-scroller"));
     expect(
       withCodeMirror.map(([url]) => url),
@@ -365,8 +369,10 @@ test("landing and content pages do not load CodeMirror; the editor does", async 
   }
   scripts.clear();
   await page.goto("/editor/");
-  await page.waitForLoadState("networkidle");
-  expect([...scripts.values()].some((body) => body.includes("cm-scroller"))).toBe(true);
+  await waitForHydration(page);
+  await expect
+    .poll(() => [...scripts.values()].some((body) => body.includes("cm-scroller")))
+    .toBe(true);
 });
 
 test("the long guide and FAQ below the editor are in the prerendered HTML, with FAQPage data", async ({

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, useStoredTheme } from "./fixtures";
+import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 import {
   editorText,
   openNotepad,
@@ -793,13 +793,16 @@ test("content pages do not load CodeMirror", async ({ page }) => {
   page.on("response", async (response) => {
     if (response.url().endsWith(".js")) scripts.push(await response.text().catch(() => ""));
   });
+  // Scripts load after the first paint: wait until the page has started (hydrated) and the
+  // network is quiet, so "not loaded" means not loaded rather than not loaded yet.
   await page.goto("/faq/");
+  await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((body) => body.includes("cm-scroller"))).toBe(false);
   await page.goto("/online-notepad/");
-  await page.waitForLoadState("networkidle");
-  expect(scripts.some((body) => body.includes("cm-scroller"))).toBe(true);
+  await waitForHydration(page);
+  await expect.poll(() => scripts.some((body) => body.includes("cm-scroller"))).toBe(true);
 });
 
 for (const theme of ["light", "dark"] as const) {
