@@ -255,16 +255,40 @@ export function chunkKeysOf(value: unknown): string[] {
 
 /** Splits a string into chunks of whole lines of about `size` characters (new keys). */
 export function chunkString(text: string, newKey: () => string, size = CHUNK_SIZE): ContentChunk[] {
-  const chunks: ContentChunk[] = [];
-  let start = 0;
-  while (start + size < text.length) {
-    const cut = text.indexOf("\n", start + size);
-    if (cut < 0) break;
-    chunks.push({ key: newKey(), text: text.slice(start, cut) });
+  return cutAtLineEnds(text, 0, text.length, size).map(([from, to]) => ({
+    key: newKey(),
+    text: text.slice(from, to),
+  }));
+}
+
+/**
+ * [from, to) of `content` (`from` at a line start) cut into stretches of whole lines of about
+ * `size` characters: each ends at the first line end after `size` characters, the line break
+ * itself left out (stored chunks are joined by "\n"). A line longer than that stays whole.
+ */
+export function cutAtLineEnds(
+  content: Text | string,
+  from: number,
+  to: number,
+  size = CHUNK_SIZE,
+): [number, number][] {
+  const pieces: [number, number][] = [];
+  let start = from;
+  while (start + size < to) {
+    const cut = lineEndAt(content, start + size);
+    if (cut >= to) break;
+    pieces.push([start, cut]);
     start = cut + 1;
   }
-  chunks.push({ key: newKey(), text: text.slice(start) });
-  return chunks;
+  pieces.push([start, to]);
+  return pieces;
+}
+
+/** The end (before its line break) of the line holding `pos`. */
+function lineEndAt(content: Text | string, pos: number): number {
+  if (typeof content !== "string") return content.lineAt(pos).to;
+  const end = content.indexOf("\n", pos);
+  return end < 0 ? content.length : end;
 }
 
 /** Target size of a stored chunk, in characters. */

@@ -1,5 +1,11 @@
 import type { Text } from "@codemirror/state";
-import { CHUNK_SIZE, type ChunkText, type ContentChunk, type StoredChunk } from "./document-store";
+import {
+  CHUNK_SIZE,
+  type ChunkText,
+  type ContentChunk,
+  cutAtLineEnds,
+  type StoredChunk,
+} from "./document-store";
 
 /** A save's chunks, and how to record them as stored once the save succeeded. */
 export interface ChunkPlan {
@@ -193,32 +199,6 @@ function diffNodes(a: Text, b: Text, fromA: number, fromB: number, out: ChangedR
     fromB: posB,
     toB: posB + span(childrenB, start, endB),
   });
-}
-
-/** [from, to) of `content` cut into pieces of whole lines of about `size` characters. */
-function cutAtLineEnds(
-  content: Text | string,
-  from: number,
-  to: number,
-  size: number,
-): [number, number][] {
-  const pieces: [number, number][] = [];
-  let start = from;
-  while (start + size < to) {
-    const cut = lineEndAt(content, start + size);
-    if (cut >= to) break;
-    pieces.push([start, cut]);
-    start = cut + 1;
-  }
-  pieces.push([start, to]);
-  return pieces;
-}
-
-/** The end (before its line break) of the line holding `pos`. */
-function lineEndAt(content: Text | string, pos: number): number {
-  if (typeof content !== "string") return content.lineAt(pos).to;
-  const end = content.indexOf("\n", pos);
-  return end < 0 ? content.length : end;
 }
 
 /** Text made into a string only when its chunk is written. */
