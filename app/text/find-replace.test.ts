@@ -1,7 +1,12 @@
 import { SearchCursor } from "@codemirror/search";
 import { EditorSelection, EditorState, type TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { findNext, findNextInSlices, replaceAll } from "./find-replace";
+import { findNextInSlices, replaceAll } from "./find-replace";
+
+/** The next match's selection, searched without pauses. */
+async function findNext(state: EditorState, query: string): Promise<TransactionSpec | null> {
+  return (await findNextInSlices(state, query, async () => true))?.found ?? null;
+}
 
 /** The one-pass search the windows must agree with: first match after the selection, wrapping. */
 function referenceFind(state: EditorState, query: string): [number, number] | null {
@@ -27,19 +32,19 @@ const range = (spec: TransactionSpec | null) => {
 };
 
 describe("find and replace", () => {
-  it("finds the next match case-insensitively after the selection and wraps", () => {
+  it("finds the next match case-insensitively after the selection and wraps", async () => {
     let state = EditorState.create({ doc: "Cat cat CAT dog" });
     const select = () => [state.selection.main.from, state.selection.main.to];
-    state = state.update(findNext(state, "cat")!).state;
+    state = state.update((await findNext(state, "cat"))!).state;
     expect(select()).toEqual([0, 3]);
-    state = state.update(findNext(state, "cat")!).state;
+    state = state.update((await findNext(state, "cat"))!).state;
     expect(select()).toEqual([4, 7]);
-    state = state.update(findNext(state, "cat")!).state;
+    state = state.update((await findNext(state, "cat"))!).state;
     expect(select()).toEqual([8, 11]);
-    state = state.update(findNext(state, "cat")!).state;
+    state = state.update((await findNext(state, "cat"))!).state;
     expect(select()).toEqual([0, 3]);
-    expect(findNext(state, "bird")).toBeNull();
-    expect(findNext(state, "")).toBeNull();
+    expect(await findNext(state, "bird")).toBeNull();
+    expect(await findNext(state, "")).toBeNull();
   });
 
   it("replaces every exact match in one change and says how many", () => {
@@ -71,7 +76,7 @@ describe("find and replace", () => {
       const state = EditorState.create({ doc, selection: EditorSelection.cursor(cursor) });
       const query = ["cat", "at c", "i", "İ", "t\nd", "a", "zzz"][random(7)];
       const expected = referenceFind(state, query);
-      expect(range(findNext(state, query))).toEqual(expected);
+      expect(range(await findNext(state, query))).toEqual(expected);
       const sliced = await findNextInSlices(state, query, async () => true, 1 + random(9));
       expect(range(sliced?.found ?? null)).toEqual(expected);
     }

@@ -10,22 +10,11 @@ import { EditorSelection, type EditorState, type TransactionSpec } from "@codemi
 export const FIND_WINDOW = 1 << 20;
 
 /**
- * Selects the next case-insensitive match of `query` after the selection, wrapping to the
- * start. Null when there is none (or the query is empty). One synchronous pass; the notepad
- * uses `findNextInSlices`, which gives the same answer without blocking in a big document.
- */
-export function findNext(state: EditorState, query: string): TransactionSpec | null {
-  const steps = findSteps(state, query, FIND_WINDOW);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * `findNext` in windows of `window` characters, calling `pause` between them (to let the page
- * handle input and paint); resolves with null as soon as `pause` resolves false (cancelled).
- * A miss in a 500 MB document is then a second of short tasks instead of one frozen second.
+ * The selection for the next case-insensitive match of `query` after the selection, wrapping
+ * to the start (`found` null when there is none, or the query is empty). The document is read
+ * in windows of `window` characters with `pause` called between them (to let the page handle
+ * input and paint); resolves with null as soon as `pause` resolves false (cancelled). A miss in
+ * a 500 MB document is then a second of short tasks instead of one frozen second.
  */
 export async function findNextInSlices(
   state: EditorState,
