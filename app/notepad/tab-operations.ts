@@ -341,8 +341,8 @@ export class NotepadTabs {
   ) {
     const chars = opened.reduce((sum, file) => sum + file.content.length, 0);
     if (chars < ROOM_CHECK_CHARS) return;
-    const biggest = opened.reduce((a, b) => (b.content.length > a.content.length ? b : a));
-    const shortfall = roomShortfall(await readStorageHealth(), chars, biggest.name ?? "The file");
+    const names = opened.map((file) => file.name ?? "Untitled");
+    const shortfall = roomShortfall(await readStorageHealth(), chars, names);
     if (!shortfall) return;
     this.notepad.addNotice({
       id: "storage-no-room",

@@ -33,10 +33,13 @@ describe("storage health", () => {
 
   it("tells when text about to be stored does not fit in the room left", () => {
     const health = { usage: 90 * 1024 * 1024, quota: 100 * 1024 * 1024, persisted: null };
-    expect(roomShortfall(health, 4 * 1024 * 1024, "small.txt")).toBeNull();
-    expect(roomShortfall(health, 6 * 1024 * 1024, "big.log")).toBe(
-      '"big.log" needs up to 12 MB to be kept in this browser, but only 10 MB is free. It is open, but it may not be kept when you close this page: save it to a file, or back up your documents.',
+    expect(roomShortfall(health, 4 * 1024 * 1024, ["small.txt"])).toBeNull();
+    expect(roomShortfall(health, 6 * 1024 * 1024, ["big.log"])).toBe(
+      '"big.log" needs up to 12 MB to be kept in this browser, but only 10 MB is free. It is open, but may not be kept when you close this page: save to a file, or back up your documents.',
     );
-    expect(roomShortfall({ usage: null, quota: null, persisted: null }, 1e9, "x")).toBeNull();
+    expect(roomShortfall(health, 6 * 1024 * 1024, ["a.txt", "b.txt"])).toBe(
+      "The 2 files need up to 12 MB to be kept in this browser, but only 10 MB is free. They are open, but may not be kept when you close this page: save to a file, or back up your documents.",
+    );
+    expect(roomShortfall({ usage: null, quota: null, persisted: null }, 1e9, ["x"])).toBeNull();
   });
 });

@@ -43,16 +43,22 @@ export function usedShare(health: StorageHealth): number | null {
 }
 
 /**
- * The sentence for text of `chars` characters about to be stored, when the room left by the
- * quota cannot hold it (two bytes a character, the most a browser stores them in); null when it
- * fits or the browser does not say.
+ * The sentence for files just opened (their names, their text `chars` characters in all) when
+ * the room left by the quota cannot hold them (two bytes a character, the most a browser stores
+ * them in); null when they fit or the browser does not say.
  */
-export function roomShortfall(health: StorageHealth, chars: number, name: string): string | null {
+export function roomShortfall(
+  health: StorageHealth,
+  chars: number,
+  names: readonly string[],
+): string | null {
   if (health.usage === null || !health.quota) return null;
   const needed = chars * 2;
   const free = Math.max(0, health.quota - health.usage);
   if (needed <= free) return null;
-  return `"${name}" needs up to ${formatBytes(needed)} to be kept in this browser, but only ${formatBytes(free)} is free. It is open, but it may not be kept when you close this page: save it to a file, or back up your documents.`;
+  const what = names.length === 1 ? `"${names[0]}" needs` : `The ${names.length} files need`;
+  const it = names.length === 1 ? "It is" : "They are";
+  return `${what} up to ${formatBytes(needed)} to be kept in this browser, but only ${formatBytes(free)} is free. ${it} open, but may not be kept when you close this page: save to a file, or back up your documents.`;
 }
 
 /** "12.3 MB" style sizes. */
