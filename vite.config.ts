@@ -13,7 +13,7 @@ import { codemirrorLineGaps } from "./scripts/codemirror-line-gaps";
 // The service worker's registration (with Workbox's window helper) loads after the page has.
 // The Share dialog and its QR code load when Share is first used (docs/decisions/009).
 const SITE_SHELL =
-  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/(?!export-|document-file-|file-status|choice-dialog|share-dialog|qr-code)[^/]+|storage\/(keys|db|handoff|local-files|pending-work)\.ts|drive\/config\.ts)$/;
+  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/use-dismiss\.ts|storage\/(keys|pending-work)\.ts|drive\/config\.ts)$/;
 
 function sharedChunk(id: string): string | undefined {
   // One chunk with the icons: every page loads both, and as two chunks they imported each
@@ -37,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        sourcemap: !!process.env.SOURCEMAP,
         rollupOptions: {
           output: { manualChunks: sharedChunk },
         },

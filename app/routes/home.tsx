@@ -22,7 +22,6 @@ import { SiteFooter } from "~/site/site-footer";
 import { ThemeToggle } from "~/site/theme-toggle";
 import type { PickedFile } from "~/storage/disk-files";
 import { putHandoff } from "~/storage/handoff";
-import { FileRejectedError } from "~/storage/local-files";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 
 export function meta(_: Route.MetaArgs) {
@@ -127,11 +126,16 @@ function HeroActions() {
   async function openFromComputer() {
     let picked: PickedFile | undefined;
     let readPickedFile: typeof import("~/storage/disk-files").readPickedFile;
+    let FileRejectedError: typeof import("~/storage/local-files").FileRejectedError;
     try {
       // Loaded on the click, not with the page (the landing page stays light); the picker
       // still opens within the click's user activation.
-      const diskFiles = await import("~/storage/disk-files");
+      const [diskFiles, localFiles] = await Promise.all([
+        import("~/storage/disk-files"),
+        import("~/storage/local-files"),
+      ]);
       readPickedFile = diskFiles.readPickedFile;
+      FileRejectedError = localFiles.FileRejectedError;
       const { pickFiles } = diskFiles;
       [picked] = await pickFiles({
         multiple: false,

@@ -206,7 +206,9 @@ test.describe("accessibility", () => {
   }
 });
 
-test("landing and content pages do not download the editor engine", async ({ page }) => {
+test("landing and content pages do not download the editor engine or the zip code", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());
@@ -222,6 +224,10 @@ test("landing and content pages do not download the editor engine", async ({ pag
     // Names only CodeMirror's own code contains.
     expect(body).not.toContain("cm-content");
     expect(body).not.toContain("EditorView");
+    // CodeMirror's document model (the landing page's Open loads it on the click).
+    expect(body).not.toContain("wrong length");
+    // fflate, which builds its tables as it loads.
+    expect(body).not.toContain("invalid block type");
   }
 });
 
