@@ -169,7 +169,7 @@ export function NotepadApp() {
       saveAs: () => void controller.tabs.save("save-as"),
       openExportDialog: () => setModal("download"),
       openShareDialog: () => setModal("share"),
-      downloadAll: () => controller.tabs.downloadAll(),
+      downloadAll: () => void controller.tabs.downloadAll(),
       openBackupDialog: () => setModal("backup"),
       openRestoreDialog: () => setModal("restore-backup"),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
@@ -308,7 +308,7 @@ export function NotepadApp() {
               {notice.offerDownloadAll && (
                 <button
                   type="button"
-                  onClick={() => controller.tabs.downloadAll()}
+                  onClick={() => void controller.tabs.downloadAll()}
                   className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
                 >
                   Download all tabs

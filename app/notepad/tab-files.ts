@@ -1,5 +1,4 @@
 import type { Text } from "@codemirror/state";
-import { strToU8, zipSync } from "fflate";
 import { type PickedFile, readPickedFile } from "~/storage/disk-files";
 import type { DocumentFileFormat } from "~/storage/document-records";
 import { FileRejectedError, isAbortError } from "~/storage/local-files";
@@ -73,7 +72,9 @@ export async function readTabFiles(
 }
 
 /** Every tab as one .zip of .txt files, names made safe and unique. */
-export function zipTabs(tabs: readonly { name: string; content: string }[]): Blob {
+export async function zipTabs(tabs: readonly { name: string; content: string }[]): Promise<Blob> {
+  // fflate builds its tables when it loads, so it comes with the first download, not the page.
+  const { strToU8, zipSync } = await import("fflate");
   const files: Record<string, Uint8Array> = {};
   const used = new Set<string>();
   for (const tab of tabs) {

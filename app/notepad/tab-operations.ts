@@ -9,7 +9,6 @@ import {
 } from "~/storage/editor-settings";
 import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
-import { BackupError, buildBackup, planRestore, readBackup } from "~/text/backup-archive";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
 import { withTxtExtension } from "~/text/file-name";
 import { formatCountOf } from "~/text/number-format";
@@ -43,6 +42,9 @@ import {
   type TabsState,
   updateTab,
 } from "./tabs-model";
+
+/** The backup format, with fflate under it: loaded when a backup is made or read. */
+const loadBackupArchive = () => import("~/text/backup-archive");
 
 /** Files opened together smaller than this are not checked against the storage quota. */
 const ROOM_CHECK_CHARS = 1024 * 1024;
@@ -454,11 +456,25 @@ export class NotepadTabs {
   }
 
   /** Downloads every tab as one .zip of .txt files. */
-  downloadAll(): void {
+  async downloadAll(): Promise<void> {
     const tabs = this.store.getState().tabs.tabs;
-    const blob = zipTabs(
-      tabs.map((tab) => ({ name: tab.name, content: this.notepad.getContent(tab.id) })),
-    );
+    let blob;
+    try {
+      blob = await zipTabs(
+        tabs.map((tab) => ({ name: tab.name, content: this.notepad.getContent(tab.id) })),
+      );
+    } catch (error) {
+      // The zip code could not load (offline before it was cached) or the tabs are too big
+      // for one .zip in memory: each tab can still be downloaded on its own.
+      console.error(error);
+      this.notepad.addNotice({
+        id: "download-all",
+        kind: "error",
+        message:
+          "The tabs could not be put in one .zip. Save each tab on its own with File › Export….",
+      });
+      return;
+    }
     downloadBlob(blob, "plainpad-tabs.zip");
   }
 
@@ -507,6 +523,7 @@ export class NotepadTabs {
         ...(await versionsOf(tab.id)),
       });
     }
+    const { buildBackup } = await loadBackupArchive();
     const now = new Date();
     const bytes = buildBackup({
       createdAt: now.getTime(),
@@ -563,6 +580,7 @@ export class NotepadTabs {
     const file = picked[0]?.file;
     if (!file) return false;
     await this.notepad.whenReady();
+    const { BackupError, planRestore, readBackup } = await loadBackupArchive();
     let backup;
     try {
       backup = readBackup(new Uint8Array(await file.arrayBuffer()));

@@ -1,4 +1,3 @@
-import { deflateSync, inflateSync } from "fflate";
 import { type IDBPDatabase, openDB } from "idb";
 import { isQuotaError } from "./document-records";
 import { type NextSlice, nextTaskSlice } from "./work-slices";
@@ -145,7 +144,12 @@ function compressionWorker(): Worker | null {
  */
 async function compress(parts: readonly string[], nextSlice: NextSlice): Promise<Uint8Array> {
   const target = compressionWorker();
-  if (!target) return deflateSync(encoder.encode(parts.join("")), { level: 6 });
+  if (!target) {
+    // fflate builds its tables when it loads (tens of milliseconds on a phone), so it is
+    // imported only where there is no worker to do the work.
+    const { deflateSync } = await import("fflate");
+    return deflateSync(encoder.encode(parts.join("")), { level: 6 });
+  }
   const id = ++nextJob;
   const done = new Promise<Uint8Array>((resolve, reject) => jobs.set(id, { resolve, reject }));
   let budget = await nextSlice();
@@ -162,7 +166,10 @@ async function compress(parts: readonly string[], nextSlice: NextSlice): Promise
 }
 
 async function decompress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  if (typeof DecompressionStream === "undefined") return inflateSync(bytes);
+  if (typeof DecompressionStream === "undefined") {
+    const { inflateSync } = await import("fflate");
+    return inflateSync(bytes);
+  }
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
