@@ -8,6 +8,13 @@ describe("formatCount", () => {
     expect(formatCount(1234)).toBe("1,234");
     expect(formatCount(10_485_760)).toBe("10,485,760");
   });
+
+  it("writes what Intl.NumberFormat writes, rounding included", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const values = [0, 1, 12, 123, 1000, 99_999, 100_000, 999_999.5, 2.5, 1234.49, -1, -1234.5];
+    for (let i = 0; i < 2000; i++) values.push(Math.floor(Math.random() * 10 ** (i % 16)));
+    for (const value of values) expect(formatCount(value)).toBe(intl.format(value));
+  });
 });
 
 describe("formatCountOf", () => {
