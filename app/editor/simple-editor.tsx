@@ -119,8 +119,8 @@ export function SimpleEditor() {
     [],
   );
   const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
-  // Made on first use: the view (a child) is ready, and loads the document, before this
-  // component's own effects run.
+  // Made on first use (this component's mount effect); it reads the document from the view
+  // only when it saves, after the view exists and the stored document loaded.
   const getPersistence = useCallback(
     () =>
       (persistenceRef.current ??= new EditorPersistence({
@@ -370,8 +370,6 @@ export function SimpleEditor() {
   const initialise = useCallback(
     async (handle: CodeEditorHandle) => {
       const store = useEditorStore.getState();
-      store.setPlatform(detectPlatform());
-      store.hydrateSettings(readEditorSettings());
       const stored = await getPersistence().load();
       if (stored) {
         loadDocument(handle, stored.content);
@@ -437,6 +435,14 @@ export function SimpleEditor() {
     },
     [getPersistence, initialise, openFile],
   );
+
+  // The platform and the settings saved in this browser, read after hydration (the prerendered
+  // page has the defaults) and before the view is made, so it starts with them.
+  useEffect(() => {
+    const store = useEditorStore.getState();
+    store.setPlatform(detectPlatform());
+    store.hydrateSettings(readEditorSettings());
+  }, []);
 
   // The document engine exists from the start, but nothing is written before the stored
   // document loaded (an empty editor must never overwrite a stored draft).
