@@ -8,8 +8,9 @@ import { codemirrorLineGaps } from "./scripts/codemirror-line-gaps";
 // each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
 // a slow network several round trips. The icons and the site shell's small shared modules go
 // in one chunk; the editor engine and route code keep Rollup's own splitting.
-// The file dialogs' modules (save, export, status bar) are left to the editor routes: they pull
-// in the file system and encoding code, which content pages never need.
+// Only what every page runs belongs in it. The editors' own UI (menus, toolbars, dialogs) and
+// the file and storage code are left to Rollup: in the shell they pulled CodeMirror's document
+// model and fflate into every content page, 125 KB more to run before the page responds.
 // The service worker's registration (with Workbox's window helper) loads after the page has.
 // The Share dialog and its QR code load when Share is first used (docs/decisions/009).
 const SITE_SHELL =
@@ -37,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
     : {
+        // SOURCEMAP=1 to see which modules a chunk is made of (not shipped by default).
         sourcemap: !!process.env.SOURCEMAP,
         rollupOptions: {
           output: { manualChunks: sharedChunk },
