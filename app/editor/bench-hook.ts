@@ -22,6 +22,8 @@ export interface BenchHook {
   focusMiddle(): void;
   /** True once the background word count of a big document has finished. */
   settled(): boolean;
+  /** True when nothing is left to write to this browser's storage (the first store is done). */
+  stored(): boolean;
   /** Turns word wrap on or off (as the settings panel does); resolves after the next paint. */
   setWrap(on: boolean): Promise<void>;
   /** Scrolls to the end of the document (cursor there); resolves with ms to the next paint. */
@@ -42,6 +44,7 @@ export function installBenchHook(
   handle: CodeEditorHandle,
   onOpened: () => void,
   openFile: (file: File) => Promise<void>,
+  isStored: () => boolean,
 ): void {
   window.__plainpadBench = {
     async open(text) {
@@ -84,6 +87,7 @@ export function installBenchHook(
     },
     length: () => handle.view.state.doc.length,
     settled: () => handle.view.state.field(textStatsField).words !== null,
+    stored: isStored,
     focusMiddle() {
       const view = handle.view;
       const line = view.state.doc.lineAt(Math.floor(view.state.doc.length / 2));

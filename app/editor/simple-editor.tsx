@@ -426,6 +426,7 @@ export function SimpleEditor() {
           handle,
           () => getPersistence().noteEdit(),
           (file) => openFile({ file, handle: null }),
+          () => getPersistence().sync.isAllStored(),
         );
       }
       if (!initStarted.current) {
