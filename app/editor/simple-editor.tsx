@@ -19,7 +19,7 @@ import { type DocumentFileFormat, newFileFormat } from "~/storage/document-recor
 import { readEditorSettings } from "~/storage/editor-settings";
 import { isStoredReload } from "~/storage/pending-work";
 import { takeHandoff } from "~/storage/handoff";
-import { FileRejectedError, isAbortError } from "~/storage/local-files";
+import { assemblePieces, FileRejectedError, isAbortError } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";
@@ -387,22 +387,26 @@ export function SimpleEditor() {
         // No storage: nothing was handed over.
       }
       if (handoff?.kind === "file") {
+        const content =
+          typeof handoff.content === "string"
+            ? handoff.content
+            : await assemblePieces(handoff.content);
         const opened = replaceDocument({
           name: handoff.name,
-          content: handoff.content,
+          content,
           fileId: null,
           file: handoff.file,
           mixedLineEndings: handoff.mixedLineEndings,
         });
         if (!opened && handoff.source === "share-link") {
           // The shared text is nowhere else on this device: keep a way to it.
-          const { name, content } = handoff;
+          const { name } = handoff;
           store.notify({
             kind: "info",
             text: `"${name}" from the share link was not opened; your document is unchanged.`,
             action: {
               label: "Download the shared text",
-              run: () => downloadText(content, withTxtExtension(safeFileName(name))),
+              run: () => downloadText(content.toString(), withTxtExtension(safeFileName(name))),
             },
           });
         }

@@ -127,14 +127,17 @@ function HeroActions() {
     let picked: PickedFile | undefined;
     let readPickedFile: typeof import("~/storage/disk-files").readPickedFile;
     let FileRejectedError: typeof import("~/storage/local-files").FileRejectedError;
+    let toPieces: typeof import("~/text/text-stream").textPieces;
     try {
       // Loaded on the click, not with the page (the landing page stays light); the picker
       // still opens within the click's user activation.
-      const [diskFiles, localFiles] = await Promise.all([
+      const [diskFiles, localFiles, textStream] = await Promise.all([
         import("~/storage/disk-files"),
         import("~/storage/local-files"),
+        import("~/text/text-stream"),
       ]);
       readPickedFile = diskFiles.readPickedFile;
+      toPieces = textStream.textPieces;
       FileRejectedError = localFiles.FileRejectedError;
       const { pickFiles } = diskFiles;
       [picked] = await pickFiles({
@@ -156,7 +159,7 @@ function HeroActions() {
       await handOver({
         kind: "file",
         name: read.name,
-        content: read.text.toString(),
+        content: toPieces(read.text),
         // The handle goes along, so Save in the editor writes back into this file.
         file: read.format,
         mixedLineEndings: read.mixedLineEndings,

@@ -11,7 +11,11 @@ export type Handoff =
   | {
       kind: "file";
       name: string;
-      content: string;
+      /**
+       * The text, or for a file read on the landing page its pieces (`textPieces`): a file of
+       * hundreds of megabytes is never joined into one string on its way to the editor.
+       */
+      content: string | readonly string[];
       /** Encoding, line ending and (where the browser gives one) the file's handle. */
       file?: DocumentFileFormat;
       mixedLineEndings?: boolean;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES } from "~/text/file-checks";
-import { FileRejectedError, isAbortError, readLocalTextFile } from "./local-files";
+import { Text } from "@codemirror/state";
+import { textPieces } from "~/text/text-stream";
+import { assemblePieces, FileRejectedError, isAbortError, readLocalTextFile } from "./local-files";
 
 const fileOf = (parts: BlobPart[], name = "notes.txt") => new File(parts, name);
 
@@ -58,5 +60,23 @@ describe("readLocalTextFile", () => {
       onProgress: () => midway.abort(),
     }).catch((error: unknown) => error);
     expect(isAbortError(late)).toBe(true);
+  });
+});
+
+describe("textPieces and assemblePieces", () => {
+  it("carry a document in pieces cut anywhere, and give back the same lines", async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? "" : `línea ${i} 🙂`));
+    const doc = Text.of(lines);
+    for (const size of [1, 5, 64, 1000, doc.length + 10]) {
+      const pieces = textPieces(doc, size);
+      expect(pieces.join("")).toBe(doc.toString());
+      expect(pieces.every((piece) => piece.length <= size)).toBe(true);
+      expect((await assemblePieces(pieces)).toJSON()).toEqual(lines);
+    }
+  });
+
+  it("give an empty document for no pieces", async () => {
+    expect(textPieces(Text.empty)).toEqual([]);
+    expect((await assemblePieces([])).toString()).toBe("");
   });
 });

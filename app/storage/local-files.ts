@@ -164,3 +164,20 @@ async function decodeFile(
   const { doc, lineEndings } = assembler.finish();
   return { doc, encoding, lineEndings };
 }
+
+/**
+ * The document whose text is the pieces joined (as `textPieces` cut them: a big file handed
+ * over from the landing page), built in slices between page tasks like a file being read.
+ */
+export async function assemblePieces(pieces: readonly string[]): Promise<Text> {
+  const assembler = new TextAssembler();
+  let sliceStart = performance.now();
+  for (const piece of pieces) {
+    assembler.push(piece);
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToPage();
+      sliceStart = performance.now();
+    }
+  }
+  return assembler.finish().doc;
+}

@@ -118,6 +118,21 @@ function reportOf(counts: Record<LineEnding, number>): LineEndingReport {
 }
 
 /** Bytes that cannot be decoded in the encoding chosen for them. */
+/** Pieces of about PIECE_CHARS characters: how a big text travels without one giant string. */
+const PIECE_CHARS = 1 << 20;
+
+/**
+ * The text as pieces of about a million characters (lines joined by "\n", cut anywhere):
+ * joined, they are `text.toString()`, but no string of hundreds of megabytes is ever built.
+ */
+export function textPieces(text: Text, size = PIECE_CHARS): string[] {
+  const pieces: string[] = [];
+  for (let from = 0; from < text.length; from += size) {
+    pieces.push(text.sliceString(from, Math.min(text.length, from + size)));
+  }
+  return pieces;
+}
+
 export class InvalidBytesError extends Error {
   constructor(readonly encoding: TextEncodingId) {
     super(`The bytes are not valid ${encoding}`);

@@ -188,6 +188,28 @@ test("landing page: Open File From Computer opens the file in the editor", async
   await expect(editorBox(page)).toBeVisible();
 });
 
+test("landing page: a file of several megabytes reaches the editor whole", async ({ page }) => {
+  // Over a million characters: it travels to the editor in pieces cut anywhere, here inside
+  // lines and between the halves of an emoji.
+  const lines = Array.from({ length: 60_000 }, (_, i) => `línea ${i} 🙂 ${"x".repeat(i % 40)}`);
+  const text = lines.join("\n");
+  await page.goto("/");
+  await waitForHydration(page);
+  const chooserPromise = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Open File From Computer" }).click();
+  const chooser = await chooserPromise;
+  await chooser.setFiles({ name: "big.txt", mimeType: "text/plain", buffer: Buffer.from(text) });
+  await page.waitForURL("**/editor/");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Rename big.txt" })).toBeVisible();
+  await expect.poll(() => documentText(page), { timeout: 20_000 }).toContain("línea 0 🙂");
+  // The whole text, byte for byte: downloaded from the editor.
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download" }).click();
+  const download = await downloadPromise;
+  expect((await readFile(await download.path())).toString("utf8")).toBe(text);
+});
+
 test("landing page: Create New Text File starts an empty document", async ({ page }) => {
   await openEditor(page);
   await typeDocument(page, "previous draft");
