@@ -85,4 +85,18 @@ describe("find and replace", () => {
     expect(await findNextInSlices(big, "cat", async () => ++pauses < 3, 10)).toBeNull();
     expect(pauses).toBe(3);
   });
+
+  it("reads the document once for a miss, wherever the selection is", async () => {
+    for (const cursor of [0, 37, 500, 1000]) {
+      const state = EditorState.create({
+        doc: "x".repeat(1000),
+        selection: EditorSelection.cursor(cursor),
+      });
+      let pauses = 0;
+      const result = await findNextInSlices(state, "cat", async () => (++pauses, true), 10);
+      expect(result).toEqual({ found: null });
+      // One pause after each 10-character window: the two passes cover 1,000 characters.
+      expect(pauses).toBeLessThanOrEqual(101);
+    }
+  });
 });

@@ -31,9 +31,10 @@ export async function findNextInSlices(
 }
 
 /**
- * The search itself, one window per step: from the selection to the end, then from the start.
- * A window also reads a margin past its end, so a match starting inside it is found whole;
- * a match starting in the margin is left to the next window, which begins there.
+ * The search itself, one window per step: matches starting from the selection to the end,
+ * then (wrapping) those starting before it, so a miss reads the document once. A window also
+ * reads a margin past its end, so a match starting inside it is found whole; a match starting
+ * in the margin is left to the next window, which begins there.
  */
 function* findSteps(
   state: EditorState,
@@ -44,14 +45,24 @@ function* findSteps(
   const needle = query.toLowerCase();
   const normalise = (text: string) => text.toLowerCase();
   const { doc } = state;
+  const selectionEnd = state.selection.main.to;
   // Lower-casing can lengthen a character ("İ"), so the margin is generous.
   const margin = needle.length * 2 + 8;
-  for (const start of [state.selection.main.to, 0]) {
-    for (let at = start; at < doc.length; at += window) {
-      const end = Math.min(doc.length, at + window + margin);
-      const cursor = new SearchCursor(doc, needle, at, end, normalise);
+  for (const [first, last] of [
+    [selectionEnd, doc.length],
+    [0, selectionEnd],
+  ]) {
+    for (let at = first; at < last; at += window) {
+      const windowEnd = Math.min(last, at + window);
+      const cursor = new SearchCursor(
+        doc,
+        needle,
+        at,
+        Math.min(doc.length, windowEnd + margin),
+        normalise,
+      );
       cursor.next();
-      if (!cursor.done && (cursor.value.from < at + window || end === doc.length)) {
+      if (!cursor.done && cursor.value.from < windowEnd) {
         return {
           selection: EditorSelection.single(cursor.value.from, cursor.value.to),
           scrollIntoView: true,
