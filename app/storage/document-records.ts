@@ -7,8 +7,13 @@ import type { Text } from "@codemirror/state";
 import { DEFAULT_LINE_ENDING, isLineEnding, type LineEnding } from "~/text/line-endings";
 import { DEFAULT_ENCODING, isTextEncodingId, type TextEncodingId } from "~/text/text-encoding";
 
-/** Schema version of the records (1: text inline in "content", still read; 2: text in chunks). */
+/**
+ * Schema version of the records: 1, text inline in "content" (still read); 2, text in chunks of
+ * whole lines joined by "\n"; 3, chunks of which some end inside a line (see `documentRecord`).
+ */
 export const DOCUMENT_SCHEMA = 2;
+/** Schema of a record whose text has a line cut across chunks. */
+export const CUT_LINES_SCHEMA = 3;
 /** Prefix of the chunk records. */
 export const CHUNK_PREFIX = "chunk/";
 /** Key of the order record. */
@@ -75,18 +80,37 @@ export interface LoadedDocument extends Omit<StoredDocument, "content"> {
   storedChunks: StoredChunk[] | null;
 }
 
-/** One stored chunk: its key and its length in characters (chunks are joined by "\n"). */
-export interface StoredChunk {
+/**
+ * Where a chunk sits in its document's text: its key, and whether it ends inside a line. Chunks
+ * are joined by "\n", except that a chunk that `continues` is followed by the next one directly.
+ */
+export interface ChunkRef {
   key: string;
+  /** Set (true) only on a chunk that ends inside a line too long for one chunk. */
+  continues?: boolean;
+}
+
+/** One stored chunk: where it sits and its length in characters. */
+export interface StoredChunk extends ChunkRef {
   length: number;
 }
 
-/** The record under "<prefix><id>" (schema 2). */
-export interface DocumentRecord {
-  schema: typeof DOCUMENT_SCHEMA;
+/** The record under "<prefix><id>". */
+export type DocumentRecord = DocumentRecordFields &
+  (
+    | { schema: typeof DOCUMENT_SCHEMA; chunkKeys: string[] }
+    | {
+        schema: typeof CUT_LINES_SCHEMA;
+        /** The chunks' keys in order (not "chunkKeys": see `documentRecord`). */
+        textChunks: string[];
+        /** Indices of the chunks that end inside a line: no line break after them. */
+        midLineCuts: number[];
+      }
+  );
+
+interface DocumentRecordFields {
   id: string;
   name: string;
-  chunkKeys: string[];
   lastModified: number;
   isModified: boolean;
   driveFileId: string | null;
@@ -101,11 +125,11 @@ export interface StoredMeta {
 }
 
 /**
- * A piece of a tab's text (whole lines; pieces are joined with "\n"). `text` is given for a new
- * piece; without it, the piece is already stored under `key` by an earlier save of this tab.
+ * A piece of a tab's text (whole lines, or part of a very long one when it `continues`). `text`
+ * is given for a new piece; without it, the piece is already stored under `key` by an earlier
+ * save of this tab.
  */
-export interface ContentChunk {
-  key: string;
+export interface ContentChunk extends ChunkRef {
   /**
    * The chunk's text when it must be written: a string, or a piece of a CodeMirror document
    * turned into one only as it is written, so a save of a 200 MB document never builds all of
@@ -166,45 +190,51 @@ export function parseStoredDocument(
 ): StoredDocument | null {
   const parsed = parseStoredRecord(value);
   if (!parsed) return null;
-  const { chunkKeys, ...doc } = parsed;
-  if (chunkKeys === null) return doc;
+  const { chunks, ...doc } = parsed;
+  if (chunks === null) return doc;
   const pieces: string[] = [];
-  for (const key of chunkKeys) {
-    const piece = readChunk(key);
+  for (const chunk of chunks) {
+    const piece = readChunk(chunk.key);
     if (typeof piece !== "string") return null;
     pieces.push(piece);
   }
-  return { ...doc, content: pieces.join("\n") };
+  return { ...doc, content: joinChunks(pieces, chunks) };
+}
+
+/** The text of `pieces`, the stored texts of `chunks`: "\n" between them unless one continues. */
+export function joinChunks(pieces: readonly string[], chunks: readonly ChunkRef[]): string {
+  if (!chunks.some((chunk) => chunk.continues)) return pieces.join("\n");
+  let text = "";
+  pieces.forEach((piece, index) => {
+    text += index > 0 && !chunks[index - 1].continues ? "\n" + piece : piece;
+  });
+  return text;
 }
 
 /**
  * A stored record without its chunks read: the text itself when it is kept inline (schema 1),
- * else "" and the keys of the chunks that hold it. Null when the record cannot be read.
+ * else "" and the chunks that hold it. Null when the record cannot be read.
  */
 export function parseStoredRecord(
   value: unknown,
-): (StoredDocument & { chunkKeys: string[] | null }) | null {
+): (StoredDocument & { chunks: ChunkRef[] | null }) | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
   if (typeof record.id !== "string" || record.id === "") return null;
   if (typeof record.name !== "string" || record.name.trim() === "") return null;
   let content = "";
-  let chunkKeys: string[] | null = null;
+  let chunks: ChunkRef[] | null = null;
   if (typeof record.content === "string") {
     content = record.content;
-  } else if (
-    Array.isArray(record.chunkKeys) &&
-    record.chunkKeys.every((key): key is string => typeof key === "string")
-  ) {
-    chunkKeys = record.chunkKeys;
   } else {
-    return null;
+    chunks = parseChunkList(record);
+    if (!chunks) return null;
   }
   return {
     id: record.id,
     name: record.name,
     content,
-    chunkKeys,
+    chunks,
     lastModified:
       typeof record.lastModified === "number"
         ? record.lastModified
@@ -216,6 +246,24 @@ export function parseStoredRecord(
     revision:
       typeof record.revision === "number" && Number.isFinite(record.revision) ? record.revision : 0,
   };
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** The chunks of a schema 2 or 3 record; null when the list is missing or malformed. */
+function parseChunkList(record: Record<string, unknown>): ChunkRef[] | null {
+  if (isStringList(record.chunkKeys)) return record.chunkKeys.map((key) => ({ key }));
+  if (!isStringList(record.textChunks) || !Array.isArray(record.midLineCuts)) return null;
+  const keys = record.textChunks;
+  const cuts = new Set<unknown>(record.midLineCuts);
+  // A cut after the last chunk, or one that is not a chunk's index, would misplace text.
+  const valid = [...cuts].every(
+    (index) =>
+      Number.isInteger(index) && (index as number) >= 0 && (index as number) < keys.length - 1,
+  );
+  if (!valid) return null;
+  return keys.map((key, index) => (cuts.has(index) ? { key, continues: true } : { key }));
 }
 
 /**
@@ -249,39 +297,68 @@ function parseDiskLink(value: unknown): DiskFileLink | null {
 
 /** The chunk keys a stored tab record refers to (none for an inline schema-1 record). */
 export function chunkKeysOf(value: unknown): string[] {
-  const keys = (value as { chunkKeys?: unknown } | null | undefined)?.chunkKeys;
+  const record = (value ?? {}) as { chunkKeys?: unknown; textChunks?: unknown };
+  const keys = Array.isArray(record.chunkKeys) ? record.chunkKeys : record.textChunks;
   return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === "string") : [];
 }
 
-/** Splits a string into chunks of whole lines of about `size` characters (new keys). */
+/** Splits a string into chunks of about `size` characters (new keys), see `cutIntoChunks`. */
 export function chunkString(text: string, newKey: () => string, size = CHUNK_SIZE): ContentChunk[] {
-  return cutAtLineEnds(text, 0, text.length, size).map(([from, to]) => ({
+  return cutIntoChunks(text, 0, text.length, size).map(({ from, to, continues }) => ({
     key: newKey(),
     text: text.slice(from, to),
+    ...(continues && { continues }),
   }));
 }
 
+/** A stretch [from, to) of a text stored as one chunk; `continues` when it ends inside a line. */
+export interface ChunkCut {
+  from: number;
+  to: number;
+  continues: boolean;
+}
+
+/** Target size of a stored chunk, in characters. */
+export const CHUNK_SIZE = 64 * 1024;
+
+/** A chunk of whole lines grows to at most this many times the target before a line is cut. */
+const LONGEST_CHUNK_FACTOR = 4;
+
 /**
- * [from, to) of `content` (`from` at a line start) cut into stretches of whole lines of about
- * `size` characters: each ends at the first line end after `size` characters, the line break
- * itself left out (stored chunks are joined by "\n"). A line longer than that stays whole.
+ * [from, to) of `content` cut into chunks of about `size` characters. A chunk ends at the first
+ * line end after `size` characters, the line break itself left out (chunks are joined by "\n").
+ * A line that would make the chunk longer than LONGEST_CHUNK_FACTOR × `size` is cut inside,
+ * every `size` characters (never between the halves of a surrogate pair): those chunks
+ * `continue`. Storing a chunk costs the main thread a copy of it (IndexedDB clones it), so
+ * typing at the end of a 10 MB line must not rewrite the whole line every second. The last
+ * chunk never continues (the caller knows what follows `to`).
  */
-export function cutAtLineEnds(
+export function cutIntoChunks(
   content: Text | string,
   from: number,
   to: number,
   size = CHUNK_SIZE,
-): [number, number][] {
-  const pieces: [number, number][] = [];
+): ChunkCut[] {
+  const longest = LONGEST_CHUNK_FACTOR * size;
+  const cuts: ChunkCut[] = [];
   let start = from;
-  while (start + size < to) {
-    const cut = lineEndAt(content, start + size);
-    if (cut >= to) break;
-    pieces.push([start, cut]);
-    start = cut + 1;
+  // The end of the line holding the last position looked up: a long line is looked up once.
+  let lineEnd = -1;
+  while (to - start > size) {
+    if (lineEnd < start + size) lineEnd = lineEndAt(content, start + size);
+    if (lineEnd - start <= longest || to - start <= longest) {
+      if (lineEnd >= to) break;
+      cuts.push({ from: start, to: lineEnd, continues: false });
+      start = lineEnd + 1;
+      continue;
+    }
+    let cut = start + size;
+    if (cut - 1 > start && isHighSurrogate(charCodeAt(content, cut - 1))) cut--;
+    cuts.push({ from: start, to: cut, continues: true });
+    start = cut;
   }
-  pieces.push([start, to]);
-  return pieces;
+  cuts.push({ from: start, to, continues: false });
+  return cuts;
 }
 
 /** The end (before its line break) of the line holding `pos`. */
@@ -291,8 +368,12 @@ function lineEndAt(content: Text | string, pos: number): number {
   return end < 0 ? content.length : end;
 }
 
-/** Target size of a stored chunk, in characters. */
-export const CHUNK_SIZE = 64 * 1024;
+const charCodeAt = (content: Text | string, pos: number) =>
+  typeof content === "string"
+    ? content.charCodeAt(pos)
+    : content.sliceString(pos, pos + 1).charCodeAt(0);
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** Every chunk key of document `id` lies in this range. */
 export function chunkRange(id: string): IDBKeyRange {
@@ -318,21 +399,29 @@ export function sortByOrder<Doc extends Pick<StoredDocument, "id" | "lastModifie
   });
 }
 
-/** The stored record of a document whose text is `chunks`. */
+/**
+ * The stored record of a document whose text is `chunks`. A text of whole-line chunks is
+ * written as schema 2, which every version of Plainpad reads. One with a line cut across chunks
+ * is schema 3, its keys under "textChunks": a window still running an older version then finds
+ * no "chunkKeys" and leaves the record alone, where it would otherwise join the chunks with
+ * line breaks and show (and could store) a long line broken into pieces.
+ */
 export function documentRecord(
   doc: Omit<StoredDocument, "content" | "revision">,
-  chunks: readonly ContentChunk[],
+  chunks: readonly ChunkRef[],
   revision: number,
 ): DocumentRecord {
-  return {
-    schema: DOCUMENT_SCHEMA,
+  const fields: DocumentRecordFields = {
     id: doc.id,
     name: doc.name,
-    chunkKeys: chunks.map((chunk) => chunk.key),
     lastModified: doc.lastModified,
     isModified: doc.isModified,
     driveFileId: doc.driveFileId,
     file: doc.file,
     revision,
   };
+  const keys = chunks.map((chunk) => chunk.key);
+  const midLineCuts = chunks.flatMap((chunk, index) => (chunk.continues ? [index] : []));
+  if (midLineCuts.length === 0) return { schema: DOCUMENT_SCHEMA, ...fields, chunkKeys: keys };
+  return { schema: CUT_LINES_SCHEMA, ...fields, textChunks: keys, midLineCuts };
 }

@@ -192,6 +192,57 @@ describe("notepad tab storage", () => {
     expect((await tabs.read("4"))?.content).toBe("now chunked");
   });
 
+  it("stores a line too long for one chunk as schema 3, which older windows cannot misread", async () => {
+    const line = "0123456789".repeat(10_000);
+    const text = `title\n${line}\nend`;
+    let n = 0;
+    const chunks = chunkString(text, () => `c${n++}`, 1000);
+    expect(chunks.some((chunk) => chunk.continues)).toBe(true);
+    expect((await tabs.save({ ...base, id: "1", content: chunks }, 0)).ok).toBe(true);
+    await tabs.save({ ...base, id: "2", content: "whole\nlines" }, 0);
+    const db = await openPlainpadDb();
+    const record = await db.get(IDB.stores.notepadTabs, tabKey("1"));
+    // No "chunkKeys": a window of an older version finds nothing it would join with line breaks.
+    expect(record).toMatchObject({ schema: 3, textChunks: chunks.map((chunk) => chunk.key) });
+    expect(record.chunkKeys).toBeUndefined();
+    expect(record.midLineCuts).toEqual(
+      chunks.flatMap((chunk, index) => (chunk.continues ? [index] : [])),
+    );
+    expect(await db.get(IDB.stores.notepadTabs, tabKey("2"))).toMatchObject({ schema: 2 });
+    expect((await tabs.read("1"))?.content).toBe(text);
+    const [loaded] = (await tabs.loadAll()).documents;
+    expect(loaded.content.toString()).toBe(text);
+    expect(loaded.storedChunks?.map((chunk) => !!chunk.continues)).toEqual(
+      chunks.map((chunk) => !!chunk.continues),
+    );
+    // Rewriting one piece keeps the others, and the chunks no longer used go.
+    const [firstChunk, ...rest] = chunks;
+    // The first chunk holds "title", its line break and the start of the long line.
+    expect(firstChunk.continues).toBe(true);
+    const edited = [
+      { key: "new", text: "TITLE" + String(firstChunk.text).slice(5), continues: true },
+      ...rest.map(({ key, continues }) => ({ key, continues })),
+    ];
+    await tabs.save({ ...base, id: "1", content: edited }, 1);
+    expect((await tabs.read("1"))?.content).toBe(`TITLE\n${line}\nend`);
+    expect(await db.get(IDB.stores.notepadTabs, chunkKey("1", firstChunk.key))).toBeUndefined();
+  });
+
+  it("keeps a schema 3 record with an impossible cut aside", async () => {
+    await tabs.save({ ...base, id: "1", content: [{ key: "a", text: "kept" }] }, 0);
+    const db = await openPlainpadDb();
+    const record = await db.get(IDB.stores.notepadTabs, tabKey("1"));
+    const { chunkKeys, ...rest } = record;
+    await db.put(
+      IDB.stores.notepadTabs,
+      { ...rest, schema: 3, textChunks: chunkKeys, midLineCuts: [0] },
+      tabKey("1"),
+    );
+    const result = await tabs.loadAll(12);
+    expect(result.documents).toEqual([]);
+    expect(result.keptAside).toEqual(["unreadable/12/tab/1"]);
+  });
+
   it("splits a string into chunks of whole lines", () => {
     const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
     let n = 0;

@@ -3,6 +3,7 @@ import { TextAssembler } from "~/text/text-stream";
 import { openPlainpadDb } from "./db";
 import {
   CHUNK_PREFIX,
+  type ChunkRef,
   chunkKey,
   chunkKeysOf,
   chunkRange,
@@ -35,8 +36,10 @@ export * from "./document-records";
  * - "<record prefix><id>" ("tab/<id>", "doc/<id>"): one record per document, written only when
  *   it changed: its name, flags, Drive file id, revision and the keys of its text chunks;
  * - "chunk/<id>/<chunk id>": a piece of whole lines of a document's text (the text is the
- *   pieces joined with "\n"). A save writes only new pieces, so typing in a 10 MB document
- *   stores a few kilobytes instead of cloning 10 MB on the main thread every second;
+ *   pieces joined with "\n"), or of one line too long for a piece (schema 3: those pieces are
+ *   joined without a break). A save writes only new pieces, so typing in a 10 MB document,
+ *   even one that is a single line, stores a few kilobytes instead of cloning 10 MB on the
+ *   main thread every second;
  * - "meta": the document order;
  * - "rev/<id>": the revision of document <id> alone (cheap optimistic-lock check);
  * - "unreadable/<time>/<key>": records that could not be read, kept aside untouched;
@@ -80,12 +83,15 @@ async function readChunkTexts(
   return texts;
 }
 
-/** A document's text from its chunks (joined by "\n"), built in slices between page tasks. */
-async function assembleText(pieces: readonly string[]): Promise<Text> {
+/**
+ * A document's text from the stored texts of its chunks (joined by "\n" except after one that
+ * continues), built in slices between page tasks.
+ */
+async function assembleText(pieces: readonly string[], chunks: readonly ChunkRef[]): Promise<Text> {
   const assembler = new TextAssembler();
   let sliceStart = performance.now();
   for (let index = 0; index < pieces.length; index++) {
-    if (index > 0) assembler.push("\n");
+    if (index > 0 && !chunks[index - 1].continues) assembler.push("\n");
     assembler.push(pieces[index]);
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToPage();
@@ -194,8 +200,8 @@ export class DocumentStore {
         return;
       }
       const doc = key.startsWith(prefix) ? parseStoredRecord(value) : null;
-      const complete = doc?.chunkKeys?.every((chunk) => chunkKeys.has(chunkKey(doc.id, chunk)));
-      if (doc && this.recordKey(doc.id) === key && (doc.chunkKeys === null || complete)) {
+      const complete = doc?.chunks?.every((chunk) => chunkKeys.has(chunkKey(doc.id, chunk.key)));
+      if (doc && this.recordKey(doc.id) === key && (doc.chunks === null || complete)) {
         records.push({ key, value, doc });
         return;
       }
@@ -204,7 +210,7 @@ export class DocumentStore {
     const texts = await readChunkTexts(tx.store, [...chunkKeys]);
     const documents: LoadedDocument[] = [];
     const readable = records.filter(({ key, value, doc }) => {
-      if (doc.chunkKeys?.some((chunk) => typeof texts.get(chunkKey(doc.id, chunk)) !== "string")) {
+      if (doc.chunks?.some((chunk) => typeof texts.get(chunkKey(doc.id, chunk.key)) !== "string")) {
         keepAside(key, value);
         return false;
       }
@@ -216,17 +222,17 @@ export class DocumentStore {
       console.error("Some saved documents could not be read; kept aside:", keptAside);
 
     for (const { doc } of readable) {
-      const { chunkKeys: keysOfText, ...rest } = doc;
-      if (keysOfText === null) {
+      const { chunks, ...rest } = doc;
+      if (chunks === null) {
         documents.push({ ...rest, storedChunks: null });
         continue;
       }
-      const pieces = keysOfText.map((chunk) => texts.get(chunkKey(doc.id, chunk)) as string);
-      for (const chunk of keysOfText) texts.delete(chunkKey(doc.id, chunk));
+      const pieces = chunks.map((chunk) => texts.get(chunkKey(doc.id, chunk.key)) as string);
+      for (const chunk of chunks) texts.delete(chunkKey(doc.id, chunk.key));
       documents.push({
         ...rest,
-        content: await assembleText(pieces),
-        storedChunks: keysOfText.map((key, index) => ({ key, length: pieces[index].length })),
+        content: await assembleText(pieces, chunks),
+        storedChunks: chunks.map((chunk, index) => ({ ...chunk, length: pieces[index].length })),
       });
     }
 

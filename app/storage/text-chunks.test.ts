@@ -1,14 +1,20 @@
 import { EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import type { ContentChunk } from "./document-store";
-import { TextChunkTracker } from "./text-chunks";
+import { type ContentChunk, joinChunks } from "./document-store";
+import { commonPrefixLength, commonSuffixLength, TextChunkTracker } from "./text-chunks";
 
 /** A stand-in for the chunk records: applies a plan and returns the stored text. */
 function store(records: Map<string, string>, chunks: ContentChunk[]): string {
   for (const chunk of chunks)
     if (chunk.text !== undefined) records.set(chunk.key, chunk.text.toString());
-  return chunks.map((chunk) => records.get(chunk.key)).join("\n");
+  return joinChunks(
+    chunks.map((chunk) => records.get(chunk.key) ?? "(missing)"),
+    chunks,
+  );
 }
+
+const written = (chunks: ContentChunk[]) =>
+  chunks.reduce((sum, chunk) => sum + (chunk.text?.length ?? 0), 0);
 
 describe("text chunk tracker", () => {
   const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i} of a long document`);
@@ -143,6 +149,90 @@ describe("text chunk tracker", () => {
       const plan = tracker.plan(state.doc);
       expect(store(records, plan.chunks)).toBe(state.doc.toString());
       plan.commit();
+    }
+  });
+
+  it("cuts a line too long for one chunk inside, and typing at its end writes one chunk", () => {
+    const size = 4096;
+    const tracker = new TextChunkTracker(size);
+    const records = new Map<string, string>();
+    const line = Array.from({ length: 60_000 }, (_, i) => `w${i % 97}`).join(" ");
+    let state = EditorState.create({ doc: `first line\n${line}\nlast line` });
+    const first = tracker.plan(state.doc);
+    expect(store(records, first.chunks)).toBe(state.doc.toString());
+    expect(first.chunks.filter((chunk) => chunk.continues).length).toBeGreaterThan(50);
+    expect(Math.max(...first.chunks.map((chunk) => chunk.text?.length ?? 0))).toBeLessThanOrEqual(
+      4 * size,
+    );
+    expect(first.chunks.at(-1)?.continues).toBeUndefined();
+    first.commit();
+    // Typing at the end of the long line, then in its middle: one small chunk each time.
+    const lineEnd = state.doc.line(2).to;
+    for (const [index, at] of [lineEnd, lineEnd + 1, lineEnd + 2, 200_000].entries()) {
+      state = state.update({ changes: { from: at, insert: "xy"[index % 2] } }).state;
+      const plan = tracker.plan(state.doc);
+      expect(plan.chunks.filter((chunk) => chunk.text !== undefined).length).toBeLessThanOrEqual(2);
+      expect(written(plan.chunks)).toBeLessThan(2 * 4 * size);
+      expect(store(records, plan.chunks)).toBe(state.doc.toString());
+      plan.commit();
+    }
+  });
+
+  it("keeps a text of long lines exact through many edits, line breaks added and removed", () => {
+    const size = 2048;
+    const tracker = new TextChunkTracker(size);
+    const records = new Map<string, string>();
+    const long = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 13}`).join(",");
+    let state = EditorState.create({
+      doc: [long(9000), "short", long(4000), long(30), long(12_000)].join("\n"),
+    });
+    let seed = 11;
+    const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;
+    const first = tracker.plan(state.doc);
+    store(records, first.chunks);
+    first.commit();
+    for (let edit = 0; edit < 150; edit++) {
+      const from = random(state.doc.length);
+      const to = Math.min(state.doc.length, from + (edit % 4 === 0 ? random(20_000) : 0));
+      const insert = ["\n", "typed", "", "a\nb", long(random(3000))][edit % 5];
+      state = state.update({ changes: { from, to, insert } }).state;
+      const plan = tracker.plan(state.doc);
+      if (edit % 5 === 1 && to === from) expect(written(plan.chunks)).toBeLessThan(3 * 4 * size);
+      expect(store(records, plan.chunks)).toBe(state.doc.toString());
+      expect(plan.chunks.at(-1)?.continues).toBeUndefined();
+      plan.commit();
+    }
+  }, 30_000);
+
+  it("never cuts between the two halves of a surrogate pair", () => {
+    const text = "a" + "😀".repeat(50_000);
+    const chunks = new TextChunkTracker(1000).plan(text).chunks;
+    expect(chunks.length).toBeGreaterThan(20);
+    for (const chunk of chunks) {
+      const piece = chunk.text?.toString() ?? "";
+      expect(piece).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/u);
+    }
+    expect(store(new Map(), chunks)).toBe(text);
+  });
+
+  it("finds the common start and end of two strings as a plain scan does", () => {
+    let seed = 5;
+    const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;
+    const naivePrefix = (a: string, b: string) => {
+      let n = 0;
+      while (n < a.length && n < b.length && a[n] === b[n]) n++;
+      return n;
+    };
+    for (let round = 0; round < 200; round++) {
+      const base = "x".repeat(random(20_000)) + "y".repeat(random(50));
+      const at = random(base.length + 1);
+      const b = base.slice(0, at) + "z".repeat(random(3)) + base.slice(at + random(4));
+      const prefix = commonPrefixLength(base, b);
+      expect(prefix).toBe(naivePrefix(base, b));
+      const limit = Math.min(base.length, b.length) - prefix;
+      const suffix = commonSuffixLength(base, b, limit);
+      const reversed = naivePrefix([...base].reverse().join(""), [...b].reverse().join(""));
+      expect(suffix).toBe(Math.min(limit, reversed));
     }
   });
 });

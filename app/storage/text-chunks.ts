@@ -3,7 +3,7 @@ import {
   CHUNK_SIZE,
   type ChunkText,
   type ContentChunk,
-  cutAtLineEnds,
+  cutIntoChunks,
   type StoredChunk,
 } from "./document-store";
 
@@ -52,19 +52,25 @@ export class TextChunkTracker {
     const changes = stored ? changedRanges(stored.content, content) : null;
     const next: StoredChunk[] = [];
     const chunks: ContentChunk[] = [];
-    const write = (from: number, to: number) => {
-      for (const [start, end] of cutAtLineEnds(content, from, to, this.maxChunk)) {
+    // Cuts [from, to) of the new text into new chunks; the last one continues when the stored
+    // chunk it replaces did (the text after `to` follows it without a line break).
+    const write = (from: number, to: number, lastContinues: boolean) => {
+      const cuts = cutIntoChunks(content, from, to, this.maxChunk);
+      cuts[cuts.length - 1].continues = lastContinues;
+      for (const { from: start, to: end, continues } of cuts) {
         const key = this.newKey();
-        next.push({ key, length: end - start });
-        chunks.push({ key, text: slice(content, start, end) });
+        const flag = continues ? { continues } : {};
+        next.push({ key, length: end - start, ...flag });
+        chunks.push({ key, text: slice(content, start, end), ...flag });
       }
     };
     if (!stored || !changes || storedLength(stored.chunks) !== stored.content.length) {
-      write(0, content.length);
+      write(0, content.length, false);
     } else {
       // Positions below are in the stored text. Chunk i spans [from, to] with its line break
-      // (at `to`) included; a chunk that a change touches is rewritten, together with the
-      // touched chunks next to it, as one block cut afresh from the new text.
+      // (at `to`) included, unless it continues: then the next chunk starts at `to`. A chunk
+      // that a change touches is rewritten, together with the touched chunks next to it, as one
+      // block cut afresh from the new text.
       const touched: boolean[] = [];
       let change = 0;
       let from = 0;
@@ -72,7 +78,7 @@ export class TextChunkTracker {
         const to = from + chunk.length;
         while (change < changes.length && changes[change].toA < from) change++;
         touched.push(change < changes.length && changes[change].fromA <= to);
-        from = to + 1;
+        from = chunk.continues ? to : to + 1;
       }
       // How far the changes before a position moved it: the changes are passed in order.
       let moved = 0;
@@ -88,18 +94,19 @@ export class TextChunkTracker {
         const end = from + chunk.length;
         if (!touched[index]) {
           next.push(chunk);
-          chunks.push({ key: chunk.key });
+          chunks.push(chunk.continues ? { key: chunk.key, continues: true } : { key: chunk.key });
         } else {
           if (blockFrom < 0) blockFrom = movedBy(from, (range) => range.toA < from);
           if (!touched[index + 1]) {
             write(
               blockFrom,
               movedBy(end, (range) => range.fromA <= end),
+              !!chunk.continues,
             );
             blockFrom = -1;
           }
         }
-        from = end + 1;
+        from = chunk.continues ? end : end + 1;
       });
     }
     return {
@@ -123,9 +130,14 @@ export class TextChunkTracker {
 
 const delta = (range: ChangedRange) => range.toB - range.fromB - (range.toA - range.fromA);
 
-/** The length of the text stored as `chunks`: theirs plus a line break between each two. */
+/**
+ * The length of the text stored as `chunks`: theirs plus a line break after each one that does
+ * not continue, except the last (NaN when the last continues: nothing can follow it).
+ */
 const storedLength = (chunks: readonly StoredChunk[]) =>
-  chunks.reduce((sum, chunk) => sum + chunk.length + 1, -1);
+  chunks.at(-1)?.continues
+    ? NaN
+    : chunks.reduce((sum, chunk) => sum + chunk.length + (chunk.continues ? 0 : 1), -1);
 
 /**
  * The stretches where `b` differs from `a`, in order; null when nothing can be told apart
@@ -144,61 +156,137 @@ function diffNodes(a: Text, b: Text, fromA: number, fromB: number, out: ChangedR
   if (a === b) return;
   const childrenA = a.children;
   const childrenB = b.children;
-  if (!childrenA || !childrenB) {
+  if (childrenA && childrenB) {
+    diffSequences(childrenA, childrenB, fromA, fromB, out, diffNodes);
+  } else if (!childrenA && !childrenB) {
+    // Two leaves (up to 32 lines each): compare their lines, then inside the changed line, so
+    // a keystroke in a 10 MB line is a change of one character, not of the line.
+    diffSequences(linesOf(a), linesOf(b), fromA, fromB, out, diffLines);
+  } else {
     out.push({ fromA, toA: fromA + a.length, fromB, toB: fromB + b.length });
-    return;
   }
-  // Children are joined by a line break: child i starts after the lengths of those before it
-  // plus one break each.
+}
+
+/**
+ * The changed stretches between two sequences joined by line breaks (a branch's children, a
+ * leaf's lines): equal items at both ends are skipped; as many items on each side are compared
+ * pairwise with `diffPair`; otherwise the differing run is one stretch.
+ */
+function diffSequences<Item extends Text | string>(
+  itemsA: readonly Item[],
+  itemsB: readonly Item[],
+  fromA: number,
+  fromB: number,
+  out: ChangedRange[],
+  diffPair: (a: Item, b: Item, fromA: number, fromB: number, out: ChangedRange[]) => void,
+): void {
+  // Item i starts after the lengths of those before it plus one break each.
   let start = 0;
   let posA = fromA;
   let posB = fromB;
-  while (
-    start < childrenA.length &&
-    start < childrenB.length &&
-    childrenA[start] === childrenB[start]
-  ) {
-    posA += childrenA[start].length + 1;
-    posB += childrenB[start].length + 1;
+  while (start < itemsA.length && start < itemsB.length && itemsA[start] === itemsB[start]) {
+    posA += itemsA[start].length + 1;
+    posB += itemsB[start].length + 1;
     start++;
   }
-  let endA = childrenA.length;
-  let endB = childrenB.length;
-  while (endA > start && endB > start && childrenA[endA - 1] === childrenB[endB - 1]) {
+  let endA = itemsA.length;
+  let endB = itemsB.length;
+  while (endA > start && endB > start && itemsA[endA - 1] === itemsB[endB - 1]) {
     endA--;
     endB--;
   }
   if (endA - start === endB - start) {
     for (let i = 0; start + i < endA; i++) {
-      const childA = childrenA[start + i];
-      const childB = childrenB[start + i];
-      diffNodes(childA, childB, posA, posB, out);
-      posA += childA.length + 1;
-      posB += childB.length + 1;
+      const itemA = itemsA[start + i];
+      const itemB = itemsB[start + i];
+      diffPair(itemA, itemB, posA, posB, out);
+      posA += itemA.length + 1;
+      posB += itemB.length + 1;
     }
     return;
   }
-  // Whole children added or removed: widen the stretch by an unchanged neighbour, so both
-  // sides hold text and the line breaks between children stay inside it.
+  // Whole items added or removed: widen the stretch by an unchanged neighbour, so both sides
+  // hold text and the line breaks between items stay inside it.
   if (start === endA || start === endB) {
     if (start > 0) {
       start--;
-      posA -= childrenA[start].length + 1;
-      posB -= childrenB[start].length + 1;
+      posA -= itemsA[start].length + 1;
+      posB -= itemsB[start].length + 1;
     } else {
       endA++;
       endB++;
     }
   }
-  // Each child counts its line break after it; the stretch ends before the last one.
-  const span = (children: readonly Text[], from: number, to: number) =>
-    children.slice(from, to).reduce((sum, child) => sum + child.length + 1, -1);
+  // Each item counts its line break after it; the stretch ends before the last one.
+  const span = (items: readonly Item[], from: number, to: number) =>
+    items.slice(from, to).reduce((sum, item) => sum + item.length + 1, -1);
   out.push({
     fromA: posA,
-    toA: posA + span(childrenA, start, endA),
+    toA: posA + span(itemsA, start, endA),
     fromB: posB,
-    toB: posB + span(childrenB, start, endB),
+    toB: posB + span(itemsB, start, endB),
   });
+}
+
+/** The lines of a leaf of a CodeMirror document. */
+function linesOf(leaf: Text): string[] {
+  const lines: string[] = [];
+  for (let n = 1; n <= leaf.lines; n++) lines.push(leaf.line(n).text);
+  return lines;
+}
+
+/** The stretch where line `b` differs from line `a`: what lies between their equal ends. */
+function diffLines(a: string, b: string, fromA: number, fromB: number, out: ChangedRange[]): void {
+  if (a === b) return;
+  const prefix = commonPrefixLength(a, b);
+  const suffix = commonSuffixLength(a, b, Math.min(a.length, b.length) - prefix);
+  out.push({
+    fromA: fromA + prefix,
+    toA: fromA + a.length - suffix,
+    fromB: fromB + prefix,
+    toB: fromB + b.length - suffix,
+  });
+}
+
+/** Characters compared per step at first: equal slices compare as memory, far faster than a loop. */
+const COMPARE_STEP = 4096;
+const LONGEST_COMPARE_STEP = 1 << 20;
+
+/** How many characters `a` and `b` share at their start. */
+export function commonPrefixLength(a: string, b: string): number {
+  return commonRun(
+    Math.min(a.length, b.length),
+    (at, length) => a.slice(at, at + length) === b.slice(at, at + length),
+  );
+}
+
+/** How many characters `a` and `b` share at their end, at most `limit`. */
+export function commonSuffixLength(a: string, b: string, limit: number): number {
+  return commonRun(
+    limit,
+    (at, length) =>
+      a.slice(a.length - at - length, a.length - at) ===
+      b.slice(b.length - at - length, b.length - at),
+  );
+}
+
+/**
+ * The length of the longest equal run (up to `limit`) given `equal(at, length)`, which tells
+ * whether the run can be extended from `at` by `length`. Steps double while they match, then
+ * halve down to one character: a few dozen comparisons of slices, whatever the length.
+ */
+function commonRun(limit: number, equal: (at: number, length: number) => boolean): number {
+  let same = 0;
+  let step = COMPARE_STEP;
+  while (same + step <= limit && equal(same, step)) {
+    same += step;
+    step = Math.min(step * 2, LONGEST_COMPARE_STEP);
+  }
+  while (step > 1) {
+    step >>= 1;
+    if (same + step <= limit && equal(same, step)) same += step;
+  }
+  return same;
 }
 
 /** Text made into a string only when its chunk is written. */

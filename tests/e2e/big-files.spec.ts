@@ -59,6 +59,48 @@ async function slowDiskReads(page: Page) {
     });
 }
 
+/**
+ * The simple editor's stored draft, read straight from IndexedDB: its record's schema, the
+ * length and end of the text its chunks make, and its longest chunk. Null when none is stored.
+ */
+function storedDraft(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{
+        schema: number;
+        length: number;
+        endsWith: string;
+        longestChunk: number;
+      } | null>((resolve, reject) => {
+        const request = indexedDB.open("plainpad");
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const store = request.result.transaction("editor-draft").objectStore("editor-draft");
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
+            const byKey = new Map(keys.result.map((key, i) => [String(key), values.result[i]]));
+            const recordKey = [...byKey.keys()].find((key) => key.startsWith("doc/"));
+            const record = recordKey ? byKey.get(recordKey) : undefined;
+            if (!record) return resolve(null);
+            const chunkKeys: string[] = record.chunkKeys ?? record.textChunks;
+            const cuts = new Set<number>(record.midLineCuts ?? []);
+            const pieces = chunkKeys.map((key) => byKey.get(`chunk/${record.id}/${key}`) as string);
+            const text = pieces
+              .map((piece, i) => (cuts.has(i) || i === pieces.length - 1 ? piece : piece + "\n"))
+              .join("");
+            resolve({
+              schema: record.schema,
+              length: text.length,
+              endsWith: text.slice(-6),
+              longestChunk: Math.max(...pieces.map((piece) => piece.length)),
+            });
+          };
+        };
+      }),
+  );
+}
+
 test.describe("big files", () => {
   test.setTimeout(120_000);
 
@@ -264,6 +306,24 @@ test.describe("big files", () => {
     // 49,152 pieces of 14 words each, and "END" typed after the last space: one word more.
     await expect(page.getByText("3,145,731 characters")).toBeVisible();
     await expect(page.getByText("688,129 words")).toBeVisible();
+
+    // The draft keeps the line in pieces of at most a few hundred kilobytes (a keystroke
+    // rewrites one of them, not 3 MB), and it comes back after a reload as one line again.
+    await expect
+      .poll(() => storedDraft(page), { timeout: 30_000 })
+      .toMatchObject({
+        schema: 3,
+        endsWith: "ok END",
+        length: 3 * MB + 3,
+      });
+    expect((await storedDraft(page))?.longestChunk).toBeLessThanOrEqual(256 * 1024);
+    await page.reload();
+    await expect(page.getByText("3,145,731 characters")).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText("688,129 words")).toBeVisible();
+    await editorBox(page).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await expect.poll(view).toMatchObject({ shownEnd: true });
+    await expect(page.locator(".cm-line")).toHaveCount(1);
   });
 
   test("Replace All over many lines is one step that Undo takes back whole", async ({ page }) => {
