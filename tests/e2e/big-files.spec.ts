@@ -59,6 +59,23 @@ async function slowDiskReads(page: Page) {
     });
 }
 
+/** True when the last characters drawn of the editor's last line are inside its visible area. */
+function lineEndOnScreen(page: Page) {
+  return page.evaluate(() => {
+    const scroller = document.querySelector(".cm-scroller")?.getBoundingClientRect();
+    const lines = document.querySelectorAll(".cm-line");
+    const walker = document.createTreeWalker(lines[lines.length - 1], NodeFilter.SHOW_TEXT);
+    let last: Text | null = null;
+    while (walker.nextNode()) last = walker.currentNode as Text;
+    if (!scroller || !last?.length) return false;
+    const range = document.createRange();
+    range.setStart(last, last.length - 1);
+    range.setEnd(last, last.length);
+    const end = range.getBoundingClientRect();
+    return end.top >= scroller.top && end.bottom <= scroller.bottom;
+  });
+}
+
 /**
  * The simple editor's stored draft, read straight from IndexedDB: its record's schema, the
  * length and end of the text its chunks make, and its longest chunk. Null when none is stored.
@@ -291,6 +308,8 @@ test.describe("big files", () => {
     });
     await editorBox(page).click();
     await page.keyboard.press("ControlOrMeta+End");
+    // Ctrl+End alone shows the line's end (it used to scroll to an empty page: decision 014).
+    await expect.poll(() => lineEndOnScreen(page)).toBe(true);
     await page.keyboard.type("END");
     const view = () =>
       page.evaluate(() => {
@@ -323,6 +342,7 @@ test.describe("big files", () => {
     await editorBox(page).click();
     await page.keyboard.press("ControlOrMeta+End");
     await expect.poll(view).toMatchObject({ shownEnd: true });
+    await expect.poll(() => lineEndOnScreen(page)).toBe(true);
     await expect(page.locator(".cm-line")).toHaveCount(1);
   });
 
