@@ -1,6 +1,10 @@
 import type { Text } from "@codemirror/state";
 import type { LoadedDocument, StoredDocument } from "~/storage/document-store";
-import { DocumentSyncClient, type StorageStatus } from "~/storage/document-sync";
+import {
+  DocumentSyncClient,
+  type RemoteDocument,
+  type StorageStatus,
+} from "~/storage/document-sync";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { withTxtExtension } from "~/text/file-name";
 import { downloadText } from "~/ui/download";
@@ -27,9 +31,10 @@ export interface EditorPersistenceHost {
   currentText(): Text | null;
   /**
    * Another /editor/ window stored a newer version and this one has no unstored edits: show
-   * its text (not as an undoable edit of this window).
+   * its text (not as an undoable edit of this window). `changes` gives the same text as changes
+   * to a version this window had: apply them if it still shows exactly that one.
    */
-  showRemoteText(text: string): void;
+  showRemoteText(text: string | Text, changes?: RemoteDocument["changes"]): void;
 }
 
 /**
@@ -132,10 +137,10 @@ export class EditorPersistence {
     };
   }
 
-  private adopt(doc: StoredDocument): void {
+  private adopt(doc: RemoteDocument): void {
     this.adopting = true;
     try {
-      this.host.showRemoteText(doc.content);
+      this.host.showRemoteText(doc.content, doc.changes);
       useEditorStore.setState({
         fileName: doc.name,
         fileId: doc.driveFileId,

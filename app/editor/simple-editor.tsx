@@ -21,6 +21,7 @@ import { isStoredReload } from "~/storage/pending-work";
 import { takeHandoff } from "~/storage/handoff";
 import { assemblePieces, FileRejectedError, isAbortError } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
+import { sameText } from "~/text/same-text";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";
 import {
@@ -125,13 +126,20 @@ export function SimpleEditor() {
     () =>
       (persistenceRef.current ??= new EditorPersistence({
         currentText: () => getView()?.state.doc ?? null,
-        showRemoteText: (text) => {
+        showRemoteText: (text, changes) => {
           const view = getView();
-          if (!view || view.state.doc.toString() === text) return;
+          if (!view) return;
+          const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
+          // Still the version the other window's save was made from: only what changed.
+          if (changes && view.state.doc === changes.base) {
+            view.dispatch({ changes: changes.changes, annotations });
+            return;
+          }
+          if (sameText(view.state.doc, text)) return;
           view.dispatch({
             changes: { from: 0, to: view.state.doc.length, insert: text },
             selection: { anchor: Math.min(view.state.selection.main.head, text.length) },
-            annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+            annotations,
           });
         },
       })),

@@ -9,9 +9,9 @@ import {
   textStatsField,
   wordCount,
 } from "~/codemirror";
-import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
+import type { DocumentFileFormat } from "~/storage/document-store";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
-import { DocumentSyncClient } from "~/storage/document-sync";
+import { DocumentSyncClient, type RemoteDocument } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import {
   readStorageHealth,
@@ -481,7 +481,7 @@ export class NotepadController {
   }
 
   /** Another window's document, for the tab operations. */
-  adopt(doc: StoredDocument): void {
+  adopt(doc: RemoteDocument): void {
     // The shown tab's history hears of it from the view; a tab not shown is kept here.
     if (doc.id !== this.activeId() && this.states.has(doc.id)) {
       void this.history.snapshotNow(
@@ -490,7 +490,12 @@ export class NotepadController {
         "other-window",
       );
     }
-    this.states.replaceContent(doc.id, doc.content, doc.id === this.activeId() ? this.view : null);
+    this.states.replaceContent(
+      doc.id,
+      doc.content,
+      doc.id === this.activeId() ? this.view : null,
+      doc.changes,
+    );
     const state = this.states.get(doc.id);
     if (state) {
       state.driveFileId = doc.driveFileId;

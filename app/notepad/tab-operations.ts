@@ -10,6 +10,7 @@ import {
 import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
+import type { RemoteDocument } from "~/storage/document-sync";
 import { withTxtExtension } from "~/text/file-name";
 import { formatCountOf } from "~/text/number-format";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
@@ -636,7 +637,7 @@ export class NotepadTabs {
   // ---------------------------------------------------------------- other windows
 
   /** Shows another window's stored version of a tab (a new tab when this window lacks it). */
-  adoptRemote(doc: StoredDocument, known: boolean): void {
+  adoptRemote(doc: RemoteDocument, known: boolean): void {
     const patch = { name: doc.name, isModified: doc.isModified, lastModified: doc.lastModified };
     if (!known) {
       this.notepad.states.add(doc.id, doc.content, {

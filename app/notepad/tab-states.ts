@@ -14,6 +14,8 @@ import {
   reconfigureEffects,
 } from "~/codemirror";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
+import type { RemoteDocument } from "~/storage/document-sync";
+import { sameText } from "~/text/same-text";
 
 /** What the notepad keeps of one tab besides its name and flags (those are in the UI store). */
 export interface TabDocument {
@@ -140,17 +142,30 @@ export class TabStates {
    * Replaces a tab's text with another window's version: not an undoable edit, and marked
    * remote so it is not stored again. `view` is given when the tab is the one shown.
    */
-  replaceContent(id: string, content: string, view: EditorView | null): void {
+  replaceContent(
+    id: string,
+    content: string | Text,
+    view: EditorView | null,
+    changes?: RemoteDocument["changes"],
+  ): void {
     const doc = this.docs.get(id);
     if (!doc) return;
     if (!doc.state) {
       doc.content = content;
       return;
     }
-    if (doc.state.doc.toString() === content) return;
+    const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
+    const current = view ? view.state : doc.state;
+    // Still the version the other window's save was made from: only what changed.
+    if (changes && current.doc === changes.base) {
+      if (view) view.dispatch({ changes: changes.changes, annotations });
+      else doc.state = doc.state.update({ changes: changes.changes, annotations }).state;
+      return;
+    }
+    if (sameText(current.doc, content)) return;
     const spec = {
-      changes: { from: 0, to: doc.state.doc.length, insert: content },
-      annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+      changes: { from: 0, to: current.doc.length, insert: content },
+      annotations,
     };
     if (view) {
       const head = Math.min(view.state.selection.main.head, content.length);

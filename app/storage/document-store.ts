@@ -21,11 +21,13 @@ import {
   REV_PREFIX,
   type SaveDocumentResult,
   sortByOrder,
+  type StoredChunk,
   type StoredDocument,
   type StoredMeta,
   UNREADABLE_PREFIX,
 } from "./document-records";
 
+import { type ChunkUpdate, changesBetweenChunks, keptChunks } from "./chunk-changes";
 import { SLICE_MS, yieldToPage } from "./work-slices";
 
 export * from "./document-records";
@@ -286,6 +288,39 @@ export class DocumentStore {
     const doc = await this.readIn(tx.store, id);
     await tx.done;
     return doc;
+  }
+
+  /**
+   * Another window's newer version of document `id`, as changes to the version this window
+   * last stored or read (`known`: its chunks and its text's length). Only the chunks this window
+   * does not have are read, so following another window's typing in a 200 MB document reads a
+   * few kilobytes instead of the whole text. Null when the document is gone; "read-all" when the
+   * record cannot be followed that way (text kept inline, a chunk missing, lists that do not fit).
+   */
+  async readChanges(
+    id: string,
+    known: { chunks: readonly StoredChunk[]; length: number },
+  ): Promise<{ doc: Omit<StoredDocument, "content">; update: ChunkUpdate } | null | "read-all"> {
+    const db = await openPlainpadDb();
+    const tx = db.transaction(this.storeName, "readonly");
+    const value = await tx.store.get(this.recordKey(id));
+    const record = value === undefined ? null : parseStoredRecord(value);
+    if (!record?.chunks) {
+      await tx.done;
+      return value === undefined ? null : "read-all";
+    }
+    const { chunks, content: _inline, ...doc } = record;
+    const kept = keptChunks(known.chunks, chunks);
+    const missing = chunks.filter((_, index) => !kept[index]).map((chunk) => chunk.key);
+    const values = await Promise.all(missing.map((key) => tx.store.get(chunkKey(id, key))));
+    await tx.done;
+    const texts = new Map<string, string>();
+    for (const [index, value] of values.entries()) {
+      if (typeof value !== "string") return "read-all";
+      texts.set(missing[index], value);
+    }
+    const update = changesBetweenChunks(known.chunks, known.length, chunks, texts);
+    return update ? { doc, update } : "read-all";
   }
 
   /** Reads a document record and its chunks inside a transaction. */

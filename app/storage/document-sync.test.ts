@@ -1,16 +1,25 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
+import { ChangeSet, Text } from "@codemirror/state";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openPlainpadDb } from "./db";
-import type { StoredDocument } from "./document-store";
-import { type DocumentSnapshot, DocumentSyncClient, type DocumentSyncHost } from "./document-sync";
+import type { ContentChunk } from "./document-store";
+import {
+  type DocumentSnapshot,
+  DocumentSyncClient,
+  type DocumentSyncHost,
+  type RemoteDocument,
+} from "./document-sync";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "./editor-document";
 import { IDB } from "./keys";
 
-/** A host holding its documents as plain strings, recording what the client told it. */
-function makeHost(texts: Record<string, string>) {
+/**
+ * A host holding its documents as strings or CodeMirror documents, recording what the client
+ * told it. Like the editors, it applies another window's changes when it still has their base.
+ */
+function makeHost(texts: Record<string, string | Text>) {
   const events = {
-    adopted: [] as StoredDocument[],
+    adopted: [] as RemoteDocument[],
     conflicts: [] as { id: string; stored: string; local: string }[],
     statuses: [] as string[],
   };
@@ -27,7 +36,11 @@ function makeHost(texts: Record<string, string>) {
           }
         : null,
     adoptRemote: (doc) => {
-      texts[doc.id] = doc.content;
+      const current = texts[doc.id];
+      texts[doc.id] =
+        doc.changes && current === doc.changes.base && typeof current !== "string"
+          ? ChangeSet.of(doc.changes.changes, current.length).apply(current)
+          : doc.content;
       events.adopted.push(doc);
     },
     remoteDeleted: () => undefined,
@@ -173,9 +186,64 @@ describe("document sync client", () => {
     }
     syncA.noteChange(EDITOR_DOCUMENT_ID, true);
     await vi.waitFor(() =>
-      expect(b.events.adopted.map((doc) => doc.content)).toEqual(["new text"]),
+      expect(b.events.adopted.map((doc) => String(doc.content))).toEqual(["new text"]),
     );
     expect(syncB.revisionOf(EDITOR_DOCUMENT_ID)).toBe(1);
+  });
+});
+
+describe("following another window", () => {
+  it("reads only the chunks the other window wrote, and its own next save writes only what it touched", async () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`);
+    const original = Text.of(lines);
+    const a = makeHost({ [EDITOR_DOCUMENT_ID]: original });
+    const options = { channelName: "follow", delay: 1, maxWait: 1 };
+    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
+    clients.push(syncA);
+    await syncA.load();
+    syncA.track(EDITOR_DOCUMENT_ID);
+    syncA.start();
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+
+    // Window B opens now: it shows the document as it reads it from storage.
+    const textsB: Record<string, string | Text> = {};
+    const syncB = new DocumentSyncClient(editorDocumentStore, makeHost(textsB).host, options);
+    clients.push(syncB);
+    const [loaded] = (await syncB.load()).documents;
+    expect(loaded.content.toString()).toBe(original.toString());
+    textsB[EDITOR_DOCUMENT_ID] = loaded.content;
+    syncB.start();
+
+    const readChanges = vi.spyOn(editorDocumentStore, "readChanges");
+    const readAll = vi.spyOn(editorDocumentStore, "read");
+    const edited = original.replace(400_000, 400_000, Text.of(["typed in A"]));
+    a.host.adoptRemote({ ...loaded, content: edited }, true);
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+    await vi.waitFor(() => expect(String(textsB[EDITOR_DOCUMENT_ID])).toBe(edited.toString()));
+    expect(readAll).not.toHaveBeenCalled();
+    const update = await readChanges.mock.results[0].value;
+    expect(update.update.changes).toHaveLength(1);
+    expect(update.update.changes[0].insert.length).toBeLessThan(4 * 64 * 1024);
+
+    // B types: its save writes one chunk, not the whole document again.
+    const save = vi.spyOn(editorDocumentStore, "save");
+    const shown = textsB[EDITOR_DOCUMENT_ID] as Text;
+    textsB[EDITOR_DOCUMENT_ID] = shown.replace(10, 10, Text.of(["typed in B"]));
+    syncB.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncB.whenStored();
+    const written = (save.mock.calls[0][0].content as ContentChunk[]).filter(
+      (chunk) => chunk.text !== undefined,
+    );
+    // The touched chunk, cut afresh (it may come out as two); the document is 1.2 MB.
+    expect(written.length).toBeLessThanOrEqual(2);
+    expect(written.reduce((sum, chunk) => sum + (chunk.text?.length ?? 0), 0)).toBeLessThan(
+      2 * 64 * 1024,
+    );
+    expect((await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content).toBe(
+      textsB[EDITOR_DOCUMENT_ID].toString(),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Text } from "@codemirror/state";
+import { ChangeSet, type Text } from "@codemirror/state";
+import { applyTextChanges, type TextChange } from "./chunk-changes";
 import {
   type DocumentFileFormat,
   type DocumentLoadResult,
@@ -8,6 +9,17 @@ import {
 } from "./document-store";
 import { registerFlusher } from "./pending-work";
 import { TextChunkTracker } from "./text-chunks";
+
+/** Another window's version of a document, as the host is given it. */
+export interface RemoteDocument extends Omit<StoredDocument, "content"> {
+  content: string | Text;
+  /**
+   * The same text as changes to `base`, the version this window last stored or read. A host
+   * that still shows `base` (the same object) applies them, which keeps the selection and
+   * costs what changed, not the whole text.
+   */
+  changes?: { base: Text | string; changes: readonly TextChange[] };
+}
 
 /** A document as the editor has it now: what a save writes. */
 export interface DocumentSnapshot {
@@ -38,7 +50,7 @@ export interface DocumentSyncHost {
    * Another window stored a newer version of a document this window has no unstored edits in
    * (`known` false: a document this window does not have yet). Show it.
    */
-  adoptRemote(doc: StoredDocument, known: boolean): void;
+  adoptRemote(doc: RemoteDocument, known: boolean): void;
   /** Another window deleted these documents; none has unstored edits here. */
   remoteDeleted(ids: string[]): void;
   /** Another window changed the order. */
@@ -468,6 +480,8 @@ export class DocumentSyncClient {
     const existing = this.docs.get(message.id);
     if (existing && (existing.revision >= message.revision || existing.dirty || existing.saving))
       return;
+    const known = existing?.chunks.storedVersion;
+    if (known && (await this.adoptChanges(message.id, known))) return;
     const stored = await this.store.read(message.id);
     if (!stored || this.disposed) return;
     const doc = this.docs.get(message.id);
@@ -475,5 +489,41 @@ export class DocumentSyncClient {
     if (doc) this.adopted(stored.id, stored.revision);
     else this.track(stored.id, stored.revision);
     this.host.adoptRemote(stored, !!doc);
+  }
+
+  /**
+   * Follows another window's save of a document this window has stored or read before, by
+   * reading only the chunks that save wrote. False when that cannot be done (read it all).
+   */
+  private async adoptChanges(
+    id: string,
+    known: NonNullable<TextChunkTracker["storedVersion"]>,
+  ): Promise<boolean> {
+    const result = await this.store.readChanges(id, {
+      chunks: known.chunks,
+      length: known.content.length,
+    });
+    if (result === "read-all") return false;
+    // Gone: the "deleted" message takes care of it.
+    if (result === null || this.disposed) return true;
+    const doc = this.docs.get(id);
+    if (!doc || doc.revision >= result.doc.revision || doc.dirty || doc.saving) return true;
+    // This window stored or adopted another version while the chunks were read.
+    if (doc.chunks.storedVersion?.content !== known.content) return false;
+    const { changes, chunks, length } = result.update;
+    const content =
+      typeof known.content === "string"
+        ? applyTextChanges(known.content, changes)
+        : ChangeSet.of(changes, known.content.length).apply(known.content);
+    doc.revision = result.doc.revision;
+    this.host.adoptRemote(
+      { ...result.doc, content, changes: { base: known.content, changes } },
+      true,
+    );
+    // Later saves compare against what is shown now, which these chunks describe.
+    const shown = this.host.snapshot(id)?.text;
+    if (shown !== undefined && shown.length === length) doc.chunks.adopt(shown, chunks);
+    else doc.chunks.reset();
+    return true;
   }
 }

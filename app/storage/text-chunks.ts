@@ -117,6 +117,11 @@ export class TextChunkTracker {
     };
   }
 
+  /** The text last stored (or read back) and its chunks; null when nothing is known. */
+  get storedVersion(): { content: Text | string; chunks: readonly StoredChunk[] } | null {
+    return this.stored;
+  }
+
   /** The document was read back from storage as these chunks: later plans compare against it. */
   adopt(content: Text | string, chunks: readonly StoredChunk[]): void {
     this.stored = { content, chunks };
