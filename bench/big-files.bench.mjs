@@ -11,6 +11,8 @@
 // 3. A 10 MB file that is one line, in the editor and in bare CodeMirror, word wrap on and off:
 //    open, scroll to the end, typing at the end (BENCH_ROUNDS rounds, like the editor bench:
 //    the first round's first keystroke also compiles the typing code, see README).
+// 4. Two editor windows on a 20 MB document: one types 10 keys, a second apart; the time the
+//    other window spends in long tasks while it follows them (BENCH_FOLLOW_MB, 0 skips).
 // Big files are one generated megabyte repeated (the browser shares its bytes), so the bench
 // itself needs little memory. One run per size; BENCH_BIG_SIZES="200,500" by default,
 // BENCH_NOTEPAD_MB=200, BENCH_ONE_LINE_MB=10 (0 skips a table).
@@ -28,6 +30,7 @@ import {
 const SIZES = (process.env.BENCH_BIG_SIZES ?? "200,500").split(",").filter(Boolean).map(Number);
 const NOTEPAD_MB = Number(process.env.BENCH_NOTEPAD_MB ?? 200);
 const ONE_LINE_MB = Number(process.env.BENCH_ONE_LINE_MB ?? 10);
+const FOLLOW_MB = Number(process.env.BENCH_FOLLOW_MB ?? 20);
 const KEYSTROKES = Number(process.env.BIG_KEYSTROKES ?? 30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WORD = "students";
@@ -186,6 +189,59 @@ async function measureOneLine(browser, url, route, sizeMb, wrap) {
   return { openMs, scrollMs, typing, longest };
 }
 
+/**
+ * Window A opens a `sizeMb` document and stores it; window B opens the editor and shows it;
+ * A types 10 keys a second apart (each stored), and B follows. B's long tasks meanwhile.
+ */
+async function measureFollowing(browser, baseURL, sizeMb) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const open = async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/editor/?bench`);
+    await page.waitForFunction(() => Boolean(window.__plainpadBench));
+    // The stored draft loads (and the load gate opens) just after the hook appears.
+    await page.waitForTimeout(1500);
+    return page;
+  };
+  const a = await open();
+  await openGeneratedDocument(a, sizeMb * MB);
+  await a.waitForTimeout(2000);
+  await a.waitForFunction(() => window.__plainpadBench.stored(), null, { timeout: 120_000 });
+  const b = await open();
+  const length = await a.evaluate(() => window.__plainpadBench.length());
+  await b.waitForFunction((n) => window.__plainpadBench.length() === n, length, {
+    timeout: 120_000,
+  });
+  await b.waitForTimeout(1000);
+  await b.evaluate(() => {
+    window.__longest = 0;
+    window.__longTotal = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.__longest = Math.max(window.__longest, entry.duration);
+        window.__longTotal += entry.duration;
+      }
+    }).observe({ type: "longtask" });
+  });
+  await a.bringToFront();
+  await a.evaluate(() => window.__plainpadBench.focusMiddle());
+  for (let i = 0; i < 10; i++) {
+    await a.keyboard.type("x");
+    await a.waitForTimeout(1000);
+  }
+  await a.waitForFunction(() => window.__plainpadBench.stored(), null, { timeout: 60_000 });
+  const typed = await a.evaluate(() => window.__plainpadBench.length());
+  await b.waitForFunction((n) => window.__plainpadBench.length() === n, typed, {
+    timeout: 60_000,
+  });
+  const result = await b.evaluate(() => ({
+    longest: window.__longest,
+    total: window.__longTotal,
+  }));
+  await context.close();
+  return result;
+}
+
 export default async function bigFilesBench({ browser, baseURL }) {
   if (SIZES.length) {
     const rows = [];
@@ -253,5 +309,14 @@ export default async function bigFilesBench({ browser, baseURL }) {
       `A ${ONE_LINE_MB} MB file that is one line (${KEYSTROKES} keystrokes at its end in ${ROUNDS} rounds; typing figures are the median of the rounds)`,
       rows,
     );
+  }
+  if (FOLLOW_MB > 0) {
+    const result = await measureFollowing(browser, baseURL, FOLLOW_MB);
+    printTable(`Two editor windows, ${FOLLOW_MB} MB: one types 10 keys, the other follows`, [
+      {
+        "long tasks in the following window, total ms": fmt(result.total),
+        "longest task ms": fmt(result.longest),
+      },
+    ]);
   }
 }
