@@ -9,7 +9,7 @@ import {
 import { DEFAULT_LINE_ENDING, type LineEnding, type LineEndingReport } from "~/text/line-endings";
 import { bomEncoding, type TextEncodingId } from "~/text/text-encoding";
 import { InvalidBytesError, StreamingDecoder, TextAssembler } from "~/text/text-stream";
-import { SLICE_MS, yieldToPage } from "./work-slices";
+import { READ_SLICE_MS, yieldToPage } from "./work-slices";
 
 /**
  * A text file read from the user's computer, as a CodeMirror document (its lines; the file's
@@ -145,7 +145,7 @@ async function decodeFile(
       const part = value.subarray(at, at + PART_BYTES);
       take(decoder.decode(part));
       loaded += part.byteLength;
-      if (performance.now() - sliceStart >= SLICE_MS) {
+      if (performance.now() - sliceStart >= READ_SLICE_MS) {
         onProgress?.({ loaded, total: file.size });
         await yieldToPage();
         if (signal?.aborted) {
@@ -174,7 +174,7 @@ export async function assemblePieces(pieces: readonly string[]): Promise<Text> {
   let sliceStart = performance.now();
   for (const piece of pieces) {
     assembler.push(piece);
-    if (performance.now() - sliceStart >= SLICE_MS) {
+    if (performance.now() - sliceStart >= READ_SLICE_MS) {
       await yieldToPage();
       sliceStart = performance.now();
     }
