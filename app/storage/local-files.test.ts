@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MAX_FILE_BYTES } from "~/text/file-checks";
 import { Text } from "@codemirror/state";
 import { textPieces } from "~/text/text-stream";
@@ -25,6 +25,30 @@ describe("readLocalTextFile", () => {
     expect(read.text.line(read.text.lines).text).toBe("\u201cquote\u201d \u20ac");
     expect(read.text.lines).toBe(20_001);
     expect(progress.at(-1)).toBe(ascii.length + cp1252.length);
+  });
+
+  it("reports progress at most every 50 ms however often it yields, and always at the end", async () => {
+    // A clock that moves 5 ms at every look: each 64 KB part ends a slice, and so yields.
+    let clock = 0;
+    const clockSpy = vi.spyOn(performance, "now").mockImplementation(() => (clock += 5));
+    try {
+      const size = 4 << 20;
+      const reported: { loaded: number; at: number }[] = [];
+      await readLocalTextFile(fileOf(["a\n".repeat(size / 2)]), {
+        onProgress: ({ loaded }) => reported.push({ loaded, at: clock }),
+      });
+      const parts = size / (64 * 1024);
+      expect(reported.length).toBeGreaterThan(2);
+      expect(reported.length).toBeLessThan(parts / 3);
+      const during = reported.slice(0, -1);
+      during.slice(1).forEach((report, index) => {
+        expect(report.at - during[index]!.at).toBeGreaterThanOrEqual(50);
+        expect(report.loaded).toBeGreaterThan(during[index]!.loaded);
+      });
+      expect(reported.at(-1)!.loaded).toBe(size);
+    } finally {
+      clockSpy.mockRestore();
+    }
   });
 
   it("refuses a file over the limit before reading it", async () => {

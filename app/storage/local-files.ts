@@ -105,6 +105,12 @@ export async function readLocalTextFile(
 /** The most bytes decoded between two checks of the clock. */
 const PART_BYTES = 64 * 1024;
 
+/**
+ * Progress is reported at most this often: the read yields every few milliseconds, and a
+ * progress bar redrawn more often than the screen shows it is work taken from the read.
+ */
+const PROGRESS_EVERY_MS = 50;
+
 interface DecodedFile {
   doc: Text;
   encoding: TextEncodingId;
@@ -135,6 +141,7 @@ async function decodeFile(
   };
   let loaded = 0;
   let sliceStart = performance.now();
+  let lastProgressAt = -Infinity;
   const reader = file.stream().getReader();
   for (;;) {
     const { done, value } = await reader.read();
@@ -145,8 +152,12 @@ async function decodeFile(
       const part = value.subarray(at, at + PART_BYTES);
       take(decoder.decode(part));
       loaded += part.byteLength;
-      if (performance.now() - sliceStart >= READ_SLICE_MS) {
-        onProgress?.({ loaded, total: file.size });
+      const now = performance.now();
+      if (now - sliceStart >= READ_SLICE_MS) {
+        if (now - lastProgressAt >= PROGRESS_EVERY_MS) {
+          onProgress?.({ loaded, total: file.size });
+          lastProgressAt = now;
+        }
         await yieldToPage();
         if (signal?.aborted) {
           void reader.cancel().catch(() => undefined);
