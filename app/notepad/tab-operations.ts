@@ -10,8 +10,9 @@ import {
 import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat, StoredDocument } from "~/storage/document-store";
+import { isQuotaError } from "~/storage/document-records";
 import type { RemoteDocument } from "~/storage/document-sync";
-import { withTxtExtension } from "~/text/file-name";
+import { safeFileName, withTxtExtension } from "~/text/file-name";
 import { formatCountOf } from "~/text/number-format";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import {
@@ -21,7 +22,7 @@ import {
   saveDocumentAs,
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
-import { downloadBlob } from "~/ui/download";
+import { downloadBlob, downloadText } from "~/ui/download";
 import { printText } from "~/ui/print";
 import { readCancelledMessage } from "~/ui/file-read-progress";
 import type { NotepadController } from "./notepad-controller";
@@ -68,6 +69,12 @@ export interface ClosedTabExtra {
  */
 export function closedTabMessage(name: string): string {
   return `Closed "${name}". You can reopen it from File > Reopen closed tab for 30 days.`;
+}
+
+/** The notice when a closed tab could not be kept among the recently closed. */
+export function closedTabNotKeptMessage(name: string, storageFull: boolean): string {
+  const why = storageFull ? ": this browser's storage is full" : "";
+  return `"${name}" could not be kept among the recently closed tabs${why}. Download its text to keep it.`;
 }
 
 export class NotepadTabs {
@@ -142,9 +149,9 @@ export class NotepadTabs {
     const tab = this.tabs.tabs.find((t) => t.id === id);
     if (!tab || this.tabs.tabs.length <= 1) return false;
     if (tab.isModified && !this.confirmClose(tab.name)) return false;
-    this.keepClosed([id]);
+    const kept = this.keepClosed([id]);
     this.setTabs(closeTab(this.tabs, id));
-    this.forget([id]);
+    this.forget([id], kept);
     if (tab.isModified) this.offerReopen(id, tab.name);
     return true;
   }
@@ -154,23 +161,27 @@ export class NotepadTabs {
     const tabs = this.tabs;
     const closing = tabs.tabs.filter((tab) => tab.id !== id);
     const confirmed = closing.filter((tab) => !tab.isModified || this.confirmClose(tab.name));
-    this.keepClosed(confirmed.map((tab) => tab.id));
+    const confirmedIds = confirmed.map((tab) => tab.id);
+    const kept = this.keepClosed(confirmedIds);
     const modified = confirmed.filter((tab) => tab.isModified);
     if (modified.length === 1) this.offerReopen(modified[0].id, modified[0].name);
     if (confirmed.length === closing.length) {
       const { state, closed } = closeOtherTabs(tabs, id);
       this.setTabs(activateTab(state, id));
-      this.forget(closed);
+      this.forget(closed, kept);
       return;
     }
     let state = activateTab(tabs, id);
     for (const tab of confirmed) state = closeTab(state, tab.id);
     this.setTabs(activateTab(state, id));
-    this.forget(confirmed.map((tab) => tab.id));
+    this.forget(confirmedIds, kept);
   }
 
-  /** Keeps closed tabs (text, name, file) so they can be reopened for 30 days. */
-  private keepClosed(ids: string[]): void {
+  /**
+   * Keeps closed tabs (text, name, file) so they can be reopened for 30 days. Resolves when
+   * they are written (or failed to be).
+   */
+  private keepClosed(ids: string[]): Promise<unknown> {
     const now = Date.now();
     const writes = ids.map((id, index) => {
       const tab = this.tabs.tabs.find((t) => t.id === id);
@@ -181,18 +192,30 @@ export class NotepadTabs {
         file: doc.file,
         isModified: tab.isModified,
       };
+      const text = this.notepad.getContent(id);
       return (
         this.notepad.history.store
           // Later tabs of one close count as closed later: the last one closed reopens first.
-          .keepClosedTab(
-            { id, name: tab.name, text: this.notepad.getContent(id), extra },
-            now + index,
-          )
-          .catch((error: unknown) => console.error("Keeping a closed tab failed", error))
+          .keepClosedTab({ id, name: tab.name, text, extra }, now + index)
+          .catch((error: unknown) => {
+            console.error("Keeping a closed tab failed", error);
+            // The text is still here: offer it, since Reopen will not find it.
+            this.notepad.addNotice({
+              id: "closed-tab",
+              kind: "error",
+              message: closedTabNotKeptMessage(tab.name, isQuotaError(error)),
+              action: {
+                label: "Download",
+                run: () => downloadText(text, withTxtExtension(safeFileName(tab.name))),
+              },
+            });
+          })
       );
     });
+    const kept = Promise.all(writes);
     // Reopen waits for these writes (a Reopen clicked at once finds the tab).
-    this.closing = Promise.all([this.closing, ...writes]);
+    this.closing = Promise.all([this.closing, kept]);
+    return kept;
   }
 
   /** The notice after closing a tab with unsaved changes, with a Reopen button. */
@@ -250,10 +273,15 @@ export class NotepadTabs {
     await store.forgetClosedTabs([entry.id]);
   }
 
-  private forget(ids: string[]): void {
+  /**
+   * Drops closed tabs. Their stored documents are deleted once `kept` (their copies among the
+   * recently closed) is written, so closing the page at once loses nothing; a Reopen waits for
+   * the delete, since it brings the tab back under the same id.
+   */
+  private forget(ids: string[], kept: Promise<unknown>): void {
     if (ids.length === 0) return;
     for (const id of ids) this.notepad.states.delete(id);
-    this.notepad.sync.forget(ids);
+    this.closing = Promise.all([this.closing, this.notepad.sync.forget(ids, kept)]);
     this.saveOrder();
   }
 

@@ -95,6 +95,42 @@ describe("document sync client", () => {
     expect(reloaded.documents.map((doc) => String(doc.content))).toEqual(["first draft"]);
   });
 
+  it("deletes a closed document only once it is kept elsewhere, so a page closed first loses nothing", async () => {
+    const texts = { [EDITOR_DOCUMENT_ID]: "closed before it was kept" };
+    const sync = client(makeHost(texts).host);
+    await sync.load();
+    sync.track(EDITOR_DOCUMENT_ID);
+    sync.start();
+    sync.noteChange(EDITOR_DOCUMENT_ID, true);
+    await sync.whenStored();
+
+    let keep!: () => void;
+    const kept = new Promise<void>((resolve) => (keep = resolve));
+    const deleted = sync.forget([EDITOR_DOCUMENT_ID], kept);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A page loaded now (the first one closed before the copy was kept) finds the document.
+    expect((await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content).toBe(
+      "closed before it was kept",
+    );
+    expect(sync.isAllStored()).toBe(false);
+
+    keep();
+    await deleted;
+    expect(await editorDocumentStore.read(EDITOR_DOCUMENT_ID)).toBeNull();
+    expect(sync.isAllStored()).toBe(true);
+  });
+
+  it("deletes a closed document even when keeping it elsewhere failed", async () => {
+    const sync = client(makeHost({ [EDITOR_DOCUMENT_ID]: "x" }).host);
+    await sync.load();
+    sync.track(EDITOR_DOCUMENT_ID);
+    sync.start();
+    sync.noteChange(EDITOR_DOCUMENT_ID, true);
+    await sync.whenStored();
+    await sync.forget([EDITOR_DOCUMENT_ID], Promise.reject(new Error("history full")));
+    expect(await editorDocumentStore.read(EDITOR_DOCUMENT_ID)).toBeNull();
+  });
+
   it("after a reload, the first save of an edit writes only the chunk it touched", async () => {
     const { EditorState } = await import("@codemirror/state");
     const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long draft`);

@@ -420,18 +420,24 @@ export class DocumentSyncClient {
     }, this.options.retryMs ?? 2000);
   }
 
-  /** Deletes documents from storage (closed tabs) and tells the other windows. */
-  forget(ids: string[]): void {
-    if (ids.length === 0) return;
+  /**
+   * Deletes documents from storage (closed tabs) and tells the other windows. With
+   * `keptElsewhere` (the closed tabs being written to the history), the stored copies are
+   * deleted only once it settles: a page closed in between finds the documents again on its
+   * next load, rather than in neither place. Resolves when the delete is done.
+   */
+  forget(ids: string[], keptElsewhere?: Promise<unknown>): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
     for (const id of ids) {
       const doc = this.docs.get(id);
       doc?.timer?.();
       this.docs.delete(id);
     }
-    if (!this.loaded || this.unavailable) return;
+    if (!this.loaded || this.unavailable) return Promise.resolve();
     this.pendingWrites += 1;
-    this.store
-      .delete(ids)
+    return Promise.resolve(keptElsewhere)
+      .catch(() => undefined)
+      .then(() => this.store.delete(ids))
       .then(() => this.post({ type: "deleted", origin: this.origin, ids }))
       .catch((error: unknown) => console.error("Deleting stored documents failed", error))
       .finally(() => (this.pendingWrites -= 1));

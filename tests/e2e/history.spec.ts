@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { installDiskHarness, putDiskFile, queuePicks } from "./disk-harness";
 import { documentText, editorBox, openEditor } from "./editor-helpers";
@@ -124,8 +125,10 @@ test.describe("recently closed tabs", () => {
     await expect(tabButton(page, "Keeper*")).toBeVisible();
     await expect.poll(() => editorText(page)).toBe("Do not lose me");
 
-    // Closed again, then reopened from the list, after a reload.
+    // Closed again, then reopened from the list, after a reload. The reload waits until the
+    // close is stored (a reload racing it is the next describe's test).
     await runMenu(page, "File", "Close tab");
+    await waitForSaved(page);
     await page.reload();
     await waitForHydration(page);
     await runMenu(page, "File", "Recently closed tabs…");
@@ -138,6 +141,67 @@ test.describe("recently closed tabs", () => {
     // Nothing left to reopen: it says so.
     await runMenu(page, "File", "Reopen closed tab");
     await expect(page.getByText("There is no closed tab to reopen.")).toBeVisible();
+  });
+});
+
+/**
+ * Runs in the page: every write to IndexedDB store `storeName` fails with QuotaExceededError,
+ * as on a full disk.
+ */
+function refuseWritesAsFull(storeName: string) {
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
+    if (this.name === storeName) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return put.apply(this, args);
+  } as typeof put;
+}
+
+test.describe("closing a tab loses nothing", () => {
+  /** A notepad with a second tab "Keeper" holding unsaved text, stored in this browser. */
+  async function notepadWithKeeper(page: Page) {
+    page.on("dialog", (dialog) => void dialog.accept());
+    await openNotepad(page);
+    await runMenu(page, "File", "New tab");
+    await typeInEditor(page, "Do not lose me");
+    await renameActiveTab(page, "Keeper");
+    await waitForSaved(page);
+  }
+
+  test("a page closed before the closed tab is kept finds the tab again", async ({ page }) => {
+    await notepadWithKeeper(page);
+    // Keeping a closed tab goes through the compression worker: hold it there, as a slow
+    // machine does, so the page is gone before the copy is written.
+    await page.evaluate(() => {
+      Worker.prototype.postMessage = () => undefined;
+    });
+    await runMenu(page, "File", "Close tab");
+    await expect(tabButton(page, "Keeper*")).toHaveCount(0);
+    await page.reload();
+    await waitForHydration(page);
+    await tabButton(page, "Keeper*").click();
+    await expect.poll(() => editorText(page)).toBe("Do not lose me");
+  });
+
+  test("a closed tab that cannot be kept (storage full) is offered as a download", async ({
+    page,
+  }) => {
+    await notepadWithKeeper(page);
+    await page.evaluate(refuseWritesAsFull, "closed-tab-text");
+    await runMenu(page, "File", "Close tab");
+    const notice = page.getByRole("alert").filter({ hasText: "could not be kept" });
+    await expect(notice).toContainText(
+      '"Keeper" could not be kept among the recently closed tabs: this browser\'s storage is full. Download its text to keep it.',
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      notice.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Keeper.txt");
+    const path = test.info().outputPath("Keeper.txt");
+    await download.saveAs(path);
+    expect(await readFile(path, "utf8")).toBe("Do not lose me");
   });
 });
 
@@ -384,16 +448,8 @@ test.describe("history faults", () => {
   test("a full disk while keeping a version keeps the text, drops the version and says so", async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      // The browser's storage refuses every new version (QuotaExceededError), as on a full disk.
-      const put = IDBObjectStore.prototype.put;
-      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
-        if (this.name === "snapshot-data") {
-          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        }
-        return put.apply(this, args);
-      } as typeof put;
-    });
+    // The browser's storage refuses every new version, as on a full disk.
+    await page.addInitScript(refuseWritesAsFull, "snapshot-data");
     await openNotepad(page);
     await typeInEditor(page, "alpha beta alpha");
     await replaceAll(page, "alpha", "gamma");
