@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { Builder, By, Key, type WebDriver, type WebElement } from "selenium-webdriver";
+import {
+  ENGINE_BINARIES,
+  type EngineBrowser,
+  type EnginePage,
+  parseChord,
+  waitUntil,
+} from "./engine";
+
+/**
+ * WebKit (WebKitGTK's MiniBrowser, Safari's engine) driven by selenium-webdriver over classic
+ * WebDriver, through Debian's WebKitWebDriver running under a virtual X display (xvfb-run).
+ * Each page is a WebDriver session of its own: a new MiniBrowser with its own storage.
+ */
+export async function launchWebKit(): Promise<EngineBrowser> {
+  const [driverPath, browserPath, xvfbRun] = ENGINE_BINARIES.webkit;
+  const port = await freePort();
+  const driverProcess: ChildProcess = spawn(xvfbRun, ["-a", driverPath, `--port=${port}`], {
+    stdio: "ignore",
+    detached: true,
+  });
+  const serverUrl = `http://127.0.0.1:${port}`;
+  await waitUntil(
+    () =>
+      fetch(`${serverUrl}/status`)
+        .then((response) => response.ok)
+        .catch(() => false),
+    (ready) => ready,
+    "WebKitWebDriver to start",
+  );
+  const sessions = new Set<WebDriver>();
+  return {
+    name: "webkit",
+    async newPage() {
+      const driver = await new Builder()
+        .usingServer(serverUrl)
+        .withCapabilities({
+          browserName: "MiniBrowser",
+          "webkitgtk:browserOptions": { binary: browserPath, args: ["--automation"] },
+        })
+        .build();
+      sessions.add(driver);
+      await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
+      return webkitPage(driver, async () => {
+        sessions.delete(driver);
+        await driver.quit();
+      });
+    },
+    async close() {
+      await Promise.allSettled([...sessions].map((driver) => driver.quit()));
+      // xvfb-run and its children form one process group.
+      if (driverProcess.pid) {
+        try {
+          process.kill(-driverProcess.pid, "SIGTERM");
+        } catch {
+          // Already gone.
+        }
+      }
+    },
+  };
+}
+
+/** WebDriver key names for the chords the suite presses. */
+const KEYS: Record<string, string> = {
+  Control: Key.CONTROL,
+  Shift: Key.SHIFT,
+  Alt: Key.ALT,
+  Meta: Key.META,
+  Enter: Key.ENTER,
+  Delete: Key.DELETE,
+  Backspace: Key.BACK_SPACE,
+  Escape: Key.ESCAPE,
+  Tab: Key.TAB,
+  Home: Key.HOME,
+  End: Key.END,
+  ArrowUp: Key.ARROW_UP,
+  ArrowDown: Key.ARROW_DOWN,
+  ArrowLeft: Key.ARROW_LEFT,
+  ArrowRight: Key.ARROW_RIGHT,
+};
+
+function webkitPage(driver: WebDriver, quit: () => Promise<void>): EnginePage {
+  const find = async (query: object): Promise<WebElement> => {
+    const element = (await driver.executeScript(
+      "return window.__engineProbe.find(arguments[0]);",
+      query,
+    )) as WebElement | null;
+    if (!element) throw new Error(`No visible control matches ${JSON.stringify(query)}`);
+    return element;
+  };
+  return {
+    async goto(url) {
+      await driver.get(url);
+    },
+    async reload() {
+      await driver.navigate().refresh();
+    },
+    evaluate(fn, ...args) {
+      // WebDriver awaits a returned promise (Execute Script, step "promise-calling").
+      return driver.executeScript(
+        `return (${fn.toString()}).apply(null, arguments);`,
+        ...args,
+      ) as never;
+    },
+    async click(query) {
+      await (await find(query)).click();
+    },
+    async type(text) {
+      // A line break is the Enter key (WebDriver would drop a bare "\n").
+      await driver.actions().sendKeys(text.replaceAll("\n", Key.ENTER)).perform();
+    },
+    async press(chord) {
+      const { modifiers, key } = parseChord(chord);
+      const keyOf = (name: string) => KEYS[name] ?? name;
+      let actions = driver.actions();
+      for (const modifier of modifiers) actions = actions.keyDown(keyOf(modifier));
+      actions = actions.sendKeys(keyOf(key));
+      for (const modifier of [...modifiers].reverse()) actions = actions.keyUp(keyOf(modifier));
+      await actions.perform();
+    },
+    async chooseFiles(paths) {
+      const inputs = await driver.findElements(By.css("input[data-engine-file-input]"));
+      const input = inputs.at(-1);
+      if (!input) throw new Error("The page opened no file dialog");
+      await input.sendKeys(paths.join("\n"));
+    },
+    close: quit,
+  };
+}
+
+/** A TCP port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("port")),
+      );
+    });
+  });
+}

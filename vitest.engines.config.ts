@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The cross-engine suite (tests/engines/): the built site in Firefox and WebKit. Vitest is the
+ * runner because it already runs the unit tests: TypeScript as is, describe.each over the
+ * engines. Files run one after another in one process: each launches real browsers, and this
+ * machine has two cores.
+ */
+export default defineConfig({
+  test: {
+    include: ["tests/engines/**/*.test.ts"],
+    environment: "node",
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    reporters: ["verbose"],
+  },
+});
