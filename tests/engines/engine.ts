@@ -18,6 +18,7 @@ export interface ControlQuery {
     | "heading"
     | "tab"
     | "checkbox"
+    | "radio"
     | "alert"
     | "status"
     | "list"

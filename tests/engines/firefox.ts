@@ -66,9 +66,21 @@ function firefoxPage(page: Page, closeContext: () => Promise<void>): EnginePage 
       return page.evaluate(fn as (...params: unknown[]) => unknown, ...args) as never;
     },
     async click(query) {
+      // At the centre of the element's part in view, as WebDriver's element click does:
+      // puppeteer's own click aims at the centre of the whole element, which for the editing
+      // area of a big document is far down the text.
       const element = await find(query);
-      await element.click();
+      const point = await element.evaluate((target) => {
+        target.scrollIntoView({ block: "nearest", inline: "nearest" });
+        const rect = target.getBoundingClientRect();
+        const left = Math.max(rect.left, 0);
+        const right = Math.min(rect.right, window.innerWidth);
+        const top = Math.max(rect.top, 0);
+        const bottom = Math.min(rect.bottom, window.innerHeight);
+        return { x: (left + right) / 2, y: (top + bottom) / 2 };
+      });
       await element.dispose();
+      await page.mouse.click(point.x, point.y);
     },
     async type(text) {
       await page.keyboard.type(text);

@@ -66,6 +66,7 @@
     heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
     tab: '[role="tab"]',
     checkbox: 'input[type="checkbox"], [role="checkbox"], [role="switch"]',
+    radio: 'input[type="radio"], [role="radio"]',
     alert: '[role="alert"]',
     status: '[role="status"]',
     list: 'ul, ol, [role="list"]',

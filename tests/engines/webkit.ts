@@ -15,51 +15,68 @@ import {
  * Each page is a WebDriver session of its own: a new MiniBrowser with its own storage.
  */
 export async function launchWebKit(): Promise<EngineBrowser> {
+  const open = new Set<() => Promise<void>>();
+  return {
+    name: "webkit",
+    async newPage() {
+      // WebKitWebDriver holds one session at a time: a driver per page.
+      const { driver, stop } = await startSession();
+      const quit = async () => {
+        open.delete(quit);
+        await driver.quit().catch(() => undefined);
+        stop();
+      };
+      open.add(quit);
+      return webkitPage(driver, quit);
+    },
+    async close() {
+      await Promise.allSettled([...open].map((quit) => quit()));
+    },
+  };
+}
+
+/** Starts WebKitWebDriver under a virtual display and opens a MiniBrowser session on it. */
+async function startSession(): Promise<{ driver: WebDriver; stop(): void }> {
   const [driverPath, browserPath, xvfbRun] = ENGINE_BINARIES.webkit;
   const port = await freePort();
   const driverProcess: ChildProcess = spawn(xvfbRun, ["-a", driverPath, `--port=${port}`], {
     stdio: "ignore",
     detached: true,
   });
-  const serverUrl = `http://127.0.0.1:${port}`;
-  await waitUntil(
-    () =>
-      fetch(`${serverUrl}/status`)
-        .then((response) => response.ok)
-        .catch(() => false),
-    (ready) => ready,
-    "WebKitWebDriver to start",
-  );
-  const sessions = new Set<WebDriver>();
-  return {
-    name: "webkit",
-    async newPage() {
-      const driver = await new Builder()
-        .usingServer(serverUrl)
-        .withCapabilities({
-          browserName: "MiniBrowser",
-          "webkitgtk:browserOptions": { binary: browserPath, args: ["--automation"] },
-        })
-        .build();
-      sessions.add(driver);
-      await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
-      return webkitPage(driver, async () => {
-        sessions.delete(driver);
-        await driver.quit();
-      });
-    },
-    async close() {
-      await Promise.allSettled([...sessions].map((driver) => driver.quit()));
-      // xvfb-run and its children form one process group.
-      if (driverProcess.pid) {
-        try {
-          process.kill(-driverProcess.pid, "SIGTERM");
-        } catch {
-          // Already gone.
-        }
-      }
-    },
+  // xvfb-run, Xvfb and the driver form one process group.
+  const stop = () => {
+    try {
+      if (driverProcess.pid) process.kill(-driverProcess.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
   };
+  try {
+    const serverUrl = `http://127.0.0.1:${port}`;
+    await waitUntil(
+      () =>
+        fetch(`${serverUrl}/status`)
+          .then((response) => response.ok)
+          .catch(() => false),
+      (ready) => ready,
+      "WebKitWebDriver to start",
+    );
+    const driver = await new Builder()
+      .usingServer(serverUrl)
+      .withCapabilities({
+        browserName: "MiniBrowser",
+        // The editor's "replace the unsaved text?" question and "Leave page?": a person
+        // answers yes (as firefox.ts does); the next command accepts any open prompt.
+        unhandledPromptBehavior: "accept",
+        "webkitgtk:browserOptions": { binary: browserPath, args: ["--automation"] },
+      })
+      .build();
+    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
+    return { driver, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
 }
 
 /** WebDriver key names for the chords the suite presses. */
