@@ -18,7 +18,7 @@ export const OVER_LIMIT = {
   "app/text/pdf-export.ts": 647,
   "app/editor/simple-editor.tsx": 621,
   "tests/e2e/drive-fakes.ts": 563,
-  "app/storage/document-sync.ts": 535,
+  "app/storage/document-sync.ts": 499,
   "app/notepad/notepad-app.tsx": 511,
   "app/notepad/notepad-controller.ts": 506,
   "app/notepad/commands.ts": 486,

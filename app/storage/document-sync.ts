@@ -1,37 +1,25 @@
-import { ChangeSet, type Text } from "@codemirror/state";
-import { applyTextChanges, type TextChange } from "./chunk-changes";
-import {
-  type DocumentFileFormat,
-  type DocumentLoadResult,
-  type DocumentStore,
-  isQuotaError,
-  type StoredDocument,
-} from "./document-store";
+import { ChangeSet } from "@codemirror/state";
+import { applyTextChanges } from "./chunk-changes";
+import { type DocumentLoadResult, type DocumentStore, isQuotaError } from "./document-store";
+import type { DocumentSyncHost, DocumentSyncOptions, StorageStatus } from "./document-sync-types";
 import { registerFlusher } from "./pending-work";
 import { TextChunkTracker } from "./text-chunks";
+import {
+  applyRescue,
+  clearRescue,
+  type PendingDocument,
+  rescueKey,
+  takeRescue,
+  writeRescue,
+} from "./unload-rescue";
 
-/** Another window's version of a document, as the host is given it. */
-export interface RemoteDocument extends Omit<StoredDocument, "content"> {
-  content: string | Text;
-  /**
-   * The same text as changes to `base`, the version this window last stored or read. A host
-   * that still shows `base` (the same object) applies them, which keeps the selection and
-   * costs what changed, not the whole text.
-   */
-  changes?: { base: Text | string; changes: readonly TextChange[] };
-}
-
-/** A document as the editor has it now: what a save writes. */
-export interface DocumentSnapshot {
-  /** The text: a CodeMirror document (immutable; chunked along its tree) or a plain string. */
-  text: Text | string;
-  name: string;
-  lastModified: number;
-  isModified: boolean;
-  driveFileId: string | null;
-  /** Encoding, line ending and file on disk. */
-  file: DocumentFileFormat;
-}
+export type {
+  DocumentSnapshot,
+  DocumentSyncHost,
+  DocumentSyncOptions,
+  RemoteDocument,
+  StorageStatus,
+} from "./document-sync-types";
 
 /**
  * A write "at once" starts this long after the next frame: the frame's paint, and a handler
@@ -39,55 +27,8 @@ export interface DocumentSnapshot {
  */
 const AFTER_PAINT_MS = 50;
 
-/** Where a store stands after the last write. */
-export type StorageStatus = "ok" | "full" | "failed";
-
-/** What the client asks of the editor that owns the documents. */
-export interface DocumentSyncHost {
-  /** The document as it is now; null when it no longer exists here (nothing is written). */
-  snapshot(id: string): DocumentSnapshot | null;
-  /**
-   * Another window stored a newer version of a document this window has no unstored edits in
-   * (`known` false: a document this window does not have yet). Show it.
-   */
-  adoptRemote(doc: RemoteDocument, known: boolean): void;
-  /** Another window deleted these documents; none has unstored edits here. */
-  remoteDeleted(ids: string[]): void;
-  /** Another window changed the order. */
-  remoteOrder(order: string[]): void;
-  /**
-   * A write found that another window stored a different version since this one read it.
-   * Keep that version somewhere the user can reach, and tell them; this window's text is then
-   * written on top (the later edit wins only after the other one is kept).
-   */
-  conflict(id: string, stored: StoredDocument, localText: string): void;
-  /** The outcome of writing changed ("full": quota; "failed": another error; retried). */
-  storageStatus(status: StorageStatus, error?: unknown): void;
-  /**
-   * A write has run for a while (the first store of a big document takes seconds), and later
-   * that no write is running any more: show it, so nobody closes the page believing the text
-   * is kept when it is not yet.
-   */
-  storing?(busy: boolean): void;
-}
-
 /** A write still running after this long is shown (shorter ones would only flicker). */
 const SLOW_WRITE_MS = 500;
-
-/** Timing of a client. */
-export interface DocumentSyncOptions {
-  /** BroadcastChannel name shared by the windows of one collection. */
-  channelName: string;
-  /** Debounce after the last change (ms). */
-  delay: number;
-  /**
-   * Longest a change waits while changes keep coming (ms); null for no limit. A function is
-   * asked per document at its first pending change (it may depend on the document's size).
-   */
-  maxWait: number | null | ((id: string) => number | null);
-  /** Retry interval after a failed write (ms). */
-  retryMs?: number;
-}
 
 /** Messages between windows. */
 type SyncMessage =
@@ -148,18 +89,21 @@ export class DocumentSyncClient {
    * other windows. Rejects when IndexedDB is unavailable (then nothing is ever written).
    */
   async load(): Promise<DocumentLoadResult> {
-    let result: DocumentLoadResult;
+    let stored: DocumentLoadResult;
     try {
-      result = await this.store.loadAll();
+      stored = await this.store.loadAll();
     } catch (error) {
       this.unavailable = true;
       throw error;
     }
+    // Edits the last page copied as it went away, whose write did not land (unload-rescue.ts).
+    const { result, rescued } = applyRescue(stored, takeRescue(this.options.channelName));
     for (const doc of result.documents) {
       this.track(doc.id, doc.revision);
       // The first save after the reload then writes only what changed since.
       if (doc.storedChunks) this.docs.get(doc.id)?.chunks.adopt(doc.content, doc.storedChunks);
     }
+    for (const id of rescued) this.noteChange(id);
     return result;
   }
 
@@ -170,9 +114,12 @@ export class DocumentSyncClient {
   start(): void {
     if (this.loaded || this.disposed) return;
     this.loaded = true;
-    const onHide = () => this.flushAll();
+    const onHide = () => {
+      this.copyPending();
+      this.flushAll();
+    };
     const onVisibility = () => {
-      if (document.visibilityState === "hidden") this.flushAll();
+      if (document.visibilityState === "hidden") onHide();
     };
     window.addEventListener("pagehide", onHide);
     document.addEventListener("visibilitychange", onVisibility);
@@ -313,6 +260,21 @@ export class DocumentSyncClient {
     doc.timer = () => clearTimeout(timeout);
   }
 
+  /**
+   * Copies the unstored edits synchronously before the page may go away: some engines stop the
+   * IndexedDB write that flushAll starts then (unload-rescue.ts).
+   */
+  private copyPending(): void {
+    const pending: PendingDocument[] = [];
+    for (const [id, doc] of this.docs) {
+      const snapshot = doc.dirty ? this.host.snapshot(id) : null;
+      if (snapshot) {
+        pending.push({ id, baseRevision: doc.revision, olderWriteRunning: doc.saving, snapshot });
+      }
+    }
+    writeRescue(rescueKey(this.options.channelName, this.origin), pending);
+  }
+
   /** Starts writing every changed document now (page hidden or closing). */
   flushAll(): void {
     if (!this.loaded) return;
@@ -391,6 +353,8 @@ export class DocumentSyncClient {
       clearTimeout(slowTimer);
       if (slow && --this.slowWrites === 0) this.host.storing?.(false);
     }
+    // Everything is stored: the copy taken when the page was hidden stands for nothing now.
+    if (this.isAllStored()) clearRescue(rescueKey(this.options.channelName, this.origin));
     const flushNow = doc.flushAfterSave;
     doc.flushAfterSave = false;
     if (doc.dirty && this.docs.get(id) === doc && this.status === "ok") {
