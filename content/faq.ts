@@ -226,7 +226,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Where are my documents stored?",
     answer:
       "In your own browser, on your own device. Both editors keep your text in the browser's built-in database (IndexedDB): the Text Editor keeps its current draft, and the Advanced Notepad keeps every open tab. Preferences such as font size are kept in the browser's local storage. A file you open from your computer stays where it is; in Chrome, Edge and Opera the browser also keeps a link to it, so Save can write back into it. The status bar shows where each document lives.\n\n" +
-      "Plainpad has no server of its own, so your documents are never uploaded anywhere unless you save them to your Google Drive. Each browser on each device has its own separate copy.",
+      "Plainpad has no server of its own, so your documents are never uploaded anywhere unless you save them to your Google Drive. Each browser on each device has its own separate copy.\n\n" +
+      "A browser may clear a website's storage when the device runs short of space. After you first write something, Plainpad asks the browser to keep its storage for good: Chrome and Edge decide by themselves (they usually agree for sites you use often or install), and Firefox asks you. Help > About in the Advanced Notepad shows whether the browser agreed and how much room Plainpad uses, with a button to ask again. Safari deletes all of a website's stored data after seven days without a visit unless you add it to the Dock or the Home Screen, so in Safari both editors tell you this once. Either way, keep a copy of anything important: File > Back up all documents saves every tab and the Text Editor's document in one .zip, and after a week of changes without a backup the status bar offers one.",
   },
   {
     id: "what-are-the-keyboard-shortcuts-on-a-mac",

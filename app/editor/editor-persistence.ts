@@ -6,6 +6,7 @@ import {
   type StorageStatus,
 } from "~/storage/document-sync";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
+import { noteStored } from "~/storage/keep-safe";
 import { withTxtExtension } from "~/text/file-name";
 import { downloadText } from "~/ui/download";
 import { useEditorStore } from "./editor-store";
@@ -62,6 +63,7 @@ export class EditorPersistence {
         conflict: (_id, stored, local) => this.keepOtherWindowVersion(stored, local),
         storageStatus: (status) => this.onStatus(status),
         storing: (busy) => useEditorStore.setState({ storing: busy }),
+        stored: () => noteStored("editor", Date.now()),
       },
       {
         channelName: "plainpad-editor",

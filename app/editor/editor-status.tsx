@@ -1,12 +1,13 @@
 import { FileStatus } from "~/ui/file-status";
+import { BackupReminder } from "~/ui/keep-safe";
 import { StoringStatus } from "~/ui/storing-status";
 import { useEditorStore } from "./editor-store";
 
 /**
  * The editor's status bar: where the document lives, its line ending and its encoding (a click
- * on either changes it for the next save).
+ * on either changes it for the next save), and the weekly offer of a backup.
  */
-export function EditorStatusBar() {
+export function EditorStatusBar({ onBackUp }: { onBackUp: () => void }) {
   const file = useEditorStore((s) => s.file);
   const inDrive = useEditorStore((s) => s.fileId !== null);
   const mixedLineEndings = useEditorStore((s) => s.mixedLineEndings);
@@ -16,6 +17,7 @@ export function EditorStatusBar() {
       aria-label="Status bar"
       className="flex flex-wrap items-center justify-end gap-x-3 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-0.5 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
     >
+      <BackupReminder collection="editor" onBackUp={onBackUp} />
       <StoringStatus busy={storing} />
       <FileStatus
         file={file}

@@ -9,6 +9,7 @@ import {
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
 import type { Platform } from "~/ui/platform";
+import { noteBackup } from "~/storage/keep-safe";
 import { shortcutMap } from "./shortcuts";
 
 /** A short message shown in the editor's alert region. */
@@ -114,6 +115,8 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
     if (!get().isDirty) set({ isDirty: true });
   },
   markClean: () => {
+    // Saved, downloaded or in Drive: a backup as far as the backup reminder is concerned.
+    noteBackup("editor", Date.now());
     if (get().isDirty) set({ isDirty: false });
   },
   setSettings: (partial) => {

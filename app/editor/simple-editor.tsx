@@ -256,9 +256,9 @@ export function SimpleEditor() {
         useEditorStore.setState((state) => ({
           file: outcome.file,
           fileName: mode === "save-as" ? normalizeFileName(outcome.name) : state.fileName,
-          isDirty: unchanged ? false : state.isDirty,
           mixedLineEndings: false,
         }));
+        if (unchanged) useEditorStore.getState().markClean();
       } else if (outcome.kind === "downloaded") {
         if (unchanged) useEditorStore.getState().markClean();
       } else if (outcome.kind === "reload") {
@@ -557,16 +557,14 @@ export function SimpleEditor() {
           // Text typed while the upload ran is not in Drive yet: it stays marked unsaved.
           // CodeMirror documents are immutable, so "unchanged" is one identity check.
           const unchanged = getView()?.state.doc === saved.doc;
-          useEditorStore.setState((state) => ({
-            fileId: id,
-            isDirty: unchanged ? false : state.isDirty,
-          }));
+          useEditorStore.setState({ fileId: id });
+          if (unchanged) useEditorStore.getState().markClean();
         }}
       />
       <h1 className="sr-only">Online Text Editor</h1>
       <EditorToolbar ctx={actions} />
       {searchOpen && <SearchBar getView={getView} />}
-      <EditorNotices />
+      <EditorNotices onBackUp={actions.download} />
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
         <CodeEditor
           className="min-h-0 min-w-0 flex-1 overflow-hidden [contain:strict]"
@@ -579,7 +577,7 @@ export function SimpleEditor() {
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
       </div>
-      <EditorStatusBar />
+      <EditorStatusBar onBackUp={actions.download} />
       <FileReadProgress tracker={fileReads} />
       <QuestionDialogHost />
       {historyDialogOpen && (

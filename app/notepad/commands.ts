@@ -20,13 +20,8 @@ import {
   type NotepadFontFamily,
   type NotepadSettings,
 } from "~/storage/notepad-settings";
-import {
-  type Command,
-  type KeySpec,
-  type LayoutEntry,
-  SEPARATOR,
-  type ShortcutRow,
-} from "~/ui/commands";
+import type { Command, KeySpec } from "~/ui/commands";
+import { fontFamilyCommandId } from "./command-layout";
 import {
   openCommand,
   printCommand,
@@ -111,11 +106,6 @@ export interface NotepadCommandState {
 
 /** One command of the notepad. */
 export type NotepadCommand = Command<NotepadCommandContext, NotepadCommandState>;
-
-/** The command id of a font family's menu entry. */
-export function fontFamilyCommandId(family: NotepadFontFamily): string {
-  return `font-family-${family.toLowerCase().replace(/\s+/g, "-")}`;
-}
 
 /** Tab index (0-8) of a Mod-1 … Mod-9 binding. */
 function tabIndexOfKey(key: KeySpec | undefined): number {
@@ -348,139 +338,13 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   { id: "about", label: "About", run: (ctx) => ctx.openDialog("about") },
 ];
 
-/** The font size figure between the two font size buttons. */
-export const FONT_SIZE_SLOT = "font-size";
-
-/** The menu bar: each menu's label and entries. */
-export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: LayoutEntry[] }[] = [
-  {
-    id: "file",
-    label: "File",
-    entries: [
-      "new-tab",
-      "open",
-      "save",
-      "save-as",
-      "export",
-      "share",
-      "download-all",
-      "backup",
-      "restore-backup",
-      SEPARATOR,
-      "rename-tab",
-      "duplicate-tab",
-      "history",
-      "print",
-      SEPARATOR,
-      "close-tab",
-      "close-other-tabs",
-      "reopen-tab",
-      "closed-tabs",
-      SEPARATOR,
-      "drive-open",
-      "drive-save",
-    ],
-  },
-  {
-    id: "edit",
-    label: "Edit",
-    entries: [
-      "undo",
-      "redo",
-      SEPARATOR,
-      "cut",
-      "copy",
-      "paste",
-      "select-all",
-      SEPARATOR,
-      "find",
-      "replace",
-    ],
-  },
-  { id: "insert", label: "Insert", entries: ["datetime", "emoji", "special-character"] },
-  {
-    id: "view",
-    label: "View",
-    entries: [
-      "font-larger",
-      "font-smaller",
-      "font-reset",
-      SEPARATOR,
-      { heading: "Font family" },
-      ...NOTEPAD_FONT_FAMILIES.map(fontFamilyCommandId),
-      SEPARATOR,
-      "word-wrap",
-      "line-numbers",
-      "stats",
-      "fullscreen",
-    ],
-  },
-  { id: "help", label: "Help", entries: ["shortcuts", "about"] },
-];
-
-/**
- * The icon toolbar, left to right. On a narrow screen the entries that do not fit move into
- * its "More" menu, from the end.
- */
-export const NOTEPAD_TOOLBAR: readonly LayoutEntry[] = [
-  "new-tab",
-  "open",
-  "save",
-  "download-all",
-  "print",
-  SEPARATOR,
-  "undo",
-  "redo",
-  "cut",
-  "copy",
-  "paste",
-  SEPARATOR,
-  "find",
-  "replace",
-  "emoji",
-  "special-character",
-  SEPARATOR,
-  "font-smaller",
-  { slot: FONT_SIZE_SLOT },
-  "font-larger",
-  "fullscreen",
-];
-
-/** The right-click menu of the text (spec section 4). */
-export const NOTEPAD_CONTEXT_MENU: readonly LayoutEntry[] = [
-  "cut",
-  "copy",
-  "paste",
-  SEPARATOR,
-  "undo",
-  "redo",
-  SEPARATOR,
-  "select-all",
-  "find",
-  SEPARATOR,
-  "datetime",
-  "emoji",
-  "special-character",
-];
-
-/**
- * The right-click menu of a tab (also Shift+F10 or the Menu key on a focused tab). Its commands
- * act on that tab, which is shown first.
- */
-export const NOTEPAD_TAB_CONTEXT_MENU: readonly LayoutEntry[] = [
-  "rename-tab",
-  "duplicate-tab",
-  "share",
-  SEPARATOR,
-  "close-tab",
-  "close-other-tabs",
-];
-
-/** Rows of the notepad's shortcut tables for keys that are not commands. */
-export const NOTEPAD_EXTRA_SHORTCUTS: readonly ShortcutRow[] = [
-  {
-    action: "Close menus and dialogs, leave fullscreen",
-    windows: "Escape",
-    mac: "Escape",
-  },
-];
+// The places the commands appear (menus, toolbar, context menus, extra shortcut rows).
+export {
+  fontFamilyCommandId,
+  FONT_SIZE_SLOT,
+  NOTEPAD_CONTEXT_MENU,
+  NOTEPAD_EXTRA_SHORTCUTS,
+  NOTEPAD_MENUS,
+  NOTEPAD_TAB_CONTEXT_MENU,
+  NOTEPAD_TOOLBAR,
+} from "./command-layout";

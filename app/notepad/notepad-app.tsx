@@ -13,7 +13,9 @@ import { HistoryDialog } from "~/ui/history-dialog";
 import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
 import { BackupDialog, RestoreDialog } from "./backup-dialogs";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
-import { StorageHealthSection } from "./storage-health-section";
+import { NotepadAbout } from "./notepad-about";
+import { NotepadNoticeList } from "./notice-list";
+import { SafariStorageNotice } from "~/ui/keep-safe";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { DrivePromptDialog } from "~/ui/drive-prompt";
@@ -28,16 +30,9 @@ import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
-import {
-  activeTabName,
-  NotepadFileStatus,
-  StatsDisplay,
-  StatusFigures,
-  StatusTabName,
-} from "./status-figures";
+import { activeTabName, NotepadStatusBar, StatsDisplay } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
-import { StoringStatus } from "~/ui/storing-status";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -165,16 +160,16 @@ export function NotepadApp() {
     return {
       newTab: () => void controller.tabs.newTab(),
       openFilePicker,
-      save: () => void controller.tabs.save("save"),
-      saveAs: () => void controller.tabs.save("save-as"),
+      save: () => void controller.saves.save("save"),
+      saveAs: () => void controller.saves.save("save-as"),
       openExportDialog: () => setModal("download"),
       openShareDialog: () => setModal("share"),
-      downloadAll: () => void controller.tabs.downloadAll(),
+      downloadAll: () => void controller.backups.downloadAll(),
       openBackupDialog: () => setModal("backup"),
       openRestoreDialog: () => setModal("restore-backup"),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
       duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
-      print: () => controller.tabs.print(),
+      print: () => controller.saves.print(),
       closeActiveTab: () => void controller.tabs.closeTab(activeId()),
       closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
       reopenClosedTab: () => void controller.tabs.reopenClosed(),
@@ -275,57 +270,11 @@ export function NotepadApp() {
         />
       )}
 
-      {state.notices.length > 0 && (
-        <div
-          className="space-y-1 border-b border-slate-200 px-3 py-2 dark:border-slate-700"
-          data-testid="notices"
-        >
-          {state.notices.map((notice) => (
-            <div
-              key={notice.id}
-              role={notice.kind === "info" ? "status" : "alert"}
-              className={`flex flex-wrap items-center gap-2 rounded-md px-3 py-2 text-sm ${
-                notice.kind === "error"
-                  ? "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100"
-                  : notice.kind === "warning"
-                    ? "bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-                    : "bg-blue-50 text-blue-950 dark:bg-blue-950 dark:text-blue-100"
-              }`}
-            >
-              <span className="flex-1">{notice.message}</span>
-              {notice.action && (
-                <button
-                  type="button"
-                  onClick={() => {
-                    controller.dismissNotice(notice.id);
-                    notice.action?.run();
-                  }}
-                  className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
-                >
-                  {notice.action.label}
-                </button>
-              )}
-              {notice.offerDownloadAll && (
-                <button
-                  type="button"
-                  onClick={() => void controller.tabs.downloadAll()}
-                  className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
-                >
-                  Download all tabs
-                </button>
-              )}
-              <button
-                type="button"
-                onClick={() => controller.dismissNotice(notice.id)}
-                className="rounded-md px-2 py-1 font-medium underline"
-                aria-label={`Dismiss: ${notice.message.slice(0, 40)}`}
-              >
-                Dismiss
-              </button>
-            </div>
-          ))}
-        </div>
-      )}
+      <SafariStorageNotice
+        collection="notepad"
+        onBackUp={() => void controller.backups.backUpAll()}
+      />
+      <NotepadNoticeList notices={state.notices} controller={controller} />
 
       <div
         ref={editorHostRef}
@@ -344,25 +293,12 @@ export function NotepadApp() {
       </div>
 
       {state.showStats && <StatsDisplay store={store} />}
-      <footer
-        className="flex flex-wrap items-center gap-x-4 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-        data-testid="status-bar"
-        aria-label="Status bar"
-      >
-        <StatusTabName store={store} />
-        <StatusFigures store={store} />
-        <span className="ml-auto flex flex-wrap items-center gap-x-3">
-          <NotepadFileStatus store={store} controller={controller} />
-        </span>
-        <StoringStatus busy={state.storing && !state.storageFull} />
-        {!(state.storing && !state.storageFull) && (
-          <span>
-            {state.storageFull
-              ? "Not stored yet: storage full"
-              : "Tabs are kept in this browser; clearing site data deletes them"}
-          </span>
-        )}
-      </footer>
+      <NotepadStatusBar
+        store={store}
+        controller={controller}
+        storing={state.storing}
+        storageFull={state.storageFull}
+      />
 
       <DrivePromptDialog />
       <FileReadProgress tracker={controller.fileReads} />
@@ -474,37 +410,22 @@ export function NotepadApp() {
       )}
       {state.modal === "backup" && (
         <BackupDialog
-          onBackUp={(options) => controller.tabs.backUpAll(options)}
+          onBackUp={(options) => controller.backups.backUpAll(options)}
           onClose={() => setModal(null)}
         />
       )}
       {state.modal === "restore-backup" && (
         <RestoreDialog
-          onRestore={(options) => controller.tabs.restoreFromBackup(options)}
+          onRestore={(options) => controller.backups.restoreFromBackup(options)}
           onClose={() => setModal(null)}
         />
       )}
       <QuestionDialogHost />
       {state.modal === "about" && (
-        <Modal title="About the notepad" onClose={() => setModal(null)}>
-          <div className="space-y-3 text-sm leading-relaxed">
-            <p>
-              Plainpad&apos;s online notepad keeps any number of plain-text tabs. Every tab is
-              stored in this browser (IndexedDB) within a second of each edit and restored when you
-              come back. Nothing is sent to a server.
-            </p>
-            <p>
-              <strong>Clearing your browser&apos;s site data deletes the tabs.</strong> Keep a copy
-              of everything with File › Back up all documents… (one .zip you can restore), or save a
-              tab as a file with File › Save or Save as….
-            </p>
-            <p>
-              Two windows of the notepad stay in sync; if both change the same tab at once, both
-              versions are kept as separate tabs.
-            </p>
-            <StorageHealthSection onBackUp={() => void controller.tabs.backUpAll()} />
-          </div>
-        </Modal>
+        <NotepadAbout
+          onBackUp={() => void controller.backups.backUpAll()}
+          onClose={() => setModal(null)}
+        />
       )}
     </div>
   );

@@ -1,24 +1,16 @@
 import { type Extension, Transaction } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
 import {
-  baseEditorExtensions,
-  commandKeyHandler,
   type CommandKeyTarget,
   createEditorCompartments,
   type EditorViewOptions,
   textStatsField,
-  wordCount,
 } from "~/codemirror";
 import type { DocumentFileFormat } from "~/storage/document-store";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
-import { DocumentSyncClient, type RemoteDocument } from "~/storage/document-sync";
+import { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
-import {
-  readStorageHealth,
-  STORAGE_WARN_RATIO,
-  storageAdvice,
-  usedShare,
-} from "~/storage/storage-health";
+import { noteStored } from "~/storage/keep-safe";
 import { recordHistory } from "~/codemirror/history-snapshots";
 import {
   clampFontSize,
@@ -31,15 +23,23 @@ import {
   writeNotepadSettings,
 } from "~/storage/notepad-settings";
 import { notepadTabsStore } from "~/storage/notepad-tabs";
-import { droppedFiles } from "~/storage/disk-files";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import type { Notice, NotepadStore } from "./notepad-store";
 import { handleLaunch } from "./notepad-launch";
-import { addNotice, dismissNotice, NOTEPAD_NOTICES, showStorageStatus } from "./notepad-notices";
-import { notepadEditorOptions, notepadStatusOf } from "./notepad-options";
+import {
+  addNotice,
+  dismissNotice,
+  nearlyFullNotice,
+  NOTEPAD_NOTICES,
+  showStorageStatus,
+} from "./notepad-notices";
+import { notepadEditorOptions, notepadExtensions, notepadStatusOf } from "./notepad-options";
 import { NotepadTextActions } from "./notepad-text-actions";
 import { NotepadTabs } from "./tab-operations";
-import { TabStates } from "./tab-states";
+import { NotepadBackups } from "./backup-operations";
+import { NotepadSaves } from "./tab-saves";
+import { NotepadWindowSync } from "./tab-sync";
+import { prepareWhenIdle, TabStates } from "./tab-states";
 import { markModified, type TabsState, updateTab } from "./tabs-model";
 import { FileReadTracker } from "~/ui/file-read-progress";
 
@@ -66,6 +66,9 @@ export class NotepadController {
   readonly states: TabStates;
   readonly sync: DocumentSyncClient;
   readonly tabs: NotepadTabs;
+  readonly backups: NotepadBackups;
+  readonly saves: NotepadSaves;
+  readonly windows: NotepadWindowSync;
   readonly text: NotepadTextActions;
   /** Version history of the tabs and the recently closed ones. */
   readonly history: DocumentHistory;
@@ -88,13 +91,14 @@ export class NotepadController {
       notepadTabsStore,
       {
         snapshot: (id) => this.snapshot(id),
-        adoptRemote: (doc, known) => this.tabs.adoptRemote(doc, known),
-        remoteDeleted: (ids) => this.tabs.removeForSync(ids),
-        remoteOrder: (order) => this.tabs.reorderForSync(order),
-        conflict: (id, stored, local) => this.tabs.keepOtherWindowVersion(id, stored, local),
+        adoptRemote: (doc, known) => this.windows.adoptRemote(doc, known),
+        remoteDeleted: (ids) => this.windows.removeForSync(ids),
+        remoteOrder: (order) => this.windows.reorderForSync(order),
+        conflict: (id, stored, local) => this.windows.keepOtherWindowVersion(id, stored, local),
         storageStatus: (status) =>
-          showStorageStatus(this.store, status, () => void this.tabs.backUpAll()),
+          showStorageStatus(this.store, status, () => void this.backups.backUpAll()),
         storing: (busy) => this.store.setState({ storing: busy }),
+        stored: () => noteStored("notepad", Date.now()),
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
@@ -103,6 +107,9 @@ export class NotepadController {
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
     });
     this.tabs = new NotepadTabs(this);
+    this.backups = new NotepadBackups(this);
+    this.saves = new NotepadSaves(this);
+    this.windows = new NotepadWindowSync(this);
     this.text = new NotepadTextActions(
       () => this.view,
       (message) => this.addNotice({ id: "clipboard", kind: "error", message }),
@@ -156,26 +163,16 @@ export class NotepadController {
     this.sync.start();
     this.refreshStatus();
     this.listen();
-    this.prepareStatesWhenIdle();
-    try {
-      void navigator.storage?.persist?.();
-    } catch {
-      // Not offered by every browser; the notice about clearing site data still applies.
-    }
-    void this.warnWhenStorageIsNearlyFull();
-  }
-
-  /** At 80% of the browser's quota: a warning with a Back up button (issue 15). */
-  private async warnWhenStorageIsNearlyFull(): Promise<void> {
-    const health = await readStorageHealth();
-    const share = usedShare(health);
-    if (share === null || share < STORAGE_WARN_RATIO || this.disposed) return;
-    this.addNotice({
-      id: "storage-nearly-full",
-      kind: "warning",
-      message: storageAdvice(health).slice(0, 2).join(" "),
-      action: { label: "Back up all documents", run: () => void this.tabs.backUpAll() },
-    });
+    // The states of tabs not shown yet, one per idle period (fast first switches).
+    prepareWhenIdle(
+      this.states,
+      (id) => this.stateFor(id),
+      () => this.disposed,
+    );
+    // At 80% of the browser's quota: a warning with a Back up button (issue 15).
+    void nearlyFullNotice(() => void this.backups.backUpAll()).then(
+      (notice) => notice && !this.disposed && this.addNotice(notice),
+    );
   }
 
   /** Writes pending changes, stops listening and destroys the view. */
@@ -202,22 +199,6 @@ export class NotepadController {
         resolve();
       });
     });
-  }
-
-  /** Builds the states of tabs not shown yet, one per idle period (fast first switches). */
-  private prepareStatesWhenIdle(): void {
-    const idle =
-      typeof window.requestIdleCallback === "function"
-        ? (fn: () => void) => window.requestIdleCallback(fn, { timeout: 2000 })
-        : (fn: () => void) => window.setTimeout(fn, 50);
-    const step = () => {
-      if (this.disposed) return;
-      const next = this.states.nextUnprepared();
-      if (next === undefined) return;
-      this.stateFor(next);
-      idle(step);
-    };
-    idle(step);
   }
 
   private listen(): void {
@@ -247,26 +228,11 @@ export class NotepadController {
   }
 
   private sharedExtensions(): Extension[] {
-    this.extensions ??= [
-      baseEditorExtensions(),
-      // Words and characters of each tab, kept per edit (the status bar and stats read them).
-      wordCount(),
-      commandKeyHandler(() => this.options.commandKeys?.() ?? null),
-      EditorView.updateListener.of((update) => this.onUpdate(update)),
-      EditorView.domEventHandlers({
-        drop: (event) => {
-          if (!event.dataTransfer?.files.length) return false;
-          event.preventDefault();
-          void droppedFiles(event.dataTransfer).then((picked) => this.tabs.openFiles(picked));
-          return true;
-        },
-      }),
-      EditorView.theme({
-        "&": { height: "100%" },
-        ".cm-scroller": { overflow: "auto" },
-        ".cm-content": { paddingBottom: "2rem" },
-      }),
-    ];
+    this.extensions ??= notepadExtensions({
+      commandKeys: () => this.options.commandKeys?.() ?? null,
+      onUpdate: (update) => this.onUpdate(update),
+      openFiles: (picked) => void picked.then((files) => this.tabs.openFiles(files)),
+    });
     return this.extensions;
   }
 
@@ -478,29 +444,5 @@ export class NotepadController {
   /** The name of tab `id` ("Untitled" when unknown). */
   tabName(id: string): string {
     return this.store.getState().tabs.tabs.find((tab) => tab.id === id)?.name ?? "Untitled";
-  }
-
-  /** Another window's document, for the tab operations. */
-  adopt(doc: RemoteDocument): void {
-    // The shown tab's history hears of it from the view; a tab not shown is kept here.
-    if (doc.id !== this.activeId() && this.states.has(doc.id)) {
-      void this.history.snapshotNow(
-        doc.id,
-        { text: this.states.text(doc.id), name: this.tabName(doc.id) },
-        "other-window",
-      );
-    }
-    this.states.replaceContent(
-      doc.id,
-      doc.content,
-      doc.id === this.activeId() ? this.view : null,
-      doc.changes,
-    );
-    const state = this.states.get(doc.id);
-    if (state) {
-      state.driveFileId = doc.driveFileId;
-      state.file = doc.file;
-    }
-    if (doc.id === this.activeId()) this.publishFileStatus();
   }
 }

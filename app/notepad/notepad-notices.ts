@@ -1,4 +1,10 @@
 import type { StorageStatus } from "~/storage/document-sync";
+import {
+  readStorageHealth,
+  STORAGE_WARN_RATIO,
+  storageAdvice,
+  usedShare,
+} from "~/storage/storage-health";
 import type { Notice, NotepadStore } from "./notepad-store";
 
 /** The notepad's messages about its storage, in one place. */
@@ -67,4 +73,17 @@ export function showStorageStatus(
   } else {
     addNotice(store, { ...NOTEPAD_NOTICES.saveFailed, action });
   }
+}
+
+/** The warning at 80% of the browser's quota, with a Back up button; null below it. */
+export async function nearlyFullNotice(backUp: () => void): Promise<Notice | null> {
+  const health = await readStorageHealth();
+  const share = usedShare(health);
+  if (share === null || share < STORAGE_WARN_RATIO) return null;
+  return {
+    id: "storage-nearly-full",
+    kind: "warning",
+    message: storageAdvice(health).slice(0, 2).join(" "),
+    action: { label: "Back up all documents", run: backUp },
+  };
 }

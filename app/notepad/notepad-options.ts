@@ -1,11 +1,17 @@
-import type { EditorState } from "@codemirror/state";
+import type { EditorState, Extension } from "@codemirror/state";
+import { EditorView, type ViewUpdate } from "@codemirror/view";
 import {
+  baseEditorExtensions,
   canRedo,
+  commandKeyHandler,
+  type CommandKeyTarget,
   type EditorViewOptions,
   resolveEditorOptions,
   textStatsField,
   undoStepsLeft,
+  wordCount,
 } from "~/codemirror";
+import { droppedFiles, type PickedFile } from "~/storage/disk-files";
 import type { NotepadSettings } from "~/storage/notepad-settings";
 import type { NotepadStatus } from "./notepad-store";
 
@@ -56,4 +62,33 @@ export function notepadStatusOf(state: EditorState): NotepadStatus {
     // Kept up to date per edit from the touched lines (null while a big tab is first counted).
     words: state.field(textStatsField, false)?.words ?? null,
   };
+}
+
+/** What every notepad tab's editor state shares, given the controller's handlers. */
+export function notepadExtensions(handlers: {
+  commandKeys: () => CommandKeyTarget<unknown> | null;
+  onUpdate: (update: ViewUpdate) => void;
+  /** Files dropped on the text: each opens in a tab. */
+  openFiles: (picked: Promise<PickedFile[]>) => void;
+}): Extension[] {
+  return [
+    baseEditorExtensions(),
+    // Words and characters of each tab, kept per edit (the status bar and stats read them).
+    wordCount(),
+    commandKeyHandler(handlers.commandKeys),
+    EditorView.updateListener.of(handlers.onUpdate),
+    EditorView.domEventHandlers({
+      drop: (event) => {
+        if (!event.dataTransfer?.files.length) return false;
+        event.preventDefault();
+        handlers.openFiles(droppedFiles(event.dataTransfer));
+        return true;
+      },
+    }),
+    EditorView.theme({
+      "&": { height: "100%" },
+      ".cm-scroller": { overflow: "auto" },
+      ".cm-content": { paddingBottom: "2rem" },
+    }),
+  ];
 }

@@ -3,6 +3,8 @@ import { useShallow } from "zustand/react/shallow";
 import { charactersLabel, wordsLabel } from "~/codemirror";
 import { formatCount } from "~/text/number-format";
 import { FileStatus } from "~/ui/file-status";
+import { BackupReminder } from "~/ui/keep-safe";
+import { StoringStatus } from "~/ui/storing-status";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
 
@@ -114,5 +116,41 @@ export function NotepadFileStatus({
       onLineEnding={(lineEnding) => controller.setFileFormat({ lineEnding })}
       onEncoding={(encoding) => controller.setFileFormat({ encoding })}
     />
+  );
+}
+
+/** The notepad's status bar: the tab, its figures, its file, the backup offer and storage. */
+export function NotepadStatusBar({
+  store,
+  controller,
+  storing,
+  storageFull,
+}: {
+  store: NotepadStore;
+  controller: NotepadController;
+  storing: boolean;
+  storageFull: boolean;
+}) {
+  return (
+    <footer
+      className="flex flex-wrap items-center gap-x-4 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      data-testid="status-bar"
+      aria-label="Status bar"
+    >
+      <StatusTabName store={store} />
+      <StatusFigures store={store} />
+      <span className="ml-auto flex flex-wrap items-center gap-x-3">
+        <NotepadFileStatus store={store} controller={controller} />
+      </span>
+      <BackupReminder collection="notepad" onBackUp={() => void controller.backups.backUpAll()} />
+      <StoringStatus busy={storing && !storageFull} />
+      {!(storing && !storageFull) && (
+        <span>
+          {storageFull
+            ? "Not stored yet: storage full"
+            : "Tabs are kept in this browser; clearing site data deletes them"}
+        </span>
+      )}
+    </footer>
   );
 }

@@ -175,3 +175,26 @@ export class TabStates {
     }
   }
 }
+
+/**
+ * Builds the editor state of each tab not prepared yet, one per idle period, until all are
+ * or `stopped()` says so.
+ */
+export function prepareWhenIdle(
+  states: TabStates,
+  prepare: (id: string) => void,
+  stopped: () => boolean,
+): void {
+  const idle =
+    typeof window.requestIdleCallback === "function"
+      ? (fn: () => void) => window.requestIdleCallback(fn, { timeout: 2000 })
+      : (fn: () => void) => window.setTimeout(fn, 50);
+  const step = () => {
+    if (stopped()) return;
+    const next = states.nextUnprepared();
+    if (next === undefined) return;
+    prepare(next);
+    idle(step);
+  };
+  idle(step);
+}

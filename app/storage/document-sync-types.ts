@@ -1,6 +1,7 @@
 import type { Text } from "@codemirror/state";
 import type { TextChange } from "./chunk-changes";
 import type { DocumentFileFormat, StoredDocument } from "./document-store";
+import type { TextChunkTracker } from "./text-chunks";
 
 // The contract between a DocumentSyncClient (document-sync.ts) and the editor that owns the
 // documents: what the host is asked for and told, and the client's timing.
@@ -58,6 +59,8 @@ export interface DocumentSyncHost {
    * is kept when it is not yet.
    */
   storing?(busy: boolean): void;
+  /** A document with text was written after an edit (the backup reminder counts from it). */
+  stored?(id: string): void;
 }
 
 /** Timing of a client. */
@@ -73,4 +76,28 @@ export interface DocumentSyncOptions {
   maxWait: number | null | ((id: string) => number | null);
   /** Retry interval after a failed write (ms). */
   retryMs?: number;
+}
+
+// Internal to the client (document-sync.ts), kept here to keep that module about its job.
+
+/** Messages between windows. */
+export type SyncMessage =
+  | { type: "saved"; origin: string; id: string; revision: number }
+  | { type: "deleted"; origin: string; ids: string[] }
+  | { type: "order"; origin: string; order: string[] };
+
+/** What the client keeps per document. */
+export interface TrackedDocument {
+  /** Revision of the stored record this window's text is based on (0: never stored). */
+  revision: number;
+  dirty: boolean;
+  /** Bumped by each change; a finished save tells whether newer changes arrived. */
+  changeCount: number;
+  pendingSince: number;
+  saving: boolean;
+  /** The page is going away while a save runs: write the newer changes when it ends. */
+  flushAfterSave: boolean;
+  /** Cancels the scheduled write (a timer, or a frame then a timer); null when none. */
+  timer: (() => void) | null;
+  chunks: TextChunkTracker;
 }

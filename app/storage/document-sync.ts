@@ -1,8 +1,14 @@
-import { ChangeSet } from "@codemirror/state";
-import { applyTextChanges } from "./chunk-changes";
 import { type DocumentLoadResult, type DocumentStore, isQuotaError } from "./document-store";
-import type { DocumentSyncHost, DocumentSyncOptions, StorageStatus } from "./document-sync-types";
+import type {
+  DocumentSyncHost,
+  DocumentSyncOptions,
+  StorageStatus,
+  SyncMessage,
+  TrackedDocument,
+} from "./document-sync-types";
+import { followMessage, type RemoteContext } from "./document-sync-remote";
 import { registerFlusher } from "./pending-work";
+import { askPersistenceAfterFirstStore, askPersistenceWhenInstalled } from "./storage-persistence";
 import { TextChunkTracker } from "./text-chunks";
 import {
   applyRescue,
@@ -29,28 +35,6 @@ const AFTER_PAINT_MS = 50;
 
 /** A write still running after this long is shown (shorter ones would only flicker). */
 const SLOW_WRITE_MS = 500;
-
-/** Messages between windows. */
-type SyncMessage =
-  | { type: "saved"; origin: string; id: string; revision: number }
-  | { type: "deleted"; origin: string; ids: string[] }
-  | { type: "order"; origin: string; order: string[] };
-
-/** What the client keeps per document. */
-interface TrackedDocument {
-  /** Revision of the stored record this window's text is based on (0: never stored). */
-  revision: number;
-  dirty: boolean;
-  /** Bumped by each change; a finished save tells whether newer changes arrived. */
-  changeCount: number;
-  pendingSince: number;
-  saving: boolean;
-  /** The page is going away while a save runs: write the newer changes when it ends. */
-  flushAfterSave: boolean;
-  /** Cancels the scheduled write (a timer, or a frame then a timer); null when none. */
-  timer: (() => void) | null;
-  chunks: TextChunkTracker;
-}
 
 /**
  * One persistence client for a collection of documents, shaped like tldraw's
@@ -127,6 +111,7 @@ export class DocumentSyncClient {
       window.removeEventListener("pagehide", onHide);
       document.removeEventListener("visibilitychange", onVisibility);
     });
+    this.cleanups.push(askPersistenceWhenInstalled());
     // Before the page reloads itself (a new version): everything written, or no reload.
     this.cleanups.push(
       registerFlusher(async () => {
@@ -137,7 +122,7 @@ export class DocumentSyncClient {
     if (typeof BroadcastChannel !== "undefined") {
       this.channel = new BroadcastChannel(this.options.channelName);
       this.channel.onmessage = (event: MessageEvent<SyncMessage>) =>
-        void this.onMessage(event.data);
+        void followMessage(this.remoteContext(), event.data);
     }
     for (const [id, doc] of this.docs) if (doc.dirty) this.schedule(id, 0);
   }
@@ -336,6 +321,10 @@ export class DocumentSyncClient {
         if (doc.changeCount === changeCount) doc.dirty = false;
         this.post({ type: "saved", origin: this.origin, id, revision: result.revision });
         this.setStatus("ok");
+        if (snapshot.text.length > 0) {
+          askPersistenceAfterFirstStore();
+          this.host.stored?.(id);
+        }
       } else {
         // Another window replaced the record (and its chunks): write everything next time,
         // on top of its revision, once the host has kept its text.
@@ -434,66 +423,17 @@ export class DocumentSyncClient {
     }
   }
 
-  private async onMessage(message: SyncMessage): Promise<void> {
-    if (!message || message.origin === this.origin || this.disposed) return;
-    if (message.type === "order") {
-      this.host.remoteOrder(message.order);
-      return;
-    }
-    if (message.type === "deleted") {
-      // A document with unstored edits here stays (it will be stored again): never drop text.
-      const ids = message.ids.filter((id) => !this.hasUnstored(id));
-      for (const id of ids) this.docs.delete(id);
-      if (ids.length) this.host.remoteDeleted(ids);
-      return;
-    }
-    const existing = this.docs.get(message.id);
-    if (existing && (existing.revision >= message.revision || existing.dirty || existing.saving))
-      return;
-    const known = existing?.chunks.storedVersion;
-    if (known && (await this.adoptChanges(message.id, known))) return;
-    const stored = await this.store.read(message.id);
-    if (!stored || this.disposed) return;
-    const doc = this.docs.get(message.id);
-    if (doc && (doc.revision >= stored.revision || doc.dirty || doc.saving)) return;
-    if (doc) this.adopted(stored.id, stored.revision);
-    else this.track(stored.id, stored.revision);
-    this.host.adoptRemote(stored, !!doc);
-  }
-
-  /**
-   * Follows another window's save of a document this window has stored or read before, by
-   * reading only the chunks that save wrote. False when that cannot be done (read it all).
-   */
-  private async adoptChanges(
-    id: string,
-    known: NonNullable<TextChunkTracker["storedVersion"]>,
-  ): Promise<boolean> {
-    const result = await this.store.readChanges(id, {
-      chunks: known.chunks,
-      length: known.content.length,
-    });
-    if (result === "read-all") return false;
-    // Gone: the "deleted" message takes care of it.
-    if (result === null || this.disposed) return true;
-    const doc = this.docs.get(id);
-    if (!doc || doc.revision >= result.doc.revision || doc.dirty || doc.saving) return true;
-    // This window stored or adopted another version while the chunks were read.
-    if (doc.chunks.storedVersion?.content !== known.content) return false;
-    const { changes, chunks, length } = result.update;
-    const content =
-      typeof known.content === "string"
-        ? applyTextChanges(known.content, changes)
-        : ChangeSet.of(changes, known.content.length).apply(known.content);
-    doc.revision = result.doc.revision;
-    this.host.adoptRemote(
-      { ...result.doc, content, changes: { base: known.content, changes } },
-      true,
-    );
-    // Later saves compare against what is shown now, which these chunks describe.
-    const shown = this.host.snapshot(id)?.text;
-    if (shown !== undefined && shown.length === length) doc.chunks.adopt(shown, chunks);
-    else doc.chunks.reset();
-    return true;
+  /** What the remote-message follower (document-sync-remote.ts) may read and call. */
+  private remoteContext(): RemoteContext {
+    return {
+      store: this.store,
+      host: this.host,
+      docs: this.docs,
+      origin: this.origin,
+      isDisposed: () => this.disposed,
+      hasUnstored: (id) => this.hasUnstored(id),
+      adopted: (id, revision) => this.adopted(id, revision),
+      track: (id, revision) => this.track(id, revision),
+    };
   }
 }

@@ -23,6 +23,10 @@ export async function launchFirefox(): Promise<EngineBrowser> {
       "browser.shell.checkDefaultBrowser": false,
       "datareporting.policy.dataSubmissionEnabled": false,
       "toolkit.telemetry.enabled": false,
+      // Firefox asks the user before it keeps a site's storage (navigator.storage.persist());
+      // these stand in for a person who answers Allow, as Firefox's own tests do.
+      "dom.storageManager.prompt.testing": true,
+      "dom.storageManager.prompt.testing.allow": true,
     },
   });
   return {

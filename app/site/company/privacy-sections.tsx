@@ -42,7 +42,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           <li>Drafts and notepad tabs are kept in your browser&apos;s IndexedDB storage.</li>
           <li>
             Small settings, such as the site theme, font size and your writing preferences, are kept
-            in your browser&apos;s localStorage.
+            in your browser&apos;s localStorage, with the dates of your last edit and last backup
+            (for the backup reminder) and the browser&apos;s answer when Plainpad asked it to keep
+            its storage. When you close or reload a page, the text of documents not yet stored is
+            also copied there for a moment and taken back when the page opens again.
           </li>
           <li>
             <strong>Share links.</strong> When you use Share, the document&apos;s name and text are
@@ -93,7 +96,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <p>
           Plainpad shows no ads and loads no advertising scripts today, and it sets no tracking
           cookies. The only things it keeps in your browser are your settings (in localStorage) and
-          your documents (in IndexedDB), as described above; neither is sent to a server.
+          your documents (in IndexedDB, with the brief copy at page close in localStorage), as
+          described above; neither is sent to a server.
         </p>
         <p>
           If Plainpad ever shows ads, we will update this policy first to name the ad service and

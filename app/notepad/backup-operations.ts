@@ -1,0 +1,200 @@
+import { pickFiles } from "~/storage/disk-files";
+import { DocumentHistory } from "~/storage/document-history";
+import { editorDocumentStore } from "~/storage/editor-document";
+import {
+  parseEditorSettings,
+  readEditorSettings,
+  writeEditorSettings,
+} from "~/storage/editor-settings";
+import { noteBackup } from "~/storage/keep-safe";
+import { parseNotepadSettings } from "~/storage/notepad-settings";
+import { formatCountOf } from "~/text/number-format";
+import { downloadBlob } from "~/ui/download";
+import type { NotepadController } from "./notepad-controller";
+import { zipTabs } from "./tab-files";
+
+/** The backup format, with fflate under it: loaded when a backup is made or read. */
+const loadBackupArchive = () => import("~/text/backup-archive");
+
+/**
+ * The notepad's copies outside the browser's storage: every tab as a .zip of text files,
+ * the full backup of both editors (with their versions and settings) and its restore.
+ */
+export class NotepadBackups {
+  constructor(private readonly notepad: NotepadController) {}
+
+  /** Downloads every tab as one .zip of .txt files. */
+  async downloadAll(): Promise<void> {
+    const tabs = this.notepad.store.getState().tabs.tabs;
+    let blob;
+    try {
+      blob = await zipTabs(
+        tabs.map((tab) => ({ name: tab.name, content: this.notepad.getContent(tab.id) })),
+      );
+    } catch (error) {
+      // The zip code could not load (offline before it was cached) or the tabs are too big
+      // for one .zip in memory: each tab can still be downloaded on its own.
+      console.error(error);
+      this.notepad.addNotice({
+        id: "download-all",
+        kind: "error",
+        message:
+          "The tabs could not be put in one .zip. Save each tab on its own with File › Export….",
+      });
+      return;
+    }
+    downloadBlob(blob, "plainpad-tabs.zip");
+  }
+
+  /**
+   * File › Back up all documents: one .zip with every tab and the editor's document as plain
+   * text files, with their names, order and both editors' settings (`backup-archive.ts`);
+   * with `withHistory`, every kept version of each document too.
+   */
+  async backUpAll({ withHistory = false }: { withHistory?: boolean } = {}): Promise<void> {
+    await this.notepad.whenReady();
+    const history = this.notepad.history;
+    const versionsOf = async (id: string, owner: DocumentHistory = history) => {
+      if (!withHistory) return {};
+      try {
+        return { history: await owner.exportVersions(id) };
+      } catch (error) {
+        // History that cannot be read leaves the documents' own text in the backup.
+        console.error(error);
+        return {};
+      }
+    };
+    let editor = null;
+    try {
+      const stored = await editorDocumentStore.loadAll();
+      const doc = stored.documents[0];
+      if (doc && doc.content.length) {
+        editor = {
+          name: doc.name,
+          text: doc.content.toString(),
+          isModified: doc.isModified,
+          driveFileId: doc.driveFileId,
+          ...(await versionsOf(doc.id, this.editorHistory())),
+        };
+      }
+    } catch (error) {
+      // The editor's storage could not be read: the tabs are still backed up.
+      console.error(error);
+    }
+    const tabs = [];
+    for (const tab of this.notepad.store.getState().tabs.tabs) {
+      tabs.push({
+        name: tab.name,
+        text: this.notepad.getContent(tab.id),
+        isModified: tab.isModified,
+        driveFileId: this.notepad.states.get(tab.id)?.driveFileId ?? null,
+        ...(await versionsOf(tab.id)),
+      });
+    }
+    const { buildBackup } = await loadBackupArchive();
+    const now = new Date();
+    const bytes = buildBackup({
+      createdAt: now.getTime(),
+      tabs,
+      editor,
+      settings: { notepad: this.notepad.store.getState().settings, editor: readEditorSettings() },
+    });
+    const day = now.toISOString().slice(0, 10);
+    downloadBlob(
+      new Blob([bytes as BlobPart], { type: "application/zip" }),
+      `plainpad-backup-${day}.zip`,
+    );
+    noteBackup("notepad", now.getTime());
+    if (editor) noteBackup("editor", now.getTime());
+    const count = tabs.length + (editor ? 1 : 0);
+    const versions = [...tabs, ...(editor ? [editor] : [])].reduce(
+      (sum, doc) => sum + (doc.history?.length ?? 0),
+      0,
+    );
+    const withVersions = withHistory ? ` with ${formatCountOf(versions, "kept version")}` : "";
+    this.notepad.addNotice({
+      id: "backup",
+      kind: "info",
+      message: `Backed up ${formatCountOf(count, "document")}${withVersions} to "plainpad-backup-${day}.zip". Keep it somewhere safe; File › Restore from backup… reads it back.`,
+    });
+  }
+
+  /** The simple editor's version history (its own documents, kept in the same database). */
+  private editorHistory(): DocumentHistory {
+    return new DocumentHistory(this.notepad.history.store, "editor", {
+      historyFull: () => undefined,
+    });
+  }
+
+  /**
+   * File › Restore from backup…: reads a backup .zip and opens each document that is not
+   * already open with the same text as a new tab, with its kept versions (`withHistory`).
+   * Nothing open is ever changed. `withSettings` also applies the backup's settings. Resolves
+   * false when no file was chosen.
+   */
+  async restoreFromBackup({
+    withHistory = true,
+    withSettings = false,
+  }: { withHistory?: boolean; withSettings?: boolean } = {}): Promise<boolean> {
+    let picked;
+    try {
+      picked = await pickFiles({
+        multiple: false,
+        extensions: [".zip"],
+        description: "Plainpad backup",
+      });
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+    const file = picked[0]?.file;
+    if (!file) return false;
+    await this.notepad.whenReady();
+    const { BackupError, planRestore, readBackup } = await loadBackupArchive();
+    let backup;
+    try {
+      backup = readBackup(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      const message =
+        error instanceof BackupError
+          ? error.message
+          : `"${file.name}" could not be read. Nothing was changed.`;
+      if (!(error instanceof BackupError)) console.error(error);
+      this.notepad.addNotice({ id: "restore", kind: "error", message });
+      return true;
+    }
+    const existing = this.notepad.store.getState().tabs.tabs.map((tab) => ({
+      name: tab.name,
+      text: this.notepad.getContent(tab.id),
+    }));
+    const { add, alreadyOpen } = planRestore(backup, existing);
+    let versions = 0;
+    for (const doc of add) {
+      const id = this.notepad.tabs.newTab(doc.name, doc.text, doc.driveFileId, {
+        isModified: doc.isModified,
+      });
+      if (id && withHistory && doc.history?.length) {
+        try {
+          versions += await this.notepad.history.importVersions(id, doc.history);
+        } catch (error) {
+          console.error(error);
+        }
+      }
+    }
+    const parts = [
+      `Restored ${formatCountOf(add.length, "document")} from "${file.name}"${versions ? ` with ${formatCountOf(versions, "kept version")}` : ""}.`,
+    ];
+    if (alreadyOpen)
+      parts.push(
+        `${alreadyOpen} already open with the same text ${alreadyOpen === 1 ? "was" : "were"} left as ${alreadyOpen === 1 ? "it was" : "they were"}.`,
+      );
+    if (withSettings) {
+      const notepad = parseNotepadSettings(backup.settings.notepad);
+      if (notepad) this.notepad.updateSettings(notepad);
+      if (backup.settings.editor) writeEditorSettings(parseEditorSettings(backup.settings.editor));
+      if (notepad || backup.settings.editor) parts.push("The settings were restored too.");
+    }
+    this.notepad.addNotice({ id: "restore", kind: "info", message: parts.join(" ") });
+    return true;
+  }
+}

@@ -1,0 +1,127 @@
+import { withTxtExtension } from "~/text/file-name";
+import { askChangedOnDisk } from "~/ui/choice-dialog";
+import {
+  type SaveOutcome,
+  saveDocument,
+  saveDocumentAs,
+  saveOutcomeNotice,
+} from "~/ui/document-file-save";
+import { printText } from "~/ui/print";
+import type { NotepadController } from "./notepad-controller";
+import { clearModified } from "./tabs-model";
+
+/**
+ * A notepad tab leaving the browser: Save into its file (or a download), Save As, the reload
+ * when the file changed on disk, and Print.
+ */
+export class NotepadSaves {
+  constructor(private readonly notepad: NotepadController) {}
+
+  /**
+   * Save (into the tab's file on this computer, else a download named as the spec says) or
+   * Save As (the system's save dialog, a download where there is none). The modified marker
+   * clears only when the write succeeded and the tab was not edited meanwhile.
+   */
+  async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<void> {
+    const tab = this.notepad.store.getState().tabs.tabs.find((t) => t.id === id);
+    const doc = this.notepad.states.get(id);
+    if (!tab || !doc) return;
+    const savedText = this.notepad.states.text(id);
+    const request = {
+      // A download appends .txt (spec); the save dialog suggests the name as it is when it
+      // already has an extension ("notes.md").
+      name:
+        mode === "save-as" && /\.[a-z0-9]{1,8}$/i.test(tab.name)
+          ? tab.name
+          : withTxtExtension(tab.name),
+      text: savedText.toString(),
+      file: doc.file,
+    };
+    const outcome =
+      mode === "save"
+        ? await saveDocument(request, {
+            askChangedOnDisk,
+            keepOverwritten: (diskText) =>
+              this.notepad.history.snapshotNow(
+                id,
+                { text: diskText, name: tab.name },
+                "before-overwrite",
+              ),
+          })
+        : await saveDocumentAs(request);
+    const current = this.notepad.states.get(id);
+    // The tab was closed while the dialog or the write ran.
+    if (!current) return;
+    const unchanged = this.notepad.states.text(id) === savedText;
+    if (outcome.kind === "written") {
+      current.file = outcome.file;
+      current.mixedLineEndings = false;
+      if (mode === "save-as") this.notepad.tabs.rename(id, outcome.name);
+      if (unchanged) this.markSaved(id);
+      this.notepad.sync.noteChange(id, true);
+      this.notepad.publishFileStatus();
+    } else if (outcome.kind === "downloaded") {
+      if (unchanged) this.markSaved(id);
+    } else if (outcome.kind === "reload") {
+      this.reloadText(id, outcome.text);
+      current.file = outcome.file;
+      current.mixedLineEndings = outcome.mixedLineEndings;
+      this.markSaved(id);
+      this.notepad.sync.noteChange(id, true);
+      this.notepad.publishFileStatus();
+    }
+    this.noticeFor(id, outcome);
+  }
+
+  /** Puts the file's text from disk in the tab; in the shown tab an undoable edit. */
+  private reloadText(id: string, text: string): void {
+    const view = this.notepad.getView();
+    if (view && id === this.notepad.activeId()) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        userEvent: "input.reload",
+      });
+    } else {
+      void this.notepad.history.snapshotNow(
+        id,
+        { text: this.notepad.states.text(id), name: this.notepad.tabName(id) },
+        "reloaded-from-disk",
+      );
+      this.notepad.states.replaceContent(id, text, null);
+    }
+  }
+
+  /** Clears a tab's modified marker (it was downloaded or written) and stores that. */
+  private markSaved(id: string): void {
+    const before = this.notepad.store.getState().tabs;
+    const after = clearModified(before, id);
+    if (after !== before) {
+      this.notepad.store.setState({ tabs: after });
+      this.notepad.sync.noteChange(id, true);
+    }
+  }
+
+  private noticeFor(id: string, outcome: SaveOutcome): void {
+    const notice = saveOutcomeNotice(outcome);
+    if (!notice) return;
+    const retry = notice.retry;
+    this.notepad.addNotice({
+      id: `save-${id}`,
+      kind: notice.kind,
+      message: notice.text,
+      action: retry
+        ? {
+            label: retry === "save" ? "Save" : "Save as…",
+            run: () => void this.save(retry, id),
+          }
+        : undefined,
+    });
+  }
+
+  /** Prints the active tab. */
+  print(): void {
+    const tabs = this.notepad.store.getState().tabs;
+    const tab = tabs.tabs.find((t) => t.id === tabs.activeId);
+    printText({ title: tab?.name ?? "Untitled", text: this.notepad.getContent(tabs.activeId) });
+  }
+}

@@ -1,0 +1,109 @@
+import type { StoredDocument } from "~/storage/document-store";
+import type { RemoteDocument } from "~/storage/document-sync";
+import type { NotepadController } from "./notepad-controller";
+import { addTab, orderTabs, removeTabForSync, type TabsState, updateTab } from "./tabs-model";
+
+/**
+ * Following the notepad in other windows (the host side of the DocumentSyncClient): their
+ * stored tabs are shown here, tabs they closed close, their order is followed, and when both
+ * windows changed one tab both versions are kept.
+ */
+export class NotepadWindowSync {
+  constructor(private readonly notepad: NotepadController) {}
+
+  private get store() {
+    return this.notepad.store;
+  }
+
+  private get tabs(): TabsState {
+    return this.store.getState().tabs;
+  }
+
+  /** Shows another window's stored version of a tab (a new tab when this window lacks it). */
+  adoptRemote(doc: RemoteDocument, known: boolean): void {
+    const patch = { name: doc.name, isModified: doc.isModified, lastModified: doc.lastModified };
+    if (!known) {
+      this.notepad.states.add(doc.id, doc.content, {
+        driveFileId: doc.driveFileId,
+        file: doc.file,
+      });
+      this.store.setState((s) => ({
+        tabs: { ...s.tabs, tabs: [...s.tabs.tabs, { id: doc.id, ...patch }] },
+      }));
+      return;
+    }
+    this.store.setState((s) => ({ tabs: updateTab(s.tabs, doc.id, patch) }));
+    this.adoptContent(doc);
+  }
+
+  /** Removes tabs another window closed (none has unstored edits here). */
+  removeForSync(ids: string[]): void {
+    for (const id of ids) {
+      const before = this.tabs;
+      const after = removeTabForSync(before, id, Date.now());
+      this.notepad.states.delete(id);
+      this.store.setState({ tabs: after });
+      if (!this.notepad.states.has(after.activeId)) {
+        this.notepad.states.add(after.activeId, "");
+        this.notepad.sync.track(after.activeId);
+      }
+      if (before.activeId !== after.activeId || before.activeId === id) {
+        this.notepad.showActive(after.activeId);
+      }
+    }
+  }
+
+  /** Follows the order another window stored. */
+  reorderForSync(order: string[]): void {
+    this.store.setState((s) => ({ tabs: orderTabs(s.tabs, order) }));
+  }
+
+  /**
+   * Another window stored a different version of tab `id` since this window read it: both are
+   * kept. This tab keeps what the user sees here; the other version opens as a new tab.
+   */
+  keepOtherWindowVersion(id: string, stored: StoredDocument, localContent: string): void {
+    if (stored.content === localContent) return;
+    const now = Date.now();
+    const name = `${stored.name} (other window)`;
+    const { state: tabs, tab } = addTab(this.tabs, now, {
+      name,
+      isModified: true,
+      activate: false,
+    });
+    this.store.setState({ tabs });
+    this.notepad.states.add(tab.id, stored.content);
+    this.notepad.sync.track(tab.id);
+    this.notepad.sync.noteChange(tab.id);
+    this.notepad.sync.saveOrder(this.tabs.tabs.map((tab) => tab.id));
+    this.notepad.addNotice({
+      id: `conflict-${id}-${now}`,
+      kind: "info",
+      message: `"${stored.name}" was also changed in another window. Both versions are kept: the other window's version is in the tab "${name}".`,
+    });
+  }
+
+  /** Puts another window's text and file details in a tab this window has. */
+  private adoptContent(doc: RemoteDocument): void {
+    // The shown tab's history hears of it from the view; a tab not shown is kept here.
+    if (doc.id !== this.notepad.activeId() && this.notepad.states.has(doc.id)) {
+      void this.notepad.history.snapshotNow(
+        doc.id,
+        { text: this.notepad.states.text(doc.id), name: this.notepad.tabName(doc.id) },
+        "other-window",
+      );
+    }
+    this.notepad.states.replaceContent(
+      doc.id,
+      doc.content,
+      doc.id === this.notepad.activeId() ? this.notepad.getView() : null,
+      doc.changes,
+    );
+    const state = this.notepad.states.get(doc.id);
+    if (state) {
+      state.driveFileId = doc.driveFileId;
+      state.file = doc.file;
+    }
+    if (doc.id === this.notepad.activeId()) this.notepad.publishFileStatus();
+  }
+}
