@@ -6,23 +6,19 @@ import {
   CodeEditor,
   type CodeEditorHandle,
   commandKeyHandler,
-  type EditorViewOptions,
   markdownMarkers,
   searchHighlighting,
-  setSearchHighlight,
   undoStepsLeft,
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
-import { type PickedFile, pickFiles, readPickedFile } from "~/storage/disk-files";
-import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
-import { readEditorSettings } from "~/storage/editor-settings";
-import { isStoredReload } from "~/storage/pending-work";
+import { type PickedFile, pickFiles } from "~/storage/disk-files";
+import { newFileFormat } from "~/storage/document-records";
 import { takeHandoff } from "~/storage/handoff";
-import { assemblePieces, FileRejectedError, isAbortError } from "~/storage/local-files";
+import { assemblePieces } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { sameText } from "~/text/same-text";
-import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
+import { EDITOR_FILE_EXTENSIONS } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";
 import {
   DEFAULT_FILE_NAME,
@@ -30,23 +26,15 @@ import {
   safeFileName,
   withTxtExtension,
 } from "~/text/file-name";
-import { askChangedOnDisk, QuestionDialogHost } from "~/ui/choice-dialog";
+import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
-import {
-  type SaveOutcome,
-  saveDocument,
-  saveDocumentAs,
-  mixedLineEndingsMessage,
-  saveOutcomeNotice,
-} from "~/ui/document-file-save";
 import { downloadText } from "~/ui/download";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { detectPlatform } from "~/ui/platform";
 import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
 import { recordHistory, restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
-import { HistoryStore, type SnapshotReason } from "~/storage/history-store";
+import { HistoryStore } from "~/storage/history-store";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -56,12 +44,25 @@ import { EditorHeader } from "./editor-header";
 import { fileDropHandler } from "./file-drop";
 import { EditorNotices } from "./editor-notices";
 import { EditorPersistence } from "./editor-persistence";
-import { FileReadProgress, FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
+import { FileReadProgress, FileReadTracker } from "~/ui/file-read-progress";
 import { EditorStatusBar } from "./editor-status";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
+import {
+  editorViewOptions,
+  useDocumentTracking,
+  useSearchHighlightsClearedOnClose,
+  useSettingsFromThisBrowser,
+  useUnsavedChangesWarning,
+} from "./editor-lifecycle";
+import {
+  type DocumentInput,
+  type EditorFileHost,
+  openEditorFile,
+  saveEditorFile,
+} from "./editor-files";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -76,18 +77,6 @@ const CONFIRM_NEW = "Start a new document? Changes you have not downloaded or sa
 interface DocumentVersion {
   generation: number;
   doc: Text | null;
-}
-
-/** A document to put in the editor. */
-interface DocumentInput {
-  name: string;
-  content: string | Text;
-  fileId: string | null;
-  /** Encoding, line ending and file on disk; a new document's defaults when not given. */
-  file?: DocumentFileFormat;
-  mixedLineEndings?: boolean;
-  /** What the version history says of the text this replaces ("replaced" when not given). */
-  reason?: SnapshotReason;
 }
 
 /**
@@ -188,112 +177,25 @@ export function SimpleEditor() {
     [getHistory, loadDocument],
   );
 
+  // Open and Save (editor-files.ts) act on whatever document is shown when they finish.
+  const fileHost = useMemo<EditorFileHost>(
+    () => ({
+      getView,
+      getHistory,
+      generation: () => documentGeneration.current,
+      replaceDocument,
+      fileReads,
+    }),
+    [getView, getHistory, replaceDocument, fileReads],
+  );
   const openFile = useCallback(
-    async (picked: PickedFile) => {
-      const { file } = picked;
-      const store = useEditorStore.getState();
-      try {
-        const read = await fileReads.track(file, (options) => readPickedFile(picked, options));
-        const opened = replaceDocument({
-          name: read.name,
-          content: read.text,
-          fileId: null,
-          file: read.format,
-          mixedLineEndings: read.mixedLineEndings,
-          reason: "file-opened",
-        });
-        if (opened) {
-          store.notify(
-            read.mixedLineEndings
-              ? { kind: "info", text: mixedLineEndingsMessage(read.name) }
-              : null,
-          );
-        }
-      } catch (error) {
-        if (isAbortError(error)) {
-          store.notify({ kind: "info", text: readCancelledMessage(file.name) });
-          return;
-        }
-        const text =
-          error instanceof FileRejectedError
-            ? fileRejectionMessage(error.fileName, error.reason)
-            : `"${file.name}" could not be read. Your current document is unchanged.`;
-        store.notify({ kind: "error", text });
-      }
-    },
-    [replaceDocument, fileReads],
+    (picked: PickedFile) => openEditorFile(fileHost, picked),
+    [fileHost],
   );
-
-  /**
-   * Save or Save As: the bytes are written (or downloaded) from the text as it was when the
-   * user asked; the unsaved marker clears only when that write succeeded and nothing was typed
-   * meanwhile.
-   */
   const saveFile = useCallback(
-    async (mode: "save" | "save-as") => {
-      const view = getView();
-      if (!view) return;
-      const savedDoc = view.state.doc;
-      const generation = documentGeneration.current;
-      const { fileName, file } = useEditorStore.getState();
-      const request = { name: fileName, text: savedDoc.toString(), file };
-      const outcome: SaveOutcome =
-        mode === "save"
-          ? await saveDocument(request, {
-              askChangedOnDisk,
-              keepOverwritten: (diskText) =>
-                getHistory().snapshotNow(
-                  EDITOR_DOCUMENT_ID,
-                  { text: diskText, name: fileName },
-                  "before-overwrite",
-                ),
-            })
-          : await saveDocumentAs(request);
-      // Another document was opened while the dialog or the write ran: the outcome is not its.
-      if (generation !== documentGeneration.current) return;
-      const unchanged = getView()?.state.doc === savedDoc;
-      if (outcome.kind === "written") {
-        useEditorStore.setState((state) => ({
-          file: outcome.file,
-          fileName: mode === "save-as" ? normalizeFileName(outcome.name) : state.fileName,
-          mixedLineEndings: false,
-        }));
-        if (unchanged) useEditorStore.getState().markClean();
-      } else if (outcome.kind === "downloaded") {
-        if (unchanged) useEditorStore.getState().markClean();
-      } else if (outcome.kind === "reload") {
-        // An ordinary, undoable edit: Ctrl+Z brings back the text that was here.
-        const current = getView();
-        current?.dispatch({
-          changes: { from: 0, to: current.state.doc.length, insert: outcome.text },
-          userEvent: "input.reload",
-        });
-        useEditorStore.setState({
-          file: outcome.file,
-          isDirty: false,
-          mixedLineEndings: outcome.mixedLineEndings,
-        });
-      }
-      const notice = saveOutcomeNotice(outcome);
-      if (!notice) return;
-      const retry = notice.retry;
-      useEditorStore.getState().notify({
-        kind: notice.kind,
-        text: notice.text,
-        action: retry
-          ? {
-              label: retry === "save" ? "Save" : "Save as…",
-              run: () => void saveFileRef.current(retry),
-            }
-          : undefined,
-      });
-    },
-    [getView, getHistory],
+    (mode: "save" | "save-as") => saveEditorFile(fileHost, mode),
+    [fileHost],
   );
-  const saveFileRef = useRef(saveFile);
-  useEffect(() => {
-    saveFileRef.current = saveFile;
-  }, [saveFile]);
 
   const actions = useMemo(
     () =>
@@ -449,63 +351,9 @@ export function SimpleEditor() {
     [getPersistence, initialise, openFile],
   );
 
-  // The platform and the settings saved in this browser, read after hydration (the prerendered
-  // page has the defaults) and before the view is made, so it starts with them.
-  useEffect(() => {
-    const store = useEditorStore.getState();
-    store.setPlatform(detectPlatform());
-    store.hydrateSettings(readEditorSettings());
-  }, []);
-
-  // The document engine exists from the start, but nothing is written before the stored
-  // document loaded (an empty editor must never overwrite a stored draft).
-  useEffect(() => {
-    const persistence = getPersistence();
-    // Name, Drive id and the unsaved flag are part of the document too. A store subscription,
-    // not state of this component: the first keystroke after a save must not re-render the page.
-    const unsubscribe = useEditorStore.subscribe((state, previous) => {
-      if (!state.loaded) return;
-      if (
-        state.fileName !== previous.fileName ||
-        state.fileId !== previous.fileId ||
-        state.file !== previous.file
-      ) {
-        persistence.noteReplaced();
-      } else if (state.isDirty !== previous.isDirty) {
-        // The first keystroke sets it (and is stored with its text after the debounce); a
-        // download clears it.
-        persistence.noteEdit();
-      }
-    });
-    return () => {
-      unsubscribe();
-      persistence.dispose();
-      persistenceRef.current = null;
-    };
-  }, [getPersistence]);
-
-  // Leaving with unsaved changes asks first. The listener exists only while there are unsaved
-  // changes (a beforeunload listener keeps some browsers from caching the page for Back).
-  useEffect(() => {
-    const warn = (event: BeforeUnloadEvent) => {
-      // Plainpad reloading itself (a new version) has stored the text first: no question.
-      if (isStoredReload()) return;
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    const follow = (dirty: boolean) => {
-      if (dirty) window.addEventListener("beforeunload", warn);
-      else window.removeEventListener("beforeunload", warn);
-    };
-    follow(useEditorStore.getState().isDirty);
-    const unsubscribe = useEditorStore.subscribe((state, previous) => {
-      if (state.isDirty !== previous.isDirty) follow(state.isDirty);
-    });
-    return () => {
-      unsubscribe();
-      follow(false);
-    };
-  }, []);
+  useSettingsFromThisBrowser();
+  useDocumentTracking(getPersistence, persistenceRef);
+  useUnsavedChangesWarning();
 
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
   useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFiles(files)), []);
@@ -515,29 +363,9 @@ export function SimpleEditor() {
   const platform = useEditorStore((s) => s.platform);
   useCommandKeys({ commands: EDITOR_COMMANDS, ctx: actions, platform });
 
-  // Search highlights go away when the bar closes (also when closed from the store).
-  useEffect(() => {
-    if (!searchOpen) {
-      getView()?.dispatch({ effects: setSearchHighlight.of({ regexp: null, current: null }) });
-    }
-  }, [searchOpen, getView]);
+  useSearchHighlightsClearedOnClose(searchOpen, getView);
 
-  const options = useMemo<Partial<EditorViewOptions>>(
-    () => ({
-      theme: settings.theme,
-      lineNumbers: settings.showLineNumbers,
-      wordWrap: settings.wordWrap,
-      showWhitespace: settings.showWhitespace,
-      printMarginColumn: settings.showPrintMargin ? 80 : null,
-      fontSize: settings.fontSize,
-      tabSize: settings.indentSize,
-      textAlign: settings.textAlign,
-      spellCheck: settings.spellCheck,
-      placeholder: "Start writing, or drop a text file here...",
-      ariaLabel: "Document text",
-    }),
-    [settings],
-  );
+  const options = useMemo(() => editorViewOptions(settings), [settings]);
 
   return (
     <div className="flex h-dvh min-h-[32rem] flex-col bg-white dark:bg-slate-950">

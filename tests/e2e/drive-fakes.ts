@@ -1,4 +1,7 @@
-import { expect, type Page, type Request, type Route } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { answerDrive } from "./drive-api-fake";
+
+export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
 
 /**
  * Stand-ins for Google for the Drive browser tests: the GIS, gapi and picker scripts served at
@@ -20,8 +23,6 @@ import { expect, type Page, type Request, type Route } from "@playwright/test";
 
 /** The access token the fake GIS hands out; it must never appear in any browser storage. */
 export const FAKE_TOKEN = "ya29.FAKE-TOKEN-3f9c2b7e-never-store-me";
-/** The address the fake user-info endpoint returns. */
-export const FAKE_EMAIL = "ada.lovelace@example.com";
 /** The app id (Cloud project number) the fake configuration carries. */
 export const FAKE_APP_ID = "123456789012";
 
@@ -203,23 +204,6 @@ const GAPI_SCRIPT = `
 })();
 `;
 
-function record(request: Request): SeenRequest {
-  return {
-    method: request.method(),
-    url: new URL(request.url()),
-    body: request.postData() ?? "",
-    authorization: request.headers()["authorization"] ?? "",
-    contentRange: request.headers()["content-range"] ?? "",
-  };
-}
-
-/** A Drive error body as Google sends it. */
-export function googleErrorBody(status: number, reason: string, message = reason): string {
-  return JSON.stringify({
-    error: { code: status, message, errors: [{ domain: "global", reason, message }] },
-  });
-}
-
 /** Fakes installed in the running test, checked by {@link expectPopupsOnlyInClicks}. */
 const installed: DriveFakes[] = [];
 
@@ -326,147 +310,6 @@ export async function installDriveFakes(
   });
   await page.route("https://www.googleapis.com/**", (route) => answerDrive(route, fakes));
   return fakes;
-}
-
-const CORS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "Location, Range",
-};
-
-/** Upload sessions of one page: bytes received so far, per upload id. */
-const sessionsOf = new WeakMap<DriveFakes, Map<string, ResumableSession>>();
-
-interface ResumableSession {
-  fileId: string;
-  size: number;
-  parts: Buffer[];
-}
-
-function held(session: ResumableSession): number {
-  return session.parts.reduce((n, part) => n + part.length, 0);
-}
-
-async function answerDrive(route: Route, fakes: DriveFakes): Promise<void> {
-  const request = route.request();
-  const url = new URL(request.url());
-  if (url.pathname === "/oauth2/v3/userinfo") {
-    return route.fulfill({
-      headers: CORS,
-      contentType: "application/json",
-      body: JSON.stringify({ email: FAKE_EMAIL }),
-    });
-  }
-  const seen = record(request);
-  fakes.driveCalls.push(seen);
-  const json = (value: unknown, status = 200) =>
-    route.fulfill({
-      status,
-      headers: CORS,
-      contentType: "application/json",
-      body: JSON.stringify(value),
-    });
-  const error = (status: number, reason: string, message?: string) =>
-    route.fulfill({
-      status,
-      headers: CORS,
-      contentType: "application/json",
-      body: googleErrorBody(status, reason, message),
-    });
-  if (fakes.unauthorizedOnce) {
-    fakes.unauthorizedOnce = false;
-    return error(401, "authError", "Invalid Credentials");
-  }
-  if (url.pathname.startsWith("/upload/drive/v3/files")) {
-    if (fakes.uploadGate) await fakes.uploadGate;
-    if (request.method() === "PUT") return answerSessionPut(route, fakes, url);
-    const failure = fakes.uploadFailures.shift();
-    if (failure) return error(failure.status, failure.reason, failure.message);
-    const fileId = decodeURIComponent(url.pathname.split("/")[5] ?? "") || "new-file-1";
-    if (url.searchParams.get("uploadType") === "resumable") {
-      const sessions = sessionsOf.get(fakes) ?? new Map<string, ResumableSession>();
-      sessionsOf.set(fakes, sessions);
-      const uploadId = `session-${sessions.size + 1}`;
-      sessions.set(uploadId, {
-        fileId,
-        size: Number(request.headers()["x-upload-content-length"]),
-        parts: [],
-      });
-      return route.fulfill({
-        status: 200,
-        headers: {
-          ...CORS,
-          Location: `https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=${uploadId}`,
-        },
-        body: "",
-      });
-    }
-    return json({ id: fileId });
-  }
-  const fileMatch = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
-  if (fileMatch) {
-    const id = decodeURIComponent(fileMatch[1]);
-    if (url.searchParams.get("alt") === "media") {
-      return route.fulfill({
-        headers: CORS,
-        contentType: "text/plain",
-        body: fakes.contents.get(id) ?? "",
-      });
-    }
-    return json({ id, name: `${id}.txt`, mimeType: "text/plain" });
-  }
-  if (url.pathname === "/drive/v3/files" && request.method() === "GET") return json({ files: [] });
-  if (url.pathname === "/drive/v3/files" && request.method() === "POST")
-    return json({ id: "folder-1" });
-  return route.fulfill({ status: 404, headers: CORS, body: "not faked" });
-}
-
-/** A PUT to an upload session: a status query (bytes *\/N) or content (bytes a-b/N). */
-async function answerSessionPut(route: Route, fakes: DriveFakes, url: URL): Promise<void> {
-  const request = route.request();
-  const session = sessionsOf.get(fakes)?.get(url.searchParams.get("upload_id") ?? "");
-  if (!session) {
-    return route.fulfill({ status: 404, headers: CORS, body: googleErrorBody(404, "notFound") });
-  }
-  const range = request.headers()["content-range"] ?? "";
-  const finished = () => {
-    fakes.uploaded.set(session.fileId, Buffer.concat(session.parts));
-    return route.fulfill({
-      status: 200,
-      headers: CORS,
-      contentType: "application/json",
-      body: JSON.stringify({ id: session.fileId }),
-    });
-  };
-  const resumeIncomplete = () => {
-    const n = held(session);
-    return route.fulfill({
-      status: 308,
-      headers: n > 0 ? { ...CORS, Range: `bytes=0-${n - 1}` } : CORS,
-      body: "",
-    });
-  };
-  if (range === `bytes */${session.size}`) {
-    return held(session) === session.size ? finished() : resumeIncomplete();
-  }
-  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
-  const body = request.postDataBuffer() ?? Buffer.alloc(0);
-  if (!match || Number(match[1]) !== held(session) || Number(match[3]) !== session.size) {
-    return route.fulfill({ status: 400, headers: CORS, body: googleErrorBody(400, "badRequest") });
-  }
-  const fault = fakes.resumableFaults.shift();
-  if (fault && "drop" in fault) {
-    session.parts.push(body.subarray(0, fault.drop));
-    return route.abort("connectionreset");
-  }
-  if (fault) {
-    return route.fulfill({
-      status: fault.status,
-      headers: CORS,
-      body: googleErrorBody(fault.status, "backendError"),
-    });
-  }
-  session.parts.push(body);
-  return held(session) === session.size ? finished() : resumeIncomplete();
 }
 
 /** What the fake scripts recorded in the page. */
