@@ -6,7 +6,10 @@ import {
   readEditorSettings,
   writeEditorSettings,
 } from "~/storage/editor-settings";
-import { noteBackup } from "~/storage/keep-safe";
+import type { BackupDocument } from "~/storage/backup-folder";
+import { BackupFolderKeeper } from "~/storage/backup-folder-keeper";
+import { newFileFormat } from "~/storage/document-records";
+import { noteBackup, noteStored } from "~/storage/keep-safe";
 import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { formatCountOf } from "~/text/number-format";
 import { downloadBlob } from "~/ui/download";
@@ -18,10 +21,36 @@ const loadBackupArchive = () => import("~/text/backup-archive");
 
 /**
  * The notepad's copies outside the browser's storage: every tab as a .zip of text files,
- * the full backup of both editors (with their versions and settings) and its restore.
+ * the full backup of both editors (with their versions and settings) and its restore, and
+ * the copies kept in a folder (File › Keep copies in a folder…).
  */
 export class NotepadBackups {
-  constructor(private readonly notepad: NotepadController) {}
+  readonly folder = new BackupFolderKeeper(() => this.folderDocuments());
+
+  constructor(private readonly notepad: NotepadController) {
+    // The folder chosen on an earlier visit, once the tabs it copies are here.
+    if (typeof window !== "undefined") void notepad.whenReady().then(() => this.folder.restore());
+  }
+
+  /** A tab was stored after a change: the backup reminder and the folder copies hear of it. */
+  noteStored(id: string): void {
+    noteStored("notepad", Date.now());
+    this.folder.noteChange(id);
+  }
+
+  /** Every tab, its text read only when its copy is written. */
+  private folderDocuments(): BackupDocument[] {
+    const notepad = this.notepad;
+    return notepad.store.getState().tabs.tabs.map((tab) => ({
+      id: tab.id,
+      name: tab.name,
+      file: notepad.states.get(tab.id)?.file ?? newFileFormat(),
+      lastModified: tab.lastModified,
+      get text() {
+        return notepad.getContent(tab.id);
+      },
+    }));
+  }
 
   /** Downloads every tab as one .zip of .txt files. */
   async downloadAll(): Promise<void> {

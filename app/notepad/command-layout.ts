@@ -30,6 +30,7 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "download-all",
       "backup",
       "restore-backup",
+      "keep-copies",
       SEPARATOR,
       "rename-tab",
       "duplicate-tab",

@@ -45,7 +45,8 @@ import {
  */
 
 /** Which dialog a command opens. */
-export type NotepadDialog = "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs";
+export type NotepadDialog =
+  "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs" | "folder-copies";
 
 /** What a command may ask of the notepad (implemented by the notepad page). */
 export interface NotepadCommandContext {
@@ -253,6 +254,11 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   },
   { id: "backup", label: "Back up all documents…", run: (ctx) => ctx.openBackupDialog() },
   { id: "restore-backup", label: "Restore from backup…", run: (ctx) => ctx.openRestoreDialog() },
+  {
+    id: "keep-copies",
+    label: "Keep copies in a folder…",
+    run: (ctx) => ctx.openDialog("folder-copies"),
+  },
   { id: "duplicate-tab", label: "Duplicate tab", run: (ctx) => ctx.duplicateActiveTab() },
   {
     id: "close-tab",

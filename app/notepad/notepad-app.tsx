@@ -14,6 +14,7 @@ import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots"
 import { BackupDialog, RestoreDialog } from "./backup-dialogs";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
 import { NotepadAbout } from "./notepad-about";
+import { FolderCopiesDialog } from "./folder-copies";
 import { NotepadNoticeList } from "./notice-list";
 import { SafariStorageNotice } from "~/ui/keep-safe";
 import type { DriveMenuContext } from "./drive-menu-items";
@@ -411,6 +412,13 @@ export function NotepadApp() {
       {state.modal === "backup" && (
         <BackupDialog
           onBackUp={(options) => controller.backups.backUpAll(options)}
+          onClose={() => setModal(null)}
+        />
+      )}
+      {state.modal === "folder-copies" && (
+        <FolderCopiesDialog
+          keeper={controller.backups.folder}
+          onBackUp={() => setModal("backup")}
           onClose={() => setModal(null)}
         />
       )}

@@ -10,7 +10,6 @@ import type { DocumentFileFormat } from "~/storage/document-store";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
-import { noteStored } from "~/storage/keep-safe";
 import { recordHistory } from "~/codemirror/history-snapshots";
 import {
   clampFontSize,
@@ -98,7 +97,7 @@ export class NotepadController {
         storageStatus: (status) =>
           showStorageStatus(this.store, status, () => void this.backups.backUpAll()),
         storing: (busy) => this.store.setState({ storing: busy }),
-        stored: () => noteStored("notepad", Date.now()),
+        stored: (id) => this.backups.noteStored(id),
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
@@ -179,6 +178,7 @@ export class NotepadController {
   dispose(): void {
     this.disposed = true;
     this.sync.dispose();
+    this.backups.folder.dispose();
     for (const cleanup of this.cleanups) cleanup();
     this.view?.destroy();
     this.view = null;

@@ -16,6 +16,7 @@ export interface Notice {
 
 /** Which modal dialog is open. */
 export type NotepadModal =
+  | "folder-copies"
   | "emoji"
   | "chars"
   | "shortcuts"

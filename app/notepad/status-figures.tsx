@@ -4,6 +4,7 @@ import { charactersLabel, wordsLabel } from "~/codemirror";
 import { formatCount } from "~/text/number-format";
 import { FileStatus } from "~/ui/file-status";
 import { BackupReminder } from "~/ui/keep-safe";
+import { FolderCopiesStatus } from "./folder-copies";
 import { StoringStatus } from "~/ui/storing-status";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
@@ -142,6 +143,10 @@ export function NotepadStatusBar({
       <span className="ml-auto flex flex-wrap items-center gap-x-3">
         <NotepadFileStatus store={store} controller={controller} />
       </span>
+      <FolderCopiesStatus
+        keeper={controller.backups.folder}
+        onOpen={() => store.setState({ modal: "folder-copies" })}
+      />
       <BackupReminder collection="notepad" onBackUp={() => void controller.backups.backUpAll()} />
       <StoringStatus busy={storing && !storageFull} />
       {!(storing && !storageFull) && (

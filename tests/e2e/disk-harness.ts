@@ -62,7 +62,39 @@ export async function installDiskHarness(page: Page, options: DiskHarnessOptions
       const root = await navigator.storage.getDirectory();
       return root.getFileHandle(name, { create: true });
     };
+    // The folder picker: a folder of that name in the origin-private file system.
+    w.showDirectoryPicker = async () => {
+      const root = await navigator.storage.getDirectory();
+      return root.getDirectoryHandle("Backups", { create: true });
+    };
   }, options);
+}
+
+/** The files in the origin-private folder the folder picker hands out, as text. */
+export async function folderFiles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const files: Record<string, string> = {};
+    try {
+      const folder = await root.getDirectoryHandle("Backups");
+      for await (const [name, handle] of folder as unknown as AsyncIterable<
+        [string, FileSystemFileHandle]
+      >) {
+        files[name] = await (await handle.getFile()).text();
+      }
+    } catch {
+      // No folder: no files.
+    }
+    return files;
+  });
+}
+
+/** Removes the picker's folder, as a person deleting it on disk would. */
+export async function deleteFolder(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry("Backups", { recursive: true });
+  });
 }
 
 /** The bytes of a fixture in tests/fixtures/encodings. */

@@ -7,6 +7,7 @@ import {
   runMenu,
   typeDocument,
   useEngine,
+  waitForControl,
   waitForNotepadStored,
 } from "./plainpad";
 
@@ -99,5 +100,26 @@ describe.each(runnableEngines())("%s: keeping the text beyond the browser's stor
       (text) => text.includes(SAFARI_NOTICE),
       "the editor's notice",
     );
+  });
+
+  it("File › Keep copies in a folder… explains that this browser cannot, and offers the backup", async () => {
+    await open(t.page, `${t.origin}/online-notepad/`);
+    await waitUntil(
+      () => notepadText(t.page),
+      (text) => text !== null,
+      "the notepad",
+    );
+    await runMenu(t.page, "File", "Keep copies in a folder…");
+    await waitUntil(
+      () => bodyText(t),
+      (text) => text.includes("This browser cannot write into a folder on your computer"),
+      "the explanation",
+    );
+    await clickWhenShown(t.page, {
+      role: "button",
+      name: "Back up all documents",
+      within: { role: "dialog", name: "Keep copies in a folder" },
+    });
+    await waitForControl(t.page, { role: "dialog", name: "Back up all documents" });
   });
 });

@@ -1,0 +1,237 @@
+import { openDB } from "idb";
+import {
+  type BackupDirectory,
+  type BackupDocument,
+  backupFolderProblem,
+  writeBackup,
+} from "./backup-folder";
+
+/**
+ * Keeps copies of the documents in a folder the user chose, a few seconds after each change
+ * (backup-folder.ts writes them). The folder's handle is kept in IndexedDB so the copies go
+ * on after a restart; the browser then asks again for permission, which only a click may
+ * request, so until then the status says "paused". Writes run after the change is stored and
+ * never on the typing path; a failure (folder removed, disk full, permission gone) is shown and
+ * retried.
+ */
+
+/** Where the folder copies stand, for the status bar and the dialog. */
+export type BackupFolderStatus =
+  | { kind: "unsupported" }
+  | { kind: "off" }
+  | { kind: "paused"; folder: string }
+  | { kind: "on"; folder: string; savedAt: number | null; writing: boolean }
+  | { kind: "failed"; folder: string; problem: "gone" | "full" | "permission" | "other" };
+
+type DirectoryHandle = BackupDirectory & {
+  queryPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
+  requestPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
+};
+
+type DirectoryPicker = (options: { id?: string; mode?: "readwrite" }) => Promise<DirectoryHandle>;
+
+const DB_NAME = "plainpad-backup-folder";
+const STORE = "handle";
+const KEY = "folder";
+
+/** After the last change, the copies wait this long (a burst of edits is one write). */
+export const BACKUP_FOLDER_DELAY_MS = 3000;
+/** A failed write is tried again this long after. */
+export const BACKUP_FOLDER_RETRY_MS = 30_000;
+
+export function directoryPicker(): DirectoryPicker | null {
+  if (typeof window === "undefined") return null;
+  const picker = (window as unknown as { showDirectoryPicker?: DirectoryPicker })
+    .showDirectoryPicker;
+  return typeof picker === "function" ? picker.bind(window) : null;
+}
+
+const db = () =>
+  openDB(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore(STORE);
+    },
+  });
+
+export class BackupFolderKeeper {
+  private folder: DirectoryHandle | null = null;
+  private status: BackupFolderStatus = { kind: directoryPicker() ? "off" : "unsupported" };
+  private readonly listeners = new Set<() => void>();
+  private readonly changed = new Set<string>();
+  private everything = true;
+  private fileNames = new Map<string, string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private disposed = false;
+
+  constructor(
+    private readonly documents: () => BackupDocument[],
+    private readonly options = { delayMs: BACKUP_FOLDER_DELAY_MS, retryMs: BACKUP_FOLDER_RETRY_MS },
+  ) {}
+
+  // ------------------------------------------------------------ status (useSyncExternalStore)
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getStatus = (): BackupFolderStatus => this.status;
+
+  private setStatus(status: BackupFolderStatus): void {
+    this.status = status;
+    for (const listener of this.listeners) listener();
+  }
+
+  // ------------------------------------------------------------ the folder
+
+  /** At start: the folder chosen before, if any; copies go on if the browser still allows. */
+  async restore(): Promise<void> {
+    if (!directoryPicker()) return;
+    let saved: DirectoryHandle | undefined;
+    try {
+      saved = (await (await db()).get(STORE, KEY)) as DirectoryHandle | undefined;
+    } catch (error) {
+      console.error(error);
+      return;
+    }
+    if (!saved || this.disposed) return;
+    this.folder = saved;
+    const permission = await saved.queryPermission({ mode: "readwrite" }).catch(() => "denied");
+    if (permission === "granted") this.resume();
+    else this.setStatus({ kind: "paused", folder: saved.name });
+  }
+
+  /** File › Keep copies in a folder… › Choose a folder (from a click). False if cancelled. */
+  async choose(): Promise<boolean> {
+    const picker = directoryPicker();
+    if (!picker) return false;
+    let chosen: DirectoryHandle;
+    try {
+      chosen = await picker({ id: "plainpad-copies", mode: "readwrite" });
+    } catch (error) {
+      if ((error as Error).name !== "AbortError") console.error(error);
+      return false;
+    }
+    this.folder = chosen;
+    this.fileNames = new Map();
+    try {
+      await (await db()).put(STORE, chosen, KEY);
+    } catch (error) {
+      // Kept for this visit only: after a restart the folder must be chosen again.
+      console.error(error);
+    }
+    this.resume();
+    return true;
+  }
+
+  /** The "Allow" button after a restart or a lapsed permission (from a click). */
+  async allow(): Promise<void> {
+    const folder = this.folder;
+    if (!folder) return;
+    const permission = await folder
+      .requestPermission({ mode: "readwrite" })
+      .catch(() => "denied" as PermissionState);
+    if (permission === "granted") this.resume();
+    else this.setStatus({ kind: "paused", folder: folder.name });
+  }
+
+  /** Stop keeping copies (the files already written stay). */
+  async stop(): Promise<void> {
+    this.clearTimer();
+    this.folder = null;
+    this.fileNames = new Map();
+    this.setStatus({ kind: "off" });
+    try {
+      await (await db()).delete(STORE, KEY);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
+  /** Every document is written at the next write (a new folder, or after a pause). */
+  private resume(): void {
+    if (!this.folder) return;
+    this.everything = true;
+    this.setStatus({ kind: "on", folder: this.folder.name, savedAt: null, writing: false });
+    this.schedule(0);
+  }
+
+  // ------------------------------------------------------------ writing
+
+  /** A document was stored (its text, name or file changed): copy it a few seconds later. */
+  noteChange(id: string): void {
+    this.changed.add(id);
+    if (this.status.kind === "on") this.schedule(this.options.delayMs);
+  }
+
+  /** Resolves when the copies scheduled so far are written (tests). */
+  async whenWritten(): Promise<void> {
+    while (this.timer || this.changed.size || this.everything) {
+      if (this.status.kind !== "on") return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.running.then(() => this.write());
+    }, delay);
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async write(): Promise<void> {
+    const folder = this.folder;
+    if (!folder || this.disposed || this.status.kind !== "on") return;
+    const changed = this.everything ? ("all" as const) : new Set(this.changed);
+    this.changed.clear();
+    this.everything = false;
+    this.setStatus({ ...this.status, writing: true });
+    try {
+      this.fileNames = await writeBackup(
+        folder,
+        this.documents(),
+        changed,
+        this.fileNames,
+        Date.now(),
+      );
+      if (this.folder !== folder) return;
+      this.setStatus({ kind: "on", folder: folder.name, savedAt: Date.now(), writing: false });
+    } catch (error) {
+      if (this.folder !== folder) return;
+      console.error("Keeping copies in the folder failed", error);
+      // Nothing is lost: the documents are in the browser; the copies are written again.
+      this.everything = true;
+      this.setStatus({ kind: "failed", folder: folder.name, problem: backupFolderProblem(error) });
+      this.retry();
+    }
+  }
+
+  private retry(): void {
+    this.clearTimer();
+    this.timer = setTimeout(async () => {
+      this.timer = null;
+      const folder = this.folder;
+      if (!folder || this.disposed) return;
+      const permission = await folder.queryPermission({ mode: "readwrite" }).catch(() => "denied");
+      if (permission !== "granted") {
+        this.setStatus({ kind: "paused", folder: folder.name });
+        return;
+      }
+      this.resume();
+    }, this.options.retryMs);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    this.listeners.clear();
+  }
+}
