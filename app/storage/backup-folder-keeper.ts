@@ -165,15 +165,6 @@ export class BackupFolderKeeper {
     if (this.status.kind === "on") this.schedule(this.options.delayMs);
   }
 
-  /** Resolves when the copies scheduled so far are written (tests). */
-  async whenWritten(): Promise<void> {
-    while (this.timer || this.changed.size || this.everything) {
-      if (this.status.kind !== "on") return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await this.running;
-  }
-
   private schedule(delay: number): void {
     this.clearTimer();
     this.timer = setTimeout(() => {
