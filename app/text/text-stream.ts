@@ -42,21 +42,26 @@ export class TextAssembler {
       piece = piece.slice(0, -1);
       this.pendingCr = true;
     }
-    const lastBreak = Math.max(piece.lastIndexOf("\n"), piece.lastIndexOf("\r"));
-    if (lastBreak < 0) {
-      if (piece) this.lineParts.push(piece);
+    // One split of the whole piece: its last part is the unfinished line after the last break.
+    // Without "\r" (most files) every break is "\n", counted from the split and cut with a plain
+    // string split, which engines run several times faster than the pattern (Firefox most).
+    let lines: string[];
+    if (piece.indexOf("\r") === -1) {
+      lines = piece.split("\n");
+      this.counts.lf += lines.length - 1;
+    } else {
+      countBreaks(piece, this.counts);
+      lines = piece.split(/\r\n?|\n/);
+    }
+    const rest = lines.pop() as string;
+    if (lines.length === 0) {
+      if (rest) this.lineParts.push(rest);
       return;
     }
-    const complete = piece.slice(0, lastBreak + 1);
-    countBreaks(complete, this.counts);
-    const lines = complete.split(/\r\n?|\n/);
-    // `complete` ends with a break, so the split ends with an empty string: not a line.
-    lines.pop();
     if (this.lineParts.length) {
       lines[0] = this.lineParts.join("") + lines[0];
       this.lineParts = [];
     }
-    const rest = piece.slice(lastBreak + 1);
     if (rest) this.lineParts.push(rest);
     for (const line of lines) {
       this.batch.push(line);
