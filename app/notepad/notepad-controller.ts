@@ -10,13 +10,13 @@ import type { DocumentFileFormat } from "~/storage/document-store";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
+import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
 import { recordHistory } from "~/codemirror/history-snapshots";
 import {
   clampFontSize,
   DEFAULT_NOTEPAD_SETTINGS,
   NOTEPAD_FONT_SIZE,
   type NotepadSettings,
-  readActiveTabId,
   readNotepadSettings,
   writeActiveTabId,
   writeNotepadSettings,
@@ -39,7 +39,7 @@ import { NotepadBackups } from "./backup-operations";
 import { NotepadSaves } from "./tab-saves";
 import { NotepadWindowSync } from "./tab-sync";
 import { prepareWhenIdle, TabStates } from "./tab-states";
-import { markModified, type TabsState, updateTab } from "./tabs-model";
+import { markModified, updateTab } from "./tabs-model";
 import { FileReadTracker } from "~/ui/file-read-progress";
 
 /** Every edit is stored at most this long after it happened (spec: within 1 second). */
@@ -125,28 +125,11 @@ export class NotepadController {
     if (settingsAside) notices.push(NOTEPAD_NOTICES.settingsUnreadable(settingsAside));
     // Settings show at once, so nothing done while the tabs load starts from the defaults.
     this.store.setState({ settings });
-    let tabs: TabsState | null = null;
-    try {
-      const result = await this.sync.load();
-      if (result.keptAside.length)
-        notices.push(NOTEPAD_NOTICES.tabsUnreadable(result.keptAside.length));
-      if (result.documents.length) {
-        const metas = result.documents.map(({ id, name, lastModified, isModified }) => ({
-          id,
-          name,
-          lastModified,
-          isModified,
-        }));
-        const stored = readActiveTabId();
-        const activeId = metas.some((tab) => tab.id === stored) ? (stored as string) : metas[0].id;
-        tabs = { tabs: metas, activeId };
-        for (const doc of result.documents) {
-          this.states.add(doc.id, doc.content, { driveFileId: doc.driveFileId, file: doc.file });
-        }
-      }
-    } catch (error) {
-      console.error(error);
-      notices.push(NOTEPAD_NOTICES.storageUnavailable);
+    const stored = await loadStoredTabs(this.sync, this.history.store);
+    let { tabs } = stored;
+    notices.push(...stored.notices);
+    for (const doc of stored.documents) {
+      this.states.add(doc.id, doc.content, { driveFileId: doc.driveFileId, file: doc.file });
     }
     if (this.disposed) return;
     if (!tabs) {
@@ -160,6 +143,10 @@ export class NotepadController {
     this.publishFileStatus();
     this.store.setState({ loaded: true });
     this.sync.start();
+    if (stored.interrupted) {
+      const forget = (ids: string[]) => this.sync.forget(ids);
+      finishInterruptedCloses(stored.interrupted, forget, this.history.store);
+    }
     this.refreshStatus();
     this.listen();
     // The states of tabs not shown yet, one per idle period (fast first switches).

@@ -158,6 +158,23 @@ function refuseWritesAsFull(storeName: string) {
   } as typeof put;
 }
 
+/** Runs in the page: how many recently closed tabs the history database holds. */
+function closedTabCount(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open("plainpad-history");
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const db = request.result;
+      const count = db.transaction("closed-tabs").objectStore("closed-tabs").count();
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+      count.onerror = () => reject(count.error);
+    };
+  });
+}
+
 test.describe("closing a tab loses nothing", () => {
   /** A notepad with a second tab "Keeper" holding unsaved text, stored in this browser. */
   async function notepadWithKeeper(page: Page) {
@@ -181,6 +198,36 @@ test.describe("closing a tab loses nothing", () => {
     await page.reload();
     await waitForHydration(page);
     await tabButton(page, "Keeper*").click();
+    await expect.poll(() => editorText(page)).toBe("Do not lose me");
+  });
+
+  test("a page closed after the closed tab is kept but before its delete lists it only as closed", async ({
+    page,
+  }) => {
+    await notepadWithKeeper(page);
+    // The stored document's delete never happens in this page, as when it closes right after
+    // the closed copy is written.
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.delete = () => {
+        throw new Error("The page went away");
+      };
+    });
+    await runMenu(page, "File", "Close tab");
+    await expect(tabButton(page, "Keeper*")).toHaveCount(0);
+    // The closed copy is written (in the history's own database) before the page goes.
+    await expect.poll(() => page.evaluate(closedTabCount)).toBe(1);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1"]);
+    // Settled for good: the next load neither shows it as a tab nor lists it twice.
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1"]);
+    await runMenu(page, "File", "Recently closed tabs…");
+    const list = page.getByRole("dialog", { name: "Recently closed tabs" });
+    await expect(list.getByRole("button", { name: "Reopen Keeper" })).toHaveCount(1);
+    await list.getByRole("button", { name: "Reopen Keeper" }).click();
+    await expect(tabButton(page, "Keeper*")).toHaveCount(1);
     await expect.poll(() => editorText(page)).toBe("Do not lose me");
   });
 
