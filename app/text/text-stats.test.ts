@@ -22,6 +22,26 @@ describe("word counts", () => {
     expect(await countWordsInSlices(doc, () => true, 0, immediate)).toBeNull();
   });
 
+  it("counts a line of megabytes in parts, yielding inside it, with words across the parts", async () => {
+    // Words of 7 letters and a space: parts of 2^17 characters cut through words.
+    const line = "abcdefg ".repeat(300_000);
+    const doc = Text.of(["first line", line, "last"]);
+    let yields = 0;
+    const counted = await countWordsInSlices(
+      doc,
+      () => false,
+      0,
+      () => {
+        yields++;
+        return Promise.resolve();
+      },
+    );
+    expect(counted).toBe(countWords(doc.toString()));
+    expect(counted).toBe(300_003);
+    // 2.4 M characters in parts of 131,072: more than one yield inside the line.
+    expect(yields).toBeGreaterThan(18);
+  });
+
   it("adjusts the count after any edit exactly as a recount, without rereading whole lines", () => {
     let seed = 3;
     const random = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;

@@ -16,14 +16,19 @@ function isSpace(code: number): boolean {
 }
 
 /**
- * Counts the words of `text`, continuing a count that ended inside a word when `inWord` is true
- * (so chunks of one document can be counted one after another). Returns the count and whether
- * the text ended inside a word.
+ * Counts the words of `text` (or of its characters [from, to)), continuing a count that ended
+ * inside a word when `inWord` is true (so chunks of one document can be counted one after
+ * another). Returns the count and whether the text ended inside a word.
  */
-export function countWordsFrom(text: string, inWord: boolean): { count: number; inWord: boolean } {
+export function countWordsFrom(
+  text: string,
+  inWord: boolean,
+  from = 0,
+  to = text.length,
+): { count: number; inWord: boolean } {
   let count = 0;
   let inside = inWord;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < to; i++) {
     if (isSpace(text.charCodeAt(i))) inside = false;
     else if (!inside) {
       inside = true;
@@ -52,6 +57,9 @@ export function countDocStats(doc: Text): { words: number; characters: number } 
   return { words: countDocWords(doc, 1, doc.lines), characters: doc.length };
 }
 
+/** Characters of one line counted between looks at the clock (a few milliseconds' work). */
+const COUNT_PART_CHARS = 1 << 17;
+
 /**
  * Counts the words of a CodeMirror document in slices of about `sliceMs` milliseconds, yielding
  * to the browser between slices, so a big document never blocks typing. Resolves with null
@@ -68,13 +76,18 @@ export async function countWordsInSlices(
   let inWord = false;
   let sliceStart = performance.now();
   while (!iter.next().done) {
-    const part = countWordsFrom(iter.value, inWord);
-    total += part.count;
-    inWord = part.inWord;
-    if (performance.now() - sliceStart > sliceMs) {
-      await yieldFn();
-      if (isCancelled()) return null;
-      sliceStart = performance.now();
+    const text = iter.value;
+    // A long line (a minified file is one line of megabytes) is counted in parts, with a
+    // look at the clock after each: counting 10 MB at once is a task of over 100 ms.
+    for (let at = 0; at < text.length || at === 0; at += COUNT_PART_CHARS) {
+      const part = countWordsFrom(text, inWord, at, Math.min(text.length, at + COUNT_PART_CHARS));
+      total += part.count;
+      inWord = part.inWord;
+      if (performance.now() - sliceStart > sliceMs) {
+        await yieldFn();
+        if (isCancelled()) return null;
+        sliceStart = performance.now();
+      }
     }
   }
   return total;
