@@ -70,9 +70,10 @@ test.describe("simple editor: two windows and stored drafts", () => {
     await openEditor(b);
     await editorBox(a).click();
     await editorBox(b).click();
-    // Both edit before either has stored (the draft is stored 0.7 s after the last keystroke).
-    await a.keyboard.type("version A");
-    await b.keyboard.type("version B");
+    // Both edit before either has stored (the draft is stored 0.7 s after the last keystroke):
+    // each text arrives in one input, as a paste does, so a slow machine cannot space them out.
+    await a.keyboard.insertText("version A");
+    await b.keyboard.insertText("version B");
     const notice = b.getByText(/also changed in another editor window/);
     await expect(notice).toBeVisible({ timeout: 10_000 });
     await expect(b.getByText(/"Untitled.txt", 9 characters\) was kept aside/)).toBeVisible();

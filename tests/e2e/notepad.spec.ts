@@ -198,6 +198,8 @@ test.describe("notepad tabs", () => {
 
   test("each tab keeps its own undo history and cursor", async ({ page }) => {
     await openNotepad(page);
+    // One undo step per typed text, however slow the machine (see the 50-step test below).
+    await page.clock.setFixedTime(new Date("2026-11-23T10:00:00Z"));
     await typeInEditor(page, "first tab");
     await page.keyboard.press("Home");
     await page.getByRole("button", { name: "New tab" }).first().click();
