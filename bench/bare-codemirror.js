@@ -3,12 +3,20 @@
 // word count, draft saving). bench/editor.bench.mjs bundles this file with Vite and serves
 // it at /__bench/bare-codemirror.html, exposing the same window.__plainpadBench hook as /editor/.
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { javascript } from "@codemirror/lang-javascript";
+import { json } from "@codemirror/lang-json";
+import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
 
 const wrap = new Compartment();
 let wrapping = false;
+// `?lang=json` or `?lang=javascript`: the same engine with that language and its highlighting
+// (bench/code.bench.mjs), the level highlighted typing is measured against.
+const LANGUAGES = { json, javascript };
+const language = LANGUAGES[new URLSearchParams(location.search).get("lang")];
 const extensions = () => [
+  language ? [language(), syntaxHighlighting(defaultHighlightStyle)] : [],
   wrap.of(wrapping ? EditorView.lineWrapping : []),
   lineNumbers(),
   history(),

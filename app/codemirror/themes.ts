@@ -1,7 +1,8 @@
-import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { HighlightStyle, syntaxHighlighting, type TagStyle } from "@codemirror/language";
 import type { Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
+import { CSV_COLUMN_TAGS } from "./token-tags";
 
 /** The editor colour themes both editors offer. */
 export type EditorThemeName = "light" | "dark" | "blue";
@@ -29,6 +30,20 @@ interface Palette {
   heading: string;
   marker: string;
   link: string;
+  /** Code tokens (AA contrast on the background): keywords, strings, numbers and so on. */
+  code: {
+    keyword: string;
+    string: string;
+    number: string;
+    comment: string;
+    type: string;
+    function: string;
+    property: string;
+    tag: string;
+    attribute: string;
+  };
+  /** CSV columns, six tints in turn. */
+  columns: readonly string[];
 }
 
 // Colours are chosen for AA contrast of text and gutter numbers on their background.
@@ -51,6 +66,18 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     heading: "#1d4ed8",
     marker: "#6b7280",
     link: "#1d4ed8",
+    code: {
+      keyword: "#7c3aed",
+      string: "#047857",
+      number: "#b45309",
+      comment: "#6b7280",
+      type: "#0e7490",
+      function: "#1d4ed8",
+      property: "#9d174d",
+      tag: "#b91c1c",
+      attribute: "#92400e",
+    },
+    columns: ["#1d4ed8", "#047857", "#b45309", "#7c3aed", "#be123c", "#0e7490"],
   },
   dark: {
     dark: true,
@@ -70,6 +97,18 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     heading: "#93c5fd",
     marker: "#9ca3af",
     link: "#93c5fd",
+    code: {
+      keyword: "#c4b5fd",
+      string: "#6ee7b7",
+      number: "#fcd34d",
+      comment: "#9ca3af",
+      type: "#67e8f9",
+      function: "#93c5fd",
+      property: "#f9a8d4",
+      tag: "#fca5a5",
+      attribute: "#fdba74",
+    },
+    columns: ["#93c5fd", "#6ee7b7", "#fcd34d", "#c4b5fd", "#fda4af", "#67e8f9"],
   },
   blue: {
     dark: true,
@@ -89,6 +128,18 @@ const PALETTES: Record<EditorThemeName, Palette> = {
     heading: "#ffd166",
     marker: "#9fb8dc",
     link: "#8ecbff",
+    code: {
+      keyword: "#d8b4fe",
+      string: "#86efac",
+      number: "#fde68a",
+      comment: "#a9c1e3",
+      type: "#a5f3fc",
+      function: "#bfdbfe",
+      property: "#fbcfe8",
+      tag: "#fecaca",
+      attribute: "#fed7aa",
+    },
+    columns: ["#bfdbfe", "#86efac", "#fde68a", "#d8b4fe", "#fecdd3", "#a5f3fc"],
   },
 };
 
@@ -149,8 +200,33 @@ function buildTheme(name: EditorThemeName): Extension {
     { tag: tags.processingInstruction, color: p.marker },
     { tag: tags.monospace, fontFamily: "inherit", color: p.heading },
     { tag: tags.quote, fontStyle: "italic" },
+    ...codeHighlights(p),
   ]);
   return [view, syntaxHighlighting(highlight)];
+}
+
+/** Colours of code tokens; plain text has no syntax tree, so none of these ever applies to it. */
+function codeHighlights(p: Palette): TagStyle[] {
+  const c = p.code;
+  return [
+    {
+      tag: [tags.keyword, tags.operatorKeyword, tags.controlKeyword, tags.moduleKeyword],
+      color: c.keyword,
+    },
+    { tag: [tags.string, tags.special(tags.string), tags.regexp, tags.character], color: c.string },
+    { tag: [tags.number, tags.bool, tags.null, tags.atom, tags.unit], color: c.number },
+    { tag: tags.comment, color: c.comment, fontStyle: "italic" },
+    { tag: [tags.typeName, tags.className, tags.namespace], color: c.type },
+    {
+      tag: [tags.function(tags.variableName), tags.function(tags.propertyName), tags.macroName],
+      color: c.function,
+    },
+    { tag: [tags.propertyName, tags.labelName], color: c.property },
+    { tag: [tags.tagName, tags.deleted], color: c.tag },
+    { tag: [tags.attributeName, tags.meta], color: c.attribute },
+    { tag: tags.inserted, color: c.string },
+    ...CSV_COLUMN_TAGS.map((tag, i) => ({ tag, color: p.columns[i] })),
+  ];
 }
 
 const cache = new Map<EditorThemeName, Extension>();

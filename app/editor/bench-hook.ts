@@ -28,6 +28,10 @@ export interface BenchHook {
   setWrap(on: boolean): Promise<void>;
   /** Scrolls to the end of the document (cursor there); resolves with ms to the next paint. */
   scrollToEnd(): Promise<number>;
+  /** The language shown and whether it is highlighted (the status bar's figures). */
+  language(): { id: string; highlighted: boolean };
+  /** "Highlight anyway" for a document over the limit; resolves once it is highlighted. */
+  highlightAnyway(): Promise<void>;
 }
 
 declare global {
@@ -84,6 +88,16 @@ export function installBenchHook(
       view.focus();
       await nextPaint();
       return performance.now() - start;
+    },
+    language: () => {
+      const { id, highlighted } = useEditorStore.getState().language;
+      return { id, highlighted };
+    },
+    async highlightAnyway() {
+      const store = useEditorStore.getState();
+      store.setLanguageView({ ...store.language, forced: true });
+      while (!useEditorStore.getState().language.highlighted) await nextPaint();
+      await nextPaint();
     },
     length: () => handle.view.state.doc.length,
     settled: () => handle.view.state.field(textStatsField).words !== null,

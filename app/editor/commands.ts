@@ -31,6 +31,7 @@ import {
   saveCommand,
   shareCommand,
   undoCommand,
+  toggleCommentCommand,
 } from "~/ui/common-commands";
 
 /**
@@ -70,6 +71,8 @@ export interface EditorCommandContext {
   /** Indent / outdent the selected lines; false when there is nothing to do (Tab moves on). */
   indent(): boolean;
   outdent(): boolean;
+  /** Comments or uncomments the selected lines (code); false in plain text. */
+  toggleComment(): boolean;
   setTextAlign(align: "left" | "center" | "right"): void;
   changeFontSize(direction: 1 | -1): void;
   setTheme(theme: "light" | "dark" | "blue"): void;
@@ -175,6 +178,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
   exportCommand(),
   historyCommand<EditorCommandContext, EditorCommandState>(),
   shareCommand(),
+  toggleCommentCommand(),
   { ...openCommand(), helpLabel: "Open a file" },
   {
     id: "indent",

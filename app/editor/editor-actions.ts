@@ -1,4 +1,4 @@
-import { redo } from "@codemirror/commands";
+import { redo, toggleComment } from "@codemirror/commands";
 import type { StateCommand } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { undoWithinLimit } from "~/codemirror";
@@ -76,6 +76,7 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     setTheme: (theme) => store().setSettings({ theme }),
     indent: () => runTextCommand(indentSelection),
     outdent: () => runTextCommand(outdentSelection),
+    toggleComment: () => runTextCommand(toggleComment),
     bulletList: () => runCommand(toggleBulletList),
     numberedList: () => runCommand(toggleNumberedList),
     copy: () => {

@@ -1,17 +1,20 @@
 import { FileStatus } from "~/ui/file-status";
+import { LanguageStatus } from "~/ui/language-status";
 import { BackupReminder } from "~/ui/keep-safe";
 import { StoringStatus } from "~/ui/storing-status";
 import { useEditorStore } from "./editor-store";
 
 /**
- * The editor's status bar: where the document lives, its line ending and its encoding (a click
- * on either changes it for the next save), and the weekly offer of a backup.
+ * The editor's status bar: the document's language (a click picks another), where it lives, its
+ * line ending and its encoding (a click on either changes it for the next save), and the weekly
+ * offer of a backup.
  */
 export function EditorStatusBar({ onBackUp }: { onBackUp: () => void }) {
   const file = useEditorStore((s) => s.file);
   const inDrive = useEditorStore((s) => s.fileId !== null);
   const mixedLineEndings = useEditorStore((s) => s.mixedLineEndings);
   const storing = useEditorStore((s) => s.storing);
+  const language = useEditorStore((s) => s.language);
   return (
     <footer
       aria-label="Status bar"
@@ -19,6 +22,12 @@ export function EditorStatusBar({ onBackUp }: { onBackUp: () => void }) {
     >
       <BackupReminder collection="editor" onBackUp={onBackUp} />
       <StoringStatus busy={storing} />
+      <LanguageStatus
+        view={language}
+        chosen={file.language ?? null}
+        onChoose={(id) => useEditorStore.getState().setLanguage(id)}
+        onForce={() => useEditorStore.getState().setLanguageView({ ...language, forced: true })}
+      />
       <FileStatus
         file={file}
         inDrive={inDrive}

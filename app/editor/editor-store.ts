@@ -8,6 +8,7 @@ import {
 } from "~/storage/editor-settings";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
 import type { Platform } from "~/ui/platform";
 import { noteBackup } from "~/storage/keep-safe";
 import { shortcutMap } from "./shortcuts";
@@ -54,6 +55,8 @@ export interface EditorStoreState {
   /** The history has a step to undo / redo (enables the Undo and Redo buttons). */
   canUndo: boolean;
   canRedo: boolean;
+  /** The language the document is shown in (status bar), set by useEditorLanguage. */
+  language: LanguageView;
 
   setFileName(name: string): void;
   setFileId(id?: string | null): void;
@@ -76,6 +79,9 @@ export interface EditorStoreState {
   setHistoryDialogOpen(open: boolean): void;
   setShareDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
+  /** Picks the document's language (null: from its name again); stored with the document. */
+  setLanguage(language: string | null): void;
+  setLanguageView(view: LanguageView): void;
 }
 
 /** The editor store. One editor per page, so a module-level store is enough. */
@@ -99,6 +105,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   shareDialogOpen: false,
   canUndo: false,
   canRedo: false,
+  language: PLAIN_VIEW,
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
@@ -148,5 +155,12 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   setShareDialogOpen: (shareDialogOpen) => set({ shareDialogOpen }),
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
+  },
+  // Not a change of the text or its bytes: the unsaved flag stays as it is.
+  setLanguage: (language) => set({ file: { ...get().file, language } }),
+  setLanguageView: (view) => {
+    const now = get().language;
+    const same = (Object.keys(view) as (keyof LanguageView)[]).every((k) => view[k] === now[k]);
+    if (!same) set({ language: view });
   },
 }));

@@ -57,6 +57,7 @@ import {
   useSettingsFromThisBrowser,
   useUnsavedChangesWarning,
 } from "./editor-lifecycle";
+import { useEditorLanguage } from "./editor-language";
 import {
   type DocumentInput,
   type EditorFileHost,
@@ -236,8 +237,10 @@ export function SimpleEditor() {
 
   // Read once when the view is created (in an effect, so in the browser): the word count line
   // follows the writing preference set on the customizing tutorial.
+  const languageExtension = useEditorLanguage(getView);
   const extensions = useMemo(
     () => [
+      languageExtension,
       markdownMarkers(),
       searchHighlighting(),
       typeof window !== "undefined" && readWritingPreferences().showWordCount
@@ -250,7 +253,7 @@ export function SimpleEditor() {
       })),
       fileDropHandler((files) => actionsRef.current.openFiles(files)),
     ],
-    [],
+    [languageExtension],
   );
 
   const onUpdate = useCallback(

@@ -60,6 +60,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       SEPARATOR,
       "find",
       "replace",
+      SEPARATOR,
+      "toggle-comment",
     ],
   },
   { id: "insert", label: "Insert", entries: ["datetime", "emoji", "special-character"] },

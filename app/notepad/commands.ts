@@ -32,6 +32,7 @@ import {
   saveAsCommand,
   saveCommand,
   shareCommand,
+  toggleCommentCommand,
 } from "~/ui/common-commands";
 
 /**
@@ -82,6 +83,8 @@ export interface NotepadCommandContext {
   copy(): void;
   paste(): void;
   selectAll(): void;
+  /** Comments or uncomments the selected lines (code); false in plain text. */
+  toggleComment(): boolean;
   openFind(replace: boolean): void;
   insertDateTime(): void;
   openDialog(dialog: NotepadDialog): void;
@@ -128,6 +131,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   saveAsCommand(),
   exportCommand(),
   shareCommand(),
+  toggleCommentCommand(),
   { ...printCommand(), menuLabel: "Print…" },
   undoCommand(),
   redoCommand(),

@@ -183,6 +183,7 @@ export function NotepadApp() {
       copy: () => void controller.text.copy(),
       paste: () => void controller.text.paste(),
       selectAll: () => controller.text.selectAll(),
+      toggleComment: () => controller.text.toggleComment(),
       openFind: (replace) => controller.openFind(replace),
       insertDateTime: () => {
         if (store.getState().loaded) controller.text.insertDateTime();

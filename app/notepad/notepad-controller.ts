@@ -34,6 +34,7 @@ import {
 } from "./notepad-notices";
 import { notepadEditorOptions, notepadExtensions, notepadStatusOf } from "./notepad-options";
 import { NotepadTextActions } from "./notepad-text-actions";
+import { TabLanguages } from "./tab-language";
 import { NotepadTabs } from "./tab-operations";
 import { NotepadBackups } from "./backup-operations";
 import { NotepadSaves } from "./tab-saves";
@@ -69,6 +70,7 @@ export class NotepadController {
   readonly saves: NotepadSaves;
   readonly windows: NotepadWindowSync;
   readonly text: NotepadTextActions;
+  readonly languages = new TabLanguages(this);
   /** Version history of the tabs and the recently closed ones. */
   readonly history: DocumentHistory;
   /** The big file being read into a new tab, for the progress bar and its Cancel button. */
@@ -141,6 +143,7 @@ export class NotepadController {
     this.store.setState({ tabs, notices: [...this.store.getState().notices, ...notices] });
     this.view = new EditorView({ state: this.stateFor(tabs.activeId), parent });
     this.publishFileStatus();
+    this.languages.apply();
     this.store.setState({ loaded: true });
     this.sync.start();
     if (stored.interrupted) {
@@ -200,6 +203,7 @@ export class NotepadController {
       listenForPageFileDrops((files) => void files.then((picked) => this.tabs.openFiles(picked))),
     );
     this.cleanups.push(() => window.removeEventListener("beforeunload", onBeforeUnload));
+    this.cleanups.push(this.languages.follow());
     // Files opened with the installed app, text shared to it, the "New note" shortcut.
     handleLaunch({
       openFiles: (picked) => this.tabs.openFiles(picked),
@@ -219,6 +223,7 @@ export class NotepadController {
       commandKeys: () => this.options.commandKeys?.() ?? null,
       onUpdate: (update) => this.onUpdate(update),
       openFiles: (picked) => void picked.then((files) => this.tabs.openFiles(files)),
+      pastedIntoEmpty: () => this.languages.apply(),
     });
     return this.extensions;
   }
@@ -238,6 +243,7 @@ export class NotepadController {
     if (scroll) view.dispatch({ effects: scroll });
     this.refreshStatus();
     this.publishFileStatus();
+    this.languages.apply();
   }
 
   /** Puts the active tab's file figures (location, line ending, encoding) in the UI store. */

@@ -1,3 +1,5 @@
+import { documentLanguage } from "~/codemirror/document-language";
+import { PLAIN_TEXT } from "~/text/languages";
 import type { EditorState, Extension } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
 import {
@@ -70,9 +72,13 @@ export function notepadExtensions(handlers: {
   onUpdate: (update: ViewUpdate) => void;
   /** Files dropped on the text: each opens in a tab. */
   openFiles: (picked: Promise<PickedFile[]>) => void;
+  /** Text pasted or dropped into an empty tab (a pasted JSON is shown as JSON). */
+  pastedIntoEmpty: () => void;
 }): Extension[] {
   return [
     baseEditorExtensions(),
+    // Each tab's language (plain text until one is shown: tab-language.ts).
+    documentLanguage(PLAIN_TEXT, false, handlers.pastedIntoEmpty),
     // Words and characters of each tab, kept per edit (the status bar and stats read them).
     wordCount(),
     commandKeyHandler(handlers.commandKeys),

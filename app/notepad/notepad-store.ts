@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
+import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
 import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
 import { initialTabsState, type TabsState } from "./tabs-model";
 
@@ -63,6 +64,8 @@ export interface NotepadUiState {
   renamingId: string | null;
   /** The active tab's file figures for the status bar. */
   activeFile: { file: DocumentFileFormat; mixed: boolean; inDrive: boolean };
+  /** The language the active tab is shown in (status bar). */
+  language: LanguageView;
 }
 
 /** The initial UI state (also what the prerendered HTML shows). */
@@ -91,6 +94,7 @@ export function initialNotepadUiState(): NotepadUiState {
     modal: null,
     renamingId: null,
     activeFile: { file: newFileFormat(), mixed: false, inDrive: false },
+    language: PLAIN_VIEW,
   };
 }
 

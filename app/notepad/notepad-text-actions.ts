@@ -1,4 +1,4 @@
-import { redo, selectAll } from "@codemirror/commands";
+import { redo, selectAll, toggleComment } from "@codemirror/commands";
 import type { EditorView } from "@codemirror/view";
 import { undoWithinLimit } from "~/codemirror";
 import { SLICE_MS, yieldToPage } from "~/storage/work-slices";
@@ -52,6 +52,12 @@ export class NotepadTextActions {
     const view = this.getView();
     if (view) redo(view);
     this.focus();
+  }
+
+  /** Comments or uncomments the selected lines; false in plain text (the key goes through). */
+  toggleComment(): boolean {
+    const view = this.getView();
+    return view ? toggleComment(view) : false;
   }
 
   selectAll(): void {

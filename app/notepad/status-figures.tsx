@@ -1,3 +1,4 @@
+import { LanguageStatus } from "~/ui/language-status";
 import { useLayoutEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { charactersLabel, wordsLabel } from "~/codemirror";
@@ -109,14 +110,23 @@ export function NotepadFileStatus({
   controller: NotepadController;
 }) {
   const activeFile = store((s) => s.activeFile);
+  const language = store((s) => s.language);
   return (
-    <FileStatus
-      file={activeFile.file}
-      inDrive={activeFile.inDrive}
-      mixedLineEndings={activeFile.mixed}
-      onLineEnding={(lineEnding) => controller.setFileFormat({ lineEnding })}
-      onEncoding={(encoding) => controller.setFileFormat({ encoding })}
-    />
+    <>
+      <LanguageStatus
+        view={language}
+        chosen={activeFile.file.language ?? null}
+        onChoose={(id) => controller.languages.choose(id)}
+        onForce={() => controller.languages.force()}
+      />
+      <FileStatus
+        file={activeFile.file}
+        inDrive={activeFile.inDrive}
+        mixedLineEndings={activeFile.mixed}
+        onLineEnding={(lineEnding) => controller.setFileFormat({ lineEnding })}
+        onEncoding={(encoding) => controller.setFileFormat({ encoding })}
+      />
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Text } from "@codemirror/state";
 import { type PickedFile, readPickedFile } from "~/storage/disk-files";
 import type { DocumentFileFormat } from "~/storage/document-records";
 import { FileRejectedError, isAbortError } from "~/storage/local-files";
-import { fileRejectionMessage, NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
+import { fileRejectionMessage, notepadOpens } from "~/text/file-checks";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
 import type { FileReadTracker } from "~/ui/file-read-progress";
 
@@ -39,11 +39,8 @@ export async function readTabFiles(
   const result: ReadTabFiles = { opened: [], rejected: [], cancelled: null };
   for (const picked of files) {
     const { file } = picked;
-    const extension = file.name.includes(".")
-      ? file.name.slice(file.name.lastIndexOf(".")).toLowerCase()
-      : "";
     try {
-      if (!NOTEPAD_FILE_EXTENSIONS.includes(extension)) {
+      if (!notepadOpens(file.name)) {
         throw new FileRejectedError(file.name, "unsupported-type");
       }
       const read = await reads.track(file, (options) => readPickedFile(picked, options));

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { NEW_TAB_ACTION } from "~/notepad/notepad-launch";
 import { SHARE_FIELDS, SHARE_TARGET_PATH } from "~/storage/share-target";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
+import { languageFromName, PLAIN_TEXT } from "~/text/languages";
 import { STATIC_PAGES } from "./pages";
 
 interface Icon {
@@ -71,13 +72,11 @@ describe("web app manifest", () => {
     for (const wanted of [".txt", ".md", ".csv", ".log", ".json", ".xml"]) {
       expect(extensions).toContain(wanted);
     }
-    // Web pages and scripts open from the notepad's dialog, but Plainpad does not ask to be
-    // their handler in the operating system.
-    expect(NOTEPAD_FILE_EXTENSIONS.filter((ext) => !extensions.includes(ext))).toEqual([
-      ".js",
-      ".css",
-      ".html",
-    ]);
+    // Web pages, scripts and other code open from the notepad's dialog, but Plainpad does not
+    // ask to be their handler in the operating system: every extension left out is code.
+    const left = NOTEPAD_FILE_EXTENSIONS.filter((ext) => !extensions.includes(ext));
+    expect(left).toEqual(expect.arrayContaining([".js", ".css", ".html", ".py"]));
+    for (const ext of left) expect(languageFromName(`a${ext}`), ext).not.toBe(PLAIN_TEXT);
   });
 
   it("receives shared text and files where the service worker expects them", () => {

@@ -4,6 +4,7 @@
  */
 
 import type { Text } from "@codemirror/state";
+import { isLanguageId } from "~/text/languages";
 import { DEFAULT_LINE_ENDING, isLineEnding, type LineEnding } from "~/text/line-endings";
 import { DEFAULT_ENCODING, isTextEncodingId, type TextEncodingId } from "~/text/text-encoding";
 
@@ -46,6 +47,11 @@ export interface DocumentFileFormat {
   lineEnding: LineEnding;
   /** Null for a document that lives only in this browser (or in Google Drive). */
   disk: DiskFileLink | null;
+  /**
+   * The language the user picked for this document (`~/text/languages` ids); absent or null:
+   * told from its name (and text), so a renamed file follows its new extension.
+   */
+  language?: string | null;
 }
 
 /** The format of a new document: UTF-8, LF line endings (or `lineEnding`), no file yet. */
@@ -279,6 +285,8 @@ export function parseFileFormat(value: unknown): DocumentFileFormat {
     encoding: isTextEncodingId(stored.encoding) ? stored.encoding : DEFAULT_ENCODING,
     lineEnding: isLineEnding(stored.lineEnding) ? stored.lineEnding : DEFAULT_LINE_ENDING,
     disk: parseDiskLink(stored.disk),
+    // Only where one was picked: most documents never have one.
+    ...(isLanguageId(stored.language) ? { language: stored.language } : {}),
   };
 }
 

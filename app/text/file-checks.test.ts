@@ -118,7 +118,9 @@ describe("decodeTextFile", () => {
   it("names the file in its message", () => {
     expect(fileRejectionMessage("photo.png", "not-text")).toContain('"photo.png"');
     expect(fileRejectionMessage("huge.txt", "too-large")).toContain("larger than 500 MB");
-    expect(fileRejectionMessage("app.exe", "unsupported-type")).toContain(".txt .md");
+    expect(fileRejectionMessage("app.exe", "unsupported-type")).toContain(
+      ".txt, .md, .json, .py or .csv",
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { LANGUAGES, languageFromName } from "./languages";
 import { detectLineEndings, type LineEnding } from "./line-endings";
 import { decodeText, type TextEncodingId } from "./text-encoding";
 
@@ -83,16 +84,37 @@ export function fileRejectionMessage(fileName: string, reason: FileRejection): s
     case "not-text":
       return `"${fileName}" does not look like a text file (it may be an image, a PDF or a Word document). Plainpad opens plain text files only. Your current document is unchanged.`;
     case "unsupported-type":
-      return `"${fileName}" is not a file type the notepad opens (${NOTEPAD_FILE_EXTENSIONS.join(" ")}). Your tabs are unchanged.`;
+      return `"${fileName}" is not a file type the notepad opens (it opens text, Markdown, code and data files such as .txt, .md, .json, .py or .csv). Your tabs are unchanged.`;
     case "empty-name":
       return "The file has no name and could not be opened.";
   }
 }
 
-/** Extensions the landing page and the simple editor open (spec section 5). */
-export const EDITOR_FILE_EXTENSIONS = [".txt", ".md", ".csv", ".html", ".xml", ".css", ".json"];
-/** Extensions the notepad's open dialog accepts (spec section 5). */
-export const NOTEPAD_FILE_EXTENSIONS = [
+/**
+ * The extensions of every language Plainpad highlights (issue 30, beyond the spec's lists:
+ * decision 017), so a .py or .yaml file opens in both editors.
+ */
+const CODE_FILE_EXTENSIONS = LANGUAGES.flatMap((language) =>
+  language.extensions.map((ext) => `.${ext}`),
+);
+
+const withCode = (spec: string[]) => [
+  ...spec,
+  ...CODE_FILE_EXTENSIONS.filter((ext) => !spec.includes(ext)),
+];
+
+/** Extensions the landing page and the simple editor open (spec section 5, and code). */
+export const EDITOR_FILE_EXTENSIONS = withCode([
+  ".txt",
+  ".md",
+  ".csv",
+  ".html",
+  ".xml",
+  ".css",
+  ".json",
+]);
+/** Extensions the notepad's open dialog accepts (spec section 5, and code). */
+export const NOTEPAD_FILE_EXTENSIONS = withCode([
   ".txt",
   ".md",
   ".js",
@@ -101,4 +123,14 @@ export const NOTEPAD_FILE_EXTENSIONS = [
   ".json",
   ".xml",
   ".csv",
-];
+]);
+
+/**
+ * True for a file the notepad opens: by its extension, or a name a language claims whole
+ * (`Dockerfile`, `.bashrc`).
+ */
+export function notepadOpens(fileName: string): boolean {
+  const dot = fileName.lastIndexOf(".");
+  const extension = dot > 0 ? fileName.slice(dot).toLowerCase() : "";
+  return NOTEPAD_FILE_EXTENSIONS.includes(extension) || languageFromName(fileName) !== null;
+}

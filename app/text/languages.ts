@@ -252,3 +252,20 @@ export function detectLanguage(
  * fast. Chosen from the bench (decision 017).
  */
 export const HIGHLIGHT_LIMIT_CHARS = 4 * 1024 * 1024;
+
+/** How a document is shown: its language, and whether it is highlighted. */
+export interface LanguageView {
+  id: string;
+  highlighted: boolean;
+  /** Not highlighted because the document is over HIGHLIGHT_LIMIT_CHARS. */
+  tooLarge: boolean;
+  /** The user asked for highlighting over the limit ("Highlight anyway"). */
+  forced: boolean;
+}
+
+export const PLAIN_VIEW: LanguageView = {
+  id: PLAIN_TEXT,
+  highlighted: false,
+  tooLarge: false,
+  forced: false,
+};

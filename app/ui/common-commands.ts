@@ -140,3 +140,18 @@ export function shareCommand<C extends { openShareDialog(): void }, S>(): Comman
     run: (ctx) => ctx.openShareDialog(),
   };
 }
+
+/**
+ * Comment or uncomment the selected lines in the language's comment syntax (Mod-/ in the text).
+ * In plain text there is none: false lets the key through.
+ */
+export function toggleCommentCommand<C extends { toggleComment(): boolean }, S>(): Command<C, S> {
+  return {
+    id: "toggle-comment",
+    label: "Toggle comment",
+    helpLabel: "Comment / uncomment lines (code)",
+    keys: { all: ["Mod-/"] },
+    scope: "text",
+    run: (ctx) => ctx.toggleComment(),
+  };
+}

@@ -1,0 +1,106 @@
+import { Compartment, type EditorState, type Extension, Prec } from "@codemirror/state";
+import { EditorView, type ViewUpdate } from "@codemirror/view";
+import { HIGHLIGHT_LIMIT_CHARS, languageInfo, PLAIN_TEXT } from "~/text/languages";
+
+/**
+ * The language a document is shown in, as one compartment of its editor state: empty for plain
+ * text (no language code is loaded at all), else the language's highlighting and code tools,
+ * loaded on first use (code-support.ts, a chunk of its own). Both editors use it; the notepad
+ * keeps one state per tab, each with its own language.
+ */
+const languageCompartment = new Compartment();
+
+/** Languages whose text is prose: spell check stays as the user set it. */
+const PROSE_LANGUAGES = new Set([PLAIN_TEXT, "markdown"]);
+
+const loaded = new Map<string, Extension>();
+const loading = new Map<string, Promise<Extension>>();
+
+/** Loads language `id`'s support (once; a failed load is tried again next time). */
+export function loadLanguage(id: string): Promise<Extension> {
+  const done = loaded.get(id);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(id);
+  if (!pending) {
+    pending = import("./code-support")
+      .then(({ codeSupport }) => codeSupport(id))
+      .then((support) => {
+        // Code is not prose: the browser's spell check would underline every identifier.
+        const extension = PROSE_LANGUAGES.has(id)
+          ? support
+          : [support, Prec.highest(EditorView.contentAttributes.of({ spellcheck: "false" }))];
+        loaded.set(id, extension);
+        return extension;
+      })
+      .finally(() => loading.delete(id));
+    loading.set(id, pending);
+  }
+  return pending;
+}
+
+/** True when a document of `length` characters in language `id` is highlighted. */
+export function shouldHighlight(id: string, length: number, forced: boolean): boolean {
+  return id !== PLAIN_TEXT && (forced || length <= HIGHLIGHT_LIMIT_CHARS);
+}
+
+/**
+ * The compartment for a new editor state in language `id`: its support when it is loaded
+ * already (a notepad tab switched to), else nothing until `showLanguage` has loaded it.
+ * `onPasteIntoEmpty` hears of text pasted or dropped into an empty document (a pasted JSON in an
+ * untitled document is shown as JSON).
+ */
+export function documentLanguage(
+  id: string,
+  highlight: boolean,
+  onPasteIntoEmpty?: (state: EditorState) => void,
+): Extension {
+  const support = highlight && id !== PLAIN_TEXT ? (loaded.get(id) ?? []) : [];
+  return [
+    languageCompartment.of(support),
+    onPasteIntoEmpty
+      ? EditorView.updateListener.of((update: ViewUpdate) => {
+          if (
+            update.docChanged &&
+            update.startState.doc.length === 0 &&
+            update.transactions.some(
+              (tr) => tr.isUserEvent("input.paste") || tr.isUserEvent("input.drop"),
+            )
+          )
+            onPasteIntoEmpty(update.state);
+        })
+      : [],
+  ];
+}
+
+/** True when `state` already shows language `id` (or plain text, for `highlight` false). */
+function shows(state: EditorState, id: string, highlight: boolean): boolean {
+  const current = languageCompartment.get(state);
+  if (!highlight || id === PLAIN_TEXT) return Array.isArray(current) && current.length === 0;
+  return current === loaded.get(id);
+}
+
+/**
+ * Shows `view`'s document in language `id` (plain text when `highlight` is false), loading the
+ * language first when needed. `stillWanted` is asked after the load: a document replaced or
+ * switched meanwhile is left alone. Resolves false when the load failed.
+ */
+export async function showLanguage(
+  view: EditorView,
+  id: string,
+  highlight: boolean,
+  stillWanted: () => boolean = () => true,
+): Promise<boolean> {
+  if (shows(view.state, id, highlight)) return true;
+  let support: Extension = [];
+  if (highlight && id !== PLAIN_TEXT) {
+    try {
+      support = await loadLanguage(id);
+    } catch (error) {
+      console.error(`Highlighting for ${languageInfo(id).label} could not be loaded`, error);
+      return false;
+    }
+  }
+  if (!stillWanted() || shows(view.state, id, highlight)) return true;
+  view.dispatch({ effects: languageCompartment.reconfigure(support) });
+  return true;
+}
