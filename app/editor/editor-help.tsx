@@ -20,7 +20,7 @@ export const EDITOR_FAQ: { question: string; answer: string }[] = [
   {
     question: "Which files can I open?",
     answer:
-      "Plain-text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 500 MB, in UTF-8 (with or without a byte-order mark), UTF-16 or Windows-1252. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
+      "Plain-text files up to 500 MB: .txt, .md, .csv, .html, .xml, .css, .json and code or configuration files such as .js, .py, .yaml or .sql (highlighted by their type), in UTF-8 (with or without a byte-order mark), UTF-16 or Windows-1252. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
   },
   {
     question: "Are bold and italic real formatting?",

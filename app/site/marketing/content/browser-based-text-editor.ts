@@ -33,7 +33,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       {
         icon: FileCode2,
         title: "Opens the files you actually have",
-        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files from your computer with the Open button or by dragging them onto the editor. Files up to 500 MB are accepted, and saving keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line endings.",
+        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files, and code such as .js, .py or .yaml, from your computer with the Open button or by dragging them onto the editor. Code, Markdown and data files are highlighted by their type; .txt files stay plain. Files up to 500 MB are accepted, and saving keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line endings.",
       },
       {
         icon: Gauge,
@@ -122,7 +122,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     {
       question: "Which file types can I open?",
       answer:
-        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, up to 500 MB each. Saving back keeps the file's name, encoding and line endings; downloads are .txt files, and Export… also makes .md, .html, .rtf and PDF files.",
+        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, and code or configuration files such as .js, .py, .yaml or .sql, up to 500 MB each. Saving back keeps the file's name, encoding and line endings; downloads are .txt files, and Export… also makes .md, .html, .rtf and PDF files.",
     },
     {
       question: "Can it replace a word processor?",
