@@ -62,6 +62,7 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "replace",
       SEPARATOR,
       "toggle-comment",
+      "spell-check",
     ],
   },
   { id: "insert", label: "Insert", entries: ["datetime", "emoji", "special-character"] },

@@ -91,7 +91,7 @@ export interface NotepadCommandContext {
   stepFontSize(direction: 1 | -1): void;
   resetFontSize(): void;
   setFontFamily(family: NotepadFontFamily): void;
-  toggleSetting(name: "wordWrap" | "showLineNumbers" | "showStats"): void;
+  toggleSetting(name: "wordWrap" | "showLineNumbers" | "showStats" | "spellCheck"): void;
   toggleFullscreen(): void;
   activateTabAt(index: number): void;
   moveActiveTab(delta: -1 | 1): void;
@@ -324,6 +324,13 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     label: "Line numbers",
     run: (ctx) => ctx.toggleSetting("showLineNumbers"),
     isChecked: (state) => state.settings.showLineNumbers,
+  },
+  {
+    id: "spell-check",
+    label: "Spell check",
+    helpLabel: "Spell check (prose; never in code)",
+    run: (ctx) => ctx.toggleSetting("spellCheck"),
+    isChecked: (state) => state.settings.spellCheck,
   },
   {
     id: "stats",

@@ -43,7 +43,7 @@ export function notepadEditorOptions(settings: NotepadSettings, dark: boolean): 
     fontFamily: FONT_STACKS[settings.fontFamily],
     tabSize: 4,
     placeholder: NOTEPAD_PLACEHOLDER,
-    spellCheck: true,
+    spellCheck: settings.spellCheck,
     ariaLabel: "Document text",
     historyDepth: NOTEPAD_HISTORY_DEPTH,
   });

@@ -21,18 +21,21 @@ export interface NotepadSettings {
   wordWrap: boolean;
   showLineNumbers: boolean;
   showStats: boolean;
+  /** The browser's spell check in prose (code is never checked: issue 30). */
+  spellCheck: boolean;
 }
 
 /** Font size limits and step (spec section 9). */
 export const NOTEPAD_FONT_SIZE = { min: 8, max: 72, step: 2, default: 14 } as const;
 
-/** Defaults: 14 px Consolas, word wrap on, line numbers off, stats shown. */
+/** Defaults: 14 px Consolas, word wrap on, line numbers off, stats shown, spell check on. */
 export const DEFAULT_NOTEPAD_SETTINGS: NotepadSettings = {
   fontSize: NOTEPAD_FONT_SIZE.default,
   fontFamily: "Consolas",
   wordWrap: true,
   showLineNumbers: false,
   showStats: true,
+  spellCheck: true,
 };
 
 /** Schema version written with the settings. */
@@ -64,6 +67,7 @@ export function parseNotepadSettings(value: unknown): NotepadSettings | null {
   if (typeof record.showLineNumbers === "boolean")
     settings.showLineNumbers = record.showLineNumbers;
   if (typeof record.showStats === "boolean") settings.showStats = record.showStats;
+  if (typeof record.spellCheck === "boolean") settings.spellCheck = record.spellCheck;
   return settings;
 }
 

@@ -168,6 +168,25 @@ test.describe("code in the notepad", () => {
     await expect(languageButton(page, "Markdown")).toBeVisible();
   });
 
+  test("Edit › Spell check is remembered; code stays unchecked whatever it says", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    const content = page.locator(".cm-content");
+    await expect(content).toHaveAttribute("spellcheck", "true");
+    await runMenu(page, "Edit", "Spell check");
+    await expect(content).toHaveAttribute("spellcheck", "false");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator(".cm-content")).toHaveAttribute("spellcheck", "false");
+    await runMenu(page, "Edit", "Spell check");
+    await expect(page.locator(".cm-content")).toHaveAttribute("spellcheck", "true");
+    await languageButton(page, "Plain text").click();
+    await page.getByRole("searchbox", { name: "Search languages" }).fill("javascript");
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".cm-content")).toHaveAttribute("spellcheck", "false");
+  });
+
   for (const theme of ["light", "dark"] as const) {
     test(`highlighted code passes axe in ${theme} mode`, async ({ page }) => {
       await useStoredTheme(page, theme);
