@@ -1,3 +1,4 @@
+import { docChangeFeed } from "./doc-change-feed";
 import { defaultKeymap, redo } from "@codemirror/commands";
 import { indentUnit } from "@codemirror/language";
 import { Compartment, EditorState, type Extension, type StateEffect } from "@codemirror/state";
@@ -266,6 +267,7 @@ export function baseEditorExtensions(): Extension {
     drawSelection(),
     highlightActiveLine(),
     longLineTyping,
+    docChangeFeed,
     keymap.of([
       ...defaultKeymap,
       // CodeMirror's historyKeymap, with the undo that respects the history's ceiling.

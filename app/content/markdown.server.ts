@@ -1,8 +1,10 @@
 /**
  * Markdown to HTML at build time (gray-matter + marked). Only route loaders import this module,
- * so neither library reaches the browser bundle.
+ * so the content pages ship no Markdown code (the editors' preview loads its own marked, in a
+ * worker, when a Markdown document is previewed).
  */
 import matter from "gray-matter";
+import { slugifyHeading } from "~/text/heading-slug";
 import { Marked, type Token, type Tokens, type TokensList } from "marked";
 import type { TutorialStep } from "./types";
 
@@ -19,18 +21,7 @@ export function parseFrontMatter(source: string): ParsedMarkdownFile {
   return { data: { ...(parsed.data as Record<string, unknown>) }, body: parsed.content };
 }
 
-/** A URL fragment from heading text: lower case, letters and digits joined by hyphens. */
-export function slugifyHeading(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/<[^>]+>/g, "")
-      .replace(/&[a-z#0-9]+;/g, "")
-      .replace(/[^\p{L}\p{N}]+/gu, "-")
-      .replace(/^-+|-+$/g, "") || "section"
-  );
-}
+export { slugifyHeading };
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 

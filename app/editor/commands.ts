@@ -32,7 +32,10 @@ import {
   shareCommand,
   undoCommand,
   toggleCommentCommand,
+  type PreviewCommandState,
+  previewModeCommands,
 } from "~/ui/common-commands";
+import type { PreviewMode } from "~/storage/preview-mode";
 
 /**
  * The simple editor's commands: every command once. The toolbar, the header's Download and
@@ -81,10 +84,12 @@ export interface EditorCommandContext {
   paste(): void;
   openSearch(): void;
   toggleSettings(): void;
+  /** How a Markdown document is shown: text, text and preview, or preview. */
+  setPreviewMode(mode: PreviewMode): void;
 }
 
 /** The UI state commands are enabled or checked by. */
-export interface EditorCommandState {
+export interface EditorCommandState extends PreviewCommandState {
   canUndo: boolean;
   canRedo: boolean;
   textAlign: "left" | "center" | "right";
@@ -250,6 +255,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     run: (ctx) => ctx.toggleSettings(),
     isChecked: (state) => state.settingsOpen,
   },
+  ...previewModeCommands<EditorCommandContext, EditorCommandState>(),
 ];
 
 /** The font size figure between the two font size buttons. */
@@ -293,6 +299,10 @@ export const EDITOR_TOOLBAR: readonly LayoutEntry[] = [
   SEPARATOR,
   "find",
   "settings",
+  SEPARATOR,
+  "preview-editor",
+  "preview-split",
+  "preview-only",
 ];
 
 /** The header's buttons with visible text. */

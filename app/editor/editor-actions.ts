@@ -14,7 +14,8 @@ import {
 } from "~/ui/clipboard";
 import type { PickedFile } from "~/storage/disk-files";
 import { downloadDocument, saveOutcomeNotice } from "~/ui/document-file-save";
-import { printText } from "~/ui/print";
+import { printAsShown } from "~/preview/print-as-shown";
+import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import type { EditorCommandContext } from "./commands";
 import { useEditorStore } from "./editor-store";
 
@@ -151,7 +152,10 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
       if (notice) store().notify({ kind: notice.kind, text: notice.text });
     },
     print: () => {
-      printText({ title: store().fileName, text: getView()?.state.doc.toString() ?? "" });
+      const { fileName, language, previewMode } = store();
+      const formatted = language.id === "markdown" && previewMode !== "editor";
+      printAsShown(fileName, getView()?.state.doc.toString() ?? "", formatted, EDITOR_DOCUMENT_ID);
     },
+    setPreviewMode: (mode) => store().setPreviewMode(mode),
   };
 }

@@ -9,6 +9,7 @@ import {
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
 import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
+import { type PreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import type { Platform } from "~/ui/platform";
 import { noteBackup } from "~/storage/keep-safe";
 import { shortcutMap } from "./shortcuts";
@@ -57,6 +58,8 @@ export interface EditorStoreState {
   canRedo: boolean;
   /** The language the document is shown in (status bar), set by useEditorLanguage. */
   language: LanguageView;
+  /** How a Markdown document is shown (remembered in this browser; read on mount). */
+  previewMode: PreviewMode;
 
   setFileName(name: string): void;
   setFileId(id?: string | null): void;
@@ -82,6 +85,8 @@ export interface EditorStoreState {
   /** Picks the document's language (null: from its name again); stored with the document. */
   setLanguage(language: string | null): void;
   setLanguageView(view: LanguageView): void;
+  /** Shows a Markdown document as text, text and preview, or preview; remembers the choice. */
+  setPreviewMode(mode: PreviewMode): void;
 }
 
 /** The editor store. One editor per page, so a module-level store is enough. */
@@ -106,6 +111,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   canUndo: false,
   canRedo: false,
   language: PLAIN_VIEW,
+  previewMode: "editor",
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
@@ -162,5 +168,9 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
     const now = get().language;
     const same = (Object.keys(view) as (keyof LanguageView)[]).every((k) => view[k] === now[k]);
     if (!same) set({ language: view });
+  },
+  setPreviewMode: (previewMode) => {
+    writePreviewMode("editor", previewMode);
+    set({ previewMode });
   },
 }));

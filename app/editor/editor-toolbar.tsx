@@ -30,6 +30,8 @@ export function useEditorCommandSurface(
       theme: s.settings.theme,
       searchOpen: s.searchOpen,
       settingsOpen: s.settingsOpen,
+      previewMode: s.previewMode,
+      markdown: s.language.id === "markdown",
     })),
   );
   const platform = useEditorStore((s) => s.platform);

@@ -1,6 +1,6 @@
 import { type Text, Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   canRedo,
   CodeEditor,
@@ -19,7 +19,6 @@ import { assemblePieces } from "~/storage/local-files";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { sameText } from "~/text/same-text";
 import { EDITOR_FILE_EXTENSIONS } from "~/text/file-checks";
-import { applyLineEnding } from "~/text/line-endings";
 import {
   DEFAULT_FILE_NAME,
   normalizeFileName,
@@ -30,9 +29,7 @@ import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import { downloadText } from "~/ui/download";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { ExportDialog } from "~/ui/export-dialog";
-import { HistoryDialog } from "~/ui/history-dialog";
-import { recordHistory, restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import { recordHistory } from "~/codemirror/history-snapshots";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { HistoryStore } from "~/storage/history-store";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
@@ -48,6 +45,9 @@ import { FileReadProgress, FileReadTracker } from "~/ui/file-read-progress";
 import { EditorStatusBar } from "./editor-status";
 import { useEditorStore } from "./editor-store";
 import { EditorToolbar } from "./editor-toolbar";
+import { EditorDialogs } from "./editor-dialogs";
+import { PreviewArea } from "~/preview/preview-area";
+import { readPreviewMode } from "~/storage/preview-mode";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
 import {
@@ -64,11 +64,6 @@ import {
   openEditorFile,
   saveEditorFile,
 } from "./editor-files";
-
-// The Share dialog (and its QR code) load when Share is first used.
-const ShareDialog = lazy(() =>
-  import("~/ui/share-dialog").then((module) => ({ default: module.ShareDialog })),
-);
 
 const CONFIRM_REPLACE =
   "Replace the current document? Changes you have not downloaded or saved will be lost.";
@@ -94,9 +89,8 @@ export function SimpleEditor() {
   const settings = useEditorStore((s) => s.settings);
   const searchOpen = useEditorStore((s) => s.searchOpen);
   const settingsOpen = useEditorStore((s) => s.settingsOpen);
-  const exportDialogOpen = useEditorStore((s) => s.exportDialogOpen);
-  const historyDialogOpen = useEditorStore((s) => s.historyDialogOpen);
-  const shareDialogOpen = useEditorStore((s) => s.shareDialogOpen);
+  const previewMode = useEditorStore((s) => s.previewMode);
+  const markdown = useEditorStore((s) => s.language.id === "markdown");
 
   const getView = useCallback((): EditorView | null => handleRef.current?.view ?? null, []);
   // Version history of the document (History panel); its database opens on first use.
@@ -355,6 +349,7 @@ export function SimpleEditor() {
   );
 
   useSettingsFromThisBrowser();
+  useEffect(() => useEditorStore.setState({ previewMode: readPreviewMode("editor") }), []);
   useDocumentTracking(getPersistence, persistenceRef);
   useUnsavedChangesWarning();
 
@@ -397,13 +392,20 @@ export function SimpleEditor() {
       {searchOpen && <SearchBar getView={getView} />}
       <EditorNotices onBackUp={actions.download} />
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <CodeEditor
-          className="min-h-0 min-w-0 flex-1 overflow-hidden [contain:strict]"
-          options={options}
-          extensions={extensions}
-          onReady={onReady}
-          onUpdate={onUpdate}
-        />
+        <PreviewArea
+          mode={previewMode}
+          markdown={markdown}
+          getView={getView}
+          docKey={EDITOR_DOCUMENT_ID}
+        >
+          <CodeEditor
+            className="min-h-0 min-w-0 flex-1 overflow-hidden [contain:strict]"
+            options={options}
+            extensions={extensions}
+            onReady={onReady}
+            onUpdate={onUpdate}
+          />
+        </PreviewArea>
         {settingsOpen && (
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
@@ -411,40 +413,7 @@ export function SimpleEditor() {
       <EditorStatusBar onBackUp={actions.download} />
       <FileReadProgress tracker={fileReads} />
       <QuestionDialogHost />
-      {historyDialogOpen && (
-        <HistoryDialog
-          history={getHistory()}
-          docId={EDITOR_DOCUMENT_ID}
-          documentName={useEditorStore.getState().fileName}
-          currentText={getContent}
-          onRestore={(text, version) => {
-            useEditorStore.getState().setHistoryDialogOpen(false);
-            if (restoreVersion(getView(), text)) {
-              useEditorStore
-                .getState()
-                .notify({ kind: "info", text: restoredMessage(version.createdAt) });
-            }
-          }}
-          onClose={() => useEditorStore.getState().setHistoryDialogOpen(false)}
-        />
-      )}
-      {exportDialogOpen && (
-        <ExportDialog
-          documentName={useEditorStore.getState().fileName}
-          getText={getContent}
-          onClose={() => useEditorStore.getState().setExportDialogOpen(false)}
-        />
-      )}
-      {shareDialogOpen && (
-        <Suspense fallback={null}>
-          <ShareDialog
-            documentName={useEditorStore.getState().fileName}
-            // With the document's own line endings, as a download would have them.
-            getText={() => applyLineEnding(getContent(), useEditorStore.getState().file.lineEnding)}
-            onClose={() => useEditorStore.getState().setShareDialogOpen(false)}
-          />
-        </Suspense>
-      )}
+      <EditorDialogs getView={getView} getHistory={getHistory} getContent={getContent} />
     </div>
   );
 }

@@ -33,7 +33,10 @@ import {
   saveCommand,
   shareCommand,
   toggleCommentCommand,
+  type PreviewCommandState,
+  previewModeCommands,
 } from "~/ui/common-commands";
+import type { PreviewMode } from "~/storage/preview-mode";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -75,6 +78,8 @@ export interface NotepadCommandContext {
   reopenClosedTab(): void;
   /** The History panel of the active tab. */
   openHistory(): void;
+  /** How a Markdown tab is shown: text, text and preview, or preview. */
+  setPreviewMode(mode: PreviewMode): void;
   openFromDrive(): void;
   saveToDrive(): void;
   undo(): void;
@@ -99,7 +104,7 @@ export interface NotepadCommandContext {
 }
 
 /** The UI state commands are enabled or checked by. */
-export interface NotepadCommandState {
+export interface NotepadCommandState extends PreviewCommandState {
   canUndo: boolean;
   canRedo: boolean;
   selectionEmpty: boolean;
@@ -353,6 +358,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.openDialog("shortcuts"),
   },
   { id: "about", label: "About", run: (ctx) => ctx.openDialog("about") },
+  ...previewModeCommands<NotepadCommandContext, NotepadCommandState>(),
 ];
 
 // The places the commands appear (menus, toolbar, context menus, extra shortcut rows).

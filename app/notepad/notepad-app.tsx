@@ -20,13 +20,13 @@ import { SafariStorageNotice } from "~/ui/keep-safe";
 import type { DriveMenuContext } from "./drive-menu-items";
 import { FindBar } from "./find-bar";
 import { DrivePromptDialog } from "~/ui/drive-prompt";
-import { Modal } from "~/ui/modal";
 import { openFromDrive, saveToDrive } from "./drive-menu-items";
 import { detectPlatform } from "~/ui/platform";
-import { type Command, shortcutRows } from "~/ui/commands";
+import type { Command } from "~/ui/commands";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import type { Platform } from "~/ui/platform";
-import { NOTEPAD_COMMANDS, NOTEPAD_EXTRA_SHORTCUTS, type NotepadCommandContext } from "./commands";
+import { NOTEPAD_COMMANDS, type NotepadCommandContext } from "./commands";
+import { NotepadShortcutsDialog } from "./shortcuts-dialog";
 import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
@@ -34,6 +34,8 @@ import { CharacterMap, EmojiPicker } from "./pickers";
 import { activeTabName, NotepadStatusBar, StatsDisplay } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
+import { PreviewArea } from "~/preview/preview-area";
+import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -75,9 +77,13 @@ export function NotepadApp() {
       findFocusRequest: s.findFocusRequest,
       fullscreen: s.fullscreen,
       modal: s.modal,
+      previewMode: s.previewMode,
+      markdown: s.language.id === "markdown",
+      activeId: s.tabs.activeId,
     })),
   );
   const { theme } = useSiteTheme();
+  const getView = useCallback(() => controller.getView(), [controller]);
   const editorHostRef = useRef<HTMLDivElement>(null);
   const [contextMenu, setContextMenu] = useState<{
     x: number;
@@ -88,6 +94,7 @@ export function NotepadApp() {
   useEffect(() => {
     platformRef.current = detectPlatform();
     setPlatform(platformRef.current);
+    store.setState({ previewMode: readPreviewMode("notepad") });
     const host = editorHostRef.current;
     if (!host) return;
     void controller.start(host, document.documentElement.classList.contains("dark"));
@@ -97,7 +104,7 @@ export function NotepadApp() {
         controller;
     }
     return () => controller.dispose();
-  }, [controller]);
+  }, [controller, store]);
 
   useEffect(() => {
     controller.setDarkTheme(theme === "dark");
@@ -175,6 +182,10 @@ export function NotepadApp() {
       closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
       reopenClosedTab: () => void controller.tabs.reopenClosed(),
       openHistory: () => setModal("history"),
+      setPreviewMode: (previewMode) => {
+        writePreviewMode("notepad", previewMode);
+        store.setState({ previewMode });
+      },
       openFromDrive: () => void openFromDrive(driveContext),
       saveToDrive: () => void saveToDrive(driveContext),
       undo: () => controller.text.undo(),
@@ -278,21 +289,28 @@ export function NotepadApp() {
       />
       <NotepadNoticeList notices={state.notices} controller={controller} />
 
-      <div
-        ref={editorHostRef}
-        className="relative min-h-0 flex-1 overflow-hidden"
-        data-testid="editor-host"
-        onContextMenu={(event) => {
-          event.preventDefault();
-          setContextMenu({ x: event.clientX, y: event.clientY, of: "text" });
-        }}
+      <PreviewArea
+        mode={state.previewMode}
+        markdown={state.markdown}
+        getView={getView}
+        docKey={state.activeId}
       >
-        {!state.loaded && (
-          <p className="p-4 text-sm text-slate-600 dark:text-slate-300" role="status">
-            Loading your tabs…
-          </p>
-        )}
-      </div>
+        <div
+          ref={editorHostRef}
+          className="relative min-h-0 flex-1 overflow-hidden"
+          data-testid="editor-host"
+          onContextMenu={(event) => {
+            event.preventDefault();
+            setContextMenu({ x: event.clientX, y: event.clientY, of: "text" });
+          }}
+        >
+          {!state.loaded && (
+            <p className="p-4 text-sm text-slate-600 dark:text-slate-300" role="status">
+              Loading your tabs…
+            </p>
+          )}
+        </div>
+      </PreviewArea>
 
       {state.showStats && <StatsDisplay store={store} />}
       <NotepadStatusBar
@@ -330,34 +348,7 @@ export function NotepadApp() {
         <CharacterMap onInsert={insertFromModal} onClose={() => setModal(null)} />
       )}
       {state.modal === "shortcuts" && (
-        <Modal title="Keyboard shortcuts" onClose={() => setModal(null)}>
-          <table className="w-full text-sm">
-            <caption className="sr-only">Notepad keyboard shortcuts</caption>
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="py-1 pr-4">
-                  Action
-                </th>
-                <th scope="col" className="py-1">
-                  Keys
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shortcutRows(NOTEPAD_COMMANDS, NOTEPAD_EXTRA_SHORTCUTS).map((row) => (
-                <tr key={row.action} className="border-t border-slate-200 dark:border-slate-700">
-                  <td className="py-1 pr-4">{row.action}</td>
-                  <td className="py-1 font-mono">{platform === "mac" ? row.mac : row.windows}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="mt-3 text-xs text-slate-700 dark:text-slate-300">
-            Chrome and Edge keep {platform === "mac" ? "Cmd" : "Ctrl"}+N, +T and +W for themselves:
-            use File › New tab or the + button. Close a tab with File › Close tab, its ×, or Delete
-            on a focused tab.
-          </p>
-        </Modal>
+        <NotepadShortcutsDialog platform={platform} onClose={() => setModal(null)} />
       )}
       {state.modal === "share" && (
         <Suspense fallback={null}>
@@ -378,6 +369,7 @@ export function NotepadApp() {
         <ExportDialog
           documentName={activeTabName(store.getState())}
           getText={() => controller.getContent(store.getState().tabs.activeId)}
+          formattedFrom={state.markdown ? { docKey: state.activeId } : null}
           onClose={() => setModal(null)}
         />
       )}

@@ -34,6 +34,8 @@ function useCommandState(store: NotepadStore): NotepadCommandState {
       canCloseTab: s.tabs.tabs.length > 1,
       settings: s.settings,
       fullscreen: s.fullscreen,
+      previewMode: s.previewMode,
+      markdown: s.language.id === "markdown",
     })),
   );
 }

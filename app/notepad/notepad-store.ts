@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
+import type { PreviewMode } from "~/storage/preview-mode";
 import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
 import { initialTabsState, type TabsState } from "./tabs-model";
 
@@ -66,6 +67,8 @@ export interface NotepadUiState {
   activeFile: { file: DocumentFileFormat; mixed: boolean; inDrive: boolean };
   /** The language the active tab is shown in (status bar). */
   language: LanguageView;
+  /** How a Markdown tab is shown (remembered in this browser; read when the notepad starts). */
+  previewMode: PreviewMode;
 }
 
 /** The initial UI state (also what the prerendered HTML shows). */
@@ -95,6 +98,7 @@ export function initialNotepadUiState(): NotepadUiState {
     renamingId: null,
     activeFile: { file: newFileFormat(), mixed: false, inDrive: false },
     language: PLAIN_VIEW,
+    previewMode: "editor",
   };
 }
 

@@ -6,7 +6,7 @@ import {
   saveDocumentAs,
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
-import { printText } from "~/ui/print";
+import { printAsShown } from "~/preview/print-as-shown";
 import type { NotepadController } from "./notepad-controller";
 import { clearModified } from "./tabs-model";
 
@@ -120,8 +120,11 @@ export class NotepadSaves {
 
   /** Prints the active tab. */
   print(): void {
-    const tabs = this.notepad.store.getState().tabs;
+    const { tabs, language, previewMode } = this.notepad.store.getState();
     const tab = tabs.tabs.find((t) => t.id === tabs.activeId);
-    printText({ title: tab?.name ?? "Untitled", text: this.notepad.getContent(tabs.activeId) });
+    // While a Markdown tab's preview is shown, the formatted document is printed.
+    const formatted = language.id === "markdown" && previewMode !== "editor";
+    const text = this.notepad.getContent(tabs.activeId);
+    printAsShown(tab?.name ?? "Untitled", text, formatted, tabs.activeId);
   }
 }

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   editorSettings: "plainpad-editor-settings",
   /** localStorage: editor-behaviour preferences set on the customizing tutorial page. */
   writingPreferences: "plainpad-writing-preferences",
+  /** localStorage: how each editor shows a Markdown document (suffixed "-editor" / "-notepad"). */
+  previewMode: "plainpad-preview-mode",
 } as const;
 
 /** IndexedDB database and store names. */

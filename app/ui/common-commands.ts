@@ -1,5 +1,8 @@
 import {
+  Columns2,
+  Eye,
   FileDown,
+  FilePen,
   FileOutput,
   FolderOpen,
   History,
@@ -9,6 +12,7 @@ import {
   Share2,
   Undo2,
 } from "lucide-react";
+import type { PreviewMode } from "~/storage/preview-mode";
 import type { Command } from "./commands";
 
 /**
@@ -154,4 +158,37 @@ export function toggleCommentCommand<C extends { toggleComment(): boolean }, S>(
     scope: "text",
     run: (ctx) => ctx.toggleComment(),
   };
+}
+
+/** What the preview commands read: the chosen mode, and whether the document is Markdown. */
+export interface PreviewCommandState {
+  previewMode: PreviewMode;
+  markdown: boolean;
+}
+
+const PREVIEW_MODE_COMMANDS = [
+  { mode: "editor", id: "preview-editor", label: "Editor only", icon: FilePen },
+  { mode: "split", id: "preview-split", label: "Side by side", icon: Columns2 },
+  { mode: "preview", id: "preview-only", label: "Preview only", icon: Eye },
+] as const;
+
+/**
+ * The Markdown preview's three modes (issue 30), a radio group: the text only, the text and
+ * its preview side by side (on a phone: a Text / Preview switch), or the preview only. Enabled
+ * for Markdown documents; the chosen mode is remembered by each editor.
+ */
+export function previewModeCommands<
+  C extends { setPreviewMode(mode: PreviewMode): void },
+  S extends PreviewCommandState,
+>(): Command<C, S>[] {
+  return PREVIEW_MODE_COMMANDS.map(({ mode, id, label, icon }) => ({
+    id,
+    label,
+    helpLabel: `Markdown preview: ${label.toLowerCase()}`,
+    icon,
+    checkKind: "radio" as const,
+    run: (ctx: C) => ctx.setPreviewMode(mode),
+    isEnabled: (state: S) => state.markdown,
+    isChecked: (state: S) => state.markdown && state.previewMode === mode,
+  }));
 }

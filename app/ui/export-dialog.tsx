@@ -6,6 +6,7 @@ import {
   exportTitle,
 } from "~/text/export-formats";
 import { safeFileName } from "~/text/file-name";
+import { remoteImagesAllowed } from "~/preview/remote-images";
 import { downloadBlob } from "./download";
 import { exportBlob, preparePdfExport } from "./export-file";
 import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
@@ -18,14 +19,22 @@ import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
 export function ExportDialog({
   documentName,
   getText,
+  formattedFrom = null,
   onClose,
 }: {
   documentName: string;
   /** The text to download (read when Download is pressed). */
   getText: () => string;
+  /**
+   * For a Markdown document: HTML and PDF may be made "as formatted" (what the preview shows);
+   * `docKey` says whether its remote images were allowed.
+   */
+  formattedFrom?: { docKey: string } | null;
   onClose: () => void;
 }) {
   const [format, setFormat] = useState<ExportFormat>("txt");
+  const [layout, setLayout] = useState<"formatted" | "plain">("formatted");
+  const offersLayout = formattedFrom !== null && (format === "html" || format === "pdf");
   const [fileName, setFileName] = useState(() => exportFileName(documentName, "txt"));
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<DialogMessageValue | null>(null);
@@ -46,7 +55,13 @@ export function ExportDialog({
     setMessage(null);
     const name = safeFileName(fileName.trim(), "") || exportFileName(documentName, format);
     try {
-      const result = await exportBlob(format, getText(), exportTitle(documentName));
+      const formatted =
+        offersLayout && layout === "formatted"
+          ? { allowRemoteImages: remoteImagesAllowed(formattedFrom.docKey) }
+          : undefined;
+      const result = await exportBlob(format, getText(), exportTitle(documentName), {
+        formatted,
+      });
       downloadBlob(result.blob, name);
       if (result.notes) {
         setMessage({ kind: "info", text: `Downloaded "${name}". ${result.notes}` });
@@ -94,6 +109,30 @@ export function ExportDialog({
             ))}
           </div>
         </fieldset>
+        {offersLayout && (
+          <fieldset>
+            <legend className="mb-2 font-medium">Markdown</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {(
+                [
+                  ["formatted", "As formatted (as the preview shows it)"],
+                  ["plain", "As plain text"],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex cursor-pointer items-center gap-2 py-1">
+                  <input
+                    type="radio"
+                    name="export-layout"
+                    value={value}
+                    checked={layout === value}
+                    onChange={() => setLayout(value)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <div>
           <label htmlFor={nameId} className="mb-1 block font-medium">
             File name

@@ -21,6 +21,11 @@ export interface ExportedFile {
 export interface ExportFileOptions {
   /** PDF only: the share laid out so far (0 to 1), for a progress bar on long documents. */
   onProgress?: (fraction: number) => void;
+  /**
+   * HTML and PDF of a Markdown document "as formatted" (what the preview shows), with remote
+   * images only when the user allowed them; undefined: the text as written.
+   */
+  formatted?: { allowRemoteImages: boolean };
 }
 
 /** Why an export failed: the PDF code or its font could not be downloaded (offline, new deploy). */
@@ -102,8 +107,14 @@ export async function exportBlob(
     case "txt":
     case "md":
       return { blob: new Blob([text], { type }), missingGlyphs: 0 };
-    case "html":
+    case "html": {
+      if (options.formatted) {
+        const { formattedHtmlDocument } = await import("~/preview/formatted-document");
+        const html = formattedHtmlDocument(title, text, options.formatted.allowRemoteImages);
+        return { blob: new Blob([html], { type }), missingGlyphs: 0 };
+      }
       return { blob: new Blob([toHtmlDocument(text, title)], { type }), missingGlyphs: 0 };
+    }
     case "rtf":
       return { blob: new Blob([toRtf(text, title)], { type }), missingGlyphs: 0 };
     case "pdf": {

@@ -13,7 +13,11 @@ let lastPrintFrame: HTMLIFrameElement | null = null;
  * after a minute. Returns the path used. Browser only.
  */
 export function printText({ title, text }: PrintDocument): "window" | "iframe" {
-  const html = printDocumentHtml({ title, text });
+  return printHtml(printDocumentHtml({ title, text }));
+}
+
+/** Prints a complete HTML page as `printText` does (a window, else a hidden frame). */
+export function printHtml(html: string): "window" | "iframe" {
   let popup: Window | null = null;
   try {
     popup = window.open("", "_blank");

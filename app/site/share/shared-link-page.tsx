@@ -1,5 +1,5 @@
-import { Download, FileText, LayoutPanelTop, Lock } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Code, Download, FileText, LayoutPanelTop, Lock } from "lucide-react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { newFileFormat } from "~/storage/document-records";
 import { putHandoff } from "~/storage/handoff";
@@ -16,9 +16,15 @@ import {
   unlockSharedDocument,
 } from "~/text/share-link";
 import { countWords } from "~/text/text-stats";
+import { languageFromName } from "~/text/languages";
 import { downloadText } from "~/ui/download";
 import { Logo } from "../logo";
 import { ThemeToggle } from "../theme-toggle";
+
+// A shared Markdown document is shown formatted; the preview's code loads only for one.
+const MarkdownPreview = lazy(() =>
+  import("~/preview/markdown-preview").then((module) => ({ default: module.MarkdownPreview })),
+);
 
 /** What the page shows. */
 type View =
@@ -49,8 +55,10 @@ export const SHARED_LINK_MESSAGES = {
  * The page that opens a share link (`/s/#<payload>`, issue 16). The payload is read from the
  * fragment once, then the address becomes plain `/s/` (history.replaceState), so the text leaves
  * the address bar and this tab's history entry; nothing of it is stored unless the user opens
- * it in an editor or downloads it. The text is shown as text, never as HTML. No request leaves
- * the site: the page loads only its own scripts.
+ * it in an editor or downloads it. The text is shown as text, never as HTML, except a Markdown
+ * document, which is shown formatted through the preview's sanitizer (remote images only when
+ * the reader loads them), with "Show source" for the text. No request leaves the site: the page
+ * loads only its own scripts.
  */
 export function SharedLinkPage() {
   const [view, setView] = useState<View>({ kind: "reading" });
@@ -266,6 +274,10 @@ function SharedDocumentView({
   }));
   const name = document.name.trim() || "Shared text";
   const fileName = withTxtExtension(safeFileName(name).trim() || "Shared text");
+  // The simple editor's names end in ".txt" ("notes.md.txt"): the name inside says Markdown.
+  const markdown =
+    languageFromName(name.replace(/\.txt$/i, "")) === "markdown" && document.text !== "";
+  const [showSource, setShowSource] = useState(false);
 
   async function openInEditor() {
     setBusy(true);
@@ -344,25 +356,48 @@ function SharedDocumentView({
           {error}
         </p>
       )}
-      {/* Focusable, so the keyboard scrolls it. */}
-      <div
-        role="region"
-        aria-label="Shared text"
-        tabIndex={0}
-        className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900"
-      >
-        {document.text === "" ? (
-          <p className="text-sm text-slate-700 italic dark:text-slate-300">The text is empty.</p>
-        ) : (
-          // Text, never HTML: React sets it as a text node.
-          <pre
-            data-testid="shared-text"
-            className="font-mono text-sm break-words whitespace-pre-wrap"
+      {markdown && (
+        <button
+          type="button"
+          aria-pressed={showSource}
+          onClick={() => setShowSource((shown) => !shown)}
+          className={ACTION_BUTTON}
+        >
+          <Code size={18} aria-hidden="true" />
+          Show source
+        </button>
+      )}
+      {markdown && !showSource ? (
+        <div className="flex max-h-[60vh] overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
+          <Suspense fallback={<p role="status">Formatting the text…</p>}>
+            <MarkdownPreview text={document.text} docKey="shared-link" label="Shared text" />
+          </Suspense>
+        </div>
+      ) : (
+        <>
+          {/* Focusable, so the keyboard scrolls it. */}
+          <div
+            role="region"
+            aria-label="Shared text"
+            tabIndex={0}
+            className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 p-3 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700 dark:bg-slate-900"
           >
-            {document.text}
-          </pre>
-        )}
-      </div>
+            {document.text === "" ? (
+              <p className="text-sm text-slate-700 italic dark:text-slate-300">
+                The text is empty.
+              </p>
+            ) : (
+              // Text, never HTML: React sets it as a text node.
+              <pre
+                data-testid="shared-text"
+                className="font-mono text-sm break-words whitespace-pre-wrap"
+              >
+                {document.text}
+              </pre>
+            )}
+          </div>
+        </>
+      )}
     </section>
   );
 }

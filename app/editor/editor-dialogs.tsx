@@ -1,0 +1,69 @@
+import type { EditorView } from "@codemirror/view";
+import { lazy, Suspense } from "react";
+import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import type { DocumentHistory } from "~/storage/document-history";
+import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
+import { applyLineEnding } from "~/text/line-endings";
+import { ExportDialog } from "~/ui/export-dialog";
+import { HistoryDialog } from "~/ui/history-dialog";
+import { useEditorStore } from "./editor-store";
+
+// The Share dialog (and its QR code) load when Share is first used.
+const ShareDialog = lazy(() =>
+  import("~/ui/share-dialog").then((module) => ({ default: module.ShareDialog })),
+);
+
+/** The simple editor's History, Export and Share dialogs, each shown while the store says so. */
+export function EditorDialogs({
+  getView,
+  getHistory,
+  getContent,
+}: {
+  getView: () => EditorView | null;
+  getHistory: () => DocumentHistory;
+  getContent: () => string;
+}) {
+  const historyDialogOpen = useEditorStore((s) => s.historyDialogOpen);
+  const exportDialogOpen = useEditorStore((s) => s.exportDialogOpen);
+  const shareDialogOpen = useEditorStore((s) => s.shareDialogOpen);
+  const markdown = useEditorStore((s) => s.language.id === "markdown");
+  return (
+    <>
+      {historyDialogOpen && (
+        <HistoryDialog
+          history={getHistory()}
+          docId={EDITOR_DOCUMENT_ID}
+          documentName={useEditorStore.getState().fileName}
+          currentText={getContent}
+          onRestore={(text, version) => {
+            useEditorStore.getState().setHistoryDialogOpen(false);
+            if (restoreVersion(getView(), text)) {
+              useEditorStore
+                .getState()
+                .notify({ kind: "info", text: restoredMessage(version.createdAt) });
+            }
+          }}
+          onClose={() => useEditorStore.getState().setHistoryDialogOpen(false)}
+        />
+      )}
+      {exportDialogOpen && (
+        <ExportDialog
+          documentName={useEditorStore.getState().fileName}
+          getText={getContent}
+          formattedFrom={markdown ? { docKey: EDITOR_DOCUMENT_ID } : null}
+          onClose={() => useEditorStore.getState().setExportDialogOpen(false)}
+        />
+      )}
+      {shareDialogOpen && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            documentName={useEditorStore.getState().fileName}
+            // With the document's own line endings, as a download would have them.
+            getText={() => applyLineEnding(getContent(), useEditorStore.getState().file.lineEnding)}
+            onClose={() => useEditorStore.getState().setShareDialogOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+import type { MarkdownBlock } from "~/text/markdown-blocks";
+import { allowRemoteImages, remoteImagesAllowed } from "./remote-images";
+import { sanitizeMarkdownHtml } from "./sanitize-markdown";
+
+/** A block on the page: its source line, its unsanitized HTML (the key) and its element. */
+interface ShownBlock {
+  line: number;
+  html: string;
+  element: HTMLElement;
+  /** Remote images held back in this block. */
+  blockedImages: number;
+  removed: boolean;
+}
+
+/** What the renderer tells its owner. */
+export interface PreviewRendererEvents {
+  /** The number of remote images held back in the whole document changed. */
+  onBlockedImages(count: number): void;
+  /** A render failed (null: the next one worked). The text itself is never touched. */
+  onError(message: string | null): void;
+  /** Every block of the latest render is on the page (the scroll position can be re-aligned). */
+  onRendered(): void;
+}
+
+/** The longest stretch of sanitizing done at once, so a keystroke waits at most this long. */
+const SLICE_MS = 8;
+
+/** Class of each block's element (styled with content-visibility: blocks off screen cost no layout). */
+export const PREVIEW_BLOCK_CLASS = "md-block";
+
+/** How long after a change the text is read and sent: longer for big documents. */
+function renderDelay(length: number): number {
+  if (length < 100_000) return 40;
+  if (length < 1_000_000) return 150;
+  return 400;
+}
+
+/** The document a preview shows. */
+export interface PreviewSource {
+  /** Its whole text (read only when a render starts). */
+  text(): string;
+  /** Its length, cheaply (read on every change). */
+  length(): number;
+}
+
+type RenderReply = { id: number; blocks: MarkdownBlock[] } | { id: number; error: string };
+
+/**
+ * Keeps a container showing a Markdown document's preview (issue 30). The text is parsed in a
+ * worker (`markdown-worker.ts`); here only blocks whose HTML changed are sanitized and replaced,
+ * a few milliseconds at a time, so a keystroke in a 1 MB document costs the page one block.
+ * Renders never overlap: changes made while one runs are taken by the next.
+ */
+export class PreviewRenderer {
+  private shown: ShownBlock[] = [];
+  private queue: ShownBlock[] = [];
+  private queueAt = 0;
+  private pumping = false;
+  private blockedImages = 0;
+  private allowRemoteImages = false;
+  private worker: Worker | null = null;
+  private nextId = 0;
+  private waitingFor: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private changedMeanwhile = false;
+  private disposed = false;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly source: PreviewSource,
+    private readonly events: PreviewRendererEvents,
+    /** The document's key for remote-image permission (remote-images.ts). */
+    private readonly docKey: string,
+  ) {
+    this.allowRemoteImages = remoteImagesAllowed(docKey);
+  }
+
+  /** The text changed, or is shown for the first time: render it soon. */
+  textChanged(): void {
+    if (this.disposed) return;
+    if (this.timer !== null || this.waitingFor !== null) {
+      this.changedMeanwhile = true;
+      return;
+    }
+    // The first render at once; then a pause that grows with the document.
+    const delay = this.nextId === 0 ? 0 : renderDelay(this.source.length());
+    this.timer = setTimeout(() => this.send(), delay);
+  }
+
+  /** Shows this document's remote images (re-draws the blocks holding some). */
+  allowImages(): void {
+    if (this.allowRemoteImages) return;
+    this.allowRemoteImages = true;
+    allowRemoteImages(this.docKey);
+    this.enqueue(this.shown.filter((block) => block.blockedImages > 0));
+  }
+
+  /** Remote images are allowed for the document shown. */
+  get imagesAllowed(): boolean {
+    return this.allowRemoteImages;
+  }
+
+  /** The blocks shown, in order: source line and element (for keeping scroll positions in step). */
+  blocks(): readonly { line: number; element: HTMLElement }[] {
+    return this.shown;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private getWorker(): Worker | null {
+    if (typeof Worker === "undefined") return null;
+    if (!this.worker) {
+      this.worker = new Worker(new URL("./markdown-worker.ts", import.meta.url), {
+        type: "module",
+      });
+      this.worker.onmessage = (event: MessageEvent<RenderReply>) => this.receive(event.data);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.worker?.terminate();
+        this.worker = null;
+        this.receive({ id: this.waitingFor ?? -1, error: event.message || "worker failed" });
+      };
+    }
+    return this.worker;
+  }
+
+  private send(): void {
+    this.timer = null;
+    if (this.disposed) return;
+    this.changedMeanwhile = false;
+    const id = ++this.nextId;
+    this.waitingFor = id;
+    const source = this.source.text();
+    const worker = this.getWorker();
+    if (worker) {
+      worker.postMessage({ id, source });
+      return;
+    }
+    // No module workers (very old engines, unit tests): render here, from a chunk of its own.
+    void import("~/text/markdown-blocks")
+      .then(({ renderMarkdownBlocks }) =>
+        this.receive({ id, blocks: renderMarkdownBlocks(source) }),
+      )
+      .catch((error: unknown) => this.receive({ id, error: String(error) }));
+  }
+
+  private receive(reply: RenderReply): void {
+    if (this.disposed || reply.id !== this.waitingFor) return;
+    this.waitingFor = null;
+    if ("error" in reply) {
+      console.error("The Markdown preview could not be made", reply.error);
+      this.events.onError(
+        "The preview could not be made from this text. Your text is safe; keep editing, and the preview tries again.",
+      );
+    } else {
+      this.events.onError(null);
+      this.apply(reply.blocks);
+    }
+    if (this.changedMeanwhile) this.textChanged();
+  }
+
+  /** Replaces the blocks whose HTML changed; keeps the elements of the rest. */
+  private apply(blocks: readonly MarkdownBlock[]): void {
+    const old = this.shown;
+    let start = 0;
+    while (start < old.length && start < blocks.length && old[start].html === blocks[start].html)
+      start++;
+    let oldEnd = old.length;
+    let newEnd = blocks.length;
+    while (oldEnd > start && newEnd > start && old[oldEnd - 1].html === blocks[newEnd - 1].html) {
+      oldEnd--;
+      newEnd--;
+    }
+    for (let i = 0; i < start; i++) old[i].line = blocks[i].line;
+    for (let i = oldEnd, j = newEnd; i < old.length; i++, j++) old[i].line = blocks[j].line;
+    const doc = this.container.ownerDocument;
+    const created: ShownBlock[] = blocks.slice(start, newEnd).map((block) => {
+      const element = doc.createElement("div");
+      element.className = PREVIEW_BLOCK_CLASS;
+      return { line: block.line, html: block.html, element, blockedImages: 0, removed: false };
+    });
+    for (const block of old.slice(start, oldEnd)) {
+      block.removed = true;
+      block.element.remove();
+      this.countImages(-block.blockedImages);
+    }
+    const fragment = doc.createDocumentFragment();
+    for (const block of created) fragment.append(block.element);
+    this.container.insertBefore(fragment, old[oldEnd]?.element ?? null);
+    this.shown = [...old.slice(0, start), ...created, ...old.slice(oldEnd)];
+    this.enqueue(created);
+    if (created.length === 0 && !this.pumping) this.events.onRendered();
+  }
+
+  private enqueue(blocks: readonly ShownBlock[]): void {
+    if (blocks.length === 0) return;
+    if (this.queueAt >= this.queue.length) {
+      this.queue = [];
+      this.queueAt = 0;
+    }
+    this.queue.push(...blocks);
+    if (!this.pumping) {
+      this.pumping = true;
+      setTimeout(() => this.pump(), 0);
+    }
+  }
+
+  /** Sanitizes queued blocks for up to SLICE_MS, then yields to the page. */
+  private pump(): void {
+    if (this.disposed) return;
+    const started = performance.now();
+    while (this.queueAt < this.queue.length && performance.now() - started < SLICE_MS) {
+      const block = this.queue[this.queueAt++];
+      if (!block.removed) this.fill(block);
+    }
+    if (this.queueAt < this.queue.length) {
+      setTimeout(() => this.pump(), 0);
+      return;
+    }
+    this.pumping = false;
+    this.events.onRendered();
+  }
+
+  private fill(block: ShownBlock): void {
+    const { fragment, blockedImages } = sanitizeMarkdownHtml(block.html, this.allowRemoteImages);
+    block.element.replaceChildren(fragment);
+    this.countImages(blockedImages - block.blockedImages);
+    block.blockedImages = blockedImages;
+    if (block.element.querySelector("pre > code[class^='language-']")) {
+      void import("./code-blocks").then(({ highlightCodeBlocks }) =>
+        highlightCodeBlocks(block.element),
+      );
+    }
+  }
+
+  private countImages(change: number): void {
+    if (change === 0) return;
+    this.blockedImages += change;
+    this.events.onBlockedImages(this.blockedImages);
+  }
+}

@@ -1,0 +1,118 @@
+import type { EditorView } from "@codemirror/view";
+
+/** A shown block: the source line it starts on and its element in the preview. */
+interface LineMark {
+  line: number;
+  element: HTMLElement;
+}
+
+/** How long a scroll made here is not echoed back by the other side's scroll event. */
+const ECHO_MS = 120;
+
+/** Index of the last mark whose `key` is at most `value` (-1 when none). */
+function lastAtMost(marks: readonly LineMark[], value: number, key: (mark: LineMark) => number) {
+  let low = 0;
+  let high = marks.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (key(marks[middle]) <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/** The line (with a fraction) at the top of the editor's visible text. */
+export function editorTopLine(view: EditorView): number {
+  const height = view.scrollDOM.scrollTop - view.documentPadding.top;
+  const block = view.lineBlockAtHeight(Math.max(0, height));
+  const line = view.state.doc.lineAt(block.from).number - 1;
+  const fraction = block.height > 0 ? (height - block.top) / block.height : 0;
+  return line + Math.min(1, Math.max(0, fraction));
+}
+
+/** The editor's scrollTop that puts `line` (with a fraction) at the top. */
+export function editorOffsetOfLine(view: EditorView, line: number): number {
+  const doc = view.state.doc;
+  const whole = Math.min(doc.lines - 1, Math.max(0, Math.floor(line)));
+  const block = view.lineBlockAt(doc.line(whole + 1).from);
+  return block.top + (line - whole) * block.height + view.documentPadding.top;
+}
+
+/** The preview's scrollTop that shows source line `line` at the top (between block starts). */
+export function previewOffsetOfLine(marks: readonly LineMark[], line: number): number {
+  const index = lastAtMost(marks, line, (mark) => mark.line);
+  if (index < 0) return 0;
+  const mark = marks[index];
+  const next = marks[index + 1];
+  const top = mark.element.offsetTop;
+  if (!next || next.line <= mark.line) return top;
+  const share = Math.min(1, (line - mark.line) / (next.line - mark.line));
+  return top + share * (next.element.offsetTop - top);
+}
+
+/** The source line (with a fraction) shown at the preview's `scrollTop`. */
+export function previewLineAt(marks: readonly LineMark[], scrollTop: number): number {
+  const index = lastAtMost(marks, scrollTop, (mark) => mark.element.offsetTop);
+  if (index < 0) return 0;
+  const mark = marks[index];
+  const next = marks[index + 1];
+  if (!next) return mark.line;
+  const top = mark.element.offsetTop;
+  const span = next.element.offsetTop - top;
+  const share = span > 0 ? Math.min(1, (scrollTop - top) / span) : 0;
+  return mark.line + share * (next.line - mark.line);
+}
+
+/**
+ * Keeps the editor and the preview scrolled to the same place (issue 30): scrolling either side
+ * moves the other to the same source line, once per frame. `pane` is the preview's scrolling
+ * element and the offset parent of the block elements. Returns `realign` (puts the preview where
+ * the editor is, after a render) and `dispose`.
+ */
+export function keepScrollInStep(
+  view: EditorView,
+  pane: HTMLElement,
+  marks: () => readonly LineMark[],
+): { realign(): void; dispose(): void } {
+  let ignoreEditorUntil = 0;
+  let ignorePaneUntil = 0;
+  let frame = 0;
+  let pending: "editor" | "pane" | null = null;
+
+  const follow = () => {
+    frame = 0;
+    const leader = pending;
+    pending = null;
+    const now = performance.now();
+    if (leader === "editor") {
+      ignorePaneUntil = now + ECHO_MS;
+      pane.scrollTop = previewOffsetOfLine(marks(), editorTopLine(view));
+    } else if (leader === "pane") {
+      ignoreEditorUntil = now + ECHO_MS;
+      view.scrollDOM.scrollTop = editorOffsetOfLine(view, previewLineAt(marks(), pane.scrollTop));
+    }
+  };
+  const schedule = (leader: "editor" | "pane") => {
+    pending = leader;
+    if (!frame) frame = requestAnimationFrame(follow);
+  };
+  const onEditorScroll = () => {
+    if (performance.now() >= ignoreEditorUntil) schedule("editor");
+  };
+  const onPaneScroll = () => {
+    if (performance.now() >= ignorePaneUntil) schedule("pane");
+  };
+  view.scrollDOM.addEventListener("scroll", onEditorScroll, { passive: true });
+  pane.addEventListener("scroll", onPaneScroll, { passive: true });
+  return {
+    realign: () => schedule("editor"),
+    dispose: () => {
+      if (frame) cancelAnimationFrame(frame);
+      view.scrollDOM.removeEventListener("scroll", onEditorScroll);
+      pane.removeEventListener("scroll", onPaneScroll);
+    },
+  };
+}
