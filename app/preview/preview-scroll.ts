@@ -6,8 +6,8 @@ interface LineMark {
   element: HTMLElement;
 }
 
-/** How long a scroll made here is not echoed back by the other side's scroll event. */
-const ECHO_MS = 120;
+/** A scroll event within this many pixels of where this code put a side is its echo. */
+const ECHO_PX = 2;
 
 /** Index of the last mark whose `key` is at most `value` (-1 when none). */
 function lastAtMost(marks: readonly LineMark[], value: number, key: (mark: LineMark) => number) {
@@ -77,8 +77,10 @@ export function keepScrollInStep(
   pane: HTMLElement,
   marks: () => readonly LineMark[],
 ): { realign(): void; dispose(): void } {
-  let ignoreEditorUntil = 0;
-  let ignorePaneUntil = 0;
+  // Where this code last put each side: a scroll event that finds it there is the echo of
+  // that move, not the user's (a time window would also swallow the user's own scrolling).
+  let setEditorTop: number | null = null;
+  let setPaneTop: number | null = null;
   let frame = 0;
   let pending: "editor" | "pane" | null = null;
 
@@ -86,24 +88,29 @@ export function keepScrollInStep(
     frame = 0;
     const leader = pending;
     pending = null;
-    const now = performance.now();
     if (leader === "editor") {
-      ignorePaneUntil = now + ECHO_MS;
       pane.scrollTop = previewOffsetOfLine(marks(), editorTopLine(view));
+      setPaneTop = pane.scrollTop;
     } else if (leader === "pane") {
-      ignoreEditorUntil = now + ECHO_MS;
       view.scrollDOM.scrollTop = editorOffsetOfLine(view, previewLineAt(marks(), pane.scrollTop));
+      setEditorTop = view.scrollDOM.scrollTop;
     }
   };
   const schedule = (leader: "editor" | "pane") => {
     pending = leader;
     if (!frame) frame = requestAnimationFrame(follow);
   };
+  const isEcho = (top: number, setTop: number | null) =>
+    setTop !== null && Math.abs(top - setTop) <= ECHO_PX;
   const onEditorScroll = () => {
-    if (performance.now() >= ignoreEditorUntil) schedule("editor");
+    if (isEcho(view.scrollDOM.scrollTop, setEditorTop)) return;
+    setEditorTop = null;
+    schedule("editor");
   };
   const onPaneScroll = () => {
-    if (performance.now() >= ignorePaneUntil) schedule("pane");
+    if (isEcho(pane.scrollTop, setPaneTop)) return;
+    setPaneTop = null;
+    schedule("pane");
   };
   view.scrollDOM.addEventListener("scroll", onEditorScroll, { passive: true });
   pane.addEventListener("scroll", onPaneScroll, { passive: true });

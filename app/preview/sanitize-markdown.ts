@@ -144,8 +144,14 @@ export function sanitizeMarkdownHtml(html: string, allowRemoteImages: boolean): 
     if (applyImagePolicy(image, allowRemoteImages)) blockedImages++;
   }
   for (const input of Array.from(fragment.querySelectorAll("input"))) {
-    if (input.getAttribute("type") === "checkbox") input.setAttribute("disabled", "");
-    else input.remove();
+    if (input.getAttribute("type") !== "checkbox") {
+      input.remove();
+      continue;
+    }
+    input.setAttribute("disabled", "");
+    // A task list's box is named by its task, for screen readers.
+    const task = input.parentElement?.textContent?.trim().slice(0, 120);
+    input.setAttribute("aria-label", task || "Task");
   }
   return { fragment, blockedImages };
 }
