@@ -4,7 +4,7 @@ import { encodeSharePayload } from "../../app/text/share-link";
 import { installDiskHarness, putDiskFile, queuePicks } from "./disk-harness";
 import { editorBox, openEditor } from "./editor-helpers";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
-import { openNotepad, renameActiveTab, runMenu } from "./notepad-helpers";
+import { openNotepad, renameActiveTab } from "./notepad-helpers";
 
 /** The Markdown preview (issue 30 item 3): modes, safety, remote images, scrolling, exports. */
 
