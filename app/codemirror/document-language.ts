@@ -1,6 +1,6 @@
 import { Compartment, type EditorState, type Extension, Prec } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
-import { HIGHLIGHT_LIMIT_CHARS, languageInfo, PLAIN_TEXT } from "~/text/languages";
+import { HIGHLIGHT_LIMIT_CHARS, isProseLanguage, languageInfo, PLAIN_TEXT } from "~/text/languages";
 
 /**
  * The language a document is shown in, as one compartment of its editor state: empty for plain
@@ -9,9 +9,6 @@ import { HIGHLIGHT_LIMIT_CHARS, languageInfo, PLAIN_TEXT } from "~/text/language
  * keeps one state per tab, each with its own language.
  */
 const languageCompartment = new Compartment();
-
-/** Languages whose text is prose: spell check stays as the user set it. */
-const PROSE_LANGUAGES = new Set([PLAIN_TEXT, "markdown"]);
 
 const loaded = new Map<string, Extension>();
 const loading = new Map<string, Promise<Extension>>();
@@ -25,8 +22,9 @@ export function loadLanguage(id: string): Promise<Extension> {
     pending = import("./code-support")
       .then(({ codeSupport }) => codeSupport(id))
       .then((support) => {
-        // Code is not prose: the browser's spell check would underline every identifier.
-        const extension = PROSE_LANGUAGES.has(id)
+        // Code is not prose (plain text and Markdown are): the browser's spell check would
+        // underline every identifier.
+        const extension = isProseLanguage(id)
           ? support
           : [support, Prec.highest(EditorView.contentAttributes.of({ spellcheck: "false" }))];
         loaded.set(id, extension);

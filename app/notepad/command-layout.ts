@@ -156,4 +156,5 @@ export const NOTEPAD_EXTRA_SHORTCUTS: readonly ShortcutRow[] = [
     windows: "Escape",
     mac: "Escape",
   },
+  { action: "Leave a code file's text (then Tab)", windows: "Escape", mac: "Escape" },
 ];

@@ -90,6 +90,9 @@ export interface NotepadCommandContext {
   selectAll(): void;
   /** Comments or uncomments the selected lines (code); false in plain text. */
   toggleComment(): boolean;
+  /** Tab / Shift+Tab in a code tab; false in prose (the key moves the focus). */
+  indent(): boolean;
+  outdent(): boolean;
   openFind(replace: boolean): void;
   insertDateTime(): void;
   openDialog(dialog: NotepadDialog): void;
@@ -137,6 +140,23 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   exportCommand(),
   shareCommand(),
   toggleCommentCommand(),
+  {
+    id: "indent",
+    label: "Indent lines",
+    helpLabel: "Indent / outdent lines (code files)",
+    keys: { all: ["Tab"] },
+    keysHelp: "Tab / Shift-Tab",
+    scope: "text",
+    run: (ctx) => ctx.indent(),
+  },
+  {
+    id: "outdent",
+    label: "Outdent lines",
+    keys: { all: ["Shift-Tab"] },
+    helpWith: "indent",
+    scope: "text",
+    run: (ctx) => ctx.outdent(),
+  },
   { ...printCommand(), menuLabel: "Print…" },
   undoCommand(),
   redoCommand(),

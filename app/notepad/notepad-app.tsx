@@ -195,6 +195,8 @@ export function NotepadApp() {
       paste: () => void controller.text.paste(),
       selectAll: () => controller.text.selectAll(),
       toggleComment: () => controller.text.toggleComment(),
+      indent: () => controller.text.indent(),
+      outdent: () => controller.text.outdent(),
       openFind: (replace) => controller.openFind(replace),
       insertDateTime: () => {
         if (store.getState().loaded) controller.text.insertDateTime();

@@ -114,6 +114,7 @@ export class NotepadController {
     this.text = new NotepadTextActions(
       () => this.view,
       (message) => this.addNotice({ id: "clipboard", kind: "error", message }),
+      () => this.store.getState().language.id,
     );
   }
 

@@ -3,6 +3,8 @@ import type { EditorView } from "@codemirror/view";
 import { undoWithinLimit } from "~/codemirror";
 import { SLICE_MS, yieldToPage } from "~/storage/work-slices";
 import { findNextInSlices, type ReplaceAllResult, replaceAll } from "~/text/find-replace";
+import { indentSelection, outdentSelection } from "~/text/indent";
+import { isProseLanguage } from "~/text/languages";
 import {
   type ClipboardAction,
   clipboardRefusedMessage,
@@ -21,7 +23,25 @@ export class NotepadTextActions {
     private readonly getView: () => EditorView | null,
     /** Shows the notice when the browser refused the clipboard. */
     private readonly clipboardRefused: (message: string) => void,
+    /** The shown tab's language id. */
+    private readonly languageId: () => string = () => "plain",
   ) {}
+
+  /**
+   * Tab in a code tab: indents the selected lines (or inserts two spaces at the cursor), like
+   * the simple editor. False in prose (plain text, Markdown), where Tab keeps moving the focus
+   * as it always has. Escape then Tab leaves a code tab (CodeMirror's tab-focus mode).
+   */
+  indent(): boolean {
+    const view = this.getView();
+    return view && !isProseLanguage(this.languageId()) ? indentSelection(view) : false;
+  }
+
+  /** Shift+Tab in a code tab: removes up to two leading spaces per line; false in prose. */
+  outdent(): boolean {
+    const view = this.getView();
+    return view && !isProseLanguage(this.languageId()) ? outdentSelection(view) : false;
+  }
 
   /** Focuses the text. */
   focus(): void {

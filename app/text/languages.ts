@@ -23,6 +23,11 @@ export interface LanguageInfo {
 
 export const PLAIN_TEXT = "plain";
 
+/** Languages whose text is prose, not code: plain text and Markdown. */
+export function isProseLanguage(id: string): boolean {
+  return id === PLAIN_TEXT || id === "markdown";
+}
+
 /** Every language, plain text first, then by label. */
 export const LANGUAGES: readonly LanguageInfo[] = [
   { id: PLAIN_TEXT, label: "Plain text", extensions: ["txt", "text", "log"], engineName: null },

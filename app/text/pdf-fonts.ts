@@ -87,7 +87,7 @@ function oneShotStream(encode: () => Uint8Array) {
  * subsets correctly but returns the subset whole from `encode()` where pdf-lib wants a
  * stream, and its layout takes the direction that pdf-lib cannot pass.
  */
-function parseFont(bytes: Uint8Array, direction: LayoutDirection): FontkitFont {
+export function parseFont(bytes: Uint8Array, direction: LayoutDirection): FontkitFont {
   // fontkit 2 reads any Uint8Array; its types still say Node's Buffer.
   const created = createFontkitFont(bytes as unknown as Parameters<typeof createFontkitFont>[0]);
   const font = "fonts" in created ? created.fonts[0] : created;

@@ -2,6 +2,9 @@
 // fetched until a PDF is made, and Vite does not preload `?url` assets.
 import monoFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf?url";
 import sansFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url";
+import sansBoldFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url";
+import sansItalicFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf?url";
+import sansBoldItalicFontUrl from "dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf?url";
 import { exportFormatInfo, toHtmlDocument, toRtf, type ExportFormat } from "~/text/export-formats";
 
 /** A file made for the Save As / Download dialog. */
@@ -118,6 +121,7 @@ export async function exportBlob(
     case "rtf":
       return { blob: new Blob([toRtf(text, title)], { type }), missingGlyphs: 0 };
     case "pdf": {
+      if (options.formatted) return formattedPdf(text, title, type);
       const [{ buildPdf }, mono] = await Promise.all([loadPdfModule(), loadFont(monoFontUrl)]);
       const result = await buildPdf(text, {
         title,
@@ -135,4 +139,34 @@ export async function exportBlob(
       };
     }
   }
+}
+
+/**
+ * The formatted PDF of a Markdown document (issue 30): its code (marked and the layout) and
+ * the four DejaVu Sans faces load on the first such export.
+ */
+async function formattedPdf(text: string, title: string, type: string): Promise<ExportedFile> {
+  const [module, regular, bold, italic, boldItalic, mono] = await Promise.all([
+    import("~/text/pdf-formatted").catch((error: unknown) => {
+      throw new ExportError(PDF_UNAVAILABLE, { cause: error });
+    }),
+    loadFont(sansFontUrl),
+    loadFont(sansBoldFontUrl),
+    loadFont(sansItalicFontUrl),
+    loadFont(sansBoldItalicFontUrl),
+    loadFont(monoFontUrl),
+  ]);
+  const result = await module.buildFormattedPdf(text, {
+    title,
+    fonts: { regular, bold, italic, boldItalic, mono },
+  });
+  return {
+    // pdf-lib types its bytes as Uint8Array<ArrayBufferLike>; they are a plain ArrayBuffer.
+    blob: new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type }),
+    missingGlyphs: result.missingGlyphs,
+    notes:
+      result.missingGlyphs > 0
+        ? missingGlyphsNotice(result.missingGlyphs, result.missingCharacters)
+        : undefined,
+  };
 }

@@ -100,6 +100,9 @@ export function MenuPopup({
   popupRef?: Ref<HTMLDivElement>;
 }) {
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  const firstItem = entries.findIndex(
+    (entry) => entry.kind !== "separator" && entry.kind !== "label",
+  );
   useEffect(() => {
     if (active >= 0) itemRefs.current[active]?.focus();
   }, [active]);
@@ -161,7 +164,9 @@ export function MenuPopup({
               itemRefs.current[i] = el;
             }}
             role={role}
-            tabIndex={-1}
+            // Roving tab stop: one item is in the tab order (the active one, else the first),
+            // so a menu long enough to scroll can be reached and scrolled by keyboard.
+            tabIndex={i === (active >= 0 ? active : firstItem) ? 0 : -1}
             aria-disabled={disabled || undefined}
             aria-checked={entry.kind === "item" ? undefined : entry.checked}
             data-menu-item={entry.id}

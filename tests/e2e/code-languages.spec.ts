@@ -187,6 +187,39 @@ test.describe("code in the notepad", () => {
     await expect(page.locator(".cm-content")).toHaveAttribute("spellcheck", "false");
   });
 
+  test("Tab indents in a code tab, Escape then Tab leaves it; in prose Tab moves on", async ({
+    page,
+  }) => {
+    await openNotepad(page);
+    await languageButton(page, "Plain text").click();
+    await page.getByRole("searchbox", { name: "Search languages" }).fill("python");
+    await page.keyboard.press("Enter");
+    await page.locator(".cm-content").focus();
+    await page.keyboard.insertText("def f():\nreturn 1");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => editorText(page)).toBe("def f():\nreturn 1  ");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Shift+End");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => editorText(page)).toBe("def f():\n  return 1  ");
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(() => editorText(page)).toBe("def f():\nreturn 1  ");
+    // Escape, then Tab: the focus leaves the text and nothing is typed.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect(page.locator(".cm-content")).not.toBeFocused();
+    expect(await editorText(page)).toBe("def f():\nreturn 1  ");
+
+    // Plain text: Tab moves the focus, as it always did.
+    await languageButton(page, "Python").click();
+    await page.getByRole("searchbox", { name: "Search languages" }).fill("plain");
+    await page.keyboard.press("Enter");
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("Tab");
+    await expect(page.locator(".cm-content")).not.toBeFocused();
+    expect(await editorText(page)).toBe("def f():\nreturn 1  ");
+  });
+
   for (const theme of ["light", "dark"] as const) {
     test(`highlighted code passes axe in ${theme} mode`, async ({ page }) => {
       await useStoredTheme(page, theme);

@@ -357,6 +357,18 @@ test.describe("Markdown preview in the simple editor", () => {
     const plain = (await readFile(await (await download).path())).toString("utf8");
     expect(plain).toContain("# Release notes");
 
+    await page.getByRole("button", { name: "Export…" }).click();
+    await dialog.getByRole("radio", { name: /PDF/ }).check();
+    await expect(dialog.getByRole("radio", { name: /As formatted/ })).toBeChecked();
+    download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Download", exact: true }).click();
+    const pdf = await readFile(await (await download).path());
+    expect((await download).suggestedFilename()).toBe("README.md.pdf");
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    // The formatted PDF embeds the bold face for the headings.
+    expect(pdf.toString("latin1")).toContain("DejaVuSans-Bold");
+    await expect(dialog).toHaveCount(0);
+
     // Not Markdown: no layout choice.
     await page.getByRole("button", { name: "Export…" }).click();
     await dialog.getByRole("radio", { name: /Plain text/ }).check();
