@@ -134,15 +134,16 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Does Plainpad support bold, italic and underline?",
     answer:
       "In its own way. Plainpad is a plain-text editor, so it does not store rich text. The Bold, Italic and Underline buttons of the Text Editor wrap the selection in Markdown-style markers: **bold**, _italic_ and <u>underline</u>. The editor highlights them so they are easy to see, and applying the same button again removes them.\n\n" +
-      "The saved file stays plain text, which means it opens anywhere, and Markdown tools understand the bold and italic markers.",
+      "The saved file stays plain text, which means it opens anywhere, and Markdown tools understand the bold and italic markers.\n\n" +
+      "To see a Markdown document formatted, open it with a .md name (or choose Markdown with the language button in the status bar) and pick Side by side or Preview only: in the Advanced Notepad under View > Markdown preview, in the Text Editor with the toolbar's preview buttons (under More on a narrow screen). The preview follows your typing, scrolls with the text and shows tables, task lists, strikethrough and coloured code blocks. On a phone, a Text / Preview switch shows one at a time. The preview never runs scripts from a document, and pictures from other websites stay unloaded until you press Load images, so opening a file tells no one you read it.",
   },
   {
     id: "which-file-formats-can-i-export",
     category: "Features",
     question: "Which file formats can I export?",
     answer:
-      "Five. Click Export… in the Text Editor's header, or choose File > Export… in the Advanced Notepad, pick Plain text (.txt), Markdown (.md), Web page (.html), Rich Text Format (.rtf, for Word, LibreOffice, Pages and WordPad) or PDF document (.pdf), change the file name if you like and click Download. The PDF is made in your browser on A4 pages with the fonts embedded; characters those fonts lack, such as Chinese, Japanese or Korean, show as � and the dialog says how many.\n\n" +
-      "The Text Editor's Download button gives you a .txt file straight away, and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well, and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
+      "Five. Click Export… in the Text Editor's header, or choose File > Export… in the Advanced Notepad, pick Plain text (.txt), Markdown (.md), Web page (.html), Rich Text Format (.rtf, for Word, LibreOffice, Pages and WordPad) or PDF document (.pdf), change the file name if you like and click Download. The PDF is made in your browser on A4 pages with the fonts embedded; characters those fonts lack, such as Chinese, Japanese or Korean, show as � and the dialog says how many. For a Markdown document, Web page and PDF can be made As formatted (headings, lists, tables and code as the preview shows them; the default) or As plain text.\n\n" +
+      "The Text Editor's Download button gives you a .txt file straight away, and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well (while a Markdown preview is shown, it prints the formatted document), and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
   },
 
   // Google Drive

@@ -1,4 +1,5 @@
 import { type CodeEditorHandle, textStatsField } from "~/codemirror";
+import type { PreviewMode } from "~/storage/preview-mode";
 import { useEditorStore } from "./editor-store";
 import { countRest, startDocumentSearch } from "./search-bar";
 
@@ -32,6 +33,8 @@ export interface BenchHook {
   language(): { id: string; highlighted: boolean };
   /** "Highlight anyway" for a document over the limit; resolves once it is highlighted. */
   highlightAnyway(): Promise<void>;
+  /** Shows a Markdown document as the text, side by side with its preview, or the preview. */
+  setPreviewMode(mode: PreviewMode): void;
 }
 
 declare global {
@@ -99,6 +102,7 @@ export function installBenchHook(
       while (!useEditorStore.getState().language.highlighted) await nextPaint();
       await nextPaint();
     },
+    setPreviewMode: (mode) => useEditorStore.getState().setPreviewMode(mode),
     length: () => handle.view.state.doc.length,
     settled: () => handle.view.state.field(textStatsField).words !== null,
     stored: isStored,

@@ -42,6 +42,8 @@ export function MarkdownPreview({
   const rendererRef = useRef<PreviewRenderer | null>(null);
   const [blockedImages, setBlockedImages] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  // Announced as aria-busy while a render is on its way (benchmarks and tests wait for it).
+  const [busy, setBusy] = useState(true);
   // The editor's view may not exist yet (the notepad creates it after its tabs load).
   const [viewWait, setViewWait] = useState(0);
 
@@ -55,7 +57,12 @@ export function MarkdownPreview({
       const renderer = new PreviewRenderer(
         body,
         { text: () => text, length: () => text.length },
-        { onBlockedImages: setBlockedImages, onError: setError, onRendered: () => undefined },
+        {
+          onBlockedImages: setBlockedImages,
+          onError: setError,
+          onRendered: () => setBusy(false),
+          onRendering: () => setBusy(true),
+        },
         docKey,
       );
       rendererRef.current = renderer;
@@ -75,7 +82,11 @@ export function MarkdownPreview({
       {
         onBlockedImages: setBlockedImages,
         onError: setError,
-        onRendered: () => scroll?.realign(),
+        onRendered: () => {
+          setBusy(false);
+          scroll?.realign();
+        },
+        onRendering: () => setBusy(true),
       },
       docKey,
     );
@@ -112,6 +123,7 @@ export function MarkdownPreview({
       ref={paneRef}
       role="region"
       aria-label={label}
+      aria-busy={busy}
       // Focusable, so the keyboard scrolls it.
       tabIndex={0}
       data-testid="markdown-preview"

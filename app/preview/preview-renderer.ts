@@ -20,6 +20,8 @@ export interface PreviewRendererEvents {
   onError(message: string | null): void;
   /** Every block of the latest render is on the page (the scroll position can be re-aligned). */
   onRendered(): void;
+  /** A render started (the text is being parsed); `onRendered` follows when it is shown. */
+  onRendering?(): void;
 }
 
 /** The longest stretch of sanitizing done at once, so a keystroke waits at most this long. */
@@ -135,6 +137,7 @@ export class PreviewRenderer {
     this.changedMeanwhile = false;
     const id = ++this.nextId;
     this.waitingFor = id;
+    this.events.onRendering?.();
     const source = this.source.text();
     const worker = this.getWorker();
     if (worker) {
@@ -157,6 +160,7 @@ export class PreviewRenderer {
       this.events.onError(
         "The preview could not be made from this text. Your text is safe; keep editing, and the preview tries again.",
       );
+      if (!this.pumping) this.events.onRendered();
     } else {
       this.events.onError(null);
       this.apply(reply.blocks);

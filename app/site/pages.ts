@@ -16,6 +16,7 @@ export const BLOG_SLUGS = [
   "text-editor-vs-word-processor",
   "writing-tips-for-students",
   "document-organization-strategies",
+  "editing-code-and-markdown-in-the-browser",
 ] as const;
 
 /** Tutorial slugs; getting-started-text-editor is the featured one. */

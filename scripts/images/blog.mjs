@@ -22,6 +22,7 @@ const MOTIF_BY_SLUG = {
   "text-editor-vs-word-processor": "versus",
   "writing-tips-for-students": "student",
   "document-organization-strategies": "folders",
+  "editing-code-and-markdown-in-the-browser": "formatting",
 };
 
 /** Renders public/images/generated/blog/<slug>.webp for every article file. */
