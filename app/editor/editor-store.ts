@@ -8,7 +8,7 @@ import {
 } from "~/storage/editor-settings";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
-import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
+import { type LanguageView, PLAIN_VIEW, sameLanguageView } from "~/text/languages";
 import { type PreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import type { Platform } from "~/ui/platform";
 import { noteBackup } from "~/storage/keep-safe";
@@ -165,9 +165,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   // Not a change of the text or its bytes: the unsaved flag stays as it is.
   setLanguage: (language) => set({ file: { ...get().file, language } }),
   setLanguageView: (view) => {
-    const now = get().language;
-    const same = (Object.keys(view) as (keyof LanguageView)[]).every((k) => view[k] === now[k]);
-    if (!same) set({ language: view });
+    if (!sameLanguageView(view, get().language)) set({ language: view });
   },
   setPreviewMode: (previewMode) => {
     writePreviewMode("editor", previewMode);

@@ -165,6 +165,8 @@ export function SimpleEditor() {
         isDirty: false,
         file: input.file ?? newFileFormat(),
         mixedLineEndings: input.mixedLineEndings ?? false,
+        // "Highlight anyway" was for the document replaced: a new big file asks again.
+        language: { ...store.language, forced: false },
       });
       persistenceRef.current?.noteReplaced();
       return true;

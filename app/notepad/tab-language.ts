@@ -1,6 +1,6 @@
 import type { EditorView } from "@codemirror/view";
 import { shouldHighlight, showLanguage } from "~/codemirror/document-language";
-import { detectLanguage, type LanguageView, PLAIN_TEXT } from "~/text/languages";
+import { detectLanguage, type LanguageView, PLAIN_TEXT, sameLanguageView } from "~/text/languages";
 import type { NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
 
@@ -51,8 +51,7 @@ export class TabLanguages {
       forced,
     };
     const now = this.host.store.getState().language;
-    if ((Object.keys(next) as (keyof LanguageView)[]).some((key) => next[key] !== now[key]))
-      this.host.store.setState({ language: next });
+    if (!sameLanguageView(next, now)) this.host.store.setState({ language: next });
     void showLanguage(view, language, highlighted, () => {
       const shown = this.host.store.getState().language;
       return (

@@ -268,6 +268,16 @@ export interface LanguageView {
   forced: boolean;
 }
 
+/** True when two language views say the same (the stores skip an update that changes nothing). */
+export function sameLanguageView(a: LanguageView, b: LanguageView): boolean {
+  return (
+    a.id === b.id &&
+    a.highlighted === b.highlighted &&
+    a.tooLarge === b.tooLarge &&
+    a.forced === b.forced
+  );
+}
+
 export const PLAIN_VIEW: LanguageView = {
   id: PLAIN_TEXT,
   highlighted: false,

@@ -8,7 +8,7 @@ test.describe("simple editor: toolbar", () => {
   test("every toolbar button has an accessible name equal to its tooltip", async ({ page }) => {
     const buttons = page.getByRole("toolbar", { name: "Editor toolbar" }).locator("button, a");
     const count = await buttons.count();
-    expect(count).toBe(25);
+    expect(count).toBe(26);
     for (let i = 0; i < count; i++) {
       const button = buttons.nth(i);
       const title = await button.getAttribute("title");

@@ -52,6 +52,11 @@ export const GUIDE_LINKS: Record<BlogSlug, ResourceLink> = {
     title: "Document organization strategies",
     description: "File names, folders and tab habits that keep a growing pile of notes findable.",
   },
+  "editing-code-and-markdown-in-the-browser": {
+    title: "Editing code and Markdown in the browser",
+    description:
+      "Colours by file type, a Markdown preview beside the text, and why the preview never runs a file's scripts.",
+  },
 };
 
 /** Our own short title and summary for every tutorial. */
