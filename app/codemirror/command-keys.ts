@@ -19,8 +19,11 @@ export interface CommandKeyTarget<Ctx> {
 export function commandKeyHandler<Ctx>(target: () => CommandKeyTarget<Ctx> | null): Extension {
   return Prec.highest(
     EditorView.domEventHandlers({
-      keydown(event) {
+      keydown(event, view) {
         if (event.defaultPrevented || event.isComposing) return false;
+        // Escape then Tab always leaves the text, even when this Escape also collapses a
+        // selection (CodeMirror's own rule counts only an Escape nothing else used).
+        if (event.key === "Escape") view.setTabFocusMode(2000);
         const current = target();
         if (!current) return false;
         const found = findCommandForKey(current.commands, event, current.platform, [

@@ -1,4 +1,5 @@
-import type { MarkdownBlock } from "~/text/markdown-blocks";
+import type { BlockDiffer, BlockUpdate } from "~/text/markdown-blocks";
+import { insertBlocks, removeBlock } from "./block-sections";
 import { allowRemoteImages, remoteImagesAllowed } from "./remote-images";
 import { sanitizeMarkdownHtml } from "./sanitize-markdown";
 
@@ -27,7 +28,7 @@ export interface PreviewRendererEvents {
 /** The longest stretch of sanitizing done at once, so a keystroke waits at most this long. */
 const SLICE_MS = 8;
 
-/** Class of each block's element (styled with content-visibility: blocks off screen cost no layout). */
+/** Class of each block's element (inside sections: block-sections.ts). */
 export const PREVIEW_BLOCK_CLASS = "md-block";
 
 /** How long after a change the text is read and sent: longer for big documents. */
@@ -35,6 +36,20 @@ function renderDelay(length: number): number {
   if (length < 100_000) return 40;
   if (length < 1_000_000) return 150;
   return 400;
+}
+
+let codeBlocks: Promise<typeof import("./code-blocks")> | null = null;
+
+/**
+ * The code-colouring chunk, imported once: each `import()` call also searches the whole page
+ * for its preload links, which in a preview of thousands of blocks costs more than the colours.
+ */
+function loadCodeBlocks(): Promise<typeof import("./code-blocks")> {
+  codeBlocks ??= import("./code-blocks").catch((error: unknown) => {
+    codeBlocks = null;
+    throw error;
+  });
+  return codeBlocks;
 }
 
 /** The document a preview shows. */
@@ -45,7 +60,7 @@ export interface PreviewSource {
   length(): number;
 }
 
-type RenderReply = { id: number; blocks: MarkdownBlock[] } | { id: number; error: string };
+type RenderReply = { id: number; update: BlockUpdate } | { id: number; error: string };
 
 /**
  * Keeps a container showing a Markdown document's preview (issue 30). The text is parsed in a
@@ -66,6 +81,8 @@ export class PreviewRenderer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private changedMeanwhile = false;
   private disposed = false;
+  /** Where there is no worker: the same differ, on this thread. */
+  private localDiffer: BlockDiffer | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -125,6 +142,11 @@ export class PreviewRenderer {
         event.preventDefault();
         this.worker?.terminate();
         this.worker = null;
+        // The next worker starts from nothing: so does the page, so the two stay in step.
+        for (const block of this.shown) block.removed = true;
+        this.shown = [];
+        this.container.replaceChildren();
+        this.countImages(-this.blockedImages);
         this.receive({ id: this.waitingFor ?? -1, error: event.message || "worker failed" });
       };
     }
@@ -146,9 +168,10 @@ export class PreviewRenderer {
     }
     // No module workers (very old engines, unit tests): render here, from a chunk of its own.
     void import("~/text/markdown-blocks")
-      .then(({ renderMarkdownBlocks }) =>
-        this.receive({ id, blocks: renderMarkdownBlocks(source) }),
-      )
+      .then(({ BlockDiffer }) => {
+        this.localDiffer ??= new BlockDiffer();
+        this.receive({ id, update: this.localDiffer.update(source) });
+      })
       .catch((error: unknown) => this.receive({ id, error: String(error) }));
   }
 
@@ -163,40 +186,33 @@ export class PreviewRenderer {
       if (!this.pumping) this.events.onRendered();
     } else {
       this.events.onError(null);
-      this.apply(reply.blocks);
+      this.apply(reply.update);
     }
     if (this.changedMeanwhile) this.textChanged();
   }
 
   /** Replaces the blocks whose HTML changed; keeps the elements of the rest. */
-  private apply(blocks: readonly MarkdownBlock[]): void {
+  private apply({ start, oldEnd, inserted, lines }: BlockUpdate): void {
     const old = this.shown;
-    let start = 0;
-    while (start < old.length && start < blocks.length && old[start].html === blocks[start].html)
-      start++;
-    let oldEnd = old.length;
-    let newEnd = blocks.length;
-    while (oldEnd > start && newEnd > start && old[oldEnd - 1].html === blocks[newEnd - 1].html) {
-      oldEnd--;
-      newEnd--;
-    }
-    for (let i = 0; i < start; i++) old[i].line = blocks[i].line;
-    for (let i = oldEnd, j = newEnd; i < old.length; i++, j++) old[i].line = blocks[j].line;
     const doc = this.container.ownerDocument;
-    const created: ShownBlock[] = blocks.slice(start, newEnd).map((block) => {
+    const created: ShownBlock[] = inserted.map((block) => {
       const element = doc.createElement("div");
       element.className = PREVIEW_BLOCK_CLASS;
       return { line: block.line, html: block.html, element, blockedImages: 0, removed: false };
     });
     for (const block of old.slice(start, oldEnd)) {
       block.removed = true;
-      block.element.remove();
+      removeBlock(block.element);
       this.countImages(-block.blockedImages);
     }
-    const fragment = doc.createDocumentFragment();
-    for (const block of created) fragment.append(block.element);
-    this.container.insertBefore(fragment, old[oldEnd]?.element ?? null);
+    insertBlocks(
+      this.container,
+      created.map((block) => block.element),
+      old[oldEnd]?.element ?? null,
+    );
     this.shown = [...old.slice(0, start), ...created, ...old.slice(oldEnd)];
+    // Lines move when text is added above a block, even when its HTML stays the same.
+    for (let i = 0; i < this.shown.length; i++) this.shown[i].line = lines[i];
     this.enqueue(created);
     if (created.length === 0 && !this.pumping) this.events.onRendered();
   }
@@ -235,10 +251,9 @@ export class PreviewRenderer {
     block.element.replaceChildren(fragment);
     this.countImages(blockedImages - block.blockedImages);
     block.blockedImages = blockedImages;
-    if (block.element.querySelector("pre > code[class^='language-']")) {
-      void import("./code-blocks").then(({ highlightCodeBlocks }) =>
-        highlightCodeBlocks(block.element),
-      );
+    // A fenced block with a language (a cheap look at the HTML, not a query of the page).
+    if (block.html.includes('<code class="language-')) {
+      void loadCodeBlocks().then(({ highlightCodeBlocks }) => highlightCodeBlocks(block.element));
     }
   }
 

@@ -41,27 +41,43 @@ export function editorOffsetOfLine(view: EditorView, line: number): number {
   return block.top + (line - whole) * block.height + view.documentPadding.top;
 }
 
+/**
+ * Where `element` starts in the scrolling `pane`, in its scroll coordinates. Measured, not
+ * `offsetTop`: the blocks sit in sections whose containment would make them the offset parent.
+ */
+function topIn(pane: HTMLElement, element: HTMLElement): number {
+  return element.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
+}
+
 /** The preview's scrollTop that shows source line `line` at the top (between block starts). */
-export function previewOffsetOfLine(marks: readonly LineMark[], line: number): number {
+export function previewOffsetOfLine(
+  pane: HTMLElement,
+  marks: readonly LineMark[],
+  line: number,
+): number {
   const index = lastAtMost(marks, line, (mark) => mark.line);
   if (index < 0) return 0;
   const mark = marks[index];
   const next = marks[index + 1];
-  const top = mark.element.offsetTop;
+  const top = topIn(pane, mark.element);
   if (!next || next.line <= mark.line) return top;
   const share = Math.min(1, (line - mark.line) / (next.line - mark.line));
-  return top + share * (next.element.offsetTop - top);
+  return top + share * (topIn(pane, next.element) - top);
 }
 
 /** The source line (with a fraction) shown at the preview's `scrollTop`. */
-export function previewLineAt(marks: readonly LineMark[], scrollTop: number): number {
-  const index = lastAtMost(marks, scrollTop, (mark) => mark.element.offsetTop);
+export function previewLineAt(
+  pane: HTMLElement,
+  marks: readonly LineMark[],
+  scrollTop: number,
+): number {
+  const index = lastAtMost(marks, scrollTop, (mark) => topIn(pane, mark.element));
   if (index < 0) return 0;
   const mark = marks[index];
   const next = marks[index + 1];
   if (!next) return mark.line;
-  const top = mark.element.offsetTop;
-  const span = next.element.offsetTop - top;
+  const top = topIn(pane, mark.element);
+  const span = topIn(pane, next.element) - top;
   const share = span > 0 ? Math.min(1, (scrollTop - top) / span) : 0;
   return mark.line + share * (next.line - mark.line);
 }
@@ -69,7 +85,7 @@ export function previewLineAt(marks: readonly LineMark[], scrollTop: number): nu
 /**
  * Keeps the editor and the preview scrolled to the same place (issue 30): scrolling either side
  * moves the other to the same source line, once per frame. `pane` is the preview's scrolling
- * element and the offset parent of the block elements. Returns `realign` (puts the preview where
+ * element. Returns `realign` (puts the preview where
  * the editor is, after a render) and `dispose`.
  */
 export function keepScrollInStep(
@@ -80,6 +96,8 @@ export function keepScrollInStep(
   // Where this code last put each side: a scroll event that finds it there is the echo of
   // that move, not the user's (a time window would also swallow the user's own scrolling).
   let setEditorTop: number | null = null;
+  /** The editor's scrollTop when the two sides were last put in step. */
+  let lastEditorTop: number | null = null;
   let setPaneTop: number | null = null;
   let frame = 0;
   let pending: "editor" | "pane" | null = null;
@@ -89,12 +107,16 @@ export function keepScrollInStep(
     const leader = pending;
     pending = null;
     if (leader === "editor") {
-      pane.scrollTop = previewOffsetOfLine(marks(), editorTopLine(view));
+      pane.scrollTop = previewOffsetOfLine(pane, marks(), editorTopLine(view));
       setPaneTop = pane.scrollTop;
     } else if (leader === "pane") {
-      view.scrollDOM.scrollTop = editorOffsetOfLine(view, previewLineAt(marks(), pane.scrollTop));
+      view.scrollDOM.scrollTop = editorOffsetOfLine(
+        view,
+        previewLineAt(pane, marks(), pane.scrollTop),
+      );
       setEditorTop = view.scrollDOM.scrollTop;
     }
+    lastEditorTop = view.scrollDOM.scrollTop;
   };
   const schedule = (leader: "editor" | "pane") => {
     pending = leader;
@@ -114,8 +136,21 @@ export function keepScrollInStep(
   };
   view.scrollDOM.addEventListener("scroll", onEditorScroll, { passive: true });
   pane.addEventListener("scroll", onPaneScroll, { passive: true });
+  let alignedOnce = false;
   return {
-    realign: () => schedule("editor"),
+    // After a render: align once, then only when the editor moved since this code last put
+    // the two in step (reading block positions lays out the whole preview: not per keystroke).
+    realign: () => {
+      if (frame) return;
+      // Read in the next frame, where the layout is due anyway, not now (a forced layout).
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (alignedOnce && isEcho(view.scrollDOM.scrollTop, lastEditorTop)) return;
+        alignedOnce = true;
+        pending = "editor";
+        follow();
+      });
+    },
     dispose: () => {
       if (frame) cancelAnimationFrame(frame);
       view.scrollDOM.removeEventListener("scroll", onEditorScroll);
