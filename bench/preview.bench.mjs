@@ -108,7 +108,7 @@ export default async function previewBench({ browser, baseURL }) {
       const result = await measure(browser, baseURL, sizeMb, mode);
       rows.push({
         file: `${sizeMb >= 1 ? sizeMb : sizeMb * 1024} ${sizeMb >= 1 ? "MB" : "KB"} .md`,
-        shown: mode === "editor" ? "text only" : `side by side (${result.blocks} blocks)`,
+        shown: mode === "editor" ? "text only" : `side by side (${result.blocks} groups)`,
         "open ms": fmt(result.openMs),
         "preview first render ms": fmt(result.firstRenderMs),
         "main/key p95": fmt(result.typing.mainP95.median),
