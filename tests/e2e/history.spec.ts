@@ -162,15 +162,28 @@ function refuseWritesAsFull(storeName: string) {
 function closedTabCount(): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open("plainpad-history");
-    request.onerror = () => reject(request.error);
+    // Not there yet (the page opens it when it first needs it): creating an empty one here
+    // would hold the page's own upgrade back, so abort and count none.
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = () => resolve(0);
     request.onsuccess = () => {
       const db = request.result;
-      const count = db.transaction("closed-tabs").objectStore("closed-tabs").count();
-      count.onsuccess = () => {
+      // Never keep the page's upgrade waiting on this connection.
+      db.onversionchange = () => db.close();
+      try {
+        const count = db.transaction("closed-tabs").objectStore("closed-tabs").count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result);
+        };
+        count.onerror = () => {
+          db.close();
+          reject(count.error);
+        };
+      } catch (error) {
         db.close();
-        resolve(count.result);
-      };
-      count.onerror = () => reject(count.error);
+        reject(error);
+      }
     };
   });
 }
