@@ -14,6 +14,7 @@ import {
   placeholder,
 } from "@codemirror/view";
 import { longLineTyping } from "./long-line-typing";
+import { multipleSelections } from "./multiple-selections";
 import { boundedHistory, undoWithinLimit } from "./bounded-history";
 import { editorTheme, type EditorThemeName } from "./themes";
 
@@ -258,7 +259,8 @@ export function reconfigureEditor(
 
 /**
  * The fixed part of both editors: special-character display, drawn selection, active-line
- * highlight, fast typing at the end of very long lines, and the default plus undo/redo key bindings (Mod-z, Mod-y, Mod-Shift-z). Editors put
+ * highlight, fast typing at the end of very long lines, multiple cursors and Alt+drag column
+ * selections, and the default plus undo/redo key bindings (Mod-z, Mod-y, Mod-Shift-z). Editors put
  * their own keymaps at a higher precedence (`Prec.high(keymap.of(...))`) to override bindings.
  */
 export function baseEditorExtensions(): Extension {
@@ -268,6 +270,7 @@ export function baseEditorExtensions(): Extension {
     highlightActiveLine(),
     longLineTyping,
     docChangeFeed,
+    multipleSelections(),
     keymap.of([
       ...defaultKeymap,
       // CodeMirror's historyKeymap, with the undo that respects the history's ceiling.

@@ -36,6 +36,12 @@ import {
   previewModeCommands,
 } from "~/ui/common-commands";
 import type { PreviewMode } from "~/storage/preview-mode";
+import {
+  LINES_SUBMENU,
+  SELECTION_SUBMENU,
+  type TextToolContext,
+  textToolCommands,
+} from "~/ui/text-tool-commands";
 
 /**
  * The simple editor's commands: every command once. The toolbar, the header's Download and
@@ -48,7 +54,7 @@ import type { PreviewMode } from "~/storage/preview-mode";
  */
 
 /** What a command may ask of the editor (implemented by the editor page). */
-export interface EditorCommandContext {
+export interface EditorCommandContext extends TextToolContext {
   newDocument(): void;
   openFilePicker(): void;
   /** Into the document's file on this computer, else a download (Mod-s). */
@@ -256,6 +262,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
     isChecked: (state) => state.settingsOpen,
   },
   ...previewModeCommands<EditorCommandContext, EditorCommandState>(),
+  ...textToolCommands<EditorCommandContext, EditorCommandState>(),
 ];
 
 /** The font size figure between the two font size buttons. */
@@ -303,6 +310,9 @@ export const EDITOR_TOOLBAR: readonly LayoutEntry[] = [
   "preview-editor",
   "preview-split",
   "preview-only",
+  // Always under More: the line tools and multiple cursors.
+  LINES_SUBMENU,
+  SELECTION_SUBMENU,
 ];
 
 /** The header's buttons with visible text. */

@@ -1,7 +1,7 @@
 import { redo, toggleComment } from "@codemirror/commands";
 import type { StateCommand } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { undoWithinLimit } from "~/codemirror";
+import { pasteSpec, runTextTool, undoWithinLimit } from "~/codemirror";
 import { EDITOR_FONT_SIZE } from "~/storage/editor-settings";
 import { indentSelection, outdentSelection } from "~/text/indent";
 import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
@@ -76,6 +76,8 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     changeFontSize: (direction) => store().changeFontSize(direction * EDITOR_FONT_SIZE.step),
     setTheme: (theme) => store().setSettings({ theme }),
     indent: () => runTextCommand(indentSelection),
+    runTextTool: (id) =>
+      runTextTool(getView(), id, (text) => store().notify({ kind: "info", text })),
     outdent: () => runTextCommand(outdentSelection),
     toggleComment: () => runTextCommand(toggleComment),
     bulletList: () => runCommand(toggleBulletList),
@@ -125,7 +127,7 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
           clipboardDenied("paste");
           return;
         }
-        view.dispatch(view.state.replaceSelection(text), {
+        view.dispatch(pasteSpec(view.state, text), {
           scrollIntoView: true,
           userEvent: "input.paste",
         });

@@ -56,6 +56,8 @@ export interface EditorStoreState {
   /** The history has a step to undo / redo (enables the Undo and Redo buttons). */
   canUndo: boolean;
   canRedo: boolean;
+  /** How many cursors or selected ranges the text has (the status bar's "3 selections"). */
+  selections: number;
   /** The language the document is shown in (status bar), set by useEditorLanguage. */
   language: LanguageView;
   /** How a Markdown document is shown (remembered in this browser; read on mount). */
@@ -82,6 +84,7 @@ export interface EditorStoreState {
   setHistoryDialogOpen(open: boolean): void;
   setShareDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
+  setSelections(count: number): void;
   /** Picks the document's language (null: from its name again); stored with the document. */
   setLanguage(language: string | null): void;
   setLanguageView(view: LanguageView): void;
@@ -109,6 +112,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   historyDialogOpen: false,
   shareDialogOpen: false,
   canUndo: false,
+  selections: 1,
   canRedo: false,
   language: PLAIN_VIEW,
   previewMode: "editor",
@@ -159,6 +163,9 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   setExportDialogOpen: (exportDialogOpen) => set({ exportDialogOpen }),
   setHistoryDialogOpen: (historyDialogOpen) => set({ historyDialogOpen }),
   setShareDialogOpen: (shareDialogOpen) => set({ shareDialogOpen }),
+  setSelections: (selections) => {
+    if (get().selections !== selections) set({ selections });
+  },
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
   },

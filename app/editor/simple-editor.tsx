@@ -259,6 +259,9 @@ export function SimpleEditor() {
       useEditorStore
         .getState()
         .setHistoryFlags(undoStepsLeft(update.state) > 0, canRedo(update.state));
+      if (update.selectionSet) {
+        useEditorStore.getState().setSelections(update.state.selection.ranges.length);
+      }
       // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
       const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
       if (update.docChanged && !remote) {

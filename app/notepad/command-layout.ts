@@ -1,4 +1,5 @@
 import { type LayoutEntry, SEPARATOR, type ShortcutRow } from "~/ui/commands";
+import { LINES_SUBMENU, SELECTION_SUBMENU } from "~/ui/text-tool-commands";
 import { NOTEPAD_FONT_FAMILIES, type NotepadFontFamily } from "~/storage/notepad-settings";
 
 /**
@@ -60,6 +61,9 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       SEPARATOR,
       "find",
       "replace",
+      SEPARATOR,
+      LINES_SUBMENU,
+      SELECTION_SUBMENU,
       SEPARATOR,
       "toggle-comment",
       "spell-check",

@@ -37,6 +37,7 @@ import {
   previewModeCommands,
 } from "~/ui/common-commands";
 import type { PreviewMode } from "~/storage/preview-mode";
+import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -53,7 +54,7 @@ export type NotepadDialog =
   "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs" | "folder-copies";
 
 /** What a command may ask of the notepad (implemented by the notepad page). */
-export interface NotepadCommandContext {
+export interface NotepadCommandContext extends TextToolContext {
   newTab(): void;
   openFilePicker(): void;
   /** Into the tab's file on this computer, else a download (Mod-s). */
@@ -379,6 +380,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   },
   { id: "about", label: "About", run: (ctx) => ctx.openDialog("about") },
   ...previewModeCommands<NotepadCommandContext, NotepadCommandState>(),
+  ...textToolCommands<NotepadCommandContext, NotepadCommandState>(),
 ];
 
 // The places the commands appear (menus, toolbar, context menus, extra shortcut rows).

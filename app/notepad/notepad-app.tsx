@@ -11,6 +11,7 @@ import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
 import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import { runTextTool } from "~/codemirror/text-tools";
 import { BackupDialog, RestoreDialog } from "./backup-dialogs";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
 import { NotepadAbout } from "./notepad-about";
@@ -196,6 +197,10 @@ export function NotepadApp() {
       selectAll: () => controller.text.selectAll(),
       toggleComment: () => controller.text.toggleComment(),
       indent: () => controller.text.indent(),
+      runTextTool: (id) =>
+        runTextTool(controller.getView(), id, (message) =>
+          controller.addNotice({ id: "text-tool", kind: "info", message }),
+        ),
       outdent: () => controller.text.outdent(),
       openFind: (replace) => controller.openFind(replace),
       insertDateTime: () => {

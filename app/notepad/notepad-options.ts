@@ -59,6 +59,7 @@ export function notepadStatusOf(state: EditorState): NotepadStatus {
     lines: state.doc.lines,
     chars: state.doc.length,
     selectionEmpty: state.selection.ranges.every((range) => range.empty),
+    selections: state.selection.ranges.length,
     canUndo: undoStepsLeft(state) > 0,
     canRedo: canRedo(state),
     // Kept up to date per edit from the touched lines (null while a big tab is first counted).

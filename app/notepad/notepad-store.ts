@@ -40,6 +40,8 @@ export interface NotepadStatus {
   /** null while a large document is being counted. */
   words: number | null;
   selectionEmpty: boolean;
+  /** How many cursors or selected ranges there are (multiple cursors, column selections). */
+  selections: number;
   canUndo: boolean;
   canRedo: boolean;
 }
@@ -84,6 +86,7 @@ export function initialNotepadUiState(): NotepadUiState {
       chars: 0,
       words: 0,
       selectionEmpty: true,
+      selections: 1,
       canUndo: false,
       canRedo: false,
     },

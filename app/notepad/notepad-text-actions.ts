@@ -1,6 +1,6 @@
 import { redo, selectAll, toggleComment } from "@codemirror/commands";
 import type { EditorView } from "@codemirror/view";
-import { undoWithinLimit } from "~/codemirror";
+import { pasteSpec, undoWithinLimit } from "~/codemirror";
 import { SLICE_MS, yieldToPage } from "~/storage/work-slices";
 import { findNextInSlices, type ReplaceAllResult, replaceAll } from "~/text/find-replace";
 import { indentSelection, outdentSelection } from "~/text/indent";
@@ -127,7 +127,13 @@ export class NotepadTextActions {
       this.refused("paste");
       this.focus();
     } else if (text) {
-      this.insertText(text);
+      const view = this.getView();
+      if (!view) return;
+      view.dispatch(pasteSpec(view.state, text), {
+        scrollIntoView: true,
+        userEvent: "input.paste",
+      });
+      view.focus();
     }
   }
 

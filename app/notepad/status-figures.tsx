@@ -4,6 +4,7 @@ import { useShallow } from "zustand/react/shallow";
 import { charactersLabel, wordsLabel } from "~/codemirror";
 import { formatCount } from "~/text/number-format";
 import { FileStatus } from "~/ui/file-status";
+import { selectionsLabel } from "~/text/number-format";
 import { BackupReminder } from "~/ui/keep-safe";
 import { FolderCopiesStatus } from "./folder-copies";
 import { StoringStatus } from "~/ui/storing-status";
@@ -47,6 +48,7 @@ const selectLine = (state: NotepadUiState) => state.status.line;
 const selectLines = (state: NotepadUiState) => state.status.lines;
 const selectChars = (state: NotepadUiState) => state.status.chars;
 const selectWords = (state: NotepadUiState) => state.status.words;
+const selectSelections = (state: NotepadUiState) => state.status.selections;
 const lineText = (line: number) => `Line ${line}`;
 const linesStat = (lines: number) => `Lines: ${formatCount(lines)}`;
 const wordsStat = (words: number | null) => `Words: ${words === null ? "…" : formatCount(words)}`;
@@ -59,6 +61,12 @@ export function StatusFigures({ store }: { store: NotepadStore }) {
       <LiveText store={store} select={selectLine} format={lineText} testId="status-line" />
       <LiveText store={store} select={selectChars} format={charactersLabel} testId="status-chars" />
       <LiveText store={store} select={selectWords} format={wordsLabel} testId="status-words" />
+      <LiveText
+        store={store}
+        select={selectSelections}
+        format={selectionsLabel}
+        testId="status-selections"
+      />
     </>
   );
 }

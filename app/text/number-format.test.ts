@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatCountOf, formatDateTime } from "./number-format";
+import { formatCount, formatCountOf, formatDateTime, selectionsLabel } from "./number-format";
 
 describe("formatCount", () => {
   it("groups thousands the US-English way", () => {
@@ -34,5 +34,13 @@ describe("formatDateTime", () => {
     expect(shown).toBe(
       new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at),
     );
+  });
+});
+
+describe("selectionsLabel", () => {
+  it("says nothing for one cursor and counts several", () => {
+    expect(selectionsLabel(1)).toBe("");
+    expect(selectionsLabel(3)).toBe("3 selections");
+    expect(selectionsLabel(1200)).toBe("1,200 selections");
   });
 });

@@ -37,3 +37,8 @@ export function formatDateTime(at: number): string {
 export function formatCountOf(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
+
+/** The status bar's note of multiple cursors ("3 selections"); empty for a single one. */
+export function selectionsLabel(count: number): string {
+  return count > 1 ? `${formatCount(count)} selections` : "";
+}

@@ -1,4 +1,10 @@
-import { type Command, commandById, formatCommandKeys, type LayoutEntry } from "./commands";
+import {
+  type Command,
+  commandById,
+  formatCommandKeys,
+  isSubmenuLayout,
+  type LayoutEntry,
+} from "./commands";
 import type { MenuEntry } from "./menu-popup";
 import type { Platform } from "./platform";
 
@@ -67,6 +73,13 @@ export function menuEntriesFor<Ctx, State>(
       if (last && last.kind !== "separator") entries.push({ kind: "separator", id: `s${index}` });
     } else if ("heading" in entry) {
       entries.push({ kind: "label", id: `h${index}`, label: entry.heading });
+    } else if (isSubmenuLayout(entry)) {
+      entries.push({
+        kind: "submenu",
+        id: `${options.idPrefix ?? ""}${entry.id}`,
+        label: entry.submenu,
+        entries: menuEntriesFor(entry.entries, surface, options),
+      });
     }
   });
   while (entries[entries.length - 1]?.kind === "separator") entries.pop();

@@ -1,7 +1,13 @@
 import { Ellipsis, type LucideIcon } from "lucide-react";
-import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { type CommandSurface, commandEnabled, menuEntriesFor } from "./command-menus";
-import { type Command, commandById, type LayoutEntry } from "./commands";
+import {
+  type Command,
+  commandById,
+  isSubmenuLayout,
+  type LayoutEntry,
+  SEPARATOR,
+} from "./commands";
 import { MenuButton } from "./menu-button";
 
 /**
@@ -116,47 +122,57 @@ export function CommandToolbar<Ctx, State>({
 }) {
   const rowRef = useRef<HTMLDivElement>(null);
   const widths = useRef<number[]>([]);
-  const [visibleCount, setVisibleCount] = useState(layout.length);
+  // Submenus ("Lines") always sit in the "More" menu; the rest fill the row while they fit.
+  const [row, moreOnly] = useMemo(
+    () => [layout.filter((entry) => !isSubmenuLayout(entry)), layout.filter(isSubmenuLayout)],
+    [layout],
+  );
+  const [visibleCount, setVisibleCount] = useState(row.length);
 
   useLayoutEffect(() => {
-    const row = rowRef.current;
-    if (!row) return;
+    const rowElement = rowRef.current;
+    if (!rowElement) return;
     const measure = () => {
-      const items = Array.from(row.querySelectorAll<HTMLElement>(":scope > [data-layout-index]"));
+      const items = Array.from(
+        rowElement.querySelectorAll<HTMLElement>(":scope > [data-layout-index]"),
+      );
       for (const item of items) {
         const style = getComputedStyle(item);
         widths.current[Number(item.dataset.layoutIndex)] =
           item.offsetWidth + parseFloat(style.marginLeft) + parseFloat(style.marginRight);
       }
-      const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+      const gap = parseFloat(getComputedStyle(rowElement).columnGap) || 0;
       const afterWidth =
-        (row.querySelector<HTMLElement>(":scope > [data-toolbar-after]")?.offsetWidth ?? 0) + gap;
-      const available = row.clientWidth - afterWidth;
+        (rowElement.querySelector<HTMLElement>(":scope > [data-toolbar-after]")?.offsetWidth ?? 0) +
+        gap;
+      const available = rowElement.clientWidth - afterWidth;
       const widthOf = (index: number) => (widths.current[index] ?? 36) + gap;
-      let total = 0;
-      for (let i = 0; i < layout.length; i++) total += widthOf(i);
+      let total = moreOnly.length ? MORE_BUTTON_WIDTH : 0;
+      for (let i = 0; i < row.length; i++) total += widthOf(i);
       if (total <= available + 0.5) {
-        setVisibleCount(layout.length);
+        setVisibleCount(row.length);
         return;
       }
       let used = MORE_BUTTON_WIDTH;
       let count = 0;
-      while (count < layout.length && used + widthOf(count) <= available) {
+      while (count < row.length && used + widthOf(count) <= available) {
         used += widthOf(count);
         count += 1;
       }
       // A separator never ends the visible row.
-      while (count > 0 && isSeparator(layout[count - 1])) count -= 1;
+      while (count > 0 && isSeparator(row[count - 1])) count -= 1;
       setVisibleCount(count);
     };
     measure();
     const observer = new ResizeObserver(() => measure());
-    observer.observe(row);
+    observer.observe(rowElement);
     return () => observer.disconnect();
-  }, [layout]);
+  }, [row, moreOnly]);
 
-  const hidden = layout.slice(visibleCount);
-  const hiddenCommands = hidden.some((entry) => typeof entry === "string");
+  const hidden = [...row.slice(visibleCount), ...(moreOnly.length ? [SEPARATOR, ...moreOnly] : [])];
+  const hiddenCommands = hidden.some(
+    (entry) => typeof entry === "string" || isSubmenuLayout(entry),
+  );
 
   return (
     <div
@@ -165,7 +181,7 @@ export function CommandToolbar<Ctx, State>({
       aria-label={label}
       className={`flex min-w-0 flex-nowrap items-center gap-0.5 ${className}`}
     >
-      {layout.slice(0, visibleCount).map((entry, index) => (
+      {row.slice(0, visibleCount).map((entry, index) => (
         <span key={index} data-layout-index={index} className="flex shrink-0">
           {renderEntry(entry, surface, slots)}
         </span>

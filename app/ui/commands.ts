@@ -81,7 +81,24 @@ export type CommandList<Ctx, State> = readonly Command<Ctx, State>[];
  * An entry of a menu or toolbar layout: a command id, a separator, a group heading (menus), or
  * a named slot the surface fills with something that is not a command (a figure, a link).
  */
-export type LayoutEntry = string | { separator: true } | { heading: string } | { slot: string };
+export type LayoutEntry =
+  string | { separator: true } | { heading: string } | { slot: string } | SubmenuLayout;
+
+/**
+ * A submenu of a menu layout ("Edit › Lines"). In a toolbar it always sits in the "More" menu:
+ * a toolbar has no room for a menu of its own.
+ */
+export interface SubmenuLayout {
+  submenu: string;
+  /** Prefix of its entries' ids, and its own id. */
+  id: string;
+  entries: readonly LayoutEntry[];
+}
+
+/** True for a submenu entry of a layout. */
+export function isSubmenuLayout(entry: LayoutEntry): entry is SubmenuLayout {
+  return typeof entry === "object" && "submenu" in entry;
+}
 
 /** A separator in a layout. */
 export const SEPARATOR: LayoutEntry = { separator: true };
@@ -261,5 +278,7 @@ export function commandById<C extends { id: string }>(commands: readonly C[], id
 
 /** Every command id a layout names (for the registry's consistency test). */
 export function layoutIds(layout: readonly LayoutEntry[]): string[] {
-  return layout.filter((entry): entry is string => typeof entry === "string");
+  return layout.flatMap((entry) =>
+    typeof entry === "string" ? [entry] : isSubmenuLayout(entry) ? layoutIds(entry.entries) : [],
+  );
 }

@@ -1,5 +1,5 @@
-import { Check } from "lucide-react";
-import { type KeyboardEvent, type Ref, useEffect, useRef } from "react";
+import { Check, ChevronDown, ChevronRight } from "lucide-react";
+import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from "react";
 
 /** One entry of a menu. */
 export type MenuEntry =
@@ -29,7 +29,9 @@ export type MenuEntry =
       onSelect: () => void;
     }
   | { kind: "separator"; id: string }
-  | { kind: "label"; id: string; label: string };
+  | { kind: "label"; id: string; label: string }
+  /** A menu inside the menu ("Lines"): it opens in place, below its item, indented. */
+  | { kind: "submenu"; id: string; label: string; entries: readonly MenuEntry[] };
 
 /** An entry that does something when chosen. */
 export type ActionableMenuEntry = Extract<MenuEntry, { onSelect: () => void }>;
@@ -39,8 +41,9 @@ export function isActionable(entry: MenuEntry): entry is ActionableMenuEntry {
   return entry.kind === "item" || entry.kind === "checkbox" || entry.kind === "radio";
 }
 
-/** True for an entry that can be chosen now. */
+/** True for an entry that can be chosen (or, for a submenu, opened) now. */
 export function isEnabledEntry(entry: MenuEntry): boolean {
+  if (entry.kind === "submenu") return entry.entries.some(isEnabledEntry);
   return isActionable(entry) && !entry.disabled;
 }
 
@@ -68,6 +71,11 @@ export function moveInMenu(
   if (key === "ArrowDown") return enabled[(position + 1) % enabled.length];
   return enabled[(position - 1 + enabled.length) % enabled.length];
 }
+
+const ITEM_CLASS =
+  "flex cursor-default items-center gap-2 px-3 py-1.5 text-sm whitespace-nowrap outline-none select-none max-sm:min-h-11";
+const DISABLED_CLASS = "text-slate-500 dark:text-slate-400";
+const ENABLED_CLASS = "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100";
 
 /**
  * The list of a menu (role=menu): items, checkboxes, radios, separators and group labels,
@@ -103,9 +111,24 @@ export function MenuPopup({
   const firstItem = entries.findIndex(
     (entry) => entry.kind !== "separator" && entry.kind !== "label",
   );
+  // The open submenu (its index here) and its active item.
+  const [openSubmenu, setOpenSubmenu] = useState<number | null>(null);
+  const [submenuActive, setSubmenuActive] = useState(-1);
   useEffect(() => {
     if (active >= 0) itemRefs.current[active]?.focus();
   }, [active]);
+
+  function expand(index: number, entry: Extract<MenuEntry, { kind: "submenu" }>) {
+    setOpenSubmenu(index);
+    setSubmenuActive(edgeEnabledIndex(entry.entries, "first"));
+  }
+
+  function collapse(index: number) {
+    setOpenSubmenu(null);
+    setSubmenuActive(-1);
+    onActiveChange(index);
+    itemRefs.current[index]?.focus();
+  }
 
   return (
     <div
@@ -116,6 +139,8 @@ export function MenuPopup({
       style={style}
       className={className}
       onKeyDown={(event) => {
+        // Handled inside an open submenu, or by an item (Right on a submenu's item).
+        if (event.defaultPrevented) return;
         if (
           event.key === "ArrowDown" ||
           event.key === "ArrowUp" ||
@@ -151,6 +176,65 @@ export function MenuPopup({
           );
         }
         const disabled = !isEnabledEntry(entry);
+        if (entry.kind === "submenu") {
+          const expanded = openSubmenu === i;
+          return (
+            <div key={entry.id} role="none">
+              <div
+                ref={(el) => {
+                  itemRefs.current[i] = el;
+                }}
+                role="menuitem"
+                aria-haspopup="menu"
+                aria-expanded={expanded}
+                tabIndex={i === (active >= 0 ? active : firstItem) ? 0 : -1}
+                aria-disabled={disabled || undefined}
+                data-menu-item={entry.id}
+                id={`${entry.id}-submenu-item`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  if (disabled) return;
+                  if (expanded) collapse(i);
+                  else expand(i, entry);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter" || event.key === " " || event.key === "ArrowRight") {
+                    event.preventDefault();
+                    if (!disabled) expand(i, entry);
+                  } else if (event.key === "ArrowLeft" && expanded) {
+                    event.preventDefault();
+                    collapse(i);
+                  }
+                }}
+                onPointerEnter={() => !disabled && onActiveChange(i)}
+                className={`${ITEM_CLASS} ${disabled ? DISABLED_CLASS : ENABLED_CLASS}`}
+              >
+                <span className="inline-flex w-4 justify-center" aria-hidden="true" />
+                <span className="flex-1">{entry.label}</span>
+                <span className="ml-6" aria-hidden="true">
+                  {expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
+                </span>
+              </div>
+              {expanded && (
+                <MenuPopup
+                  entries={entry.entries}
+                  active={submenuActive}
+                  onActiveChange={setSubmenuActive}
+                  onChoose={onChoose}
+                  labelledBy={`${entry.id}-submenu-item`}
+                  onKeyDown={(event) => {
+                    if (event.key === "ArrowLeft" || event.key === "Escape") {
+                      event.preventDefault();
+                      event.stopPropagation();
+                      collapse(i);
+                    }
+                  }}
+                  className="ml-4 border-l border-slate-200 dark:border-slate-600"
+                />
+              )}
+            </div>
+          );
+        }
         const role =
           entry.kind === "item"
             ? "menuitem"
@@ -183,7 +267,7 @@ export function MenuPopup({
               }
             }}
             onPointerEnter={() => !disabled && onActiveChange(i)}
-            className={`flex cursor-default items-center gap-2 px-3 py-1.5 text-sm whitespace-nowrap outline-none select-none max-sm:min-h-11 ${disabled ? "text-slate-500 dark:text-slate-400" : "text-slate-800 focus:bg-blue-600 focus:text-white dark:text-slate-100"}`}
+            className={`${ITEM_CLASS} ${disabled ? DISABLED_CLASS : ENABLED_CLASS}`}
           >
             <span className="inline-flex w-4 justify-center" aria-hidden="true">
               {entry.kind !== "item" && entry.checked ? <Check size={14} /> : null}
