@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { codemirrorLineGaps } from "./scripts/codemirror-line-gaps";
+import { emacsBindingsKept } from "./scripts/emacs-bindings-kept";
 
 // Shared modules of a few hundred bytes (each icon, the site's small helpers) would otherwise
 // each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
@@ -26,7 +27,7 @@ function sharedChunk(id: string): string | undefined {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [codemirrorLineGaps(), tailwindcss(), reactRouter()],
+  plugins: [codemirrorLineGaps(), emacsBindingsKept(), tailwindcss(), reactRouter()],
   define: {
     __SITE_URL__: JSON.stringify(process.env.SITE_URL ?? "https://plainpad.app"),
     // The year in the prerendered HTML, so the first client render matches it.

@@ -49,6 +49,8 @@ export interface EditorViewOptions {
   ariaLabel: string;
   /** How many undo steps are kept (and can be undone) at most. */
   historyDepth: number;
+  /** Vim or Emacs bindings once loaded (`loadKeyMode`); nothing for the standard keys. */
+  keyBindings: Extension;
 }
 
 /** The defaults: the simple editor's spec defaults (light, 16 px, wrap, line numbers, indent 2). */
@@ -67,6 +69,7 @@ export const DEFAULT_EDITOR_VIEW_OPTIONS: EditorViewOptions = {
   spellCheck: true,
   ariaLabel: "Document text",
   historyDepth: 100,
+  keyBindings: [],
 };
 
 /** One Compartment per option, so each can be reconfigured without recreating the view. */
@@ -88,6 +91,7 @@ export function createEditorCompartments(): EditorCompartments {
     spellCheck: new Compartment(),
     ariaLabel: new Compartment(),
     historyDepth: new Compartment(),
+    keyBindings: new Compartment(),
   };
 }
 
@@ -199,6 +203,7 @@ const FACTORIES: { [K in keyof EditorViewOptions]: (value: EditorViewOptions[K])
   spellCheck: spellCheckExtension,
   ariaLabel: ariaLabelExtension,
   historyDepth: historyExtension,
+  keyBindings: (bindings) => bindings,
 };
 
 const OPTION_KEYS = Object.keys(FACTORIES) as (keyof EditorViewOptions)[];

@@ -344,4 +344,6 @@ export const SPEC_SHORTCUT_ACTIONS: readonly (readonly [string, string])[] = [
 /** Rows of the editor's shortcut tables for keys that are not commands. */
 export const EDITOR_EXTRA_SHORTCUTS: readonly ShortcutRow[] = [
   { action: "Leave the text (then Tab)", windows: "Escape", mac: "Escape" },
+  { action: "Vim keys (Settings › Keys): save", windows: ":w", mac: ":w" },
+  { action: "Emacs keys (Settings › Keys): save", windows: "Ctrl+X Ctrl+S", mac: "Ctrl+X Ctrl+S" },
 ];

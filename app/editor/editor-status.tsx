@@ -17,11 +17,13 @@ export function EditorStatusBar({ onBackUp }: { onBackUp: () => void }) {
   const storing = useEditorStore((s) => s.storing);
   const language = useEditorStore((s) => s.language);
   const selections = useEditorStore((s) => s.selections);
+  const keyModeStatus = useEditorStore((s) => s.keyModeStatus);
   return (
     <footer
       aria-label="Status bar"
       className="flex flex-wrap items-center justify-end gap-x-3 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-0.5 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
     >
+      {keyModeStatus && <span>{keyModeStatus}</span>}
       {selections > 1 && <span className="mr-auto">{selectionsLabel(selections)}</span>}
       <BackupReminder collection="editor" onBackUp={onBackUp} />
       <StoringStatus busy={storing} />

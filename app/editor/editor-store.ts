@@ -10,6 +10,9 @@ import { type DocumentFileFormat, newFileFormat } from "~/storage/document-recor
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
 import { type LanguageView, PLAIN_VIEW, sameLanguageView } from "~/text/languages";
 import { type PreviewMode, writePreviewMode } from "~/storage/preview-mode";
+import { type KeyMode, KEY_MODE_LABELS, writeKeyMode } from "~/storage/key-mode";
+import { loadKeyMode } from "~/codemirror/key-modes";
+import type { Extension } from "@codemirror/state";
 import type { Platform } from "~/ui/platform";
 import { noteBackup } from "~/storage/keep-safe";
 import { shortcutMap } from "./shortcuts";
@@ -62,6 +65,12 @@ export interface EditorStoreState {
   language: LanguageView;
   /** How a Markdown document is shown (remembered in this browser; read on mount). */
   previewMode: PreviewMode;
+  /** The text's key bindings (remembered in this browser; read on mount). */
+  keyMode: KeyMode;
+  /** The loaded Vim or Emacs bindings of keyMode (nothing for the standard keys). */
+  keyBindings: Extension;
+  /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
+  keyModeStatus: string;
 
   setFileName(name: string): void;
   setFileId(id?: string | null): void;
@@ -90,6 +99,8 @@ export interface EditorStoreState {
   setLanguageView(view: LanguageView): void;
   /** Shows a Markdown document as text, text and preview, or preview; remembers the choice. */
   setPreviewMode(mode: PreviewMode): void;
+  /** Switches the text's keys (loading Vim or Emacs the first time); remembered unless told. */
+  setKeyMode(mode: KeyMode, options?: { remember?: boolean }): void;
 }
 
 /** The editor store. One editor per page, so a module-level store is enough. */
@@ -116,6 +127,9 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   canRedo: false,
   language: PLAIN_VIEW,
   previewMode: "editor",
+  keyMode: "standard",
+  keyBindings: [],
+  keyModeStatus: "",
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
@@ -177,5 +191,27 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   setPreviewMode: (previewMode) => {
     writePreviewMode("editor", previewMode);
     set({ previewMode });
+  },
+  setKeyMode: (keyMode, { remember = true } = {}) => {
+    if (remember) writeKeyMode("editor", keyMode);
+    set({ keyMode });
+    loadKeyMode(keyMode).then(
+      (keyBindings) => {
+        // A later choice made while this one loaded wins.
+        if (get().keyMode === keyMode) set({ keyBindings });
+      },
+      (error: unknown) => {
+        console.error("Loading key bindings failed", error);
+        if (get().keyMode !== keyMode) return;
+        set({
+          keyMode: "standard",
+          keyBindings: [],
+          notice: {
+            kind: "error",
+            text: `${KEY_MODE_LABELS[keyMode]} keys could not be loaded (is this browser offline?). The standard keys are in use; try again when connected.`,
+          },
+        });
+      },
+    );
   },
 }));

@@ -1,4 +1,5 @@
 import { RotateCcw, X } from "lucide-react";
+import { KEY_MODE_LABELS, KEY_MODES, type KeyMode } from "~/storage/key-mode";
 import { useId, useState, useEffect } from "react";
 import {
   clampEditorFontSize,
@@ -76,6 +77,9 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const headingId = useId();
   const indentId = useId();
   const themeId = useId();
+  const keysId = useId();
+  const keyMode = useEditorStore((s) => s.keyMode);
+  const setKeyMode = useEditorStore((s) => s.setKeyMode);
   const update = (partial: Partial<EditorSettings>) => setSettings(partial);
 
   return (
@@ -159,6 +163,23 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
             {(Object.keys(THEME_LABELS) as EditorTheme[]).map((theme) => (
               <option key={theme} value={theme}>
                 {THEME_LABELS[theme]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={keysId} className="text-sm">
+            Keys
+          </label>
+          <select
+            id={keysId}
+            value={keyMode}
+            onChange={(event) => setKeyMode(event.target.value as KeyMode)}
+            className={fieldClass}
+          >
+            {KEY_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {KEY_MODE_LABELS[mode]}
               </option>
             ))}
           </select>

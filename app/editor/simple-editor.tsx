@@ -6,6 +6,7 @@ import {
   CodeEditor,
   type CodeEditorHandle,
   commandKeyHandler,
+  keyModeActions,
   markdownMarkers,
   searchHighlighting,
   undoStepsLeft,
@@ -48,6 +49,7 @@ import { EditorToolbar } from "./editor-toolbar";
 import { EditorDialogs } from "./editor-dialogs";
 import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode } from "~/storage/preview-mode";
+import { readKeyMode } from "~/storage/key-mode";
 import { SearchBar } from "./search-bar";
 import { SettingsPanel } from "./settings-panel";
 import {
@@ -248,6 +250,16 @@ export function SimpleEditor() {
         platform: useEditorStore.getState().platform,
       })),
       fileDropHandler((files) => actionsRef.current.openFiles(files)),
+      keyModeActions.of({
+        save: () => actionsRef.current.save(),
+        find: () => actionsRef.current.openSearch(),
+        close: () =>
+          useEditorStore.getState().notify({
+            kind: "info",
+            text: "The simple editor keeps one document: close the browser tab to leave it.",
+          }),
+        onModeStatus: (keyModeStatus) => useEditorStore.setState({ keyModeStatus }),
+      }),
     ],
     [languageExtension],
   );
@@ -354,7 +366,11 @@ export function SimpleEditor() {
   );
 
   useSettingsFromThisBrowser();
-  useEffect(() => useEditorStore.setState({ previewMode: readPreviewMode("editor") }), []);
+  useEffect(() => {
+    useEditorStore.setState({ previewMode: readPreviewMode("editor") });
+    const keyMode = readKeyMode("editor");
+    if (keyMode !== "standard") useEditorStore.getState().setKeyMode(keyMode, { remember: false });
+  }, []);
   useDocumentTracking(getPersistence, persistenceRef);
   useUnsavedChangesWarning();
 
@@ -368,7 +384,11 @@ export function SimpleEditor() {
 
   useSearchHighlightsClearedOnClose(searchOpen, getView);
 
-  const options = useMemo(() => editorViewOptions(settings), [settings]);
+  const keyBindings = useEditorStore((s) => s.keyBindings);
+  const options = useMemo(
+    () => ({ ...editorViewOptions(settings), keyBindings }),
+    [settings, keyBindings],
+  );
 
   return (
     <div className="flex h-dvh min-h-[32rem] flex-col bg-white dark:bg-slate-950">

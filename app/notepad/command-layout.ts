@@ -90,6 +90,11 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "preview-editor",
       "preview-split",
       "preview-only",
+      SEPARATOR,
+      { heading: "Keys" },
+      "keys-standard",
+      "keys-vim",
+      "keys-emacs",
     ],
   },
   { id: "help", label: "Help", entries: ["shortcuts", "about"] },
@@ -161,4 +166,6 @@ export const NOTEPAD_EXTRA_SHORTCUTS: readonly ShortcutRow[] = [
     mac: "Escape",
   },
   { action: "Leave a code file's text (then Tab)", windows: "Escape", mac: "Escape" },
+  { action: "Vim keys (View › Keys): save, close the tab", windows: ":w, :q", mac: ":w, :q" },
+  { action: "Emacs keys (View › Keys): save", windows: "Ctrl+X Ctrl+S", mac: "Ctrl+X Ctrl+S" },
 ];

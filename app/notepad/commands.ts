@@ -35,7 +35,9 @@ import {
   toggleCommentCommand,
   type PreviewCommandState,
   previewModeCommands,
+  keyModeCommands,
 } from "~/ui/common-commands";
+import type { KeyMode } from "~/storage/key-mode";
 import type { PreviewMode } from "~/storage/preview-mode";
 import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands";
 
@@ -91,6 +93,8 @@ export interface NotepadCommandContext extends TextToolContext {
   selectAll(): void;
   /** Comments or uncomments the selected lines (code); false in plain text. */
   toggleComment(): boolean;
+  /** Standard, Vim or Emacs keys in the text. */
+  setKeyMode(mode: KeyMode): void;
   /** Tab / Shift+Tab in a code tab; false in prose (the key moves the focus). */
   indent(): boolean;
   outdent(): boolean;
@@ -109,6 +113,7 @@ export interface NotepadCommandContext extends TextToolContext {
 
 /** The UI state commands are enabled or checked by. */
 export interface NotepadCommandState extends PreviewCommandState {
+  keyMode: KeyMode;
   canUndo: boolean;
   canRedo: boolean;
   selectionEmpty: boolean;
@@ -381,6 +386,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   { id: "about", label: "About", run: (ctx) => ctx.openDialog("about") },
   ...previewModeCommands<NotepadCommandContext, NotepadCommandState>(),
   ...textToolCommands<NotepadCommandContext, NotepadCommandState>(),
+  ...keyModeCommands<NotepadCommandContext, NotepadCommandState>(),
 ];
 
 // The places the commands appear (menus, toolbar, context menus, extra shortcut rows).

@@ -12,6 +12,8 @@ import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
 import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
 import { runTextTool } from "~/codemirror/text-tools";
+import { readKeyMode } from "~/storage/key-mode";
+import { chooseNotepadKeyMode } from "./notepad-key-mode";
 import { BackupDialog, RestoreDialog } from "./backup-dialogs";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
 import { NotepadAbout } from "./notepad-about";
@@ -96,6 +98,9 @@ export function NotepadApp() {
     platformRef.current = detectPlatform();
     setPlatform(platformRef.current);
     store.setState({ previewMode: readPreviewMode("notepad") });
+    const keyMode = readKeyMode("notepad");
+    if (keyMode !== "standard")
+      chooseNotepadKeyMode(controller, store, keyMode, { remember: false });
     const host = editorHostRef.current;
     if (!host) return;
     void controller.start(host, document.documentElement.classList.contains("dark"));
@@ -197,6 +202,7 @@ export function NotepadApp() {
       selectAll: () => controller.text.selectAll(),
       toggleComment: () => controller.text.toggleComment(),
       indent: () => controller.text.indent(),
+      setKeyMode: (mode) => chooseNotepadKeyMode(controller, store, mode),
       runTextTool: (id) =>
         runTextTool(controller.getView(), id, (message) =>
           controller.addNotice({ id: "text-tool", kind: "info", message }),

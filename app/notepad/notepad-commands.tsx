@@ -35,6 +35,7 @@ function useCommandState(store: NotepadStore): NotepadCommandState {
       settings: s.settings,
       fullscreen: s.fullscreen,
       previewMode: s.previewMode,
+      keyMode: s.keyMode,
       markdown: s.language.id === "markdown",
     })),
   );

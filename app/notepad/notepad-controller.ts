@@ -32,7 +32,8 @@ import {
   NOTEPAD_NOTICES,
   showStorageStatus,
 } from "./notepad-notices";
-import { notepadEditorOptions, notepadExtensions, notepadStatusOf } from "./notepad-options";
+import { changedStatus, notepadEditorOptions, notepadExtensions } from "./notepad-options";
+import { notepadKeyActions } from "./notepad-key-mode";
 import { NotepadTextActions } from "./notepad-text-actions";
 import { TabLanguages } from "./tab-language";
 import { NotepadTabs } from "./tab-operations";
@@ -62,7 +63,6 @@ export interface NotepadControllerOptions {
  * Browser only.
  */
 export class NotepadController {
-  readonly store: NotepadStore;
   readonly states: TabStates;
   readonly sync: DocumentSyncClient;
   readonly tabs: NotepadTabs;
@@ -79,14 +79,14 @@ export class NotepadController {
   private readonly compartments = createEditorCompartments();
   private extensions: Extension[] | null = null;
   private darkTheme = false;
+  private keyBindings: Extension = []; // Vim or Emacs, once chosen (notepad-key-mode.ts)
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
-    store: NotepadStore,
+    readonly store: NotepadStore,
     readonly options: NotepadControllerOptions,
   ) {
-    this.store = store;
     this.states = new TabStates(this.compartments, () => this.sharedExtensions());
     this.sync = new DocumentSyncClient(
       notepadTabsStore,
@@ -216,7 +216,16 @@ export class NotepadController {
   // ---------------------------------------------------------------- editor states
 
   private editorOptions(): EditorViewOptions {
-    return notepadEditorOptions(this.store.getState().settings, this.darkTheme);
+    return {
+      ...notepadEditorOptions(this.store.getState().settings, this.darkTheme),
+      keyBindings: this.keyBindings,
+    };
+  }
+
+  /** Puts Vim or Emacs bindings (or none) in every tab's text. */
+  setKeyBindings(bindings: Extension): void {
+    this.keyBindings = bindings;
+    this.applyOptions();
   }
 
   private sharedExtensions(): Extension[] {
@@ -225,6 +234,7 @@ export class NotepadController {
       onUpdate: (update) => this.onUpdate(update),
       openFiles: (picked) => void picked.then((files) => this.tabs.openFiles(files)),
       pastedIntoEmpty: () => this.languages.apply(),
+      keyActions: notepadKeyActions(this, this.store),
     });
     return this.extensions;
   }
@@ -355,12 +365,8 @@ export class NotepadController {
   private refreshStatus(): void {
     const state = this.view?.state;
     if (!state) return;
-    const previous = this.store.getState().status;
-    const next = notepadStatusOf(state);
-    const changed = (Object.keys(next) as (keyof typeof next)[]).some(
-      (key) => next[key] !== previous[key],
-    );
-    if (changed) this.store.setState({ status: next });
+    const next = changedStatus(this.store.getState().status, state);
+    if (next) this.store.setState({ status: next });
   }
 
   /** Shows a notice (replacing one with the same id). */

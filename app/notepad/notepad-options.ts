@@ -8,6 +8,8 @@ import {
   commandKeyHandler,
   type CommandKeyTarget,
   type EditorViewOptions,
+  keyModeActions,
+  type KeyModeActions,
   resolveEditorOptions,
   textStatsField,
   undoStepsLeft,
@@ -67,6 +69,13 @@ export function notepadStatusOf(state: EditorState): NotepadStatus {
   };
 }
 
+/** The status of `state` when any figure differs from `previous`; null when none does. */
+export function changedStatus(previous: NotepadStatus, state: EditorState): NotepadStatus | null {
+  const next = notepadStatusOf(state);
+  const keys = Object.keys(next) as (keyof NotepadStatus)[];
+  return keys.some((key) => next[key] !== previous[key]) ? next : null;
+}
+
 /** What every notepad tab's editor state shares, given the controller's handlers. */
 export function notepadExtensions(handlers: {
   commandKeys: () => CommandKeyTarget<unknown> | null;
@@ -75,9 +84,12 @@ export function notepadExtensions(handlers: {
   openFiles: (picked: Promise<PickedFile[]>) => void;
   /** Text pasted or dropped into an empty tab (a pasted JSON is shown as JSON). */
   pastedIntoEmpty: () => void;
+  /** What Vim's :w and :q and Emacs's Ctrl+X Ctrl+S do. */
+  keyActions: KeyModeActions;
 }): Extension[] {
   return [
     baseEditorExtensions(),
+    keyModeActions.of(handlers.keyActions),
     // Each tab's language (plain text until one is shown: tab-language.ts).
     documentLanguage(PLAIN_TEXT, false, handlers.pastedIntoEmpty),
     // Words and characters of each tab, kept per edit (the status bar and stats read them).

@@ -2,6 +2,7 @@ import { create } from "zustand";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
 import type { PreviewMode } from "~/storage/preview-mode";
+import type { KeyMode } from "~/storage/key-mode";
 import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
 import { initialTabsState, type TabsState } from "./tabs-model";
 
@@ -71,6 +72,10 @@ export interface NotepadUiState {
   language: LanguageView;
   /** How a Markdown tab is shown (remembered in this browser; read when the notepad starts). */
   previewMode: PreviewMode;
+  /** The text's key bindings (remembered in this browser; read when the notepad starts). */
+  keyMode: KeyMode;
+  /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
+  keyModeStatus: string;
 }
 
 /** The initial UI state (also what the prerendered HTML shows). */
@@ -102,6 +107,8 @@ export function initialNotepadUiState(): NotepadUiState {
     activeFile: { file: newFileFormat(), mixed: false, inDrive: false },
     language: PLAIN_VIEW,
     previewMode: "editor",
+    keyMode: "standard",
+    keyModeStatus: "",
   };
 }
 

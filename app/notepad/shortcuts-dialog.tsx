@@ -39,6 +39,11 @@ export function NotepadShortcutsDialog({
         File › New tab or the + button. Close a tab with File › Close tab, its ×, or Delete on a
         focused tab.
       </p>
+      <p className="mt-2 text-xs text-slate-700 dark:text-slate-300">
+        With Vim or Emacs keys (View › Keys), a key Vim or Emacs uses in the text does what it does
+        there: in Vim, Ctrl+D scrolls down; in Emacs, Ctrl+A goes to the start of the line and
+        Ctrl+S finds. Keys they leave alone, and every menu, still work as listed.
+      </p>
     </Modal>
   );
 }

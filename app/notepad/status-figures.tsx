@@ -49,6 +49,8 @@ const selectLines = (state: NotepadUiState) => state.status.lines;
 const selectChars = (state: NotepadUiState) => state.status.chars;
 const selectWords = (state: NotepadUiState) => state.status.words;
 const selectSelections = (state: NotepadUiState) => state.status.selections;
+const selectKeyModeStatus = (state: NotepadUiState) => state.keyModeStatus;
+const asIs = (text: string) => text;
 const lineText = (line: number) => `Line ${line}`;
 const linesStat = (lines: number) => `Lines: ${formatCount(lines)}`;
 const wordsStat = (words: number | null) => `Words: ${words === null ? "…" : formatCount(words)}`;
@@ -67,6 +69,7 @@ export function StatusFigures({ store }: { store: NotepadStore }) {
         format={selectionsLabel}
         testId="status-selections"
       />
+      <LiveText store={store} select={selectKeyModeStatus} format={asIs} testId="status-vim-mode" />
     </>
   );
 }

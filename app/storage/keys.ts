@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   writingPreferences: "plainpad-writing-preferences",
   /** localStorage: how each editor shows a Markdown document (suffixed "-editor" / "-notepad"). */
   previewMode: "plainpad-preview-mode",
+  /** localStorage: each editor's key bindings, standard, Vim or Emacs (suffixed like previewMode). */
+  keyMode: "plainpad-key-mode",
 } as const;
 
 /** IndexedDB database and store names. */

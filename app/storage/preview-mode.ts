@@ -1,3 +1,4 @@
+import { type ChoiceOwner, editorChoice } from "./editor-choice";
 import { STORAGE_KEYS } from "./keys";
 
 /**
@@ -11,32 +12,15 @@ export type PreviewMode = "editor" | "split" | "preview";
 export const PREVIEW_MODES: readonly PreviewMode[] = ["editor", "split", "preview"];
 
 /** Which editor a stored mode belongs to. */
-export type PreviewOwner = "editor" | "notepad";
+export type PreviewOwner = ChoiceOwner;
 
-function keyOf(owner: PreviewOwner): string {
-  return `${STORAGE_KEYS.previewMode}-${owner}`;
-}
+const stored = editorChoice<PreviewMode>(STORAGE_KEYS.previewMode, PREVIEW_MODES, "editor");
 
 /** True for one of PREVIEW_MODES. */
-export function isPreviewMode(value: unknown): value is PreviewMode {
-  return (PREVIEW_MODES as readonly unknown[]).includes(value);
-}
+export const isPreviewMode = stored.isChoice;
 
 /** The stored mode of `owner`; "editor" when none is stored, storage is blocked or unreadable. */
-export function readPreviewMode(owner: PreviewOwner): PreviewMode {
-  try {
-    const value = localStorage.getItem(keyOf(owner));
-    return isPreviewMode(value) ? value : "editor";
-  } catch {
-    return "editor";
-  }
-}
+export const readPreviewMode = stored.read;
 
 /** Remembers `mode` for `owner` (ignored when storage is blocked: the mode still applies now). */
-export function writePreviewMode(owner: PreviewOwner, mode: PreviewMode): void {
-  try {
-    localStorage.setItem(keyOf(owner), mode);
-  } catch {
-    // Private modes and full storage: the choice lasts for this visit only.
-  }
-}
+export const writePreviewMode = stored.write;

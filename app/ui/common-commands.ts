@@ -13,6 +13,7 @@ import {
   Undo2,
 } from "lucide-react";
 import type { PreviewMode } from "~/storage/preview-mode";
+import { KEY_MODE_LABELS, KEY_MODES, type KeyMode } from "~/storage/key-mode";
 import type { Command } from "./commands";
 
 /**
@@ -190,5 +191,22 @@ export function previewModeCommands<
     run: (ctx: C) => ctx.setPreviewMode(mode),
     isEnabled: (state: S) => state.markdown,
     isChecked: (state: S) => state.markdown && state.previewMode === mode,
+  }));
+}
+
+/**
+ * The text's key bindings (issue 31 item 5), a radio group: the standard keys, Vim's or
+ * Emacs's. Each editor remembers its own; Vim and Emacs load only when chosen.
+ */
+export function keyModeCommands<
+  C extends { setKeyMode(mode: KeyMode): void },
+  S extends { keyMode: KeyMode },
+>(): Command<C, S>[] {
+  return KEY_MODES.map((mode) => ({
+    id: `keys-${mode}`,
+    label: `${KEY_MODE_LABELS[mode]} keys`,
+    checkKind: "radio" as const,
+    run: (ctx: C) => ctx.setKeyMode(mode),
+    isChecked: (state: S) => state.keyMode === mode,
   }));
 }

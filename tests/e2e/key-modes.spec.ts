@@ -1,0 +1,119 @@
+import { expect, type Page, test } from "@playwright/test";
+import { diskFileBytes, installDiskHarness, putDiskFile, queuePicks } from "./disk-harness";
+import { documentText, editorBox, openEditor } from "./editor-helpers";
+import { editorText, openNotepad, runMenu, tabNames } from "./notepad-helpers";
+
+/** Vim and Emacs keys (issue 31 item 5). */
+
+function statusBar(page: Page) {
+  return page.getByRole("contentinfo", { name: "Status bar" });
+}
+
+test.describe("notepad: View › Keys", () => {
+  test.beforeEach(async ({ page }) => {
+    await installDiskHarness(page, { permission: "prompt", requestAnswer: "granted" });
+    await openNotepad(page);
+  });
+
+  test("Vim keys: modes in the status bar, :w writes the file in place, :q closes the tab, remembered", async ({
+    page,
+  }) => {
+    await putDiskFile(page, "todo.txt", "buy milk\n");
+    await queuePicks(page, { open: ["todo.txt"] });
+    await runMenu(page, "File", "Open…");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "todo.txt"]);
+
+    await runMenu(page, "View", "Vim keys");
+    await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
+    await page.locator(".cm-content").focus();
+    // Normal mode: typed letters are commands, not text.
+    await page.keyboard.press("g");
+    await page.keyboard.press("g");
+    await page.keyboard.press("A");
+    await expect(statusBar(page).getByText("Vim: INSERT")).toBeVisible();
+    await page.keyboard.type(" and eggs");
+    await page.keyboard.press("Escape");
+    await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
+    await page.keyboard.type(":w");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => (await diskFileBytes(page, "todo.txt"))?.toString("utf8"))
+      .toBe("buy milk and eggs\n");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "todo.txt"]);
+
+    // Remembered after a reload.
+    await page.reload();
+    await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
+    await page.locator(".cm-content").focus();
+    await page.keyboard.type(":q");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1"]);
+
+    // Back to the standard keys: letters are text again.
+    await runMenu(page, "View", "Standard keys");
+    await expect(statusBar(page).getByText(/^Vim:/)).toHaveCount(0);
+    await page.locator(".cm-content").focus();
+    await page.keyboard.type("jk");
+    await expect.poll(() => editorText(page)).toBe("jk");
+  });
+
+  test("Vim's :q on a tab with unsaved changes asks first", async ({ page }) => {
+    await runMenu(page, "File", "New tab");
+    await page.locator(".cm-content").focus();
+    await page.keyboard.type("keep me");
+    await runMenu(page, "View", "Vim keys");
+    await page.locator(".cm-content").focus();
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.keyboard.type(":q");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asked).not.toBe("");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "Untitled-2*"]);
+  });
+
+  test("Emacs keys: Ctrl+A and Ctrl+E move along the line, Ctrl+X Ctrl+S saves", async ({
+    page,
+  }) => {
+    await putDiskFile(page, "list.txt", "middle");
+    await queuePicks(page, { open: ["list.txt"] });
+    await runMenu(page, "File", "Open…");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "list.txt"]);
+    await runMenu(page, "View", "Emacs keys");
+    await expect(statusBar(page).getByText("Emacs keys")).toBeVisible();
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("Control+e");
+    await page.keyboard.type(" end");
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("start ");
+    await expect.poll(() => editorText(page)).toBe("start middle end");
+    await page.keyboard.press("Control+x");
+    await page.keyboard.press("Control+s");
+    await expect
+      .poll(async () => (await diskFileBytes(page, "list.txt"))?.toString("utf8"))
+      .toBe("start middle end");
+  });
+});
+
+test.describe("simple editor: Settings › Keys", () => {
+  test("Vim keys from the settings panel; :w saves", async ({ page }) => {
+    await openEditor(page);
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page.getByLabel("Keys").selectOption("Vim");
+    await page.getByRole("button", { name: "Close settings" }).click();
+    await expect(page.getByText("Vim: NORMAL")).toBeVisible();
+    await editorBox(page).click();
+    await page.keyboard.press("i");
+    await page.keyboard.type("hello vim");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("0");
+    await page.keyboard.press("x");
+    await expect.poll(() => documentText(page)).toBe("ello vim");
+    const download = page.waitForEvent("download");
+    await page.keyboard.type(":w");
+    await page.keyboard.press("Enter");
+    expect((await download).suggestedFilename()).toMatch(/\.txt$/);
+  });
+});
