@@ -8,9 +8,12 @@ import type { SnapshotReason } from "~/storage/history-store";
 import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
 import { normalizeFileName } from "~/text/file-name";
+import type { TextEncodingId } from "~/text/text-encoding";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import {
   mixedLineEndingsMessage,
+  guessedEncodingMessage,
+  reopenDocument,
   type SaveOutcome,
   saveDocument,
   saveDocumentAs,
@@ -57,9 +60,12 @@ export async function openEditorFile(host: EditorFileHost, picked: PickedFile): 
       reason: "file-opened",
     });
     if (opened) {
-      store.notify(
-        read.mixedLineEndings ? { kind: "info", text: mixedLineEndingsMessage(read.name) } : null,
-      );
+      const text = read.guessed
+        ? guessedEncodingMessage(read.name, read.guessed, !!read.format.disk)
+        : read.mixedLineEndings
+          ? mixedLineEndingsMessage(read.name)
+          : null;
+      store.notify(text ? { kind: "info", text } : null);
     }
   } catch (error) {
     if (isAbortError(error)) {
@@ -116,18 +122,42 @@ export async function saveEditorFile(
   } else if (outcome.kind === "downloaded") {
     if (unchanged) useEditorStore.getState().markClean();
   } else if (outcome.kind === "reload") {
-    // An ordinary, undoable edit: Ctrl+Z brings back the text that was here.
-    const current = host.getView();
-    current?.dispatch({
-      changes: { from: 0, to: current.state.doc.length, insert: outcome.text },
-      userEvent: "input.reload",
-    });
-    useEditorStore.setState({
-      file: outcome.file,
-      isDirty: false,
-      mixedLineEndings: outcome.mixedLineEndings,
-    });
+    applyReload(host, outcome);
   }
+  notifyOutcome(host, outcome);
+}
+
+/** Reads the document's file again in `encoding` (the status bar's "Reopen with encoding"). */
+export async function reopenEditorFile(
+  host: EditorFileHost,
+  encoding: TextEncodingId,
+): Promise<void> {
+  const disk = useEditorStore.getState().file.disk;
+  if (!disk) return;
+  const generation = host.generation();
+  const outcome = await reopenDocument(disk, encoding);
+  // Another document was opened while the file was read.
+  if (generation !== host.generation()) return;
+  if (outcome.kind === "reload") applyReload(host, outcome);
+  notifyOutcome(host, outcome);
+}
+
+/** The file's text as read from disk replaces the document, which is then as saved. */
+function applyReload(host: EditorFileHost, outcome: Extract<SaveOutcome, { kind: "reload" }>) {
+  // An ordinary, undoable edit: Ctrl+Z brings back the text that was here.
+  const current = host.getView();
+  current?.dispatch({
+    changes: { from: 0, to: current.state.doc.length, insert: outcome.text },
+    userEvent: "input.reload",
+  });
+  useEditorStore.setState({
+    file: outcome.file,
+    isDirty: false,
+    mixedLineEndings: outcome.mixedLineEndings,
+  });
+}
+
+function notifyOutcome(host: EditorFileHost, outcome: SaveOutcome) {
   const notice = saveOutcomeNotice(outcome);
   if (!notice) return;
   const retry = notice.retry;

@@ -1,4 +1,5 @@
 import { FileStatus } from "~/ui/file-status";
+import type { TextEncodingId } from "~/text/text-encoding";
 import { selectionsLabel } from "~/text/number-format";
 import { LanguageStatus } from "~/ui/language-status";
 import { BackupReminder } from "~/ui/keep-safe";
@@ -10,7 +11,14 @@ import { useEditorStore } from "./editor-store";
  * line ending and its encoding (a click on either changes it for the next save), and the weekly
  * offer of a backup.
  */
-export function EditorStatusBar({ onBackUp }: { onBackUp: () => void }) {
+export function EditorStatusBar({
+  onBackUp,
+  onReopen,
+}: {
+  onBackUp: () => void;
+  /** Reads the document's file again in another encoding. */
+  onReopen: (encoding: TextEncodingId) => void;
+}) {
   const file = useEditorStore((s) => s.file);
   const inDrive = useEditorStore((s) => s.fileId !== null);
   const mixedLineEndings = useEditorStore((s) => s.mixedLineEndings);
@@ -39,6 +47,7 @@ export function EditorStatusBar({ onBackUp }: { onBackUp: () => void }) {
         mixedLineEndings={mixedLineEndings}
         onLineEnding={(lineEnding) => useEditorStore.getState().setFileFormat({ lineEnding })}
         onEncoding={(encoding) => useEditorStore.getState().setFileFormat({ encoding })}
+        onReopen={onReopen}
       />
     </footer>
   );

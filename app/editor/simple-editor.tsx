@@ -64,6 +64,7 @@ import {
   type DocumentInput,
   type EditorFileHost,
   openEditorFile,
+  reopenEditorFile,
   saveEditorFile,
 } from "./editor-files";
 
@@ -435,7 +436,10 @@ export function SimpleEditor() {
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
       </div>
-      <EditorStatusBar onBackUp={actions.download} />
+      <EditorStatusBar
+        onBackUp={actions.download}
+        onReopen={(encoding) => void reopenEditorFile(fileHost, encoding)}
+      />
       <FileReadProgress tracker={fileReads} />
       <QuestionDialogHost />
       <EditorDialogs getView={getView} getHistory={getHistory} getContent={getContent} />

@@ -136,6 +136,7 @@ export function NotepadFileStatus({
         mixedLineEndings={activeFile.mixed}
         onLineEnding={(lineEnding) => controller.setFileFormat({ lineEnding })}
         onEncoding={(encoding) => controller.setFileFormat({ encoding })}
+        onReopen={(encoding) => void controller.saves.reopen(encoding)}
       />
     </>
   );

@@ -5,6 +5,7 @@ import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { fileRejectionMessage, notepadOpens } from "~/text/file-checks";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
 import type { FileReadTracker } from "~/ui/file-read-progress";
+import type { EncodingGuess } from "~/text/detect-encoding";
 
 /** The longest tab name (spec). */
 export const TAB_NAME_MAX = 30;
@@ -22,6 +23,8 @@ export interface ReadTabFiles {
     /** Encoding, line ending and the file on disk (when the browser gave its handle). */
     file: DocumentFileFormat;
     mixedLineEndings: boolean;
+    /** Set when the encoding was guessed from the text (Shift_JIS, GBK…). */
+    guessed?: EncodingGuess;
   }[];
   rejected: { fileName: string; message: string }[];
   /** The file whose read the user cancelled (the files after it are not read), if any. */
@@ -49,6 +52,7 @@ export async function readTabFiles(
         content: read.text,
         file: read.format,
         mixedLineEndings: read.mixedLineEndings,
+        guessed: read.guessed,
       });
     } catch (error) {
       if (isAbortError(error)) {

@@ -4,7 +4,7 @@ import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat } from "~/storage/document-store";
 import { isQuotaError } from "~/storage/document-records";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
-import { mixedLineEndingsMessage } from "~/ui/document-file-save";
+import { guessedEncodingMessage, mixedLineEndingsMessage } from "~/ui/document-file-save";
 import { downloadText } from "~/ui/download";
 import { readCancelledMessage } from "~/ui/file-read-progress";
 import type { NotepadController } from "./notepad-controller";
@@ -320,6 +320,13 @@ export class NotepadTabs {
         file: file.file,
         mixedLineEndings: file.mixedLineEndings,
       });
+      if (id && file.guessed) {
+        this.notepad.addNotice({
+          id: `encoding-${id}`,
+          kind: "info",
+          message: guessedEncodingMessage(file.name ?? "The file", file.guessed, !!file.file.disk),
+        });
+      }
       if (id && file.mixedLineEndings) {
         this.notepad.addNotice({
           id: `mixed-${id}`,

@@ -1,6 +1,8 @@
 import { withTxtExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
+import type { TextEncodingId } from "~/text/text-encoding";
 import {
+  reopenDocument,
   type SaveOutcome,
   saveDocument,
   saveDocumentAs,
@@ -63,14 +65,32 @@ export class NotepadSaves {
     } else if (outcome.kind === "downloaded") {
       if (unchanged) this.markSaved(id);
     } else if (outcome.kind === "reload") {
-      this.reloadText(id, outcome.text);
-      current.file = outcome.file;
-      current.mixedLineEndings = outcome.mixedLineEndings;
-      this.markSaved(id);
-      this.notepad.sync.noteChange(id, true);
-      this.notepad.publishFileStatus();
+      this.applyReload(id, outcome);
     }
     this.noticeFor(id, outcome);
+  }
+
+  /** Reads the tab's file again in `encoding` (the status bar's "Reopen with encoding"). */
+  async reopen(encoding: TextEncodingId, id = this.notepad.activeId()): Promise<void> {
+    const disk = this.notepad.states.get(id)?.file.disk;
+    if (!disk) return;
+    const outcome = await reopenDocument(disk, encoding);
+    // The tab was closed while the file was read.
+    if (!this.notepad.states.get(id)) return;
+    if (outcome.kind === "reload") this.applyReload(id, outcome);
+    this.noticeFor(id, outcome);
+  }
+
+  /** The file's text as read from disk goes into the tab, which is then as saved. */
+  private applyReload(id: string, outcome: Extract<SaveOutcome, { kind: "reload" }>): void {
+    const current = this.notepad.states.get(id);
+    if (!current) return;
+    this.reloadText(id, outcome.text);
+    current.file = outcome.file;
+    current.mixedLineEndings = outcome.mixedLineEndings;
+    this.markSaved(id);
+    this.notepad.sync.noteChange(id, true);
+    this.notepad.publishFileStatus();
   }
 
   /** Puts the file's text from disk in the tab; in the shown tab an undoable edit. */

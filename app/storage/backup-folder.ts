@@ -2,6 +2,7 @@ import type { DocumentFileFormat } from "./document-records";
 import { applyLineEnding } from "~/text/line-endings";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
 import { encodeText } from "~/text/text-encoding";
+import { prepareEncoder } from "~/text/legacy-encodings";
 
 /**
  * Writing each document's text into a folder the user chose (File › Keep copies in a
@@ -166,6 +167,8 @@ export async function writeBackup(
     const renamed = previous.has(doc.id) && previous.get(doc.id) !== fileName;
     let encoding: string = doc.file.encoding;
     if (changedIds === "all" || changedIds.has(doc.id) || renamed || !previous.has(doc.id)) {
+      // The encoder of a legacy encoding loads once; without it the copy is UTF-8 (backupBytes).
+      await prepareEncoder(doc.file.encoding).catch(() => undefined);
       const written = backupBytes(doc);
       encoding = written.encoding;
       await writeWhole(dir, fileName, written.bytes);

@@ -8,6 +8,12 @@ import {
 } from "~/text/file-checks";
 import { DEFAULT_LINE_ENDING, type LineEnding, type LineEndingReport } from "~/text/line-endings";
 import { bomEncoding, type TextEncodingId } from "~/text/text-encoding";
+import {
+  type EncodingGuess,
+  GUESS_SAMPLE_BYTES,
+  guessLegacyEncoding,
+  looksLikeIso2022Jp,
+} from "~/text/detect-encoding";
 import { InvalidBytesError, StreamingDecoder, TextAssembler } from "~/text/text-stream";
 import { READ_SLICE_MS, yieldToPage } from "./work-slices";
 
@@ -29,6 +35,8 @@ export interface LocalTextFile {
   lastModified: number;
   /** The file's size in bytes when read. */
   size: number;
+  /** Set when the encoding was guessed from the text (a legacy one): how sure the guess is. */
+  guessed?: EncodingGuess;
 }
 
 /** A file the user picked that cannot be opened as text. */
@@ -54,6 +62,8 @@ export interface ReadFileOptions {
   onProgress?: (progress: ReadProgress) => void;
   /** Stops the read: the promise rejects with an AbortError DOMException. */
   signal?: AbortSignal;
+  /** Read in this encoding instead of detecting one ("Reopen with encoding"). */
+  encoding?: TextEncodingId;
 }
 
 /** True for the rejection of a read the user cancelled. */
@@ -81,17 +91,35 @@ export async function readLocalTextFile(
   if (startsLikeBinary(head)) throw new FileRejectedError(file.name, "not-text");
   const bom = bomEncoding(head);
   let decoded: DecodedFile;
-  try {
-    decoded = await decodeFile(file, bom ?? "utf-8", options);
-  } catch (error) {
-    if (!(error instanceof InvalidBytesError)) throw error;
-    // Broken UTF-16 is not a text file; anything else that is not UTF-8 is Windows-1252.
-    if (bom === "utf-16le" || bom === "utf-16be") {
-      throw new FileRejectedError(file.name, "not-text");
+  let guessed: EncodingGuess | undefined;
+  if (options.encoding) {
+    // Reopened in a chosen encoding: bytes that are not valid in it are refused, not mangled.
+    try {
+      decoded = await decodeFile(file, options.encoding, options);
+    } catch (error) {
+      if (error instanceof InvalidBytesError)
+        throw new FileRejectedError(file.name, "wrong-encoding");
+      throw error;
     }
-    decoded = await decodeFile(file, "windows-1252", options);
+  } else if (!bom && looksLikeIso2022Jp(head)) {
+    guessed = { encoding: "iso-2022-jp", confidence: 0.99 };
+    decoded = await decodeFile(file, guessed.encoding, options);
+  } else {
+    try {
+      decoded = await decodeFile(file, bom ?? "utf-8", options);
+    } catch (error) {
+      if (!(error instanceof InvalidBytesError)) throw error;
+      // Broken UTF-16 is not a text file; anything else that is not UTF-8 is a legacy
+      // encoding: guessed from the text (Shift_JIS, GBK…), else Windows-1252, which every
+      // byte sequence is.
+      if (bom === "utf-16le" || bom === "utf-16be") {
+        throw new FileRejectedError(file.name, "not-text");
+      }
+      ({ decoded, guessed } = await decodeGuessed(file, options));
+    }
   }
   return {
+    guessed,
     name: file.name,
     text: decoded.doc,
     encoding: decoded.encoding,
@@ -100,6 +128,24 @@ export async function readLocalTextFile(
     lastModified: file.lastModified,
     size: file.size,
   };
+}
+
+/** Reads a file that is not UTF-8 in the legacy encoding its text most likely is. */
+async function decodeGuessed(
+  file: File,
+  options: ReadFileOptions,
+): Promise<{ decoded: DecodedFile; guessed?: EncodingGuess }> {
+  const sample = new Uint8Array(await file.slice(0, GUESS_SAMPLE_BYTES).arrayBuffer());
+  const guess = await guessLegacyEncoding(sample).catch(() => null);
+  if (guess && guess.encoding !== "windows-1252") {
+    try {
+      return { decoded: await decodeFile(file, guess.encoding, options), guessed: guess };
+    } catch (error) {
+      // The guess read the start well but not the rest: Windows-1252 keeps every byte.
+      if (!(error instanceof InvalidBytesError)) throw error;
+    }
+  }
+  return { decoded: await decodeFile(file, "windows-1252", options) };
 }
 
 /** The most bytes decoded between two checks of the clock. */

@@ -137,7 +137,9 @@ describe("round trip of the fixture files", () => {
   };
 
   it("has every fixture on disk", () => {
-    expect(readdirSync(FIXTURES).sort()).toEqual(Object.keys(expected).sort());
+    // legacy/: the legacy encodings, detected by a library when the file is read (legacy-encodings.test.ts).
+    const files = readdirSync(FIXTURES).filter((name) => name !== "legacy");
+    expect(files.sort()).toEqual(Object.keys(expected).sort());
   });
 
   for (const [name, [encoding, lineEnding]] of Object.entries(expected)) {

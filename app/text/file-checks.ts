@@ -12,7 +12,13 @@ export const MAX_FILE_LABEL = `${MAX_FILE_BYTES / (1024 * 1024)} MB`;
 export const SNIFF_LENGTH = 64 * 1024;
 
 /** Why a file could not be opened as text. */
-export type FileRejection = "too-large" | "not-text" | "unsupported-type" | "empty-name";
+export type FileRejection =
+  | "too-large"
+  | "not-text"
+  | "unsupported-type"
+  | "empty-name"
+  /** Reopened in an encoding its bytes are not valid in. */
+  | "wrong-encoding";
 
 /**
  * The outcome of decoding a file's bytes as text. `text` keeps the file's line breaks (CodeMirror
@@ -87,6 +93,8 @@ export function fileRejectionMessage(fileName: string, reason: FileRejection): s
       return `"${fileName}" is not a file type the notepad opens (it opens text, Markdown, code and data files such as .txt, .md, .json, .py or .csv). Your tabs are unchanged.`;
     case "empty-name":
       return "The file has no name and could not be opened.";
+    case "wrong-encoding":
+      return `"${fileName}" is not valid text in that encoding, so it was not reopened. The document is unchanged.`;
   }
 }
 

@@ -3,8 +3,21 @@
  * unchanged file gives the same bytes. Pure: runs in Node and in the browser.
  */
 
-/** An encoding Plainpad reads and writes. The BOM variants always write their byte-order mark. */
-export type TextEncodingId = "utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be" | "windows-1252";
+import {
+  encodeLegacy,
+  isLegacyEncoding,
+  LEGACY_ENCODING_IDS,
+  LEGACY_ENCODING_LABELS,
+  legacyHolds,
+  type LegacyEncodingId,
+} from "./legacy-encodings";
+
+/**
+ * An encoding Plainpad reads and writes. The BOM variants always write their byte-order mark.
+ * The legacy ones (GBK, Shift_JIS, Windows-1251…) are in legacy-encodings.ts.
+ */
+export type TextEncodingId =
+  "utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be" | "windows-1252" | LegacyEncodingId;
 
 /** What the UI shows for an encoding: `label` in menus, `shortLabel` in the status bar. */
 export interface TextEncodingInfo {
@@ -20,6 +33,11 @@ export const TEXT_ENCODINGS: readonly TextEncodingInfo[] = [
   { id: "utf-16le", label: "UTF-16 LE", shortLabel: "UTF-16 LE" },
   { id: "utf-16be", label: "UTF-16 BE", shortLabel: "UTF-16 BE" },
   { id: "windows-1252", label: "Windows-1252 (ANSI)", shortLabel: "Windows-1252" },
+  ...LEGACY_ENCODING_IDS.map((id) => ({
+    id,
+    label: LEGACY_ENCODING_LABELS[id][0],
+    shortLabel: LEGACY_ENCODING_LABELS[id][1],
+  })),
 ];
 
 /** The encoding of a new document. */
@@ -37,7 +55,7 @@ export function encodingLabel(encoding: TextEncodingId): string {
 
 /** True for the encodings that can hold every Unicode character. */
 export function isUnicodeEncoding(encoding: TextEncodingId): boolean {
-  return encoding !== "windows-1252";
+  return encoding !== "windows-1252" && !isLegacyEncoding(encoding);
 }
 
 // Windows-1252 bytes 0x80-0x9F (WHATWG index). The five bytes Windows leaves undefined (0x81,
@@ -98,6 +116,7 @@ export function detectEncoding(bytes: Uint8Array): TextEncodingId {
 export function decodeBytes(bytes: Uint8Array, encoding: TextEncodingId): string | null {
   if (encoding === "windows-1252") return decodeWindows1252(bytes);
   const label = encoding === "utf-8-bom" ? "utf-8" : encoding;
+  // Legacy encodings: the browser's own decoder (every WHATWG encoding), strict.
   try {
     return new TextDecoder(label, { fatal: true, ignoreBOM: encoding === "utf-8" }).decode(bytes);
   } catch {
@@ -167,6 +186,12 @@ export class UnencodableTextError extends Error {
 export function encodeText(text: string, encoding: TextEncodingId): Uint8Array<ArrayBuffer> {
   if (encoding === "windows-1252") return encodeWindows1252(text);
   if (!isWellFormed(text)) throw new UnencodableTextError(findUnencodable(text, encoding));
+  if (isLegacyEncoding(encoding)) {
+    // Throws EncoderNotLoadedError unless loadLegacyEncoders() has finished.
+    const bytes = encodeLegacy(text, encoding);
+    if (!bytes) throw new UnencodableTextError(findUnencodable(text, encoding));
+    return bytes as Uint8Array<ArrayBuffer>;
+  }
   if (encoding === "utf-8") return new TextEncoder().encode(text);
   if (encoding === "utf-8-bom") {
     const body = new TextEncoder().encode(text);
@@ -258,18 +283,16 @@ export function findUnencodable(
       const next = text.charCodeAt(i + 1);
       if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
         // A whole astral character (an emoji): fine in Unicode, one character to report else.
-        if (unicode) {
+        if (
+          unicode ||
+          (isLegacyEncoding(encoding) && legacyHolds(encoding, text.codePointAt(i)!))
+        ) {
           i++;
           continue;
         }
         width = 2;
       }
-    } else if (
-      unicode ||
-      unit < 0x80 ||
-      (unit >= 0xa0 && unit <= 0xff) ||
-      CP1252_ENCODE.has(unit)
-    ) {
+    } else if (unicode || unit < 0x80 || holdsUnit(encoding, unit)) {
       continue;
     }
     report.total++;
@@ -295,6 +318,12 @@ export function findUnencodable(
     i += width - 1;
   }
   return report;
+}
+
+/** True when the single-unit (BMP) character `unit` is in the non-Unicode `encoding`. */
+function holdsUnit(encoding: TextEncodingId, unit: number): boolean {
+  if (isLegacyEncoding(encoding)) return legacyHolds(encoding, unit);
+  return (unit >= 0xa0 && unit <= 0xff) || CP1252_ENCODE.has(unit);
 }
 
 function hex(codePoint: number): string {

@@ -1,4 +1,6 @@
-import type { DocumentFileFormat } from "~/storage/document-records";
+import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-records";
+import { FileRejectedError } from "~/storage/local-files";
+import { fileRejectionMessage } from "~/text/file-checks";
 import {
   canWriteFiles,
   DiskFileError,
@@ -13,8 +15,11 @@ import {
   encodeText,
   encodingLabel,
   findUnencodable,
+  type TextEncodingId,
   unencodableMessage,
 } from "~/text/text-encoding";
+import { EncoderNotLoadedError, prepareEncoder } from "~/text/legacy-encodings";
+import { confidenceLabel, type EncodingGuess } from "~/text/detect-encoding";
 import { downloadBlob } from "./download";
 
 /**
@@ -60,6 +65,8 @@ export type SaveOutcome =
       text: string;
       file: DocumentFileFormat;
       mixedLineEndings: boolean;
+      /** Set when the file was reopened in an encoding the user chose. */
+      reopened?: boolean;
     }
   | { kind: "cancelled" }
   /**
@@ -82,7 +89,7 @@ export function documentBytes(text: string, file: DocumentFileFormat): Uint8Arra
  * click or key handler: permission prompts and pickers need the user's gesture.
  */
 export async function saveDocument(request: SaveRequest, host: SaveHost): Promise<SaveOutcome> {
-  const refused = refusedCharacters(request);
+  const refused = (await encoderMissing(request)) ?? refusedCharacters(request);
   if (refused) return refused;
   const disk = request.file.disk;
   if (!disk) return download(request);
@@ -108,7 +115,7 @@ export async function saveDocument(request: SaveRequest, host: SaveHost): Promis
  * the document belongs to the chosen file. Without the File System Access API it downloads.
  */
 export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome> {
-  const refused = refusedCharacters(request);
+  const refused = (await encoderMissing(request)) ?? refusedCharacters(request);
   if (refused) return refused;
   let handle: FileSystemFileHandle | null | "unavailable";
   try {
@@ -162,6 +169,36 @@ async function keepOverwritten(
   }
 }
 
+/**
+ * Reads the document's file again in `encoding` ("Reopen with encoding" in the status bar):
+ * a "reload" outcome with its text, or "failed" when the bytes are not valid in it or the file
+ * cannot be read.
+ */
+export async function reopenDocument(
+  disk: DiskFileLink,
+  encoding: TextEncodingId,
+): Promise<SaveOutcome> {
+  const name = disk.handle.name;
+  try {
+    const file = await disk.handle.getFile();
+    const read = await readPickedFile({ file, handle: disk.handle }, { encoding });
+    return {
+      kind: "reload",
+      name,
+      text: read.text.toString(),
+      file: read.format,
+      mixedLineEndings: read.mixedLineEndings,
+      reopened: true,
+    };
+  } catch (error) {
+    const message =
+      error instanceof FileRejectedError
+        ? fileRejectionMessage(name, error.reason)
+        : `"${name}" could not be read again (it may have been moved or deleted). The document is unchanged.`;
+    return { kind: "failed", message, retry: null };
+  }
+}
+
 async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise<SaveOutcome> {
   const read = await readPickedFile({ file, handle });
   return {
@@ -173,13 +210,58 @@ async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise
   };
 }
 
+/**
+ * Told when an opened file's encoding was guessed from its text (a legacy one such as
+ * Shift_JIS): which, how sure, and where to choose another.
+ */
+export function guessedEncodingMessage(
+  fileName: string,
+  guess: EncodingGuess,
+  canReopen: boolean,
+): string {
+  const read = `"${fileName}" was read as ${encodingLabel(guess.encoding)}, a guess ${confidenceLabel(guess.confidence)}.`;
+  return canReopen
+    ? `${read} If the text looks wrong, click the encoding in the status bar and choose another under "Reopen with encoding".`
+    : `${read} If the text looks wrong, this browser cannot reopen the file in another encoding: open it in Chrome or Edge, or save it as UTF-8 from the program that made it.`;
+}
+
 /** Told when an opened file mixed line endings. */
 export function mixedLineEndingsMessage(fileName: string): string {
   return `"${fileName}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`;
 }
 
+/**
+ * Loads the encoder of a legacy encoding (Shift_JIS, GBK…) the first time one is saved; a
+ * failed load (offline before the app was stored) refuses the save with a message.
+ */
+async function encoderMissing(request: SaveRequest): Promise<SaveOutcome | null> {
+  try {
+    await prepareEncoder(request.file.encoding);
+    return null;
+  } catch {
+    return encoderMissingOutcome(request, "could not be loaded (is this browser offline?)");
+  }
+}
+
+function encoderMissingOutcome(request: SaveRequest, why: string): SaveOutcome {
+  const label = encodingLabel(request.file.encoding);
+  return {
+    kind: "failed",
+    message: `"${request.name}" was not saved: the ${label} encoder ${why}. Your text is safe. Try again, or choose UTF-8 in the status bar.`,
+    retry: "save",
+  };
+}
+
 function refusedCharacters(request: SaveRequest): SaveOutcome | null {
-  const found = findUnencodable(request.text, request.file.encoding);
+  let found;
+  try {
+    found = findUnencodable(request.text, request.file.encoding);
+  } catch (error) {
+    if (!(error instanceof EncoderNotLoadedError)) throw error;
+    // A download right after choosing the encoding, before its encoder arrived.
+    void prepareEncoder(request.file.encoding).catch(() => undefined);
+    return encoderMissingOutcome(request, "is still loading");
+  }
   if (found.total === 0) return null;
   return {
     kind: "failed",
@@ -268,7 +350,9 @@ export function saveOutcomeNotice(outcome: SaveOutcome): SaveNotice | null {
     case "reload":
       return {
         kind: "info",
-        text: `Reloaded "${outcome.name}" from disk. Undo brings back the text you had.`,
+        text: outcome.reopened
+          ? `Reopened "${outcome.name}" as ${encodingLabel(outcome.file.encoding)}. Undo brings back the text you had; Save writes it in that encoding.`
+          : `Reloaded "${outcome.name}" from disk. Undo brings back the text you had.`,
         retry: null,
       };
     case "failed":

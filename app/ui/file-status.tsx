@@ -1,8 +1,16 @@
 import type { DocumentFileFormat } from "~/storage/document-records";
 import { LINE_ENDINGS, type LineEnding } from "~/text/line-endings";
-import { TEXT_ENCODINGS, type TextEncodingId } from "~/text/text-encoding";
+import { isUnicodeEncoding, TEXT_ENCODINGS, type TextEncodingId } from "~/text/text-encoding";
+import { prepareEncoder } from "~/text/legacy-encodings";
 import { documentLocation } from "./document-file-save";
 import { MenuButton } from "./menu-button";
+import type { MenuEntry } from "./menu-popup";
+
+// The encodings most files are in (and Windows-1252), then the other legacy ones.
+const COMMON_ENCODINGS = TEXT_ENCODINGS.filter(
+  (e) => isUnicodeEncoding(e.id) || e.id === "windows-1252",
+);
+const OTHER_ENCODINGS = TEXT_ENCODINGS.filter((e) => !COMMON_ENCODINGS.includes(e));
 
 const STATUS_BUTTON_CLASS =
   "rounded px-1.5 py-0.5 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800";
@@ -18,6 +26,7 @@ export function FileStatus({
   mixedLineEndings = false,
   onLineEnding,
   onEncoding,
+  onReopen,
 }: {
   file: DocumentFileFormat;
   inDrive: boolean;
@@ -25,6 +34,8 @@ export function FileStatus({
   mixedLineEndings?: boolean;
   onLineEnding: (lineEnding: LineEnding) => void;
   onEncoding: (encoding: TextEncodingId) => void;
+  /** Reads the file again in another encoding (offered when the document has a file on disk). */
+  onReopen?: (encoding: TextEncodingId) => void;
 }) {
   const lineEnding = LINE_ENDINGS.find((e) => e.id === file.lineEnding) ?? LINE_ENDINGS[0];
   const encoding = TEXT_ENCODINGS.find((e) => e.id === file.encoding) ?? TEXT_ENCODINGS[0];
@@ -44,16 +55,66 @@ export function FileStatus({
         chosen={file.lineEnding}
         onChoose={onLineEnding}
       />
-      <ChoiceMenuButton
+      <MenuButton
         label="Encoding: choose how the text is saved"
         text={encoding.shortLabel}
-        idPrefix="encoding"
-        options={TEXT_ENCODINGS}
-        chosen={file.encoding}
-        onChoose={onEncoding}
+        placement="above"
+        entries={encodingMenu(
+          file.encoding,
+          (id) => {
+            // A legacy encoding's encoder loads now, so the save that follows finds it here.
+            void prepareEncoder(id).catch(() => undefined);
+            onEncoding(id);
+          },
+          file.disk && onReopen ? onReopen : null,
+        )}
+        className={STATUS_BUTTON_CLASS}
       />
     </>
   );
+}
+
+/**
+ * The encoding menu: the common encodings as radios (how the next save writes), the other
+ * legacy ones in a submenu, and "Reopen with encoding" when the file can be read again.
+ */
+function encodingMenu(
+  chosen: TextEncodingId,
+  choose: (id: TextEncodingId) => void,
+  reopen: ((id: TextEncodingId) => void) | null,
+): MenuEntry[] {
+  const radio = (option: (typeof TEXT_ENCODINGS)[number]): MenuEntry => ({
+    kind: "radio",
+    id: `encoding-${option.id}`,
+    label: option.label,
+    checked: option.id === chosen,
+    onSelect: () => choose(option.id),
+  });
+  const entries: MenuEntry[] = [
+    { kind: "label", id: "encoding-save-as", label: "Save as" },
+    ...COMMON_ENCODINGS.map(radio),
+    {
+      kind: "submenu",
+      id: "encoding-more",
+      label: "More encodings",
+      entries: OTHER_ENCODINGS.map(radio),
+    },
+  ];
+  if (reopen) {
+    entries.push({ kind: "separator", id: "encoding-reopen-separator" });
+    entries.push({
+      kind: "submenu",
+      id: "encoding-reopen",
+      label: "Reopen with encoding",
+      entries: TEXT_ENCODINGS.map((option) => ({
+        kind: "item",
+        id: `reopen-${option.id}`,
+        label: option.label,
+        onSelect: () => reopen(option.id),
+      })),
+    });
+  }
+  return entries;
 }
 
 /** A status bar button showing the current choice; its menu lists the options as radios. */
