@@ -86,6 +86,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "stats",
       "fullscreen",
       SEPARATOR,
+      "compare",
+      SEPARATOR,
       { heading: "Markdown preview" },
       "preview-editor",
       "preview-split",

@@ -4,6 +4,7 @@ import {
   Copy,
   FileDown,
   FilePlus,
+  GitCompare,
   Maximize2,
   Minimize2,
   Omega,
@@ -51,9 +52,13 @@ import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands"
  * pages can import this list for their shortcut tables without loading the notepad.
  */
 
+/** The ids of the compare view's next / previous change commands (their keys work there). */
+export const COMPARE_NEXT_CHANGE = "compare-next-change";
+export const COMPARE_PREVIOUS_CHANGE = "compare-previous-change";
+
 /** Which dialog a command opens. */
 export type NotepadDialog =
-  "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs" | "folder-copies";
+  "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs" | "folder-copies" | "compare";
 
 /** What a command may ask of the notepad (implemented by the notepad page). */
 export interface NotepadCommandContext extends TextToolContext {
@@ -362,6 +367,34 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     helpLabel: "Spell check (prose; never in code)",
     run: (ctx) => ctx.toggleSetting("spellCheck"),
     isChecked: (state) => state.settings.spellCheck,
+  },
+  {
+    id: "compare",
+    label: "Compare with another tab",
+    menuLabel: "Compare with…",
+    helpLabel: "Compare with another tab (side by side)",
+    icon: GitCompare,
+    run: (ctx) => ctx.openDialog("compare"),
+    isEnabled: (state) => state.canCloseTab,
+  },
+  {
+    id: COMPARE_NEXT_CHANGE,
+    label: "Next change",
+    helpLabel: "Next / previous change (in Compare)",
+    keys: { all: ["F7"] },
+    keysHelp: "F7 / Shift-F7",
+    scope: "text",
+    // The keys work in the compare view (compare-view.ts reads them from here); in the text
+    // itself they do nothing, so they stay the browser's.
+    run: () => false,
+  },
+  {
+    id: COMPARE_PREVIOUS_CHANGE,
+    label: "Previous change",
+    keys: { all: ["Shift-F7"] },
+    helpWith: COMPARE_NEXT_CHANGE,
+    scope: "text",
+    run: () => false,
   },
   {
     id: "stats",

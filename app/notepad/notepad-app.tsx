@@ -9,11 +9,10 @@ import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
-import { HistoryDialog } from "~/ui/history-dialog";
-import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
 import { runTextTool } from "~/codemirror/text-tools";
 import { readKeyMode } from "~/storage/key-mode";
 import { chooseNotepadKeyMode } from "./notepad-key-mode";
+import { NotepadCompare, NotepadHistory } from "./notepad-compare";
 import { BackupDialog, RestoreDialog } from "./backup-dialogs";
 import { RecentlyClosedDialog } from "./recently-closed-dialog";
 import { NotepadAbout } from "./notepad-about";
@@ -387,21 +386,12 @@ export function NotepadApp() {
         />
       )}
       {state.modal === "history" && (
-        <HistoryDialog
-          history={controller.history}
-          docId={store.getState().tabs.activeId}
-          documentName={activeTabName(store.getState())}
-          currentText={() => controller.getContent(store.getState().tabs.activeId)}
-          onRestore={(text, version) => {
-            setModal(null);
-            if (restoreVersion(controller.getView(), text)) {
-              controller.addNotice({
-                id: "restored",
-                kind: "info",
-                message: restoredMessage(version.createdAt),
-              });
-            }
-          }}
+        <NotepadHistory controller={controller} onClose={() => setModal(null)} />
+      )}
+      {state.modal === "compare" && (
+        <NotepadCompare
+          controller={controller}
+          platform={platform}
           onClose={() => setModal(null)}
         />
       )}

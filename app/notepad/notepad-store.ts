@@ -26,6 +26,7 @@ export type NotepadModal =
   | "about"
   | "download"
   | "history"
+  | "compare"
   | "closed-tabs"
   | "backup"
   | "restore-backup"

@@ -13,11 +13,14 @@ export function Modal({
   onClose,
   children,
   wide = false,
+  full = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** Nearly the whole window (a comparison of two texts). */
+  full?: boolean;
 }) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -82,7 +85,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`flex max-h-[90vh] w-full flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-600 dark:bg-slate-800 ${wide ? "max-w-2xl" : "max-w-lg"}`}
+        className={`flex max-h-[90vh] w-full flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-600 dark:bg-slate-800 ${full ? "h-[94vh] max-h-[94vh] max-w-[min(96vw,1400px)]" : wide ? "max-w-2xl" : "max-w-lg"}`}
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-600">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -98,7 +101,11 @@ export function Modal({
             <X size={18} aria-hidden="true" />
           </button>
         </div>
-        <div className="overflow-y-auto p-4 text-slate-800 dark:text-slate-100">{children}</div>
+        <div
+          className={`p-4 text-slate-800 dark:text-slate-100 ${full ? "flex min-h-0 flex-1 flex-col" : "overflow-y-auto"}`}
+        >
+          {children}
+        </div>
       </div>
     </div>
   );
