@@ -34,6 +34,7 @@ import {
 } from "./notepad-notices";
 import { changedStatus, notepadEditorOptions, notepadExtensions } from "./notepad-options";
 import { notepadKeyActions } from "./notepad-key-mode";
+import { AllTabsSearch } from "./all-tabs-search";
 import { NotepadTextActions } from "./notepad-text-actions";
 import { TabLanguages } from "./tab-language";
 import { NotepadTabs } from "./tab-operations";
@@ -71,6 +72,7 @@ export class NotepadController {
   readonly windows: NotepadWindowSync;
   readonly text: NotepadTextActions;
   readonly languages = new TabLanguages(this);
+  readonly allTabs = new AllTabsSearch(this);
   /** Version history of the tabs and the recently closed ones. */
   readonly history: DocumentHistory;
   /** The big file being read into a new tab, for the progress bar and its Cancel button. */

@@ -1,0 +1,103 @@
+import { EditorSelection, Text } from "@codemirror/state";
+import { yieldToPage } from "~/storage/work-slices";
+import { type DocMatches, findInDocs } from "~/text/find-all";
+import { replaceAll } from "~/text/find-replace";
+import type { NotepadController } from "./notepad-controller";
+import { markModified } from "./tabs-model";
+
+/** One tab's matches, as the results list shows them. */
+export interface TabMatches extends DocMatches {
+  id: string;
+  name: string;
+}
+
+function asText(content: string | Text): Text {
+  return typeof content === "string" ? Text.of(content.split(/\r\n?|\n/)) : content;
+}
+
+/**
+ * Find and Replace All in every tab (issue 31 item 2): the search reads one window of text at
+ * a time and lets the page run between windows; Replace All keeps each changed tab's text in
+ * its version history first and is one undo step per tab.
+ */
+export class AllTabsSearch {
+  constructor(private readonly notepad: NotepadController) {}
+
+  /**
+   * Every match of `query` (case-insensitive, as Find), tab by tab in tab order; `found` hears
+   * of each tab as it is done. Resolves false when `isCurrent` turned false (a newer search).
+   */
+  find(
+    query: string,
+    isCurrent: () => boolean,
+    found: (tab: TabMatches) => void,
+  ): Promise<boolean> {
+    const tabs = this.notepad.store.getState().tabs.tabs;
+    const docs = tabs.map((tab) => ({ id: tab.id, doc: asText(this.notepad.states.text(tab.id)) }));
+    const names = new Map(tabs.map((tab) => [tab.id, tab.name]));
+    return findInDocs(
+      docs,
+      query,
+      async () => {
+        await yieldToPage();
+        return isCurrent();
+      },
+      (id, matches) => found({ id, name: names.get(id) ?? "Untitled", ...matches }),
+    );
+  }
+
+  /** Shows a match: its tab, the match selected, the focus in the text. */
+  show(id: string, from: number, to: number): void {
+    this.notepad.tabs.activate(id);
+    const view = this.notepad.getView();
+    if (!view) return;
+    const end = Math.min(to, view.state.doc.length);
+    view.dispatch({
+      selection: EditorSelection.single(Math.min(from, end), end),
+      scrollIntoView: true,
+    });
+    view.focus();
+  }
+
+  /**
+   * Replaces every exact occurrence in every tab: one undo step per tab, each changed tab's
+   * text kept in its version history first. Says how many, in how many tabs.
+   */
+  async replaceAll(find: string, replace: string): Promise<string> {
+    if (!find || !replace) return "Enter both the text to find and its replacement.";
+    const { notepad } = this;
+    const activeId = notepad.activeId();
+    let total = 0;
+    let tabsChanged = 0;
+    for (const tab of notepad.store.getState().tabs.tabs) {
+      if (tab.id === activeId) {
+        // The shown tab: dispatched to the view, whose history keeps the text before it.
+        const { count } = notepad.text.replaceAll(find, replace);
+        total += count;
+        if (count) tabsChanged++;
+      } else {
+        const state = notepad.stateFor(tab.id);
+        const result = replaceAll(state, find, replace);
+        const doc = notepad.states.get(tab.id);
+        if (result.transaction && doc) {
+          await notepad.history.snapshotNow(
+            tab.id,
+            { text: state.doc.toString(), name: tab.name },
+            "replace-all",
+          );
+          doc.state = (doc.state ?? state).update(result.transaction).state;
+          doc.lastEditAt = Date.now();
+          const tabs = notepad.store.getState().tabs;
+          notepad.store.setState({ tabs: markModified(tabs, tab.id, doc.lastEditAt) });
+          notepad.sync.noteChange(tab.id);
+          total += result.count;
+          tabsChanged++;
+        }
+      }
+      // Each tab is its own task: twenty big tabs never freeze the page.
+      await yieldToPage();
+    }
+    if (total === 0) return `No occurrences of "${find}" in any tab.`;
+    return `Replaced ${total} occurrence${total === 1 ? "" : "s"} in ${tabsChanged} tab${tabsChanged === 1 ? "" : "s"}.`;
+  }
+}
