@@ -218,8 +218,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Technical",
     question: "Does Plainpad keep my file's encoding and line endings?",
     answer:
-      "Yes. When you open a file, Plainpad detects its encoding (UTF-8, UTF-8 with BOM, UTF-16 LE or BE, or Windows-1252, also called ANSI) and its line endings (Windows CRLF, Unix LF or Macintosh CR), and Save writes them back the same way, so a file you open and save unchanged keeps exactly the same bytes. A file that mixes line endings is saved with the kind most of its lines use, and a notice tells you so.\n\n" +
-      "Both are shown in the status bar; click either one to change it for the next save. New documents are UTF-8 with Unix (LF) line endings. If the text holds a character the chosen encoding cannot store, such as an emoji in a Windows-1252 file, Plainpad names the character and saves nothing until you remove it or pick another encoding.",
+      "Yes. When you open a file, Plainpad detects its encoding (UTF-8, UTF-8 with BOM, UTF-16 LE or BE, Windows-1252, also called ANSI, or one of the older regional encodings such as Shift_JIS, GBK, Big5, EUC-KR or Windows-1251) and its line endings (Windows CRLF, Unix LF or Macintosh CR), and Save writes them back the same way, so a file you open and save unchanged keeps exactly the same bytes. A regional encoding is guessed from the text, and a notice says which one and how sure the guess is. A file that mixes line endings is saved with the kind most of its lines use, and a notice tells you so.\n\n" +
+      "Both are shown in the status bar; click either one to change it for the next save. The encoding menu lists every encoding your browser can read, and in Chrome, Edge and Opera it can also reopen the file in another encoding if the guess was wrong (Undo brings the previous text back). New documents are UTF-8 with Unix (LF) line endings. If the text holds a character the chosen encoding cannot store, such as an emoji in a Windows-1252 file, Plainpad names the character and saves nothing until you remove it or pick another encoding.",
   },
   {
     id: "where-are-my-documents-stored",
@@ -236,7 +236,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What are the keyboard shortcuts on a Mac?",
     answer:
       "On a Mac, use Cmd wherever Windows and Linux use Ctrl: Cmd+B, Cmd+I and Cmd+U for bold, italic and underline, Cmd+F to find and Cmd+P to print. Redo is Cmd+Shift+Z.\n\n" +
-      "In both editors Cmd+O opens a file, Cmd+S saves the document (the current tab in the notepad) and Cmd+Shift+S opens Save as… to save to a new file. In the Advanced Notepad, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.",
+      "In both editors Cmd+O opens a file, Cmd+S saves the document (the current tab in the notepad) and Cmd+Shift+S opens Save as… to save to a new file. In the Advanced Notepad, Cmd+H opens find and replace, and Cmd+1 to Cmd+9 jump between tabs. For multiple cursors, Cmd+D adds the next occurrence of the selection and Cmd+Option+Up or Down adds a cursor; Option+drag selects a column. The Text Editor's Settings panel and the notepad's Help > Keyboard shortcuts list every shortcut for your platform.\n\n" +
+      "If your fingers know Vim or Emacs, choose View > Keys in the notepad or Keys in the Text Editor's Settings panel. In Vim, :w saves and :q closes the notepad tab; in Emacs, Ctrl+X Ctrl+S saves.",
   },
   {
     id: "can-i-use-the-notepad-in-two-windows",

@@ -34,6 +34,7 @@ import {
   toggleCommentCommand,
   type PreviewCommandState,
   previewModeCommands,
+  compareStepCommands,
 } from "~/ui/common-commands";
 import type { PreviewMode } from "~/storage/preview-mode";
 import {
@@ -263,6 +264,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
   },
   ...previewModeCommands<EditorCommandContext, EditorCommandState>(),
   ...textToolCommands<EditorCommandContext, EditorCommandState>(),
+  ...compareStepCommands<EditorCommandContext, EditorCommandState>(),
 ];
 
 /** The font size figure between the two font size buttons. */

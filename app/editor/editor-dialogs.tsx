@@ -6,6 +6,9 @@ import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { applyLineEnding } from "~/text/line-endings";
 import { ExportDialog } from "~/ui/export-dialog";
 import { HistoryDialog } from "~/ui/history-dialog";
+import { applyComparedChanges, compareKeysOf } from "~/ui/compare-dialog";
+import { editorTheme } from "~/codemirror/themes";
+import { EDITOR_COMMANDS } from "./commands";
 import { useEditorStore } from "./editor-store";
 
 // The Share dialog (and its QR code) load when Share is first used.
@@ -35,6 +38,11 @@ export function EditorDialogs({
           docId={EDITOR_DOCUMENT_ID}
           documentName={useEditorStore.getState().fileName}
           currentText={getContent}
+          compare={{
+            extensions: editorTheme(useEditorStore.getState().settings.theme),
+            keys: compareKeysOf(EDITOR_COMMANDS, useEditorStore.getState().platform),
+            apply: (changes) => applyComparedChanges(getView(), changes),
+          }}
           onRestore={(text, version) => {
             useEditorStore.getState().setHistoryDialogOpen(false);
             if (restoreVersion(getView(), text)) {

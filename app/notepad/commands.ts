@@ -37,6 +37,7 @@ import {
   type PreviewCommandState,
   previewModeCommands,
   keyModeCommands,
+  compareStepCommands,
 } from "~/ui/common-commands";
 import type { KeyMode } from "~/storage/key-mode";
 import type { PreviewMode } from "~/storage/preview-mode";
@@ -51,10 +52,6 @@ import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands"
  * No CodeMirror here: `run` calls the notepad's API (`NotepadCommandContext`), so content
  * pages can import this list for their shortcut tables without loading the notepad.
  */
-
-/** The ids of the compare view's next / previous change commands (their keys work there). */
-export const COMPARE_NEXT_CHANGE = "compare-next-change";
-export const COMPARE_PREVIOUS_CHANGE = "compare-previous-change";
 
 /** Which dialog a command opens. */
 export type NotepadDialog =
@@ -378,25 +375,6 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     isEnabled: (state) => state.canCloseTab,
   },
   {
-    id: COMPARE_NEXT_CHANGE,
-    label: "Next change",
-    helpLabel: "Next / previous change (in Compare)",
-    keys: { all: ["F7"] },
-    keysHelp: "F7 / Shift-F7",
-    scope: "text",
-    // The keys work in the compare view (compare-view.ts reads them from here); in the text
-    // itself they do nothing, so they stay the browser's.
-    run: () => false,
-  },
-  {
-    id: COMPARE_PREVIOUS_CHANGE,
-    label: "Previous change",
-    keys: { all: ["Shift-F7"] },
-    helpWith: COMPARE_NEXT_CHANGE,
-    scope: "text",
-    run: () => false,
-  },
-  {
     id: "stats",
     label: "Stats",
     run: (ctx) => ctx.toggleSetting("showStats"),
@@ -420,6 +398,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   ...previewModeCommands<NotepadCommandContext, NotepadCommandState>(),
   ...textToolCommands<NotepadCommandContext, NotepadCommandState>(),
   ...keyModeCommands<NotepadCommandContext, NotepadCommandState>(),
+  ...compareStepCommands<NotepadCommandContext, NotepadCommandState>(),
 ];
 
 // The places the commands appear (menus, toolbar, context menus, extra shortcut rows).

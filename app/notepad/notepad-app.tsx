@@ -386,7 +386,11 @@ export function NotepadApp() {
         />
       )}
       {state.modal === "history" && (
-        <NotepadHistory controller={controller} onClose={() => setModal(null)} />
+        <NotepadHistory
+          controller={controller}
+          platform={platform}
+          onClose={() => setModal(null)}
+        />
       )}
       {state.modal === "compare" && (
         <NotepadCompare

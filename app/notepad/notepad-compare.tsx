@@ -1,19 +1,20 @@
 import { restoredMessage, restoreVersion } from "~/codemirror/history-snapshots";
 import { editorTheme } from "~/codemirror/themes";
 import { HistoryDialog } from "~/ui/history-dialog";
-import { commandById, formatCommandKeys, keysFor } from "~/ui/commands";
-import { CompareDialog } from "~/ui/compare-dialog";
+import { applyComparedChanges, CompareDialog, compareKeysOf } from "~/ui/compare-dialog";
 import type { Platform } from "~/ui/platform";
-import { COMPARE_NEXT_CHANGE, COMPARE_PREVIOUS_CHANGE, NOTEPAD_COMMANDS } from "./commands";
+import { NOTEPAD_COMMANDS } from "./commands";
 import type { NotepadController } from "./notepad-controller";
 import { activeTabName } from "./status-figures";
 
 /** File › Version history…: the active tab's kept versions, to compare and restore. */
 export function NotepadHistory({
   controller,
+  platform,
   onClose,
 }: {
   controller: NotepadController;
+  platform: Platform;
   onClose: () => void;
 }) {
   const store = controller.store;
@@ -23,6 +24,11 @@ export function NotepadHistory({
       docId={store.getState().tabs.activeId}
       documentName={activeTabName(store.getState())}
       currentText={() => controller.getContent(store.getState().tabs.activeId)}
+      compare={{
+        extensions: compareTheme(),
+        keys: compareKeysOf(NOTEPAD_COMMANDS, platform),
+        apply: (changes) => applyComparedChanges(controller.getView(), changes),
+      }}
       onRestore={(text, version) => {
         onClose();
         if (restoreVersion(controller.getView(), text)) {
@@ -53,9 +59,6 @@ export function NotepadCompare({
 }) {
   const { tabs, activeId } = controller.store.getState().tabs;
   const active = tabs.find((tab) => tab.id === activeId);
-  const next = commandById(NOTEPAD_COMMANDS, COMPARE_NEXT_CHANGE);
-  const previous = commandById(NOTEPAD_COMMANDS, COMPARE_PREVIOUS_CHANGE);
-  const dark = document.documentElement.classList.contains("dark");
   return (
     <CompareDialog
       title="Compare tabs"
@@ -68,18 +71,15 @@ export function NotepadCompare({
           label: `"${tab.name}"`,
           text: () => controller.states.text(tab.id),
         }))}
-      editorExtensions={editorTheme(dark ? "dark" : "light")}
-      nextKeys={keysFor(next, platform)}
-      previousKeys={keysFor(previous, platform)}
-      keyHint={formatCommandKeys(next, platform, true)}
-      onApply={(changes) => {
-        const view = controller.getView();
-        // The tab's text cannot change while the dialog is open, so the changes fit it.
-        if (view && view.state.doc.length === changes.length) {
-          view.dispatch({ changes, userEvent: "input.compare", scrollIntoView: true });
-        }
-      }}
+      editorExtensions={compareTheme()}
+      {...compareKeysOf(NOTEPAD_COMMANDS, platform)}
+      onApply={(changes) => applyComparedChanges(controller.getView(), changes)}
       onClose={onClose}
     />
   );
+}
+
+/** The compare view's editors follow the site's light or dark theme. */
+function compareTheme() {
+  return editorTheme(document.documentElement.classList.contains("dark") ? "dark" : "light");
 }

@@ -210,3 +210,34 @@ export function keyModeCommands<
     isChecked: (state: S) => state.keyMode === mode,
   }));
 }
+
+/** The ids of the compare view's next / previous change commands (their keys work there). */
+export const COMPARE_NEXT_CHANGE = "compare-next-change";
+export const COMPARE_PREVIOUS_CHANGE = "compare-previous-change";
+
+/**
+ * Next / previous change in a comparison (F7 / Shift+F7, as in Notepad++'s Compare). Listed
+ * in the registries so the help tables show them and the compare view reads its keys from
+ * here; in the text itself they do nothing, so the keys stay the browser's.
+ */
+export function compareStepCommands<C, S>(): Command<C, S>[] {
+  return [
+    {
+      id: COMPARE_NEXT_CHANGE,
+      label: "Next change",
+      helpLabel: "Next / previous change (when comparing)",
+      keys: { all: ["F7"] },
+      keysHelp: "F7 / Shift-F7",
+      scope: "text",
+      run: () => false,
+    },
+    {
+      id: COMPARE_PREVIOUS_CHANGE,
+      label: "Previous change",
+      keys: { all: ["Shift-F7"] },
+      helpWith: COMPARE_NEXT_CHANGE,
+      scope: "text",
+      run: () => false,
+    },
+  ];
+}

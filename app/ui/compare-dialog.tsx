@@ -1,8 +1,43 @@
 import type { ChangeSet, Extension, Text } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CompareHandle } from "~/codemirror/compare-view";
+import { type Command, commandById, formatCommandKeys, keysFor } from "./commands";
+import { COMPARE_NEXT_CHANGE, COMPARE_PREVIOUS_CHANGE } from "./common-commands";
 import { Modal } from "./modal";
+import type { Platform } from "./platform";
+
+/** The keys of next / previous change, from an editor's registry. */
+export interface CompareKeys {
+  nextKeys: readonly string[];
+  previousKeys: readonly string[];
+  /** "F7 / Shift+F7", for the buttons' tooltips. */
+  keyHint: string;
+}
+
+/** The compare keys of a registry (compareStepCommands) on `platform`. */
+export function compareKeysOf(
+  commands: readonly Command<never, never>[],
+  platform: Platform,
+): CompareKeys {
+  const next = commandById(commands, COMPARE_NEXT_CHANGE);
+  return {
+    nextKeys: keysFor(next, platform),
+    previousKeys: keysFor(commandById(commands, COMPARE_PREVIOUS_CHANGE), platform),
+    keyHint: formatCommandKeys(next, platform, true),
+  };
+}
+
+/**
+ * Puts the edits made in a comparison into the document shown in `view`, as one undoable
+ * step. The document cannot change while the dialog is open, so the changes fit it.
+ */
+export function applyComparedChanges(view: EditorView | null, changes: ChangeSet): void {
+  if (view && view.state.doc.length === changes.length) {
+    view.dispatch({ changes, userEvent: "input.compare", scrollIntoView: true });
+  }
+}
 
 /** A text the current one can be compared with (another tab, a kept version). */
 export interface CompareChoice {

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import type { ChangeSet, Extension } from "@codemirror/state";
+import { CompareDialog, type CompareKeys } from "./compare-dialog";
 import type { DocumentHistory } from "~/storage/document-history";
 import { formatCountOf, formatDateTime } from "~/text/number-format";
 import {
@@ -56,6 +58,7 @@ export function HistoryDialog({
   documentName,
   currentText,
   onRestore,
+  compare: compareWith,
   onClose,
 }: {
   history: DocumentHistory;
@@ -65,12 +68,20 @@ export function HistoryDialog({
   currentText: () => string;
   /** Puts `text` in the document as one undoable edit. */
   onRestore: (text: string, version: SnapshotMeta) => void;
+  /** "Compare side by side": the editors' theme, keys, and how edits made there are applied. */
+  compare: {
+    extensions: Extension;
+    keys: CompareKeys;
+    /** Applies edits made in the comparison to the document (one undoable step). */
+    apply: (changes: ChangeSet) => void;
+  };
   onClose: () => void;
 }) {
   const [versions, setVersions] = useState<SnapshotMeta[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<SnapshotMeta | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [comparing, setComparing] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -103,6 +114,29 @@ export function HistoryDialog({
     const parts = await compare(text, currentText());
     setPreview((current) =>
       current?.kind === "ready" && current.text === text ? { ...current, parts } : current,
+    );
+  }
+
+  if (comparing && preview?.kind === "ready" && selected) {
+    // The same compare view as View › Compare with…: the version beside the current text.
+    const versionText = preview.text;
+    return (
+      <CompareDialog
+        title="Compare with a kept version"
+        currentLabel="your current text"
+        current={currentText()}
+        choices={[
+          {
+            id: selected.id,
+            label: `the version from ${formatDateTime(selected.createdAt)}`,
+            text: () => versionText,
+          },
+        ]}
+        editorExtensions={compareWith.extensions}
+        {...compareWith.keys}
+        onApply={compareWith.apply}
+        onClose={onClose}
+      />
     );
   }
 
@@ -207,6 +241,13 @@ export function HistoryDialog({
                     className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
                   >
                     Restore this version
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setComparing(true)}
+                    className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:border-slate-600 dark:hover:bg-slate-700"
+                  >
+                    Compare side by side
                   </button>
                   <span className="self-center text-sm text-slate-600 dark:text-slate-300">
                     Your current text is kept as a version first, and Undo brings it back.

@@ -72,3 +72,28 @@ test.describe("compare tabs", () => {
     );
   });
 });
+
+test("the History panel compares a kept version side by side in the same view", async ({
+  page,
+}) => {
+  await openNotepad(page);
+  await typeInEditor(page, "alpha beta alpha");
+  await runMenu(page, "Edit", "Replace");
+  await page.getByRole("searchbox", { name: "Find" }).fill("alpha");
+  await page.getByRole("textbox", { name: "Replace with" }).fill("gamma");
+  await page.getByRole("button", { name: "Replace all" }).click();
+  await expect.poll(() => editorText(page)).toBe("gamma beta gamma");
+  await runMenu(page, "File", "Version history…");
+  const history = page.getByRole("dialog", { name: "Version history" });
+  await history.getByRole("list", { name: "Versions" }).getByRole("button").first().click();
+  await history.getByRole("button", { name: "Compare side by side" }).click();
+  const dialog = page.getByRole("dialog", { name: "Compare with a kept version" });
+  // One line changed in two places: one change.
+  await expect(dialog.getByText("1 change:")).toBeVisible();
+  await dialog
+    .getByRole("button", { name: "Copy this change into the text on the right" })
+    .first()
+    .click();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect.poll(() => editorText(page)).toBe("alpha beta alpha");
+});
