@@ -67,7 +67,7 @@ async function findInAllTabs(browser, baseURL) {
       "needle",
       () => true,
       (tab) => {
-        if (Number.isNaN(first)) first = performance.now() - start;
+        if (Number.isNaN(first) && tab.total > 0) first = performance.now() - start;
         matches += tab.total;
       },
     );

@@ -61,9 +61,9 @@ describe("find in all tabs", () => {
 
   it("searches every document, pausing between windows, and stops when told", async () => {
     const docs = [
-      { id: "a", doc: Text.of(["one two", "two"]) },
-      { id: "b", doc: Text.of(["nothing"]) },
-      { id: "c", doc: Text.of(["Two"]) },
+      { id: "a", doc: () => Text.of(["one two", "two"]) },
+      { id: "b", doc: () => Text.of(["nothing"]) },
+      { id: "c", doc: () => Text.of(["Two"]) },
     ];
     const seen: [string, number][] = [];
     let pauses = 0;
