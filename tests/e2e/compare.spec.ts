@@ -18,6 +18,8 @@ test.describe("compare tabs", () => {
   test("side by side: changes counted and marked, next/previous, a change copied in, Done keeps it undoable", async ({
     page,
   }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await twoTabs(page);
     await runMenu(page, "View", "Compare with…");
     const dialog = page.getByRole("dialog", { name: "Compare tabs" });

@@ -75,6 +75,8 @@ test.describe("notepad: legacy encodings", () => {
   test("the encoding menu lists every encoding and reopens the file in another", async ({
     page,
   }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await putDiskFile(page, "ru.txt", legacy("windows-1251.txt"));
     await queuePicks(page, { open: ["ru.txt"] });
     await runMenu(page, "File", "Open…");

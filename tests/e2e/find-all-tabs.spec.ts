@@ -25,6 +25,8 @@ async function threeTabs(page: Page) {
 
 test.describe("find in all tabs", () => {
   test("lists every match grouped by tab; a click shows it in its tab", async ({ page }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await threeTabs(page);
     await runMenu(page, "Edit", "Find");
     await page.getByRole("searchbox", { name: "Find" }).fill("apple");
@@ -64,6 +66,8 @@ test.describe("find in all tabs", () => {
   test("Replace All in all tabs: one undo step per tab, each tab's text kept in its history first", async ({
     page,
   }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await threeTabs(page);
     await runMenu(page, "Edit", "Replace");
     await page.getByRole("searchbox", { name: "Find" }).fill("apple");

@@ -301,6 +301,9 @@ test.describe("backup and restore", () => {
     page,
     browser,
   }) => {
+    // Two pages (or two viewports with an accessibility scan each) and many steps: slow on
+    // a loaded machine.
+    test.slow();
     await openNotepad(page);
     await typeInEditor(page, "First tab\nwith an emoji 😀 and  two spaces");
     // Named: a fresh notepad has an "Untitled-1" of its own, beside which a restored
@@ -336,6 +339,9 @@ test.describe("backup and restore", () => {
     page,
     browser,
   }) => {
+    // Two pages (or two viewports with an accessibility scan each) and many steps: slow on
+    // a loaded machine.
+    test.slow();
     await openNotepad(page);
     await typeInEditor(page, "alpha beta alpha");
     await renameActiveTab(page, "Greek");

@@ -18,6 +18,8 @@ test.describe("notepad: View › Keys", () => {
   test("Vim keys: modes in the status bar, :w writes the file in place, :q closes the tab, remembered", async ({
     page,
   }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await putDiskFile(page, "todo.txt", "buy milk\n");
     await queuePicks(page, { open: ["todo.txt"] });
     await runMenu(page, "File", "Open…");

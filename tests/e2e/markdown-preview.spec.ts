@@ -263,6 +263,9 @@ test.describe("Markdown preview in the notepad", () => {
     test(`side by side at 1280 and the Text / Preview switch at 390, ${theme}`, async ({
       page,
     }) => {
+      // Two pages (or two viewports with an accessibility scan each) and many steps: slow on
+      // a loaded machine.
+      test.slow();
       await useStoredTheme(page, theme);
       await openNotepad(page);
       await notepadDocument(page, "notes.md", NOTES);

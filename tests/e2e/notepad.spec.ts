@@ -378,6 +378,9 @@ test.describe("notepad editing", () => {
     page,
     context,
   }) => {
+    // Two pages (or two viewports with an accessibility scan each) and many steps: slow on
+    // a loaded machine.
+    test.slow();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openNotepad(page);
     await page.getByRole("menuitem", { name: "Edit", exact: true }).click();

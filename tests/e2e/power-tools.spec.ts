@@ -19,6 +19,8 @@ function statusBar(page: Page) {
 
 test.describe("notepad: Edit › Lines", () => {
   test("sorts, removes duplicates and changes case, each one undo step", async ({ page }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await openNotepad(page);
     await typeInEditor(page, "pear\napple\nBanana\napple\n\nfig  ");
     await runSubmenu(page, "Lines", "Sort lines A to Z");
@@ -45,6 +47,8 @@ test.describe("notepad: Edit › Lines", () => {
   });
 
   test("the submenu works from the keyboard and is accessible", async ({ page }) => {
+    // Several menus, dialogs and steps: slow on a loaded machine.
+    test.slow();
     await openNotepad(page);
     await typeInEditor(page, "b\na");
     await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
