@@ -204,6 +204,8 @@ test.describe("notepad persistence", () => {
   test("two windows at once: each shows the other's edits and both end with every edit", async ({
     context,
   }) => {
+    // Two windows of the notepad at once: slow on a loaded machine.
+    test.slow();
     const a = await context.newPage();
     await openNotepad(a);
     const b = await context.newPage();
