@@ -243,8 +243,13 @@ test.describe("tutorial pages", () => {
     await expect(page.locator("html")).toHaveClass(/print-cheat-sheet/);
     await page.emulateMedia({ media: "print" });
     await expect(sheet).toBeVisible();
-    await expect(sheet.locator("table")).toHaveCount(2);
+    // One table for both editors: a shortcut they share is one row marked "Both".
+    await expect(sheet.locator("table")).toHaveCount(1);
     await expect(sheet).toContainText("Cmd+Shift+Z");
+    await expect(sheet.getByRole("row", { name: /^Undo Ctrl\+Z Cmd\+Z Both$/ })).toBeVisible();
+    await expect(
+      sheet.getByRole("row", { name: /^New tab Ctrl\+N Cmd\+N Notepad$/ }),
+    ).toBeVisible();
     await expect(page.locator("header").first()).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
     // The sheet fits one A4 page (about 1123 CSS px tall at 96 dpi, minus margins).

@@ -1,33 +1,5 @@
 import { Download } from "lucide-react";
-import {
-  EDITOR_SHORTCUTS,
-  NOTEPAD_SHORTCUTS,
-  type ShortcutRow,
-} from "~/site/company/resources/shortcuts";
-
-function ShortcutTable({ caption, rows }: { caption: string; rows: readonly ShortcutRow[] }) {
-  return (
-    <table className="cheat-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Action</th>
-          <th scope="col">Windows / Linux</th>
-          <th scope="col">macOS</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.action}>
-            <td>{row.action}</td>
-            <td>{row.windows}</td>
-            <td>{row.mac}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+import { CHEAT_SHEET_SHORTCUTS } from "~/site/company/resources/shortcuts";
 
 /**
  * "Download PDF Cheat Sheet": opens the browser's print dialog on a one-page cheat sheet. The
@@ -70,12 +42,30 @@ export function ShortcutCheatSheet() {
       <p>
         On macOS use Cmd where Windows and Linux use Ctrl. Chrome and Edge keep Ctrl/Cmd+N,
         Ctrl/Cmd+T and Ctrl/Cmd+W for themselves: use File › New tab there. Tabs close with File ›
-        Close tab or the × on the tab.
+        Close tab or the × on the tab. Vim or Emacs keys are chosen under Settings › Keys in the
+        Text Editor and View › Keys in the notepad.
       </p>
-      <div className="cheat-columns">
-        <ShortcutTable caption="Text Editor (/editor/)" rows={EDITOR_SHORTCUTS} />
-        <ShortcutTable caption="Advanced Notepad (/online-notepad/)" rows={NOTEPAD_SHORTCUTS} />
-      </div>
+      <table className="cheat-table">
+        <caption>Text Editor (/editor/) and Advanced Notepad (/online-notepad/)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Action</th>
+            <th scope="col">Windows / Linux</th>
+            <th scope="col">macOS</th>
+            <th scope="col">Works in</th>
+          </tr>
+        </thead>
+        <tbody>
+          {CHEAT_SHEET_SHORTCUTS.map((row) => (
+            <tr key={`${row.where} ${row.action}`}>
+              <td>{row.action}</td>
+              <td>{row.windows}</td>
+              <td>{row.mac}</td>
+              <td>{row.where}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <p className="cheat-footer">plainpad.app · Free online text editor and notepad</p>
     </section>
   );
