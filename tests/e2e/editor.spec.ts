@@ -45,8 +45,11 @@ test.describe("simple editor: toolbar", () => {
   });
 
   test("undo and redo", async ({ page }) => {
+    // CodeMirror starts a new undo step after a 500 ms pause (by Date.now). A fixed clock keeps
+    // a slow moment from splitting the typing; moving it on a second makes the new step.
+    await page.clock.setFixedTime(new Date("2026-11-23T10:00:00Z"));
     await typeDocument(page, "abc");
-    await page.waitForTimeout(600); // a new undo group
+    await page.clock.setFixedTime(new Date("2026-11-23T10:00:01Z"));
     await page.keyboard.type(" def");
     await page.getByRole("button", { name: "Undo" }).click();
     expect(await documentText(page)).toBe("abc");

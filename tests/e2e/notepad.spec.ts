@@ -219,6 +219,9 @@ test.describe("notepad tabs", () => {
   });
 
   test("undo steps back at most the last 50 edits", async ({ page }) => {
+    // 180 key presses: on a loaded machine (two workers beside an accessibility scan) they ran
+    // past 30 s.
+    test.slow();
     await openNotepad(page);
     // CodeMirror starts a new undo step after a 500 ms pause (by Date.now): a slow moment on a
     // busy machine would split a step. A fixed Date.now (timers keep running) makes the steps
@@ -412,6 +415,9 @@ test.describe("notepad editing", () => {
     page,
   }) => {
     await openNotepad(page);
+    // "one" is one undo step only if no 500 ms pause (by Date.now) falls between its letters,
+    // which a busy machine cannot promise: a fixed Date.now makes the step depend on the keys.
+    await page.clock.setFixedTime(new Date("2026-11-23T10:00:00Z"));
     await typeInEditor(page, "one");
     await page.keyboard.press("Control+z");
     expect(await editorText(page)).toBe("");
