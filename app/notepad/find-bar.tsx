@@ -132,7 +132,7 @@ export function FindBar({
           />
           In all tabs
         </label>
-        {showReplace && (
+        {showReplace ? (
           <>
             <input
               type="text"
@@ -161,8 +161,7 @@ export function FindBar({
               Replace all
             </button>
           </>
-        )}
-        {!showReplace && (
+        ) : (
           <button type="button" onClick={() => controller.openFind(true)} className={buttonClass}>
             Replace…
           </button>

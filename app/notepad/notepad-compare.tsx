@@ -1,7 +1,12 @@
 import { restoredMessage, restoreVersion } from "~/codemirror/history-snapshots";
 import { editorTheme } from "~/codemirror/themes";
 import { HistoryDialog } from "~/ui/history-dialog";
-import { applyComparedChanges, CompareDialog, compareKeysOf } from "~/ui/compare-dialog";
+import {
+  applyComparedChanges,
+  CompareDialog,
+  compareKeysOf,
+  type CompareSetup,
+} from "~/ui/compare-dialog";
 import type { Platform } from "~/ui/platform";
 import { NOTEPAD_COMMANDS } from "./commands";
 import type { NotepadController } from "./notepad-controller";
@@ -24,11 +29,7 @@ export function NotepadHistory({
       docId={store.getState().tabs.activeId}
       documentName={activeTabName(store.getState())}
       currentText={() => controller.getContent(store.getState().tabs.activeId)}
-      compare={{
-        extensions: compareTheme(),
-        keys: compareKeysOf(NOTEPAD_COMMANDS, platform),
-        apply: (changes) => applyComparedChanges(controller.getView(), changes),
-      }}
+      compare={compareSetup(controller, platform)}
       onRestore={(text, version) => {
         onClose();
         if (restoreVersion(controller.getView(), text)) {
@@ -71,15 +72,20 @@ export function NotepadCompare({
           label: `"${tab.name}"`,
           text: () => controller.states.text(tab.id),
         }))}
-      editorExtensions={compareTheme()}
-      {...compareKeysOf(NOTEPAD_COMMANDS, platform)}
-      onApply={(changes) => applyComparedChanges(controller.getView(), changes)}
+      setup={compareSetup(controller, platform)}
       onClose={onClose}
     />
   );
 }
 
-/** The compare view's editors follow the site's light or dark theme. */
-function compareTheme() {
-  return editorTheme(document.documentElement.classList.contains("dark") ? "dark" : "light");
+/**
+ * The notepad's compare views: editors in the site's light or dark theme, the registry's keys,
+ * edits going to the active tab.
+ */
+function compareSetup(controller: NotepadController, platform: Platform): CompareSetup {
+  return {
+    extensions: editorTheme(document.documentElement.classList.contains("dark") ? "dark" : "light"),
+    keys: compareKeysOf(NOTEPAD_COMMANDS, platform),
+    apply: (changes) => applyComparedChanges(controller.getView(), changes),
+  };
 }

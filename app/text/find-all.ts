@@ -1,5 +1,5 @@
-import { SearchCursor } from "@codemirror/search";
 import type { Text } from "@codemirror/state";
+import { type TextMatch, WINDOW_END, windowedMatches } from "./windowed-search";
 
 /**
  * Find in all tabs (issue 31 item 2): every case-insensitive match of a query in a document,
@@ -38,12 +38,9 @@ export const MATCH_LIST_LIMIT = 500;
 const CONTEXT_BEFORE = 40;
 const CONTEXT_AFTER = 80;
 
-const normalise = (text: string) => text.toLowerCase();
-
 /**
  * The matches of `query` in `doc`, one window of `window` characters per step (the caller
- * pauses between steps). A match starting in a window is found whole: each window reads a
- * margin past its end.
+ * pauses between steps).
  */
 export function* matchSteps(
   doc: Text,
@@ -52,37 +49,30 @@ export function* matchSteps(
   limit = MATCH_LIST_LIMIT,
 ): Generator<void, DocMatches> {
   const result: DocMatches = { matches: [], total: 0 };
-  if (!query) return result;
-  const needle = normalise(query);
-  const margin = needle.length * 2 + 8;
-  for (let at = 0; at < doc.length; at += window) {
-    const windowEnd = Math.min(doc.length, at + window);
-    const cursor = new SearchCursor(
-      doc,
-      needle,
-      at,
-      Math.min(doc.length, windowEnd + margin),
-      normalise,
-    );
-    while (!cursor.next().done && cursor.value.from < windowEnd) {
-      const { from, to } = cursor.value;
-      result.total++;
-      if (result.matches.length >= limit) continue;
-      const line = doc.lineAt(from);
-      const lineEnd = Math.min(line.to, to + CONTEXT_AFTER);
-      const start = Math.max(line.from, from - CONTEXT_BEFORE);
-      result.matches.push({
-        from,
-        to,
-        line: line.number,
-        before: (start > line.from ? "…" : "") + doc.sliceString(start, from),
-        match: doc.sliceString(from, Math.min(to, line.to)),
-        after: doc.sliceString(Math.min(to, line.to), lineEnd) + (lineEnd < line.to ? "…" : ""),
-      });
+  for (const step of windowedMatches(doc, query, 0, doc.length, window)) {
+    if (step === WINDOW_END) {
+      yield;
+      continue;
     }
-    if (windowEnd < doc.length) yield;
+    result.total++;
+    if (result.matches.length < limit) result.matches.push(lineMatch(doc, step));
   }
   return result;
+}
+
+/** A match with its line number and the text around it on its line. */
+function lineMatch(doc: Text, { from, to }: TextMatch): LineMatch {
+  const line = doc.lineAt(from);
+  const lineEnd = Math.min(line.to, to + CONTEXT_AFTER);
+  const start = Math.max(line.from, from - CONTEXT_BEFORE);
+  return {
+    from,
+    to,
+    line: line.number,
+    before: (start > line.from ? "…" : "") + doc.sliceString(start, from),
+    match: doc.sliceString(from, Math.min(to, line.to)),
+    after: doc.sliceString(Math.min(to, line.to), lineEnd) + (lineEnd < line.to ? "…" : ""),
+  };
 }
 
 /** A document to search, by tab; `doc` is read only when its turn comes. */

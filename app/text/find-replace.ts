@@ -1,5 +1,6 @@
 import { SearchCursor } from "@codemirror/search";
 import { EditorSelection, type EditorState, type TransactionSpec } from "@codemirror/state";
+import { WINDOW_END, windowedMatches } from "./windowed-search";
 
 /**
  * The notepad's find and replace as pure functions of the editor state (CodeMirror style:
@@ -32,43 +33,22 @@ export async function findNextInSlices(
 
 /**
  * The search itself, one window per step: matches starting from the selection to the end,
- * then (wrapping) those starting before it, so a miss reads the document once. A window also
- * reads a margin past its end, so a match starting inside it is found whole; a match starting
- * in the margin is left to the next window, which begins there.
+ * then (wrapping) those starting before it, so a miss reads the document once.
  */
 function* findSteps(
   state: EditorState,
   query: string,
   window: number,
 ): Generator<void, TransactionSpec | null> {
-  if (!query) return null;
-  const needle = query.toLowerCase();
-  const normalise = (text: string) => text.toLowerCase();
   const { doc } = state;
   const selectionEnd = state.selection.main.to;
-  // Lower-casing can lengthen a character ("İ"), so the margin is generous.
-  const margin = needle.length * 2 + 8;
   for (const [first, last] of [
     [selectionEnd, doc.length],
     [0, selectionEnd],
   ]) {
-    for (let at = first; at < last; at += window) {
-      const windowEnd = Math.min(last, at + window);
-      const cursor = new SearchCursor(
-        doc,
-        needle,
-        at,
-        Math.min(doc.length, windowEnd + margin),
-        normalise,
-      );
-      cursor.next();
-      if (!cursor.done && cursor.value.from < windowEnd) {
-        return {
-          selection: EditorSelection.single(cursor.value.from, cursor.value.to),
-          scrollIntoView: true,
-        };
-      }
-      yield;
+    for (const step of windowedMatches(doc, query, first, last, window)) {
+      if (step === WINDOW_END) yield;
+      else return { selection: EditorSelection.single(step.from, step.to), scrollIntoView: true };
     }
   }
   return null;

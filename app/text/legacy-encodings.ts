@@ -144,11 +144,6 @@ export function prepareEncoder(encoding: string): Promise<void> {
   return isLegacyEncoding(encoding) ? loadLegacyEncoders() : Promise.resolve();
 }
 
-/** True once `loadLegacyEncoders` has finished. */
-export function legacyEncodersLoaded(): boolean {
-  return encoderClass !== null;
-}
-
 // ISO-8859-8-I is ISO-8859-8's table read in logical order: the same bytes either way, and
 // the package has the table under the one name only.
 const packageLabel = (encoding: LegacyEncodingId) =>

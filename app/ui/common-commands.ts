@@ -161,6 +161,34 @@ export function toggleCommentCommand<C extends { toggleComment(): boolean }, S>(
   };
 }
 
+/**
+ * Tab / Shift+Tab indent and outdent the selected lines; false (nothing to indent: plain text
+ * in the notepad) lets the key move the focus on. `helpLabel` says where each editor does it.
+ */
+export function indentCommands<C extends { indent(): boolean; outdent(): boolean }, S>(
+  helpLabel: string,
+): Command<C, S>[] {
+  return [
+    {
+      id: "indent",
+      label: "Indent lines",
+      helpLabel,
+      keys: { all: ["Tab"] },
+      keysHelp: "Tab / Shift-Tab",
+      scope: "text",
+      run: (ctx) => ctx.indent(),
+    },
+    {
+      id: "outdent",
+      label: "Outdent lines",
+      keys: { all: ["Shift-Tab"] },
+      helpWith: "indent",
+      scope: "text",
+      run: (ctx) => ctx.outdent(),
+    },
+  ];
+}
+
 /** What the preview commands read: the chosen mode, and whether the document is Markdown. */
 export interface PreviewCommandState {
   previewMode: PreviewMode;

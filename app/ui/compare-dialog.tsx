@@ -16,6 +16,15 @@ export interface CompareKeys {
   keyHint: string;
 }
 
+/** What an editor gives every compare view: its theme, its keys, where edits go. */
+export interface CompareSetup {
+  /** The theme of the two editors. */
+  extensions: Extension;
+  keys: CompareKeys;
+  /** Applies edits made in the comparison to the document (one undoable step). */
+  apply: (changes: ChangeSet) => void;
+}
+
 /** The compare keys of a registry (compareStepCommands) on `platform`. */
 export function compareKeysOf(
   commands: readonly Command<never, never>[],
@@ -52,7 +61,7 @@ const BUTTON_CLASS =
 /**
  * The compare dialog (issue 31 item 1): the current text beside another (chosen from
  * `choices`), with next/previous change and arrows that copy a change into the current text.
- * Done hands the edits made here back as one change set (`onApply`, not called when none).
+ * Done hands the edits made here back as one change set (`setup.apply`, not called when none).
  * The merge view loads with the dialog, not with the page.
  */
 export function CompareDialog({
@@ -61,11 +70,7 @@ export function CompareDialog({
   current,
   choices,
   initialChoice,
-  editorExtensions,
-  nextKeys,
-  previousKeys,
-  keyHint,
-  onApply,
+  setup,
   onClose,
 }: {
   title: string;
@@ -73,15 +78,10 @@ export function CompareDialog({
   current: string | Text;
   choices: readonly CompareChoice[];
   initialChoice?: string;
-  /** The theme of the two editors. */
-  editorExtensions: Extension;
-  nextKeys: readonly string[];
-  previousKeys: readonly string[];
-  /** "F7 / Shift+F7", for the buttons' tooltips. */
-  keyHint: string;
-  onApply: (changes: ChangeSet) => void;
+  setup: CompareSetup;
   onClose: () => void;
 }) {
+  const { nextKeys, previousKeys, keyHint } = setup.keys;
   const [choiceId, setChoiceId] = useState(initialChoice ?? choices[0]?.id ?? "");
   const [changeCount, setChangeCount] = useState<number | null>(null);
   const [cutShort, setCutShort] = useState(false);
@@ -108,7 +108,7 @@ export function CompareDialog({
           unified,
           nextKeys,
           previousKeys,
-          extensions: editorExtensions,
+          extensions: setup.extensions,
           otherLabel: choice.label,
           currentLabel,
           onUpdate: () => {
@@ -134,7 +134,7 @@ export function CompareDialog({
 
   function finish() {
     const changes = handleRef.current?.changes();
-    if (changes && !changes.empty) onApply(changes);
+    if (changes && !changes.empty) setup.apply(changes);
     onClose();
   }
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ChangeSet, Extension } from "@codemirror/state";
-import { CompareDialog, type CompareKeys } from "./compare-dialog";
+import { CompareDialog, type CompareSetup } from "./compare-dialog";
 import type { DocumentHistory } from "~/storage/document-history";
 import { formatCountOf, formatDateTime } from "~/text/number-format";
 import {
@@ -69,12 +68,7 @@ export function HistoryDialog({
   /** Puts `text` in the document as one undoable edit. */
   onRestore: (text: string, version: SnapshotMeta) => void;
   /** "Compare side by side": the editors' theme, keys, and how edits made there are applied. */
-  compare: {
-    extensions: Extension;
-    keys: CompareKeys;
-    /** Applies edits made in the comparison to the document (one undoable step). */
-    apply: (changes: ChangeSet) => void;
-  };
+  compare: CompareSetup;
   onClose: () => void;
 }) {
   const [versions, setVersions] = useState<SnapshotMeta[] | null>(null);
@@ -132,9 +126,7 @@ export function HistoryDialog({
             text: () => versionText,
           },
         ]}
-        editorExtensions={compareWith.extensions}
-        {...compareWith.keys}
-        onApply={compareWith.apply}
+        setup={compareWith}
         onClose={onClose}
       />
     );
