@@ -13,9 +13,38 @@ import { EditorView, keymap, lineNumbers } from "@codemirror/view";
  * Two texts compared side by side (issue 31 item 1), with @codemirror/merge: changed lines and
  * the changes within them marked, the unchanged stretches folded, arrows that copy a change
  * from the other text into this one, and next/previous change. On a narrow screen the same
- * comparison is one column (a unified view, with Accept and Reject on each change). The other
+ * comparison is one column (a unified view, with "Copy in" on each change). The other
  * text is read-only; this one can be edited, and `changes` says what the comparison did to it.
  */
+
+/**
+ * The one-column view's button on a change. Its "reject" puts the other text's lines back in
+ * place of this text's: the same as the arrow of the two-column view, so it is named the same
+ * way. Its "accept" would change the other text, which the comparison only shows: left out.
+ */
+function unifiedControl(type: "reject" | "accept", action: (event: MouseEvent) => void) {
+  if (type === "accept") {
+    const nothing = document.createElement("span");
+    nothing.hidden = true;
+    return nothing;
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "pp-compare-copy-in";
+  button.textContent = "Copy in";
+  button.title = "Copy this change from the other text into this one";
+  button.setAttribute("aria-label", button.title);
+  // The package acts on mousedown (the text keeps its focus); Enter or Space on the focused
+  // button is a click with no mouse press (detail 0).
+  button.addEventListener("mousedown", (event) => {
+    event.preventDefault();
+    action(event);
+  });
+  button.addEventListener("click", (event) => {
+    if (event.detail === 0) action(event);
+  });
+  return button;
+}
 
 /** Long diffs give up their fine detail after this long (ms) rather than freeze the page. */
 export const DIFF_TIMEOUT_MS = 300;
@@ -95,6 +124,7 @@ export function openCompareView(options: CompareOptions): CompareHandle {
             gutter: true,
             collapseUnchanged: { margin: 3, minSize: 6 },
             diffConfig,
+            mergeControls: unifiedControl,
           }),
         ],
       }),

@@ -354,12 +354,11 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   },
   {
     id: "compare",
-    label: "Compare with another tab",
+    label: "Compare with another tab or a file",
     menuLabel: "Compare with…",
-    helpLabel: "Compare with another tab (side by side)",
+    helpLabel: "Compare with another tab or a file (side by side)",
     icon: GitCompare,
     run: (ctx) => ctx.openDialog("compare"),
-    isEnabled: (state) => state.canCloseTab,
   },
   {
     id: "stats",

@@ -46,8 +46,9 @@ export function NotepadHistory({
 }
 
 /**
- * View › Compare with…: the active tab beside another tab. Edits made in the comparison (a
- * change copied across, or typed) go into the active tab as one undoable step.
+ * View › Compare with…: the active tab beside another tab or a file from the computer. Edits
+ * made in the comparison (a change copied across, or typed) go into the active tab as one
+ * undoable step.
  */
 export function NotepadCompare({
   controller,
@@ -62,7 +63,7 @@ export function NotepadCompare({
   const active = tabs.find((tab) => tab.id === activeId);
   return (
     <CompareDialog
-      title="Compare tabs"
+      title="Compare"
       currentLabel={`"${active?.name ?? "this tab"}"`}
       current={controller.states.text(activeId)}
       choices={tabs
@@ -72,6 +73,7 @@ export function NotepadCompare({
           label: `"${tab.name}"`,
           text: () => controller.states.text(tab.id),
         }))}
+      fileChoice
       setup={compareSetup(controller, platform)}
       onClose={onClose}
     />

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { CompareHandle } from "~/codemirror/compare-view";
 import { type Command, commandById, formatCommandKeys, keysFor } from "./commands";
 import { COMPARE_NEXT_CHANGE, COMPARE_PREVIOUS_CHANGE } from "./common-commands";
+import { CompareFileButton } from "./compare-file-button";
 import { Modal } from "./modal";
 import type { Platform } from "./platform";
 
@@ -70,6 +71,7 @@ export function CompareDialog({
   current,
   choices,
   initialChoice,
+  fileChoice = false,
   setup,
   onClose,
 }: {
@@ -78,6 +80,8 @@ export function CompareDialog({
   current: string | Text;
   choices: readonly CompareChoice[];
   initialChoice?: string;
+  /** Offers "Compare with a file…" beside the choices. */
+  fileChoice?: boolean;
   setup: CompareSetup;
   onClose: () => void;
 }) {
@@ -87,10 +91,13 @@ export function CompareDialog({
   const [cutShort, setCutShort] = useState(false);
   const [edited, setEdited] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [fileChoices, setFileChoices] = useState<CompareChoice[]>([]);
+  const [fileError, setFileError] = useState("");
   const hostRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<CompareHandle | null>(null);
   const selectId = useId();
-  const choice = choices.find((c) => c.id === choiceId);
+  const allChoices = [...choices, ...fileChoices];
+  const choice = allChoices.find((c) => c.id === choiceId);
   const unified = typeof window !== "undefined" && window.innerWidth < 768;
 
   useEffect(() => {
@@ -141,21 +148,36 @@ export function CompareDialog({
   return (
     <Modal title={title} onClose={finish} full>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <label htmlFor={selectId} className="text-sm">
-          Compare {currentLabel} with
-        </label>
-        <select
-          id={selectId}
-          value={choiceId}
-          onChange={(event) => setChoiceId(event.target.value)}
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-        >
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+        {allChoices.length > 0 && (
+          <>
+            <label htmlFor={selectId} className="text-sm">
+              Compare {currentLabel} with
+            </label>
+            <select
+              id={selectId}
+              value={choiceId}
+              onChange={(event) => setChoiceId(event.target.value)}
+              className="h-9 max-w-[16rem] rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+            >
+              {allChoices.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        {fileChoice && (
+          <CompareFileButton
+            className={BUTTON_CLASS}
+            onChosen={(chosen) => {
+              setFileError("");
+              setFileChoices((previous) => [...previous, chosen]);
+              setChoiceId(chosen.id);
+            }}
+            onFailed={setFileError}
+          />
+        )}
         <span className="grow" />
         <button
           type="button"
@@ -180,13 +202,16 @@ export function CompareDialog({
         </button>
       </div>
       <p role="status" className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-        {failed
-          ? "The comparison could not be loaded (is this browser offline?). Your text is unchanged."
-          : changeCount === null
-            ? "Comparing…"
-            : changeCount === 0
-              ? "No differences."
-              : `${changeCount} ${changeCount === 1 ? "change" : "changes"}${unified ? "" : ": the arrows copy a change into the text on the right"}.`}
+        {fileError ? `${fileError} ` : ""}
+        {!choice
+          ? `Choose a file to compare ${currentLabel} with.`
+          : failed
+            ? "The comparison could not be loaded (is this browser offline?). Your text is unchanged."
+            : changeCount === null
+              ? "Comparing…"
+              : changeCount === 0
+                ? "No differences."
+                : `${changeCount} ${changeCount === 1 ? "change" : "changes"}${unified ? ": Copy in puts the other text's version of a change in this one" : ": the arrows copy a change into the text on the right"}.`}
         {cutShort &&
           " These texts differ in so many places that the comparison was simplified: some changes are shown as larger blocks."}
         {edited && " Your edits here go into the tab when you press Done."}

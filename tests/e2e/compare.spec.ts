@@ -22,7 +22,7 @@ test.describe("compare tabs", () => {
     test.slow();
     await twoTabs(page);
     await runMenu(page, "View", "Compare with…");
-    const dialog = page.getByRole("dialog", { name: "Compare tabs" });
+    const dialog = page.getByRole("dialog", { name: "Compare" });
     await expect(dialog.getByLabel('Compare "New" with')).toHaveValue(/.+/);
     await expect(dialog.getByText("2 changes")).toBeVisible();
     await expect(dialog.getByRole("textbox", { name: '"Old"' })).toBeVisible();
@@ -57,21 +57,67 @@ test.describe("compare tabs", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await twoTabs(page);
     await runMenu(page, "View", "Compare with…");
-    const dialog = page.getByRole("dialog", { name: "Compare tabs" });
+    const dialog = page.getByRole("dialog", { name: "Compare" });
     await expect(dialog.getByText("2 changes")).toBeVisible();
     await expect(dialog.getByRole("textbox")).toHaveCount(1);
     await expect(dialog.locator(".cm-deletedChunk").first()).toBeVisible();
+    // Each change has one button, "Copy in": by mouse, then by keyboard.
+    const copyIn = dialog.getByRole("button", {
+      name: "Copy this change from the other text into this one",
+    });
+    await expect(copyIn).toHaveCount(2);
+    await copyIn.first().click();
+    await expect(copyIn).toHaveCount(1);
+    await copyIn.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("No differences.")).toBeVisible();
     await dialog.getByRole("button", { name: "Done" }).click();
+    await expect.poll(() => editorText(page)).toBe("one\ntwo\nthree\nfour\nfive");
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("Control+z");
     await expect.poll(() => editorText(page)).toBe("one\n2\nthree\nfour\nfive!");
   });
 
-  test("is offered only with two tabs or more", async ({ page }) => {
+  test("with one tab, a file from the computer is compared; a binary file is refused in words", async ({
+    page,
+  }) => {
     await openNotepad(page);
-    await page.getByRole("menuitem", { name: "View", exact: true }).click();
-    await expect(page.getByRole("menuitem", { name: "Compare with…" })).toHaveAttribute(
-      "aria-disabled",
-      "true",
+    await typeInEditor(page, "alpha\nbeta\ngamma");
+    await runMenu(page, "View", "Compare with…");
+    const dialog = page.getByRole("dialog", { name: "Compare" });
+    await expect(dialog.getByRole("status")).toHaveText(/Choose a file to compare/);
+
+    let chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Compare with a file…" }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+    });
+    await expect(dialog.getByRole("status")).toContainText(
+      '"photo.png" does not look like a text file',
     );
+
+    chooser = page.waitForEvent("filechooser");
+    await dialog.getByRole("button", { name: "Compare with a file…" }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: "draft.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("alpha\nBETA\ngamma\n"),
+    });
+    // "beta" changed and the file's last line break: neighbouring lines, one change.
+    await expect(dialog.getByText("1 change:")).toBeVisible();
+    await expect(dialog.getByRole("combobox")).toHaveValue(/file/);
+    await expect(dialog.getByRole("textbox", { name: 'the file "draft.txt"' })).toContainText(
+      "BETA",
+    );
+    await dialog.getByRole("button", { name: "Done" }).click();
+    // Only looked at: the tab's text is unchanged.
+    expect(await editorText(page)).toBe("alpha\nbeta\ngamma");
   });
 });
 
