@@ -3,7 +3,8 @@
 //   and the longest task meanwhile (target: none over 50 ms);
 // - Compare two 5 MB tabs that differ in a few places: time until the changes are counted,
 //   and the longest task;
-// - Sort lines A to Z of a 50 MB tab (Edit › Lines), one task today.
+// - Sort lines A to Z of a 50 MB tab (Edit › Lines): the sort runs in a worker, the text goes
+//   there and back in pieces.
 // BENCH_POWER_TABS (20), BENCH_POWER_TAB_MB (1), BENCH_COMPARE_MB (5), BENCH_SORT_MB (50).
 import { generateDocument, printTable } from "./lib.mjs";
 

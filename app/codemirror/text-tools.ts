@@ -9,28 +9,44 @@ import { selectNextOccurrence, selectSelectionMatches } from "@codemirror/search
 import type { Command, EditorView } from "@codemirror/view";
 import { changeCaseCommand, lineToolCommand } from "~/text/line-tools";
 import type { TextToolId } from "~/ui/text-tool-commands";
+import { bigTextToolRange, runBigTextTool } from "./big-text-tools";
 import { extendColumnSelection, singleCursor } from "./multiple-selections";
+import type { TextToolJob } from "./text-tool-worker";
 
 /**
  * The CodeMirror command behind each shared text tool (`~/ui/text-tool-commands.ts`). Line
  * tools and case changes are Plainpad's own state commands; moving, duplicating and multiple
  * cursors are CodeMirror's.
  */
+/** The tools that transform text: line tools and case changes (big texts go to a worker). */
+const TEXT_JOBS = {
+  "sort-lines-ascending": { lines: "sort-ascending" },
+  "sort-lines-descending": { lines: "sort-descending" },
+  "sort-lines-numeric": { lines: "sort-numeric" },
+  "remove-duplicate-lines": { lines: "remove-duplicates" },
+  "reverse-lines": { lines: "reverse" },
+  "remove-empty-lines": { lines: "remove-empty" },
+  "trim-trailing-whitespace": { lines: "trim-trailing" },
+  "join-lines": { lines: "join" },
+  "upper-case": { case: "upper" },
+  "lower-case": { case: "lower" },
+  "title-case": { case: "title" },
+} as const satisfies Partial<Record<TextToolId, TextToolJob>>;
+
+type TextJobId = keyof typeof TEXT_JOBS;
+
+const isTextJob = (id: TextToolId): id is TextJobId => id in TEXT_JOBS;
+
+const jobCommand = (job: TextToolJob): Command =>
+  "lines" in job ? lineToolCommand(job.lines) : changeCaseCommand(job.case);
+
 export const TEXT_TOOL_COMMANDS: Record<TextToolId, Command> = {
-  "sort-lines-ascending": lineToolCommand("sort-ascending"),
-  "sort-lines-descending": lineToolCommand("sort-descending"),
-  "sort-lines-numeric": lineToolCommand("sort-numeric"),
-  "remove-duplicate-lines": lineToolCommand("remove-duplicates"),
-  "reverse-lines": lineToolCommand("reverse"),
-  "remove-empty-lines": lineToolCommand("remove-empty"),
-  "trim-trailing-whitespace": lineToolCommand("trim-trailing"),
-  "join-lines": lineToolCommand("join"),
+  ...(Object.fromEntries(
+    Object.entries(TEXT_JOBS).map(([id, job]) => [id, jobCommand(job)]),
+  ) as Record<TextJobId, Command>),
   "duplicate-line": copyLineDown,
   "move-line-up": moveLineUp,
   "move-line-down": moveLineDown,
-  "upper-case": changeCaseCommand("upper"),
-  "lower-case": changeCaseCommand("lower"),
-  "title-case": changeCaseCommand("title"),
   "select-next-occurrence": selectNextOccurrence,
   "select-all-occurrences": selectSelectionMatches,
   "add-cursor-above": addCursorAbove,
@@ -43,7 +59,7 @@ export const TEXT_TOOL_COMMANDS: Record<TextToolId, Command> = {
 };
 
 /** What a menu's tool says when the text is already as it would make it. */
-const NOTHING_TO_CHANGE: Partial<Record<TextToolId, string>> = {
+const NOTHING_TO_CHANGE: Record<TextJobId, string> = {
   "sort-lines-ascending": "The lines are already in that order.",
   "sort-lines-descending": "The lines are already in that order.",
   "sort-lines-numeric": "The lines are already in that order.",
@@ -68,10 +84,14 @@ export function runTextTool(
   tell: (message: string) => void,
 ): boolean {
   if (!view) return false;
-  const ran = TEXT_TOOL_COMMANDS[id](view);
-  const nothing = NOTHING_TO_CHANGE[id];
-  if (!ran && nothing === undefined) return false;
-  if (!ran) tell(nothing!);
+  if (!isTextJob(id)) {
+    if (!TEXT_TOOL_COMMANDS[id](view)) return false;
+  } else {
+    // Big texts are worked on off the page; the rest at once, as a state command.
+    const range = bigTextToolRange(view, TEXT_JOBS[id]);
+    if (range) void runBigTextTool(view, TEXT_JOBS[id], range, NOTHING_TO_CHANGE[id], tell);
+    else if (!TEXT_TOOL_COMMANDS[id](view)) tell(NOTHING_TO_CHANGE[id]);
+  }
   view.focus();
   return true;
 }

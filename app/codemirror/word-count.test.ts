@@ -61,4 +61,27 @@ describe("word count field", () => {
       view.destroy();
     }
   });
+
+  it("a change of megabytes is recounted in the background, not in the transaction", async () => {
+    const view = new EditorView({
+      state: EditorState.create({ doc: "a small text", extensions: wordCount() }),
+    });
+    try {
+      expect(view.state.field(textStatsField).words).toBe(3);
+      // A whole-text replacement bigger than the at-once limit (a sort of a big text).
+      const line = "four words per line\n";
+      const big = line.repeat(Math.ceil((SYNC_WORD_COUNT_LIMIT + 1) / line.length));
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: big } });
+      expect(view.state.field(textStatsField).words).toBeNull();
+      await vi.waitFor(() => expect(view.state.field(textStatsField).words).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      expect(view.state.field(textStatsField)).toEqual(countDocStats(view.state.doc));
+      // Small edits after it are counted at once again.
+      view.dispatch({ changes: { from: 0, insert: "one more " } });
+      expect(view.state.field(textStatsField)).toEqual(countDocStats(view.state.doc));
+    } finally {
+      view.destroy();
+    }
+  });
 });

@@ -14,6 +14,13 @@ const BACKGROUND_COUNT_DELAY_MS = 200;
 /** Documents up to this many characters are counted at once when a state is created. */
 export const SYNC_WORD_COUNT_LIMIT = 1_000_000;
 
+/** Characters a change removes and inserts together: past SYNC_WORD_COUNT_LIMIT, recount. */
+function changedExtent(changes: ChangeSet): number {
+  let extent = 0;
+  changes.iterChangedRanges((fromA, toA, fromB, toB) => (extent += toA - fromA + toB - fromB));
+  return extent;
+}
+
 /** The finished background count of `doc` (accepted only while `doc` is still the document). */
 const setWordCount = StateEffect.define<{ doc: Text; words: number }>();
 
@@ -38,8 +45,10 @@ export const textStatsField = StateField.define<TextStats>({
       }
     }
     if (!tr.docChanged) return value;
+    // A change of megabytes (a sort of the whole text, a paste) would be a long recount here:
+    // the background counter counts the new text instead.
     const words =
-      value.words === null
+      value.words === null || changedExtent(tr.changes) > SYNC_WORD_COUNT_LIMIT
         ? null
         : adjustWordCount(value.words, tr.startState.doc, tr.newDoc, tr.changes);
     return { words, characters: tr.newDoc.length };
@@ -98,6 +107,11 @@ const backgroundWordCounter = ViewPlugin.fromClass(
         this.changesSince = null;
         if (words === null || this.destroyed) return;
         const current = view.state.doc;
+        if (changes && changedExtent(changes) > SYNC_WORD_COUNT_LIMIT) {
+          // A big change came while counting: count the text as it is now instead.
+          this.startIfNeeded(view);
+          return;
+        }
         const total =
           changes && current !== doc ? adjustWordCount(words, doc, current, changes) : words;
         view.dispatch({ effects: setWordCount.of({ doc: current, words: total }) });

@@ -157,3 +157,71 @@ test.describe("simple editor: More › Lines", () => {
     await expect.poll(() => documentText(page)).toBe("9 Figs\n10 pears\n100 plums");
   });
 });
+
+test.describe("line tools on a big text", () => {
+  /** Puts `lines` in the active notepad tab, as one edit. */
+  async function fillTab(page: Page, lines: string[]) {
+    await page.evaluate((text) => {
+      const view = (
+        window as unknown as {
+          __plainpadNotepad: {
+            getView(): {
+              state: { doc: { length: number } };
+              dispatch(spec: unknown): void;
+            };
+          };
+        }
+      ).__plainpadNotepad.getView();
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    }, lines.join("\n"));
+  }
+
+  /** 200,000 numbered lines (about 2.4 MB), last first. */
+  const descending = Array.from(
+    { length: 200_000 },
+    (_, index) => `line ${String(199_999 - index).padStart(6, "0")}`,
+  );
+
+  test("a sort of 200,000 lines runs off the page, is one undo step, and says what it does", async ({
+    page,
+  }) => {
+    test.slow();
+    await openNotepad(page);
+    await fillTab(page, descending);
+    await runSubmenu(page, "Lines", "Sort lines A to Z");
+    await expect(page.getByText("Sorting 200,000 lines…")).toBeVisible();
+    await expect(page.getByText("Done: one step to undo.")).toBeVisible();
+    const text = (await editorText(page)) ?? "";
+    expect(text.split("\n")).toEqual([...descending].reverse());
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect.poll(async () => (await editorText(page))?.slice(0, 11)).toBe("line 199999");
+  });
+
+  test("an edit made while the tool works keeps the edit and drops the result", async ({
+    page,
+  }) => {
+    test.slow();
+    // The worker's script arrives a second late: time enough to type.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/text-tool-worker[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openNotepad(page);
+    await fillTab(page, descending);
+    await runSubmenu(page, "Lines", "Reverse lines");
+    await expect(page.getByText("Reversing 200,000 lines…")).toBeVisible();
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.type("x");
+    release();
+    await expect(
+      page.getByText(
+        "The text changed while the tool was working, so its result was not applied. Try again.",
+      ),
+    ).toBeVisible();
+    expect((await editorText(page))?.slice(0, 12)).toBe("xline 199999");
+  });
+});
