@@ -8,6 +8,7 @@ import {
   type CompareSetup,
 } from "~/ui/compare-dialog";
 import type { Platform } from "~/ui/platform";
+import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { NOTEPAD_COMMANDS } from "./commands";
 import type { NotepadController } from "./notepad-controller";
 import { activeTabName } from "./status-figures";
@@ -73,7 +74,7 @@ export function NotepadCompare({
           label: `"${tab.name}"`,
           text: () => controller.states.text(tab.id),
         }))}
-      fileChoice
+      fileChoice={{ extensions: NOTEPAD_FILE_EXTENSIONS }}
       setup={compareSetup(controller, platform)}
       onClose={onClose}
     />

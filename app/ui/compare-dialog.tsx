@@ -71,7 +71,7 @@ export function CompareDialog({
   current,
   choices,
   initialChoice,
-  fileChoice = false,
+  fileChoice,
   setup,
   onClose,
 }: {
@@ -80,8 +80,8 @@ export function CompareDialog({
   current: string | Text;
   choices: readonly CompareChoice[];
   initialChoice?: string;
-  /** Offers "Compare with a file…" beside the choices. */
-  fileChoice?: boolean;
+  /** Offers "Compare with a file…" beside the choices, with these file types. */
+  fileChoice?: { extensions: readonly string[] };
   setup: CompareSetup;
   onClose: () => void;
 }) {
@@ -170,6 +170,7 @@ export function CompareDialog({
         {fileChoice && (
           <CompareFileButton
             className={BUTTON_CLASS}
+            extensions={fileChoice.extensions}
             onChosen={(chosen) => {
               setFileError("");
               setFileChoices((previous) => [...previous, chosen]);

@@ -1,29 +1,35 @@
 import { FileUp } from "lucide-react";
 import { useRef } from "react";
+import { pickFiles } from "~/storage/disk-files";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
 import type { CompareChoice } from "./compare-dialog";
 
 /**
- * "Compare with a file…": a file from the computer to compare with (any browser: a plain file
- * input). It is read as Open reads a file (encoding detected, binary and oversized files
- * refused) and is only shown: nothing is written to it, and the document is not changed by
- * choosing it.
+ * "Compare with a file…": a file from the computer to compare with, picked as Open picks one
+ * and read as Open reads it (encoding detected, binary and oversized files refused). It is only
+ * shown: nothing is written to it, and choosing it does not change the document.
  */
 export function CompareFileButton({
   className,
+  extensions,
   onChosen,
   onFailed,
 }: {
   className: string;
+  /** The file types offered, as Open offers them (".txt", ".md"…). */
+  extensions: readonly string[];
   onChosen: (choice: CompareChoice) => void;
   onFailed: (message: string) => void;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const countRef = useRef(0);
 
-  async function read(file: File) {
+  async function choose() {
+    let file: File | undefined;
     try {
+      const [picked] = await pickFiles({ multiple: false, extensions, description: "Text files" });
+      if (!picked) return; // cancelled
+      file = picked.file;
       const { text } = await readLocalTextFile(file);
       countRef.current += 1;
       onChosen({
@@ -35,28 +41,14 @@ export function CompareFileButton({
       onFailed(
         error instanceof FileRejectedError
           ? fileRejectionMessage(error.fileName, error.reason)
-          : `"${file.name}" could not be read. Your text is unchanged.`,
+          : `${file ? `"${file.name}"` : "The file"} could not be read. Your text is unchanged.`,
       );
     }
   }
 
   return (
-    <>
-      <button type="button" className={className} onClick={() => inputRef.current?.click()}>
-        <FileUp size={16} aria-hidden="true" /> Compare with a file…
-      </button>
-      <input
-        ref={inputRef}
-        type="file"
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (file) void read(file);
-        }}
-      />
-    </>
+    <button type="button" className={className} onClick={() => void choose()}>
+      <FileUp size={16} aria-hidden="true" /> Compare with a file…
+    </button>
   );
 }

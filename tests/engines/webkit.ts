@@ -122,7 +122,11 @@ function webkitPage(driver: WebDriver, quit: () => Promise<void>): EnginePage {
       ) as never;
     },
     async click(query) {
-      await (await find(query)).click();
+      const element = await find(query);
+      // A person scrolls a long menu to its item first; WebKitWebDriver does not scroll inside
+      // a scrolling menu, and refuses an item below its edge as "not interactable".
+      await driver.executeScript("arguments[0].scrollIntoView({ block: 'nearest' })", element);
+      await element.click();
     },
     async type(text) {
       // A line break is the Enter key (WebDriver would drop a bare "\n").
