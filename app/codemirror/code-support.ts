@@ -12,6 +12,7 @@ import { languages } from "@codemirror/language-data";
 import type { Extension } from "@codemirror/state";
 import { keymap } from "@codemirror/view";
 import { languageInfo } from "~/text/languages";
+import { markdownLines } from "./markdown-lines";
 import { CSV_COLUMN_TAGS } from "./token-tags";
 
 /**
@@ -67,10 +68,14 @@ async function engineSupport(name: string): Promise<LanguageSupport | Extension>
   return description.load();
 }
 
-/** Everything a document in language `id` gets: highlighting, folding, brackets, indenting. */
-export async function codeSupport(id: string): Promise<Extension> {
+/**
+ * Everything a document in language `id` gets: highlighting, folding, brackets, indenting. A
+ * long Markdown document (`lineByLine`) is highlighted line by line instead (markdown-lines.ts).
+ */
+export async function codeSupport(id: string, lineByLine = false): Promise<Extension> {
   const info = languageInfo(id);
   if (info.id === "csv") return csvLanguage;
+  if (info.id === "markdown" && lineByLine) return markdownLines;
   const support = info.engineName ? await engineSupport(info.engineName) : [];
   return [
     support,

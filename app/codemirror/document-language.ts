@@ -1,6 +1,12 @@
 import { Compartment, type EditorState, type Extension, Prec } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
-import { HIGHLIGHT_LIMIT_CHARS, isProseLanguage, languageInfo, PLAIN_TEXT } from "~/text/languages";
+import {
+  HIGHLIGHT_LIMIT_CHARS,
+  isProseLanguage,
+  languageInfo,
+  MARKDOWN_TREE_LIMIT_CHARS,
+  PLAIN_TEXT,
+} from "~/text/languages";
 
 /**
  * The language a document is shown in, as one compartment of its editor state: empty for plain
@@ -13,25 +19,37 @@ const languageCompartment = new Compartment();
 const loaded = new Map<string, Extension>();
 const loading = new Map<string, Promise<Extension>>();
 
+/**
+ * The support a document of `length` characters in language `id` gets: Markdown over
+ * MARKDOWN_TREE_LIMIT_CHARS is highlighted line by line (its full parse costs every keystroke
+ * tens of milliseconds there), everything else by its language's parser.
+ */
+function supportKey(id: string, length: number): string {
+  return id === "markdown" && length > MARKDOWN_TREE_LIMIT_CHARS ? LINE_BY_LINE_MARKDOWN : id;
+}
+
+const LINE_BY_LINE_MARKDOWN = "markdown (line by line)";
+
 /** Loads language `id`'s support (once; a failed load is tried again next time). */
-export function loadLanguage(id: string): Promise<Extension> {
-  const done = loaded.get(id);
+export function loadLanguage(id: string, length = 0): Promise<Extension> {
+  const key = supportKey(id, length);
+  const done = loaded.get(key);
   if (done) return Promise.resolve(done);
-  let pending = loading.get(id);
+  let pending = loading.get(key);
   if (!pending) {
     pending = import("./code-support")
-      .then(({ codeSupport }) => codeSupport(id))
+      .then(({ codeSupport }) => codeSupport(id, key === LINE_BY_LINE_MARKDOWN))
       .then((support) => {
         // Code is not prose (plain text and Markdown are): the browser's spell check would
         // underline every identifier.
         const extension = isProseLanguage(id)
           ? support
           : [support, Prec.highest(EditorView.contentAttributes.of({ spellcheck: "false" }))];
-        loaded.set(id, extension);
+        loaded.set(key, extension);
         return extension;
       })
-      .finally(() => loading.delete(id));
-    loading.set(id, pending);
+      .finally(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
 }
@@ -52,7 +70,7 @@ export function documentLanguage(
   highlight: boolean,
   onPasteIntoEmpty?: (state: EditorState) => void,
 ): Extension {
-  const support = highlight && id !== PLAIN_TEXT ? (loaded.get(id) ?? []) : [];
+  const support = highlight && id !== PLAIN_TEXT ? (loaded.get(supportKey(id, 0)) ?? []) : [];
   return [
     languageCompartment.of(support),
     onPasteIntoEmpty
@@ -74,7 +92,7 @@ export function documentLanguage(
 function shows(state: EditorState, id: string, highlight: boolean): boolean {
   const current = languageCompartment.get(state);
   if (!highlight || id === PLAIN_TEXT) return Array.isArray(current) && current.length === 0;
-  return current === loaded.get(id);
+  return current === loaded.get(supportKey(id, state.doc.length));
 }
 
 /**
@@ -92,7 +110,7 @@ export async function showLanguage(
   let support: Extension = [];
   if (highlight && id !== PLAIN_TEXT) {
     try {
-      support = await loadLanguage(id);
+      support = await loadLanguage(id, view.state.doc.length);
     } catch (error) {
       console.error(`Highlighting for ${languageInfo(id).label} could not be loaded`, error);
       return false;

@@ -82,6 +82,41 @@ test.describe("code in the simple editor", () => {
     await expect(languageButton(page, "JSON")).toBeVisible();
   });
 
+  test("a long Markdown file is highlighted line by line: the same colours, no folding", async ({
+    page,
+  }) => {
+    /** The colour of the text "Section 0" (of the element holding that text). */
+    const headingColour = () =>
+      page.evaluate(() => {
+        const walker = document.createTreeWalker(
+          document.querySelector(".cm-content")!,
+          NodeFilter.SHOW_TEXT,
+        );
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.textContent?.includes("Section 0"))
+            return getComputedStyle(node.parentElement!).color;
+        }
+        return null;
+      });
+    const section = (i: number) =>
+      `## Section ${i}\n\nSome **bold** text and \`code\` in section ${i}.\n\n- an item\n\n`;
+    const short = Array.from({ length: 20 }, (_, i) => section(i)).join("");
+    await openInEditor(page, "short.md", short);
+    await expect(languageButton(page, "Markdown")).toBeVisible();
+    await expect(page.locator(".cm-foldGutter")).toBeVisible();
+    await expect.poll(headingColour).not.toBe(await textColor(page));
+    const parsedHeading = await headingColour();
+
+    // Over 100 KB: no section folding, headings in the same colour.
+    const long = Array.from({ length: 2500 }, (_, i) => section(i)).join("");
+    expect(long.length).toBeGreaterThan(100 * 1024);
+    await openInEditor(page, "long.md", long);
+    await expect(languageButton(page, "Markdown")).toBeVisible();
+    // The fold gutter goes when the long file is shown line by line.
+    await expect(page.locator(".cm-foldGutter")).toHaveCount(0);
+    await expect.poll(headingColour).toBe(parsedHeading);
+  });
+
   test("prose stays plain: a .txt file holding JSON and a new document show no colours", async ({
     page,
   }) => {
