@@ -85,6 +85,8 @@ test.describe("code in the simple editor", () => {
   test("a long Markdown file is highlighted line by line: the same colours, no folding", async ({
     page,
   }) => {
+    // Two files opened, one of 180 KB: slow on a loaded machine.
+    test.slow();
     /** The colour of the text "Section 0" (of the element holding that text). */
     const headingColour = () =>
       page.evaluate(() => {

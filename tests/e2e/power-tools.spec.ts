@@ -159,6 +159,10 @@ test.describe("simple editor: More › Lines", () => {
 });
 
 test.describe("line tools on a big text", () => {
+  // The worker's script is held back by a route below; a service worker serving it from its
+  // cache would go around the route.
+  test.use({ serviceWorkers: "block" });
+
   /** Puts `lines` in the active notepad tab, as one edit. */
   async function fillTab(page: Page, lines: string[]) {
     await page.evaluate((text) => {
