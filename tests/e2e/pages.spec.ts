@@ -371,6 +371,9 @@ test.describe("accessibility", () => {
   for (const theme of ["light", "dark"] as const) {
     for (const path of MY_PAGES) {
       test(`${path} in ${theme} has one h1 and no serious axe violations`, async ({ page }) => {
+        // The resources page holds both editors' full shortcut tables (every command with a
+        // key): its scan ran past 30 s once on a loaded machine.
+        if (path === "/resources/") test.slow();
         await useStoredTheme(page, theme);
         await open(page, path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
