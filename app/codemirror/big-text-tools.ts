@@ -23,7 +23,7 @@ export const MAX_TEXT_TOOL_CHARS = 100_000_000;
 /** Characters per piece posted to the worker (about a millisecond to copy). */
 const PIECE_CHARS = 1 << 20;
 
-/** Views with a big tool running: a second one waits its turn. */
+/** Views with a big tool running: a second one is refused with a message until it ends. */
 const running = new WeakSet<EditorView>();
 
 /** The range a job works on when it is big enough for the worker, else null. */
