@@ -7,7 +7,7 @@ import {
   startsLikeBinary,
 } from "~/text/file-checks";
 import { DEFAULT_LINE_ENDING, type LineEnding, type LineEndingReport } from "~/text/line-endings";
-import { bomEncoding, type TextEncodingId } from "~/text/text-encoding";
+import { isUtf16, markedEncoding, type TextEncodingId } from "~/text/text-encoding";
 import {
   type EncodingGuess,
   GUESS_SAMPLE_BYTES,
@@ -78,8 +78,8 @@ export function isAbortError(error: unknown): boolean {
  * responsive. Rejects with FileRejectedError when the file is over MAX_FILE_BYTES (checked
  * before reading a byte) or is not text, and with an AbortError when `signal` aborts.
  *
- * The encoding is decided as `decodeTextFile` decides it: a byte-order mark names it, else
- * UTF-8; bytes that turn out not to be valid UTF-8 (anywhere in the file) start the read over
+ * The encoding is decided as `decodeTextFile` decides it: a byte-order mark names it, then the
+ * zero bytes of UTF-16 without one, else UTF-8; bytes that turn out not to be valid UTF-8 (anywhere in the file) start the read over
  * as Windows-1252, which every byte sequence is.
  */
 export async function readLocalTextFile(
@@ -88,8 +88,11 @@ export async function readLocalTextFile(
 ): Promise<LocalTextFile> {
   if (file.size > MAX_FILE_BYTES) throw new FileRejectedError(file.name, "too-large");
   const head = new Uint8Array(await file.slice(0, SNIFF_LENGTH).arrayBuffer());
-  if (startsLikeBinary(head)) throw new FileRejectedError(file.name, "not-text");
-  const bom = bomEncoding(head);
+  // Zero bytes are what UTF-16 is made of: when the user reopens a file as UTF-16, the decoded
+  // text's control characters are what tells a binary file.
+  const chosenUtf16 = options.encoding !== undefined && isUtf16(options.encoding);
+  if (!chosenUtf16 && startsLikeBinary(head)) throw new FileRejectedError(file.name, "not-text");
+  const marked = markedEncoding(head);
   let decoded: DecodedFile;
   let guessed: EncodingGuess | undefined;
   if (options.encoding) {
@@ -101,20 +104,18 @@ export async function readLocalTextFile(
         throw new FileRejectedError(file.name, "wrong-encoding");
       throw error;
     }
-  } else if (!bom && looksLikeIso2022Jp(head)) {
+  } else if (!marked && looksLikeIso2022Jp(head)) {
     guessed = { encoding: "iso-2022-jp", confidence: 0.99 };
     decoded = await decodeFile(file, guessed.encoding, options);
   } else {
     try {
-      decoded = await decodeFile(file, bom ?? "utf-8", options);
+      decoded = await decodeFile(file, marked ?? "utf-8", options);
     } catch (error) {
       if (!(error instanceof InvalidBytesError)) throw error;
       // Broken UTF-16 is not a text file; anything else that is not UTF-8 is a legacy
       // encoding: guessed from the text (Shift_JIS, GBK…), else Windows-1252, which every
       // byte sequence is.
-      if (bom === "utf-16le" || bom === "utf-16be") {
-        throw new FileRejectedError(file.name, "not-text");
-      }
+      if (marked && isUtf16(marked)) throw new FileRejectedError(file.name, "not-text");
       ({ decoded, guessed } = await decodeGuessed(file, options));
     }
   }

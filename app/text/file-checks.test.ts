@@ -85,6 +85,19 @@ describe("decodeTextFile", () => {
     });
   });
 
+  it("reads UTF-16 without a byte-order mark, and still refuses binary numbers as not text", () => {
+    expect(decodeTextFile(new Uint8Array([0x68, 0, 0xe9, 0, 0x0a, 0]))).toMatchObject({
+      ok: true,
+      text: "hé\n",
+      encoding: "utf-16le-nobom",
+    });
+    // Little 16-bit numbers have their zeros on one side too, but read as control characters.
+    expect(decodeTextFile(new Uint8Array([1, 0, 2, 0, 3, 0, 0x41, 0]))).toEqual({
+      ok: false,
+      reason: "not-text",
+    });
+  });
+
   it("returns the text with its line breaks as stored and the file's own line ending", () => {
     expect(decodeTextFile(new TextEncoder().encode("a\r\nb\r\nc\nd"))).toEqual({
       ok: true,
@@ -132,6 +145,8 @@ describe("round trip of the fixture files", () => {
     "utf8-bom.txt": ["utf-8-bom", "crlf"],
     "utf16le.txt": ["utf-16le", "crlf"],
     "utf16be.txt": ["utf-16be", "lf"],
+    "utf16le-nobom.txt": ["utf-16le-nobom", "crlf"],
+    "utf16be-nobom.txt": ["utf-16be-nobom", "lf"],
     "windows-1252.txt": ["windows-1252", "crlf"],
     "mixed.txt": ["utf-8", "crlf"],
   };
@@ -162,6 +177,8 @@ describe("round trip of the fixture files", () => {
       expect(text(name).startsWith(text("lf.txt"))).toBe(true);
     }
     expect(text("utf16le.txt")).toContain("Emoji 😀 and 𝄞");
+    expect(text("utf16be-nobom.txt")).toContain("Привет, мир. Καλημέρα.\n日本語のテキスト");
+    expect(text("utf16le-nobom.txt")).toContain("中文文本：你好，世界。\nCafé – naïve");
     expect(text("windows-1252.txt")).toBe("Price: € 5, café\n“quoted” – naïve\n");
   });
 

@@ -1,6 +1,6 @@
 import { LANGUAGES, languageFromName } from "./languages";
 import { detectLineEndings, type LineEnding } from "./line-endings";
-import { decodeText, type TextEncodingId } from "./text-encoding";
+import { decodeText, isUtf16, markedEncoding, type TextEncodingId } from "./text-encoding";
 
 /** Largest file either editor opens: 500 MB (decision 011). */
 export const MAX_FILE_BYTES = 500 * 1024 * 1024;
@@ -43,11 +43,13 @@ const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
 
 /**
  * True when a file's first bytes hold NUL, which never appears in real UTF-8 or single-byte text
- * but is common in every binary format (UTF-16 text, marked by its byte-order mark, is exempt).
+ * but is common in every binary format. UTF-16 text is exempt: marked by its byte-order mark, or
+ * without one when its zero bytes fall on one side of each pair (`utf16WithoutBom`).
  */
 export function startsLikeBinary(head: Uint8Array): boolean {
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  return !utf16 && head.subarray(0, Math.min(head.byteLength, SNIFF_LENGTH)).includes(0);
+  const marked = markedEncoding(head);
+  if (marked && isUtf16(marked)) return false;
+  return head.subarray(0, Math.min(head.byteLength, SNIFF_LENGTH)).includes(0);
 }
 
 /** True when decoded text holds control characters no text file has (check its start). */
@@ -57,7 +59,8 @@ export function hasBinaryControls(text: string): boolean {
 
 /**
  * Decodes a file's bytes as text and says how it was stored: UTF-8 (with or without a BOM),
- * UTF-16 LE/BE when it starts with its byte-order mark (Windows Notepad's "Unicode"), and
+ * UTF-16 LE/BE when it starts with its byte-order mark (Windows Notepad's "Unicode") or when its
+ * zero bytes say so without one, and
  * otherwise Windows-1252 for older Western files that are not valid UTF-8; see `decodeText`.
  * Bytes holding NUL or other control characters (images, archives, office documents) are refused
  * as "not-text", so a binary file never replaces a document with garbage.

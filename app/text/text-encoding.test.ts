@@ -7,6 +7,7 @@ import {
   encodeText,
   encodingLabel,
   findUnencodable,
+  utf16WithoutBom,
   isTextEncodingId,
   isUnicodeEncoding,
   TEXT_ENCODINGS,
@@ -20,15 +21,17 @@ const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from
 
 describe("TEXT_ENCODINGS", () => {
   it("names each encoding as users know it, UTF-8 by default", () => {
-    expect(TEXT_ENCODINGS.slice(0, 5).map((e) => e.label)).toEqual([
+    expect(TEXT_ENCODINGS.slice(0, 7).map((e) => e.label)).toEqual([
       "UTF-8",
       "UTF-8 with BOM",
       "UTF-16 LE",
       "UTF-16 BE",
+      "UTF-16 LE without BOM",
+      "UTF-16 BE without BOM",
       "Windows-1252 (ANSI)",
     ]);
     // Then every legacy encoding of the WHATWG standard (legacy-encodings.ts).
-    expect(TEXT_ENCODINGS).toHaveLength(5 + 34);
+    expect(TEXT_ENCODINGS).toHaveLength(7 + 34);
     expect(encodingLabel("shift_jis")).toBe("Japanese (Shift_JIS)");
     expect(DEFAULT_ENCODING).toBe("utf-8");
     expect(encodingLabel("windows-1252")).toBe("Windows-1252 (ANSI)");
@@ -43,6 +46,22 @@ describe("detectEncoding", () => {
     expect(detectEncoding(bytes(0xef, 0xbb, 0xbf, 0x68))).toBe("utf-8-bom");
     expect(detectEncoding(bytes(0xff, 0xfe, 0x68, 0))).toBe("utf-16le");
     expect(detectEncoding(bytes(0xfe, 0xff, 0, 0x68))).toBe("utf-16be");
+  });
+
+  it("tells UTF-16 without a BOM by the side its zero bytes fall on", () => {
+    const le = (text: string) => new Uint8Array(Buffer.from(text, "utf16le"));
+    const be = (text: string) => le(text).map((_, i, all) => all[i ^ 1]);
+    for (const text of ["hi", "Привет, мир\n", "中文文本 mixed with ASCII\r\n", "Καλημέρα κόσμε"]) {
+      expect(utf16WithoutBom(le(text))).toBe("utf-16le-nobom");
+      expect(utf16WithoutBom(be(text))).toBe("utf-16be-nobom");
+      expect(detectEncoding(be(text))).toBe("utf-16be-nobom");
+      expect(decodeText(le(text))).toEqual({ text, encoding: "utf-16le-nobom" });
+    }
+    // Not UTF-16: text without zero bytes, a marked file, zeros on both sides (binary).
+    expect(utf16WithoutBom(new TextEncoder().encode("plain text"))).toBeNull();
+    expect(utf16WithoutBom(bytes(0xff, 0xfe, 0x68, 0))).toBeNull();
+    expect(utf16WithoutBom(bytes(0x89, 0x50, 0, 0, 0, 0x0d, 0x49, 0, 0, 0x48))).toBeNull();
+    expect(utf16WithoutBom(bytes(0x68))).toBeNull();
   });
 
   it("takes valid UTF-8 as UTF-8 and anything else as Windows-1252", () => {
@@ -132,6 +151,16 @@ describe("encodeText", () => {
     expect(same(encodeText("", "utf-8-bom"), bytes(0xef, 0xbb, 0xbf))).toBe(true);
     expect(same(encodeText("", "utf-16le"), bytes(0xff, 0xfe))).toBe(true);
     expect(same(encodeText("", "utf-16be"), bytes(0xfe, 0xff))).toBe(true);
+    expect(encodeText("", "utf-16le-nobom")).toHaveLength(0);
+  });
+
+  it("writes UTF-16 without a BOM when the file had none", () => {
+    expect(same(encodeText("a😀", "utf-16le-nobom"), bytes(0x61, 0, 0x3d, 0xd8, 0, 0xde))).toBe(
+      true,
+    );
+    expect(same(encodeText("a😀", "utf-16be-nobom"), bytes(0, 0x61, 0xd8, 0x3d, 0xde, 0))).toBe(
+      true,
+    );
   });
 
   it("is the exact inverse of decodeBytes, a leading U+FEFF included", () => {

@@ -11,13 +11,23 @@ import {
   legacyHolds,
   type LegacyEncodingId,
 } from "./legacy-encodings";
+import { decodeWindows1252, encodeWindows1252, windows1252Holds } from "./windows-1252";
 
 /**
- * An encoding Plainpad reads and writes. The BOM variants always write their byte-order mark.
- * The legacy ones (GBK, Shift_JIS, Windows-1251…) are in legacy-encodings.ts.
+ * An encoding Plainpad reads and writes. "utf-8-bom", "utf-16le" and "utf-16be" always write
+ * their byte-order mark; "utf-8" and the "-nobom" UTF-16 ones never do (issue 31: a UTF-16 file
+ * without a BOM is saved back without one). The legacy ones (GBK, Shift_JIS, Windows-1251…) are
+ * in legacy-encodings.ts.
  */
 export type TextEncodingId =
-  "utf-8" | "utf-8-bom" | "utf-16le" | "utf-16be" | "windows-1252" | LegacyEncodingId;
+  | "utf-8"
+  | "utf-8-bom"
+  | "utf-16le"
+  | "utf-16be"
+  | "utf-16le-nobom"
+  | "utf-16be-nobom"
+  | "windows-1252"
+  | LegacyEncodingId;
 
 /** What the UI shows for an encoding: `label` in menus, `shortLabel` in the status bar. */
 export interface TextEncodingInfo {
@@ -32,6 +42,8 @@ export const TEXT_ENCODINGS: readonly TextEncodingInfo[] = [
   { id: "utf-8-bom", label: "UTF-8 with BOM", shortLabel: "UTF-8 with BOM" },
   { id: "utf-16le", label: "UTF-16 LE", shortLabel: "UTF-16 LE" },
   { id: "utf-16be", label: "UTF-16 BE", shortLabel: "UTF-16 BE" },
+  { id: "utf-16le-nobom", label: "UTF-16 LE without BOM", shortLabel: "UTF-16 LE, no BOM" },
+  { id: "utf-16be-nobom", label: "UTF-16 BE without BOM", shortLabel: "UTF-16 BE, no BOM" },
   { id: "windows-1252", label: "Windows-1252 (ANSI)", shortLabel: "Windows-1252" },
   ...LEGACY_ENCODING_IDS.map((id) => ({
     id,
@@ -58,30 +70,8 @@ export function isUnicodeEncoding(encoding: TextEncodingId): boolean {
   return encoding !== "windows-1252" && !isLegacyEncoding(encoding);
 }
 
-// Windows-1252 bytes 0x80-0x9F (WHATWG index). The five bytes Windows leaves undefined (0x81,
-// 0x8D, 0x8F, 0x90, 0x9D) decode to the C1 controls of the same number, as browsers do, and
-// encode back to the same byte, so every one of the 256 byte values survives a round trip.
-// Decoding is done here rather than by TextDecoder("windows-1252"), which Node 20 treats as
-// Latin-1 (0x80 becomes U+0080 instead of "€").
-const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039,
-  0x0152, 0x8d, 0x017d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc,
-  0x2122, 0x0161, 0x203a, 0x0153, 0x9d, 0x017e, 0x0178,
-];
-
-/** Byte value -> UTF-16 code unit. */
-const CP1252_DECODE = new Uint16Array(256);
-for (let byte = 0; byte < 256; byte++) {
-  CP1252_DECODE[byte] = byte >= 0x80 && byte < 0xa0 ? CP1252_HIGH[byte - 0x80] : byte;
-}
-
-/** Code unit -> byte, for the 32 characters outside the ranges that map to themselves. */
-const CP1252_ENCODE = new Map<number, number>(CP1252_HIGH.map((unit, i) => [unit, 0x80 + i]));
-
 /** A lone (unpaired) UTF-16 surrogate: with the u flag a valid pair is one code point, not Cs. */
 const LONE_SURROGATE = /\p{Cs}/gu;
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return bytes.byteLength >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
@@ -95,16 +85,78 @@ export function bomEncoding(bytes: Uint8Array): TextEncodingId | null {
   return null;
 }
 
+/** True for the four UTF-16 encodings, with and without a byte-order mark. */
+export function isUtf16(encoding: TextEncodingId): boolean {
+  return encoding.startsWith("utf-16");
+}
+
+/** How much of a file's start `utf16WithoutBom` looks at. */
+const UTF16_SNIFF_BYTES = 64 * 1024;
+
+/** The UTF-16 encodings without a byte-order mark. */
+export type Utf16WithoutBom = "utf-16le-nobom" | "utf-16be-nobom";
+
 /**
- * The encoding of a file's bytes: a byte-order mark decides (EF BB BF, FF FE, FE FF); otherwise
+ * The byte order of UTF-16 text that has no byte-order mark, told from `head` (a file's first
+ * bytes), or null when the bytes do not look like UTF-16. Every Latin letter, and the spaces,
+ * digits, punctuation and line breaks of text in any script, has a zero high byte: zeros at odd
+ * offsets are little-endian, at even offsets big-endian. Binary files have zeros on both sides,
+ * so one side must hold clearly more; the decoded text is then still checked for control
+ * characters like any other file.
+ */
+export function utf16WithoutBom(head: Uint8Array): Utf16WithoutBom | null {
+  if (head.byteLength < 2 || bomEncoding(head)) return null;
+  const pairs = Math.min(head.byteLength, UTF16_SNIFF_BYTES) >> 1;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (head[i] === 0) evenZeros++;
+    if (head[i + 1] === 0) oddZeros++;
+  }
+  const [more, fewer] = oddZeros >= evenZeros ? [oddZeros, evenZeros] : [evenZeros, oddZeros];
+  // At least one character in twenty (a Greek or Russian sentence has a space in every eight or
+  // so) with a zero byte on one side, and four times as many as on the other.
+  if (more < Math.max(1, pairs / 20) || fewer * 4 > more) return null;
+  return oddZeros > evenZeros ? "utf-16le-nobom" : "utf-16be-nobom";
+}
+
+/**
+ * The browser's strict decoder for `encoding` (any but Windows-1252, decoded here: see
+ * `decodeWindows1252`). A leading byte-order mark is dropped where the encoding writes one and
+ * kept as text (U+FEFF) where it does not, so decoding and encoding give the bytes back.
+ */
+export function strictDecoder(encoding: Exclude<TextEncodingId, "windows-1252">): TextDecoder {
+  const label =
+    encoding === "utf-8-bom"
+      ? "utf-8"
+      : encoding === "utf-16le-nobom"
+        ? "utf-16le"
+        : encoding === "utf-16be-nobom"
+          ? "utf-16be"
+          : encoding;
+  const keepsBom = encoding === "utf-8" || encoding.endsWith("-nobom");
+  return new TextDecoder(label, { fatal: true, ignoreBOM: keepsBom });
+}
+
+/**
+ * The encoding a file's first bytes name for sure: its byte-order mark, else UTF-16's zero bytes
+ * (`utf16WithoutBom`); null when they name none, and UTF-8 is tried.
+ */
+export function markedEncoding(head: Uint8Array): TextEncodingId | null {
+  return bomEncoding(head) ?? utf16WithoutBom(head);
+}
+
+/**
+ * The encoding of a file's bytes: a byte-order mark decides (EF BB BF, FF FE, FE FF); then
+ * zero bytes on one side of each pair mean UTF-16 without a BOM (`utf16WithoutBom`); otherwise
  * valid UTF-8 is "utf-8" and anything else "windows-1252" (which every byte sequence is). A UTF-8
  * BOM followed by invalid UTF-8 is "windows-1252", so the bytes still round-trip exactly. This
  * decodes the bytes once to validate them: use `decodeText` to detect and decode in one pass.
  */
 export function detectEncoding(bytes: Uint8Array): TextEncodingId {
-  const bom = bomEncoding(bytes);
-  if (bom === "utf-16le" || bom === "utf-16be") return bom;
-  return decodeBytes(bytes, bom ?? "utf-8") === null ? "windows-1252" : (bom ?? "utf-8");
+  const marked = markedEncoding(bytes);
+  if (marked && isUtf16(marked)) return marked;
+  return decodeBytes(bytes, marked ?? "utf-8") === null ? "windows-1252" : (marked ?? "utf-8");
 }
 
 /**
@@ -115,10 +167,9 @@ export function detectEncoding(bytes: Uint8Array): TextEncodingId {
  */
 export function decodeBytes(bytes: Uint8Array, encoding: TextEncodingId): string | null {
   if (encoding === "windows-1252") return decodeWindows1252(bytes);
-  const label = encoding === "utf-8-bom" ? "utf-8" : encoding;
   // Legacy encodings: the browser's own decoder (every WHATWG encoding), strict.
   try {
-    return new TextDecoder(label, { fatal: true, ignoreBOM: encoding === "utf-8" }).decode(bytes);
+    return strictDecoder(encoding).decode(bytes);
   } catch {
     return null;
   }
@@ -132,40 +183,18 @@ export interface DecodedText {
 
 /**
  * Detects the encoding of `bytes` (see `detectEncoding`) and decodes them, in one pass for UTF-8.
- * Returns null only when a UTF-16 byte-order mark is followed by bytes that are not valid UTF-16.
+ * Returns null only when bytes marked or sniffed as UTF-16 are not valid UTF-16.
  */
 export function decodeText(bytes: Uint8Array): DecodedText | null {
-  const bom = bomEncoding(bytes);
-  if (bom === "utf-16le" || bom === "utf-16be") {
-    const text = decodeBytes(bytes, bom);
-    return text === null ? null : { text, encoding: bom };
+  const marked = markedEncoding(bytes);
+  if (marked && isUtf16(marked)) {
+    const text = decodeBytes(bytes, marked);
+    return text === null ? null : { text, encoding: marked };
   }
-  const encoding = bom ?? "utf-8";
+  const encoding = marked ?? "utf-8";
   const text = decodeBytes(bytes, encoding);
   if (text !== null) return { text, encoding };
   return { text: decodeWindows1252(bytes), encoding: "windows-1252" };
-}
-
-/** Decodes Windows-1252 bytes (any bytes: every value maps to a character). */
-export function decodeWindows1252(bytes: Uint8Array): string {
-  // In chunks, so a big file needs 2 MB of code units rather than twice its size at once.
-  const chunk = 1 << 20;
-  const units = new Uint16Array(Math.min(chunk, bytes.byteLength));
-  const decoder = new TextDecoder("utf-16le");
-  const parts: string[] = [];
-  for (let start = 0; start < bytes.byteLength; start += chunk) {
-    const end = Math.min(start + chunk, bytes.byteLength);
-    for (let i = start; i < end; i++) units[i - start] = CP1252_DECODE[bytes[i]];
-    const filled = units.subarray(0, end - start);
-    if (LITTLE_ENDIAN) {
-      parts.push(decoder.decode(filled));
-      continue;
-    }
-    for (let i = 0; i < filled.length; i += 8192) {
-      parts.push(String.fromCharCode(...filled.subarray(i, i + 8192)));
-    }
-  }
-  return parts.join("");
 }
 
 /** Thrown by `encodeText` when the text holds characters the encoding cannot write. */
@@ -184,7 +213,11 @@ export class UnencodableTextError extends Error {
  * call `findUnencodable` first to tell the user. Linear time, no per-character strings.
  */
 export function encodeText(text: string, encoding: TextEncodingId): Uint8Array<ArrayBuffer> {
-  if (encoding === "windows-1252") return encodeWindows1252(text);
+  if (encoding === "windows-1252") {
+    const bytes = encodeWindows1252(text);
+    if (!bytes) throw new UnencodableTextError(findUnencodable(text, encoding));
+    return bytes;
+  }
   if (!isWellFormed(text)) throw new UnencodableTextError(findUnencodable(text, encoding));
   if (isLegacyEncoding(encoding)) {
     // Throws EncoderNotLoadedError unless loadLegacyEncoders() has finished.
@@ -200,30 +233,18 @@ export function encodeText(text: string, encoding: TextEncodingId): Uint8Array<A
     out.set(body, 3);
     return out;
   }
-  const out = new Uint8Array(2 + text.length * 2);
+  const bom = encoding === "utf-16le" || encoding === "utf-16be" ? 2 : 0;
+  const out = new Uint8Array(bom + text.length * 2);
   // Written byte by byte so the result does not depend on the machine's byte order.
-  const [hi, lo] = encoding === "utf-16be" ? [0, 1] : [1, 0];
-  out[hi] = 0xfe;
-  out[lo] = 0xff;
-  for (let i = 0, at = 2; i < text.length; i++, at += 2) {
+  const [hi, lo] = encoding === "utf-16be" || encoding === "utf-16be-nobom" ? [0, 1] : [1, 0];
+  if (bom) {
+    out[hi] = 0xfe;
+    out[lo] = 0xff;
+  }
+  for (let i = 0, at = bom; i < text.length; i++, at += 2) {
     const unit = text.charCodeAt(i);
     out[at + hi] = unit >> 8;
     out[at + lo] = unit & 0xff;
-  }
-  return out;
-}
-
-function encodeWindows1252(text: string): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80 || (unit >= 0xa0 && unit <= 0xff)) {
-      out[i] = unit;
-      continue;
-    }
-    const byte = CP1252_ENCODE.get(unit);
-    if (byte === undefined) throw new UnencodableTextError(findUnencodable(text, "windows-1252"));
-    out[i] = byte;
   }
   return out;
 }
@@ -323,7 +344,7 @@ export function findUnencodable(
 /** True when the single-unit (BMP) character `unit` is in the non-Unicode `encoding`. */
 function holdsUnit(encoding: TextEncodingId, unit: number): boolean {
   if (isLegacyEncoding(encoding)) return legacyHolds(encoding, unit);
-  return (unit >= 0xa0 && unit <= 0xff) || CP1252_ENCODE.has(unit);
+  return windows1252Holds(unit);
 }
 
 function hex(codePoint: number): string {

@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeTextFile } from "./file-checks";
 import { detectLineEndings } from "./line-endings";
-import { bomEncoding, type TextEncodingId } from "./text-encoding";
+import { markedEncoding, type TextEncodingId } from "./text-encoding";
 import { InvalidBytesError, StreamingDecoder, TextAssembler } from "./text-stream";
 
 const FIXTURES = new URL("../../tests/fixtures/encodings/", import.meta.url);
 
 /** Decodes `bytes` cut into pieces of `size` bytes, the way a file stream delivers them. */
 function decodeInPieces(bytes: Uint8Array, size: number) {
-  const bom = bomEncoding(bytes);
+  const marked = markedEncoding(bytes);
   const attempt = (encoding: TextEncodingId) => {
     const decoder = new StreamingDecoder(encoding);
     const assembler = new TextAssembler();
@@ -20,7 +20,7 @@ function decodeInPieces(bytes: Uint8Array, size: number) {
     return { ...assembler.finish(), encoding };
   };
   try {
-    return attempt(bom ?? "utf-8");
+    return attempt(marked ?? "utf-8");
   } catch (error) {
     if (!(error instanceof InvalidBytesError)) throw error;
     return attempt("windows-1252");

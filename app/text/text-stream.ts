@@ -1,6 +1,7 @@
 import { Text } from "@codemirror/state";
 import { type LineEnding, LINE_ENDINGS, type LineEndingReport } from "./line-endings";
-import { decodeWindows1252, type TextEncodingId } from "./text-encoding";
+import { strictDecoder, type TextEncodingId } from "./text-encoding";
+import { decodeWindows1252 } from "./windows-1252";
 
 /**
  * Decoding a file that arrives in pieces (a `File.stream()`), straight into a CodeMirror `Text`:
@@ -158,13 +159,8 @@ export class StreamingDecoder {
 
   constructor(readonly encoding: TextEncodingId) {
     this.decoder =
-      encoding === "windows-1252"
-        ? null
-        : new TextDecoder(encoding === "utf-8-bom" ? "utf-8" : encoding, {
-            fatal: true,
-            // A UTF-8 file without a BOM keeps a leading U+FEFF as text, as decodeBytes does.
-            ignoreBOM: encoding === "utf-8",
-          });
+      // The same decoder as decodeBytes, so a file read in pieces gives the same text.
+      encoding === "windows-1252" ? null : strictDecoder(encoding);
   }
 
   /** The text of the next piece (`last` flushes a character left incomplete). */

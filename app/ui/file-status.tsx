@@ -6,9 +6,10 @@ import { documentLocation } from "./document-file-save";
 import { MenuButton } from "./menu-button";
 import type { MenuEntry } from "./menu-popup";
 
-// The encodings most files are in (and Windows-1252), then the other legacy ones.
+// The encodings most files are in (and Windows-1252), then the rarer ones: UTF-16 without a
+// byte-order mark and the legacy encodings.
 const COMMON_ENCODINGS = TEXT_ENCODINGS.filter(
-  (e) => isUnicodeEncoding(e.id) || e.id === "windows-1252",
+  (e) => (isUnicodeEncoding(e.id) && !e.id.endsWith("-nobom")) || e.id === "windows-1252",
 );
 const OTHER_ENCODINGS = TEXT_ENCODINGS.filter((e) => !COMMON_ENCODINGS.includes(e));
 

@@ -105,6 +105,59 @@ test.describe("notepad: legacy encodings", () => {
   });
 });
 
+test.describe("notepad: UTF-16 without a byte-order mark", () => {
+  test.beforeEach(async ({ page }) => {
+    await installDiskHarness(page, { permission: "prompt", requestAnswer: "granted" });
+    await openNotepad(page);
+  });
+
+  test("a UTF-16 BE file without a BOM is detected and saved back without one", async ({
+    page,
+  }) => {
+    const original = fixtureBytes("utf16be-nobom.txt");
+    await putDiskFile(page, "be.txt", original);
+    await queuePicks(page, { open: ["be.txt"] });
+    await runMenu(page, "File", "Open…");
+    await expect.poll(async () => (await editorText(page)) ?? "").toContain("日本語のテキスト");
+    await expect(
+      statusBar(page).getByRole("button", { name: "UTF-16 BE, no BOM", exact: true }),
+    ).toBeVisible();
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("Ω");
+    await page.keyboard.press("ControlOrMeta+s");
+    const expected = Buffer.concat([original, Buffer.from([0x03, 0xa9])]);
+    await expect
+      .poll(async () => (await diskFileBytes(page, "be.txt"))?.equals(expected))
+      .toBe(true);
+  });
+
+  test("a file with no zero bytes to tell by is reopened as UTF-16 LE without BOM", async ({
+    page,
+  }) => {
+    test.slow();
+    // Chinese characters only: no byte is zero, so nothing marks it as UTF-16.
+    const original = Buffer.from("中文文本你好", "utf16le");
+    await putDiskFile(page, "zh.txt", original);
+    await queuePicks(page, { open: ["zh.txt"] });
+    await runMenu(page, "File", "Open…");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "zh.txt"]);
+    await statusBar(page).getByTitle("Encoding: choose how the text is saved").click();
+    await page.getByRole("menuitem", { name: "Reopen with encoding" }).click();
+    await page
+      .getByRole("menu", { name: "Reopen with encoding" })
+      .getByRole("menuitem", { name: "UTF-16 LE without BOM" })
+      .click();
+    await expect(page.getByText('Reopened "zh.txt" as UTF-16 LE without BOM.')).toBeVisible();
+    await expect.poll(async () => (await editorText(page)) ?? "").toBe("中文文本你好");
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("ControlOrMeta+s");
+    await expect
+      .poll(async () => (await diskFileBytes(page, "zh.txt"))?.equals(original))
+      .toBe(true);
+  });
+});
+
 test.describe("simple editor: legacy encodings", () => {
   test("a Big5 file opens detected and saves back unchanged", async ({ page }) => {
     await installDiskHarness(page);

@@ -61,6 +61,8 @@ test.describe("simple editor: files on this computer", () => {
     "utf8-bom.txt",
     "utf16le.txt",
     "utf16be.txt",
+    "utf16le-nobom.txt",
+    "utf16be-nobom.txt",
     "windows-1252.txt",
   ]) {
     test(`opening and saving ${fixture} unchanged gives the same bytes`, async ({ page }) => {

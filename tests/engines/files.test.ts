@@ -24,21 +24,24 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe.each(runnableEngines())("%s: files without the File System Access API", (engine) => {
   const t = useEngine(engine);
 
-  it("opens a UTF-16 file through the file input and Save downloads the same bytes", async () => {
+  it.each([
+    ["utf16le.txt", "UTF-16 LE"],
+    ["utf16be-nobom.txt", "UTF-16 BE, no BOM"],
+  ])("opens %s through the file input and Save downloads the same bytes", async (name, label) => {
     await open(t.page, `${t.origin}/editor/`);
     expect(await t.page.evaluate(() => "showOpenFilePicker" in window)).toBe(false);
     await clickWhenShown(t.page, { role: "button", name: "Open" });
-    await t.page.chooseFiles([fixture("utf16le.txt")]);
-    await waitForControl(t.page, { role: "button", name: "Rename utf16le.txt" });
-    await waitForControl(t.page, { role: "button", name: "UTF-16 LE" });
+    await t.page.chooseFiles([fixture(name)]);
+    await waitForControl(t.page, { role: "button", name: `Rename ${name}` });
+    await waitForControl(t.page, { role: "button", name: label });
     await clickWhenShown(t.page, { role: "textbox", name: "Document text" });
     await t.page.press("Control+s");
     const saved = await nextDownload(t.page);
-    expect(saved.name).toBe("utf16le.txt");
-    expect(saved.bytes.equals(readFileSync(fixture("utf16le.txt")))).toBe(true);
+    expect(saved.name).toBe(name);
+    expect(saved.bytes.equals(readFileSync(fixture(name)))).toBe(true);
     await waitUntil(
       () => t.page.evaluate(() => document.body.innerText),
-      (text) => text.includes('Downloaded "utf16le.txt" (this browser saves by downloading)'),
+      (text) => text.includes(`Downloaded "${name}" (this browser saves by downloading)`),
       "the download message",
     );
   });
