@@ -88,13 +88,19 @@ async function findInAllTabs(browser, baseURL) {
 async function compareTabs(browser, baseURL) {
   const { context, page } = await openNotepad(browser, baseURL);
   await addTab(page, "Old", COMPARE_MB * MB);
-  // The same text with a word changed every ~200 KB.
+  // The same text with every thousandth "fox" made a "cat": a change every 200 KB or so.
   await addTab(
     page,
     "New",
     COMPARE_MB * MB,
-    "return text.replace(/lazy dog/g, (m, at) => at % 200000 < 60 ? 'sleepy cat' : m);",
+    "let seen = 0; return text.replace(/fox/g, (m) => (++seen % 1000 === 0 ? 'cat' : m));",
   );
+  // Only the two tabs: the dialog offers the first other tab, which must be "Old".
+  await page.evaluate(() => {
+    const notepad = window.__plainpadNotepad;
+    const first = notepad.store.getState().tabs.tabs[0];
+    if (first.name !== "Old") notepad.tabs.closeTab(first.id);
+  });
   await page.waitForTimeout(3000);
   await resetLongest(page);
   const start = await page.evaluate(() => {

@@ -53,6 +53,29 @@ test.describe("compare tabs", () => {
     await expect.poll(() => editorText(page)).toBe("one\n2\nthree\nfour\nfive!");
   });
 
+  test("long texts: every change is found, not one block from the first change to the last", async ({
+    page,
+  }) => {
+    test.slow();
+    await openNotepad(page);
+    await page.evaluate(() => {
+      const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long text to compare`);
+      const edited = lines.map((line, i) => (i % 8_000 === 4_000 ? `${line}, edited` : line));
+      const notepad = (
+        window as unknown as {
+          __plainpadNotepad: { tabs: { newTab(name: string, text: string): void } };
+        }
+      ).__plainpadNotepad;
+      notepad.tabs.newTab("Old", lines.join("\n"));
+      notepad.tabs.newTab("New", edited.join("\n"));
+    });
+    await runMenu(page, "View", "Compare with…");
+    const dialog = page.getByRole("dialog", { name: "Compare" });
+    await dialog.getByLabel('Compare "New" with').selectOption({ label: '"Old"' });
+    await expect(dialog.getByText("5 changes")).toBeVisible();
+    await expect(dialog.getByText(/simplified/)).toHaveCount(0);
+  });
+
   test("on a phone the comparison is one column", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await twoTabs(page);
