@@ -91,7 +91,14 @@ export function MarkdownPreview({
       docKey,
     );
     rendererRef.current = renderer;
-    if (syncScroll) scroll = keepScrollInStep(view, pane, () => renderer.blocks());
+    if (syncScroll) {
+      scroll = keepScrollInStep(
+        view,
+        pane,
+        () => renderer.blocks(),
+        () => renderer.changedAt,
+      );
+    }
     const unsubscribe = onDocumentChange(view, () => renderer.textChanged());
     renderer.textChanged();
     return () => {

@@ -119,6 +119,12 @@ export class PreviewRenderer {
     return this.allowRemoteImages;
   }
 
+  /**
+   * When (performance.now()) blocks were last added, filled or removed: the browser may scroll
+   * the preview to keep its view still just after (scroll anchoring), which is not the user's.
+   */
+  changedAt = -Infinity;
+
   /** The blocks shown, in order: source line and element (for keeping scroll positions in step). */
   blocks(): readonly { line: number; element: HTMLElement }[] {
     return this.shown;
@@ -211,6 +217,7 @@ export class PreviewRenderer {
       old[oldEnd]?.element ?? null,
     );
     this.shown = [...old.slice(0, start), ...created, ...old.slice(oldEnd)];
+    this.changedAt = performance.now();
     // Lines move when text is added above a block, even when its HTML stays the same.
     for (let i = 0; i < this.shown.length; i++) this.shown[i].line = lines[i];
     this.enqueue(created);
@@ -249,6 +256,7 @@ export class PreviewRenderer {
   private fill(block: ShownBlock): void {
     const { fragment, blockedImages } = sanitizeMarkdownHtml(block.html, this.allowRemoteImages);
     block.element.replaceChildren(fragment);
+    this.changedAt = performance.now();
     this.countImages(blockedImages - block.blockedImages);
     block.blockedImages = blockedImages;
     // A fenced block with a language (a cheap look at the HTML, not a query of the page).

@@ -1,4 +1,5 @@
 import type { EditorView } from "@codemirror/view";
+import { SECTION_CLASS } from "./block-sections";
 
 /** A shown block: the source line it starts on and its element in the preview. */
 interface LineMark {
@@ -8,6 +9,9 @@ interface LineMark {
 
 /** A scroll event within this many pixels of where this code put a side is its echo. */
 const ECHO_PX = 2;
+
+/** How long after a change of the preview's blocks a scroll may be the browser's own (ms). */
+const LAYOUT_SCROLL_MS = 200;
 
 /** Index of the last mark whose `key` is at most `value` (-1 when none). */
 function lastAtMost(marks: readonly LineMark[], value: number, key: (mark: LineMark) => number) {
@@ -65,13 +69,42 @@ export function previewOffsetOfLine(
   return top + share * (topIn(pane, next.element) - top);
 }
 
+/**
+ * The element whose position stands for `mark`'s in a coarse search: its section. A section off
+ * screen is not laid out inside (`content-visibility`), and measuring a block in it would lay
+ * it out; the section's own box is known without that.
+ */
+function sectionOf(mark: LineMark): HTMLElement {
+  const parent = mark.element.parentElement;
+  return parent?.classList.contains(SECTION_CLASS) ? parent : mark.element;
+}
+
+/**
+ * Index of the last mark starting at most `scrollTop` down the pane: first among the sections,
+ * then among the blocks of the one section found, so only that section is laid out.
+ */
+function lastMarkAbove(pane: HTMLElement, marks: readonly LineMark[], scrollTop: number): number {
+  const coarse = lastAtMost(marks, scrollTop, (mark) => topIn(pane, sectionOf(mark)));
+  if (coarse < 0) return lastAtMost(marks, scrollTop, (mark) => topIn(pane, mark.element));
+  const section = sectionOf(marks[coarse]);
+  let first = coarse;
+  while (first > 0 && sectionOf(marks[first - 1]) === section) first--;
+  let last = coarse;
+  while (last + 1 < marks.length && sectionOf(marks[last + 1]) === section) last++;
+  const inSection = lastAtMost(marks.slice(first, last + 1), scrollTop, (mark) =>
+    topIn(pane, mark.element),
+  );
+  // Above the section's first block (its top margin): the block before, in the section above.
+  return inSection < 0 ? first - 1 : first + inSection;
+}
+
 /** The source line (with a fraction) shown at the preview's `scrollTop`. */
 export function previewLineAt(
   pane: HTMLElement,
   marks: readonly LineMark[],
   scrollTop: number,
 ): number {
-  const index = lastAtMost(marks, scrollTop, (mark) => topIn(pane, mark.element));
+  const index = lastMarkAbove(pane, marks, scrollTop);
   if (index < 0) return 0;
   const mark = marks[index];
   const next = marks[index + 1];
@@ -92,6 +125,7 @@ export function keepScrollInStep(
   view: EditorView,
   pane: HTMLElement,
   marks: () => readonly LineMark[],
+  contentChangedAt: () => number = () => -Infinity,
 ): { realign(): void; dispose(): void } {
   // Where this code last put each side: a scroll event that finds it there is the echo of
   // that move, not the user's (a time window would also swallow the user's own scrolling).
@@ -129,11 +163,22 @@ export function keepScrollInStep(
     setEditorTop = null;
     schedule("editor");
   };
+  // The last wheel, touch, press or key in the preview: a scroll without one just after the
+  // preview's blocks changed is the browser keeping the view still (scroll anchoring) while the
+  // user types, and must not move the editor under the caret.
+  let userAt = -Infinity;
+  const onUserInput = () => {
+    userAt = performance.now();
+  };
   const onPaneScroll = () => {
     if (isEcho(pane.scrollTop, setPaneTop)) return;
     setPaneTop = null;
+    const now = performance.now();
+    if (now - contentChangedAt() < LAYOUT_SCROLL_MS && now - userAt > LAYOUT_SCROLL_MS) return;
     schedule("pane");
   };
+  const userEvents = ["wheel", "pointerdown", "touchstart", "keydown"] as const;
+  for (const type of userEvents) pane.addEventListener(type, onUserInput, { passive: true });
   view.scrollDOM.addEventListener("scroll", onEditorScroll, { passive: true });
   pane.addEventListener("scroll", onPaneScroll, { passive: true });
   let alignedOnce = false;
@@ -155,6 +200,7 @@ export function keepScrollInStep(
       if (frame) cancelAnimationFrame(frame);
       view.scrollDOM.removeEventListener("scroll", onEditorScroll);
       pane.removeEventListener("scroll", onPaneScroll);
+      for (const type of userEvents) pane.removeEventListener(type, onUserInput);
     },
   };
 }
