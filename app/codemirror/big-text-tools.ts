@@ -1,7 +1,7 @@
 import { EditorSelection } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { assemblePieces } from "~/storage/local-files";
-import { yieldToPage } from "~/storage/work-slices";
+import { postTextInPieces } from "~/storage/work-slices";
 import { lineToolRange } from "~/text/line-tools";
 import { formatCount } from "~/text/number-format";
 import type { TextToolJob, TextToolWorkerAnswer, TextToolWorkerRequest } from "./text-tool-worker";
@@ -19,9 +19,6 @@ export const BIG_TEXT_TOOL_CHARS = 1_000_000;
 
 /** Longer than this, not at all: the worker holds several copies of the text at once. */
 export const MAX_TEXT_TOOL_CHARS = 100_000_000;
-
-/** Characters per piece posted to the worker (about a millisecond to copy). */
-const PIECE_CHARS = 1 << 20;
 
 /** Views with a big tool running: a second one is refused with a message until it ends. */
 const running = new WeakSet<EditorView>();
@@ -84,15 +81,10 @@ function runInWorker(
       finish();
       reject(new Error(event.message || "the worker stopped"));
     };
-    const doc = view.state.doc;
-    const post = (request: TextToolWorkerRequest) => worker.postMessage(request);
-    void (async () => {
-      for (let at = from; at < to; at += PIECE_CHARS) {
-        post({ piece: doc.sliceString(at, Math.min(to, at + PIECE_CHARS)) });
-        await yieldToPage();
-      }
-      post({ run: job });
-    })();
+    const message = (request: TextToolWorkerRequest) => request;
+    void postTextInPieces(worker, view.state.doc, (piece) => message({ piece }), from, to).then(
+      () => worker.postMessage(message({ run: job })),
+    );
   });
 }
 

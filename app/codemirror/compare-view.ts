@@ -1,4 +1,5 @@
 import {
+  Change,
   getChunks,
   goToNextChunk,
   goToPreviousChunk,
@@ -7,7 +8,9 @@ import {
 } from "@codemirror/merge";
 import { ChangeSet, EditorState, type Extension, type Text } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
-import { compareTexts } from "./compare-diff";
+import { type CompareDiff, compareTexts } from "./compare-diff";
+import type { CompareWorkerAnswer, CompareWorkerRequest } from "./compare-worker";
+import { postTextInPieces } from "~/storage/work-slices";
 
 /**
  * Two texts compared side by side (issue 31 item 1), with @codemirror/merge: changed lines and
@@ -49,6 +52,54 @@ function unifiedControl(type: "reject" | "accept", action: (event: MouseEvent) =
 /** Long diffs give up their fine detail after this long (ms) rather than freeze the page. */
 export const DIFF_TIMEOUT_MS = 300;
 
+/** Texts this long (both together) are diffed in a worker before the view opens. */
+const WORKER_DIFF_FROM_CHARS = 1_000_000;
+
+/** A diff made before the view opened, for the texts as the view's editors will hold them. */
+export interface PreparedDiff {
+  lengthA: number;
+  lengthB: number;
+  found: CompareDiff;
+}
+
+/**
+ * Diffs two long texts in a worker (compare-worker.ts), so opening their comparison is not one
+ * long task on the page; null for short texts, or when the worker fails (the view then diffs
+ * on the page, as for short texts).
+ */
+export async function prepareDiff(
+  other: string | Text,
+  current: string | Text,
+): Promise<PreparedDiff | null> {
+  if (other.length + current.length < WORKER_DIFF_FROM_CHARS) return null;
+  const worker = new Worker(new URL("./compare-worker.ts", import.meta.url), { type: "module" });
+  const message = (request: CompareWorkerRequest) => request;
+  try {
+    const answer = await new Promise<CompareWorkerAnswer>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<CompareWorkerAnswer>) => resolve(event.data);
+      worker.onerror = () => reject(new Error("The compare worker failed"));
+      void (async () => {
+        await postTextInPieces(worker, other, (piece) => message({ side: "a", piece }));
+        await postTextInPieces(worker, current, (piece) => message({ side: "b", piece }));
+        worker.postMessage(message({ run: true, timeoutMs: DIFF_TIMEOUT_MS }));
+      })();
+    });
+    if ("error" in answer) return null;
+    const changes = answer.changes.map(
+      ([fromA, toA, fromB, toB]) => new Change(fromA, toA, fromB, toB),
+    );
+    return {
+      lengthA: answer.lengthA,
+      lengthB: answer.lengthB,
+      found: { changes, cutShort: answer.cutShort },
+    };
+  } catch {
+    return null;
+  } finally {
+    worker.terminate();
+  }
+}
+
 /** What the compare view was given. */
 export interface CompareOptions {
   parent: HTMLElement;
@@ -68,6 +119,8 @@ export interface CompareOptions {
   currentLabel: string;
   /** Called after every change of the current text and when the diff is recomputed. */
   onUpdate: () => void;
+  /** The first diff, made off the page (`prepareDiff`). */
+  prepared?: PreparedDiff | null;
 }
 
 /** A live comparison. */
@@ -86,10 +139,17 @@ export interface CompareHandle {
 /** Opens a comparison in `options.parent`. */
 export function openCompareView(options: CompareOptions): CompareHandle {
   let cutShort = false;
+  let prepared = options.prepared ?? null;
   const diffConfig = {
     // Line by line first on long texts (compare-diff.ts), and it says when time ran out.
     override: (a: string, b: string) => {
-      const result = compareTexts(a, b, DIFF_TIMEOUT_MS);
+      // The first diff, of the whole texts, may have been made in a worker already.
+      const ready =
+        prepared && a.length === prepared.lengthA && b.length === prepared.lengthB
+          ? prepared.found
+          : null;
+      prepared = null;
+      const result = ready ?? compareTexts(a, b, DIFF_TIMEOUT_MS);
       cutShort ||= result.cutShort;
       return result.changes;
     },

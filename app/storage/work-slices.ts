@@ -83,3 +83,29 @@ export function yieldToPage(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** Characters per piece when a big text is handed to a worker (about a millisecond to copy). */
+export const WORKER_PIECE_CHARS = 1 << 20;
+
+/** A string, or anything that slices like a CodeMirror `Text`. */
+type Sliceable = string | { length: number; sliceString(from: number, to?: number): string };
+
+/**
+ * Hands [from, to) of `text` to a worker a piece at a time, one piece per task: posting a string
+ * copies it on the page, and 10 MB in one message is one long task. `wrap` makes each message.
+ */
+export async function postTextInPieces(
+  target: { postMessage(message: unknown): void },
+  text: Sliceable,
+  wrap: (piece: string) => unknown,
+  from = 0,
+  to = text.length,
+): Promise<void> {
+  for (let at = from; at < to; at += WORKER_PIECE_CHARS) {
+    const end = Math.min(to, at + WORKER_PIECE_CHARS);
+    target.postMessage(
+      wrap(typeof text === "string" ? text.slice(at, end) : text.sliceString(at, end)),
+    );
+    await yieldToPage();
+  }
+}

@@ -105,13 +105,17 @@ export function CompareDialog({
     if (!host || !choice) return;
     let disposed = false;
     setChangeCount(null);
+    const other = choice.text();
     void import("~/codemirror/compare-view").then(
-      ({ openCompareView }) => {
+      async ({ openCompareView, prepareDiff }) => {
+        // Long texts are diffed in a worker first ("Comparing…" meanwhile).
+        const prepared = await prepareDiff(other, current);
         if (disposed) return;
         const handle = openCompareView({
           parent: host,
-          other: choice.text(),
+          other,
           current,
+          prepared,
           unified,
           nextKeys,
           previousKeys,
