@@ -99,7 +99,7 @@ export function MarkdownPreview({
         () => renderer.changedAt,
       );
     }
-    const unsubscribe = onDocumentChange(view, () => renderer.textChanged());
+    const unsubscribe = onDocumentChange(view, (changes) => renderer.textChanged(changes));
     renderer.textChanged();
     return () => {
       unsubscribe();

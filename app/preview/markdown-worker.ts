@@ -6,21 +6,27 @@
  * delays a keystroke.
  */
 import { BlockDiffer } from "~/text/markdown-blocks";
+import { applyTextEdits, type TextEdit } from "~/text/text-edits";
 
 // One worker per preview: it remembers the last render and sends only what changed.
 const differ = new BlockDiffer();
 
-interface RenderRequest {
-  id: number;
-  source: string;
-}
+/**
+ * The whole text, or the edits since the last request (in order, positions in the text before
+ * them): a keystroke in a 1 MB document then costs the page a few characters, not the document.
+ */
+export type MarkdownWorkerRequest =
+  { id: number; source: string } | { id: number; edits: readonly TextEdit[] };
 
-self.onmessage = (event: MessageEvent<RenderRequest>) => {
-  const { id, source } = event.data;
+let text = "";
+
+self.onmessage = (event: MessageEvent<MarkdownWorkerRequest>) => {
+  const request = event.data;
   try {
-    const update = differ.update(source);
-    (self as unknown as Worker).postMessage({ id, update }, [update.lines.buffer]);
+    text = "source" in request ? request.source : applyTextEdits(text, request.edits);
+    const update = differ.update(text);
+    (self as unknown as Worker).postMessage({ id: request.id, update }, [update.lines.buffer]);
   } catch (error) {
-    (self as unknown as Worker).postMessage({ id, error: String(error) });
+    (self as unknown as Worker).postMessage({ id: request.id, error: String(error) });
   }
 };

@@ -5,7 +5,7 @@ import { encodeSharePayload } from "../../app/text/share-link";
 import { installDiskHarness, putDiskFile, queuePicks } from "./disk-harness";
 import { editorBox, openEditor } from "./editor-helpers";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
-import { openNotepad, renameActiveTab } from "./notepad-helpers";
+import { openNotepad, renameActiveTab, runMenu, tabButtons } from "./notepad-helpers";
 
 /** The Markdown preview (issue 30 item 3): modes, safety, remote images, scrolling, exports. */
 
@@ -151,6 +151,42 @@ test.describe("Markdown preview in the notepad", () => {
     await viewMode(page, "Editor only");
     await expect(preview(page)).toHaveCount(0);
     await expect(page.locator(".cm-content")).toBeVisible();
+  });
+
+  test("edits anywhere and a switch between tabs keep the preview true to each text", async ({
+    page,
+  }) => {
+    // The preview's worker is sent only the edits since its last render, and the whole text
+    // after a tab switch: several renders, at the start, the end and a deletion.
+    test.slow();
+    await openNotepad(page);
+    await notepadDocument(page, "notes.md", NOTES);
+    await viewMode(page, "Side by side");
+    await expect(preview(page).getByRole("heading", { name: "Release notes" })).toBeVisible();
+    const editor = page.locator(".cm-content");
+    await editor.focus();
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.insertText("# First added\n\n");
+    await expect(preview(page).getByRole("heading", { name: "First added" })).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.insertText("\n## Last added\n");
+    await expect(preview(page).getByRole("heading", { name: "Last added" })).toBeAttached();
+    await page.keyboard.press("ControlOrMeta+Home");
+    await page.keyboard.press("Shift+End");
+    await page.keyboard.press("Backspace");
+    await expect(preview(page).getByRole("heading", { name: "First added" })).toHaveCount(0);
+    await expect(preview(page).getByRole("heading", { name: "Release notes" })).toBeVisible();
+
+    await runMenu(page, "File", "New tab");
+    await notepadDocument(page, "other.md", "# Other document\n\nIts own text.\n");
+    await expect(preview(page).getByRole("heading", { name: "Other document" })).toBeVisible();
+    await expect(preview(page).getByRole("heading", { name: "Release notes" })).toHaveCount(0);
+    await page.keyboard.insertText("\n## Edited here\n");
+    await expect(preview(page).getByRole("heading", { name: "Edited here" })).toBeVisible();
+    await tabButtons(page).filter({ hasText: "notes.md" }).click();
+    await expect(preview(page).getByRole("heading", { name: "Release notes" })).toBeVisible();
+    await expect(preview(page).getByRole("heading", { name: "Last added" })).toBeAttached();
+    await expect(preview(page).getByRole("heading", { name: "Other document" })).toHaveCount(0);
   });
 
   test("other documents show no preview, and the modes are disabled for them", async ({ page }) => {
