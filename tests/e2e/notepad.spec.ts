@@ -396,6 +396,9 @@ test.describe("notepad editing", () => {
       "true",
     );
     await page.keyboard.press("Escape");
+    // One undo step for the whole typing, even if a busy machine pauses over 500 ms (by
+    // Date.now) between two letters: a fixed Date.now.
+    await page.clock.setFixedTime(new Date("2026-11-23T10:00:00Z"));
     await typeInEditor(page, "alpha beta");
     await runMenu(page, "Edit", /^Undo/);
     expect(await editorText(page)).toBe("");
