@@ -79,8 +79,8 @@ export function isAbortError(error: unknown): boolean {
  * before reading a byte) or is not text, and with an AbortError when `signal` aborts.
  *
  * The encoding is decided as `decodeTextFile` decides it: a byte-order mark names it, then the
- * zero bytes of UTF-16 without one, else UTF-8; bytes that turn out not to be valid UTF-8 (anywhere in the file) start the read over
- * as Windows-1252, which every byte sequence is.
+ * zero bytes of UTF-16 without one, else UTF-8; bytes that turn out not to be valid UTF-8
+ * (anywhere in the file) start the read over as Windows-1252, which every byte sequence is.
  */
 export async function readLocalTextFile(
   file: File,

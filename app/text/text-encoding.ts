@@ -126,14 +126,8 @@ export function utf16WithoutBom(head: Uint8Array): Utf16WithoutBom | null {
  * kept as text (U+FEFF) where it does not, so decoding and encoding give the bytes back.
  */
 export function strictDecoder(encoding: Exclude<TextEncodingId, "windows-1252">): TextDecoder {
-  const label =
-    encoding === "utf-8-bom"
-      ? "utf-8"
-      : encoding === "utf-16le-nobom"
-        ? "utf-16le"
-        : encoding === "utf-16be-nobom"
-          ? "utf-16be"
-          : encoding;
+  // "utf-8-bom" and the "-nobom" ids are ours: the browser knows them by their plain names.
+  const label = encoding === "utf-8-bom" ? "utf-8" : encoding.replace(/-nobom$/, "");
   const keepsBom = encoding === "utf-8" || encoding.endsWith("-nobom");
   return new TextDecoder(label, { fatal: true, ignoreBOM: keepsBom });
 }
