@@ -74,6 +74,8 @@ test.describe("simple editor: settings panel", () => {
   });
 
   test("every option applies, persists across a reload and resets", async ({ page }) => {
+    // Every option, a reload and a reset: 23 s on a loaded CI machine, past 30 s on a busier one.
+    test.slow();
     const panel = page.getByRole("complementary", { name: "Settings" });
     const editor = page.locator(".cm-editor");
     // Defaults.
