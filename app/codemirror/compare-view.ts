@@ -49,8 +49,15 @@ function unifiedControl(type: "reject" | "accept", action: (event: MouseEvent) =
   return button;
 }
 
-/** Long diffs give up their fine detail after this long (ms) rather than freeze the page. */
+/** Long diffs on the page give up their fine detail after this long (ms) rather than freeze it. */
 export const DIFF_TIMEOUT_MS = 300;
+
+/**
+ * The worker's diff can take longer, since the page goes on meanwhile: on a busy machine two
+ * 1 MB texts with five changes took over 300 ms there, and came out "simplified" for no reason
+ * in the texts. The dialog says "Comparing…" until it answers.
+ */
+const WORKER_DIFF_TIMEOUT_MS = 5_000;
 
 /** Texts this long (both together) are diffed in a worker before the view opens. */
 const WORKER_DIFF_FROM_CHARS = 1_000_000;
@@ -81,7 +88,7 @@ export async function prepareDiff(
       void (async () => {
         await postTextInPieces(worker, other, (piece) => message({ side: "a", piece }));
         await postTextInPieces(worker, current, (piece) => message({ side: "b", piece }));
-        worker.postMessage(message({ run: true, timeoutMs: DIFF_TIMEOUT_MS }));
+        worker.postMessage(message({ run: true, timeoutMs: WORKER_DIFF_TIMEOUT_MS }));
       })();
     });
     if ("error" in answer) return null;
