@@ -1,17 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { buildPdf, wrapRanges, type PdfFontSource } from "./pdf-export";
+import { dejavuFont, readPdfPages } from "./pdf-test-support";
 
-const require = createRequire(import.meta.url);
-
-/** A font file of the dejavu-fonts-ttf package, as a plain Uint8Array (what browsers give). */
-function font(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`)));
-}
-const MONO = font("DejaVuSansMono.ttf");
-const SANS = font("DejaVuSans.ttf");
+const MONO = dejavuFont("DejaVuSansMono.ttf");
+const SANS = dejavuFont("DejaVuSans.ttf");
 
 interface ParsedPdf {
   /** Each page's text as PDF.js reads it: runs of spaces collapsed, a "\n" per line. */
@@ -35,32 +27,23 @@ const LINE = 13;
 
 /** Opens the PDF with PDF.js (Mozilla's reader) and reads each page's text back. */
 async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
-  // PDF.js takes ownership of the buffer it is given: hand it a copy.
-  const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 })
-    .promise;
-  try {
-    const { info } = await pdf.getMetadata();
-    const pages: string[] = [];
-    const grid: string[][] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const content = await (await pdf.getPage(n)).getTextContent();
-      let text = "";
-      const rows: string[] = [];
-      for (const item of content.items) {
-        if (!("str" in item)) continue;
-        text += item.str + (item.hasEOL ? "\n" : "");
-        if (item.str.trim() === "") continue;
-        const row = Math.round((FIRST_BASELINE - item.transform[5]) / LINE);
-        const column = Math.round((item.transform[4] - LEFT) / COLUMN);
-        rows[row] = (rows[row] ?? "").padEnd(column) + item.str;
-      }
-      pages.push(text);
-      grid.push(Array.from(rows, (row) => row ?? ""));
+  const { pages: contents, title } = await readPdfPages(bytes);
+  const pages: string[] = [];
+  const grid: string[][] = [];
+  for (const { items } of contents) {
+    let text = "";
+    const rows: string[] = [];
+    for (const item of items) {
+      text += item.str + (item.hasEOL ? "\n" : "");
+      if (item.str.trim() === "") continue;
+      const row = Math.round((FIRST_BASELINE - item.transform[5]) / LINE);
+      const column = Math.round((item.transform[4] - LEFT) / COLUMN);
+      rows[row] = (rows[row] ?? "").padEnd(column) + item.str;
     }
-    return { pages, grid, title: (info as { Title?: unknown }).Title };
-  } finally {
-    await pdf.destroy();
+    pages.push(text);
+    grid.push(Array.from(rows, (row) => row ?? ""));
   }
+  return { pages, grid, title };
 }
 
 /** The text's lines as PDF.js reads them: trailing spaces and empty lines dropped. */

@@ -1,22 +1,14 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { decodeEntities } from "./markdown-runs";
 import { buildFormattedPdf, type FormattedPdfFonts } from "./pdf-formatted";
-
-const require = createRequire(import.meta.url);
-
-function font(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`)));
-}
+import { dejavuFont, readPdfPages } from "./pdf-test-support";
 
 const FONTS: FormattedPdfFonts = {
-  regular: font("DejaVuSans.ttf"),
-  bold: font("DejaVuSans-Bold.ttf"),
-  italic: font("DejaVuSans-Oblique.ttf"),
-  boldItalic: font("DejaVuSans-BoldOblique.ttf"),
-  mono: font("DejaVuSansMono.ttf"),
+  regular: dejavuFont("DejaVuSans.ttf"),
+  bold: dejavuFont("DejaVuSans-Bold.ttf"),
+  italic: dejavuFont("DejaVuSans-Oblique.ttf"),
+  boldItalic: dejavuFont("DejaVuSans-BoldOblique.ttf"),
+  mono: dejavuFont("DejaVuSansMono.ttf"),
 };
 
 interface TextPiece {
@@ -27,29 +19,23 @@ interface TextPiece {
 
 /** Every piece of text PDF.js reads back, with its font name and size, page by page. */
 async function readPdf(bytes: Uint8Array) {
-  const pdf = await getDocument({ data: bytes.slice(), isEvalSupported: false, verbosity: 0 })
-    .promise;
-  const pages: TextPiece[][] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const content = await page.getTextContent();
-    pages.push(
-      content.items.flatMap((item) =>
-        "str" in item && item.str.trim()
+  const { pages, title } = await readPdfPages(bytes);
+  return {
+    pages: pages.map(({ items, styles }) =>
+      items.flatMap((item): TextPiece[] =>
+        item.str.trim()
           ? [
               {
                 text: item.str,
-                font: content.styles[item.fontName]?.fontFamily ?? item.fontName,
+                font: styles[item.fontName]?.fontFamily ?? item.fontName,
                 size: Math.round(Math.hypot(item.transform[0], item.transform[1]) * 10) / 10,
               },
             ]
           : [],
       ),
-    );
-  }
-  const { info } = await pdf.getMetadata();
-  await pdf.destroy();
-  return { pages, title: (info as { Title?: string }).Title };
+    ),
+    title: title as string | undefined,
+  };
 }
 
 const text = (pieces: readonly TextPiece[]) => pieces.map((piece) => piece.text).join(" ");
