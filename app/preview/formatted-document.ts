@@ -1,5 +1,5 @@
 import { renderMarkdownHtml } from "~/text/markdown-blocks";
-import { escapeHtml } from "~/text/print-document";
+import { standaloneHtmlPage } from "~/text/print-document";
 import { printHtml } from "~/ui/print";
 import { sanitizeMarkdownToString } from "./sanitize-markdown";
 
@@ -43,20 +43,15 @@ export function formattedHtmlDocument(
   allowRemoteImages: boolean,
 ): string {
   const body = sanitizeMarkdownToString(renderMarkdownHtml(source), allowRemoteImages);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="Plainpad">
-<title>${escapeHtml(title.trim() || "Untitled")}</title>
-<style>${FORMATTED_CSS}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+  return standaloneHtmlPage({
+    title: title.trim() || "Untitled",
+    meta: [
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      '<meta name="generator" content="Plainpad">',
+    ],
+    css: FORMATTED_CSS,
+    body,
+  });
 }
 
 /** Prints `source` formatted (what the preview shows), titled `title`. */

@@ -1,5 +1,5 @@
 import { DEFAULT_FILE_NAME, safeFileName } from "./file-name";
-import { escapeHtml } from "./print-document";
+import { escapeHtml, standaloneHtmlPage } from "./print-document";
 
 /** The formats a document can be downloaded or saved as (Save As / Download dialog). */
 export type ExportFormat = "txt" | "md" | "html" | "rtf" | "pdf";
@@ -109,30 +109,23 @@ export function toHtmlDocument(text: string, title: string): string {
   const pageTitle = title.trim() === "" ? exportTitle("") : title;
   // The HTML parser drops one newline straight after <pre>: the extra "\n" keeps a text that
   // starts with a blank line intact.
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="generator" content="Plainpad">
-<title>${escapeHtml(pageTitle)}</title>
-<style>
-html { background: #ffffff; color: #1f2328; }
+  return standaloneHtmlPage({
+    title: pageTitle,
+    meta: [
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      '<meta name="color-scheme" content="light dark">',
+      '<meta name="generator" content="Plainpad">',
+    ],
+    css: `html { background: #ffffff; color: #1f2328; }
 body { margin: 0 auto; max-width: 48rem; padding: 2rem 1.25rem 3rem; }
 pre { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; tab-size: 4; font: 1rem/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif; }
 @media (prefers-color-scheme: dark) { html { background: #161b22; color: #e6edf3; } }
-@media print { html { background: #ffffff; color: #000000; } body { max-width: none; padding: 0; } }
-</style>
-</head>
-<body>
-<main>
+@media print { html { background: #ffffff; color: #000000; } body { max-width: none; padding: 0; } }`,
+    body: `<main>
 <pre>
 ${escapeHtml(text)}</pre>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 // RTF escapes for the characters that need one, by UTF-16 code unit; filled as they are met.

@@ -90,6 +90,26 @@ function missingGlyphsNotice(count: number, sample: readonly string[]): string {
   return `${characters} could not be drawn in the PDF (${list}): ${count === 1 ? "it shows" : "they show"} as \uFFFD.`;
 }
 
+/** What both PDF makers give back: the bytes, and the characters no font could draw. */
+interface MadePdf {
+  bytes: Uint8Array;
+  missingGlyphs: number;
+  missingCharacters: readonly string[];
+}
+
+/** A made PDF as the dialog's file, with the notice of any character it could not draw. */
+function pdfFile(result: MadePdf, type: string): ExportedFile {
+  return {
+    // pdf-lib types its bytes as Uint8Array<ArrayBufferLike>; they are a plain ArrayBuffer.
+    blob: new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type }),
+    missingGlyphs: result.missingGlyphs,
+    notes:
+      result.missingGlyphs > 0
+        ? missingGlyphsNotice(result.missingGlyphs, result.missingCharacters)
+        : undefined,
+  };
+}
+
 /**
  * The file for `text` in `format`, titled `title` where the format has a title (HTML page,
  * PDF metadata and RTF information): .txt and .md as the text in UTF-8, .html as a standalone
@@ -128,15 +148,7 @@ export async function exportBlob(
         fonts: [mono, () => loadFont(sansFontUrl)],
         onProgress: options.onProgress,
       });
-      return {
-        // pdf-lib types its bytes as Uint8Array<ArrayBufferLike>; they are a plain ArrayBuffer.
-        blob: new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type }),
-        missingGlyphs: result.missingGlyphs,
-        notes:
-          result.missingGlyphs > 0
-            ? missingGlyphsNotice(result.missingGlyphs, result.missingCharacters)
-            : undefined,
-      };
+      return pdfFile(result, type);
     }
   }
 }
@@ -160,13 +172,5 @@ async function formattedPdf(text: string, title: string, type: string): Promise<
     title,
     fonts: { regular, bold, italic, boldItalic, mono },
   });
-  return {
-    // pdf-lib types its bytes as Uint8Array<ArrayBufferLike>; they are a plain ArrayBuffer.
-    blob: new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type }),
-    missingGlyphs: result.missingGlyphs,
-    notes:
-      result.missingGlyphs > 0
-        ? missingGlyphsNotice(result.missingGlyphs, result.missingCharacters)
-        : undefined,
-  };
+  return pdfFile(result, type);
 }
