@@ -1,5 +1,6 @@
-import { Marked, type Token, type Tokens } from "marked";
-import { slugifyHeading } from "./heading-slug";
+import { type MarkdownBlock, MarkdownDocument } from "./markdown-document";
+
+export { HEADING_ID_PREFIX, type MarkdownBlock } from "./markdown-document";
 
 /**
  * Markdown to HTML for the editors' preview, one top-level block at a time (issue 30): a
@@ -12,61 +13,13 @@ import { slugifyHeading } from "./heading-slug";
  * Pure: no DOM, so it runs in a worker and in Node tests.
  */
 
-/** One top-level block of a Markdown document. */
-export interface MarkdownBlock {
-  /** The 0-based line of the source this block starts on. */
-  line: number;
-  /** The block's HTML (unsanitized). */
-  html: string;
-}
-
-/** Prefix of the ids given to headings, so a heading id never shadows one of the page's own. */
-export const HEADING_ID_PREFIX = "md-";
-
-/** A marked instance for one render: GFM, headings with unique ids, code marked by language. */
-function createRenderer(): Marked {
-  const usedIds = new Set<string>();
-  const marked = new Marked({ gfm: true, breaks: false });
-  marked.use({
-    renderer: {
-      heading({ tokens, depth, text }: Tokens.Heading) {
-        const slug = slugifyHeading(text);
-        let id = slug;
-        for (let n = 2; usedIds.has(id); n += 1) id = `${slug}-${n}`;
-        usedIds.add(id);
-        return `<h${depth} id="${HEADING_ID_PREFIX}${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
-      },
-    },
-  });
-  return marked;
-}
-
-function countLines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
-  return count;
-}
-
 /**
  * Splits `source` into its top-level blocks and renders each (GitHub Flavored Markdown: tables,
  * task lists, strikethrough, autolinks, fenced code). Link reference definitions apply across
  * blocks, as in one whole render. Blank space between blocks makes no block.
  */
 export function renderMarkdownBlocks(source: string): MarkdownBlock[] {
-  const marked = createRenderer();
-  // marked turns \r\n and \r into \n before lexing: count lines in the same text.
-  const tokens = marked.lexer(source.replace(/\r\n?/g, "\n"));
-  const blocks: MarkdownBlock[] = [];
-  let line = 0;
-  for (const token of tokens) {
-    if (token.type !== "space" && token.type !== "def") {
-      // Inline tokens were lexed with the whole document's links, so one block renders alone.
-      const html = marked.parser([token] as Token[] as Parameters<Marked["parser"]>[0]);
-      if (html !== "") blocks.push({ line, html });
-    }
-    line += countLines(token.raw);
-  }
-  return blocks;
+  return new MarkdownDocument().update(source);
 }
 
 /** The whole document's HTML (unsanitized): the blocks joined. */
@@ -86,35 +39,56 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
+/** Neighbouring blocks shown as one element. */
+interface BlockGroup {
+  line: number;
+  members: MarkdownBlock[];
+}
+
+/** Each block's hash, by the block (a block's HTML never changes; kept blocks are kept objects). */
+const blockHashes = new WeakMap<MarkdownBlock, number>();
+
+function endsGroup(block: MarkdownBlock): boolean {
+  let hash = blockHashes.get(block);
+  if (hash === undefined) {
+    hash = hashOf(block.html);
+    blockHashes.set(block, hash);
+  }
+  return hash % 5 === 0;
+}
+
 /**
  * Joins neighbouring blocks into groups, so a long document is a few thousand elements rather
  * than tens of thousands (each element costs the page a sanitizer call and some layout). Where
  * a group ends depends on the blocks themselves (a heading starts one; a block whose HTML hashes
  * to a multiple of 5 ends one), not on counting from the top, so typing in one group leaves the
- * other groups' HTML, and their elements, as they were. The HTML of a group is its blocks' HTML
- * joined, as a renderer of the whole document would write it.
+ * other groups as they were.
  */
-export function groupBlocks(blocks: readonly MarkdownBlock[]): MarkdownBlock[] {
-  const groups: MarkdownBlock[] = [];
-  let current: MarkdownBlock | null = null;
-  let count = 0;
+function groupMembers(blocks: readonly MarkdownBlock[]): BlockGroup[] {
+  const groups: BlockGroup[] = [];
+  let current: BlockGroup | null = null;
+  let length = 0;
   for (const block of blocks) {
     if (current && /^<h[1-6][\s>]/.test(block.html)) current = null;
     if (!current) {
-      current = { line: block.line, html: "" };
+      current = { line: block.line, members: [] };
       groups.push(current);
-      count = 0;
+      length = 0;
     }
-    current.html += block.html;
-    count++;
-    if (
-      count >= GROUP_MAX_BLOCKS ||
-      current.html.length >= GROUP_MAX_CHARS ||
-      hashOf(block.html) % 5 === 0
-    )
+    current.members.push(block);
+    length += block.html.length;
+    if (current.members.length >= GROUP_MAX_BLOCKS || length >= GROUP_MAX_CHARS || endsGroup(block))
       current = null;
   }
   return groups;
+}
+
+/** A group as one block: its blocks' HTML joined, as a renderer of the whole document writes it. */
+const groupHtml = (group: BlockGroup) => group.members.map((block) => block.html).join("");
+
+/** The blocks joined into groups (`groupMembers`), each as one block. */
+export function groupBlocks(blocks: readonly MarkdownBlock[]): MarkdownBlock[] {
+  return groupMembers(blocks).map((group) => ({ line: group.line, html: groupHtml(group) }));
 }
 
 /** What changed between two renders of a document: blocks [start, oldEnd) became [start, newEnd). */
@@ -122,6 +96,24 @@ export interface BlockChange {
   start: number;
   oldEnd: number;
   newEnd: number;
+}
+
+/** The smallest middle stretch of `before` and `after` that differs by `same`. */
+function changedRange<T>(
+  before: readonly T[],
+  after: readonly T[],
+  same: (a: T, b: T) => boolean,
+): BlockChange {
+  let start = 0;
+  while (start < before.length && start < after.length && same(before[start], after[start]))
+    start++;
+  let oldEnd = before.length;
+  let newEnd = after.length;
+  while (oldEnd > start && newEnd > start && same(before[oldEnd - 1], after[newEnd - 1])) {
+    oldEnd--;
+    newEnd--;
+  }
+  return { start, oldEnd, newEnd };
 }
 
 /**
@@ -132,16 +124,14 @@ export function changedBlocks(
   before: readonly { html: string }[],
   after: readonly { html: string }[],
 ): BlockChange {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start].html === after[start].html)
-    start++;
-  let oldEnd = before.length;
-  let newEnd = after.length;
-  while (oldEnd > start && newEnd > start && before[oldEnd - 1].html === after[newEnd - 1].html) {
-    oldEnd--;
-    newEnd--;
-  }
-  return { start, oldEnd, newEnd };
+  return changedRange(before, after, (a, b) => a.html === b.html);
+}
+
+/** Two groups show the same: the same blocks (cheap), else the same HTML. */
+function sameGroup(a: BlockGroup, b: BlockGroup): boolean {
+  if (a.members.length === b.members.length && a.members.every((m, i) => m === b.members[i]))
+    return true;
+  return groupHtml(a) === groupHtml(b);
 }
 
 /** One render as the worker sends it: the changed blocks, and every block's start line. */
@@ -158,17 +148,21 @@ export interface BlockUpdate extends BlockChange {
  * to the page after every keystroke would cost the page more than the change itself).
  */
 export class BlockDiffer {
-  private blocks: MarkdownBlock[] = [];
+  private groups: BlockGroup[] = [];
+  /** The document as last rendered: the next render lexes again only around the edit. */
+  private readonly document = new MarkdownDocument();
 
   /** Renders `source` and returns the update from the previous render. */
   update(source: string): BlockUpdate {
-    const next = groupBlocks(renderMarkdownBlocks(source));
-    const change = changedBlocks(this.blocks, next);
-    this.blocks = next;
+    const next = groupMembers(this.document.update(source));
+    const change = changedRange(this.groups, next, sameGroup);
+    this.groups = next;
     return {
       ...change,
-      inserted: next.slice(change.start, change.newEnd),
-      lines: Int32Array.from(next, (block) => block.line),
+      inserted: next
+        .slice(change.start, change.newEnd)
+        .map((group) => ({ line: group.line, html: groupHtml(group) })),
+      lines: Int32Array.from(next, (group) => group.line),
     };
   }
 }
