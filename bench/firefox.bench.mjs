@@ -14,8 +14,15 @@
 // - a 10 MB file that is one line (BENCH_ONE_LINE_MB, 0 skips it), typed at its end: Firefox's
 //   long-line layout is CodeMirror's known weak spot (codemirror/dev#1448).
 // FIREFOX_BENCH_SIZES="10,100,500" picks the sizes (empty skips the table), FIREFOX_PATH the binary.
-import puppeteer from "puppeteer-core";
-import { generateDocument, median, percentile, printTable } from "./lib.mjs";
+import {
+  fmt,
+  launchFirefox,
+  measureFirefoxTyping,
+  openFirefoxBenchPage,
+  sleep,
+  waitFor,
+} from "./firefox-lib.mjs";
+import { generateDocument, printTable } from "./lib.mjs";
 
 const SIZES = (process.env.FIREFOX_BENCH_SIZES ?? "10,100,500")
   .split(",")
@@ -26,78 +33,11 @@ const ONE_LINE_MB = Number(process.env.BENCH_ONE_LINE_MB ?? 10);
 const KEYSTROKES = Number(process.env.BIG_KEYSTROKES ?? 30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WORD = "students";
-
-const fmt = (value) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
-
-function launchFirefox() {
-  return puppeteer.launch({
-    browser: "firefox",
-    executablePath: process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr",
-    headless: true,
-    protocolTimeout: 600_000,
-    extraPrefsFirefox: {
-      "app.update.enabled": false,
-      "browser.shell.checkDefaultBrowser": false,
-      "datareporting.policy.dataSubmissionEnabled": false,
-      "toolkit.telemetry.enabled": false,
-    },
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(page, fn, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(fn))) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${fn}`);
-    await sleep(100);
-  }
-}
-
-/** Installs the in-page keystroke timer: keydown's time stamp to a task queued after its frame. */
-function installKeyTimer() {
-  window.__keys = [];
-  window.addEventListener(
-    "keydown",
-    (event) => {
-      const start = event.timeStamp;
-      // Firefox's frame runs the frame callbacks, then style, layout and paint; the timeout
-      // fires after them.
-      requestAnimationFrame(() => {
-        setTimeout(() => window.__keys.push(performance.now() - start), 0);
-      });
-    },
-    true,
-  );
-}
-
-async function measureTyping(page, focus) {
-  await page.evaluate(installKeyTimer);
-  const keys = "the quick brown fox jumps over a lazy dog and more ".split("");
-  const rounds = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    await page.evaluate(focus);
-    await sleep(1000);
-    await page.evaluate(() => (window.__keys = []));
-    for (let i = 0; i < KEYSTROKES; i++) {
-      await page.keyboard.press(keys[i % keys.length]);
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20))),
-      );
-    }
-    rounds.push(percentile(await page.evaluate(() => window.__keys), 95));
-  }
-  return { paintP95: median(rounds), rounds: rounds.map(fmt).join(" / ") };
-}
+const TYPING = { keystrokes: KEYSTROKES, rounds: ROUNDS };
 
 async function measureSize(browser, baseURL, sizeMb, oneLine) {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
+  const { context, page } = await openFirefoxBenchPage(browser, `${baseURL}/editor/?bench`);
   try {
-    await page.setViewport({ width: 1280, height: 800 });
-    await page.goto(`${baseURL}/editor/?bench`, { waitUntil: "load" });
-    await waitFor(page, () => Boolean(window.__plainpadBench), 30_000);
-    await sleep(500);
     await page.evaluate(
       (source, size, single) => {
         const lines = new Function(`return (${source})(${1 << 20})`)().slice(0, 1 << 20);
@@ -133,9 +73,9 @@ async function measureSize(browser, baseURL, sizeMb, oneLine) {
       };
     });
     const typing = oneLine
-      ? await measureTyping(page, () => window.__plainpadBench.scrollToEnd())
+      ? await measureFirefoxTyping(page, () => window.__plainpadBench.scrollToEnd(), TYPING)
       : sizeMb === TYPING_MB
-        ? await measureTyping(page, () => window.__plainpadBench.focusMiddle())
+        ? await measureFirefoxTyping(page, () => window.__plainpadBench.focusMiddle(), TYPING)
         : null;
     await sleep(500);
     const search = await page.evaluate((word) => window.__plainpadBench.search(word), WORD);

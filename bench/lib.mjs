@@ -152,6 +152,42 @@ export function generateDocument(bytes) {
   return parts.join("");
 }
 
+/** Markdown with headings, paragraphs, lists, code, quotes and tables, about `bytes` long. */
+export function generateMarkdown(bytes) {
+  const words = ["plain", "notes", "draft", "review", "editor", "files", "fast", "students"];
+  const parts = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const w = (n) => words[(i * 7 + n) % 8];
+    const block = [
+      `## Section ${i}: ${w(1)} ${w(2)}`,
+      "",
+      `The ${w(3)} of section ${i} has **${w(4)} words**, _${w(5)} ones_ and \`code ${i}\`, with [a link](https://example.com/${i}).`,
+      "",
+      `- ${w(6)} item one`,
+      `- [x] ${w(7)} done`,
+      `- [ ] ${w(0)} open`,
+      "",
+      "```js",
+      `function section${i}(items) {`,
+      `  return items.filter((item) => item.score > ${i % 50});`,
+      "}",
+      "```",
+      "",
+      `> A quote about ${w(2)} in section ${i}.`,
+      "",
+      "| name | score |",
+      "|---|--:|",
+      `| ${w(1)} | ${i % 100} |`,
+      "",
+      "",
+    ].join("\n");
+    parts.push(block);
+    size += block.length;
+  }
+  return parts.join("");
+}
+
 /** Median of a list of numbers. */
 export function median(values) {
   return percentile(values, 50);

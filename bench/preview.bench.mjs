@@ -4,48 +4,19 @@
 // preview. The preview parses in a worker and sanitizes only the changed blocks, a few
 // milliseconds at a time: the target is typing p95 ≤ 16 ms with the preview open at 1 MB, and
 // no task over 50 ms while typing. BENCH_PREVIEW_SIZES="0.1,1" (MB).
-import { measureTyping, openBenchPage, printTable, summarizeTyping } from "./lib.mjs";
+import {
+  bareCodeMirrorPage,
+  generateMarkdown,
+  measureTyping,
+  openBenchPage,
+  printTable,
+  summarizeTyping,
+} from "./lib.mjs";
 
 const MB = 1024 * 1024;
 const SIZES = (process.env.BENCH_PREVIEW_SIZES ?? "0.1,1").split(",").filter(Boolean).map(Number);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** Markdown with headings, paragraphs, lists, code, quotes and tables, about `bytes` long. */
-function generateMarkdown(bytes) {
-  const words = ["plain", "notes", "draft", "review", "editor", "files", "fast", "students"];
-  const parts = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const w = (n) => words[(i * 7 + n) % 8];
-    const block = [
-      `## Section ${i}: ${w(1)} ${w(2)}`,
-      "",
-      `The ${w(3)} of section ${i} has **${w(4)} words**, _${w(5)} ones_ and \`code ${i}\`, with [a link](https://example.com/${i}).`,
-      "",
-      `- ${w(6)} item one`,
-      `- [x] ${w(7)} done`,
-      `- [ ] ${w(0)} open`,
-      "",
-      "```js",
-      `function section${i}(items) {`,
-      `  return items.filter((item) => item.score > ${i % 50});`,
-      "}",
-      "```",
-      "",
-      `> A quote about ${w(2)} in section ${i}.`,
-      "",
-      "| name | score |",
-      "|---|--:|",
-      `| ${w(1)} | ${i % 100} |`,
-      "",
-      "",
-    ].join("\n");
-    parts.push(block);
-    size += block.length;
-  }
-  return parts.join("");
-}
 
 async function measure(browser, baseURL, sizeMb, mode) {
   const { context, page } = await openBenchPage(browser, `${baseURL}/editor/?bench`);
@@ -98,12 +69,55 @@ async function measure(browser, baseURL, sizeMb, mode) {
   return { openMs, firstRenderMs, typing, longest, blocks };
 }
 
+/**
+ * The floor: bare CodeMirror 6 (bench/bare-codemirror.js, word wrap on as in the editor) typing
+ * in the same text, with no highlighting and no preview. What this machine gives for a
+ * keystroke in a 1 MB document before any of Plainpad's work.
+ */
+async function measureBare(browser, baseURL, body, sizeMb) {
+  const route = { url: /\/__bench\/bare-codemirror\.html/, body };
+  const { context, page } = await openBenchPage(
+    browser,
+    `${baseURL}/__bench/bare-codemirror.html`,
+    route,
+  );
+  await page.evaluate(
+    async ([source, size]) => {
+      await window.__plainpadBench.setWrap(true);
+      await window.__plainpadBench.open(new Function(`return (${source})(${size})`)());
+    },
+    [generateMarkdown.toString(), Math.round(sizeMb * MB)],
+  );
+  await page.waitForTimeout(1000);
+  const typing = summarizeTyping(
+    await measureTyping(page, {
+      keystrokes: KEYSTROKES,
+      rounds: ROUNDS,
+      focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
+    }),
+  );
+  await context.close();
+  return typing;
+}
+
 const fmt = (value) => (Number.isFinite(value) ? value.toFixed(1) : "");
 
 export default async function previewBench({ browser, baseURL }) {
   if (SIZES.length === 0) return;
   const rows = [];
+  const bareBody = await bareCodeMirrorPage();
   for (const sizeMb of SIZES) {
+    const bare = await measureBare(browser, baseURL, bareBody, sizeMb);
+    rows.push({
+      file: `${sizeMb >= 1 ? sizeMb : sizeMb * 1024} ${sizeMb >= 1 ? "MB" : "KB"} .md`,
+      shown: "bare CodeMirror 6, plain",
+      "open ms": "",
+      "preview first render ms": "",
+      "main/key p95": fmt(bare.mainP95.median),
+      "by round": bare.mainP95.rounds.map(fmt).join(" / "),
+      "key→paint p95": fmt(bare.paintP95.median),
+      "longest task while typing ms": "",
+    });
     for (const mode of ["editor", "split"]) {
       const result = await measure(browser, baseURL, sizeMb, mode);
       rows.push({
