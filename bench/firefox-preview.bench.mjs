@@ -42,7 +42,8 @@ async function measure(browser, baseURL, sizeMb, mode) {
       await page.evaluate(() => window.__plainpadBench.setPreviewMode("split"));
       await waitFor(
         page,
-        () => document.querySelector('[data-testid="markdown-preview"][aria-busy="false"]'),
+        () =>
+          Boolean(document.querySelector('[data-testid="markdown-preview"][aria-busy="false"]')),
         180_000,
       );
       // Polled from outside the page, so up to 100 ms late.
