@@ -5,13 +5,7 @@
 // (bench/bare-codemirror.js?lang=…). Above the editor's highlighting limit the document opens
 // plain; the bench then presses "Highlight anyway" (the `highlightAnyway` hook) and measures it
 // highlighted, which is what the limit is chosen from. BENCH_CODE_SIZES="1,4,10".
-import {
-  bareCodeMirrorPage,
-  measureTyping,
-  openBenchPage,
-  printTable,
-  summarizeTyping,
-} from "./lib.mjs";
+import { bareCodeMirrorPage, openBenchPage, printTable, typeInTheMiddle } from "./lib.mjs";
 
 const MB = 1024 * 1024;
 const SIZES = (process.env.BENCH_CODE_SIZES ?? "1,4,10").split(",").filter(Boolean).map(Number);
@@ -77,13 +71,7 @@ async function measureEditor(browser, baseURL, kind, sizeMb) {
     });
   }
   await page.waitForTimeout(1000);
-  const typing = summarizeTyping(
-    await measureTyping(page, {
-      keystrokes: KEYSTROKES,
-      rounds: ROUNDS,
-      focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
-    }),
-  );
+  const typing = await typeInTheMiddle(page, { keystrokes: KEYSTROKES, rounds: ROUNDS });
   const language = await page.evaluate(() => window.__plainpadBench.language());
   await context.close();
   return { openMs, highlightedAtOpen: before.highlighted, forceMs, typing, language };
@@ -99,13 +87,7 @@ async function measureBare(browser, baseURL, body, kind, sizeMb) {
   );
   const openMs = await openText(page, kind, sizeMb, null);
   await page.waitForTimeout(1000);
-  const typing = summarizeTyping(
-    await measureTyping(page, {
-      keystrokes: KEYSTROKES,
-      rounds: ROUNDS,
-      focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
-    }),
-  );
+  const typing = await typeInTheMiddle(page, { keystrokes: KEYSTROKES, rounds: ROUNDS });
   await context.close();
   return { openMs, typing };
 }

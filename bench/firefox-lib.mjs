@@ -22,6 +22,16 @@ export function launchFirefox() {
   });
 }
 
+/** firefox-esr, or null after saying why `table` is skipped (Firefox may be missing here). */
+export async function launchFirefoxOrSkip(table) {
+  try {
+    return await launchFirefox();
+  } catch (error) {
+    console.log(`\nFirefox could not start (${error.message}); ${table} is skipped.`);
+    return null;
+  }
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `fn` in the page until it is truthy; throws after `timeoutMs`. */

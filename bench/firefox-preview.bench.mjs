@@ -5,7 +5,7 @@
 // FIREFOX_PREVIEW_SIZES="1" (MB; empty skips the table).
 import {
   fmt,
-  launchFirefox,
+  launchFirefoxOrSkip,
   measureFirefoxTyping,
   openFirefoxBenchPage,
   sleep,
@@ -64,13 +64,8 @@ async function measure(browser, baseURL, sizeMb, mode) {
 
 export default async function firefoxPreviewBench({ baseURL }) {
   if (SIZES.length === 0) return;
-  let browser;
-  try {
-    browser = await launchFirefox();
-  } catch (error) {
-    console.log(`\nFirefox could not start (${error.message}); its preview table is skipped.`);
-    return;
-  }
+  const browser = await launchFirefoxOrSkip("its preview table");
+  if (!browser) return;
   const version = await browser.version();
   const rows = [];
   try {

@@ -16,7 +16,7 @@
 // FIREFOX_BENCH_SIZES="10,100,500" picks the sizes (empty skips the table), FIREFOX_PATH the binary.
 import {
   fmt,
-  launchFirefox,
+  launchFirefoxOrSkip,
   measureFirefoxTyping,
   openFirefoxBenchPage,
   sleep,
@@ -87,13 +87,8 @@ async function measureSize(browser, baseURL, sizeMb, oneLine) {
 
 export default async function firefoxBench({ baseURL }) {
   if (SIZES.length === 0) return;
-  let browser;
-  try {
-    browser = await launchFirefox();
-  } catch (error) {
-    console.log(`\nFirefox could not start (${error.message}); its table is skipped.`);
-    return;
-  }
+  const browser = await launchFirefoxOrSkip("its table");
+  if (!browser) return;
   const version = await browser.version();
   const rows = [];
   try {

@@ -107,6 +107,20 @@ export async function openGeneratedDocument(page, bytes, { oneLine = false } = {
   return openMs;
 }
 
+/**
+ * measureTyping() in the middle of the document (`__plainpadBench.focusMiddle` before each
+ * round), summarized: what most benches report.
+ */
+export async function typeInTheMiddle(page, { keystrokes, rounds }) {
+  return summarizeTyping(
+    await measureTyping(page, {
+      keystrokes,
+      rounds,
+      focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
+    }),
+  );
+}
+
 /** p-th percentile (0..100) of a list of numbers. */
 export function percentile(values, p) {
   if (values.length === 0) return NaN;

@@ -7,10 +7,9 @@
 import {
   bareCodeMirrorPage,
   generateMarkdown,
-  measureTyping,
   openBenchPage,
   printTable,
-  summarizeTyping,
+  typeInTheMiddle,
 } from "./lib.mjs";
 
 const MB = 1024 * 1024;
@@ -54,13 +53,7 @@ async function measure(browser, baseURL, sizeMb, mode) {
   await page.evaluate(() => {
     window.__longest = 0;
   });
-  const typing = summarizeTyping(
-    await measureTyping(page, {
-      keystrokes: KEYSTROKES,
-      rounds: ROUNDS,
-      focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
-    }),
-  );
+  const typing = await typeInTheMiddle(page, { keystrokes: KEYSTROKES, rounds: ROUNDS });
   // The preview's last render after the typing: counted in the longest task too.
   await page.waitForTimeout(1500);
   const longest = await page.evaluate(() => window.__longest);
@@ -89,13 +82,7 @@ async function measureBare(browser, baseURL, body, sizeMb) {
     [generateMarkdown.toString(), Math.round(sizeMb * MB)],
   );
   await page.waitForTimeout(1000);
-  const typing = summarizeTyping(
-    await measureTyping(page, {
-      keystrokes: KEYSTROKES,
-      rounds: ROUNDS,
-      focusMiddle: () => page.evaluate(() => window.__plainpadBench.focusMiddle()),
-    }),
-  );
+  const typing = await typeInTheMiddle(page, { keystrokes: KEYSTROKES, rounds: ROUNDS });
   await context.close();
   return typing;
 }
