@@ -6,8 +6,9 @@ import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { javascript } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
 import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { Compartment, EditorState } from "@codemirror/state";
+import { Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
+import { createBaselineView, focusMiddle, nextPaint, openInView } from "./baseline-page.js";
 
 const wrap = new Compartment();
 let wrapping = false;
@@ -23,20 +24,10 @@ const extensions = () => [
   keymap.of([...defaultKeymap, ...historyKeymap]),
   EditorView.theme({ "&": { height: "100vh" }, ".cm-scroller": { overflow: "auto" } }),
 ];
-const view = new EditorView({
-  state: EditorState.create({ doc: "", extensions: extensions() }),
-  parent: document.getElementById("editor"),
-});
-const nextPaint = () =>
-  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const view = createBaselineView(extensions());
 
 window.__plainpadBench = {
-  async open(text) {
-    const start = performance.now();
-    view.setState(EditorState.create({ doc: text, extensions: extensions() }));
-    await nextPaint();
-    return performance.now() - start;
-  },
+  open: (text) => openInView(view, text, extensions()),
   // One regular expression over the whole text: the fast way the issue names for counting.
   search(query) {
     const start = performance.now();
@@ -59,9 +50,5 @@ window.__plainpadBench = {
     return performance.now() - start;
   },
   length: () => view.state.doc.length,
-  focusMiddle() {
-    const line = view.state.doc.lineAt(Math.floor(view.state.doc.length / 2));
-    view.dispatch({ selection: { anchor: line.to }, scrollIntoView: true });
-    view.focus();
-  },
+  focusMiddle: () => focusMiddle(view),
 };

@@ -58,24 +58,46 @@ export async function openBenchPage(browser, url, route = null) {
 }
 
 /** The bare CodeMirror page: bench/bare-codemirror.js bundled into one HTML file. */
-export async function bareCodeMirrorPage() {
+export function bareCodeMirrorPage() {
+  return benchPage("bare-codemirror.js", "Baseline: bare CodeMirror 6");
+}
+
+/**
+ * CodeMirror with the simple editor's own CodeMirror extensions and no page around it:
+ * bench/codemirror-with-extensions.js bundled into one HTML file.
+ */
+export function codeMirrorWithExtensionsPage() {
+  return benchPage(
+    "codemirror-with-extensions.js",
+    "Baseline: CodeMirror 6 with the editor's extensions",
+  );
+}
+
+/**
+ * `entry` (a file in bench/) bundled with Vite into one HTML page, with the app's `~` import
+ * alias and its lazily loaded modules inlined.
+ */
+async function benchPage(entry, title) {
   const { build } = await import("vite");
   const result = await build({
     configFile: false,
     logLevel: "silent",
+    resolve: { alias: { "~": fileURLToPath(new URL("../app", import.meta.url)) } },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: {
       write: false,
       minify: true,
       lib: {
-        entry: fileURLToPath(new URL("./bare-codemirror.js", import.meta.url)),
+        entry: fileURLToPath(new URL(`./${entry}`, import.meta.url)),
         formats: ["iife"],
-        name: "bareCodeMirror",
+        name: "benchPage",
       },
+      rollupOptions: { output: { inlineDynamicImports: true } },
     },
   });
   const output = (Array.isArray(result) ? result[0] : result).output[0];
   const script = output.code.replace(/<\/script/gi, "<\\/script");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baseline: bare CodeMirror 6</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
 }
 
 /**

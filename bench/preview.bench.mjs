@@ -3,9 +3,13 @@
 // of KEYSTROKES, measureTyping in lib.mjs) with the text alone and side by side with its
 // preview. The preview parses in a worker and sanitizes only the changed blocks, a few
 // milliseconds at a time: the target is typing p95 ≤ 16 ms with the preview open at 1 MB, and
-// no task over 50 ms while typing. BENCH_PREVIEW_SIZES="0.1,1" (MB).
+// no task over 50 ms while typing. Two baselines type in the same text first: bare CodeMirror
+// (the machine's floor) and CodeMirror with the editor's extensions but not its page, which
+// tells what the extensions cost and what the page around the text costs.
+// BENCH_PREVIEW_SIZES="0.1,1" (MB).
 import {
   bareCodeMirrorPage,
+  codeMirrorWithExtensionsPage,
   generateMarkdown,
   openBenchPage,
   printTable,
@@ -63,11 +67,13 @@ async function measure(browser, baseURL, sizeMb, mode) {
 }
 
 /**
- * The floor: bare CodeMirror 6 (bench/bare-codemirror.js, word wrap on as in the editor) typing
- * in the same text, with no highlighting and no preview. What this machine gives for a
- * keystroke in a 1 MB document before any of Plainpad's work.
+ * Typing in a baseline page (`body`) with the same text. Two baselines: bare CodeMirror 6
+ * (bench/bare-codemirror.js, word wrap on as in the editor, no highlighting), what this machine
+ * gives for a keystroke in a 1 MB document before any of Plainpad's work; and CodeMirror with
+ * the editor's own extensions (bench/codemirror-with-extensions.js, Markdown highlighted), the
+ * editor without the page around its text.
  */
-async function measureBare(browser, baseURL, body, sizeMb) {
+async function measureBaseline(browser, baseURL, body, sizeMb) {
   const route = { url: /\/__bench\/bare-codemirror\.html/, body };
   const { context, page } = await openBenchPage(
     browser,
@@ -76,7 +82,7 @@ async function measureBare(browser, baseURL, body, sizeMb) {
   );
   await page.evaluate(
     async ([source, size]) => {
-      await window.__plainpadBench.setWrap(true);
+      await window.__plainpadBench.setWrap?.(true);
       await window.__plainpadBench.open(new Function(`return (${source})(${size})`)());
     },
     [generateMarkdown.toString(), Math.round(sizeMb * MB)],
@@ -92,19 +98,27 @@ const fmt = (value) => (Number.isFinite(value) ? value.toFixed(1) : "");
 export default async function previewBench({ browser, baseURL }) {
   if (SIZES.length === 0) return;
   const rows = [];
-  const bareBody = await bareCodeMirrorPage();
+  const baselines = [
+    { shown: "bare CodeMirror 6, plain", body: await bareCodeMirrorPage() },
+    {
+      shown: "CodeMirror 6 with the editor's extensions, no page",
+      body: await codeMirrorWithExtensionsPage(),
+    },
+  ];
   for (const sizeMb of SIZES) {
-    const bare = await measureBare(browser, baseURL, bareBody, sizeMb);
-    rows.push({
-      file: `${sizeMb >= 1 ? sizeMb : sizeMb * 1024} ${sizeMb >= 1 ? "MB" : "KB"} .md`,
-      shown: "bare CodeMirror 6, plain",
-      "open ms": "",
-      "preview first render ms": "",
-      "main/key p95": fmt(bare.mainP95.median),
-      "by round": bare.mainP95.rounds.map(fmt).join(" / "),
-      "key→paint p95": fmt(bare.paintP95.median),
-      "longest task while typing ms": "",
-    });
+    for (const baseline of baselines) {
+      const typing = await measureBaseline(browser, baseURL, baseline.body, sizeMb);
+      rows.push({
+        file: `${sizeMb >= 1 ? sizeMb : sizeMb * 1024} ${sizeMb >= 1 ? "MB" : "KB"} .md`,
+        shown: baseline.shown,
+        "open ms": "",
+        "preview first render ms": "",
+        "main/key p95": fmt(typing.mainP95.median),
+        "by round": typing.mainP95.rounds.map(fmt).join(" / "),
+        "key→paint p95": fmt(typing.paintP95.median),
+        "longest task while typing ms": "",
+      });
+    }
     for (const mode of ["editor", "split"]) {
       const result = await measure(browser, baseURL, sizeMb, mode);
       rows.push({
