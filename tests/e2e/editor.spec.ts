@@ -338,7 +338,6 @@ test("macOS users see Cmd shortcuts and Cmd+Shift+Z redo", async ({ browser }) =
 test.describe("simple editor: accessibility", () => {
   for (const theme of ["light", "dark"] as const) {
     test(`no serious axe violations (${theme})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await useStoredTheme(page, theme);
       await openEditor(page);
       await typeDocument(page, "Some **text** to check.");
