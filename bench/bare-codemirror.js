@@ -8,7 +8,13 @@ import { json } from "@codemirror/lang-json";
 import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { Compartment } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers } from "@codemirror/view";
-import { createBaselineView, focusMiddle, nextPaint, openInView } from "./baseline-page.js";
+import {
+  createBaselineView,
+  focusMiddle,
+  fullWindowTheme,
+  nextPaint,
+  openInView,
+} from "./baseline-page.js";
 
 const wrap = new Compartment();
 let wrapping = false;
@@ -22,7 +28,7 @@ const extensions = () => [
   lineNumbers(),
   history(),
   keymap.of([...defaultKeymap, ...historyKeymap]),
-  EditorView.theme({ "&": { height: "100vh" }, ".cm-scroller": { overflow: "auto" } }),
+  fullWindowTheme,
 ];
 const view = createBaselineView(extensions());
 

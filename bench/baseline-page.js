@@ -3,6 +3,12 @@
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 
+/** The editor fills the window and scrolls inside itself, as in the app. */
+export const fullWindowTheme = EditorView.theme({
+  "&": { height: "100vh" },
+  ".cm-scroller": { overflow: "auto" },
+});
+
 /** A CodeMirror view with `extensions` in the page's #editor. */
 export function createBaselineView(extensions) {
   return new EditorView({

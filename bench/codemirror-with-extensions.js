@@ -1,9 +1,9 @@
 // Bare CodeMirror 6 with the simple editor's CodeMirror set-up (the options at their defaults,
 // the base extensions, Markdown highlighting line by line, the Markdown markers, search
 // highlighting, the word count), and none of the page around it: no React, no toolbar, no
-// store, none of the page's own listeners (shortcuts, file drop, saving, history). bench/preview.bench.mjs types in it to split the editor's
-// keystroke cost into what the extensions add to bare CodeMirror and what the page adds.
-import { EditorView } from "@codemirror/view";
+// store, none of the page's own listeners (shortcuts, file drop, saving, history).
+// bench/preview.bench.mjs types in it to split the editor's keystroke cost into what the
+// extensions add to bare CodeMirror and what the page adds.
 import { markdownMarkers, searchHighlighting, wordCount } from "~/codemirror";
 import { loadLanguage } from "~/codemirror/document-language";
 import {
@@ -12,7 +12,7 @@ import {
   createEditorCompartments,
   DEFAULT_EDITOR_VIEW_OPTIONS,
 } from "~/codemirror/extensions";
-import { createBaselineView, focusMiddle, openInView } from "./baseline-page.js";
+import { createBaselineView, focusMiddle, fullWindowTheme, openInView } from "./baseline-page.js";
 
 const extensions = (language) => [
   configurableExtensions(createEditorCompartments(), DEFAULT_EDITOR_VIEW_OPTIONS),
@@ -21,7 +21,7 @@ const extensions = (language) => [
   markdownMarkers(),
   searchHighlighting(),
   wordCount(),
-  EditorView.theme({ "&": { height: "100vh" }, ".cm-scroller": { overflow: "auto" } }),
+  fullWindowTheme,
 ];
 const view = createBaselineView(extensions([]));
 
