@@ -15,6 +15,15 @@ export function blockedImagesText(count: number): string {
 }
 
 /**
+ * Announces a render on its way as aria-busy (benchmarks and tests wait for it). Set on the
+ * element, not through React state: rendering this component twice per preview update cost
+ * keystrokes in a big document.
+ */
+function markBusy(pane: HTMLElement, busy: boolean): void {
+  pane.setAttribute("aria-busy", String(busy));
+}
+
+/**
  * The formatted view of the Markdown document in `getView()`'s editor (issue 30), sanitized
  * (`sanitize-markdown.ts`), updated as the text changes and, with `syncScroll`, scrolled in step
  * with the editor. Remote images wait until the user loads them for this document; `docKey`
@@ -42,8 +51,6 @@ export function MarkdownPreview({
   const rendererRef = useRef<PreviewRenderer | null>(null);
   const [blockedImages, setBlockedImages] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  // Announced as aria-busy while a render is on its way (benchmarks and tests wait for it).
-  const [busy, setBusy] = useState(true);
   // The editor's view may not exist yet (the notepad creates it after its tabs load).
   const [viewWait, setViewWait] = useState(0);
 
@@ -60,8 +67,8 @@ export function MarkdownPreview({
         {
           onBlockedImages: setBlockedImages,
           onError: setError,
-          onRendered: () => setBusy(false),
-          onRendering: () => setBusy(true),
+          onRendered: () => markBusy(pane, false),
+          onRendering: () => markBusy(pane, true),
         },
         docKey,
       );
@@ -83,10 +90,10 @@ export function MarkdownPreview({
         onBlockedImages: setBlockedImages,
         onError: setError,
         onRendered: () => {
-          setBusy(false);
+          markBusy(pane, false);
           scroll?.realign();
         },
-        onRendering: () => setBusy(true),
+        onRendering: () => markBusy(pane, true),
       },
       docKey,
     );
@@ -130,7 +137,7 @@ export function MarkdownPreview({
       ref={paneRef}
       role="region"
       aria-label={label}
-      aria-busy={busy}
+      aria-busy="true"
       // Focusable, so the keyboard scrolls it.
       tabIndex={0}
       data-testid="markdown-preview"

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { idleSlice, SLICE_MS, TYPING_SLICE_MS } from "./work-slices";
+import { idleSlice, SLICE_MS, sliceAroundTyping, TYPING_SLICE_MS } from "./work-slices";
 
 /** An idle period with `remaining` ms left, handed to the next requestIdleCallback. */
 function idlePeriods(remaining: number) {
@@ -33,5 +33,26 @@ describe("idleSlice", () => {
     expect(await idleSlice()).toBe(TYPING_SLICE_MS);
     now += 1500;
     expect(await idleSlice()).toBe(SLICE_MS);
+  });
+});
+
+describe("sliceAroundTyping", () => {
+  it("takes the next task with a full slice when nobody types, idle time while someone does", async () => {
+    let now = 50_000;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
+    const idle = vi.fn((callback: IdleRequestCallback) => {
+      setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 30 }), 0);
+      return 1;
+    });
+    vi.stubGlobal("requestIdleCallback", idle);
+    expect(await sliceAroundTyping()).toBe(SLICE_MS);
+    expect(idle).not.toHaveBeenCalled();
+    window.dispatchEvent(new KeyboardEvent("keydown", { key: "a" }));
+    now += 200;
+    expect(await sliceAroundTyping()).toBe(TYPING_SLICE_MS);
+    expect(idle).toHaveBeenCalledTimes(1);
+    now += 1500;
+    expect(await sliceAroundTyping()).toBe(SLICE_MS);
+    expect(idle).toHaveBeenCalledTimes(1);
   });
 });
