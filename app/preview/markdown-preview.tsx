@@ -3,7 +3,7 @@ import { ImageOff } from "lucide-react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { onDocumentChange } from "~/codemirror/doc-change-feed";
 import { HEADING_ID_PREFIX } from "~/text/markdown-blocks";
-import { PreviewRenderer } from "./preview-renderer";
+import { PreviewRenderer, type PreviewRendererEvents } from "./preview-renderer";
 import { keepScrollInStep } from "./preview-scroll";
 import "./markdown-preview.css";
 
@@ -54,6 +54,17 @@ export function MarkdownPreview({
   // The editor's view may not exist yet (the notepad creates it after its tabs load).
   const [viewWait, setViewWait] = useState(0);
 
+  /** The renderer's events for this pane; `afterRender` runs once a render is on the page. */
+  const paneEvents = (pane: HTMLElement, afterRender?: () => void): PreviewRendererEvents => ({
+    onBlockedImages: setBlockedImages,
+    onError: setError,
+    onRendered: () => {
+      markBusy(pane, false);
+      afterRender?.();
+    },
+    onRendering: () => markBusy(pane, true),
+  });
+
   useEffect(() => {
     const view = getView?.() ?? null;
     const pane = paneRef.current;
@@ -64,12 +75,7 @@ export function MarkdownPreview({
       const renderer = new PreviewRenderer(
         body,
         { text: () => text, length: () => text.length },
-        {
-          onBlockedImages: setBlockedImages,
-          onError: setError,
-          onRendered: () => markBusy(pane, false),
-          onRendering: () => markBusy(pane, true),
-        },
+        paneEvents(pane),
         docKey,
       );
       rendererRef.current = renderer;
@@ -86,15 +92,7 @@ export function MarkdownPreview({
     const renderer = new PreviewRenderer(
       body,
       { text: () => view.state.doc.toString(), length: () => view.state.doc.length },
-      {
-        onBlockedImages: setBlockedImages,
-        onError: setError,
-        onRendered: () => {
-          markBusy(pane, false);
-          scroll?.realign();
-        },
-        onRendering: () => markBusy(pane, true),
-      },
+      paneEvents(pane, () => scroll?.realign()),
       docKey,
     );
     rendererRef.current = renderer;

@@ -1,10 +1,10 @@
 import type { ChangeSet } from "@codemirror/state";
+import { sliceAroundTyping } from "~/storage/work-slices";
 import type { BlockDiffer, BlockUpdate } from "~/text/markdown-blocks";
 import type { TextEdit } from "~/text/text-edits";
 import type { MarkdownWorkerRequest } from "./markdown-worker";
 import { insertBlocks, removeBlock } from "./block-sections";
 import { allowRemoteImages, remoteImagesAllowed } from "./remote-images";
-import { sliceAroundTyping } from "~/storage/work-slices";
 import { sanitizeMarkdownHtml } from "./sanitize-markdown";
 
 /** A block on the page: its source line, its unsanitized HTML (the key) and its element. */

@@ -119,8 +119,6 @@ function storedDraft(page: Page) {
 }
 
 test.describe("big files", () => {
-  test.setTimeout(120_000);
-
   test("the editor shows progress while reading a big file; Cancel leaves the document as it was", async ({
     page,
   }) => {

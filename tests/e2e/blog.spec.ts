@@ -208,7 +208,6 @@ test.describe("blog article", () => {
   test("every article has its own title and description, and a readable line length", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const titles = new Set<string>();
     for (const slug of BLOG_SLUGS) {
@@ -237,7 +236,6 @@ test.describe("blog article", () => {
 
 for (const theme of ["light", "dark"] as const) {
   test(`blog pages have no serious accessibility violations (${theme})`, async ({ page }) => {
-    test.setTimeout(120_000);
     await useStoredTheme(page, theme);
     for (const path of ["/blog/", `/blog/${ARTICLE}/`, "/blog/keyboard-shortcuts-writers/"]) {
       await page.goto(path);

@@ -602,7 +602,6 @@ test.describe("Google Drive in the simple editor", () => {
   test("a big document's upload resumes after a dropped connection and sends only the rest", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const fakes = await installDriveFakes(page);
     const dialogs = collectDialogs(page);
     await openEditor(page);

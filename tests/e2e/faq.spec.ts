@@ -167,7 +167,6 @@ test("links to the guide, tutorials, resources and contact", async ({ page }) =>
 
 for (const theme of ["light", "dark"] as const) {
   test(`FAQ has no serious accessibility violations (${theme})`, async ({ page }) => {
-    test.setTimeout(120_000);
     await useStoredTheme(page, theme);
     await openFaq(page);
     await page.locator("#faq-q-unverified-app").click();

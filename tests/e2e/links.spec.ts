@@ -7,7 +7,6 @@ import { allPagePaths } from "../../app/site/pages";
  * must point at an element id that exists on the target page.
  */
 test("no internal link on any page is broken", async ({ request }) => {
-  test.setTimeout(120_000);
   const linkedFrom = new Map<string, Set<string>>();
   const htmlByPath = new Map<string, string>();
   for (const path of allPagePaths()) {

@@ -824,7 +824,6 @@ for (const theme of ["light", "dark"] as const) {
   test(`no serious axe violations (${theme}) with a menu, the context menu and dialogs`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await useStoredTheme(page, theme);
     await openNotepad(page);
     await typeInEditor(page, "Accessible text");

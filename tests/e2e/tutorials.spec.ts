@@ -261,7 +261,6 @@ test.describe("tutorial pages", () => {
 
 for (const theme of ["light", "dark"] as const) {
   test(`tutorial pages have no serious accessibility violations (${theme})`, async ({ page }) => {
-    test.setTimeout(120_000);
     await useStoredTheme(page, theme);
     for (const path of [
       "/tutorials/",
