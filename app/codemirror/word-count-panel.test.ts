@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { charactersLabel, wordCountPanel, wordsLabel } from "./word-count-panel";
 
 describe("word count labels", () => {
@@ -32,5 +32,38 @@ describe("word count panel", () => {
     expect(line?.textContent).toBe("3 words13 characters");
     view.dispatch({ changes: { from: 0, to: view.state.doc.length } });
     expect(line?.textContent).toBe("0 words0 characters");
+  });
+});
+
+describe("word count panel in a long document", () => {
+  let view: EditorView | null = null;
+  afterEach(() => {
+    view?.destroy();
+    vi.useRealTimers();
+  });
+
+  it("follows typing when it pauses, and at the latest after the longest wait", () => {
+    vi.useFakeTimers();
+    const parent = document.body.appendChild(document.createElement("div"));
+    const doc = "word ".repeat(30_000); // 150,000 characters: the 150 ms pause, 1 s at most
+    view = new EditorView({
+      state: EditorState.create({ doc, extensions: wordCountPanel() }),
+      parent,
+    });
+    const line = () => parent.querySelector<HTMLElement>("[data-testid='word-count']")?.textContent;
+    const counted = line();
+    expect(counted).toMatch(/ words/);
+    const typeAtEnd = (text: string) =>
+      view!.dispatch({ changes: { from: view!.state.doc.length, insert: text } });
+    typeAtEnd(" more");
+    expect(line()).toBe(counted);
+    vi.advanceTimersByTime(150);
+    expect(line()).toBe("30,001 words150,005 characters");
+    // Steady typing, a key every 100 ms: the line still catches up within the second.
+    for (let key = 0; key < 10; key++) {
+      typeAtEnd("x");
+      vi.advanceTimersByTime(100);
+    }
+    expect(line()).toBe("30,001 words150,015 characters");
   });
 });

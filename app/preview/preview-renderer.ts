@@ -2,6 +2,7 @@ import type { ChangeSet } from "@codemirror/state";
 import { sliceAroundTyping } from "~/storage/work-slices";
 import type { BlockDiffer, BlockUpdate } from "~/text/markdown-blocks";
 import type { TextEdit } from "~/text/text-edits";
+import { nextUpdateDelay } from "~/text/update-timing";
 import type { MarkdownWorkerRequest } from "./markdown-worker";
 import { insertBlocks, removeBlock } from "./block-sections";
 import { allowRemoteImages, remoteImagesAllowed } from "./remote-images";
@@ -31,28 +32,6 @@ export interface PreviewRendererEvents {
 
 /** Class of each block's element (inside sections: block-sections.ts). */
 export const PREVIEW_BLOCK_CLASS = "md-block";
-
-/**
- * When a changed text is rendered: once it has rested `quiet` ms, or `maxWait` ms after the first
- * change not yet rendered while the user keeps typing. Both grow with the document: at 1 MB a
- * render's blocks cost the next frame 10-15 ms of layout and paint, and a fixed 400 ms pause put
- * one in every six keystrokes of steady typing; now steady typing meets one every two seconds,
- * and a pause shows the preview 0.4 s later (decision 018).
- */
-function renderTiming(length: number): { quiet: number; maxWait: number } {
-  if (length < 100_000) return { quiet: 40, maxWait: 40 };
-  if (length < 1_000_000) return { quiet: 150, maxWait: 1000 };
-  return { quiet: 400, maxWait: 2000 };
-}
-
-/**
- * How long from now the next render of a document of `length` characters starts, its first
- * change not yet rendered having been made `waited` ms ago (renderTiming()).
- */
-export function nextRenderDelay(length: number, waited: number): number {
-  const { quiet, maxWait } = renderTiming(length);
-  return Math.max(0, Math.min(quiet, maxWait - waited));
-}
 
 let codeBlocks: Promise<typeof import("./code-blocks")> | null = null;
 
@@ -138,7 +117,7 @@ export class PreviewRenderer {
     }
     // The first render at once; then when the text rests, or has waited long enough.
     const delay =
-      this.nextId === 0 ? 0 : nextRenderDelay(this.source.length(), now - this.firstUnsentAt);
+      this.nextId === 0 ? 0 : nextUpdateDelay(this.source.length(), now - this.firstUnsentAt);
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.send(), delay);
   }
