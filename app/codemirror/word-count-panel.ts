@@ -1,7 +1,7 @@
 import type { Extension } from "@codemirror/state";
 import { EditorView, type Panel, showPanel, type ViewUpdate } from "@codemirror/view";
 import { formatCount } from "~/text/number-format";
-import { LIVE_UPDATE_LIMIT, nextUpdateDelay } from "~/text/update-timing";
+import { LIVE_UPDATE_LIMIT, UpdateScheduler } from "~/text/update-timing";
 import { type TextStats, textStatsField, wordCount } from "./word-count";
 
 /** "1 word", "1,234 words"; "Counting words…" while a big document is still counted. */
@@ -25,11 +25,9 @@ function createWordCountPanel(view: EditorView): Panel {
   let shown: TextStats | null = null;
   // A long document's line is redrawn when typing pauses (update-timing.ts): each redraw costs
   // the keystroke's frame a layout of its own, about 1 ms of a 1 MB document's keystroke.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let firstUnshownAt: number | null = null;
+  const scheduler = new UpdateScheduler(() => render(view.state.field(textStatsField)));
   const render = (stats: TextStats) => {
-    clearTimeout(timer);
-    firstUnshownAt = null;
+    scheduler.cancel();
     if (shown?.words !== stats.words) words.textContent = wordsLabel(stats.words);
     if (shown?.characters !== stats.characters) {
       characters.textContent = charactersLabel(stats.characters);
@@ -48,16 +46,10 @@ function createWordCountPanel(view: EditorView): Panel {
         render(stats);
         return;
       }
-      const now = performance.now();
-      firstUnshownAt ??= now;
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => render(view.state.field(textStatsField)),
-        nextUpdateDelay(length, now - firstUnshownAt),
-      );
+      scheduler.schedule(length);
     },
     destroy() {
-      clearTimeout(timer);
+      scheduler.cancel();
     },
   };
 }

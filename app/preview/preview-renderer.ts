@@ -2,7 +2,7 @@ import type { ChangeSet } from "@codemirror/state";
 import { sliceAroundTyping } from "~/storage/work-slices";
 import type { BlockDiffer, BlockUpdate } from "~/text/markdown-blocks";
 import type { TextEdit } from "~/text/text-edits";
-import { nextUpdateDelay } from "~/text/update-timing";
+import { UpdateScheduler } from "~/text/update-timing";
 import type { MarkdownWorkerRequest } from "./markdown-worker";
 import { insertBlocks, removeBlock } from "./block-sections";
 import { allowRemoteImages, remoteImagesAllowed } from "./remote-images";
@@ -73,10 +73,9 @@ export class PreviewRenderer {
   private worker: Worker | null = null;
   private nextId = 0;
   private waitingFor: number | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Sends the text to the worker when typing rests (update-timing.ts). */
+  private readonly scheduler = new UpdateScheduler(() => this.send());
   private changedMeanwhile = false;
-  /** When (performance.now()) the first change not yet sent to the worker was made. */
-  private firstUnsentAt: number | null = null;
   private disposed = false;
   /**
    * The worker keeps the text it was last sent, and is sent only the edits since (`unsent`):
@@ -109,17 +108,14 @@ export class PreviewRenderer {
     else if (changes && !this.sendWhole) {
       this.unsent = this.unsent ? this.unsent.compose(changes) : changes;
     }
-    const now = performance.now();
-    this.firstUnsentAt ??= now;
     if (this.waitingFor !== null) {
+      // Taken by the next render, once this one is shown; its wait counts from this change.
+      this.scheduler.pending();
       this.changedMeanwhile = true;
       return;
     }
     // The first render at once; then when the text rests, or has waited long enough.
-    const delay =
-      this.nextId === 0 ? 0 : nextUpdateDelay(this.source.length(), now - this.firstUnsentAt);
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.send(), delay);
+    this.scheduler.schedule(this.source.length(), this.nextId === 0);
   }
 
   /** Shows this document's remote images (re-draws the blocks holding some). */
@@ -148,7 +144,7 @@ export class PreviewRenderer {
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer !== null) clearTimeout(this.timer);
+    this.scheduler.cancel();
     this.worker?.terminate();
     this.worker = null;
   }
@@ -179,10 +175,9 @@ export class PreviewRenderer {
   }
 
   private send(): void {
-    this.timer = null;
     if (this.disposed) return;
     this.changedMeanwhile = false;
-    this.firstUnsentAt = null;
+    this.scheduler.cancel();
     const id = ++this.nextId;
     this.waitingFor = id;
     this.events.onRendering?.();

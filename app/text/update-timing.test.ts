@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { nextUpdateDelay } from "./update-timing";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { nextUpdateDelay, UpdateScheduler } from "./update-timing";
 
 describe("nextUpdateDelay", () => {
   it("updates a short document 40 ms after its first change, typing or not", () => {
@@ -20,5 +20,59 @@ describe("nextUpdateDelay", () => {
     expect(nextUpdateDelay(500_000, 1_000)).toBe(0);
     expect(nextUpdateDelay(1_048_576, 1_800)).toBe(200);
     expect(nextUpdateDelay(1_048_576, 2_500)).toBe(0);
+  });
+});
+
+describe("UpdateScheduler", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("updates once the changes rest, however many there were", () => {
+    vi.useFakeTimers();
+    const update = vi.fn();
+    const scheduler = new UpdateScheduler(update);
+    for (let key = 0; key < 5; key++) {
+      scheduler.schedule(500_000);
+      vi.advanceTimersByTime(50);
+    }
+    expect(update).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(100);
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it("updates during steady changes once the first has waited the longest wait", () => {
+    vi.useFakeTimers();
+    const update = vi.fn();
+    const scheduler = new UpdateScheduler(update);
+    for (let key = 0; key < 10; key++) {
+      scheduler.schedule(500_000);
+      vi.advanceTimersByTime(100);
+    }
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts the wait from a change marked pending before it could be scheduled", () => {
+    vi.useFakeTimers();
+    const update = vi.fn();
+    const scheduler = new UpdateScheduler(update);
+    scheduler.pending();
+    vi.advanceTimersByTime(950);
+    scheduler.schedule(500_000);
+    vi.advanceTimersByTime(50);
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+
+  it("updates at once when asked, and not at all once cancelled", () => {
+    vi.useFakeTimers();
+    const update = vi.fn();
+    const scheduler = new UpdateScheduler(update);
+    scheduler.schedule(1_048_576, true);
+    vi.advanceTimersByTime(0);
+    expect(update).toHaveBeenCalledTimes(1);
+    scheduler.schedule(1_048_576);
+    scheduler.cancel();
+    vi.advanceTimersByTime(5_000);
+    expect(update).toHaveBeenCalledTimes(1);
   });
 });

@@ -23,3 +23,43 @@ export function nextUpdateDelay(length: number, waited: number): number {
   const { quiet, maxWait } = updateTiming(length);
   return Math.max(0, Math.min(quiet, maxWait - waited));
 }
+
+/**
+ * Runs a view's update on the timing above: `schedule` on each change, `cancel` when the view
+ * has caught up (or is gone). One per view; the owner keeps any rule of its own on top (the
+ * preview's first render at once, no render while one is in flight).
+ */
+export class UpdateScheduler {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When (performance.now()) the first change not yet shown was made. */
+  private firstPendingAt: number | null = null;
+
+  constructor(private readonly update: () => void) {}
+
+  /** A change the view does not show yet; its time starts the maximum wait. */
+  pending(): void {
+    this.firstPendingAt ??= performance.now();
+  }
+
+  /**
+   * The document (`length` characters) changed: the update runs when it has rested, or has
+   * waited long enough; `atOnce` runs it on the next turn of the event loop.
+   */
+  schedule(length: number, atOnce = false): void {
+    this.pending();
+    const waited = performance.now() - (this.firstPendingAt ?? 0);
+    const delay = atOnce ? 0 : nextUpdateDelay(length, waited);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.update();
+    }, delay);
+  }
+
+  /** The view shows every change (or is closed): nothing waits any more. */
+  cancel(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.firstPendingAt = null;
+  }
+}
