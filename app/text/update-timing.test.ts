@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { nextUpdateDelay, UpdateScheduler } from "./update-timing";
 
 describe("nextUpdateDelay", () => {
@@ -24,14 +24,18 @@ describe("nextUpdateDelay", () => {
 });
 
 describe("UpdateScheduler", () => {
+  let update: ReturnType<typeof vi.fn<() => void>>;
+  let scheduler: UpdateScheduler;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    update = vi.fn<() => void>();
+    scheduler = new UpdateScheduler(update);
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it("updates once the changes rest, however many there were", () => {
-    vi.useFakeTimers();
-    const update = vi.fn();
-    const scheduler = new UpdateScheduler(update);
     for (let key = 0; key < 5; key++) {
       scheduler.schedule(500_000);
       vi.advanceTimersByTime(50);
@@ -42,9 +46,6 @@ describe("UpdateScheduler", () => {
   });
 
   it("updates during steady changes once the first has waited the longest wait", () => {
-    vi.useFakeTimers();
-    const update = vi.fn();
-    const scheduler = new UpdateScheduler(update);
     for (let key = 0; key < 10; key++) {
       scheduler.schedule(500_000);
       vi.advanceTimersByTime(100);
@@ -53,9 +54,6 @@ describe("UpdateScheduler", () => {
   });
 
   it("counts the wait from a change marked pending before it could be scheduled", () => {
-    vi.useFakeTimers();
-    const update = vi.fn();
-    const scheduler = new UpdateScheduler(update);
     scheduler.pending();
     vi.advanceTimersByTime(950);
     scheduler.schedule(500_000);
@@ -64,9 +62,6 @@ describe("UpdateScheduler", () => {
   });
 
   it("updates at once when asked, and not at all once cancelled", () => {
-    vi.useFakeTimers();
-    const update = vi.fn();
-    const scheduler = new UpdateScheduler(update);
     scheduler.schedule(1_048_576, true);
     vi.advanceTimersByTime(0);
     expect(update).toHaveBeenCalledTimes(1);

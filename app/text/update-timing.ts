@@ -46,8 +46,8 @@ export class UpdateScheduler {
    * waited long enough; `atOnce` runs it on the next turn of the event loop.
    */
   schedule(length: number, atOnce = false): void {
-    this.pending();
-    const waited = performance.now() - (this.firstPendingAt ?? 0);
+    const now = performance.now();
+    const waited = now - (this.firstPendingAt ??= now);
     const delay = atOnce ? 0 : nextUpdateDelay(length, waited);
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
