@@ -10,7 +10,7 @@
 //    reload: time to stored and to restored, the longest task during each.
 // 3. A 10 MB file that is one line, in the editor and in bare CodeMirror, word wrap on and off:
 //    open, scroll to the end, typing at the end (BENCH_ROUNDS rounds, like the editor bench:
-//    the first round's first keystroke also compiles the typing code, see README).
+//    the first round's first keystroke also compiles the typing code, see docs/benchmarks.md).
 // 4. Two editor windows on a 20 MB document: one types 10 keys, a second apart; the time the
 //    other window spends in long tasks while it follows them (BENCH_FOLLOW_MB, 0 skips).
 // Big files are one generated megabyte repeated (the browser shares its bytes), so the bench

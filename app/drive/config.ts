@@ -1,8 +1,8 @@
 /**
  * Google Drive configuration: the OAuth client id, the API key and the Cloud project number,
  * read from the build-time environment (`VITE_GOOGLE_CLIENT_ID`, `VITE_GOOGLE_API_KEY`,
- * `VITE_GOOGLE_APP_ID`, and the opt-in `VITE_GOOGLE_DRIVE_READONLY`; see README "Google Drive
- * setup" and docs/decisions/006-drive-file-scope.md).
+ * `VITE_GOOGLE_APP_ID`, and the opt-in `VITE_GOOGLE_DRIVE_READONLY`; see
+ * docs/drive-setup.md and docs/decisions/006-drive-file-scope.md).
  */
 import { DriveNotConfiguredError, type DriveConfigProblem } from "./errors";
 
