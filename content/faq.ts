@@ -60,7 +60,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
       "No. Plainpad runs entirely in your web browser, so there is no program, plug-in or extension to install. Open plainpad.app in a current version of Chrome, Edge, Firefox or Safari and both editors are ready to use.\n\n" +
       "Your documents are kept in that browser's own storage on your device, which is why your text is still there when you come back later in the same browser.\n\n" +
       "After your first visit Plainpad also works offline: the browser keeps a copy of the site, so both editors, your stored documents, opening and saving files on your computer, and the help pages all load without a connection. Only Google Drive needs the internet; offline, its buttons say \"You are offline\" and your text stays in the browser.\n\n" +
-      "If you want Plainpad in its own window, you can install it: in Chrome or Edge, use the install icon in the address bar or the browser menu's Install option; on a phone, Add to Home Screen. The installed app can open .txt, .md, .csv, .log and .json files from your computer (Open with > Plainpad), each in a new notepad tab that saves back into the file, and on Android you can share text to it. When a new version is out, Plainpad shows \"A new version of Plainpad is ready\" and only reloads when you click Reload.",
+      "If you want Plainpad in its own window, you can install it: in Chrome or Edge, use the install icon in the address bar or the browser menu's Install option; on a phone, Add to Home Screen. The installed app can open .txt, .md, .csv, .log, .json, .xml and .yaml files from your computer (Open with > Plainpad), each in a new notepad tab that saves back into the file, and on Android you can share text to it. When a new version is out, Plainpad shows \"A new version of Plainpad is ready\" and only reloads when you click Reload.",
   },
   {
     id: "how-do-i-start-a-new-document",
@@ -68,7 +68,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "How do I start and name a new document?",
     answer:
       "On the home page, click Create New Text File to open the Text Editor with an empty document, or Open File From Computer to start from a file you already have. Inside the Text Editor, the New button starts an empty document; if the current one has unsaved changes, Plainpad asks first. In the Advanced Notepad, choose File > New tab to add another Untitled tab next to the ones you have.\n\n" +
-      "To name it in the Text Editor, click the file name at the top of the page, type and press Enter or click elsewhere; the name always ends in .txt, and downloads and Save as… use it. In the notepad, double-click a tab (or choose File > Rename tab), type up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
+      "To name it in the Text Editor, click the file name at the top of the page, type and press Enter or click elsewhere; a new document starts as Untitled.txt, a file you open keeps its own name and extension, and downloads and Save as… use the name. In the notepad, double-click a tab (or choose File > Rename tab), type up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
   },
   {
     id: "which-file-types-can-i-open",
@@ -143,7 +143,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Which file formats can I export?",
     answer:
       "Five. Click Export… in the Text Editor's header, or choose File > Export… in the Advanced Notepad, pick Plain text (.txt), Markdown (.md), Web page (.html), Rich Text Format (.rtf, for Word, LibreOffice, Pages and WordPad) or PDF document (.pdf), change the file name if you like and click Download. The PDF is made in your browser on A4 pages with the fonts embedded; characters those fonts lack, such as Chinese, Japanese or Korean, show as � and the dialog says how many. For a Markdown document, Web page and PDF can be made As formatted (headings, lists, tables and code as the preview shows them; the default) or As plain text.\n\n" +
-      "The Text Editor's Download button gives you a .txt file straight away, and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well (while a Markdown preview is shown, it prints the formatted document), and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
+      "The Text Editor's Download button gives you a file straight away (named as the document; a new document is a .txt file), and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well (while a Markdown preview is shown, it prints the formatted document), and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
   },
 
   // Google Drive
@@ -176,7 +176,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Google Drive",
     question: "Where are my files saved in Google Drive?",
     answer:
-      "A new document saved to Drive is created as a .txt file in a folder called \"Plainpad Documents\" in your Drive. Plainpad makes that folder the first time you save a new document, so you will not see it before then.\n\n" +
+      "A new document saved to Drive is created as a plain-text file in a folder called \"Plainpad Documents\" in your Drive. Plainpad makes that folder the first time you save a new document, so you will not see it before then.\n\n" +
       "A document you opened from Drive is different: saving it updates the original file in place, wherever it lives in your Drive, instead of making a copy.",
   },
   {

@@ -38,7 +38,7 @@ export const STUDENT_FEATURES: readonly FeatureItem[] = [
   {
     icon: Cloud,
     title: "From campus PC to dorm laptop",
-    text: "Save to Google Drive from a lab computer and open the same .txt file from Drive on your own laptop later.",
+    text: "Save to Google Drive from a lab computer and open the same file from Drive on your own laptop later.",
   },
   {
     icon: Printer,
