@@ -43,7 +43,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Search,
         title: "Find and replace",
-        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar shows the current line, words and characters as you go.",
+        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar counts lines, words and characters as you go.",
       },
       {
         icon: Smile,
