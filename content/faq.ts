@@ -75,7 +75,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Getting Started",
     question: "Which file types can I open, and how large?",
     answer:
-      "Plainpad opens plain text files up to 500 MB: .txt, .md, .csv, .json, .html, .xml and .css, and code and configuration files such as .js, .ts, .py, .yaml, .sql, .sh, .ini, .toml, .c, .java, .go or .rs. The Advanced Notepad can open several files at once, each in its own tab. A code, Markdown or data file is highlighted by its type; the language button in the status bar shows which one and lets you pick another, and .txt files and new documents stay plain text. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 500 MB is refused too, and the document you are working on is left untouched. A big file is read in the background with a progress bar and a Cancel button, so the page stays usable while it opens, and cancelling leaves your document as it was.\n\n" +
+      "Plainpad opens plain text files up to 500 MB: .txt, .md, .csv, .json, .html, .xml and .css, and code and configuration files such as .js, .ts, .py, .yaml, .sql, .sh, .ini, .toml, .c, .java, .go or .rs. The Advanced Notepad can open several files at once, each in its own tab. A code, Markdown or data file is highlighted by its type; the language button in the status bar shows which one and lets you pick another, and .txt files, like a new document in the Text Editor, stay plain text. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 500 MB is refused too, and the document you are working on is left untouched. A big file is read in the background with a progress bar and a Cancel button, so the page stays usable while it opens, and cancelling leaves your document as it was.\n\n" +
       "Below that limit, big files are fine: both editors are built on the CodeMirror 6 editing engine, which only draws the lines on screen, so files of tens of megabytes stay responsive while you scroll, type and search.",
   },
 
@@ -110,7 +110,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Can I search with regular expressions?",
     answer:
       "Yes, in the Text Editor. Open the search bar with the Find button or Ctrl+F (Cmd+F on a Mac), type a pattern and press Enter. The search is case-insensitive, and your query is read as a regular expression, so a pattern such as colou?r finds both spellings. The counter shows the match number and the total; an invalid pattern shows \"Invalid pattern\".\n\n" +
-      "The Advanced Notepad's Find looks for plain text, and its Replace All replaces exact, case-sensitive matches.",
+      "The Advanced Notepad's Find looks for plain text, in the current tab or, with In all tabs ticked, in every tab at once, and its Replace All replaces exact, case-sensitive matches.",
   },
   {
     id: "how-do-i-insert-emoji-and-special-characters",
@@ -324,7 +324,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "Does Plainpad use analytics or show ads?",
     answer:
-      "No. Plainpad does not load analytics or advertising scripts today; the only outside services the site talks to are Google sign-in and Google Drive, and only when you use them.\n\n" +
+      "No. Plainpad does not load analytics or advertising scripts today; the only outside services the site talks to are Google sign-in and Google Drive, and only when you use them, and the websites pictures in a Markdown document come from, only after you press Load images for that document.\n\n" +
       "If that ever changes, the Privacy Policy will name the service first, and it will never see your documents: your writing stays in your browser's storage.",
   },
   {
@@ -356,7 +356,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "How do I delete all my Plainpad data?",
     answer:
-      "Because everything lives in your browser, you delete it there: open your browser's site settings for plainpad.app and clear its stored data. This removes the Text Editor draft, every notepad tab and your preferences.\n\n" +
+      "Because everything lives in your browser, you delete it there: open your browser's site settings for plainpad.app and clear its stored data. This removes the Text Editor draft, every notepad tab, the version history, recently closed tabs and your preferences.\n\n" +
       "Files you saved to Google Drive stay in your Drive until you delete them there. To remove Plainpad's access, visit https://myaccount.google.com/permissions. Questions are welcome at support@plainpad.app.",
   },
 ];
