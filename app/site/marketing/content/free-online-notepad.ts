@@ -38,7 +38,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Lock,
         title: "Nobody else reads it",
-        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you save them to a file or choose to save them to Google Drive.",
+        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you save them to a file, save them to Google Drive or send one as a share link.",
       },
       {
         icon: Search,
