@@ -60,7 +60,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
       "No. Plainpad runs entirely in your web browser, so there is no program, plug-in or extension to install. Open plainpad.app in a current version of Chrome, Edge, Firefox or Safari and both editors are ready to use.\n\n" +
       "Your documents are kept in that browser's own storage on your device, which is why your text is still there when you come back later in the same browser.\n\n" +
       "After your first visit Plainpad also works offline: the browser keeps a copy of the site, so both editors, your stored documents, opening and saving files on your computer, and the help pages all load without a connection. Only Google Drive needs the internet; offline, its buttons say \"You are offline\" and your text stays in the browser.\n\n" +
-      "If you want Plainpad in its own window, you can install it: in Chrome or Edge, use the install icon in the address bar or the browser menu's Install option; on a phone, Add to Home Screen. The installed app can open .txt, .md, .csv, .log and .json files from your computer (Open with > Plainpad), each in a new notepad tab that saves back into the file, and on Android you can share text to it. When a new version is out, Plainpad shows \"A new version of Plainpad is ready\" and only reloads when you click Reload.",
+      "If you want Plainpad in its own window, you can install it: in Chrome or Edge, use the install icon in the address bar or the browser menu's Install option; on a phone, Add to Home Screen. The installed app can open .txt, .md, .csv, .log, .json, .xml and .yaml files from your computer (Open with > Plainpad), each in a new notepad tab that saves back into the file, and on Android you can share text to it. When a new version is out, Plainpad shows \"A new version of Plainpad is ready\" and only reloads when you click Reload.",
   },
   {
     id: "how-do-i-start-a-new-document",
@@ -68,14 +68,14 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "How do I start and name a new document?",
     answer:
       "On the home page, click Create New Text File to open the Text Editor with an empty document, or Open File From Computer to start from a file you already have. Inside the Text Editor, the New button starts an empty document; if the current one has unsaved changes, Plainpad asks first. In the Advanced Notepad, choose File > New tab to add another Untitled tab next to the ones you have.\n\n" +
-      "To name it in the Text Editor, click the file name at the top of the page, type and press Enter or click elsewhere; the name always ends in .txt, and downloads and Save as… use it. In the notepad, double-click a tab (or choose File > Rename tab), type up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
+      "To name it in the Text Editor, click the file name at the top of the page, type and press Enter or click elsewhere; a new document starts as Untitled.txt, a file you open keeps its own name and extension, and downloads and Save as… use the name. In the notepad, double-click a tab (or choose File > Rename tab), type up to 30 characters and press Enter or click away. Escape cancels the change, and an empty name is ignored.",
   },
   {
     id: "which-file-types-can-i-open",
     category: "Getting Started",
     question: "Which file types can I open, and how large?",
     answer:
-      "Plainpad opens plain text files up to 500 MB: .txt, .md, .csv, .json, .html, .xml and .css, and code and configuration files such as .js, .ts, .py, .yaml, .sql, .sh, .ini, .toml, .c, .java, .go or .rs. The Advanced Notepad can open several files at once, each in its own tab. A code, Markdown or data file is highlighted by its type; the language button in the status bar shows which one and lets you pick another, and .txt files and new documents stay plain text. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 500 MB is refused too, and the document you are working on is left untouched. A big file is read in the background with a progress bar and a Cancel button, so the page stays usable while it opens, and cancelling leaves your document as it was.\n\n" +
+      "Plainpad opens plain text files up to 500 MB: .txt, .md, .csv, .json, .html, .xml and .css, and code and configuration files such as .js, .ts, .py, .yaml, .sql, .sh, .ini, .toml, .c, .java, .go or .rs. The Advanced Notepad can open several files at once, each in its own tab. A code, Markdown or data file is highlighted by its type; the language button in the status bar shows which one and lets you pick another, and .txt files, like a new document in the Text Editor, stay plain text. Word documents, PDFs, images and other binary files are not text, so Plainpad refuses them with a message instead of showing unreadable characters; a file over 500 MB is refused too, and the document you are working on is left untouched. A big file is read in the background with a progress bar and a Cancel button, so the page stays usable while it opens, and cancelling leaves your document as it was.\n\n" +
       "Below that limit, big files are fine: both editors are built on the CodeMirror 6 editing engine, which only draws the lines on screen, so files of tens of megabytes stay responsive while you scroll, type and search.",
   },
 
@@ -110,7 +110,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Can I search with regular expressions?",
     answer:
       "Yes, in the Text Editor. Open the search bar with the Find button or Ctrl+F (Cmd+F on a Mac), type a pattern and press Enter. The search is case-insensitive, and your query is read as a regular expression, so a pattern such as colou?r finds both spellings. The counter shows the match number and the total; an invalid pattern shows \"Invalid pattern\".\n\n" +
-      "The Advanced Notepad's Find looks for plain text, and its Replace All replaces exact, case-sensitive matches.",
+      "The Advanced Notepad's Find looks for plain text, in the current tab or, with In all tabs ticked, in every tab at once, and its Replace All replaces exact, case-sensitive matches.",
   },
   {
     id: "how-do-i-insert-emoji-and-special-characters",
@@ -135,7 +135,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     answer:
       "In its own way. Plainpad is a plain-text editor, so it does not store rich text. The Bold, Italic and Underline buttons of the Text Editor wrap the selection in Markdown-style markers: **bold**, _italic_ and <u>underline</u>. The editor highlights them so they are easy to see, and applying the same button again removes them.\n\n" +
       "The saved file stays plain text, which means it opens anywhere, and Markdown tools understand the bold and italic markers.\n\n" +
-      "To see a Markdown document formatted, open it with a .md name (or choose Markdown with the language button in the status bar) and pick Side by side or Preview only: in the Advanced Notepad under View > Markdown preview, in the Text Editor with the toolbar's preview buttons (under More on a narrow screen). The preview follows your typing, scrolls with the text and shows tables, task lists, strikethrough and coloured code blocks. On a phone, a Text / Preview switch shows one at a time. The preview never runs scripts from a document, and pictures from other websites stay unloaded until you press Load images, so opening a file tells no one you read it.",
+      "To see a Markdown document formatted, open it with a .md name (or choose Markdown with the language button in the status bar) and pick Side by side or Preview only: in the Advanced Notepad under View > Markdown preview, in the Text Editor with the toolbar's preview buttons (under More on a narrow screen). The preview follows your typing, scrolls with the text and shows tables, task lists, strikethrough and coloured code blocks. On a phone, a Text / Preview switch shows one at a time. The preview never runs scripts from a document, and pictures from other websites stay unloaded until you press Load images for that document (the next one asks again), so opening a file tells no one you read it.",
   },
   {
     id: "which-file-formats-can-i-export",
@@ -143,7 +143,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Which file formats can I export?",
     answer:
       "Five. Click Export… in the Text Editor's header, or choose File > Export… in the Advanced Notepad, pick Plain text (.txt), Markdown (.md), Web page (.html), Rich Text Format (.rtf, for Word, LibreOffice, Pages and WordPad) or PDF document (.pdf), change the file name if you like and click Download. The PDF is made in your browser on A4 pages with the fonts embedded; characters those fonts lack, such as Chinese, Japanese or Korean, show as � and the dialog says how many. For a Markdown document, Web page and PDF can be made As formatted (headings, lists, tables and code as the preview shows them; the default) or As plain text.\n\n" +
-      "The Text Editor's Download button gives you a .txt file straight away, and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well (while a Markdown preview is shown, it prints the formatted document), and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
+      "The Text Editor's Download button gives you a file straight away (named as the document; a new document is a .txt file), and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well (while a Markdown preview is shown, it prints the formatted document), and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
   },
 
   // Google Drive
@@ -176,7 +176,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Google Drive",
     question: "Where are my files saved in Google Drive?",
     answer:
-      "A new document saved to Drive is created as a .txt file in a folder called \"Plainpad Documents\" in your Drive. Plainpad makes that folder the first time you save a new document, so you will not see it before then.\n\n" +
+      "A new document saved to Drive is created as a plain-text file in a folder called \"Plainpad Documents\" in your Drive. Plainpad makes that folder the first time you save a new document, so you will not see it before then.\n\n" +
       "A document you opened from Drive is different: saving it updates the original file in place, wherever it lives in your Drive, instead of making a copy.",
   },
   {
@@ -324,7 +324,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "Does Plainpad use analytics or show ads?",
     answer:
-      "No. Plainpad does not load analytics or advertising scripts today; the only outside services the site talks to are Google sign-in and Google Drive, and only when you use them.\n\n" +
+      "No. Plainpad does not load analytics or advertising scripts today; the only outside services the site talks to are Google sign-in and Google Drive, and only when you use them, and the websites pictures in a Markdown document come from, only after you press Load images for that document.\n\n" +
       "If that ever changes, the Privacy Policy will name the service first, and it will never see your documents: your writing stays in your browser's storage.",
   },
   {
@@ -356,7 +356,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "How do I delete all my Plainpad data?",
     answer:
-      "Because everything lives in your browser, you delete it there: open your browser's site settings for plainpad.app and clear its stored data. This removes the Text Editor draft, every notepad tab and your preferences.\n\n" +
+      "Because everything lives in your browser, you delete it there: open your browser's site settings for plainpad.app and clear its stored data. This removes the Text Editor draft, every notepad tab, the version history, recently closed tabs and your preferences.\n\n" +
       "Files you saved to Google Drive stay in your Drive until you delete them there. To remove Plainpad's access, visit https://myaccount.google.com/permissions. Questions are welcome at support@plainpad.app.",
   },
 ];

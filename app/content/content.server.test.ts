@@ -21,6 +21,8 @@ describe("the project's content files", () => {
       const post = content.getBlogPost(slug);
       expect(post.html).toContain("<p>");
       expect(post.html).not.toContain("<h1");
+      // Every {{fact}} was filled from the product (content-facts.ts).
+      expect(post.html).not.toContain("{{");
       expect(post.readTime).toMatch(/^\d+ min read$/);
       expect(post.related.length).toBe(post.relatedSlugs.length);
     }
@@ -34,6 +36,8 @@ describe("the project's content files", () => {
     for (const slug of TUTORIAL_SLUGS) {
       const tutorial = content.getTutorial(slug);
       expect(tutorial.stepCount).toBeGreaterThan(0);
+      const html = [tutorial.introHtml, ...tutorial.steps.map((step) => step.html), tutorial.outroHtml];
+      expect(html.join("")).not.toContain("{{");
       expect(tutorial.steps.map((step) => step.number)).toEqual(tutorial.steps.map((_, index) => index + 1));
     }
   });

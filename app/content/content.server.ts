@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { BLOG_SLUGS, TUTORIAL_SLUGS } from "~/site/pages";
 import { htmlToText, parseFrontMatter, renderMarkdown, renderTutorialBody } from "./markdown.server";
+import { fillContentFacts } from "./content-facts";
 import { countWords, readTimeLabel } from "./read-time";
 import {
   blogImagePath,
@@ -58,7 +59,7 @@ function loadBlogPost(slug: string): BlogPost {
   const { data, body } = parseFrontMatter(read.source);
   const { value, warnings } = validateBlogFrontMatter(data, read.file, slug, BLOG_SLUGS);
   for (const warning of warnings) warnOnce(`${read.file}: ${warning}`);
-  const html = renderMarkdown(body);
+  const html = renderMarkdown(fillContentFacts(body, read.file));
   const wordCount = countWords(htmlToText(html));
   const post: BlogPost = {
     slug,
@@ -110,7 +111,7 @@ function loadTutorial(slug: string): Tutorial {
   const { data, body } = parseFrontMatter(read.source);
   const { value, warnings } = validateTutorialFrontMatter(data, read.file, slug);
   for (const warning of warnings) warnOnce(`${read.file}: ${warning}`);
-  const rendered = renderTutorialBody(body);
+  const rendered = renderTutorialBody(fillContentFacts(body, read.file));
   if (rendered.steps.length === 0) {
     throw new Error(`${read.file} has no "## Step 1: ..." sections; a tutorial needs numbered steps`);
   }

@@ -52,7 +52,7 @@ const FEATURES = [
   {
     icon: Cloud,
     title: "Google Drive, if you want it",
-    text: "Optional sign-in to open .txt files from Drive and save back to it.",
+    text: "Optional sign-in to open text files from Drive and save back to them.",
   },
   {
     icon: Printer,
@@ -121,7 +121,7 @@ export default function AboutPage() {
       <Section
         id="what-we-built"
         title="What we built"
-        intro="Six things Plainpad does today."
+        intro="What Plainpad does today, in short."
         tone="muted"
       >
         <FeatureGrid items={FEATURES} />

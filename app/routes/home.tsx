@@ -93,7 +93,7 @@ const LEARNING_CARDS = [
 const STEPS = [
   {
     title: "Start a document",
-    text: "Click Create New Text File, or open a .txt, .md, .csv, .html, .xml, .css or .json file from your computer.",
+    text: "Click Create New Text File, or open a file from your computer: .txt, .md, .csv, .html, .xml, .css, .json, or code such as .js or .py.",
   },
   {
     title: "Write and shape it",

@@ -101,7 +101,7 @@ export default function RemoteWorkersPage() {
           rows={REMOTE_COMPARISON.rows}
         />
       </Section>
-      <Section id="tips" title="Three tips for remote writing">
+      <Section id="tips" title="Tips for remote writing">
         <FeatureGrid items={REMOTE_TIPS} />
         <p className="mt-8 text-center">
           Want more tips like these?{" "}

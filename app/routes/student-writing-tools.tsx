@@ -50,11 +50,7 @@ export default function StudentWritingToolsPage() {
         stats={STUDENT_STATS}
         statsLabel="Plainpad facts for students"
       />
-      <Section
-        id="features"
-        title="What you get"
-        intro="Four things that make studying in plain text easier."
-      >
+      <Section id="features" title="What you get" intro="What makes studying in plain text easier.">
         <FeatureGrid items={STUDENT_FEATURES} columns={4} />
       </Section>
       <Section

@@ -39,7 +39,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           Notepad is edited and stored in your own browser on your own device:
         </p>
         <ul>
-          <li>Drafts and notepad tabs are kept in your browser&apos;s IndexedDB storage.</li>
+          <li>
+            Drafts and notepad tabs are kept in your browser&apos;s IndexedDB storage, with earlier
+            versions of each document (the version history) and recently closed notepad tabs, each
+            kept for a limited time.
+          </li>
           <li>
             Small settings, such as the site theme, font size and your writing preferences, are kept
             in your browser&apos;s localStorage, with the dates of your last edit and last backup
@@ -64,6 +68,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             browsers that allow it (Chrome, Edge and Opera), a link to each opened file is kept with
             the document in IndexedDB, so that Save can write your changes back into that file on
             your device; the browser asks your permission before Plainpad may edit it.
+          </li>
+          <li>
+            Pictures in Markdown documents. The preview loads no picture from another website until
+            you press &ldquo;Load images&rdquo; for that document. Your browser then fetches those
+            pictures from the websites they name, which see your IP address and that the picture was
+            loaded, as with any web page; they are sent no referrer and none of your text.
           </li>
         </ul>
         <p>

@@ -33,7 +33,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       {
         icon: FileCode2,
         title: "Opens the files you actually have",
-        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files, and code such as .js, .py or .yaml, from your computer with the Open button or by dragging them onto the editor. Code, Markdown and data files are highlighted by their type; .txt files stay plain. Files up to 500 MB are accepted, and saving keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line endings.",
+        text: "Open .txt, .md, .csv, .html, .xml, .css and .json files, and code such as .js, .py or .yaml, from your computer with the Open button or by dragging them onto the editor. Code, Markdown and data files are highlighted by their type; .txt files stay plain. Files up to 500 MB are accepted, and saving keeps their name, line endings and encoding: UTF-8, UTF-16, Windows-1252, or an older regional one such as Shift_JIS, GBK or KOI8-R.",
       },
       {
         icon: Gauge,
@@ -61,7 +61,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     title: "When a browser editor is the right tool",
     paragraphs: [
       "Desktop editors are wonderful on your own machine. The trouble starts on every other machine: the shared office PC where you cannot install software, the borrowed laptop, the school Chromebook, the server console where you only need to tidy a config file you downloaded. A browser-based editor covers all of them with one bookmark.",
-      "Being in a browser does not have to mean being online-only or cloud-first. Plainpad reads the file you pick directly in the page; it is never uploaded. The draft you are working on is kept in your browser's storage within a second of each edit, so an accidental reload or a crashed tab does not cost you your work. When you are done, Save writes your changes back into the file you opened in Chrome, Edge and Opera; in other browsers it downloads a .txt file with the name you chose.",
+      "Being in a browser does not have to mean being online-only or cloud-first. Plainpad reads the file you pick directly in the page; it is never uploaded. The draft you are working on is kept in your browser's storage within a second of each edit, so an accidental reload or a crashed tab does not cost you your work. When you are done, Save writes your changes back into the file you opened in Chrome, Edge and Opera; in other browsers it downloads the file under its name.",
       "It is deliberately not a word processor. There are no page layouts, fonts embedded in the file or tracked changes. If you need those, use a word processor. If you need to fix a CSV header, draft a README, clean up a list of email addresses with a regular expression or write without distractions, a plain-text editor is faster, and this one is already open.",
     ],
   },
@@ -83,7 +83,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
       },
       {
         title: "Save, export or print",
-        text: "Ctrl+S (Cmd+S) saves into the file you opened, or downloads a .txt file where the browser cannot write files. Export… makes a .md, .html, .rtf or PDF file, Print gives you paper, and Save to Drive stores it in your Google Drive if you sign in.",
+        text: "Ctrl+S (Cmd+S) saves into the file you opened, or downloads it where the browser cannot write files. Export… makes a .md, .html, .rtf or PDF file, Print gives you paper, and Save to Drive stores it in your Google Drive if you sign in.",
       },
     ],
   },
@@ -122,12 +122,12 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     {
       question: "Which file types can I open?",
       answer:
-        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, and code or configuration files such as .js, .py, .yaml or .sql, up to 500 MB each. Saving back keeps the file's name, encoding and line endings; downloads are .txt files, and Export… also makes .md, .html, .rtf and PDF files.",
+        "The editor opens plain text files ending in .txt, .md, .csv, .html, .xml, .css or .json, and code or configuration files such as .js, .py, .yaml or .sql, up to 500 MB each. Saving back keeps the file's name, encoding and line endings, and a download keeps its name too (a new document is a .txt file). Export… also makes .md, .html, .rtf and PDF files.",
     },
     {
       question: "Can it replace a word processor?",
       answer:
-        "For plain text, yes. It does not create formatted documents: there is no DOCX, formatting is shown with Markdown-style markers, and the .rtf and PDF exports show your text as written. For a PDF, choose Export… and PDF document (.pdf).",
+        "For plain text, yes. It does not create word-processor documents: there is no DOCX, and bold or italic are Markdown-style markers in the text. The .rtf export and the PDF of a plain text show your text as written; a Markdown document can also be exported as a formatted PDF or web page, with its headings, lists and tables laid out as the preview shows them. For a PDF, choose Export… and PDF document (.pdf).",
     },
   ],
   cta: {

@@ -38,12 +38,12 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Lock,
         title: "Nobody else reads it",
-        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you save them to a file or choose to save them to Google Drive.",
+        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you save them to a file, save them to Google Drive or send one as a share link.",
       },
       {
         icon: Search,
         title: "Find and replace",
-        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar shows the current line, words and characters as you go.",
+        text: "Press Ctrl+F (Cmd+F on a Mac) to jump through matches, or Ctrl+H to replace a word everywhere in the tab. The status bar counts lines, words and characters as you go.",
       },
       {
         icon: Smile,
@@ -83,7 +83,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       },
       {
         title: "Keep a copy",
-        text: "Press Ctrl+S (Cmd+S) to save the tab: back into the file you opened in Chrome, Edge and Opera, or as a .txt download elsewhere. File > Download all tabs gives you a .zip of everything.",
+        text: "Press Ctrl+S (Cmd+S) to save the tab: back into the file you opened in Chrome, Edge and Opera, or as a download elsewhere. File > Download all tabs gives you a .zip of everything.",
       },
     ],
   },
@@ -122,7 +122,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     {
       question: "Can I use the notepad on another computer?",
       answer:
-        "Yes, it runs in any current browser, but notes saved in one browser do not appear in another. To move a note, download it as a .txt file or save it to Google Drive and open it there.",
+        "Yes, it runs in any current browser, but notes saved in one browser do not appear in another. To move a note, download it, send it to yourself as a share link, or save it to Google Drive and open it there.",
     },
     {
       question: "Does it work without an internet connection?",

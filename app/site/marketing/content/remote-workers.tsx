@@ -45,7 +45,7 @@ export const REMOTE_FEATURES: readonly FeatureItem[] = [
   {
     icon: Cloud,
     title: "Google Drive when you switch machines",
-    text: "Sign in with Google to save a .txt file to a \"Plainpad Documents\" folder, then open it from Drive on your other computer.",
+    text: "Sign in with Google to save a document to a \"Plainpad Documents\" folder, then open it from Drive on your other computer.",
   },
   {
     icon: Search,
@@ -114,7 +114,10 @@ export const REMOTE_COMPARISON: { columns: readonly string[]; rows: readonly Com
     { feature: "Several documents open in tabs", values: ["yes", "Depends on the app", "no"] },
     { feature: "Drafts kept automatically", values: ["yes", "Depends on the app", "partly"] },
     { feature: "Real-time collaboration", values: ["no", "Some apps", "no"] },
-    { feature: "Version history", values: ["Undo only", "Depends on the app", "A new copy per email"] },
+    {
+      feature: "Version history",
+      values: ["yes", "Depends on the app", "A new copy per email"],
+    },
   ],
 };
 
@@ -142,7 +145,7 @@ export const REMOTE_FAQ: readonly FaqItem[] = [
   {
     question: "Can my team edit the same document at the same time?",
     answer:
-      "No. Plainpad has no real-time collaboration or sharing. Each person edits in their own browser; share a file by downloading it or saving it to Google Drive.",
+      "No. Plainpad has no real-time collaboration: each person edits in their own browser. To pass a document on, send a share link (it carries a copy of the text, optionally locked with a password), download the file, or save it to Google Drive and share it there.",
   },
   {
     question: "Is it safe to use on my company network?",
@@ -152,7 +155,7 @@ export const REMOTE_FAQ: readonly FaqItem[] = [
   {
     question: "How do I get my notes onto another computer?",
     answer:
-      "Download them as .txt files (or all notepad tabs as a .zip), or save them to Google Drive and open them from Drive on the other computer.",
+      "Download them as files (or all notepad tabs as one .zip), send yourself a share link, or save them to Google Drive and open them from Drive on the other computer.",
   },
   {
     question: "What happens if my browser crashes mid-sentence?",

@@ -11,6 +11,7 @@ import {
   Timer,
 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
+import { HIGHLIGHTED_LANGUAGE_COUNT } from "~/site/product-facts";
 import type { FaqItem } from "../faq-list";
 import type { FeatureItem } from "../feature-grid";
 import type { Stat } from "../stat-row";
@@ -19,7 +20,7 @@ import type { Stat } from "../stat-row";
 export const STUDENT_STATS: readonly Stat[] = [
   { value: "$0", label: "Free, no student login" },
   { value: "3", label: "editor themes: light, dark, blue" },
-  { value: "39", label: "languages highlighted, from Python to JSON" },
+  { value: String(HIGHLIGHTED_LANGUAGE_COUNT), label: "languages highlighted, from Python to JSON" },
   { value: "1 s", label: "until the notepad stores a change" },
 ];
 
@@ -38,7 +39,7 @@ export const STUDENT_FEATURES: readonly FeatureItem[] = [
   {
     icon: Cloud,
     title: "From campus PC to dorm laptop",
-    text: "Save to Google Drive from a lab computer and open the same .txt file from Drive on your own laptop later.",
+    text: "Save to Google Drive from a lab computer and open the same file from Drive on your own laptop later.",
   },
   {
     icon: Printer,
@@ -79,7 +80,7 @@ export const STUDENT_BENEFITS = [
   },
   {
     title: "Word counts without opening a word processor",
-    text: "The notepad's status bar shows words and characters as you type, and the stats bar (View > Stats) adds the line count.",
+    text: "The notepad's status bar shows lines, words and characters as you type.",
   },
   {
     title: "Your drafts stay yours",

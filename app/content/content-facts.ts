@@ -1,0 +1,34 @@
+import { EXPORT_FORMAT_COUNT, HIGHLIGHTED_LANGUAGE_COUNT } from "~/site/product-facts";
+
+/**
+ * Figures a Markdown article or tutorial may cite as `{{name}}`, filled in at build time from the
+ * product's own tables (`~/site/product-facts`), so a count in the copy is never typed by hand.
+ */
+export const CONTENT_FACTS: Readonly<Record<string, string>> = {
+  highlightedLanguages: String(HIGHLIGHTED_LANGUAGE_COUNT),
+  exportFormats: String(EXPORT_FORMAT_COUNT),
+};
+
+/** Thrown for a `{{name}}` no fact answers: the build stops instead of printing the braces. */
+export class UnknownContentFactError extends Error {
+  constructor(
+    readonly file: string,
+    readonly fact: string,
+  ) {
+    super(`${file}: {{${fact}}} is not a known fact (known: ${Object.keys(CONTENT_FACTS).join(", ")})`);
+    this.name = "UnknownContentFactError";
+  }
+}
+
+/** `body` with every `{{name}}` replaced by its fact; `file` names the source in errors. */
+export function fillContentFacts(
+  body: string,
+  file: string,
+  facts: Readonly<Record<string, string>> = CONTENT_FACTS,
+): string {
+  return body.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (_, name: string) => {
+    const value = facts[name];
+    if (value === undefined) throw new UnknownContentFactError(file, name);
+    return value;
+  });
+}
