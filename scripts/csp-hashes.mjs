@@ -66,6 +66,28 @@ export function pagePaths(relativeFile) {
   return [file];
 }
 
+/** Cloudflare Pages reads at most this many rules from `_headers`… */
+export const MAX_HEADER_RULES = 100;
+/** …and lines of at most this many characters. */
+export const MAX_HEADER_LINE = 2000;
+
+/**
+ * Throws when a `_headers` text is beyond what Cloudflare Pages reads, so the build fails
+ * instead of deploying pages whose policy the host dropped.
+ * @param {string} text
+ */
+export function checkHostLimits(text) {
+  const lines = text.split("\n");
+  const rules = lines.filter((line) => line.startsWith("/")).length;
+  if (rules > MAX_HEADER_RULES)
+    throw new Error(`csp-hashes: ${rules} rules in _headers, hosts read ${MAX_HEADER_RULES}`);
+  const long = lines.find((line) => line.length > MAX_HEADER_LINE);
+  if (long)
+    throw new Error(
+      `csp-hashes: a _headers line of ${long.length} characters: ${long.slice(0, 80)}`,
+    );
+}
+
 /** The file that answers unknown URLs (404) and offline navigations: its policy is the default. */
 export const FALLBACK_FILE = "__spa-fallback.html";
 
@@ -92,7 +114,9 @@ export async function buildHeadersFile(clientDir) {
   }
   if (!fallbackHashes) throw new Error(`csp-hashes: no ${FALLBACK_FILE} in ${clientDir}`);
   pages.sort((a, b) => a.paths[0].localeCompare(b.paths[0]));
-  return { text: renderHeadersFile({ fallbackHashes, pages }), count: pages.length };
+  const text = renderHeadersFile({ fallbackHashes, pages });
+  checkHostLimits(text);
+  return { text, count: pages.length };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

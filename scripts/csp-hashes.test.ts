@@ -3,7 +3,13 @@ import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildHeadersFile, inlineScriptHashes, pagePaths, scriptHash } from "./csp-hashes.mjs";
+import {
+  buildHeadersFile,
+  checkHostLimits,
+  inlineScriptHashes,
+  pagePaths,
+  scriptHash,
+} from "./csp-hashes.mjs";
 import { deferModuleScripts } from "./defer-module-scripts.mjs";
 import { contentSecurityPolicy, headersForPath, parseHeadersFile } from "./headers.mjs";
 
@@ -80,5 +86,16 @@ describe("hashing a page's inline scripts for its Content-Security-Policy", () =
     } finally {
       await rm(dir, { recursive: true });
     }
+  });
+
+  it("fails the build when _headers is beyond what Cloudflare Pages reads", () => {
+    const rule = (n: number) => `/page-${n}/\n  X-A: 1\n`;
+    expect(() =>
+      checkHostLimits(Array.from({ length: 100 }, (_, n) => rule(n)).join("")),
+    ).not.toThrow();
+    expect(() => checkHostLimits(Array.from({ length: 101 }, (_, n) => rule(n)).join(""))).toThrow(
+      /101 rules/,
+    );
+    expect(() => checkHostLimits(`/*\n  X-A: ${"a".repeat(2000)}\n`)).toThrow(/characters/);
   });
 });
