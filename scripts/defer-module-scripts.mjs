@@ -40,6 +40,19 @@ export function deferModuleScripts(html) {
   return html.replace(PRELOAD, "").replace(script[0], () => loader);
 }
 
+const DEFERRED_MODULE =
+  /module\.textContent=("(?:[^"\\]|\\.)*");document\.body\.appendChild\(module\)/g;
+
+/**
+ * The code of the module scripts a deferred page's loader will add (what
+ * {@link deferModuleScripts} took out of the page), so the build can hash it for the page's
+ * Content-Security-Policy (scripts/csp-hashes.mjs): a script element made by a script runs
+ * only when its code has a hash in the policy, like an inline one.
+ */
+export function deferredModuleSources(html) {
+  return [...html.matchAll(DEFERRED_MODULE)].map((match) => JSON.parse(match[1]));
+}
+
 async function* htmlFiles(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

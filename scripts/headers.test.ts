@@ -1,9 +1,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, renderHeadersFile } from "./headers.mjs";
+import {
+  SECURITY_HEADERS,
+  contentSecurityPolicy,
+  headersForPath,
+  parseHeadersFile,
+  renderHeadersFile,
+} from "./headers.mjs";
 
-function directive(name: string): string[] {
-  const found = CONTENT_SECURITY_POLICY.split(";")
+const HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+function directive(policy: string, name: string): string[] {
+  const found = policy
+    .split(";")
     .map((part) => part.trim().split(/\s+/))
     .find(([key]) => key === name);
   return found ? found.slice(1) : [];
@@ -19,14 +28,40 @@ describe("security headers", () => {
     expect(renderHeadersFile()).toContain("/sw.js\n  Cache-Control: no-cache\n");
   });
 
-  it("allows the Google hosts the Drive integration loads, and no others", () => {
-    expect(directive("script-src")).toEqual([
+  it("runs only hashed inline scripts and what they load, never any inline script", () => {
+    const policy = contentSecurityPolicy([HASH]);
+    const scripts = directive(policy, "script-src");
+    expect(scripts).toEqual([
+      HASH,
+      "'strict-dynamic'",
       "'self'",
-      "'unsafe-inline'",
       "https://accounts.google.com",
       "https://apis.google.com",
     ]);
-    expect(directive("connect-src")).toEqual(
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    // 'strict-dynamic' drops 'self' from script-src; workers keep it by a directive of their own.
+    expect(directive(policy, "worker-src")).toEqual(["'self'"]);
+    expect(directive(policy, "object-src")).toEqual(["'none'"]);
+    expect(directive(policy, "base-uri")).toEqual(["'none'"]);
+    expect(directive(policy, "default-src")).toEqual(["'self'"]);
+    // The template has no hashes: no inline script runs until the build writes the real file.
+    expect(directive(contentSecurityPolicy(), "script-src")[0]).toBe("'strict-dynamic'");
+  });
+
+  it("lets the Markdown preview show remote images (http and https) once the user allows them", () => {
+    expect(directive(contentSecurityPolicy(), "img-src")).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https:",
+      "http:",
+    ]);
+  });
+
+  it("allows the Google hosts the Drive integration reaches, and no others", () => {
+    const policy = contentSecurityPolicy();
+    expect(directive(policy, "connect-src")).toEqual(
       expect.arrayContaining([
         "https://www.googleapis.com",
         "https://content.googleapis.com",
@@ -34,12 +69,10 @@ describe("security headers", () => {
         "https://accounts.google.com",
       ]),
     );
-    expect(directive("frame-src")).toEqual(
+    expect(directive(policy, "frame-src")).toEqual(
       expect.arrayContaining(["https://docs.google.com", "https://accounts.google.com"]),
     );
-    expect(directive("default-src")).toEqual(["'self'"]);
-    expect(directive("object-src")).toEqual(["'none'"]);
-    for (const source of CONTENT_SECURITY_POLICY.split(/[\s;]+/)) {
+    for (const source of policy.split(/[\s;]+/)) {
       if (source.startsWith("https://")) {
         expect(source).toMatch(
           /^https:\/\/([a-z0-9*-]+\.)*(google|googleapis|gstatic|googleusercontent)\.com$/,
@@ -52,5 +85,41 @@ describe("security headers", () => {
     expect(SECURITY_HEADERS["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
     expect(SECURITY_HEADERS["X-Content-Type-Options"]).toBe("nosniff");
     expect(SECURITY_HEADERS["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("the _headers file as a static host reads it", () => {
+  const file = renderHeadersFile({
+    fallbackHashes: ["'sha256-fallback'"],
+    pages: [{ paths: ["/editor/", "/editor/index.html"], hashes: ["'sha256-editor'"] }],
+  });
+  const rules = parseHeadersFile(file);
+
+  it("gives a page its own policy, and only that one", () => {
+    const headers = headersForPath(rules, "/editor/");
+    const policy = headers["Content-Security-Policy"];
+    expect(policy).toBe(contentSecurityPolicy(["'sha256-editor'"]));
+    // One policy: a second (joined with ", ") would be enforced as well and block the page.
+    expect(policy).not.toContain(", ");
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headersForPath(rules, "/editor/index.html")["Content-Security-Policy"]).toBe(policy);
+  });
+
+  it("gives any other address the app shell's policy (the 404 page)", () => {
+    expect(headersForPath(rules, "/no/such/page/")["Content-Security-Policy"]).toBe(
+      contentSecurityPolicy(["'sha256-fallback'"]),
+    );
+  });
+
+  it("caches hashed assets for good and never the service worker", () => {
+    expect(headersForPath(rules, "/assets/a-1.js")["Cache-Control"]).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect(headersForPath(rules, "/sw.js")["Cache-Control"]).toBe("no-cache");
+  });
+
+  it("joins a header set by two rules, as the hosts do", () => {
+    const joined = parseHeadersFile("/*\n  X-A: 1\n/a\n  X-A: 2\n");
+    expect(headersForPath(joined, "/a")).toEqual({ "X-A": "1, 2" });
   });
 });

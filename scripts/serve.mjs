@@ -1,11 +1,12 @@
 // Serves the built site the way a static host would: prerendered pages as files, `/editor`
 // redirected to `/editor/`, unknown URLs answered 404 with the app shell (which shows the
-// error screen), and the security headers of scripts/headers.mjs on every response.
+// error screen), and the headers of the build's own `_headers` file (written by
+// scripts/csp-hashes.mjs: each page's Content-Security-Policy) read as a static host reads it.
 import http from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import sirv from "sirv";
-import { SECURITY_HEADERS } from "./headers.mjs";
+import { headersForPath, parseHeadersFile } from "./headers.mjs";
 
 const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 const port = Number(process.env.PORT ?? 3000);
@@ -15,6 +16,13 @@ if (!existsSync(root)) {
   console.error(`No build found at ${root}. Run "npm run build" first.`);
   process.exit(1);
 }
+
+const headersFile = path.join(root, "_headers");
+if (!existsSync(headersFile)) {
+  console.error(`No _headers in ${root}: the build did not finish. Run "npm run build".`);
+  process.exit(1);
+}
+const headerRules = parseHeadersFile(readFileSync(headersFile, "utf8"));
 
 const fallbackFile = ["__spa-fallback.html", "index.html"]
   .map((name) => path.join(root, name))
@@ -51,13 +59,15 @@ function isDirectoryWithIndex(urlPath) {
 }
 
 const server = http.createServer((req, res) => {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const url = new URL(req.url ?? "/", "http://localhost");
   let pathname;
   try {
     pathname = decodeURIComponent(url.pathname);
   } catch {
     pathname = "/";
+  }
+  for (const [name, value] of Object.entries(headersForPath(headerRules, url.pathname))) {
+    res.setHeader(name, value);
   }
   // "/editor" and "/terms" (no slash) reach the same pages as "/editor/" and "/terms/".
   if (!pathname.endsWith("/") && !path.extname(pathname) && isDirectoryWithIndex(pathname)) {

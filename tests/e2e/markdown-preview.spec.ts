@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { expect, type Page, test } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { encodeSharePayload } from "../../app/text/share-link";
@@ -74,6 +75,33 @@ function sectionsAtTop(page: Page): Promise<{ editor: number; preview: number }>
 
 function preview(page: Page) {
   return page.getByRole("region", { name: "Markdown preview" });
+}
+
+/** A port of our own (4312-4319) for a second origin on this machine. */
+const IMAGE_PORT = 4313;
+
+/**
+ * A server on another origin than the site (another port) that answers every path with the
+ * site's 192-pixel icon, a real PNG, and records the paths asked for.
+ */
+async function serveImages(): Promise<{
+  origin: string;
+  requests: string[];
+  close(): Promise<void>;
+}> {
+  const png = await readFile("public/icon-192.png");
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? "");
+    response.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "no-store" });
+    response.end(png);
+  });
+  await new Promise<void>((resolve) => server.listen(IMAGE_PORT, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${IMAGE_PORT}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Requests that leave the site (the test server is the only origin of the page). */
@@ -234,33 +262,37 @@ test.describe("Markdown preview in the notepad", () => {
     page,
     baseURL,
   }) => {
-    const offSite = recordOffSite(page, baseURL);
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-      "base64",
-    );
-    await page.route("https://images.example.org/**", (route) =>
-      route.fulfill({ contentType: "image/png", body: png }),
-    );
-    await openNotepad(page);
-    await notepadDocument(
-      page,
-      "pictures.md",
-      "# Pictures\n\n![Logo](https://images.example.org/logo.png)\n",
-    );
-    await viewMode(page, "Side by side");
-    await expect(
-      preview(page).getByText("“Logo” from images.example.org is not loaded yet"),
-    ).toBeVisible();
-    await page.waitForTimeout(500);
-    expect(offSite).toEqual([]);
+    // The image comes from another origin on this machine, through the site's real headers
+    // (its Content-Security-Policy decides whether the browser may fetch it at all).
+    const images = await serveImages();
+    try {
+      const offSite = recordOffSite(page, baseURL);
+      const address = `${images.origin}/logo.png`;
+      await openNotepad(page);
+      await notepadDocument(page, "pictures.md", `# Pictures\n\n![Logo](${address})\n`);
+      await viewMode(page, "Side by side");
+      await expect(
+        preview(page).getByText(`“Logo” from 127.0.0.1:${IMAGE_PORT} is not loaded yet`),
+      ).toBeVisible();
+      await page.waitForTimeout(500);
+      expect(offSite).toEqual([]);
+      expect(images.requests).toEqual([]);
 
-    await preview(page).getByRole("button", { name: "Load images" }).click();
-    await expect(preview(page).getByRole("img", { name: "Logo" })).toBeVisible();
-    expect(new Set(offSite)).toEqual(new Set(["https://images.example.org/logo.png"]));
-    // Switching modes keeps the permission for this document.
-    await viewMode(page, "Preview only");
-    await expect(preview(page).getByRole("img", { name: "Logo" })).toBeVisible();
+      await preview(page).getByRole("button", { name: "Load images" }).click();
+      const logo = preview(page).getByRole("img", { name: "Logo" });
+      await expect(logo).toBeVisible();
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(192);
+      expect(images.requests).toContain("/logo.png");
+      // Switching modes keeps the permission for this document.
+      await viewMode(page, "Preview only");
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(192);
+    } finally {
+      await images.close();
+    }
   });
 
   test("scrolling one side keeps the other in step", async ({ page }) => {

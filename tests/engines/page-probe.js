@@ -7,7 +7,8 @@
 //   driver, as a person picking files would;
 // - the download bar: a click on a download link records the file's name and blob instead of
 //   saving it to disk, so the test reads the bytes Plainpad offered;
-// - the console: uncaught errors and unhandled rejections are kept for the test to check.
+// - the console: uncaught errors, unhandled rejections and CSP violations are kept for the
+//   test to check.
 (function installEngineProbe() {
   const probe = {
     errors: [],
@@ -18,6 +19,13 @@
 
   window.addEventListener("error", (event) => {
     probe.errors.push(String(event.message || event.error));
+  });
+  // A script, style, worker or image the page's Content-Security-Policy blocked counts as an
+  // error: every page must run whole under its own policy (docs/decisions/021-strict-csp.md).
+  document.addEventListener("securitypolicyviolation", (event) => {
+    probe.errors.push(
+      "CSP violation: " + event.effectiveDirective + " blocked " + (event.blockedURI || "inline"),
+    );
   });
   window.addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;

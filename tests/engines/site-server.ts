@@ -4,12 +4,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sirv from "sirv";
-import { SECURITY_HEADERS } from "../../scripts/headers.mjs";
+import { headersForPath, parseHeadersFile } from "../../scripts/headers.mjs";
+import { scriptHash } from "../../scripts/csp-hashes.mjs";
 
 /**
  * Serves the built site to the cross-engine suite as scripts/serve.mjs serves it (same files,
- * same security headers), with two things a test needs:
- * - every page gets tests/engines/page-probe.js first in its <head> (see that file for why);
+ * same headers: the build's `_headers`, with each page's Content-Security-Policy), with two
+ * things a test needs:
+ * - every page gets tests/engines/page-probe.js inline first in its <head> (see that file for
+ *   why), and its hash in the page's policy, which lets nothing else run;
  * - each `origin()` is a new port, so each test starts with the empty storage, service worker
  *   and caches of a first visit, in any engine, without restarting the browser.
  * `offline` makes every port refuse requests (sockets closed), which is what a page sees
@@ -23,16 +26,17 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-const PROBE_PATH = "/__engine-probe.js";
 const probeSource = readFileSync(
   fileURLToPath(new URL("./page-probe.js", import.meta.url)),
   "utf8",
 );
+const PROBE_HASH = scriptHash(probeSource);
 
 export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): SiteServer {
   const root = path.resolve(buildDir, "client");
   if (!existsSync(root)) throw new Error(`No build at ${root}: run "npm run build" first.`);
   const assets = sirv(root, { etag: true, brotli: true, gzip: true });
+  const headerRules = parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8"));
   const servers: http.Server[] = [];
   const sockets = new Set<Socket>();
 
@@ -50,19 +54,22 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
       req.socket.destroy();
       return;
     }
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    res.setHeader("Cache-Control", "no-cache");
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    if (pathname === PROBE_PATH) {
-      res.setHeader("Content-Type", "text/javascript; charset=utf-8");
-      res.end(probeSource);
-      return;
+    const urlPath = new URL(req.url ?? "/", "http://x").pathname;
+    for (const [name, value] of Object.entries(headersForPath(headerRules, urlPath))) {
+      res.setHeader(name, value);
     }
+    res.setHeader("Cache-Control", "no-cache");
+    const pathname = decodeURIComponent(urlPath);
     const page = pageFile(pathname);
     if (page) {
+      const policy = res.getHeader("Content-Security-Policy");
+      res.setHeader(
+        "Content-Security-Policy",
+        String(policy).replace("script-src ", `script-src ${PROBE_HASH} `),
+      );
       const html = readFileSync(page, "utf8").replace(
         "<head>",
-        `<head><script src="${PROBE_PATH}"></script>`,
+        () => `<head><script>${probeSource}</script>`,
       );
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.end(html);
