@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 import {
@@ -92,6 +93,33 @@ test.describe("notepad menus", () => {
         },
       )
       .toMatch(/not configured/i);
+  });
+
+  test("a menu taller than a short window scrolls, passes axe and is reached and scrolled by keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 360 });
+    await openNotepad(page);
+    await page.getByRole("menuitem", { name: "View", exact: true }).click();
+    const menu = page.getByRole("menu", { name: "View" });
+    await expect(menu).toBeVisible();
+    expect(await menu.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const results = await new AxeBuilder({ page }).include('[role="menu"]').analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    // From the keyboard: Tab from the menu's button enters the scrolling menu, End reaches (and
+    // shows) its last item, Home its first, and the arrows walk through the items between.
+    const items = menu.locator('[role^="menuitem"]');
+    await page.keyboard.press("Tab");
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(items.last()).toBeFocused();
+    await expect(items.last()).toBeInViewport();
+    expect(await menu.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.keyboard.press("Home");
+    await expect(items.first()).toBeFocused();
+    await expect(items.first()).toBeInViewport();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.nth(1)).toBeFocused();
   });
 
   test("Help shows the shortcut list and About mentions clearing site data", async ({ page }) => {
