@@ -79,7 +79,7 @@ export const STUDENT_BENEFITS = [
   },
   {
     title: "Word counts without opening a word processor",
-    text: "The notepad's status bar shows words and characters as you type, and the stats bar (View > Stats) adds the line count.",
+    text: "The notepad's status bar shows the lines, words and characters of the tab as you type.",
   },
   {
     title: "Your drafts stay yours",
