@@ -83,7 +83,6 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       SEPARATOR,
       "word-wrap",
       "line-numbers",
-      "stats",
       "fullscreen",
       SEPARATOR,
       "compare",

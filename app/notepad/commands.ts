@@ -107,7 +107,7 @@ export interface NotepadCommandContext extends TextToolContext {
   stepFontSize(direction: 1 | -1): void;
   resetFontSize(): void;
   setFontFamily(family: NotepadFontFamily): void;
-  toggleSetting(name: "wordWrap" | "showLineNumbers" | "showStats" | "spellCheck"): void;
+  toggleSetting(name: "wordWrap" | "showLineNumbers" | "spellCheck"): void;
   toggleFullscreen(): void;
   activateTabAt(index: number): void;
   moveActiveTab(delta: -1 | 1): void;
@@ -359,12 +359,6 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     helpLabel: "Compare with another tab or a file (side by side)",
     icon: GitCompare,
     run: (ctx) => ctx.openDialog("compare"),
-  },
-  {
-    id: "stats",
-    label: "Stats",
-    run: (ctx) => ctx.toggleSetting("showStats"),
-    isChecked: (state) => state.settings.showStats,
   },
   {
     id: "fullscreen",

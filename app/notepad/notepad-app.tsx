@@ -33,7 +33,7 @@ import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
-import { activeTabName, NotepadStatusBar, StatsDisplay } from "./status-figures";
+import { activeTabName, NotepadStatusBar } from "./status-figures";
 import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
 import { PreviewArea } from "~/preview/preview-area";
@@ -70,7 +70,6 @@ export function NotepadApp() {
   const state = store(
     useShallow((s) => ({
       loaded: s.loaded,
-      showStats: s.settings.showStats,
       notices: s.notices,
       storageFull: s.storageFull,
       storing: s.storing,
@@ -324,7 +323,6 @@ export function NotepadApp() {
         </div>
       </PreviewArea>
 
-      {state.showStats && <StatsDisplay store={store} />}
       <NotepadStatusBar
         store={store}
         controller={controller}

@@ -1,7 +1,6 @@
 import { LanguageStatus } from "~/ui/language-status";
 import { useLayoutEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { charactersLabel, wordsLabel } from "~/codemirror";
 import { formatCount } from "~/text/number-format";
 import { FileStatus } from "~/ui/file-status";
 import { selectionsLabel } from "~/text/number-format";
@@ -56,13 +55,20 @@ const linesStat = (lines: number) => `Lines: ${formatCount(lines)}`;
 const wordsStat = (words: number | null) => `Words: ${words === null ? "…" : formatCount(words)}`;
 const charsStat = (chars: number) => `Chars: ${formatCount(chars)}`;
 
-/** Line number, character and word counts of the status bar. */
+/**
+ * The cursor's line, the spec's Lines, Words and Chars of the active tab, the selections and
+ * the key mode: one readout, in the status bar (there is no second bar counting the same).
+ */
 export function StatusFigures({ store }: { store: NotepadStore }) {
   return (
     <>
       <LiveText store={store} select={selectLine} format={lineText} testId="status-line" />
-      <LiveText store={store} select={selectChars} format={charactersLabel} testId="status-chars" />
-      <LiveText store={store} select={selectWords} format={wordsLabel} testId="status-words" />
+      {/* The three counts wrap as one item, so a phone's narrow bar never splits them. */}
+      <span className="flex items-center gap-x-3 whitespace-nowrap" data-testid="status-counts">
+        <LiveText store={store} select={selectLines} format={linesStat} testId="status-lines" />
+        <LiveText store={store} select={selectWords} format={wordsStat} testId="status-words" />
+        <LiveText store={store} select={selectChars} format={charsStat} testId="status-chars" />
+      </span>
       <LiveText
         store={store}
         select={selectSelections}
@@ -71,20 +77,6 @@ export function StatusFigures({ store }: { store: NotepadStore }) {
       />
       <LiveText store={store} select={selectKeyModeStatus} format={asIs} testId="status-vim-mode" />
     </>
-  );
-}
-
-/** The stats display (View > Stats): lines, words and characters. */
-export function StatsDisplay({ store }: { store: NotepadStore }) {
-  return (
-    <div
-      className="flex gap-4 border-t border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
-      data-testid="stats"
-    >
-      <LiveText store={store} select={selectLines} format={linesStat} testId="stats-lines" />
-      <LiveText store={store} select={selectWords} format={wordsStat} testId="stats-words" />
-      <LiveText store={store} select={selectChars} format={charsStat} testId="stats-chars" />
-    </div>
   );
 }
 
@@ -156,7 +148,7 @@ export function NotepadStatusBar({
 }) {
   return (
     <footer
-      className="flex flex-wrap items-center gap-x-4 gap-y-0.5 border-t border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      className="flex flex-wrap items-center gap-x-3 gap-y-0.5 border-t sm:gap-x-4 border-slate-200 bg-slate-100 px-3 py-1 text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
       data-testid="status-bar"
       aria-label="Status bar"
     >
@@ -172,7 +164,9 @@ export function NotepadStatusBar({
       <BackupReminder collection="notepad" onBackUp={() => void controller.backups.backUpAll()} />
       <StoringStatus busy={storing && !storageFull} />
       {!(storing && !storageFull) && (
-        <span>
+        // On a phone the file status's "this browser only" says where the tabs are; the
+        // sentence would take two more lines of a small screen.
+        <span className={storageFull ? undefined : "max-sm:hidden"}>
           {storageFull
             ? "Not stored yet: storage full"
             : "Tabs are kept in this browser; clearing site data deletes them"}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Search } from "lucide-react";
 import type { Route } from "./+types/faq";
@@ -7,6 +7,7 @@ import { FAQ_CATEGORY_ORDER, FAQ_ITEMS } from "~/site/faq/faq-data";
 import { ALL_CATEGORIES, filterFaqs } from "~/site/faq/faq-filter";
 import { faqPageJsonLd } from "~/site/faq/faq-json-ld";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
+import { type HydratedField, useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 const NO_RESULTS =
   "No questions found matching your search. Try different keywords or browse all categories.";
@@ -56,6 +57,12 @@ function Counter({ value, label, live = false }: { value: number; label: string;
 /** The FAQ page: search, category filter, counters, one-open accordion, help links. */
 export default function FaqPage() {
   const [search, setSearch] = useState("");
+  const searchRef = useRef<HTMLElement>(null);
+  // Words typed while the page was still loading filter the list once it runs.
+  useTypedBeforeHydration(
+    searchRef,
+    useCallback((field: HydratedField) => setSearch(field.value), []),
+  );
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   // By id, so filtering keeps the open question open when it is still listed (spec section 4).
   const [openId, setOpenId] = useState<string | null>(null);
@@ -83,7 +90,7 @@ export default function FaqPage() {
         <Counter value={results.length} label="Results" live />
       </div>
 
-      <search className="mt-8 block">
+      <search ref={searchRef} className="mt-8 block">
         <label htmlFor="faq-search" className="block font-semibold text-slate-900 dark:text-white">
           Search questions
         </label>

@@ -61,6 +61,10 @@ export class DocumentSyncClient {
   /** Order and delete writes still running. */
   private pendingWrites = 0;
   private readonly cleanups: (() => void)[] = [];
+  /** The unload copies taken back at load, cleared once their text is stored again. */
+  private rescueKeys: string[] = [];
+  /** Rescued documents whose text no write has confirmed yet. */
+  private readonly rescueWaiting = new Set<string>();
 
   constructor(
     readonly store: DocumentStore,
@@ -81,7 +85,13 @@ export class DocumentSyncClient {
       throw error;
     }
     // Edits the last page copied as it went away, whose write did not land (unload-rescue.ts).
-    const { result, rescued } = applyRescue(stored, takeRescue(this.options.channelName));
+    // The copy stays in localStorage until the rescued text is stored again: a crash before
+    // that write lands must find it at the next load.
+    const taken = takeRescue(this.options.channelName);
+    const { result, rescued } = applyRescue(stored, taken.entries);
+    this.rescueKeys = taken.keys;
+    for (const id of rescued) this.rescueWaiting.add(id);
+    this.settleRescue();
     for (const doc of result.documents) {
       this.track(doc.id, doc.revision);
       // The first save after the reload then writes only what changed since.
@@ -318,6 +328,8 @@ export class DocumentSyncClient {
       if (result.ok) {
         plan.commit();
         doc.revision = result.revision;
+        // What was rescued is in the store now (with any edit made since).
+        if (this.rescueWaiting.delete(id)) this.settleRescue();
         if (doc.changeCount === changeCount) doc.dirty = false;
         this.post({ type: "saved", origin: this.origin, id, revision: result.revision });
         this.setStatus("ok");
@@ -358,6 +370,13 @@ export class DocumentSyncClient {
     }
   }
 
+  /** Clears the copies taken back at load once no rescued document waits for its write. */
+  private settleRescue(): void {
+    if (this.rescueWaiting.size > 0 || this.rescueKeys.length === 0) return;
+    for (const key of this.rescueKeys) clearRescue(key);
+    this.rescueKeys = [];
+  }
+
   private setStatus(status: StorageStatus, error?: unknown): void {
     if (status === this.status && status === "ok") return;
     this.status = status;
@@ -386,11 +405,21 @@ export class DocumentSyncClient {
       doc?.timer?.();
       this.docs.delete(id);
     }
-    if (!this.loaded || this.unavailable) return Promise.resolve();
+    // A closed tab's text goes to the history (keptElsewhere), not back to this store: its
+    // rescued copy stands for nothing once the delete is done.
+    const settle = () => {
+      for (const id of ids) this.rescueWaiting.delete(id);
+      this.settleRescue();
+    };
+    if (!this.loaded || this.unavailable) {
+      settle();
+      return Promise.resolve();
+    }
     this.pendingWrites += 1;
     return Promise.resolve(keptElsewhere)
       .catch(() => undefined)
       .then(() => this.store.delete(ids))
+      .then(settle)
       .then(() => this.post({ type: "deleted", origin: this.origin, ids }))
       .catch((error: unknown) => console.error("Deleting stored documents failed", error))
       .finally(() => (this.pendingWrites -= 1));

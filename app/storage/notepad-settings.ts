@@ -14,13 +14,12 @@ export const NOTEPAD_FONT_FAMILIES = [
 /** One of NOTEPAD_FONT_FAMILIES. */
 export type NotepadFontFamily = (typeof NOTEPAD_FONT_FAMILIES)[number];
 
-/** Notepad settings (spec "Notepad settings") plus the stats display toggle. */
+/** Notepad settings (spec "Notepad settings"). */
 export interface NotepadSettings {
   fontSize: number;
   fontFamily: NotepadFontFamily;
   wordWrap: boolean;
   showLineNumbers: boolean;
-  showStats: boolean;
   /** The browser's spell check in prose (code is never checked: issue 30). */
   spellCheck: boolean;
 }
@@ -28,13 +27,12 @@ export interface NotepadSettings {
 /** Font size limits and step (spec section 9). */
 export const NOTEPAD_FONT_SIZE = { min: 8, max: 72, step: 2, default: 14 } as const;
 
-/** Defaults: 14 px Consolas, word wrap on, line numbers off, stats shown, spell check on. */
+/** Defaults: 14 px Consolas, word wrap on, line numbers off, spell check on. */
 export const DEFAULT_NOTEPAD_SETTINGS: NotepadSettings = {
   fontSize: NOTEPAD_FONT_SIZE.default,
   fontFamily: "Consolas",
   wordWrap: true,
   showLineNumbers: false,
-  showStats: true,
   spellCheck: true,
 };
 
@@ -66,7 +64,7 @@ export function parseNotepadSettings(value: unknown): NotepadSettings | null {
   if (typeof record.wordWrap === "boolean") settings.wordWrap = record.wordWrap;
   if (typeof record.showLineNumbers === "boolean")
     settings.showLineNumbers = record.showLineNumbers;
-  if (typeof record.showStats === "boolean") settings.showStats = record.showStats;
+  // A stored showStats (the second stats bar, now part of the status bar) is ignored.
   if (typeof record.spellCheck === "boolean") settings.spellCheck = record.spellCheck;
   return settings;
 }

@@ -8,6 +8,7 @@ import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "./editor-document";
 import { IDB } from "./keys";
 import {
   applyRescue,
+  clearRescue,
   type PendingDocument,
   RESCUE_MAX_CHARS,
   type RescueEntry,
@@ -99,14 +100,20 @@ describe("unload rescue: what is copied and what is taken back", () => {
     expect(byId.has("gone")).toBe(false);
   });
 
-  it("takes every window's copy of a collection once, the later base winning", () => {
+  it("takes every window's copy of a collection, the later base winning, and keeps it", () => {
     writeRescue(rescueKey("notepad", "w1"), [pending("a", "from window 1", 2)]);
     writeRescue(rescueKey("notepad", "w2"), [pending("a", "from window 2", 4)]);
     writeRescue(rescueKey("editor", "w3"), [pending("e", "another collection")]);
     localStorage.setItem(rescueKey("notepad", "w4"), "{not json");
-    expect(takeRescue("notepad").map((entry) => entry.text)).toEqual(["from window 2"]);
-    expect(takeRescue("notepad")).toEqual([]);
-    expect(takeRescue("editor").map((entry) => entry.text)).toEqual(["another collection"]);
+    const taken = takeRescue("notepad");
+    expect(taken.entries.map((entry) => entry.text)).toEqual(["from window 2"]);
+    expect(taken.keys.sort()).toEqual([rescueKey("notepad", "w1"), rescueKey("notepad", "w2")]);
+    // Only the unreadable copy is gone: the others wait until their text is stored again.
+    expect(localStorage.getItem(rescueKey("notepad", "w4"))).toBeNull();
+    expect(takeRescue("notepad").entries.map((entry) => entry.text)).toEqual(["from window 2"]);
+    for (const key of taken.keys) clearRescue(key);
+    expect(takeRescue("notepad")).toEqual({ entries: [], keys: [] });
+    expect(takeRescue("editor").entries.map((entry) => entry.text)).toEqual(["another collection"]);
   });
 
   it("removes a window's copy when nothing is pending", () => {
@@ -168,6 +175,45 @@ describe("unload rescue in the document sync client", () => {
     expect(stored.documents.map((doc) => doc.content.toString())).toEqual([
       "typed just before the reload",
     ]);
+  });
+
+  it("the copy taken back stays until its text is stored again, then is cleared", async () => {
+    const texts = { [EDITOR_DOCUMENT_ID]: "typed just before the crash" };
+    const first = new DocumentSyncClient(editorDocumentStore, host(texts), options);
+    clients.push(first);
+    await first.load();
+    first.start();
+    first.track(EDITOR_DOCUMENT_ID);
+    first.noteChange(EDITOR_DOCUMENT_ID);
+    vi.spyOn(editorDocumentStore, "save").mockReturnValue(new Promise(() => undefined));
+    window.dispatchEvent(new Event("pagehide"));
+
+    // The next page loads the copy, but its write never lands (the page crashes first).
+    const shown: Record<string, string> = {};
+    const second = new DocumentSyncClient(editorDocumentStore, host(shown), options);
+    clients.push(second);
+    for (const doc of (await second.load()).documents) shown[doc.id] = doc.content.toString();
+    second.start();
+    second.flushAll();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(second.hasUnstored(EDITOR_DOCUMENT_ID)).toBe(true);
+    expect(takeRescue("rescue-test").entries.map((entry) => entry.text)).toEqual([
+      "typed just before the crash",
+    ]);
+    vi.restoreAllMocks();
+
+    // The page after that still finds the edits; once they are stored, the copy is gone.
+    const recovered: Record<string, string> = {};
+    const third = new DocumentSyncClient(editorDocumentStore, host(recovered), options);
+    clients.push(third);
+    const result = await third.load();
+    expect(result.documents.map((doc) => doc.content.toString())).toEqual([
+      "typed just before the crash",
+    ]);
+    for (const doc of result.documents) recovered[doc.id] = doc.content.toString();
+    third.start();
+    await third.whenStored();
+    expect(takeRescue("rescue-test")).toEqual({ entries: [], keys: [] });
   });
 
   it("a copy older than what was stored is dropped", async () => {

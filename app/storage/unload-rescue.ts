@@ -148,23 +148,37 @@ export function writeRescue(key: string, pending: readonly PendingDocument[]): v
   }
 }
 
+/** Every window's copy for a collection, and the keys they were read from. */
+export interface TakenRescue {
+  entries: RescueEntry[];
+  /** Clear these (clearRescue) once the rescued text is stored again, not before. */
+  keys: string[];
+}
+
 /**
- * Reads and removes every window's copy for `collection` (an unreadable one is dropped). Where
- * two copies hold the same document, the one based on the later revision wins.
+ * Reads every window's copy for `collection` without removing it: the copy is the only place
+ * the edits exist until they are stored again, so the caller clears `keys` once that write is
+ * confirmed (a crash in between finds the copy again). An unreadable copy is removed at once.
+ * Where two copies hold the same document, the one based on the later revision wins.
  */
-export function takeRescue(collection: string): RescueEntry[] {
+export function takeRescue(collection: string): TakenRescue {
   const storage = localStore();
-  if (!storage) return [];
+  if (!storage) return { entries: [], keys: [] };
   const byId = new Map<string, RescueEntry>();
+  const taken: string[] = [];
   try {
     const prefix = `${RESCUE_PREFIX}${collection}:`;
     const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
       (key): key is string => key?.startsWith(prefix) ?? false,
     );
     for (const key of keys) {
-      const raw = storage.getItem(key);
-      storage.removeItem(key);
-      for (const entry of parseEntries(raw)) {
+      const entries = parseEntries(storage.getItem(key));
+      if (entries.length === 0) {
+        storage.removeItem(key);
+        continue;
+      }
+      taken.push(key);
+      for (const entry of entries) {
         const other = byId.get(entry.id);
         if (!other || other.baseRevision < entry.baseRevision) byId.set(entry.id, entry);
       }
@@ -172,7 +186,7 @@ export function takeRescue(collection: string): RescueEntry[] {
   } catch {
     // Unreadable storage: nothing to take back.
   }
-  return [...byId.values()];
+  return { entries: [...byId.values()], keys: taken };
 }
 
 function parseEntries(raw: string | null): RescueEntry[] {

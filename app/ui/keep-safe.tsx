@@ -23,16 +23,17 @@ const WHAT = {
 
 /**
  * Safari clears all of a site's stored data after seven days without a visit unless the site
- * is added to the Home Screen or the Dock. Said once per editor, calmly, with both remedies.
+ * is added to the Home Screen or the Dock. Said per editor, calmly, with both remedies, on each
+ * visit until the user answers it ("Got it" or the backup it offers).
  */
 export function SafariStorageNotice({ collection, onBackUp }: KeepSafeProps) {
   const [shown, setShown] = useState(false);
   const [howTo, setHowTo] = useState(false);
   useEffect(() => {
     if (!safariNoticeDue(readKeepSafe(collection), navigator.userAgent, runsInstalled())) return;
+    // Marked as seen only once the user acknowledges it (below): a notice that flashed by
+    // while the page was opened in passing comes back on the next visit.
     setShown(true);
-    // Once: a reload does not bring it back, even if it was not dismissed.
-    noteSafariNoticeSeen(collection);
   }, [collection]);
   if (!shown) return null;
   const { these, backUp } = WHAT[collection];
@@ -55,7 +56,11 @@ export function SafariStorageNotice({ collection, onBackUp }: KeepSafeProps) {
       <div className="mt-1 flex flex-wrap gap-2">
         <button
           type="button"
-          onClick={onBackUp}
+          onClick={() => {
+            // Taking the backup it offers is an answer to it too.
+            noteSafariNoticeSeen(collection);
+            onBackUp();
+          }}
           className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
         >
           {backUp}
@@ -71,7 +76,10 @@ export function SafariStorageNotice({ collection, onBackUp }: KeepSafeProps) {
         )}
         <button
           type="button"
-          onClick={() => setShown(false)}
+          onClick={() => {
+            noteSafariNoticeSeen(collection);
+            setShown(false);
+          }}
           className="rounded-md px-2 py-1 font-medium underline"
         >
           Got it

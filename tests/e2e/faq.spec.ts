@@ -1,7 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { FAQ_ENTRIES } from "../../content/faq";
 import { filterFaqs } from "../../app/site/faq/faq-filter";
-import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
+import {
+  expectNoSeriousA11yViolations,
+  openBeforeScripts,
+  useStoredTheme,
+  waitForHydration,
+} from "./fixtures";
 import { jsonLdFromHtml, ofType } from "./content-helpers";
 
 const NO_RESULTS =
@@ -41,6 +46,26 @@ test("counters show questions, categories and live results", async ({ page }) =>
   await expect(page.locator("p", { hasText: /^6 Categories$/ })).toHaveCount(1);
   await expect(results(page)).toHaveText("39 Results");
   await expect(questions(page)).toHaveCount(39);
+});
+
+test("a search typed before the page's scripts run still filters, and is kept", async ({
+  page,
+}) => {
+  const { release } = await openBeforeScripts(page, "/faq/");
+  const search = page.getByLabel("Search questions");
+  await search.pressSequentially("Drive");
+  await release();
+  const expected = filterFaqs(FAQ_ENTRIES, "Drive", "All");
+  expect(expected.length).toBeGreaterThan(0);
+  expect(expected.length).toBeLessThan(FAQ_ENTRIES.length);
+  await expect(results(page)).toHaveText(`${expected.length} Results`);
+  await expect(questions(page)).toHaveCount(expected.length);
+  // Another render (a category chosen) keeps the words.
+  await page.getByRole("group", { name: "Categories" }).getByRole("button").first().click();
+  await expect(search).toHaveValue("Drive");
+  await search.press("End");
+  await search.pressSequentially(" folder");
+  await expect(search).toHaveValue("Drive folder");
 });
 
 test("search is case-insensitive over questions and answers", async ({ page }) => {

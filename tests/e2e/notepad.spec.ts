@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 import {
@@ -62,7 +63,6 @@ test.describe("notepad menus", () => {
         /Verdana/,
         /Word wrap/,
         /Line numbers/,
-        /Stats/,
         /Fullscreen/,
       ],
       Help: [/Keyboard shortcuts/, /About/],
@@ -92,6 +92,33 @@ test.describe("notepad menus", () => {
         },
       )
       .toMatch(/not configured/i);
+  });
+
+  test("a menu taller than a short window scrolls, passes axe and is reached and scrolled by keyboard", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 360 });
+    await openNotepad(page);
+    await page.getByRole("menuitem", { name: "View", exact: true }).click();
+    const menu = page.getByRole("menu", { name: "View" });
+    await expect(menu).toBeVisible();
+    expect(await menu.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    const results = await new AxeBuilder({ page }).include('[role="menu"]').analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    // From the keyboard: Tab from the menu's button enters the scrolling menu, End reaches (and
+    // shows) its last item, Home its first, and the arrows walk through the items between.
+    const items = menu.locator('[role^="menuitem"]');
+    await page.keyboard.press("Tab");
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(items.last()).toBeFocused();
+    await expect(items.last()).toBeInViewport();
+    expect(await menu.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.keyboard.press("Home");
+    await expect(items.first()).toBeFocused();
+    await expect(items.first()).toBeInViewport();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.nth(1)).toBeFocused();
   });
 
   test("Help shows the shortcut list and About mentions clearing site data", async ({ page }) => {
@@ -671,27 +698,48 @@ test.describe("notepad editing", () => {
     expect((await editorText(page))?.length).toBeGreaterThan(text.length);
   });
 
-  test("status bar and stats show line, characters and words", async ({ page }) => {
+  test("one status bar shows the line and the Lines, Words and Chars that follow typing", async ({
+    page,
+  }) => {
     await openNotepad(page);
     await expect(page.getByRole("textbox", { name: "Document text" })).toBeVisible();
     await expect(page.locator(".cm-placeholder")).toHaveText("Start typing your text here...");
+    const statusBar = page.getByRole("contentinfo", { name: "Status bar" });
+    await expect(statusBar.getByText("Lines: 1", { exact: true })).toBeVisible();
+    await expect(statusBar.getByText("Words: 0", { exact: true })).toBeVisible();
+    await expect(statusBar.getByText("Chars: 0", { exact: true })).toBeVisible();
     await typeInEditor(page, "one two three\nfour five");
-    await expect(page.getByTestId("status-line")).toHaveText("Line 2");
-    await expect(page.getByTestId("status-chars")).toHaveText("23 characters");
-    await expect(page.getByTestId("status-words")).toHaveText("5 words");
-    await expect(page.getByTestId("stats")).toContainText("Lines: 2");
-    await expect(page.getByTestId("stats")).toContainText("Words: 5");
-    await expect(page.getByTestId("stats")).toContainText("Chars: 23");
-    await runMenu(page, "View", "Stats");
-    await expect(page.getByTestId("stats")).toHaveCount(0);
+    await expect(statusBar.getByText("Line 2", { exact: true })).toBeVisible();
+    await expect(statusBar.getByText("Lines: 2", { exact: true })).toBeVisible();
+    await expect(statusBar.getByText("Words: 5", { exact: true })).toBeVisible();
+    await expect(statusBar.getByText("Chars: 23", { exact: true })).toBeVisible();
+    // One readout of the counts in the whole page: no second bar saying the same.
+    await expect(page.getByText(/^Words: \d+$/)).toHaveCount(1);
+    await expect(page.getByText(/^Chars: \d+$/)).toHaveCount(1);
+    await expect(page.getByText(/^\d+ (words?|characters?)$/)).toHaveCount(0);
     // Each tab shows its own figures.
     await page.getByRole("button", { name: "New tab" }).first().click();
-    await expect(page.getByTestId("status-words")).toHaveText("0 words");
+    await expect(page.getByTestId("status-words")).toHaveText("Words: 0");
     await typeInEditor(page, "x");
-    await expect(page.getByTestId("status-words")).toHaveText("1 word");
-    await expect(page.getByTestId("status-chars")).toHaveText("1 character");
+    await expect(page.getByTestId("status-words")).toHaveText("Words: 1");
+    await expect(page.getByTestId("status-chars")).toHaveText("Chars: 1");
     await tabButtons(page).first().click();
-    await expect(page.getByTestId("status-words")).toHaveText("5 words");
+    await expect(page.getByTestId("status-words")).toHaveText("Words: 5");
+    await expect(page.getByTestId("status-lines")).toHaveText("Lines: 2");
+  });
+
+  test("the status bar takes three short lines at most on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openNotepad(page);
+    await typeInEditor(page, "one two three\nfour five");
+    const statusBar = page.getByRole("contentinfo", { name: "Status bar" });
+    await expect(statusBar.getByText("Chars: 23", { exact: true })).toBeVisible();
+    const lineHeight = await statusBar.evaluate((el) =>
+      parseFloat(getComputedStyle(el).lineHeight),
+    );
+    const box = await statusBar.boundingBox();
+    // Four lines of two bars took about 110 px of a 390 px phone; one bar of three rows now.
+    expect(box!.height).toBeLessThan(4 * lineHeight + 8);
   });
 
   test("a tab of over a million characters is counted in the background, then per edit", async ({
@@ -706,14 +754,14 @@ test.describe("notepad editing", () => {
       ).__plainpadNotepad;
       controller.tabs.newTab("Big", "word ".repeat(240_000));
     });
-    await expect(page.getByTestId("status-chars")).toHaveText("1,200,000 characters");
-    await expect(page.getByTestId("status-words")).toHaveText("240,000 words", {
+    await expect(page.getByTestId("status-chars")).toHaveText("Chars: 1,200,000");
+    await expect(page.getByTestId("status-words")).toHaveText("Words: 240,000", {
       timeout: 20_000,
     });
     await page.locator(".cm-content").focus();
     await page.keyboard.press("Control+End");
     await page.keyboard.type("two more");
-    await expect(page.getByTestId("status-words")).toHaveText("240,002 words");
+    await expect(page.getByTestId("status-words")).toHaveText("Words: 240,002");
   });
 
   test("fullscreen hides the page header", async ({ page }) => {

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
+import {
+  expectNoSeriousA11yViolations,
+  openBeforeScripts,
+  useStoredTheme,
+  waitForHydration,
+} from "./fixtures";
 
 /** Every page this spec owns. */
 const MY_PAGES = [
@@ -106,6 +111,31 @@ test.describe("newsletter", () => {
     await expect(page).toHaveURL(/\/resources\/$/);
   });
 
+  test("what is typed and ticked before the page's scripts run is kept and submitted", async ({
+    page,
+  }) => {
+    const logs: unknown[][] = [];
+    page.on("console", async (message) => {
+      if (message.type() === "log")
+        logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
+    });
+    const { release } = await openBeforeScripts(page, "/newsletter/");
+    const form = page.locator("main form");
+    await form.getByLabel(/Email address/).pressSequentially("reader@example.com");
+    await form.getByLabel("Writing tips").check();
+    await release();
+    await form.getByLabel(/First name/).pressSequentially("Ada");
+    await expect(form.getByLabel(/Email address/)).toHaveValue("reader@example.com");
+    await expect(form.getByLabel("Writing tips")).toBeChecked();
+    await form.getByRole("button", { name: "Subscribe", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Thank you for subscribing, Ada!" }),
+    ).toBeVisible({ timeout: 5000 });
+    await expect
+      .poll(() => logs.find((args) => args[0] === "Newsletter subscription:")?.[1])
+      .toMatchObject({ email: "reader@example.com", firstName: "Ada", interests: ["tips"] });
+  });
+
   test("an invalid address is stopped by the browser and nothing is submitted", async ({
     page,
   }) => {
@@ -163,6 +193,18 @@ test.describe("contact", () => {
       subject: "Drive question",
       message: "How do I revoke access?\nThanks!",
     });
+  });
+
+  test("a name typed before the page's scripts run is kept when the next field is typed", async ({
+    page,
+  }) => {
+    const { release } = await openBeforeScripts(page, "/contact-us/");
+    const form = page.locator("main form");
+    await form.getByLabel("Your name").pressSequentially("Sam Lee");
+    await release();
+    await form.getByLabel("Email address").pressSequentially("sam@example.com");
+    await expect(form.getByLabel("Email address")).toHaveValue("sam@example.com");
+    await expect(form.getByLabel("Your name")).toHaveValue("Sam Lee");
   });
 
   test("shows the support e-mail, hours, social links and the FAQ link", async ({ page }) => {

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useRef, useState, type FormEvent } from "react";
 import { CARD, INPUT, PRIMARY_BUTTON } from "~/site/marketing/styles";
+import { type HydratedField, useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 /** The contact form's fields (spec section 3: all text, all required). */
 export interface ContactFormState {
@@ -22,6 +23,14 @@ export const CONTACT_THANK_YOU = "Thank you for your message! We will get back t
 export function ContactForm() {
   const [form, setForm] = useState<ContactFormState>(EMPTY);
   const baseId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A name typed while the page was still loading is kept (the fields' names are the keys).
+  useTypedBeforeHydration(
+    formRef,
+    useCallback((field: HydratedField) => {
+      if (field.name in EMPTY) setForm((current) => ({ ...current, [field.name]: field.value }));
+    }, []),
+  );
 
   function update(field: keyof ContactFormState, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -61,7 +70,7 @@ export function ContactForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} className={CARD} aria-labelledby="contact-form-heading">
+    <form ref={formRef} onSubmit={onSubmit} className={CARD} aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading" className="text-xl font-bold text-slate-900 dark:text-white">
         Send us a message
       </h2>

@@ -1,7 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { BODY_TEXT, CARD, INPUT, PRIMARY_BUTTON, SECONDARY_BUTTON } from "~/site/marketing/styles";
+import { type HydratedField, useTypedBeforeHydration } from "~/ui/use-typed-before-hydration";
 
 /** The interest ids of a subscription (spec section 3), in display order. */
 export const NEWSLETTER_INTERESTS = [
@@ -31,6 +32,10 @@ export const NEWSLETTER_DELAY_MS = 2000;
 
 type Phase = "idle" | "submitting" | "subscribed";
 
+function isInterest(value: string): value is NewsletterInterest {
+  return NEWSLETTER_INTERESTS.some((interest) => interest.id === value);
+}
+
 /**
  * The newsletter sign-up: idle, then submitting (a 2-second simulated delay with the button
  * reading "Subscribing..."), then a thank-you screen. Plainpad has no mail server yet, so the
@@ -45,6 +50,24 @@ export function NewsletterForm() {
   const timer = useRef<number | undefined>(undefined);
   const emailId = useId();
   const nameId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // What was typed or ticked while the page was still loading is kept.
+  useTypedBeforeHydration(
+    formRef,
+    useCallback((field: HydratedField) => {
+      if (field.name === "email") setEmail(field.value);
+      else if (field.name === "firstName") setFirstName(field.value);
+      else if (field.name === "interests" && isInterest(field.value)) {
+        const id = field.value;
+        const checked = (field as HTMLInputElement).checked;
+        setInterests((current) =>
+          checked
+            ? [...current.filter((item) => item !== id), id]
+            : current.filter((item) => item !== id),
+        );
+      }
+    }, []),
+  );
 
   // Stop the simulated delay if the reader leaves the page mid-way.
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -106,7 +129,12 @@ export function NewsletterForm() {
 
   const submitting = phase === "submitting";
   return (
-    <form onSubmit={onSubmit} className={CARD} aria-labelledby="newsletter-form-heading">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      className={CARD}
+      aria-labelledby="newsletter-form-heading"
+    >
       <h2 id="newsletter-form-heading" className="text-xl font-bold text-slate-900 dark:text-white">
         Sign up
       </h2>

@@ -80,7 +80,7 @@ export const STUDENT_BENEFITS = [
   },
   {
     title: "Word counts without opening a word processor",
-    text: "The notepad's status bar shows lines, words and characters as you type.",
+    text: "The notepad's status bar shows the lines, words and characters of the tab as you type.",
   },
   {
     title: "Your drafts stay yours",
