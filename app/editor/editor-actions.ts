@@ -141,17 +141,19 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
     download: () => {
       const { fileName, file } = store();
-      const outcome = downloadDocument({
-        name: fileName,
-        text: getView()?.state.doc.toString() ?? "",
-        file,
-      });
-      if (outcome.kind === "downloaded") {
-        store().markClean();
-        return;
-      }
-      const notice = saveOutcomeNotice(outcome);
-      if (notice) store().notify({ kind: notice.kind, text: notice.text });
+      const doc = getView()?.state.doc ?? null;
+      // A legacy encoding's encoder may still be loading: the download waits for it.
+      void downloadDocument({ name: fileName, text: doc?.toString() ?? "", file }).then(
+        (outcome) => {
+          if (outcome.kind === "downloaded") {
+            // Text typed (or another document opened) meanwhile is not in the download.
+            if (getView()?.state.doc === doc) store().markClean();
+            return;
+          }
+          const notice = saveOutcomeNotice(outcome);
+          if (notice) store().notify({ kind: notice.kind, text: notice.text });
+        },
+      );
     },
     print: () => {
       const { fileName, language, previewMode } = store();
