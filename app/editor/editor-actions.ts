@@ -15,7 +15,6 @@ import {
 import type { PickedFile } from "~/storage/disk-files";
 import { downloadDocument, saveOutcomeNotice } from "~/ui/document-file-save";
 import { printAsShown } from "~/preview/print-as-shown";
-import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import type { EditorCommandContext } from "./commands";
 import { useEditorStore } from "./editor-store";
 
@@ -156,9 +155,9 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
       );
     },
     print: () => {
-      const { fileName, language, previewMode } = store();
+      const { fileName, language, previewMode, documentKey } = store();
       const formatted = language.id === "markdown" && previewMode !== "editor";
-      printAsShown(fileName, getView()?.state.doc.toString() ?? "", formatted, EDITOR_DOCUMENT_ID);
+      printAsShown(fileName, getView()?.state.doc.toString() ?? "", formatted, documentKey);
     },
     setPreviewMode: (mode) => store().setPreviewMode(mode),
   };
