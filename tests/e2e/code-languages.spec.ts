@@ -137,6 +137,27 @@ test.describe("code in the simple editor", () => {
     expect(loaded.filter((name) => /code-support|language-data/.test(name))).toEqual([]);
   });
 
+  test("Highlight anyway is for one document: the next big file opened asks again", async ({
+    page,
+  }) => {
+    // Two files of over 4 MB: slow on a loaded machine.
+    test.slow();
+    const big = (key: string) =>
+      `[\n${`  { "${key}": 12345, "note": "padding" },\n`.repeat(110_000)}  {}\n]\n`;
+    const highlightAnyway = page.getByRole("button", { name: "Highlight anyway" });
+    await openInEditor(page, "first.json", big("first"));
+    await expect(languageButton(page, "JSON")).toBeVisible();
+    await highlightAnyway.click();
+    await expect(page.getByTestId("status-highlight-off")).toHaveCount(0);
+
+    await openInEditor(page, "second.json", big("second"));
+    await expect.poll(() => documentText(page)).toContain('"second"');
+    await expect(languageButton(page, "JSON")).toBeVisible();
+    await expect(page.getByTestId("status-highlight-off")).toBeVisible();
+    await expect(highlightAnyway).toBeVisible();
+    expect(await tokenCount(page)).toBe(0);
+  });
+
   test("Python: shebang detection, Ctrl+/ comments lines, the gutter folds a function", async ({
     page,
   }) => {
