@@ -13,6 +13,7 @@ import { documentText, editorBox, openEditor } from "./editor-helpers";
 import {
   editorText,
   openNotepad,
+  renameActiveTab,
   runMenu,
   tabNames,
   typeInEditor,
@@ -366,6 +367,18 @@ test.describe("notepad: files on this computer", () => {
     ]);
     expect(saved.equals(expected)).toBe(true);
     expect((await diskLog(page)).permissionRequests).toEqual([true]);
+  });
+
+  test("a tab named trip.md without a file downloads as trip.md (decision 020)", async ({
+    page,
+  }) => {
+    await renameActiveTab(page, "trip.md");
+    await typeInEditor(page, "# Trip");
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("ControlOrMeta+s");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("trip.md");
+    expect((await readFile(await file.path())).toString("utf8")).toBe("# Trip");
   });
 
   test("a tab keeps its file after a reload; Save As moves it to a new file", async ({ page }) => {
