@@ -15,7 +15,6 @@ import {
 import type { PickedFile } from "~/storage/disk-files";
 import { downloadDocument, saveOutcomeNotice } from "~/ui/document-file-save";
 import { printAsShown } from "~/preview/print-as-shown";
-import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import type { EditorCommandContext } from "./commands";
 import { useEditorStore } from "./editor-store";
 
@@ -141,22 +140,24 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
     download: () => {
       const { fileName, file } = store();
-      const outcome = downloadDocument({
-        name: fileName,
-        text: getView()?.state.doc.toString() ?? "",
-        file,
-      });
-      if (outcome.kind === "downloaded") {
-        store().markClean();
-        return;
-      }
-      const notice = saveOutcomeNotice(outcome);
-      if (notice) store().notify({ kind: notice.kind, text: notice.text });
+      const doc = getView()?.state.doc ?? null;
+      // A legacy encoding's encoder may still be loading: the download waits for it.
+      void downloadDocument({ name: fileName, text: doc?.toString() ?? "", file }).then(
+        (outcome) => {
+          if (outcome.kind === "downloaded") {
+            // Text typed (or another document opened) meanwhile is not in the download.
+            if (getView()?.state.doc === doc) store().markClean();
+            return;
+          }
+          const notice = saveOutcomeNotice(outcome);
+          if (notice) store().notify({ kind: notice.kind, text: notice.text });
+        },
+      );
     },
     print: () => {
-      const { fileName, language, previewMode } = store();
+      const { fileName, language, previewMode, documentKey } = store();
       const formatted = language.id === "markdown" && previewMode !== "editor";
-      printAsShown(fileName, getView()?.state.doc.toString() ?? "", formatted, EDITOR_DOCUMENT_ID);
+      printAsShown(fileName, getView()?.state.doc.toString() ?? "", formatted, documentKey);
     },
     setPreviewMode: (mode) => store().setPreviewMode(mode),
   };

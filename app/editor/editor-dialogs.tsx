@@ -58,7 +58,7 @@ export function EditorDialogs({
         <ExportDialog
           documentName={useEditorStore.getState().fileName}
           getText={getContent}
-          formattedFrom={markdown ? { docKey: EDITOR_DOCUMENT_ID } : null}
+          formattedFrom={markdown ? { docKey: useEditorStore.getState().documentKey } : null}
           onClose={() => useEditorStore.getState().setExportDialogOpen(false)}
         />
       )}

@@ -34,9 +34,9 @@ export function useEditorLanguage(getView: () => EditorView | null): Extension {
 }
 
 /**
- * The name the language is told from. The simple editor's names always end in ".txt" (spec), so
- * an opened "data.json" is shown as "data.json.txt": the file on disk (when the browser gave one)
- * names it, else the name without the ".txt" the editor added ("notes.md.txt" is Markdown, and
+ * The name the language is told from: the file on disk (when the browser gave one), else the
+ * document's name. Names kept from before decision 020 end in a ".txt" the editor added to the
+ * file's own ("data.json.txt"): the name without it tells ("notes.md.txt" is Markdown, and
  * "notes.txt" stays plain text).
  */
 export function languageName(fileName: string, diskName: string | null): string {

@@ -7,7 +7,7 @@ import {
 } from "~/storage/document-sync";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { noteStored } from "~/storage/keep-safe";
-import { withTxtExtension } from "~/text/file-name";
+import { withDefaultExtension } from "~/text/file-name";
 import { downloadText } from "~/ui/download";
 import { useEditorStore } from "./editor-store";
 
@@ -165,7 +165,7 @@ export class EditorPersistence {
       text: `This document was also changed in another editor window. Your text here is kept; the other window's version ("${stored.name}", ${stored.content.length.toLocaleString("en-US")} characters) was kept aside in this browser.`,
       action: {
         label: "Download the other version",
-        run: () => downloadText(stored.content, withTxtExtension(stored.name)),
+        run: () => downloadText(stored.content, withDefaultExtension(stored.name)),
       },
     });
   }

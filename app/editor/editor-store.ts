@@ -61,6 +61,12 @@ export interface EditorStoreState {
   canRedo: boolean;
   /** How many cursors or selected ranges the text has (the status bar's "3 selections"). */
   selections: number;
+  /**
+   * Names the document shown, for its preview's remote-image permission (`remote-images.ts`):
+   * a new one whenever the document is replaced (an opened file, New, a share link), so "Load
+   * images" is for one document and the next one asks again.
+   */
+  documentKey: string;
   /** The language the document is shown in (status bar), set by useEditorLanguage. */
   language: LanguageView;
   /** How a Markdown document is shown (remembered in this browser; read on mount). */
@@ -125,6 +131,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   canUndo: false,
   selections: 1,
   canRedo: false,
+  documentKey: "editor:0",
   language: PLAIN_VIEW,
   previewMode: "editor",
   keyMode: "standard",

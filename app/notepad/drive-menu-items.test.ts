@@ -17,6 +17,7 @@ describe("notepad Drive menu items", () => {
   it("name Drive files like downloads: .txt added when missing", () => {
     expect(driveFileName("Untitled-2")).toBe("Untitled-2.txt");
     expect(driveFileName("notes.TXT")).toBe("notes.TXT");
+    expect(driveFileName("trip.md")).toBe("trip.md");
     expect(driveFileName("   ")).toBe("Untitled.txt");
   });
 

@@ -8,7 +8,7 @@
 import { getDrive } from "~/drive/drive";
 import { runOpen, runSave } from "~/drive/flows";
 import { DRIVE_MESSAGES, saveStageMessage } from "~/drive/messages";
-import { withTxtExtension } from "~/text/file-name";
+import { withDefaultExtension } from "~/text/file-name";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
@@ -41,9 +41,12 @@ export const DRIVE_NOT_CONFIGURED_MESSAGE = DRIVE_MESSAGES.notConfigured;
 
 let running = false;
 
-/** Drive files are plain-text files: the trimmed tab name ("Untitled" if blank), ending in .txt like a download's. */
+/**
+ * A tab's Drive file name: the trimmed tab name ("Untitled" if blank), keeping its own extension
+ * and else ending in .txt, like a download's (decision 020).
+ */
 export function driveFileName(tabName: string): string {
-  return withTxtExtension(tabName.trim() || "Untitled");
+  return withDefaultExtension(tabName.trim() || "Untitled");
 }
 
 /** One Drive action at a time (a second click while one runs is ignored). */

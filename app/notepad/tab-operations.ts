@@ -3,7 +3,7 @@ import type { PickedFile } from "~/storage/disk-files";
 import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat } from "~/storage/document-store";
 import { isQuotaError } from "~/storage/document-records";
-import { safeFileName, withTxtExtension } from "~/text/file-name";
+import { safeFileName, withDefaultExtension } from "~/text/file-name";
 import { guessedEncodingMessage, mixedLineEndingsMessage } from "~/ui/document-file-save";
 import { downloadText } from "~/ui/download";
 import { readCancelledMessage } from "~/ui/file-read-progress";
@@ -181,7 +181,7 @@ export class NotepadTabs {
               message: closedTabNotKeptMessage(tab.name, isQuotaError(error)),
               action: {
                 label: "Download",
-                run: () => downloadText(text, withTxtExtension(safeFileName(tab.name))),
+                run: () => downloadText(text, withDefaultExtension(safeFileName(tab.name))),
               },
             });
           })

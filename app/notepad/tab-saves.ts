@@ -1,4 +1,4 @@
-import { withTxtExtension } from "~/text/file-name";
+import { withDefaultExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import type { TextEncodingId } from "~/text/text-encoding";
 import {
@@ -30,12 +30,8 @@ export class NotepadSaves {
     if (!tab || !doc) return;
     const savedText = this.notepad.states.text(id);
     const request = {
-      // A download appends .txt (spec); the save dialog suggests the name as it is when it
-      // already has an extension ("notes.md").
-      name:
-        mode === "save-as" && /\.[a-z0-9]{1,8}$/i.test(tab.name)
-          ? tab.name
-          : withTxtExtension(tab.name),
+      // A name without an extension gets ".txt"; "notes.md" stays (decision 020).
+      name: withDefaultExtension(tab.name),
       text: savedText.toString(),
       file: doc.file,
     };

@@ -1,5 +1,6 @@
 import { fileOpenModern, fileSaveModern, type FileWithHandle } from "browser-fs-access";
 import type { DiskFileLink, DocumentFileFormat } from "./document-records";
+import { prepareEncoder } from "~/text/legacy-encodings";
 import { type LocalTextFile, type ReadFileOptions, readLocalTextFile } from "./local-files";
 import { trackWork } from "./pending-work";
 
@@ -190,13 +191,16 @@ export interface OpenedFile extends LocalTextFile {
  * Reads a picked or dropped file (see `readLocalTextFile`: streamed, with progress and cancel;
  * refuses binaries and files over the limit with FileRejectedError) and the format to keep with
  * its document: its encoding, line ending and, when the browser gave a handle, the link Save
- * writes through.
+ * writes through. A file in a legacy encoding (Shift_JIS, GBK, KOI8-R…) starts its encoder
+ * loading, so it is there by the first Save or Download (which wait for it otherwise).
  */
 export async function readPickedFile(
   { file, handle }: PickedFile,
   options: ReadFileOptions = {},
 ): Promise<OpenedFile> {
   const read = await readLocalTextFile(file, options);
+  // A failed load (offline) is told by the save that needs it, which tries again.
+  void prepareEncoder(read.encoding).catch(() => undefined);
   return {
     ...read,
     format: {

@@ -18,7 +18,7 @@ import {
   type TextEncodingId,
   unencodableMessage,
 } from "~/text/text-encoding";
-import { EncoderNotLoadedError, prepareEncoder } from "~/text/legacy-encodings";
+import { prepareEncoder } from "~/text/legacy-encodings";
 import { confidenceLabel, type EncodingGuess } from "~/text/detect-encoding";
 import { downloadBlob } from "./download";
 
@@ -140,11 +140,12 @@ export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome>
 
 /**
  * Downloads the document under its name, in its encoding and line ending (the Download button;
- * Save where no file can be written). Refuses, with the message, characters its encoding
- * cannot hold.
+ * Save where no file can be written), once the encoder of a legacy encoding has loaded. Refuses,
+ * with the message, characters its encoding cannot hold.
  */
-export function downloadDocument(request: SaveRequest): SaveOutcome {
-  return refusedCharacters(request) ?? download(request);
+export async function downloadDocument(request: SaveRequest): Promise<SaveOutcome> {
+  const refused = (await encoderMissing(request)) ?? refusedCharacters(request);
+  return refused ?? download(request);
 }
 
 function download(request: SaveRequest): SaveOutcome {
@@ -231,8 +232,9 @@ export function mixedLineEndingsMessage(fileName: string): string {
 }
 
 /**
- * Loads the encoder of a legacy encoding (Shift_JIS, GBK…) the first time one is saved; a
- * failed load (offline before the app was stored) refuses the save with a message.
+ * Waits for the encoder of a legacy encoding (Shift_JIS, GBK…; loading since the file was opened
+ * or its encoding chosen, else from now); a failed load (offline before the app was stored)
+ * refuses the save with a message.
  */
 async function encoderMissing(request: SaveRequest): Promise<SaveOutcome | null> {
   try {
@@ -252,16 +254,9 @@ function encoderMissingOutcome(request: SaveRequest, why: string): SaveOutcome {
   };
 }
 
+/** Characters the encoding cannot hold, told; call once `encoderMissing` said it is loaded. */
 function refusedCharacters(request: SaveRequest): SaveOutcome | null {
-  let found;
-  try {
-    found = findUnencodable(request.text, request.file.encoding);
-  } catch (error) {
-    if (!(error instanceof EncoderNotLoadedError)) throw error;
-    // A download right after choosing the encoding, before its encoder arrived.
-    void prepareEncoder(request.file.encoding).catch(() => undefined);
-    return encoderMissingOutcome(request, "is still loading");
-  }
+  const found = findUnencodable(request.text, request.file.encoding);
   if (found.total === 0) return null;
   return {
     kind: "failed",

@@ -137,6 +137,43 @@ test.describe("code in the simple editor", () => {
     expect(loaded.filter((name) => /code-support|language-data/.test(name))).toEqual([]);
   });
 
+  test("Highlight anyway is for one document: the next big file opened asks again", async ({
+    page,
+  }) => {
+    // Two files of over 4 MB: slow on a loaded machine.
+    test.slow();
+    /** Opens a JSON file of 4.3 MB (over the highlighting limit), written in the page. */
+    const openBigJson = async (name: string, key: string) => {
+      await page.evaluate(
+        async ({ name, key }) => {
+          const root = await navigator.storage.getDirectory();
+          const writable = await (
+            await root.getFileHandle(name, { create: true })
+          ).createWritable();
+          await writable.write(
+            `[\n${`  { "${key}": 12345, "note": "padding" },\n`.repeat(110_000)}  {}\n]\n`,
+          );
+          await writable.close();
+        },
+        { name, key },
+      );
+      await queuePicks(page, { open: [name] });
+      await page.getByRole("button", { name: "Open", exact: true }).click();
+      await expect.poll(() => documentText(page)).toContain(`"${key}"`);
+    };
+    const highlightAnyway = page.getByRole("button", { name: "Highlight anyway" });
+    await openBigJson("first.json", "first");
+    await expect(languageButton(page, "JSON")).toBeVisible();
+    await highlightAnyway.click();
+    await expect(page.getByTestId("status-highlight-off")).toHaveCount(0);
+
+    await openBigJson("second.json", "second");
+    await expect(languageButton(page, "JSON")).toBeVisible();
+    await expect(page.getByTestId("status-highlight-off")).toBeVisible();
+    await expect(highlightAnyway).toBeVisible();
+    expect(await tokenCount(page)).toBe(0);
+  });
+
   test("Python: shebang detection, Ctrl+/ comments lines, the gutter folds a function", async ({
     page,
   }) => {

@@ -78,7 +78,9 @@ test.describe("simple editor: files", () => {
       buffer: Buffer.from("# List\n- milk\n- bread"),
     });
     await expect.poll(() => documentText(page)).toBe("# List\n- milk\n- bread");
-    await expect(page.getByRole("button", { name: "Rename shopping.md.txt" })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Rename shopping.md", exact: true }),
+    ).toBeVisible();
     await expect(page.getByTitle("Unsaved changes")).toHaveCount(0);
   });
 

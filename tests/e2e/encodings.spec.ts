@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import {
   diskFileBytes,
@@ -159,6 +160,29 @@ test.describe("notepad: UTF-16 without a byte-order mark", () => {
 });
 
 test.describe("simple editor: legacy encodings", () => {
+  for (const [fixture, label, words] of [
+    ["shift_jis.txt", "Shift_JIS", "メモ帳"],
+    ["gbk.txt", "GBK", "记事本"],
+  ] as const) {
+    test(`the first Download of a ${label} file gives its bytes back`, async ({ page }) => {
+      // The file chooser (no file handle): Download is the only way to get the bytes out.
+      await openEditor(page);
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: "Open", exact: true }).click();
+      const original = legacy(fixture);
+      await (await chooser).setFiles({ name: fixture, mimeType: "text/plain", buffer: original });
+      await expect.poll(() => documentText(page)).toContain(words);
+      await expect(page.getByRole("button", { name: label, exact: true })).toBeVisible();
+      // At once: the encoder may still be on its way, and the Download waits for it.
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download", exact: true }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(fixture);
+      expect((await readFile(await file.path())).equals(original)).toBe(true);
+      await expect(page.getByTitle("Unsaved changes")).toHaveCount(0);
+    });
+  }
+
   test("a Big5 file opens detected and saves back unchanged", async ({ page }) => {
     await installDiskHarness(page);
     await openEditor(page);

@@ -13,6 +13,7 @@ import { documentText, editorBox, openEditor } from "./editor-helpers";
 import {
   editorText,
   openNotepad,
+  renameActiveTab,
   runMenu,
   tabNames,
   typeInEditor,
@@ -185,6 +186,40 @@ test.describe("simple editor: files on this computer", () => {
     await expect(unsaved(page)).toHaveCount(0);
   });
 
+  test("an opened trip.md stays trip.md: its name, Download and Save As; a new document is .txt", async ({
+    page,
+  }) => {
+    page.on("dialog", (dialog) => void dialog.accept());
+    await putDiskFile(page, "trip.md", "# Trip\n\n- tickets\n");
+    await openInEditor(page, "trip.md");
+    await expect(page.getByRole("button", { name: "Rename trip.md", exact: true })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download", exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("trip.md");
+    expect((await readFile(await file.path())).toString("utf8")).toBe("# Trip\n\n- tickets\n");
+
+    await queuePicks(page, { saveAs: "trip copy.md" });
+    await editorBox(page).press("ControlOrMeta+Shift+s");
+    await expect(page.getByTestId("status-location")).toHaveText("trip copy.md · on this computer");
+    expect((await diskLog(page)).savePicks).toEqual(["trip.md"]);
+    await expect(
+      page.getByRole("button", { name: "Rename trip copy.md", exact: true }),
+    ).toBeVisible();
+
+    // A name typed without an extension, and a new document, end in .txt as before.
+    await page.getByRole("button", { name: "Rename trip copy.md" }).click();
+    await page.getByRole("textbox", { name: "File name" }).fill("packing list");
+    await page.getByRole("textbox", { name: "File name" }).press("Enter");
+    await expect(
+      page.getByRole("button", { name: "Rename packing list.txt", exact: true }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "New", exact: true }).click();
+    await expect(
+      page.getByRole("button", { name: "Rename Untitled.txt", exact: true }),
+    ).toBeVisible();
+  });
+
   test("Save As picks a new file, suggests the document name and keeps saving there", async ({
     page,
   }) => {
@@ -332,6 +367,18 @@ test.describe("notepad: files on this computer", () => {
     ]);
     expect(saved.equals(expected)).toBe(true);
     expect((await diskLog(page)).permissionRequests).toEqual([true]);
+  });
+
+  test("a tab named trip.md without a file downloads as trip.md (decision 020)", async ({
+    page,
+  }) => {
+    await renameActiveTab(page, "trip.md");
+    await typeInEditor(page, "# Trip");
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("ControlOrMeta+s");
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("trip.md");
+    expect((await readFile(await file.path())).toString("utf8")).toBe("# Trip");
   });
 
   test("a tab keeps its file after a reload; Save As moves it to a new file", async ({ page }) => {

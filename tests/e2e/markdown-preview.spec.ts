@@ -104,6 +104,28 @@ async function serveImages(): Promise<{
   };
 }
 
+const PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+/**
+ * Serves images.example.org's pictures (a tracking pixel) and lists the ones requested: what the
+ * page asked for, whatever the Content-Security-Policy then allows.
+ */
+async function serveRemoteImages(page: Page): Promise<string[]> {
+  const requested: string[] = [];
+  await page.route("https://images.example.org/**", (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ contentType: "image/png", body: PIXEL_PNG });
+  });
+  return requested;
+}
+
+/** A Markdown document holding one remote image, `alt` at images.example.org/`file`. */
+const withRemoteImage = (title: string, alt: string, file: string) =>
+  `# ${title}\n\n![${alt}](https://images.example.org/${file})\n`;
+
 /** Requests that leave the site (the test server is the only origin of the page). */
 function recordOffSite(page: Page, baseURL: string | undefined): string[] {
   const offSite: string[] = [];
@@ -454,6 +476,31 @@ test.describe("Markdown preview in the simple editor", () => {
     await expect(dialog.getByRole("radio", { name: /As formatted/ })).toHaveCount(0);
   });
 
+  test("Load images is for the document shown: a file opened next asks again", async ({ page }) => {
+    const requested = await serveRemoteImages(page);
+    const remoteImages = preview(page).locator('img[src^="https://images.example.org/"]');
+    await editorMode(page, "Side by side");
+    await putDiskFile(page, "first.md", withRemoteImage("First", "Logo", "first.png"));
+    await queuePicks(page, { open: ["first.md"] });
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(
+      preview(page).getByText("“Logo” from images.example.org is not loaded yet"),
+    ).toBeVisible();
+    await preview(page).getByRole("button", { name: "Load images" }).click();
+    await expect(remoteImages).toHaveAttribute("src", "https://images.example.org/first.png");
+
+    await putDiskFile(page, "second.md", withRemoteImage("Second", "Pixel", "second.png"));
+    await queuePicks(page, { open: ["second.md"] });
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(preview(page).getByRole("heading", { name: "Second" })).toBeVisible();
+    await expect(
+      preview(page).getByText("“Pixel” from images.example.org is not loaded yet"),
+    ).toBeVisible();
+    await expect(preview(page).getByRole("button", { name: "Load images" })).toBeVisible();
+    await expect(remoteImages).toHaveCount(0);
+    expect(requested.filter((url) => url.endsWith("/second.png"))).toEqual([]);
+  });
+
   test("preview only hides the text; editor only brings it back", async ({ page }) => {
     await editorMode(page, "Preview only");
     await expect(preview(page).getByRole("heading", { name: "Tables" })).toBeVisible();
@@ -465,6 +512,38 @@ test.describe("Markdown preview in the simple editor", () => {
 });
 
 test.describe("Markdown on the share page", () => {
+  test("Load images on one shared link does not carry over to the next link", async ({ page }) => {
+    const requested = await serveRemoteImages(page);
+    const first = await encodeSharePayload({
+      name: "first.md",
+      text: withRemoteImage("First", "Logo", "first.png"),
+    });
+    await page.goto(`/s/#${first}`);
+    await waitForHydration(page);
+    const shared = page.getByRole("region", { name: "Shared text" });
+    const remoteImages = shared.locator('img[src^="https://images.example.org/"]');
+    await expect(
+      shared.getByText("“Logo” from images.example.org is not loaded yet"),
+    ).toBeVisible();
+    await shared.getByRole("button", { name: "Load images" }).click();
+    await expect(remoteImages).toHaveAttribute("src", "https://images.example.org/first.png");
+
+    // Another link pasted into this page's address bar changes only the fragment.
+    const second = await encodeSharePayload({
+      name: "second.md",
+      text: withRemoteImage("Second", "Pixel", "second.png"),
+    });
+    await page.evaluate((payload) => {
+      window.location.hash = payload;
+    }, second);
+    await expect(shared.getByRole("heading", { name: "Second" })).toBeVisible();
+    await expect(
+      shared.getByText("“Pixel” from images.example.org is not loaded yet"),
+    ).toBeVisible();
+    await expect(remoteImages).toHaveCount(0);
+    expect(requested.filter((url) => url.endsWith("/second.png"))).toEqual([]);
+  });
+
   test("a shared Markdown document is shown formatted, with Show source", async ({
     page,
     baseURL,

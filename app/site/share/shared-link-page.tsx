@@ -5,7 +5,7 @@ import { newFileFormat } from "~/storage/document-records";
 import { putHandoff } from "~/storage/handoff";
 import { putSharedNote } from "~/storage/share-inbox";
 import { SHARED_PARAM } from "~/storage/share-target";
-import { safeFileName, withTxtExtension } from "~/text/file-name";
+import { safeFileName, withDefaultExtension } from "~/text/file-name";
 import { detectLineEndings } from "~/text/line-endings";
 import { formatCount } from "~/text/number-format";
 import {
@@ -134,7 +134,13 @@ export function SharedLinkPage() {
           />
         )}
         {view.kind === "document" && (
-          <SharedDocumentView key={reads} document={view.document} wasLocked={view.wasLocked} />
+          <SharedDocumentView
+            key={reads}
+            document={view.document}
+            wasLocked={view.wasLocked}
+            // "Load images" is for this link's text only: the next link read asks again.
+            docKey={`shared-link:${reads}`}
+          />
         )}
         {(view.kind === "document" || view.kind === "locked") && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -261,9 +267,12 @@ const ACTION_BUTTON =
 function SharedDocumentView({
   document,
   wasLocked,
+  docKey,
 }: {
   document: SharedDocument;
   wasLocked: boolean;
+  /** Names this link's document for the preview's remote-image permission. */
+  docKey: string;
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -273,8 +282,8 @@ function SharedDocumentView({
     characters: document.text.length,
   }));
   const name = document.name.trim() || "Shared text";
-  const fileName = withTxtExtension(safeFileName(name).trim() || "Shared text");
-  // The simple editor's names end in ".txt" ("notes.md.txt"): the name inside says Markdown.
+  const fileName = withDefaultExtension(safeFileName(name).trim() || "Shared text");
+  // Links made before decision 020 may name "notes.md.txt": the name inside says Markdown.
   const markdown =
     languageFromName(name.replace(/\.txt$/i, "")) === "markdown" && document.text !== "";
   const [showSource, setShowSource] = useState(false);
@@ -370,7 +379,7 @@ function SharedDocumentView({
       {markdown && !showSource ? (
         <div className="flex max-h-[60vh] overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
           <Suspense fallback={<p role="status">Formatting the text…</p>}>
-            <MarkdownPreview text={document.text} docKey="shared-link" label="Shared text" />
+            <MarkdownPreview text={document.text} docKey={docKey} label="Shared text" />
           </Suspense>
         </div>
       ) : (

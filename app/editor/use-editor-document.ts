@@ -1,0 +1,278 @@
+import { type Text, Transaction } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
+import { type RefObject, useCallback, useMemo, useRef } from "react";
+import type { CodeEditorHandle } from "~/codemirror";
+import { type PickedFile, pickFiles } from "~/storage/disk-files";
+import { newFileFormat } from "~/storage/document-records";
+import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
+import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
+import { takeHandoff } from "~/storage/handoff";
+import { HistoryStore } from "~/storage/history-store";
+import { assemblePieces } from "~/storage/local-files";
+import { EDITOR_FILE_EXTENSIONS } from "~/text/file-checks";
+import {
+  DEFAULT_FILE_NAME,
+  normalizeFileName,
+  safeFileName,
+  withDefaultExtension,
+} from "~/text/file-name";
+import { sameText } from "~/text/same-text";
+import type { TextEncodingId } from "~/text/text-encoding";
+import { downloadText } from "~/ui/download";
+import type { FileReadTracker } from "~/ui/file-read-progress";
+import {
+  type DocumentInput,
+  type EditorFileHost,
+  openEditorFile,
+  reopenEditorFile,
+  saveEditorFile,
+} from "./editor-files";
+import { EditorPersistence } from "./editor-persistence";
+import { useEditorStore } from "./editor-store";
+
+const CONFIRM_REPLACE =
+  "Replace the current document? Changes you have not downloaded or saved will be lost.";
+const CONFIRM_NEW = "Start a new document? Changes you have not downloaded or saved will be lost.";
+
+/**
+ * The simple editor's one document, as the page's pieces use it: what replaces it (a file, New,
+ * a share link or Drive file, the stored draft at load), where it is kept (this browser's
+ * storage, its version history) and its files on this computer.
+ */
+export interface EditorDocument {
+  /** The document's version history (its database opens on first use). */
+  getHistory(): DocumentHistory;
+  /** Keeps the document in this browser (made on first use). */
+  getPersistence(): EditorPersistence;
+  /** The persistence once made (null before, and after the page let it go). */
+  persistenceRef: RefObject<EditorPersistence | null>;
+  /** Bumped whenever the document is replaced (not edited). */
+  generation(): number;
+  /** Replaces the whole document (new history); asks first when there are unsaved changes. */
+  replaceDocument(input: DocumentInput, confirmMessage?: string): boolean;
+  /** Opens a file the user picked or dropped. */
+  openFile(picked: PickedFile): Promise<void>;
+  /** The system's open dialog, then the picked file. */
+  openFilePicker(): void;
+  /** Save or Save As. */
+  saveFile(mode: "save" | "save-as"): Promise<void>;
+  /** Reads the document's file again in `encoding` (the status bar's "Reopen with encoding"). */
+  reopenFile(encoding: TextEncodingId): void;
+  /** Starts an empty "Untitled.txt" (asking first when changes would be lost). */
+  newDocument(): void;
+  /**
+   * Loads the stored draft and the landing page's or share page's hand-off into the view, then
+   * starts storing; `onDriveHandoff` hears that the landing page asked to open from Drive.
+   */
+  initialise(handle: CodeEditorHandle, onDriveHandoff: () => void): Promise<void>;
+}
+
+/**
+ * The simple editor's document handling (the notepad's is its controller's): the view's handle
+ * and the file-read progress come from the page; everything that replaces, keeps, opens or
+ * saves the document is here.
+ */
+export function useEditorDocument(
+  getHandle: () => CodeEditorHandle | null,
+  fileReads: FileReadTracker,
+): EditorDocument {
+  const getView = useCallback((): EditorView | null => getHandle()?.view ?? null, [getHandle]);
+  const persistenceRef = useRef<EditorPersistence | null>(null);
+  const historyRef = useRef<DocumentHistory | null>(null);
+  const getHistory = useCallback(
+    () =>
+      (historyRef.current ??= new DocumentHistory(new HistoryStore(), "editor", {
+        historyFull: () =>
+          useEditorStore.getState().notify({ kind: "error", text: HISTORY_FULL_MESSAGE }),
+      })),
+    [],
+  );
+  // Made on first use (the page's mount effect); it reads the document from the view only when
+  // it saves, after the view exists and the stored document loaded.
+  const getPersistence = useCallback(
+    () =>
+      (persistenceRef.current ??= new EditorPersistence({
+        currentText: () => getView()?.state.doc ?? null,
+        showRemoteText: (text, changes) => {
+          const view = getView();
+          if (!view) return;
+          const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
+          // Still the version the other window's save was made from: only what changed.
+          if (changes && view.state.doc === changes.base) {
+            view.dispatch({ changes: changes.changes, annotations });
+            return;
+          }
+          if (sameText(view.state.doc, text)) return;
+          view.dispatch({
+            changes: { from: 0, to: view.state.doc.length, insert: text },
+            selection: { anchor: Math.min(view.state.selection.main.head, text.length) },
+            annotations,
+          });
+        },
+      })),
+    [getView],
+  );
+
+  // Bumped whenever the document is replaced (not edited): a save that finishes after another
+  // document was opened must not give that document the saved file's id or format, and the
+  // remote-image permission (the store's documentKey) is for one document.
+  const documentGeneration = useRef(0);
+  const generation = useCallback(() => documentGeneration.current, []);
+  /** Puts a different document in the editor (fresh history), starting a new generation. */
+  const loadDocument = useCallback((handle: CodeEditorHandle, content: string | Text) => {
+    handle.resetDocument(content);
+    documentGeneration.current += 1;
+    useEditorStore.setState({ documentKey: `${EDITOR_DOCUMENT_ID}:${documentGeneration.current}` });
+  }, []);
+
+  const replaceDocument = useCallback(
+    (input: DocumentInput, confirmMessage = CONFIRM_REPLACE): boolean => {
+      const handle = getHandle();
+      if (!handle) return false;
+      const store = useEditorStore.getState();
+      if (store.isDirty && !window.confirm(confirmMessage)) return false;
+      // The text being replaced stays in the version history (nothing kept for an empty one).
+      void getHistory().snapshotNow(
+        EDITOR_DOCUMENT_ID,
+        { text: handle.view.state.doc, name: store.fileName },
+        input.reason ?? "replaced",
+      );
+      loadDocument(handle, input.content);
+      useEditorStore.setState({
+        fileName: normalizeFileName(input.name),
+        fileId: input.fileId,
+        isDirty: false,
+        file: input.file ?? newFileFormat(),
+        mixedLineEndings: input.mixedLineEndings ?? false,
+        // "Highlight anyway" was for the document replaced: a new big file asks again.
+        language: { ...store.language, forced: false },
+      });
+      persistenceRef.current?.noteReplaced();
+      return true;
+    },
+    [getHandle, getHistory, loadDocument],
+  );
+
+  // Open and Save (editor-files.ts) act on whatever document is shown when they finish.
+  const fileHost = useMemo<EditorFileHost>(
+    () => ({ getView, getHistory, generation, replaceDocument, fileReads }),
+    [getView, getHistory, generation, replaceDocument, fileReads],
+  );
+  const openFile = useCallback(
+    (picked: PickedFile) => openEditorFile(fileHost, picked),
+    [fileHost],
+  );
+  const saveFile = useCallback(
+    (mode: "save" | "save-as") => saveEditorFile(fileHost, mode),
+    [fileHost],
+  );
+  const reopenFile = useCallback(
+    (encoding: TextEncodingId) => void reopenEditorFile(fileHost, encoding),
+    [fileHost],
+  );
+  const openFilePicker = useCallback(
+    () =>
+      void pickFiles({
+        multiple: false,
+        extensions: EDITOR_FILE_EXTENSIONS,
+        description: "Text files",
+      }).then(
+        (picked) => picked[0] && openFile(picked[0]),
+        (error: unknown) => {
+          console.error(error);
+          useEditorStore.getState().notify({
+            kind: "error",
+            text: "The open dialog could not be shown. Drop a file on the page instead, or try again.",
+          });
+        },
+      ),
+    [openFile],
+  );
+  const newDocument = useCallback(() => {
+    if (replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW)) {
+      getView()?.focus();
+    }
+  }, [getView, replaceDocument]);
+
+  const initialise = useCallback(
+    async (handle: CodeEditorHandle, onDriveHandoff: () => void) => {
+      const store = useEditorStore.getState();
+      const stored = await getPersistence().load();
+      if (stored) {
+        loadDocument(handle, stored.content);
+        useEditorStore.setState({
+          fileName: normalizeFileName(stored.name),
+          fileId: stored.driveFileId,
+          isDirty: stored.isModified,
+          file: stored.file,
+        });
+      }
+      let handoff = null;
+      try {
+        handoff = await takeHandoff();
+      } catch {
+        // No storage: nothing was handed over.
+      }
+      if (handoff?.kind === "file") {
+        const content =
+          typeof handoff.content === "string"
+            ? handoff.content
+            : await assemblePieces(handoff.content);
+        const opened = replaceDocument({
+          name: handoff.name,
+          content,
+          fileId: null,
+          file: handoff.file,
+          mixedLineEndings: handoff.mixedLineEndings,
+        });
+        if (!opened && handoff.source === "share-link") {
+          // The shared text is nowhere else on this device: keep a way to it.
+          const { name } = handoff;
+          store.notify({
+            kind: "info",
+            text: `"${name}" from the share link was not opened; your document is unchanged.`,
+            action: {
+              label: "Download the shared text",
+              run: () => downloadText(content.toString(), withDefaultExtension(safeFileName(name))),
+            },
+          });
+        }
+      } else if (handoff?.kind === "new") {
+        replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW);
+      } else if (handoff?.kind === "drive-open") {
+        onDriveHandoff();
+      }
+      store.setLoaded(true);
+      getPersistence().start();
+    },
+    [getPersistence, loadDocument, replaceDocument],
+  );
+
+  return useMemo(
+    () => ({
+      getHistory,
+      getPersistence,
+      persistenceRef,
+      generation,
+      replaceDocument,
+      openFile,
+      openFilePicker,
+      saveFile,
+      reopenFile,
+      newDocument,
+      initialise,
+    }),
+    [
+      getHistory,
+      getPersistence,
+      generation,
+      replaceDocument,
+      openFile,
+      openFilePicker,
+      saveFile,
+      reopenFile,
+      newDocument,
+      initialise,
+    ],
+  );
+}
