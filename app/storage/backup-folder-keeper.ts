@@ -2,14 +2,17 @@ import { openDB } from "idb";
 import {
   type BackupDirectory,
   type BackupDocument,
+  type BackupIndexEntry,
   backupFolderProblem,
+  readFolderIndex,
   writeBackup,
 } from "./backup-folder";
 
 /**
  * Keeps copies of the documents in a folder the user chose, a few seconds after each change
  * (backup-folder.ts writes them). The folder's handle is kept in IndexedDB so the copies go
- * on after a restart; the browser then asks again for permission, which only a click may
+ * on after a restart, and the folder's own index tells which file is whose, so each tab keeps
+ * its file (and a tab renamed meanwhile leaves no old one); the browser then asks again for permission, which only a click may
  * request, so until then the status says "paused". Writes run after the change is stored and
  * never on the typing path; a failure (folder removed, disk full, permission gone) is shown and
  * retried.
@@ -28,7 +31,10 @@ type DirectoryHandle = BackupDirectory & {
   requestPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
 };
 
-type DirectoryPicker = (options: { id?: string; mode?: "readwrite" }) => Promise<DirectoryHandle>;
+type DirectoryPicker = (options: {
+  id?: string;
+  mode?: "read" | "readwrite";
+}) => Promise<DirectoryHandle>;
 
 const DB_NAME = "plainpad-backup-folder";
 const STORE = "handle";
@@ -39,6 +45,7 @@ export const BACKUP_FOLDER_DELAY_MS = 3000;
 /** A failed write is tried again this long after. */
 export const BACKUP_FOLDER_RETRY_MS = 30_000;
 
+/** The browser's folder picker (File System Access API); null where there is none. */
 export function directoryPicker(): DirectoryPicker | null {
   if (typeof window === "undefined") return null;
   const picker = (window as unknown as { showDirectoryPicker?: DirectoryPicker })
@@ -59,7 +66,10 @@ export class BackupFolderKeeper {
   private readonly listeners = new Set<() => void>();
   private readonly changed = new Set<string>();
   private everything = true;
-  private fileNames = new Map<string, string>();
+  /** The folder's index as last written or read; null until read from the folder. */
+  private copies: Map<string, BackupIndexEntry> | null = null;
+  /** The index was read under its old name (removed at the next write). */
+  private oldIndex = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -114,7 +124,7 @@ export class BackupFolderKeeper {
       return false;
     }
     this.folder = chosen;
-    this.fileNames = new Map();
+    this.copies = null;
     try {
       await (await db()).put(STORE, chosen, KEY);
     } catch (error) {
@@ -140,7 +150,7 @@ export class BackupFolderKeeper {
   async stop(): Promise<void> {
     this.clearTimer();
     this.folder = null;
-    this.fileNames = new Map();
+    this.copies = null;
     this.setStatus({ kind: "off" });
     try {
       await (await db()).delete(STORE, KEY);
@@ -186,18 +196,26 @@ export class BackupFolderKeeper {
     this.everything = false;
     this.setStatus({ ...this.status, writing: true });
     try {
-      this.fileNames = await writeBackup(
-        folder,
-        this.documents(),
-        changed,
-        this.fileNames,
-        Date.now(),
-      );
+      if (!this.copies) {
+        // First write to this folder in this visit: its index says which file is whose.
+        const index = await readFolderIndex(folder);
+        if (this.folder !== folder) return;
+        this.copies = index.copies;
+        this.oldIndex = index.oldIndex;
+      }
+      const copies = await writeBackup(folder, this.documents(), changed, this.copies, Date.now(), {
+        removeOldIndex: this.oldIndex,
+      });
       if (this.folder !== folder) return;
+      this.copies = copies;
+      this.oldIndex = false;
       this.setStatus({ kind: "on", folder: folder.name, savedAt: Date.now(), writing: false });
     } catch (error) {
       if (this.folder !== folder) return;
       console.error("Keeping copies in the folder failed", error);
+      // The folder may have changed meanwhile (moved back, written by another window): its
+      // index is read again before the next write.
+      this.copies = null;
       // Nothing is lost: the documents are in the browser; the copies are written again.
       this.everything = true;
       this.setStatus({ kind: "failed", folder: folder.name, problem: backupFolderProblem(error) });
