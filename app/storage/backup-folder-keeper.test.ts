@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { openDB } from "idb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FOLDER_INDEX_NAME, OLD_FOLDER_INDEX_NAME, writeWhole } from "./backup-folder";
 import { BackupFolderKeeper } from "./backup-folder-keeper";
@@ -124,5 +125,23 @@ describe("the folder copies' keeper", () => {
       expect(keeper.getStatus()).toEqual({ kind: "failed", folder: "Backups", problem: "full" }),
     );
     expect(folder.text("Notes.txt")).toBe("text");
+  });
+
+  it("after the site's data is cleared, the copies of before stay in the folder and its index", async () => {
+    const first = await startKeeper(() => [doc("1", "Shopping", "milk and eggs")]);
+    first.dispose();
+    // What the keeper kept in IndexedDB is gone (its connections stay open, so the database
+    // itself cannot be deleted here).
+    const database = await openDB("plainpad-backup-folder");
+    await database.clear("handle");
+    database.close();
+    // A fresh notepad: its first tab has the same id, "1".
+    await startKeeper(() => [doc("1", "Untitled-1", "")]);
+    expect(copies()).toEqual({ "Shopping.txt": "milk and eggs", "Untitled-1.txt": "" });
+    const index = JSON.parse(folder.text(FOLDER_INDEX_NAME));
+    expect(index.documents.map((entry: { fileName: string }) => entry.fileName)).toEqual([
+      "Untitled-1.txt",
+      "Shopping.txt",
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type BackupIndexEntry,
   backupFolderProblem,
   readFolderIndex,
+  splitByWriter,
   writeBackup,
 } from "./backup-folder";
 
@@ -39,6 +40,8 @@ type DirectoryPicker = (options: {
 const DB_NAME = "plainpad-backup-folder";
 const STORE = "handle";
 const KEY = "folder";
+/** This browser profile's id in the folder's index (tab ids are unique only within one). */
+const WRITER_KEY = "writer";
 
 /** After the last change, the copies wait this long (a burst of edits is one write). */
 export const BACKUP_FOLDER_DELAY_MS = 3000;
@@ -70,6 +73,9 @@ export class BackupFolderKeeper {
   private copies: Map<string, BackupIndexEntry> | null = null;
   /** The index was read under its old name (removed at the next write). */
   private oldIndex = false;
+  /** The index's entries of other browser profiles: kept, their files left alone. */
+  private others: BackupIndexEntry[] = [];
+  private writer: Promise<string> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -196,15 +202,20 @@ export class BackupFolderKeeper {
     this.everything = false;
     this.setStatus({ ...this.status, writing: true });
     try {
+      const writer = await this.writerId();
       if (!this.copies) {
         // First write to this folder in this visit: its index says which file is whose.
         const index = await readFolderIndex(folder);
         if (this.folder !== folder) return;
-        this.copies = index.copies;
+        const { own, others } = splitByWriter(index.entries, writer);
+        this.copies = own;
+        this.others = others;
         this.oldIndex = index.oldIndex;
       }
       const copies = await writeBackup(folder, this.documents(), changed, this.copies, Date.now(), {
         removeOldIndex: this.oldIndex,
+        others: this.others,
+        writer,
       });
       if (this.folder !== folder) return;
       this.copies = copies;
@@ -221,6 +232,27 @@ export class BackupFolderKeeper {
       this.setStatus({ kind: "failed", folder: folder.name, problem: backupFolderProblem(error) });
       this.retry();
     }
+  }
+
+  /**
+   * This browser profile's writer id, made once and kept with the folder's handle; one for this
+   * visit only when IndexedDB cannot keep it.
+   */
+  private writerId(): Promise<string> {
+    this.writer ??= (async () => {
+      try {
+        const database = await db();
+        const kept: unknown = await database.get(STORE, WRITER_KEY);
+        if (typeof kept === "string" && kept) return kept;
+        const made = newWriterId();
+        await database.put(STORE, made, WRITER_KEY);
+        return made;
+      } catch (error) {
+        console.error(error);
+        return newWriterId();
+      }
+    })();
+    return this.writer;
   }
 
   private retry(): void {
@@ -243,4 +275,9 @@ export class BackupFolderKeeper {
     this.clearTimer();
     this.listeners.clear();
   }
+}
+
+/** A new random writer id. */
+function newWriterId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -8,6 +8,7 @@ import {
   OLD_FOLDER_INDEX_NAME,
   readFolderCopies,
   readFolderIndex,
+  splitByWriter,
   writeBackup,
   writeWhole,
 } from "./backup-folder";
@@ -172,7 +173,8 @@ describe("the folder's index", () => {
       "utf-8",
       "windows-1252",
     ]);
-    expect((await readFolderIndex(folder)).copies.get("e")?.encoding).toBe("utf-8");
+    const read = await readFolderIndex(folder);
+    expect(read.entries.find((entry) => entry.id === "e")?.encoding).toBe("utf-8");
   });
 
   it("is read back: each tab's file, with its encoding and line ending", async () => {
@@ -187,13 +189,13 @@ describe("the folder's index", () => {
     const read = await readFolderIndex(folder);
     expect(read.found).toBe(true);
     expect(read.oldIndex).toBe(false);
-    expect([...read.copies.entries()]).toEqual([...written.entries()]);
+    expect(read.entries).toEqual([...written.values()]);
     // A tab order changed since: each keeps its file.
     await writeBackup(
       folder,
       [doc("b", "Notes", "two"), doc("a", "Notes", "one")],
       "all",
-      read.copies,
+      splitByWriter(read.entries, "me").own,
       1,
     );
     expect(folder.text("Notes.txt")).toBe("one");
@@ -222,8 +224,12 @@ describe("the folder's index", () => {
     expect(read).toMatchObject({ found: true, oldIndex: true });
     // The old index named the tab's encoding for what may be UTF-8 bytes: UTF-8 is tried first.
     expect((await readFolderCopies(folder))?.documents[0].text).toBe("written as UTF-8: é");
-    await writeBackup(folder, [doc("a", "Notes", "new")], "all", read.copies, 0, {
+    // An entry of the old index, which knew no writer, counts as this browser's.
+    const { own, others } = splitByWriter(read.entries, "me");
+    expect(others).toEqual([]);
+    await writeBackup(folder, [doc("a", "Notes", "new")], "all", own, 0, {
       removeOldIndex: true,
+      writer: "me",
     });
     expect(folder.text("Notes (2).txt")).toBe("new");
     expect(folder.files.has(OLD_FOLDER_INDEX_NAME)).toBe(false);
@@ -277,6 +283,32 @@ describe("the folder's index", () => {
       ],
     };
     await writeWhole(folder, BACKUP_INDEX_NAME, JSON.stringify(index));
-    expect([...(await readFolderIndex(folder)).copies.keys()]).toEqual(["y"]);
+    expect((await readFolderIndex(folder)).entries.map((entry) => entry.id)).toEqual(["y"]);
+  });
+
+  it("keeps another browser's copies: its files stay, their names are not reused, restore lists them", async () => {
+    const folder = memoryFolder();
+    await writeBackup(folder, [doc("1", "Shopping", "milk")], "all", new Map(), 0, {
+      writer: "before",
+    });
+    // Site data cleared: a new writer, whose first tab has the same id "1".
+    const { own, others } = splitByWriter((await readFolderIndex(folder)).entries, "after");
+    expect(own.size).toBe(0);
+    await writeBackup(
+      folder,
+      [doc("1", "Untitled-1", "new"), doc("2", "Shopping", "other list")],
+      "all",
+      own,
+      1,
+      { others, writer: "after" },
+    );
+    expect(folder.text("Shopping.txt")).toBe("milk");
+    expect(folder.text("Shopping (2).txt")).toBe("other list");
+    expect(folder.text("Untitled-1.txt")).toBe("new");
+    expect((await readFolderCopies(folder))?.documents.map((d) => [d.name, d.text])).toEqual([
+      ["Untitled-1", "new"],
+      ["Shopping", "other list"],
+      ["Shopping", "milk"],
+    ]);
   });
 });

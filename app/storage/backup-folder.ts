@@ -72,6 +72,11 @@ export interface BackupIndexEntry {
   encoding: TextEncodingId;
   lineEnding: BackupDocument["file"]["lineEnding"];
   lastModified: number;
+  /**
+   * Which browser profile wrote the copy (`BackupFolderKeeper`'s writer id): tab ids are only
+   * unique within one. Absent in an index of the old name.
+   */
+  writer?: string;
 }
 
 /** The folder's index as written. */
@@ -83,8 +88,26 @@ interface FolderIndex {
   documents: BackupIndexEntry[];
 }
 
-/** What a folder's index says, per tab id (empty for a folder Plainpad has not written to). */
+/** This browser's copies in a folder, per tab id (empty for a folder it has not written to). */
 export type FolderCopies = ReadonlyMap<string, BackupIndexEntry>;
+
+/**
+ * A folder's index entries split by who wrote them: this browser (`writer`), by tab id, or
+ * another browser profile (or this one before its site data was cleared), whose files are
+ * left as they are. Entries of the old index, which knew no writer, count as this browser's.
+ */
+export function splitByWriter(
+  entries: readonly BackupIndexEntry[],
+  writer: string,
+): { own: Map<string, BackupIndexEntry>; others: BackupIndexEntry[] } {
+  const own = new Map<string, BackupIndexEntry>();
+  const others: BackupIndexEntry[] = [];
+  for (const entry of entries) {
+    if ((entry.writer ?? writer) === writer && !own.has(entry.id)) own.set(entry.id, entry);
+    else others.push(entry);
+  }
+  return { own, others };
+}
 
 /**
  * File names for the documents: the tab's name made safe, with .txt when it has no extension,
@@ -95,11 +118,13 @@ export type FolderCopies = ReadonlyMap<string, BackupIndexEntry>;
 export function backupFileNames(
   docs: readonly Pick<BackupDocument, "id" | "name">[],
   previous: ReadonlyMap<string, string> = new Map(),
+  reserved: Iterable<string> = [],
 ): Map<string, string> {
   const names = new Map<string, string>();
   const taken = new Set<string>([
     FOLDER_INDEX_NAME.toLowerCase(),
     OLD_FOLDER_INDEX_NAME.toLowerCase(),
+    ...[...reserved].map((name) => name.toLowerCase()),
   ]);
   const wanted = (doc: Pick<BackupDocument, "name">) => {
     const safe = safeFileName(doc.name);
@@ -191,7 +216,9 @@ async function writeTo(file: BackupFile, data: Uint8Array | string): Promise<voi
  * tab keeps its file while the file still fits its name. Returns the new index, to pass back
  * as `previous` next time. A document renamed since the last write gets its new file; the old
  * file is removed only after the new one is complete. `removeOldIndex`: the folder's index was
- * read from OLD_FOLDER_INDEX_NAME, removed once the new index is written.
+ * read from OLD_FOLDER_INDEX_NAME, removed once the new index is written. `others`: the
+ * index's entries written by another browser profile (`splitByWriter`), kept in the index with
+ * their files untouched and their names never reused. `writer` marks this browser's entries.
  */
 export async function writeBackup(
   dir: BackupDirectory,
@@ -199,10 +226,18 @@ export async function writeBackup(
   changedIds: ReadonlySet<string> | "all",
   previous: FolderCopies,
   now: number,
-  { removeOldIndex = false }: { removeOldIndex?: boolean } = {},
+  {
+    removeOldIndex = false,
+    others = [],
+    writer,
+  }: { removeOldIndex?: boolean; others?: readonly BackupIndexEntry[]; writer?: string } = {},
 ): Promise<Map<string, BackupIndexEntry>> {
   const previousNames = new Map([...previous].map(([id, entry]) => [id, entry.fileName]));
-  const names = backupFileNames(all, previousNames);
+  const names = backupFileNames(
+    all,
+    previousNames,
+    others.map((entry) => entry.fileName),
+  );
   const entries = new Map<string, BackupIndexEntry>();
   for (const doc of all) {
     const fileName = names.get(doc.id)!;
@@ -221,10 +256,11 @@ export async function writeBackup(
         encoding: written.encoding,
         lineEnding: doc.file.lineEnding,
         lastModified: doc.lastModified,
+        ...(writer ? { writer } : {}),
       });
     } else {
       // Not written now: the file is as it was, and so is what the index said of it.
-      entries.set(doc.id, { ...before, name: doc.name });
+      entries.set(doc.id, { ...before, name: doc.name, ...(writer ? { writer } : {}) });
     }
     if (renamed) {
       // Only if no other document took that name in this write.
@@ -238,7 +274,7 @@ export async function writeBackup(
     kind: "folder-copies",
     format: FOLDER_INDEX_FORMAT,
     savedAt: new Date(now).toISOString(),
-    documents: [...entries.values()],
+    documents: [...entries.values(), ...others],
   };
   await writeWhole(dir, FOLDER_INDEX_NAME, `${JSON.stringify(index, null, 2)}\n`);
   if (removeOldIndex) await dir.removeEntry(OLD_FOLDER_INDEX_NAME).catch(() => undefined);
@@ -261,16 +297,20 @@ export function parseFolderIndex(text: string): BackupIndexEntry[] | null {
   if (index.app !== "Plainpad" || !Array.isArray(index.documents)) return null;
   const entries: BackupIndexEntry[] = [];
   const seen = new Set<string>();
+  const files = new Set<string>();
   for (const item of index.documents as unknown[]) {
     const entry = (typeof item === "object" && item !== null ? item : {}) as Record<
       string,
       unknown
     >;
-    const { id, name, fileName } = entry;
+    const { id, name, fileName, writer } = entry;
+    if (typeof id !== "string" || typeof fileName !== "string") continue;
+    const key = `${typeof writer === "string" ? writer : ""}\n${id}`;
     // A file name with a path in it did not come from this code: never followed.
-    if (typeof id !== "string" || typeof fileName !== "string" || seen.has(id)) continue;
     if (!fileName || /[/\\]/.test(fileName) || fileName === "." || fileName === "..") continue;
-    seen.add(id);
+    if (seen.has(key) || files.has(fileName.toLowerCase())) continue;
+    seen.add(key);
+    files.add(fileName.toLowerCase());
     entries.push({
       id,
       name: typeof name === "string" ? name : fileName,
@@ -280,6 +320,7 @@ export function parseFolderIndex(text: string): BackupIndexEntry[] | null {
       encoding: isTextEncodingId(entry.encoding) ? entry.encoding : "utf-8",
       lineEnding: isLineEnding(entry.lineEnding) ? entry.lineEnding : "lf",
       lastModified: typeof entry.lastModified === "number" ? entry.lastModified : 0,
+      ...(typeof writer === "string" ? { writer } : {}),
     });
   }
   return entries;
@@ -303,19 +344,13 @@ async function readFolderFile(dir: BackupDirectory, name: string): Promise<Uint8
  */
 export async function readFolderIndex(
   dir: BackupDirectory,
-): Promise<{ copies: Map<string, BackupIndexEntry>; oldIndex: boolean; found: boolean }> {
+): Promise<{ entries: BackupIndexEntry[]; oldIndex: boolean; found: boolean }> {
   for (const name of [FOLDER_INDEX_NAME, OLD_FOLDER_INDEX_NAME]) {
     const bytes = await readFolderFile(dir, name);
     const entries = bytes && parseFolderIndex(new TextDecoder().decode(bytes));
-    if (entries) {
-      return {
-        copies: new Map(entries.map((entry) => [entry.id, entry])),
-        oldIndex: name === OLD_FOLDER_INDEX_NAME,
-        found: true,
-      };
-    }
+    if (entries) return { entries, oldIndex: name === OLD_FOLDER_INDEX_NAME, found: true };
   }
-  return { copies: new Map(), oldIndex: false, found: false };
+  return { entries: [], oldIndex: false, found: false };
 }
 
 /** A document read back from the folder: its name, text (with "\n" line breaks) and format. */
@@ -335,11 +370,11 @@ export interface FolderDocument {
 export async function readFolderCopies(
   dir: BackupDirectory,
 ): Promise<{ documents: FolderDocument[]; missing: string[] } | null> {
-  const { copies, found, oldIndex } = await readFolderIndex(dir);
+  const { entries, found, oldIndex } = await readFolderIndex(dir);
   if (!found) return null;
   const documents: FolderDocument[] = [];
   const missing: string[] = [];
-  for (const entry of copies.values()) {
+  for (const entry of entries) {
     const bytes = await readFolderFile(dir, entry.fileName);
     if (!bytes) {
       missing.push(entry.fileName);
