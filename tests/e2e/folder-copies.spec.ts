@@ -190,7 +190,7 @@ test.describe("keeping copies in a folder", () => {
     const paused = statusBar(page).getByRole("button", { name: "Folder copies paused: allow" });
     await expect(paused).toBeVisible();
     await renameActiveTab(page, "Final plan");
-    await expect.poll(() => tabNames(page)).toEqual(["Final plan"]);
+    await expect.poll(() => tabNames(page)).toEqual(["Final plan*"]);
     await paused.click();
     await expect
       .poll(() => folderFiles(page).then((files) => Object.keys(files).sort()), {
