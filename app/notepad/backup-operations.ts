@@ -13,6 +13,7 @@ import { noteBackup, noteStored } from "~/storage/keep-safe";
 import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { formatCountOf } from "~/text/number-format";
 import { downloadBlob } from "~/ui/download";
+import { restoreFromFolder } from "./folder-restore";
 import type { NotepadController } from "./notepad-controller";
 import { zipTabs } from "./tab-files";
 
@@ -50,6 +51,20 @@ export class NotepadBackups {
         return notepad.getContent(tab.id);
       },
     }));
+  }
+
+  /** File › Restore from folder copies… (folder-restore.ts), from a click. */
+  restoreFromFolder(): Promise<boolean> {
+    const notepad = this.notepad;
+    return restoreFromFolder({
+      whenReady: () => notepad.whenReady(),
+      existingTabs: () =>
+        notepad.store
+          .getState()
+          .tabs.tabs.map((tab) => ({ name: tab.name, text: notepad.getContent(tab.id) })),
+      openTab: (name, text, file) => notepad.tabs.newTab(name, text, { file }),
+      notify: (kind, message) => notepad.addNotice({ id: "restore", kind, message }),
+    });
   }
 
   /** Downloads every tab as one .zip of .txt files. */

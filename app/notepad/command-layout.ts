@@ -32,6 +32,7 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "backup",
       "restore-backup",
       "keep-copies",
+      "restore-folder",
       SEPARATOR,
       "rename-tab",
       "duplicate-tab",

@@ -75,6 +75,8 @@ export interface NotepadCommandContext extends TextToolContext {
   openBackupDialog(): void;
   /** The dialog that opens a backup's documents as new tabs (never overwriting). */
   openRestoreDialog(): void;
+  /** Asks for a folder kept by Keep copies in a folder… and opens its copies as new tabs. */
+  restoreFromFolder(): void;
   renameActiveTab(): void;
   duplicateActiveTab(): void;
   print(): void;
@@ -282,6 +284,11 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     id: "keep-copies",
     label: "Keep copies in a folder…",
     run: (ctx) => ctx.openDialog("folder-copies"),
+  },
+  {
+    id: "restore-folder",
+    label: "Restore from folder copies…",
+    run: (ctx) => ctx.restoreFromFolder(),
   },
   { id: "duplicate-tab", label: "Duplicate tab", run: (ctx) => ctx.duplicateActiveTab() },
   {

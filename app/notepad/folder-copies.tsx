@@ -26,7 +26,7 @@ export function folderStatusSentence(status: BackupFolderStatus): string {
     case "unsupported":
       return "This browser cannot write into a folder on your computer: that needs Chrome, Edge or Opera on a computer. Back up all documents saves every tab in one .zip instead.";
     case "off":
-      return "Choose a folder on your computer and Plainpad writes every tab into it as a plain text file a few seconds after each change, with an index named plainpad-backup.json. The files stay yours: they are not uploaded anywhere.";
+      return "Choose a folder on your computer and Plainpad writes every tab into it as a plain text file a few seconds after each change, with an index named plainpad-folder-copies.json. The files stay yours: they are not uploaded anywhere, and File › Restore from folder copies… opens them again as tabs.";
     case "paused":
       return `Copies in "${status.folder}" are paused: the browser asks again for permission after a restart. Allow it to go on.`;
     case "on":

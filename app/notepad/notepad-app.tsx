@@ -179,6 +179,7 @@ export function NotepadApp() {
       downloadAll: () => void controller.backups.downloadAll(),
       openBackupDialog: () => setModal("backup"),
       openRestoreDialog: () => setModal("restore-backup"),
+      restoreFromFolder: () => void controller.backups.restoreFromFolder(),
       renameActiveTab: () => controller.tabs.setRenaming(activeId()),
       duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
       print: () => controller.saves.print(),

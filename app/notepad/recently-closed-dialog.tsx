@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { DocumentHistory } from "~/storage/document-history";
-import type { ClosedTab } from "~/storage/history-store";
+import type { ClosedTab } from "~/storage/recently-closed";
 import { formatCountOf, formatDateTime } from "~/text/number-format";
 import { Modal } from "~/ui/modal";
 
@@ -19,7 +19,7 @@ export function RecentlyClosedDialog({
 
   useEffect(() => {
     let live = true;
-    history.store.listClosedTabs().then(
+    history.store.closedTabs.list().then(
       (list) => live && setClosed(list),
       (error: unknown) => {
         console.error(error);

@@ -85,7 +85,7 @@ export async function findInterruptedCloses(
 ): Promise<InterruptedCloses> {
   try {
     if (documents.length === 0) return { closedIds: [], reopenedIds: [] };
-    return sortInterruptedCloses(documents, await store.listClosedTabs());
+    return sortInterruptedCloses(documents, await store.closedTabs.list());
   } catch (error) {
     console.error(error);
     return { closedIds: [], reopenedIds: [] };
@@ -100,5 +100,5 @@ export function finishInterruptedCloses(
 ): void {
   if (closedIds.length) void forgetDocuments(closedIds);
   if (reopenedIds.length)
-    void store.forgetClosedTabs(reopenedIds).catch((error: unknown) => console.error(error));
+    void store.closedTabs.forget(reopenedIds).catch((error: unknown) => console.error(error));
 }

@@ -2,14 +2,18 @@ import { openDB } from "idb";
 import {
   type BackupDirectory,
   type BackupDocument,
+  type BackupIndexEntry,
   backupFolderProblem,
+  readFolderIndex,
+  splitByWriter,
   writeBackup,
 } from "./backup-folder";
 
 /**
  * Keeps copies of the documents in a folder the user chose, a few seconds after each change
  * (backup-folder.ts writes them). The folder's handle is kept in IndexedDB so the copies go
- * on after a restart; the browser then asks again for permission, which only a click may
+ * on after a restart, and the folder's own index tells which file is whose, so each tab keeps
+ * its file (and a tab renamed meanwhile leaves no old one); the browser then asks again for permission, which only a click may
  * request, so until then the status says "paused". Writes run after the change is stored and
  * never on the typing path; a failure (folder removed, disk full, permission gone) is shown and
  * retried.
@@ -28,17 +32,23 @@ type DirectoryHandle = BackupDirectory & {
   requestPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
 };
 
-type DirectoryPicker = (options: { id?: string; mode?: "readwrite" }) => Promise<DirectoryHandle>;
+type DirectoryPicker = (options: {
+  id?: string;
+  mode?: "read" | "readwrite";
+}) => Promise<DirectoryHandle>;
 
 const DB_NAME = "plainpad-backup-folder";
 const STORE = "handle";
 const KEY = "folder";
+/** This browser profile's id in the folder's index (tab ids are unique only within one). */
+const WRITER_KEY = "writer";
 
 /** After the last change, the copies wait this long (a burst of edits is one write). */
 export const BACKUP_FOLDER_DELAY_MS = 3000;
 /** A failed write is tried again this long after. */
 export const BACKUP_FOLDER_RETRY_MS = 30_000;
 
+/** The browser's folder picker (File System Access API); null where there is none. */
 export function directoryPicker(): DirectoryPicker | null {
   if (typeof window === "undefined") return null;
   const picker = (window as unknown as { showDirectoryPicker?: DirectoryPicker })
@@ -59,7 +69,13 @@ export class BackupFolderKeeper {
   private readonly listeners = new Set<() => void>();
   private readonly changed = new Set<string>();
   private everything = true;
-  private fileNames = new Map<string, string>();
+  /** The folder's index as last written or read; null until read from the folder. */
+  private copies: Map<string, BackupIndexEntry> | null = null;
+  /** The index was read under its old name (removed at the next write). */
+  private oldIndex = false;
+  /** The index's entries of other browser profiles: kept, their files left alone. */
+  private others: BackupIndexEntry[] = [];
+  private writer: Promise<string> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> = Promise.resolve();
   private disposed = false;
@@ -114,7 +130,7 @@ export class BackupFolderKeeper {
       return false;
     }
     this.folder = chosen;
-    this.fileNames = new Map();
+    this.copies = null;
     try {
       await (await db()).put(STORE, chosen, KEY);
     } catch (error) {
@@ -140,7 +156,7 @@ export class BackupFolderKeeper {
   async stop(): Promise<void> {
     this.clearTimer();
     this.folder = null;
-    this.fileNames = new Map();
+    this.copies = null;
     this.setStatus({ kind: "off" });
     try {
       await (await db()).delete(STORE, KEY);
@@ -186,23 +202,57 @@ export class BackupFolderKeeper {
     this.everything = false;
     this.setStatus({ ...this.status, writing: true });
     try {
-      this.fileNames = await writeBackup(
-        folder,
-        this.documents(),
-        changed,
-        this.fileNames,
-        Date.now(),
-      );
+      const writer = await this.writerId();
+      if (!this.copies) {
+        // First write to this folder in this visit: its index says which file is whose.
+        const index = await readFolderIndex(folder);
+        if (this.folder !== folder) return;
+        const { own, others } = splitByWriter(index.entries, writer);
+        this.copies = own;
+        this.others = others;
+        this.oldIndex = index.oldIndex;
+      }
+      const copies = await writeBackup(folder, this.documents(), changed, this.copies, Date.now(), {
+        removeOldIndex: this.oldIndex,
+        others: this.others,
+        writer,
+      });
       if (this.folder !== folder) return;
+      this.copies = copies;
+      this.oldIndex = false;
       this.setStatus({ kind: "on", folder: folder.name, savedAt: Date.now(), writing: false });
     } catch (error) {
       if (this.folder !== folder) return;
       console.error("Keeping copies in the folder failed", error);
+      // The folder may have changed meanwhile (moved back, written by another window): its
+      // index is read again before the next write.
+      this.copies = null;
       // Nothing is lost: the documents are in the browser; the copies are written again.
       this.everything = true;
       this.setStatus({ kind: "failed", folder: folder.name, problem: backupFolderProblem(error) });
       this.retry();
     }
+  }
+
+  /**
+   * This browser profile's writer id, made once and kept with the folder's handle; one for this
+   * visit only when IndexedDB cannot keep it.
+   */
+  private writerId(): Promise<string> {
+    this.writer ??= (async () => {
+      try {
+        const database = await db();
+        const kept: unknown = await database.get(STORE, WRITER_KEY);
+        if (typeof kept === "string" && kept) return kept;
+        const made = newWriterId();
+        await database.put(STORE, made, WRITER_KEY);
+        return made;
+      } catch (error) {
+        console.error(error);
+        return newWriterId();
+      }
+    })();
+    return this.writer;
   }
 
   private retry(): void {
@@ -225,4 +275,9 @@ export class BackupFolderKeeper {
     this.clearTimer();
     this.listeners.clear();
   }
+}
+
+/** A new random writer id. */
+function newWriterId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -1,82 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { memoryFolder } from "./backup-folder-test-support";
 import {
-  BACKUP_INDEX_NAME,
-  type BackupDirectory,
+  FOLDER_INDEX_NAME as BACKUP_INDEX_NAME,
   type BackupDocument,
   backupFileNames,
   backupFolderProblem,
+  OLD_FOLDER_INDEX_NAME,
+  readFolderCopies,
+  readFolderIndex,
+  splitByWriter,
   writeBackup,
   writeWhole,
 } from "./backup-folder";
-
-/**
- * A folder in memory that behaves as Chromium's directory handles do: a writable writes to a
- * swap and replaces the file on close; move() renames and refuses an existing name. `failAt`
- * makes the nth write throw (a full disk, a crash).
- */
-function memoryFolder(options: { moveOverExisting?: boolean; withMove?: boolean } = {}) {
-  const files = new Map<string, Uint8Array>();
-  const log: string[] = [];
-  let failNextWrite: Error | null = null;
-  const folder: BackupDirectory & {
-    files: Map<string, Uint8Array>;
-    log: string[];
-    failNextWrite(error: Error): void;
-    text(name: string): string;
-  } = {
-    name: "Backups",
-    files,
-    log,
-    failNextWrite: (error) => (failNextWrite = error),
-    text: (name) => new TextDecoder().decode(files.get(name)),
-    async getFileHandle(name, opts) {
-      if (!files.has(name)) {
-        if (!opts?.create) throw new DOMException("no such file", "NotFoundError");
-        files.set(name, new Uint8Array());
-      }
-      let current = name;
-      return {
-        async createWritable() {
-          let swap = new Uint8Array();
-          return {
-            async write(data) {
-              if (failNextWrite) {
-                const error = failNextWrite;
-                failNextWrite = null;
-                throw error;
-              }
-              swap =
-                typeof data === "string"
-                  ? new TextEncoder().encode(data)
-                  : new Uint8Array(data as ArrayBuffer);
-            },
-            async close() {
-              files.set(current, swap);
-              log.push(`write ${current}`);
-            },
-          };
-        },
-        move:
-          options.withMove === false
-            ? undefined
-            : async (newName: string) => {
-                if (files.has(newName) && !options.moveOverExisting) {
-                  throw new DOMException("exists", "InvalidModificationError");
-                }
-                files.set(newName, files.get(current)!);
-                files.delete(current);
-                log.push(`move ${current} -> ${newName}`);
-                current = newName;
-              },
-      };
-    },
-    async removeEntry(name) {
-      if (!files.delete(name)) throw new DOMException("no such file", "NotFoundError");
-      log.push(`remove ${name}`);
-    },
-  };
-  return folder;
-}
+import { BACKUP_MANIFEST } from "~/text/backup-archive";
 
 function doc(id: string, name: string, text: string, extra: Partial<BackupDocument> = {}) {
   return {
@@ -211,5 +147,168 @@ describe("keeping copies in a folder", () => {
     await writeWhole(folder, "a.txt", "whole");
     expect(folder.text("a.txt")).toBe("whole");
     expect(folder.files.has("a.txt.plainpad-tmp")).toBe(false);
+  });
+});
+
+describe("the folder's index", () => {
+  it("has a name of its own, apart from the .zip backup's manifest", async () => {
+    expect(BACKUP_INDEX_NAME).not.toBe(BACKUP_MANIFEST);
+    const folder = memoryFolder();
+    await writeBackup(folder, [doc("a", "One", "text")], "all", new Map(), 0);
+    expect(folder.files.has(BACKUP_INDEX_NAME)).toBe(true);
+    expect(folder.files.has(BACKUP_MANIFEST)).toBe(false);
+  });
+
+  it("records the encoding of the bytes written, also when the copy is not written again", async () => {
+    const folder = memoryFolder({ moveOverExisting: true });
+    const docs = [
+      doc("e", "Emoji", "smile 😀", { file: { encoding: "windows-1252", lineEnding: "crlf" } }),
+      doc("p", "Plain", "plain", { file: { encoding: "windows-1252", lineEnding: "lf" } }),
+    ];
+    const first = await writeBackup(folder, docs, "all", new Map(), 0);
+    // Only "Plain" changed: the emoji copy stays UTF-8 bytes, and the index says so.
+    await writeBackup(folder, docs, new Set(["p"]), first, 1);
+    const index = JSON.parse(folder.text(BACKUP_INDEX_NAME));
+    expect(index.documents.map((d: { encoding: string }) => d.encoding)).toEqual([
+      "utf-8",
+      "windows-1252",
+    ]);
+    const read = await readFolderIndex(folder);
+    expect(read.entries.find((entry) => entry.id === "e")?.encoding).toBe("utf-8");
+  });
+
+  it("is read back: each tab's file, with its encoding and line ending", async () => {
+    const folder = memoryFolder();
+    const written = await writeBackup(
+      folder,
+      [doc("a", "Notes", "one"), doc("b", "Notes", "two")],
+      "all",
+      new Map(),
+      0,
+    );
+    const read = await readFolderIndex(folder);
+    expect(read.found).toBe(true);
+    expect(read.oldIndex).toBe(false);
+    expect(read.entries).toEqual([...written.values()]);
+    // A tab order changed since: each keeps its file.
+    await writeBackup(
+      folder,
+      [doc("b", "Notes", "two"), doc("a", "Notes", "one")],
+      "all",
+      splitByWriter(read.entries, "me").own,
+      1,
+    );
+    expect(folder.text("Notes.txt")).toBe("one");
+    expect(folder.text("Notes (2).txt")).toBe("two");
+  });
+
+  it("reads an index under its old name, and replaces it with the new one at the next write", async () => {
+    const folder = memoryFolder();
+    const old = {
+      app: "Plainpad",
+      savedAt: "2026-11-01T00:00:00.000Z",
+      documents: [
+        {
+          id: "a",
+          name: "Notes",
+          fileName: "Notes (2).txt",
+          encoding: "windows-1252",
+          lineEnding: "lf",
+          lastModified: 0,
+        },
+      ],
+    };
+    await writeWhole(folder, OLD_FOLDER_INDEX_NAME, JSON.stringify(old));
+    await writeWhole(folder, "Notes (2).txt", "written as UTF-8: é");
+    const read = await readFolderIndex(folder);
+    expect(read).toMatchObject({ found: true, oldIndex: true });
+    // The old index named the tab's encoding for what may be UTF-8 bytes: UTF-8 is tried first.
+    expect((await readFolderCopies(folder))?.documents[0].text).toBe("written as UTF-8: é");
+    // An entry of the old index, which knew no writer, counts as this browser's.
+    const { own, others } = splitByWriter(read.entries, "me");
+    expect(others).toEqual([]);
+    await writeBackup(folder, [doc("a", "Notes", "new")], "all", own, 0, {
+      removeOldIndex: true,
+      writer: "me",
+    });
+    expect(folder.text("Notes (2).txt")).toBe("new");
+    expect(folder.files.has(OLD_FOLDER_INDEX_NAME)).toBe(false);
+    expect(folder.files.has(BACKUP_INDEX_NAME)).toBe(true);
+  });
+
+  it("is not confused with a .zip backup's manifest, nor found in a folder Plainpad never wrote", async () => {
+    const folder = memoryFolder();
+    expect(await readFolderIndex(folder)).toMatchObject({ found: false });
+    expect(await readFolderCopies(folder)).toBeNull();
+    await writeWhole(
+      folder,
+      BACKUP_MANIFEST,
+      JSON.stringify({ format: 1, app: "Plainpad", tabs: [], editor: null }),
+    );
+    expect(await readFolderIndex(folder)).toMatchObject({ found: false });
+  });
+
+  it("restores the documents it lists in their own encoding and line endings, and names the missing", async () => {
+    const folder = memoryFolder({ moveOverExisting: true });
+    await writeBackup(
+      folder,
+      [
+        doc("w", "Windows", "a\nb é", { file: { encoding: "windows-1252", lineEnding: "crlf" } }),
+        doc("u", "report.md", "# Title\n\nText 😀"),
+        doc("g", "Gone", "deleted by hand"),
+      ],
+      "all",
+      new Map(),
+      0,
+    );
+    await folder.removeEntry("Gone.txt");
+    expect(await readFolderCopies(folder)).toEqual({
+      documents: [
+        { name: "Windows", text: "a\nb é", encoding: "windows-1252", lineEnding: "crlf" },
+        { name: "report.md", text: "# Title\n\nText 😀", encoding: "utf-8", lineEnding: "lf" },
+      ],
+      missing: ["Gone.txt"],
+    });
+  });
+
+  it("never follows a file name with a path in it", async () => {
+    const folder = memoryFolder();
+    const index = {
+      app: "Plainpad",
+      kind: "folder-copies",
+      format: 1,
+      documents: [
+        { id: "x", name: "x", fileName: "../outside.txt", encoding: "utf-8", lineEnding: "lf" },
+        { id: "y", name: "y", fileName: "inside.txt", encoding: "utf-8", lineEnding: "lf" },
+      ],
+    };
+    await writeWhole(folder, BACKUP_INDEX_NAME, JSON.stringify(index));
+    expect((await readFolderIndex(folder)).entries.map((entry) => entry.id)).toEqual(["y"]);
+  });
+
+  it("keeps another browser's copies: its files stay, their names are not reused, restore lists them", async () => {
+    const folder = memoryFolder();
+    await writeBackup(folder, [doc("1", "Shopping", "milk")], "all", new Map(), 0, {
+      writer: "before",
+    });
+    // Site data cleared: a new writer, whose first tab has the same id "1".
+    const { own, others } = splitByWriter((await readFolderIndex(folder)).entries, "after");
+    expect(own.size).toBe(0);
+    await writeBackup(
+      folder,
+      [doc("1", "Untitled-1", "new"), doc("2", "Shopping", "other list")],
+      "all",
+      own,
+      1,
+      { others, writer: "after" },
+    );
+    expect(folder.text("Shopping.txt")).toBe("milk");
+    expect(folder.text("Shopping (2).txt")).toBe("other list");
+    expect(folder.text("Untitled-1.txt")).toBe("new");
+    expect((await readFolderCopies(folder))?.documents.map((d) => [d.name, d.text])).toEqual([
+      ["Untitled-1", "new"],
+      ["Shopping", "other list"],
+      ["Shopping", "milk"],
+    ]);
   });
 });

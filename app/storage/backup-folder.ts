@@ -1,18 +1,36 @@
 import type { DocumentFileFormat } from "./document-records";
-import { applyLineEnding } from "~/text/line-endings";
+import { applyLineEnding, isLineEnding, normalizeLineEndings } from "~/text/line-endings";
 import { safeFileName, withTxtExtension } from "~/text/file-name";
-import { encodeText } from "~/text/text-encoding";
+import {
+  decodeBytes,
+  decodeText,
+  encodeText,
+  isTextEncodingId,
+  type TextEncodingId,
+} from "~/text/text-encoding";
 import { prepareEncoder } from "~/text/legacy-encodings";
 
 /**
  * Writing each document's text into a folder the user chose (File › Keep copies in a
- * folder…), with one `plainpad-backup.json` index. Each file is written whole to a temporary
- * file first and then moved over the old copy, so a crash mid-write leaves the old copy or the
- * new one, never half of one. Works on the File System Access API's directory handles; the
- * tests give it OPFS directories (browser) or an in-memory stand-in (unit).
+ * folder…), with one index, `plainpad-folder-copies.json`, that says which file holds which
+ * tab and how its bytes were written. The index is read back: when copies go on after a
+ * restart, each tab keeps its file (`previous`), and File › Restore from folder copies… opens
+ * the files it lists (`readFolderCopies`). Each file is written whole to a temporary file first
+ * and then moved over the old copy, so a crash mid-write leaves the old copy or the new one,
+ * never half of one. Works on the File System Access API's directory handles; the tests give it
+ * OPFS directories (browser) or an in-memory stand-in (unit).
  */
 
-export const BACKUP_INDEX_NAME = "plainpad-backup.json";
+/** The folder's index: its own name, apart from the .zip backup's `plainpad-backup.json`. */
+export const FOLDER_INDEX_NAME = "plainpad-folder-copies.json";
+/**
+ * The index's name before it had its own (docs/decisions/023-backup-folder-index.md): the same
+ * as the .zip backup's manifest, in another format. Read when the folder has no newer index,
+ * and removed once the new one is written.
+ */
+export const OLD_FOLDER_INDEX_NAME = "plainpad-backup.json";
+/** Format of the index; a newer one is read as far as its entries go. */
+export const FOLDER_INDEX_FORMAT = 1;
 const TEMP_SUFFIX = ".plainpad-tmp";
 
 /** The parts of a FileSystemDirectoryHandle this module uses. */
@@ -23,6 +41,8 @@ export interface BackupDirectory {
 }
 
 export interface BackupFile {
+  /** The file's current contents (a `File`). */
+  getFile(): Promise<Blob>;
   createWritable(): Promise<{
     write(data: BufferSource | Blob | string): Promise<void>;
     close(): Promise<void>;
@@ -41,14 +61,52 @@ export interface BackupDocument {
   lastModified: number;
 }
 
-/** An entry of the index: which file holds which document. */
+/** An entry of the index: which file holds which document, and how its bytes were written. */
 export interface BackupIndexEntry {
+  /** The tab's id. */
   id: string;
+  /** The tab's name when its copy was last written. */
   name: string;
   fileName: string;
-  encoding: string;
-  lineEnding: string;
+  /** The encoding of the bytes in the file (UTF-8 when the tab's own could not hold the text). */
+  encoding: TextEncodingId;
+  lineEnding: BackupDocument["file"]["lineEnding"];
   lastModified: number;
+  /**
+   * Which browser profile wrote the copy (`BackupFolderKeeper`'s writer id): tab ids are only
+   * unique within one. Absent in an index of the old name.
+   */
+  writer?: string;
+}
+
+/** The folder's index as written. */
+interface FolderIndex {
+  app: "Plainpad";
+  kind: "folder-copies";
+  format: number;
+  savedAt: string;
+  documents: BackupIndexEntry[];
+}
+
+/** This browser's copies in a folder, per tab id (empty for a folder it has not written to). */
+export type FolderCopies = ReadonlyMap<string, BackupIndexEntry>;
+
+/**
+ * A folder's index entries split by who wrote them: this browser (`writer`), by tab id, or
+ * another browser profile (or this one before its site data was cleared), whose files are
+ * left as they are. Entries of the old index, which knew no writer, count as this browser's.
+ */
+export function splitByWriter(
+  entries: readonly BackupIndexEntry[],
+  writer: string,
+): { own: Map<string, BackupIndexEntry>; others: BackupIndexEntry[] } {
+  const own = new Map<string, BackupIndexEntry>();
+  const others: BackupIndexEntry[] = [];
+  for (const entry of entries) {
+    if ((entry.writer ?? writer) === writer && !own.has(entry.id)) own.set(entry.id, entry);
+    else others.push(entry);
+  }
+  return { own, others };
 }
 
 /**
@@ -60,9 +118,14 @@ export interface BackupIndexEntry {
 export function backupFileNames(
   docs: readonly Pick<BackupDocument, "id" | "name">[],
   previous: ReadonlyMap<string, string> = new Map(),
+  reserved: Iterable<string> = [],
 ): Map<string, string> {
   const names = new Map<string, string>();
-  const taken = new Set<string>([BACKUP_INDEX_NAME.toLowerCase()]);
+  const taken = new Set<string>([
+    FOLDER_INDEX_NAME.toLowerCase(),
+    OLD_FOLDER_INDEX_NAME.toLowerCase(),
+    ...[...reserved].map((name) => name.toLowerCase()),
+  ]);
   const wanted = (doc: Pick<BackupDocument, "name">) => {
     const safe = safeFileName(doc.name);
     return /\.[a-z0-9]{1,8}$/i.test(safe) ? safe : withTxtExtension(safe);
@@ -99,7 +162,7 @@ function sameStem(fileName: string, wanted: string): boolean {
 }
 
 /** The document's bytes in its own encoding and line endings; UTF-8 when it cannot hold them. */
-export function backupBytes(doc: BackupDocument): { bytes: Uint8Array; encoding: string } {
+export function backupBytes(doc: BackupDocument): { bytes: Uint8Array; encoding: TextEncodingId } {
   const text = applyLineEnding(doc.text, doc.file.lineEnding);
   try {
     return { bytes: encodeText(text, doc.file.encoding), encoding: doc.file.encoding };
@@ -149,47 +212,189 @@ async function writeTo(file: BackupFile, data: Uint8Array | string): Promise<voi
 
 /**
  * Writes the given documents (all, or the changed ones among `all`) and the index listing
- * every document in `all`. Returns the file names used, to pass back as `previous` next time.
- * A document renamed since the last write gets its new file; the old file is removed only
- * after the new one is complete.
+ * every document in `all`. `previous` is what the index said before (`readFolderIndex`): each
+ * tab keeps its file while the file still fits its name. Returns the new index, to pass back
+ * as `previous` next time. A document renamed since the last write gets its new file; the old
+ * file is removed only after the new one is complete. `removeOldIndex`: the folder's index was
+ * read from OLD_FOLDER_INDEX_NAME, removed once the new index is written. `others`: the
+ * index's entries written by another browser profile (`splitByWriter`), kept in the index with
+ * their files untouched and their names never reused. `writer` marks this browser's entries.
  */
 export async function writeBackup(
   dir: BackupDirectory,
   all: readonly BackupDocument[],
   changedIds: ReadonlySet<string> | "all",
-  previous: ReadonlyMap<string, string>,
+  previous: FolderCopies,
   now: number,
-): Promise<Map<string, string>> {
-  const names = backupFileNames(all, previous);
-  const entries: BackupIndexEntry[] = [];
+  {
+    removeOldIndex = false,
+    others = [],
+    writer,
+  }: { removeOldIndex?: boolean; others?: readonly BackupIndexEntry[]; writer?: string } = {},
+): Promise<Map<string, BackupIndexEntry>> {
+  const previousNames = new Map([...previous].map(([id, entry]) => [id, entry.fileName]));
+  const names = backupFileNames(
+    all,
+    previousNames,
+    others.map((entry) => entry.fileName),
+  );
+  const entries = new Map<string, BackupIndexEntry>();
   for (const doc of all) {
     const fileName = names.get(doc.id)!;
-    const renamed = previous.has(doc.id) && previous.get(doc.id) !== fileName;
-    let encoding: string = doc.file.encoding;
-    if (changedIds === "all" || changedIds.has(doc.id) || renamed || !previous.has(doc.id)) {
+    const before = previous.get(doc.id);
+    const renamed = before !== undefined && before.fileName !== fileName;
+    if (changedIds === "all" || changedIds.has(doc.id) || renamed || !before) {
       // The encoder of a legacy encoding loads once; without it the copy is UTF-8 (backupBytes).
       await prepareEncoder(doc.file.encoding).catch(() => undefined);
       const written = backupBytes(doc);
-      encoding = written.encoding;
       await writeWhole(dir, fileName, written.bytes);
+      entries.set(doc.id, {
+        id: doc.id,
+        name: doc.name,
+        fileName,
+        // What the bytes are, which is not the tab's encoding when it could not hold the text.
+        encoding: written.encoding,
+        lineEnding: doc.file.lineEnding,
+        lastModified: doc.lastModified,
+        ...(writer ? { writer } : {}),
+      });
+    } else {
+      // Not written now: the file is as it was, and so is what the index said of it.
+      entries.set(doc.id, { ...before, name: doc.name, ...(writer ? { writer } : {}) });
     }
     if (renamed) {
-      const old = previous.get(doc.id)!;
       // Only if no other document took that name in this write.
-      if (![...names.values()].includes(old)) await dir.removeEntry(old).catch(() => undefined);
+      if (![...names.values()].includes(before.fileName)) {
+        await dir.removeEntry(before.fileName).catch(() => undefined);
+      }
     }
+  }
+  const index: FolderIndex = {
+    app: "Plainpad",
+    kind: "folder-copies",
+    format: FOLDER_INDEX_FORMAT,
+    savedAt: new Date(now).toISOString(),
+    documents: [...entries.values(), ...others],
+  };
+  await writeWhole(dir, FOLDER_INDEX_NAME, `${JSON.stringify(index, null, 2)}\n`);
+  if (removeOldIndex) await dir.removeEntry(OLD_FOLDER_INDEX_NAME).catch(() => undefined);
+  return entries;
+}
+
+/** The index entries in the text of an index file; null when it is not a folder index. */
+export function parseFolderIndex(text: string): BackupIndexEntry[] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const index = (typeof value === "object" && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  // The .zip backup's manifest has "tabs", not "documents": it is not read as an index.
+  if (index.app !== "Plainpad" || !Array.isArray(index.documents)) return null;
+  const entries: BackupIndexEntry[] = [];
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  for (const item of index.documents as unknown[]) {
+    const entry = (typeof item === "object" && item !== null ? item : {}) as Record<
+      string,
+      unknown
+    >;
+    const { id, name, fileName, writer } = entry;
+    if (typeof id !== "string" || typeof fileName !== "string") continue;
+    const key = `${typeof writer === "string" ? writer : ""}\n${id}`;
+    // A file name with a path in it did not come from this code: never followed.
+    if (!fileName || /[/\\]/.test(fileName) || fileName === "." || fileName === "..") continue;
+    if (seen.has(key) || files.has(fileName.toLowerCase())) continue;
+    seen.add(key);
+    files.add(fileName.toLowerCase());
     entries.push({
-      id: doc.id,
-      name: doc.name,
+      id,
+      name: typeof name === "string" ? name : fileName,
       fileName,
-      encoding,
-      lineEnding: doc.file.lineEnding,
-      lastModified: doc.lastModified,
+      // Before the index was truthful it could name the tab's encoding for a UTF-8 copy: an
+      // unknown or unreadable one is told from the bytes when they are read back.
+      encoding: isTextEncodingId(entry.encoding) ? entry.encoding : "utf-8",
+      lineEnding: isLineEnding(entry.lineEnding) ? entry.lineEnding : "lf",
+      lastModified: typeof entry.lastModified === "number" ? entry.lastModified : 0,
+      ...(typeof writer === "string" ? { writer } : {}),
     });
   }
-  const index = { app: "Plainpad", savedAt: new Date(now).toISOString(), documents: entries };
-  await writeWhole(dir, BACKUP_INDEX_NAME, `${JSON.stringify(index, null, 2)}\n`);
-  return names;
+  return entries;
+}
+
+/** The text of file `name` in `dir`; null when there is no such file. */
+async function readFolderFile(dir: BackupDirectory, name: string): Promise<Uint8Array | null> {
+  let file: BackupFile;
+  try {
+    file = await dir.getFileHandle(name);
+  } catch (error) {
+    if (backupFolderProblem(error) === "gone") return null;
+    throw error;
+  }
+  return new Uint8Array(await (await file.getFile()).arrayBuffer());
+}
+
+/**
+ * What the folder's index says (empty when it has none, or none Plainpad can read), and
+ * whether it was found under OLD_FOLDER_INDEX_NAME. Throws when the folder cannot be read.
+ */
+export async function readFolderIndex(
+  dir: BackupDirectory,
+): Promise<{ entries: BackupIndexEntry[]; oldIndex: boolean; found: boolean }> {
+  for (const name of [FOLDER_INDEX_NAME, OLD_FOLDER_INDEX_NAME]) {
+    const bytes = await readFolderFile(dir, name);
+    const entries = bytes && parseFolderIndex(new TextDecoder().decode(bytes));
+    if (entries) return { entries, oldIndex: name === OLD_FOLDER_INDEX_NAME, found: true };
+  }
+  return { entries: [], oldIndex: false, found: false };
+}
+
+/** A document read back from the folder: its name, text (with "\n" line breaks) and format. */
+export interface FolderDocument {
+  name: string;
+  text: string;
+  encoding: TextEncodingId;
+  lineEnding: BackupIndexEntry["lineEnding"];
+}
+
+/**
+ * The documents the folder's index lists, read back from their files in the order of the
+ * index; `missing` names the files it lists that are no longer there. Null when the folder has
+ * no index Plainpad can read. Each file is decoded in the encoding the index gives, or, when
+ * its bytes are not valid in it, as a file opened from disk would be.
+ */
+export async function readFolderCopies(
+  dir: BackupDirectory,
+): Promise<{ documents: FolderDocument[]; missing: string[] } | null> {
+  const { entries, found, oldIndex } = await readFolderIndex(dir);
+  if (!found) return null;
+  const documents: FolderDocument[] = [];
+  const missing: string[] = [];
+  for (const entry of entries) {
+    const bytes = await readFolderFile(dir, entry.fileName);
+    if (!bytes) {
+      missing.push(entry.fileName);
+      continue;
+    }
+    // The old index named the tab's encoding even for a copy written as UTF-8 instead.
+    const utf8 = oldIndex ? decodeBytes(bytes, "utf-8") : null;
+    const exact = utf8 ?? decodeBytes(bytes, entry.encoding);
+    const decoded =
+      exact !== null
+        ? { text: exact, encoding: utf8 !== null ? "utf-8" : entry.encoding }
+        : (decodeText(bytes) ?? { text: new TextDecoder().decode(bytes), encoding: "utf-8" });
+    documents.push({
+      name: entry.name,
+      text: normalizeLineEndings(decoded.text),
+      encoding: decoded.encoding as TextEncodingId,
+      lineEnding: entry.lineEnding,
+    });
+  }
+  return { documents, missing };
 }
 
 /** What went wrong with the folder, in the user's terms. */

@@ -1,6 +1,6 @@
 /**
- * The records of the document engine (see document-store.ts): their shapes, validation, and how
- * a text is cut into chunks. Pure functions, tested through the store.
+ * The records of the document engine (see document-store.ts): their shapes and validation. How
+ * a text is cut into chunks is text-chunks.ts's. Pure functions, tested through the store.
  */
 
 import type { Text } from "@codemirror/state";
@@ -309,79 +309,6 @@ export function chunkKeysOf(value: unknown): string[] {
   const keys = Array.isArray(record.chunkKeys) ? record.chunkKeys : record.textChunks;
   return Array.isArray(keys) ? keys.filter((key): key is string => typeof key === "string") : [];
 }
-
-/** Splits a string into chunks of about `size` characters (new keys), see `cutIntoChunks`. */
-export function chunkString(text: string, newKey: () => string, size = CHUNK_SIZE): ContentChunk[] {
-  return cutIntoChunks(text, 0, text.length, size).map(({ from, to, continues }) => ({
-    key: newKey(),
-    text: text.slice(from, to),
-    ...(continues && { continues }),
-  }));
-}
-
-/** A stretch [from, to) of a text stored as one chunk; `continues` when it ends inside a line. */
-export interface ChunkCut {
-  from: number;
-  to: number;
-  continues: boolean;
-}
-
-/** Target size of a stored chunk, in characters. */
-export const CHUNK_SIZE = 64 * 1024;
-
-/** A chunk of whole lines grows to at most this many times the target before a line is cut. */
-const LONGEST_CHUNK_FACTOR = 4;
-
-/**
- * [from, to) of `content` cut into chunks of about `size` characters. A chunk ends at the first
- * line end after `size` characters, the line break itself left out (chunks are joined by "\n").
- * A line that would make the chunk longer than LONGEST_CHUNK_FACTOR × `size` is cut inside,
- * every `size` characters (never between the halves of a surrogate pair): those chunks
- * `continue`. Storing a chunk costs the main thread a copy of it (IndexedDB clones it), so
- * typing at the end of a 10 MB line must not rewrite the whole line every second. The last
- * chunk never continues (the caller knows what follows `to`).
- */
-export function cutIntoChunks(
-  content: Text | string,
-  from: number,
-  to: number,
-  size = CHUNK_SIZE,
-): ChunkCut[] {
-  const longest = LONGEST_CHUNK_FACTOR * size;
-  const cuts: ChunkCut[] = [];
-  let start = from;
-  // The end of the line holding the last position looked up: a long line is looked up once.
-  let lineEnd = -1;
-  while (to - start > size) {
-    if (lineEnd < start + size) lineEnd = lineEndAt(content, start + size);
-    if (lineEnd - start <= longest || to - start <= longest) {
-      if (lineEnd >= to) break;
-      cuts.push({ from: start, to: lineEnd, continues: false });
-      start = lineEnd + 1;
-      continue;
-    }
-    let cut = start + size;
-    if (cut - 1 > start && isHighSurrogate(charCodeAt(content, cut - 1))) cut--;
-    cuts.push({ from: start, to: cut, continues: true });
-    start = cut;
-  }
-  cuts.push({ from: start, to, continues: false });
-  return cuts;
-}
-
-/** The end (before its line break) of the line holding `pos`. */
-function lineEndAt(content: Text | string, pos: number): number {
-  if (typeof content !== "string") return content.lineAt(pos).to;
-  const end = content.indexOf("\n", pos);
-  return end < 0 ? content.length : end;
-}
-
-const charCodeAt = (content: Text | string, pos: number) =>
-  typeof content === "string"
-    ? content.charCodeAt(pos)
-    : content.sliceString(pos, pos + 1).charCodeAt(0);
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** Every chunk key of document `id` lies in this range. */
 export function chunkRange(id: string): IDBKeyRange {

@@ -3,8 +3,9 @@ import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openPlainpadDb } from "./db";
 import { IDB, STORAGE_KEYS } from "./keys";
-import { chunkKey, chunkString, isQuotaError } from "./document-store";
+import { chunkKey, isQuotaError } from "./document-store";
 import { notepadTabsStore as tabs } from "./notepad-tabs";
+import { chunkString } from "./text-chunks";
 
 const tabKey = (id: string) => tabs.recordKey(id);
 
@@ -241,15 +242,6 @@ describe("notepad tab storage", () => {
     const result = await tabs.loadAll(12);
     expect(result.documents).toEqual([]);
     expect(result.keptAside).toEqual(["unreadable/12/tab/1"]);
-  });
-
-  it("splits a string into chunks of whole lines", () => {
-    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
-    let n = 0;
-    const chunks = chunkString(text, () => String(n++), 50);
-    expect(chunks.length).toBeGreaterThan(5);
-    expect(chunks.map((chunk) => chunk.text).join("\n")).toBe(text);
-    expect(chunkString("", () => "x")).toEqual([{ key: "x", text: "" }]);
   });
 
   it("migrates the legacy localStorage array once", async () => {

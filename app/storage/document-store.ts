@@ -7,7 +7,6 @@ import {
   chunkKey,
   chunkKeysOf,
   chunkRange,
-  chunkString,
   CONFLICT_PREFIX,
   DOCUMENT_SCHEMA,
   documentRecord,
@@ -28,6 +27,7 @@ import {
 } from "./document-records";
 
 import { type ChunkUpdate, changesBetweenChunks, keptChunks } from "./chunk-changes";
+import { chunkString } from "./text-chunks";
 import { SLICE_MS, yieldToPage } from "./work-slices";
 
 export * from "./document-records";

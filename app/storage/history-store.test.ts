@@ -1,12 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDB } from "idb";
-import {
-  CLOSED_TAB_DAYS,
-  CorruptSnapshotError,
-  HistoryFullError,
-  HistoryStore,
-} from "./history-store";
+import { CorruptSnapshotError, HistoryFullError, HistoryStore } from "./history-store";
 
 const DAY = 24 * 60 * 60 * 1000;
 let counter = 0;
@@ -116,35 +111,16 @@ describe("HistoryStore snapshots", () => {
     await expect(store.add("d", snap("never fits"), 3)).rejects.toBeInstanceOf(HistoryFullError);
     expect((await store.list("d")).map((m) => m.chars)).not.toContain(10);
   });
-});
 
-describe("HistoryStore closed tabs", () => {
-  it("keeps closed tabs for the set number of days, most recent first", async () => {
+  it("keeps the recently closed tabs in the same database, through one connection", async () => {
     const store = freshStore();
-    await store.keepClosedTab({ id: "t1", name: "Old", text: "old text", extra: null }, 0);
-    await store.keepClosedTab(
-      { id: "t2", name: "Recent", text: "recent text", extra: { driveFileId: "d1" } },
-      5 * DAY,
-    );
-    let list = await store.listClosedTabs(6 * DAY);
-    expect(list.map((tab) => tab.name)).toEqual(["Recent", "Old"]);
-    expect(list[0].extra).toEqual({ driveFileId: "d1" });
-    expect(await store.readClosedTab("t2")).toBe("recent text");
-    list = await store.listClosedTabs((CLOSED_TAB_DAYS + 1) * DAY);
-    expect(list.map((tab) => tab.name)).toEqual(["Recent"]);
-    expect(await store.readClosedTab("t1")).toBeNull();
-    await store.forgetClosedTabs(["t2"]);
-    expect(await store.listClosedTabs(6 * DAY)).toEqual([]);
-  });
-
-  it("lists 200 closed tabs", async () => {
-    const store = freshStore();
-    for (let i = 0; i < 200; i++) {
-      await store.keepClosedTab(
-        { id: `t${i}`, name: `Tab ${i}`, text: `text ${i}`, extra: null },
-        i,
-      );
-    }
-    expect(await store.listClosedTabs(1000)).toHaveLength(200);
+    await store.closedTabs.keep({ id: "t", name: "Closed", text: "closed text", extra: null }, 0);
+    await store.add("d", snap("snapshot text"), 1);
+    expect(await store.closedTabs.read("t")).toBe("closed text");
+    await store.close();
+    const raw = await openDB(`history-test-${counter}`);
+    expect(await raw.count("closed-tabs")).toBe(1);
+    expect(await raw.count("snapshot-meta")).toBe(1);
+    raw.close();
   });
 });

@@ -1,12 +1,11 @@
-import { type IDBPDatabase, openDB } from "idb";
 import { isQuotaError } from "./document-records";
+import { compressText, decompressText, HistoryDatabase, HISTORY_STORES } from "./history-db";
+import { type ClosedTab, RecentlyClosedTabs } from "./recently-closed";
 import { type NextSlice, nextTaskSlice } from "./work-slices";
 
 /**
- * Version history and recently closed tabs, in a database of their own ("plainpad-history"),
- * apart from the documents: history can be thinned or lost without touching a document's text,
- * and adding it needed no upgrade of the documents' database (which windows still running an
- * older version hold open).
+ * Version history, in the history database (history-db.ts) it shares with the recently closed
+ * tabs (recently-closed.ts).
  *
  * A snapshot is a document's text at one moment, deflated, with its description (time, why,
  * characters, words, compressed size) in a store of its own so a list of hundreds reads no text.
@@ -81,19 +80,6 @@ export const HISTORY_BUDGET: HistoryBudget = {
   keepNewest: 3,
 };
 
-/** How long a closed tab can be reopened. */
-export const CLOSED_TAB_DAYS = 30;
-
-/** A closed notepad tab, kept to be reopened. */
-export interface ClosedTab<Extra = unknown> {
-  id: string;
-  name: string;
-  closedAt: number;
-  chars: number;
-  /** What the notepad needs to restore the tab as it was (Drive id, file format and handle). */
-  extra: Extra;
-}
-
 /** The snapshot's stored bytes could not be read back as text. */
 export class CorruptSnapshotError extends Error {
   constructor(id: string, cause: unknown) {
@@ -110,105 +96,31 @@ export class HistoryFullError extends Error {
   }
 }
 
-const META = "snapshot-meta";
-const DATA = "snapshot-data";
-const CLOSED = "closed-tabs";
-const CLOSED_DATA = "closed-tab-text";
-const BY_DOC = "by-doc";
-
-export const HISTORY_DB_NAME = "plainpad-history";
-
-let worker: Worker | null = null;
-let nextJob = 0;
-const jobs = new Map<number, { resolve: (data: Uint8Array) => void; reject: (e: Error) => void }>();
-
-/** The compression worker (browsers); null where there are no module workers (Node tests). */
-function compressionWorker(): Worker | null {
-  if (typeof Worker === "undefined" || typeof window === "undefined") return null;
-  if (!worker) {
-    worker = new Worker(new URL("./history-worker.ts", import.meta.url), { type: "module" });
-    worker.onmessage = (event: MessageEvent<{ id: number; data?: Uint8Array; error?: string }>) => {
-      const job = jobs.get(event.data.id);
-      jobs.delete(event.data.id);
-      if (event.data.data) job?.resolve(event.data.data);
-      else job?.reject(new Error(event.data.error ?? "compression failed"));
-    };
-  }
-  return worker;
-}
-
-/**
- * Deflates the text (given in pieces). In the browser a worker does the encoding and the
- * compression, so a 10 MB snapshot costs the page only the hand-over, done piece by piece in
- * the slices `nextSlice` gives; elsewhere fflate here.
- */
-async function compress(parts: readonly string[], nextSlice: NextSlice): Promise<Uint8Array> {
-  const target = compressionWorker();
-  if (!target) {
-    // fflate builds its tables when it loads (tens of milliseconds on a phone), so it is
-    // imported only where there is no worker to do the work.
-    const { deflateSync } = await import("fflate");
-    return deflateSync(encoder.encode(parts.join("")), { level: 6 });
-  }
-  const id = ++nextJob;
-  const done = new Promise<Uint8Array>((resolve, reject) => jobs.set(id, { resolve, reject }));
-  let budget = await nextSlice();
-  let sliceStart = performance.now();
-  for (const part of parts) {
-    target.postMessage({ id, part });
-    if (performance.now() - sliceStart > budget) {
-      budget = await nextSlice();
-      sliceStart = performance.now();
-    }
-  }
-  target.postMessage({ id, done: true });
-  return done;
-}
-
-async function decompress(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  if (typeof DecompressionStream === "undefined") {
-    const { inflateSync } = await import("fflate");
-    return inflateSync(bytes);
-  }
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: true });
+const { meta: META, data: DATA, byDoc: BY_DOC } = HISTORY_STORES;
 
 function newId(now: number): string {
   return `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** Snapshots and closed tabs in IndexedDB. Browser only (fake-indexeddb in unit tests). */
+/**
+ * Snapshots in IndexedDB, and the recently closed tabs of the same database (`closedTabs`).
+ * Browser only (fake-indexeddb in unit tests).
+ */
 export class HistoryStore {
-  private dbPromise: Promise<IDBPDatabase> | null = null;
+  private readonly database: HistoryDatabase;
+  /** The recently closed tabs, kept in the same database. */
+  readonly closedTabs: RecentlyClosedTabs;
 
   constructor(
-    private readonly dbName = HISTORY_DB_NAME,
+    dbName?: string,
     readonly budget: HistoryBudget = HISTORY_BUDGET,
-  ) {}
+  ) {
+    this.database = new HistoryDatabase(dbName);
+    this.closedTabs = new RecentlyClosedTabs(this.database);
+  }
 
-  private db(): Promise<IDBPDatabase> {
-    this.dbPromise ??= openDB(this.dbName, 1, {
-      upgrade(db) {
-        const meta = db.createObjectStore(META, { keyPath: "id" });
-        meta.createIndex(BY_DOC, "docKey");
-        db.createObjectStore(DATA);
-        db.createObjectStore(CLOSED, { keyPath: "id" });
-        db.createObjectStore(CLOSED_DATA);
-      },
-      blocking: () => {
-        // A newer version of Plainpad wants to upgrade this database: let it.
-        void this.dbPromise?.then((db) => db.close());
-        this.dbPromise = null;
-      },
-    }).catch((error: unknown) => {
-      this.dbPromise = null;
-      throw error;
-    });
-    return this.dbPromise;
+  private db() {
+    return this.database.db();
   }
 
   /**
@@ -227,7 +139,7 @@ export class HistoryStore {
     nextSlice: NextSlice = nextTaskSlice,
   ): Promise<SnapshotMeta> {
     const parts = typeof snapshot.text === "string" ? [snapshot.text] : snapshot.text;
-    const data = await compress(parts, nextSlice);
+    const data = await compressText(parts, nextSlice);
     const meta: SnapshotMeta = {
       id: newId(now),
       docKey,
@@ -274,7 +186,7 @@ export class HistoryStore {
     const data: unknown = await db.get(DATA, id);
     try {
       if (!(data instanceof Uint8Array)) throw new Error("missing or not bytes");
-      return decoder.decode(await decompress(data as Uint8Array<ArrayBuffer>));
+      return await decompressText(data as Uint8Array<ArrayBuffer>);
     } catch (error) {
       const meta = (await db.get(META, id)) as SnapshotMeta | undefined;
       if (meta) await db.put(META, { ...meta, corrupt: true });
@@ -346,69 +258,34 @@ export class HistoryStore {
   }
 
   // ------------------------------------------------------------ recently closed tabs
+  // The notepad's tab operations still reach the closed tabs through these; new code uses
+  // `closedTabs` (recently-closed.ts) directly.
 
-  /** Keeps a closed tab (its text compressed) so it can be reopened for CLOSED_TAB_DAYS. */
-  async keepClosedTab<Extra>(
+  /** `closedTabs.keep`. */
+  keepClosedTab<Extra>(
     tab: { id: string; name: string; text: string; extra: Extra },
     now = Date.now(),
   ): Promise<void> {
-    const data = await compress([tab.text], nextTaskSlice);
-    const record: ClosedTab<Extra> = {
-      id: tab.id,
-      name: tab.name,
-      closedAt: now,
-      chars: tab.text.length,
-      extra: tab.extra,
-    };
-    const db = await this.db();
-    const tx = db.transaction([CLOSED, CLOSED_DATA], "readwrite");
-    await Promise.all([
-      tx.objectStore(CLOSED_DATA).put(data, tab.id),
-      tx.objectStore(CLOSED).put(record),
-    ]);
-    await tx.done;
+    return this.closedTabs.keep(tab, now);
   }
 
-  /** Closed tabs younger than CLOSED_TAB_DAYS, most recently closed first; older ones go. */
-  async listClosedTabs<Extra>(now = Date.now()): Promise<ClosedTab<Extra>[]> {
-    const db = await this.db();
-    const all = (await db.getAll(CLOSED)) as ClosedTab<Extra>[];
-    const expired = all.filter((tab) => now - tab.closedAt > CLOSED_TAB_DAYS * DAY_MS);
-    if (expired.length) await this.forgetClosedTabs(expired.map((tab) => tab.id));
-    return all
-      .filter((tab) => now - tab.closedAt <= CLOSED_TAB_DAYS * DAY_MS)
-      .sort((a, b) => b.closedAt - a.closedAt);
+  /** `closedTabs.list`. */
+  listClosedTabs<Extra>(now = Date.now()): Promise<ClosedTab<Extra>[]> {
+    return this.closedTabs.list<Extra>(now);
   }
 
-  /** A closed tab's text (null when it is gone or unreadable). */
-  async readClosedTab(id: string): Promise<string | null> {
-    const db = await this.db();
-    const data: unknown = await db.get(CLOSED_DATA, id);
-    if (!(data instanceof Uint8Array)) return null;
-    try {
-      return decoder.decode(await decompress(data as Uint8Array<ArrayBuffer>));
-    } catch {
-      return null;
-    }
+  /** `closedTabs.read`. */
+  readClosedTab(id: string): Promise<string | null> {
+    return this.closedTabs.read(id);
   }
 
-  /** Removes closed tabs (reopened, or expired). */
-  async forgetClosedTabs(ids: readonly string[]): Promise<void> {
-    const db = await this.db();
-    const tx = db.transaction([CLOSED, CLOSED_DATA], "readwrite");
-    await Promise.all(
-      ids.flatMap((id) => [
-        tx.objectStore(CLOSED).delete(id),
-        tx.objectStore(CLOSED_DATA).delete(id),
-      ]),
-    );
-    await tx.done;
+  /** `closedTabs.forget`. */
+  forgetClosedTabs(ids: readonly string[]): Promise<void> {
+    return this.closedTabs.forget(ids);
   }
 
   /** Closes the connection (tests). */
-  async close(): Promise<void> {
-    const db = await this.dbPromise;
-    db?.close();
-    this.dbPromise = null;
+  close(): Promise<void> {
+    return this.database.close();
   }
 }

@@ -1,7 +1,12 @@
 import { EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { type ContentChunk, joinChunks } from "./document-store";
-import { commonPrefixLength, commonSuffixLength, TextChunkTracker } from "./text-chunks";
+import {
+  chunkString,
+  commonPrefixLength,
+  commonSuffixLength,
+  TextChunkTracker,
+} from "./text-chunks";
 
 /** A stand-in for the chunk records: applies a plan and returns the stored text. */
 function store(records: Map<string, string>, chunks: ContentChunk[]): string {
@@ -234,5 +239,16 @@ describe("text chunk tracker", () => {
       const reversed = naivePrefix([...base].reverse().join(""), [...b].reverse().join(""));
       expect(suffix).toBe(Math.min(limit, reversed));
     }
+  });
+});
+
+describe("cutting a text into chunks", () => {
+  it("splits a string into chunks of whole lines", () => {
+    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
+    let n = 0;
+    const chunks = chunkString(text, () => String(n++), 50);
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks.map((chunk) => chunk.text).join("\n")).toBe(text);
+    expect(chunkString("", () => "x")).toEqual([{ key: "x", text: "" }]);
   });
 });

@@ -225,14 +225,13 @@ export interface ExistingTab {
  * and other text stays, and the backup's version opens beside it, named "(restored)". The
  * editor's document comes back as a tab named "… (from the editor)".
  */
-export function planRestore(
-  backup: Backup,
+export function planRestore<Doc extends Pick<BackupDocument, "name" | "text">>(
+  backup: { tabs: readonly Doc[]; editor: Doc | null },
   existing: readonly ExistingTab[],
-): { add: BackupDocument[]; alreadyOpen: number } {
-  const same = (doc: BackupDocument) =>
-    existing.some((tab) => tab.name === doc.name && tab.text === doc.text);
+): { add: Doc[]; alreadyOpen: number } {
+  const same = (doc: Doc) => existing.some((tab) => tab.name === doc.name && tab.text === doc.text);
   const nameTaken = (name: string) => existing.some((tab) => tab.name === name);
-  const add: BackupDocument[] = [];
+  const add: Doc[] = [];
   let alreadyOpen = 0;
   const docs = [
     ...backup.tabs,

@@ -1,10 +1,21 @@
-import { deflateSync, Inflate } from "fflate";
+import { deflateSync } from "fflate";
+import { base64UrlDecode, base64UrlEncode } from "./base64url";
+import {
+  CRC_BYTES,
+  concatBytes,
+  decodeLeb128,
+  encodeLeb128,
+  inflateBounded,
+  withCrc32,
+  withoutCrc32,
+} from "./byte-codecs";
 
 /**
  * Share links (issue 16): a document's name and text carried whole inside a link,
  * `https://<site>/s/#<payload>`, so sharing needs no server. The payload is in the fragment,
  * which browsers never send to any server. Pure: fflate, WebCrypto through
- * `globalThis.crypto.subtle` (in browsers and Node 20 alike) and byte arithmetic; no DOM.
+ * `globalThis.crypto.subtle` (in browsers and Node 20 alike), and the generic byte codecs of
+ * base64url.ts and byte-codecs.ts; no DOM.
  *
  * Payload, before base64url (format 1; docs/decisions/009-share-links.md):
  *
@@ -45,7 +56,6 @@ const FLAG_LOCKED = 0b0000_0001;
 const SALT_BYTES = 16;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const CRC_BYTES = 4;
 const HEADER_BYTES = 2;
 /** The smallest deflate-raw stream (an empty final block). */
 const MIN_DEFLATE_BYTES = 2;
@@ -113,13 +123,13 @@ export async function encodeSharePayload(
       deflateBody(document),
     ),
   );
-  return base64UrlEncode(withChecksum(concat(header, salt, iv, ciphertext)));
+  return base64UrlEncode(withCrc32(concatBytes(header, salt, iv, ciphertext)));
 }
 
 /** The payload of `document` without a password, made at once (no WebCrypto involved). */
 export function encodeOpenSharePayload(document: SharedDocument): string {
   const header = new Uint8Array([SHARE_FORMAT_VERSION, 0]);
-  return base64UrlEncode(withChecksum(concat(header, deflateBody(document))));
+  return base64UrlEncode(withCrc32(concatBytes(header, deflateBody(document))));
 }
 
 /** The link of a payload on `origin` ("https://plainpad.app"). */
@@ -172,8 +182,8 @@ export function readShareFragment(fragment: string): ShareLinkContent {
   try {
     const bytes = base64UrlDecode(text);
     if (!bytes || bytes.length < HEADER_BYTES + CRC_BYTES) return { kind: "damaged" };
-    const body = bytes.subarray(0, bytes.length - CRC_BYTES);
-    if (crc32(body) !== readUint32(bytes, bytes.length - CRC_BYTES)) return { kind: "damaged" };
+    const body = withoutCrc32(bytes);
+    if (!body) return { kind: "damaged" };
     const version = body[0];
     const flags = body[1];
     // A checksum that holds says the link is whole: an unknown version or flag is a newer
@@ -239,7 +249,7 @@ const utf8Encoder = new TextEncoder();
 function deflateBody({ name, text }: SharedDocument): Uint8Array<ArrayBuffer> {
   const nameBytes = utf8Encoder.encode(name);
   const textBytes = utf8Encoder.encode(text);
-  const body = concat(encodeVarint(nameBytes.length), nameBytes, textBytes);
+  const body = concatBytes(encodeLeb128(nameBytes.length), nameBytes, textBytes);
   return deflateSync(body, { level: 9, mem: 12 }) as Uint8Array<ArrayBuffer>;
 }
 
@@ -248,61 +258,13 @@ function inflateDocument(deflated: Uint8Array): SharedDocument | null {
   if (deflated.length < MIN_DEFLATE_BYTES) return null;
   const body = inflateBounded(deflated, MAX_BODY_BYTES);
   if (!body) return null;
-  const length = decodeVarint(body);
+  const length = decodeLeb128(body);
   if (!length || length.offset + length.value > body.length) return null;
   // fatal: bytes that are not UTF-8 are damage, never shown as replacement characters.
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   const name = decoder.decode(body.subarray(length.offset, length.offset + length.value));
   const text = decoder.decode(body.subarray(length.offset + length.value));
   return { name, text };
-}
-
-/**
- * Inflates deflate-raw `data`, giving up (null) past `limit` bytes of output or when the stream
- * does not end: a crafted link cannot make the page unpack gigabytes.
- */
-function inflateBounded(data: Uint8Array, limit: number): Uint8Array | null {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  let tooLarge = false;
-  let ended = false;
-  const inflater = new Inflate((chunk, final) => {
-    total += chunk.length;
-    if (total > limit) tooLarge = true;
-    else parts.push(chunk);
-    if (final) ended = true;
-  });
-  // Pushed in slices, so output is checked against the limit as it grows.
-  const SLICE = 1024;
-  for (let offset = 0; offset < data.length && !tooLarge; offset += SLICE) {
-    const end = Math.min(offset + SLICE, data.length);
-    inflater.push(data.subarray(offset, end), end === data.length);
-  }
-  if (tooLarge || !ended) return null;
-  return concat(...parts);
-}
-
-function encodeVarint(value: number): Uint8Array {
-  const bytes: number[] = [];
-  let rest = value;
-  do {
-    const low = rest & 0x7f;
-    rest = Math.floor(rest / 128);
-    bytes.push(rest > 0 ? low | 0x80 : low);
-  } while (rest > 0);
-  return new Uint8Array(bytes);
-}
-
-function decodeVarint(bytes: Uint8Array): { value: number; offset: number } | null {
-  let value = 0;
-  let scale = 1;
-  // Five bytes hold any length below 2^35, far beyond MAX_BODY_BYTES.
-  for (let i = 0; i < Math.min(bytes.length, 5); i++) {
-    value += (bytes[i] & 0x7f) * scale;
-    if ((bytes[i] & 0x80) === 0) return { value, offset: i + 1 };
-    scale *= 128;
-  }
-  return null;
 }
 
 // ------------------------------------------------------------------ crypto
@@ -336,111 +298,4 @@ async function deriveKey(
     false,
     ["encrypt", "decrypt"],
   );
-}
-
-// ------------------------------------------------------------------ bytes
-
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
-function withChecksum(bytes: Uint8Array): Uint8Array {
-  const out = new Uint8Array(bytes.length + CRC_BYTES);
-  out.set(bytes);
-  const crc = crc32(bytes);
-  out[bytes.length] = crc >>> 24;
-  out[bytes.length + 1] = (crc >>> 16) & 0xff;
-  out[bytes.length + 2] = (crc >>> 8) & 0xff;
-  out[bytes.length + 3] = crc & 0xff;
-  return out;
-}
-
-function readUint32(bytes: Uint8Array, offset: number): number {
-  const value =
-    (bytes[offset] << 24) |
-    (bytes[offset + 1] << 16) |
-    (bytes[offset + 2] << 8) |
-    bytes[offset + 3];
-  return value >>> 0;
-}
-
-let crcTable: Uint32Array | null = null;
-
-/** CRC-32 (IEEE 802.3, as in zip and PNG). It catches every change confined to 32 bits. */
-export function crc32(bytes: Uint8Array): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const DECODE = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
-
-/** Base64url without padding (RFC 4648 section 5): safe in a URL fragment as it is. */
-export function base64UrlEncode(bytes: Uint8Array): string {
-  const chunks: string[] = [];
-  let line = "";
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-    line +=
-      ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63] + ALPHABET[(n >> 6) & 63] + ALPHABET[n & 63];
-    // Joined in pieces: one string grown by += over megabytes is slow in some engines.
-    if (line.length >= 8192) {
-      chunks.push(line);
-      line = "";
-    }
-  }
-  const rest = bytes.length - i;
-  if (rest === 1) {
-    const n = bytes[i] << 16;
-    line += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63];
-  } else if (rest === 2) {
-    const n = (bytes[i] << 16) | (bytes[i + 1] << 8);
-    line += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63] + ALPHABET[(n >> 6) & 63];
-  }
-  chunks.push(line);
-  return chunks.join("");
-}
-
-/**
- * Decodes base64url without padding; null for any character outside the alphabet, an
- * impossible length, or stray bits after the last byte (so every changed character shows).
- */
-export function base64UrlDecode(text: string): Uint8Array | null {
-  if (text.length % 4 === 1) return null;
-  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
-  let buffer = 0;
-  let bits = 0;
-  let index = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const value = code < 128 ? DECODE[code] : -1;
-    if (value < 0) return null;
-    buffer = ((buffer << 6) | value) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[index++] = (buffer >> bits) & 0xff;
-    }
-  }
-  if ((buffer & ((1 << bits) - 1)) !== 0) return null;
-  return out;
 }

@@ -1,11 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  base64UrlDecode,
-  base64UrlEncode,
-  crc32,
-  encodeSharePayload,
-} from "../../app/text/share-link";
+import { base64UrlDecode, base64UrlEncode } from "../../app/text/base64url";
+import { crc32 } from "../../app/text/byte-codecs";
+import { encodeSharePayload } from "../../app/text/share-link";
 import { documentText, editorBox, openEditor } from "./editor-helpers";
 import { expectNoSeriousA11yViolations, useStoredTheme, waitForHydration } from "./fixtures";
 import { editorText, openNotepad, runMenu, tabButton, typeInEditor } from "./notepad-helpers";
