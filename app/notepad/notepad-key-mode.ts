@@ -1,7 +1,14 @@
+import type { Extension } from "@codemirror/state";
 import { type KeyModeActions, loadKeyMode } from "~/codemirror/key-modes";
 import { type KeyMode, KEY_MODE_LABELS, writeKeyMode } from "~/storage/key-mode";
-import type { NotepadController } from "./notepad-controller";
-import type { NotepadStore } from "./notepad-store";
+import type { Notice, NotepadStore } from "./notepad-store";
+
+/** What choosing the keys needs of the notepad. */
+export interface KeyModeHost {
+  /** Puts Vim or Emacs bindings (or none) in every tab's text. */
+  setKeyBindings(bindings: Extension): void;
+  addNotice(notice: Notice): void;
+}
 
 /**
  * Switches the notepad's keys to `mode` (View › Keys): remembered, then the bindings are
@@ -9,7 +16,7 @@ import type { NotepadStore } from "./notepad-store";
  * was stored), the standard keys stay and a notice says why.
  */
 export function chooseNotepadKeyMode(
-  controller: NotepadController,
+  controller: KeyModeHost,
   store: NotepadStore,
   mode: KeyMode,
   { remember = true } = {},
@@ -34,15 +41,22 @@ export function chooseNotepadKeyMode(
   );
 }
 
+/** What the Vim and Emacs commands call in the notepad (given by the controller). */
+export interface KeyActionLinks {
+  /** Saves the active tab. */
+  save(): Promise<void>;
+  /** Closes tab `id`, asking first when it has unsaved changes. */
+  closeTab(id: string): void;
+  /** Opens the find bar. */
+  openFind(): void;
+}
+
 /** What Vim's :w, :q and Emacs's Ctrl+X Ctrl+S and Ctrl+S do in the notepad. */
-export function notepadKeyActions(
-  controller: NotepadController,
-  store: NotepadStore,
-): KeyModeActions {
+export function notepadKeyActions(links: KeyActionLinks, store: NotepadStore): KeyModeActions {
   return {
-    save: () => void controller.saves.save("save"),
-    close: () => void controller.tabs.closeTab(store.getState().tabs.activeId),
-    find: () => controller.openFind(false),
+    save: () => void links.save(),
+    close: () => links.closeTab(store.getState().tabs.activeId),
+    find: () => links.openFind(),
     onModeStatus: (keyModeStatus) => store.setState({ keyModeStatus }),
   };
 }

@@ -1,3 +1,4 @@
+import type { EditorView } from "@codemirror/view";
 import { withTxtExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import type { TextEncodingId } from "~/text/text-encoding";
@@ -9,15 +10,42 @@ import {
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
 import { printAsShown } from "~/preview/print-as-shown";
-import type { NotepadController } from "./notepad-controller";
+import type { DocumentHistory } from "~/storage/document-history";
+import type { DocumentSyncClient } from "~/storage/document-sync";
+import type { Notice, NotepadStore } from "./notepad-store";
+import type { TabStates } from "./tab-states";
 import { clearModified } from "./tabs-model";
+
+/** What saving, reloading and printing a tab need of the notepad. */
+export interface TabSavesHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: Pick<DocumentSyncClient, "noteChange">;
+  readonly history: Pick<DocumentHistory, "snapshotNow">;
+  getView(): EditorView | null;
+  activeId(): string;
+  tabName(id: string): string;
+  getContent(id: string): string;
+  /** Shows the active tab's file format in the status bar. */
+  publishFileStatus(): void;
+  addNotice(notice: Notice): void;
+}
+
+/** What saving calls in the rest of the notepad (given by the controller). */
+export interface TabSavesLinks {
+  /** Renames a tab (after Save As, to the file's name). */
+  rename(id: string, name: string): void;
+}
 
 /**
  * A notepad tab leaving the browser: Save into its file (or a download), Save As, the reload
  * when the file changed on disk, and Print.
  */
 export class NotepadSaves {
-  constructor(private readonly notepad: NotepadController) {}
+  constructor(
+    private readonly notepad: TabSavesHost,
+    private readonly links: TabSavesLinks,
+  ) {}
 
   /**
    * Save (into the tab's file on this computer, else a download named as the spec says) or
@@ -58,7 +86,7 @@ export class NotepadSaves {
     if (outcome.kind === "written") {
       current.file = outcome.file;
       current.mixedLineEndings = false;
-      if (mode === "save-as") this.notepad.tabs.rename(id, outcome.name);
+      if (mode === "save-as") this.links.rename(id, outcome.name);
       if (unchanged) this.markSaved(id);
       this.notepad.sync.noteChange(id, true);
       this.notepad.publishFileStatus();
