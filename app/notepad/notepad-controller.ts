@@ -243,7 +243,7 @@ export class NotepadController {
       pastedIntoEmpty: () => this.languages.apply(),
       keyActions: notepadKeyActions(
         {
-          save: () => this.saves.save("save"),
+          save: (id) => this.saves.save("save", id),
           closeTab: (id) => void this.tabs.closeTab(id),
           openFind: () => this.openFind(false),
         },

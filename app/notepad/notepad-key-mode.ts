@@ -43,19 +43,28 @@ export function chooseNotepadKeyMode(
 
 /** What the Vim and Emacs commands call in the notepad (given by the controller). */
 export interface KeyActionLinks {
-  /** Saves the active tab. */
-  save(): Promise<void>;
+  /** Saves tab `id`; resolves true when its text was written or downloaded. */
+  save(id: string): Promise<boolean>;
   /** Closes tab `id`, asking first when it has unsaved changes. */
   closeTab(id: string): void;
   /** Opens the find bar. */
   openFind(): void;
 }
 
-/** What Vim's :w, :q and Emacs's Ctrl+X Ctrl+S and Ctrl+S do in the notepad. */
+/** What Vim's :w, :q, :wq and Emacs's Ctrl+X Ctrl+S and Ctrl+S do in the notepad. */
 export function notepadKeyActions(links: KeyActionLinks, store: NotepadStore): KeyModeActions {
+  const activeId = () => store.getState().tabs.activeId;
   return {
-    save: () => void links.save(),
-    close: () => links.closeTab(store.getState().tabs.activeId),
+    save: () => void links.save(activeId()),
+    close: () => links.closeTab(activeId()),
+    // The tab saved is the one closed, once its save is done: closing at once found it still
+    // modified and asked "close without saving?" while the save ran.
+    saveAndClose: () => {
+      const id = activeId();
+      void links.save(id).then((saved) => {
+        if (saved) links.closeTab(id);
+      });
+    },
     find: () => links.openFind(),
     onModeStatus: (keyModeStatus) => store.setState({ keyModeStatus }),
   };

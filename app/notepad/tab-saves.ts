@@ -50,12 +50,13 @@ export class NotepadSaves {
   /**
    * Save (into the tab's file on this computer, else a download named as the spec says) or
    * Save As (the system's save dialog, a download where there is none). The modified marker
-   * clears only when the write succeeded and the tab was not edited meanwhile.
+   * clears only when the write succeeded and the tab was not edited meanwhile. Resolves true
+   * when the text was written or downloaded (false: failed, cancelled, or reloaded instead).
    */
-  async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<void> {
+  async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<boolean> {
     const tab = this.notepad.store.getState().tabs.tabs.find((t) => t.id === id);
     const doc = this.notepad.states.get(id);
-    if (!tab || !doc) return;
+    if (!tab || !doc) return false;
     const savedText = this.notepad.states.text(id);
     const request = {
       // A download appends .txt (spec); the save dialog suggests the name as it is when it
@@ -81,7 +82,7 @@ export class NotepadSaves {
         : await saveDocumentAs(request);
     const current = this.notepad.states.get(id);
     // The tab was closed while the dialog or the write ran.
-    if (!current) return;
+    if (!current) return false;
     const unchanged = this.notepad.states.text(id) === savedText;
     if (outcome.kind === "written") {
       current.file = outcome.file;
@@ -96,6 +97,7 @@ export class NotepadSaves {
       this.applyReload(id, outcome);
     }
     this.noticeFor(id, outcome);
+    return outcome.kind === "written" || outcome.kind === "downloaded";
   }
 
   /** Reads the tab's file again in `encoding` (the status bar's "Reopen with encoding"). */
