@@ -2,6 +2,9 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { typeImportsCounted } from "./scripts/eslint-type-imports-counted.mjs";
 
 /** Browser globals that pure modules must not touch (they run in Node and in tests). */
 const DOM_GLOBALS = ["window", "document", "navigator", "localStorage", "sessionStorage"].map(
@@ -36,6 +39,20 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
     },
+  },
+  {
+    // No import circles anywhere, type imports included (decision 022): each module's
+    // dependencies sit below it. `~/` resolves through tsconfig's paths.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    languageOptions: { parser: typeImportsCounted },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      // Packages are not followed: a circle inside one is not ours to break.
+      "import-x/ignore": ["node_modules"],
+    },
+    rules: { "import-x/no-cycle": "error" },
   },
   {
     // text/ holds pure text operations: nothing from the app, React or the DOM.

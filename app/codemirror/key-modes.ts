@@ -15,6 +15,11 @@ export interface KeyModeActions {
   save(): void;
   /** `:q` in Vim: closes the notepad's tab (asking first when it has unsaved changes). */
   close(): void;
+  /**
+   * `:wq` and `:x` in Vim: saves, then closes once the save is done (not when it failed or was
+   * cancelled). Without it, they save and close at once.
+   */
+  saveAndClose?(): void;
   /** Ctrl+S and Ctrl+R in Emacs: the editor's own find bar. */
   find(): void;
   /**
@@ -56,16 +61,14 @@ async function loadVim(): Promise<Extension> {
   // Vim's own :w calls CodeMirror.commands.save; :q, :wq and :x are Plainpad's.
   CodeMirror.commands.save = (cm: VimAdapter) => actionsOf(cm.cm6)?.save();
   Vim.defineEx("quit", "q", (cm: VimAdapter) => actionsOf(cm.cm6)?.close());
-  Vim.defineEx("wq", "wq", (cm: VimAdapter) => {
+  const saveAndClose = (cm: VimAdapter) => {
     const actions = actionsOf(cm.cm6);
+    if (actions?.saveAndClose) return actions.saveAndClose();
     actions?.save();
     actions?.close();
-  });
-  Vim.defineEx("xit", "x", (cm: VimAdapter) => {
-    const actions = actionsOf(cm.cm6);
-    actions?.save();
-    actions?.close();
-  });
+  };
+  Vim.defineEx("wq", "wq", saveAndClose);
+  Vim.defineEx("xit", "x", saveAndClose);
   const modeReporter = ViewPlugin.define((view) => {
     const cm = getCM(view);
     const report = (event: { mode: string; subMode?: string }) =>

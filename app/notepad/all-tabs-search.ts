@@ -1,8 +1,12 @@
-import { EditorSelection, Text } from "@codemirror/state";
+import { EditorSelection, type EditorState, Text } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
+import type { DocumentHistory } from "~/storage/document-history";
+import type { DocumentSyncClient } from "~/storage/document-sync";
 import { yieldToPage } from "~/storage/work-slices";
 import { type DocMatches, findInDocs } from "~/text/find-all";
 import { replaceAll } from "~/text/find-replace";
-import type { NotepadController } from "./notepad-controller";
+import type { NotepadStore } from "./notepad-store";
+import type { TabStates } from "./tab-states";
 import { markModified } from "./tabs-model";
 
 /** One tab's matches, as the results list shows them. */
@@ -15,13 +19,36 @@ function asText(content: string | Text): Text {
   return typeof content === "string" ? Text.of(content.split(/\r\n?|\n/)) : content;
 }
 
+/** What searching every tab needs of the notepad. */
+export interface AllTabsSearchHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: Pick<DocumentSyncClient, "noteChange">;
+  readonly history: Pick<DocumentHistory, "snapshotNow">;
+  getView(): EditorView | null;
+  activeId(): string;
+  /** The state of tab `id` with the current options. */
+  stateFor(id: string): EditorState;
+}
+
+/** What searching every tab calls in the rest of the notepad (given by the controller). */
+export interface AllTabsSearchLinks {
+  /** Shows tab `id`. */
+  activate(id: string): void;
+  /** Replace All in the shown tab's view (one undo step); says how many were replaced. */
+  replaceAllShown(find: string, replace: string): { count: number };
+}
+
 /**
  * Find and Replace All in every tab (issue 31 item 2): the search reads one window of text at
  * a time and lets the page run between windows; Replace All keeps each changed tab's text in
  * its version history first and is one undo step per tab.
  */
 export class AllTabsSearch {
-  constructor(private readonly notepad: NotepadController) {}
+  constructor(
+    private readonly notepad: AllTabsSearchHost,
+    private readonly links: AllTabsSearchLinks,
+  ) {}
 
   /**
    * Every match of `query` (case-insensitive, as Find), tab by tab in tab order; `found` hears
@@ -53,7 +80,7 @@ export class AllTabsSearch {
 
   /** Shows a match: its tab, the match selected, the focus in the text. */
   show(id: string, from: number, to: number): void {
-    this.notepad.tabs.activate(id);
+    this.links.activate(id);
     const view = this.notepad.getView();
     if (!view) return;
     const end = Math.min(to, view.state.doc.length);
@@ -77,7 +104,7 @@ export class AllTabsSearch {
     for (const tab of notepad.store.getState().tabs.tabs) {
       if (tab.id === activeId) {
         // The shown tab: dispatched to the view, whose history keeps the text before it.
-        const { count } = notepad.text.replaceAll(find, replace);
+        const { count } = this.links.replaceAllShown(find, replace);
         total += count;
         if (count) tabsChanged++;
       } else {

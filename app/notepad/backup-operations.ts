@@ -1,5 +1,6 @@
 import { pickFiles } from "~/storage/disk-files";
 import { DocumentHistory } from "~/storage/document-history";
+import type { NotepadSettings } from "~/storage/notepad-settings";
 import { editorDocumentStore } from "~/storage/editor-document";
 import {
   parseEditorSettings,
@@ -14,11 +15,39 @@ import { parseNotepadSettings } from "~/storage/notepad-settings";
 import { formatCountOf } from "~/text/number-format";
 import { downloadBlob } from "~/ui/download";
 import { restoreFromFolder } from "./folder-restore";
-import type { NotepadController } from "./notepad-controller";
+import type { Notice, NotepadStore } from "./notepad-store";
 import { zipTabs } from "./tab-files";
+import type { TabOrigin, TabStates } from "./tab-states";
 
 /** The backup format, with fflate under it: loaded when a backup is made or read. */
 const loadBackupArchive = () => import("~/text/backup-archive");
+
+/** What the copies outside the browser need of the notepad. */
+export interface BackupsHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  /** The tabs' version history (its store also holds the simple editor's). */
+  readonly history: Pick<DocumentHistory, "store" | "exportVersions" | "importVersions">;
+  whenReady(): Promise<void>;
+  getContent(id: string): string;
+  addNotice(notice: Notice): void;
+  /** Changes the notepad's settings (a restore with its settings). */
+  updateSettings(patch: Partial<NotepadSettings>): void;
+}
+
+/** What the copies outside the browser call in the rest of the notepad (given by the controller). */
+export interface BackupsLinks {
+  /**
+   * Opens a document as a new tab; its id (null before the tabs are shown). `origin` is its
+   * Drive file id, or where it came from with its file format.
+   */
+  newTab(
+    name: string,
+    text: string,
+    origin: string | null | TabOrigin,
+    options: { isModified?: boolean },
+  ): string | null;
+}
 
 /**
  * The notepad's copies outside the browser's storage: every tab as a .zip of text files,
@@ -28,7 +57,10 @@ const loadBackupArchive = () => import("~/text/backup-archive");
 export class NotepadBackups {
   readonly folder = new BackupFolderKeeper(() => this.folderDocuments());
 
-  constructor(private readonly notepad: NotepadController) {
+  constructor(
+    private readonly notepad: BackupsHost,
+    private readonly links: BackupsLinks,
+  ) {
     // The folder chosen on an earlier visit, once the tabs it copies are here.
     if (typeof window !== "undefined") void notepad.whenReady().then(() => this.folder.restore());
   }
@@ -62,7 +94,7 @@ export class NotepadBackups {
         notepad.store
           .getState()
           .tabs.tabs.map((tab) => ({ name: tab.name, text: notepad.getContent(tab.id) })),
-      openTab: (name, text, file) => notepad.tabs.newTab(name, text, { file }),
+      openTab: (name, text, file) => this.links.newTab(name, text, { file }, {}),
       notify: (kind, message) => notepad.addNotice({ id: "restore", kind, message }),
     });
   }
@@ -98,7 +130,10 @@ export class NotepadBackups {
   async backUpAll({ withHistory = false }: { withHistory?: boolean } = {}): Promise<void> {
     await this.notepad.whenReady();
     const history = this.notepad.history;
-    const versionsOf = async (id: string, owner: DocumentHistory = history) => {
+    const versionsOf = async (
+      id: string,
+      owner: Pick<DocumentHistory, "exportVersions"> = history,
+    ) => {
       if (!withHistory) return {};
       try {
         return { history: await owner.exportVersions(id) };
@@ -214,7 +249,7 @@ export class NotepadBackups {
     const { add, alreadyOpen } = planRestore(backup, existing);
     let versions = 0;
     for (const doc of add) {
-      const id = this.notepad.tabs.newTab(doc.name, doc.text, doc.driveFileId, {
+      const id = this.links.newTab(doc.name, doc.text, doc.driveFileId, {
         isModified: doc.isModified,
       });
       if (id && withHistory && doc.history?.length) {

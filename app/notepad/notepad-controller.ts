@@ -18,12 +18,11 @@ import {
   NOTEPAD_FONT_SIZE,
   type NotepadSettings,
   readNotepadSettings,
-  writeActiveTabId,
   writeNotepadSettings,
 } from "~/storage/notepad-settings";
 import { notepadTabsStore } from "~/storage/notepad-tabs";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import type { Notice, NotepadStore } from "./notepad-store";
+import { type Notice, type NotepadStore, whenLoaded } from "./notepad-store";
 import { handleLaunch } from "./notepad-launch";
 import {
   addNotice,
@@ -72,7 +71,7 @@ export class NotepadController {
   readonly windows: NotepadWindowSync;
   readonly text: NotepadTextActions;
   readonly languages = new TabLanguages(this);
-  readonly allTabs = new AllTabsSearch(this);
+  readonly allTabs: AllTabsSearch;
   /** Version history of the tabs and the recently closed ones. */
   readonly history: DocumentHistory;
   /** The big file being read into a new tab, for the progress bar and its Cancel button. */
@@ -93,7 +92,7 @@ export class NotepadController {
     this.sync = new DocumentSyncClient(
       notepadTabsStore,
       {
-        snapshot: (id) => this.snapshot(id),
+        snapshot: (id) => this.windows.snapshot(id),
         adoptRemote: (doc, known) => this.windows.adoptRemote(doc, known),
         remoteDeleted: (ids) => this.windows.removeForSync(ids),
         remoteOrder: (order) => this.windows.reorderForSync(order),
@@ -109,15 +108,27 @@ export class NotepadController {
       historyFull: () =>
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
     });
-    this.tabs = new NotepadTabs(this);
-    this.backups = new NotepadBackups(this);
-    this.saves = new NotepadSaves(this);
-    this.windows = new NotepadWindowSync(this);
     this.text = new NotepadTextActions(
       () => this.view,
       (message) => this.addNotice({ id: "clipboard", kind: "error", message }),
       () => this.store.getState().language.id,
     );
+    // Each part gets this engine as the narrow host it declares, and the functions of the
+    // other parts it calls (none imports another: decision 022).
+    this.tabs = new NotepadTabs(this, {
+      confirm: (message) => this.options.confirm(message),
+      focusText: () => this.text.focus(),
+      backUpAll: () => void this.backups.backUpAll(),
+    });
+    this.backups = new NotepadBackups(this, {
+      newTab: (name, text, origin, options) => this.tabs.newTab(name, text, origin, options),
+    });
+    this.saves = new NotepadSaves(this, { rename: (id, name) => this.tabs.rename(id, name) });
+    this.windows = new NotepadWindowSync(this);
+    this.allTabs = new AllTabsSearch(this, {
+      activate: (id) => this.tabs.activate(id),
+      replaceAllShown: (find, replace) => this.text.replaceAll(find, replace),
+    });
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -184,14 +195,7 @@ export class NotepadController {
 
   /** Resolves once the stored tabs are shown. */
   whenReady(): Promise<void> {
-    if (this.ready) return Promise.resolve();
-    return new Promise((resolve) => {
-      const unsubscribe = this.store.subscribe((state) => {
-        if (!state.loaded) return;
-        unsubscribe();
-        resolve();
-      });
-    });
+    return whenLoaded(this.store);
   }
 
   private listen(): void {
@@ -236,7 +240,14 @@ export class NotepadController {
       onUpdate: (update) => this.onUpdate(update),
       openFiles: (picked) => void picked.then((files) => this.tabs.openFiles(files)),
       pastedIntoEmpty: () => this.languages.apply(),
-      keyActions: notepadKeyActions(this, this.store),
+      keyActions: notepadKeyActions(
+        {
+          save: (id) => this.saves.save("save", id),
+          closeTab: (id) => void this.tabs.closeTab(id),
+          openFind: () => this.openFind(false),
+        },
+        this.store,
+      ),
     });
     return this.extensions;
   }
@@ -326,20 +337,6 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
     this.sync.noteChange(id);
-  }
-
-  private snapshot(id: string) {
-    const meta = this.store.getState().tabs.tabs.find((tab) => tab.id === id);
-    const doc = this.states.get(id);
-    if (!meta || !doc) return null;
-    return {
-      text: this.states.text(id),
-      name: meta.name,
-      lastModified: Math.max(meta.lastModified, doc.lastEditAt),
-      isModified: meta.isModified,
-      driveFileId: doc.driveFileId,
-      file: doc.file,
-    };
   }
 
   /** The view of the active tab (for focus and tests). */
@@ -436,11 +433,6 @@ export class NotepadController {
   closeFind(): void {
     this.store.setState({ findOpen: false, replaceOpen: false });
     this.text.focus();
-  }
-
-  /** Remembers the active tab id (restored on the next visit). */
-  rememberActive(id: string): void {
-    writeActiveTabId(id);
   }
 
   /** The name of tab `id` ("Untitled" when unknown). */

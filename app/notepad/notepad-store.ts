@@ -120,3 +120,15 @@ export function createNotepadStore() {
 
 /** The store type returned by createNotepadStore. */
 export type NotepadStore = ReturnType<typeof createNotepadStore>;
+
+/** Resolves once the stored tabs are shown (`loaded`). */
+export function whenLoaded(store: NotepadStore): Promise<void> {
+  if (store.getState().loaded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = store.subscribe((state) => {
+      if (!state.loaded) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

@@ -1,14 +1,17 @@
 import type { Text } from "@codemirror/state";
 import type { PickedFile } from "~/storage/disk-files";
+import type { DocumentSyncClient } from "~/storage/document-sync";
+import type { HistoryStore } from "~/storage/history-store";
+import { writeActiveTabId } from "~/storage/notepad-settings";
 import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat } from "~/storage/document-store";
 import { isQuotaError } from "~/storage/document-records";
 import { safeFileName, withDefaultExtension } from "~/text/file-name";
 import { guessedEncodingMessage, mixedLineEndingsMessage } from "~/ui/document-file-save";
 import { downloadText } from "~/ui/download";
-import { readCancelledMessage } from "~/ui/file-read-progress";
-import type { NotepadController } from "./notepad-controller";
-import type { TabOrigin } from "./tab-states";
+import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
+import type { Notice, NotepadStore } from "./notepad-store";
+import type { TabOrigin, TabStates } from "./tab-states";
 import { readTabFiles, tabNameFromFile } from "./tab-files";
 import {
   activateTab,
@@ -52,11 +55,47 @@ export function closedTabNotKeptMessage(name: string, storageFull: boolean): str
   return `"${name}" could not be kept among the recently closed tabs${why}. Download its text to keep it.`;
 }
 
+/** What the tab operations need of the notepad. */
+export interface TabOperationsHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "forget" | "saveOrder">;
+  /** Where closed tabs are kept for Reopen (30 days). */
+  readonly history: {
+    readonly store: Pick<
+      HistoryStore,
+      "keepClosedTab" | "listClosedTabs" | "readClosedTab" | "forgetClosedTabs"
+    >;
+  };
+  /** The big file being read into a new tab (progress and Cancel). */
+  readonly fileReads: FileReadTracker;
+  /** False until the stored tabs are shown. */
+  readonly ready: boolean;
+  whenReady(): Promise<void>;
+  /** Shows tab `id` in the view, remembering `previousId`'s state. */
+  showActive(id: string, previousId?: string): void;
+  getContent(id: string): string;
+  addNotice(notice: Notice): void;
+}
+
+/** What the tab operations call in the rest of the notepad (given by the controller). */
+export interface TabOperationsLinks {
+  /** Asks the user a yes/no question (the page's confirm dialog). */
+  confirm(message: string): boolean;
+  /** Puts the focus in the text. */
+  focusText(): void;
+  /** File › Back up all documents (offered when files opened do not fit the storage). */
+  backUpAll(): void;
+}
+
 export class NotepadTabs {
   /** Closed tabs still being written to the history database. */
   private closing: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly notepad: NotepadController) {}
+  constructor(
+    private readonly notepad: TabOperationsHost,
+    private readonly links: TabOperationsLinks,
+  ) {}
 
   private get store() {
     return this.notepad.store;
@@ -74,7 +113,7 @@ export class NotepadTabs {
     this.store.setState({ tabs });
     if (tabs.activeId !== previous.activeId)
       this.notepad.showActive(tabs.activeId, previous.activeId);
-    this.notepad.rememberActive(tabs.activeId);
+    writeActiveTabId(tabs.activeId);
   }
 
   /** Shows tab `id`. */
@@ -111,12 +150,12 @@ export class NotepadTabs {
     this.setTabs(state);
     this.notepad.sync.noteChange(tab.id, true);
     this.saveOrder();
-    this.notepad.text.focus();
+    this.links.focusText();
     return tab.id;
   }
 
   private confirmClose(name: string): boolean {
-    return this.notepad.options.confirm(`${name} has unsaved changes. Close anyway?`);
+    return this.links.confirm(`${name} has unsaved changes. Close anyway?`);
   }
 
   /** Closes a tab, asking first when it has changes not downloaded. Returns whether it closed. */
@@ -361,7 +400,7 @@ export class NotepadTabs {
       id: "storage-no-room",
       kind: "warning",
       message: shortfall,
-      action: { label: "Back up all documents", run: () => void this.notepad.backups.backUpAll() },
+      action: { label: "Back up all documents", run: () => this.links.backUpAll() },
     });
   }
 }

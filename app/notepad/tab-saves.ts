@@ -1,3 +1,4 @@
+import type { EditorView } from "@codemirror/view";
 import { withDefaultExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import type { TextEncodingId } from "~/text/text-encoding";
@@ -9,25 +10,53 @@ import {
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
 import { printAsShown } from "~/preview/print-as-shown";
-import type { NotepadController } from "./notepad-controller";
+import type { DocumentHistory } from "~/storage/document-history";
+import type { DocumentSyncClient } from "~/storage/document-sync";
+import type { Notice, NotepadStore } from "./notepad-store";
+import type { TabStates } from "./tab-states";
 import { clearModified } from "./tabs-model";
+
+/** What saving, reloading and printing a tab need of the notepad. */
+export interface TabSavesHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: Pick<DocumentSyncClient, "noteChange">;
+  readonly history: Pick<DocumentHistory, "snapshotNow">;
+  getView(): EditorView | null;
+  activeId(): string;
+  tabName(id: string): string;
+  getContent(id: string): string;
+  /** Shows the active tab's file format in the status bar. */
+  publishFileStatus(): void;
+  addNotice(notice: Notice): void;
+}
+
+/** What saving calls in the rest of the notepad (given by the controller). */
+export interface TabSavesLinks {
+  /** Renames a tab (after Save As, to the file's name). */
+  rename(id: string, name: string): void;
+}
 
 /**
  * A notepad tab leaving the browser: Save into its file (or a download), Save As, the reload
  * when the file changed on disk, and Print.
  */
 export class NotepadSaves {
-  constructor(private readonly notepad: NotepadController) {}
+  constructor(
+    private readonly notepad: TabSavesHost,
+    private readonly links: TabSavesLinks,
+  ) {}
 
   /**
    * Save (into the tab's file on this computer, else a download named as the spec says) or
    * Save As (the system's save dialog, a download where there is none). The modified marker
-   * clears only when the write succeeded and the tab was not edited meanwhile.
+   * clears only when the write succeeded and the tab was not edited meanwhile. Resolves true
+   * when the text was written or downloaded (false: failed, cancelled, or reloaded instead).
    */
-  async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<void> {
+  async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<boolean> {
     const tab = this.notepad.store.getState().tabs.tabs.find((t) => t.id === id);
     const doc = this.notepad.states.get(id);
-    if (!tab || !doc) return;
+    if (!tab || !doc) return false;
     const savedText = this.notepad.states.text(id);
     const request = {
       // A name without an extension gets ".txt"; "notes.md" stays (decision 020).
@@ -49,12 +78,12 @@ export class NotepadSaves {
         : await saveDocumentAs(request);
     const current = this.notepad.states.get(id);
     // The tab was closed while the dialog or the write ran.
-    if (!current) return;
+    if (!current) return false;
     const unchanged = this.notepad.states.text(id) === savedText;
     if (outcome.kind === "written") {
       current.file = outcome.file;
       current.mixedLineEndings = false;
-      if (mode === "save-as") this.notepad.tabs.rename(id, outcome.name);
+      if (mode === "save-as") this.links.rename(id, outcome.name);
       if (unchanged) this.markSaved(id);
       this.notepad.sync.noteChange(id, true);
       this.notepad.publishFileStatus();
@@ -64,6 +93,7 @@ export class NotepadSaves {
       this.applyReload(id, outcome);
     }
     this.noticeFor(id, outcome);
+    return outcome.kind === "written" || outcome.kind === "downloaded";
   }
 
   /** Reads the tab's file again in `encoding` (the status bar's "Reopen with encoding"). */

@@ -1,7 +1,26 @@
+import type { EditorView } from "@codemirror/view";
+import type { DocumentHistory } from "~/storage/document-history";
 import type { StoredDocument } from "~/storage/document-store";
-import type { RemoteDocument } from "~/storage/document-sync";
-import type { NotepadController } from "./notepad-controller";
+import type { DocumentSnapshot, DocumentSyncClient, RemoteDocument } from "~/storage/document-sync";
+import type { Notice, NotepadStore } from "./notepad-store";
+import type { TabStates } from "./tab-states";
 import { addTab, orderTabs, removeTabForSync, type TabsState, updateTab } from "./tabs-model";
+
+/** What following other windows needs of the notepad. */
+export interface WindowSyncHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "saveOrder">;
+  readonly history: Pick<DocumentHistory, "snapshotNow">;
+  getView(): EditorView | null;
+  activeId(): string;
+  tabName(id: string): string;
+  /** Shows tab `id` in the view. */
+  showActive(id: string): void;
+  /** Shows the active tab's file format in the status bar. */
+  publishFileStatus(): void;
+  addNotice(notice: Notice): void;
+}
 
 /**
  * Following the notepad in other windows (the host side of the DocumentSyncClient): their
@@ -9,7 +28,7 @@ import { addTab, orderTabs, removeTabForSync, type TabsState, updateTab } from "
  * windows changed one tab both versions are kept.
  */
 export class NotepadWindowSync {
-  constructor(private readonly notepad: NotepadController) {}
+  constructor(private readonly notepad: WindowSyncHost) {}
 
   private get store() {
     return this.notepad.store;
@@ -17,6 +36,21 @@ export class NotepadWindowSync {
 
   private get tabs(): TabsState {
     return this.store.getState().tabs;
+  }
+
+  /** What is stored of tab `id` (null when it is gone). */
+  snapshot(id: string): DocumentSnapshot | null {
+    const meta = this.tabs.tabs.find((tab) => tab.id === id);
+    const doc = this.notepad.states.get(id);
+    if (!meta || !doc) return null;
+    return {
+      text: this.notepad.states.text(id),
+      name: meta.name,
+      lastModified: Math.max(meta.lastModified, doc.lastEditAt),
+      isModified: meta.isModified,
+      driveFileId: doc.driveFileId,
+      file: doc.file,
+    };
   }
 
   /** Shows another window's stored version of a tab (a new tab when this window lacks it). */

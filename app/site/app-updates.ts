@@ -127,7 +127,7 @@ export function startAppUpdates(): () => void {
     if (cancelled) return;
     void import("./service-worker-client")
       .then(({ registerServiceWorker }) => {
-        if (!cancelled) registerServiceWorker();
+        if (!cancelled) registerServiceWorker(offerUpdate);
       })
       .catch((error: unknown) => console.warn("The offline service worker was not started", error));
   };

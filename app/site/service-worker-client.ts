@@ -1,15 +1,18 @@
 /**
  * Registers the service worker (public URL /sw.js, built by scripts/build-service-worker.mjs)
- * with Workbox's window helper and offers each new version through app-updates.ts. Loaded
- * lazily after the page has loaded.
+ * with Workbox's window helper. Loaded lazily after the page has loaded, by app-updates.ts,
+ * which is handed each new version (it is not imported here: it loads this module).
  */
 import { Workbox } from "workbox-window";
-import { offerUpdate } from "./app-updates";
 
 /** How often an open page asks for a new version (besides on each navigation). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker and looks for new versions; `offerUpdate` hears of each one
+ * installed and waiting, with the function that switches to it and reloads.
+ */
+export function registerServiceWorker(offerUpdate: (activate: () => Promise<void>) => void): void {
   const workbox = new Workbox("/sw.js", { scope: "/" });
   // A new version installed and is waiting for this page (and others) to let it take over.
   workbox.addEventListener("waiting", () => offerUpdate(() => activateWaiting()));

@@ -1,9 +1,17 @@
+import type { Text } from "@codemirror/state";
 import { FileUp } from "lucide-react";
 import { useRef } from "react";
 import { pickFiles } from "~/storage/disk-files";
 import { FileRejectedError, readLocalTextFile } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
-import type { CompareChoice } from "./compare-dialog";
+
+/** The file chosen, as the compare dialog lists its choices (a `CompareChoice`). */
+export interface ChosenFile {
+  id: string;
+  /** `the file "notes.txt"` */
+  label: string;
+  text: () => string | Text;
+}
 
 /**
  * "Compare with a file…": a file from the computer to compare with, picked as Open picks one
@@ -19,7 +27,7 @@ export function CompareFileButton({
   className: string;
   /** The file types offered, as Open offers them (".txt", ".md"…). */
   extensions: readonly string[];
-  onChosen: (choice: CompareChoice) => void;
+  onChosen: (choice: ChosenFile) => void;
   onFailed: (message: string) => void;
 }) {
   const countRef = useRef(0);

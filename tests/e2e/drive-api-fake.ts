@@ -1,5 +1,4 @@
 import type { Request, Route } from "@playwright/test";
-import type { DriveFakes, SeenRequest } from "./drive-fakes";
 
 /**
  * The fake Drive REST API behind drive-fakes.ts: files.get/list/create/update, multipart and
@@ -7,6 +6,44 @@ import type { DriveFakes, SeenRequest } from "./drive-fakes";
  * Content-Range, a status query answered 308 with `Range: bytes=0-N`, 404 for an expired
  * session), and errors with Drive's JSON body. It records each request in the fakes.
  */
+
+/** A request the fake Drive endpoints answered. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  body: string;
+  authorization: string;
+  contentRange: string;
+}
+
+/** A failure the next upload request gets, as Drive sends it. */
+export interface UploadFailure {
+  status: number;
+  /** error.errors[0].reason, e.g. "appNotAuthorizedToFile". */
+  reason: string;
+  message?: string;
+}
+
+/** What the fake upload session does with one PUT that sends content. */
+export type SendFault = { drop: number } | { status: number };
+
+/** What the fake REST API reads and records: the part of drive-fakes.ts's handle it serves. */
+export interface DriveApiState {
+  /** Requests to the Drive REST API (www.googleapis.com/drive, /upload). */
+  driveCalls: SeenRequest[];
+  /** Failures given to the next upload requests (POST/PATCH), one each, in order. */
+  uploadFailures: UploadFailure[];
+  /** Answer the next Drive REST call with 401 (an expired or revoked token). */
+  unauthorizedOnce: boolean;
+  /** When set, uploads are answered only once this settles (a slow network). */
+  uploadGate: Promise<void> | null;
+  /** What the next content PUTs of resumable sessions meet, one each, in order. */
+  resumableFaults: SendFault[];
+  /** Content served for alt=media, per file id. */
+  contents: Map<string, string>;
+  /** The bytes each finished upload delivered, per file id (resumable uploads). */
+  uploaded: Map<string, Buffer>;
+}
 
 /** The address the fake user-info endpoint returns. */
 export const FAKE_EMAIL = "ada.lovelace@example.com";
@@ -34,7 +71,7 @@ const CORS = {
 };
 
 /** Upload sessions of one page: bytes received so far, per upload id. */
-const sessionsOf = new WeakMap<DriveFakes, Map<string, ResumableSession>>();
+const sessionsOf = new WeakMap<DriveApiState, Map<string, ResumableSession>>();
 
 interface ResumableSession {
   fileId: string;
@@ -46,7 +83,7 @@ function held(session: ResumableSession): number {
   return session.parts.reduce((n, part) => n + part.length, 0);
 }
 
-export async function answerDrive(route: Route, fakes: DriveFakes): Promise<void> {
+export async function answerDrive(route: Route, fakes: DriveApiState): Promise<void> {
   const request = route.request();
   const url = new URL(request.url());
   if (url.pathname === "/oauth2/v3/userinfo") {
@@ -121,7 +158,7 @@ export async function answerDrive(route: Route, fakes: DriveFakes): Promise<void
 }
 
 /** A PUT to an upload session: a status query (bytes *\/N) or content (bytes a-b/N). */
-async function answerSessionPut(route: Route, fakes: DriveFakes, url: URL): Promise<void> {
+async function answerSessionPut(route: Route, fakes: DriveApiState, url: URL): Promise<void> {
   const request = route.request();
   const session = sessionsOf.get(fakes)?.get(url.searchParams.get("upload_id") ?? "");
   if (!session) {

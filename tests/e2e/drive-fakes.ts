@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { answerDrive } from "./drive-api-fake";
+import { answerDrive, type DriveApiState } from "./drive-api-fake";
 
 export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
 
@@ -68,47 +68,13 @@ export interface PopupCall {
   event: string;
 }
 
-/** A request the fake Drive endpoints answered. */
-export interface SeenRequest {
-  method: string;
-  url: URL;
-  body: string;
-  authorization: string;
-  contentRange: string;
-}
-
-/** A failure the next upload request gets, as Drive sends it. */
-export interface UploadFailure {
-  status: number;
-  /** error.errors[0].reason, e.g. "appNotAuthorizedToFile". */
-  reason: string;
-  message?: string;
-}
-
-/** What the fake upload session does with one PUT that sends content. */
-export type SendFault = { drop: number } | { status: number };
-
 /** Handle on the fakes of one page: requests seen, and knobs to change answers. */
-export interface DriveFakes {
+export interface DriveFakes extends DriveApiState {
   /** Every request to a Drive host, scripts included. */
   googleRequests: string[];
-  /** Requests to the Drive REST API (www.googleapis.com/drive, /upload). */
-  driveCalls: SeenRequest[];
   revokes: string[];
   /** Token requests and window.open calls, with the user activation at the time. */
   popupCalls: PopupCall[];
-  /** Failures given to the next upload requests (POST/PATCH), one each, in order. */
-  uploadFailures: UploadFailure[];
-  /** Answer the next Drive REST call with 401 (an expired or revoked token). */
-  unauthorizedOnce: boolean;
-  /** When set, uploads are answered only once this settles (a slow network). */
-  uploadGate: Promise<void> | null;
-  /** What the next content PUTs of resumable sessions meet, one each, in order. */
-  resumableFaults: SendFault[];
-  /** Content served for alt=media, per file id. */
-  contents: Map<string, string>;
-  /** The bytes each finished upload delivered, per file id (resumable uploads). */
-  uploaded: Map<string, Buffer>;
 }
 
 const GIS_SCRIPT = `

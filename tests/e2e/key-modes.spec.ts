@@ -76,6 +76,70 @@ test.describe("notepad: View › Keys", () => {
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "Untitled-2*"]);
   });
 
+  for (const command of [":wq", ":x"]) {
+    test(`Vim's ${command} closes a modified tab once its save is written, without asking`, async ({
+      page,
+    }) => {
+      const asked: string[] = [];
+      page.on("dialog", (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await putDiskFile(page, "done.txt", "first line");
+      await queuePicks(page, { open: ["done.txt"] });
+      await runMenu(page, "File", "Open…");
+      await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "done.txt"]);
+      await runMenu(page, "View", "Vim keys");
+      await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
+      await page.locator(".cm-content").focus();
+      await page.keyboard.press("G");
+      await page.keyboard.press("o");
+      await page.keyboard.type("second line");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "done.txt*"]);
+
+      await page.keyboard.type(command);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => tabNames(page)).toEqual(["Untitled-1"]);
+      expect(asked).toEqual([]);
+      expect((await diskFileBytes(page, "done.txt"))?.toString("utf8")).toBe(
+        "first line\nsecond line",
+      );
+    });
+  }
+
+  test("Vim's :wq keeps the tab open when its save is cancelled, without asking", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await putDiskFile(page, "shared.txt", "mine\n");
+    await queuePicks(page, { open: ["shared.txt"] });
+    await runMenu(page, "File", "Open…");
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "shared.txt"]);
+    await runMenu(page, "View", "Vim keys");
+    await page.locator(".cm-content").focus();
+    await page.keyboard.press("A");
+    await page.keyboard.type(" edited");
+    await page.keyboard.press("Escape");
+    // Another program changes the file: the save asks first, and the person cancels.
+    await putDiskFile(page, "shared.txt", "theirs, a longer text\n");
+    await page.keyboard.type(":wq");
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("dialog", { name: '"shared.txt" changed on disk' });
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(question).toBeHidden();
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "shared.txt*"]);
+    await expect.poll(() => editorText(page)).toBe("mine edited\n");
+    expect(asked).toEqual([]);
+    expect((await diskFileBytes(page, "shared.txt"))?.toString("utf8")).toBe(
+      "theirs, a longer text\n",
+    );
+  });
+
   test("Emacs keys: Ctrl+A and Ctrl+E move along the line, Ctrl+X Ctrl+S saves", async ({
     page,
   }) => {

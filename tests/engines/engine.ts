@@ -84,11 +84,6 @@ export function missingBinaries(engine: EngineName): string[] {
   return ENGINE_BINARIES[engine].filter((file) => !existsSync(file));
 }
 
-export async function launchEngine(engine: EngineName): Promise<EngineBrowser> {
-  if (engine === "firefox") return (await import("./firefox")).launchFirefox();
-  return (await import("./webkit")).launchWebKit();
-}
-
 /** Polls `read` until `accept` holds, or fails with the last value seen. */
 export async function waitUntil<T>(
   read: () => Promise<T>,

@@ -4,9 +4,9 @@ import {
   type EngineName,
   type EnginePage,
   type OfferedDownload,
-  launchEngine,
   waitUntil,
 } from "./engine";
+import { launchEngine } from "./launch-engine";
 import { type SiteServer, startSiteServer } from "./site-server";
 
 /**
