@@ -1,7 +1,7 @@
 import type { Text } from "@codemirror/state";
 import type { PickedFile } from "~/storage/disk-files";
 import type { DocumentSyncClient } from "~/storage/document-sync";
-import type { HistoryStore } from "~/storage/history-store";
+import type { RecentlyClosedTabs } from "~/storage/recently-closed";
 import { writeActiveTabId } from "~/storage/notepad-settings";
 import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat } from "~/storage/document-store";
@@ -62,10 +62,9 @@ export interface TabOperationsHost {
   readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "forget" | "saveOrder">;
   /** Where closed tabs are kept for Reopen (30 days). */
   readonly history: {
-    readonly store: Pick<
-      HistoryStore,
-      "keepClosedTab" | "listClosedTabs" | "readClosedTab" | "forgetClosedTabs"
-    >;
+    readonly store: {
+      readonly closedTabs: Pick<RecentlyClosedTabs, "keep" | "list" | "read" | "forget">;
+    };
   };
   /** The big file being read into a new tab (progress and Cancel). */
   readonly fileReads: FileReadTracker;
@@ -208,9 +207,9 @@ export class NotepadTabs {
       };
       const text = this.notepad.getContent(id);
       return (
-        this.notepad.history.store
-          // Later tabs of one close count as closed later: the last one closed reopens first.
-          .keepClosedTab({ id, name: tab.name, text, extra }, now + index)
+        this.notepad.history.store// Later tabs of one close count as closed later: the last one closed reopens first.
+        .closedTabs
+          .keep({ id, name: tab.name, text, extra }, now + index)
           .catch((error: unknown) => {
             console.error("Keeping a closed tab failed", error);
             // The text is still here: offer it, since Reopen will not find it.
@@ -252,7 +251,7 @@ export class NotepadTabs {
     const store = this.notepad.history.store;
     let entry;
     try {
-      const closed = await store.listClosedTabs<ClosedTabExtra>();
+      const closed = await store.closedTabs.list<ClosedTabExtra>();
       entry = id ? closed.find((tab) => tab.id === id) : closed[0];
     } catch (error) {
       console.error(error);
@@ -265,14 +264,14 @@ export class NotepadTabs {
       });
       return;
     }
-    const text = await store.readClosedTab(entry.id);
+    const text = await store.closedTabs.read(entry.id);
     if (text === null) {
       this.notepad.addNotice({
         id: "reopen",
         kind: "error",
         message: `"${entry.name}" could not be reopened: its stored text could not be read.`,
       });
-      await store.forgetClosedTabs([entry.id]);
+      await store.closedTabs.forget([entry.id]);
       return;
     }
     const { driveFileId, file, isModified } = entry.extra;
@@ -284,7 +283,7 @@ export class NotepadTabs {
       { driveFileId, file },
       { id: free ? entry.id : undefined, isModified },
     );
-    await store.forgetClosedTabs([entry.id]);
+    await store.closedTabs.forget([entry.id]);
   }
 
   /**

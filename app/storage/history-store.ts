@@ -1,6 +1,6 @@
 import { isQuotaError } from "./document-records";
 import { compressText, decompressText, HistoryDatabase, HISTORY_STORES } from "./history-db";
-import { type ClosedTab, RecentlyClosedTabs } from "./recently-closed";
+import { RecentlyClosedTabs } from "./recently-closed";
 import { type NextSlice, nextTaskSlice } from "./work-slices";
 
 /**
@@ -255,33 +255,6 @@ export class HistoryStore {
       ids.flatMap((id) => [tx.objectStore(META).delete(id), tx.objectStore(DATA).delete(id)]),
     );
     await tx.done;
-  }
-
-  // ------------------------------------------------------------ recently closed tabs
-  // The notepad's tab operations still reach the closed tabs through these; new code uses
-  // `closedTabs` (recently-closed.ts) directly.
-
-  /** `closedTabs.keep`. */
-  keepClosedTab<Extra>(
-    tab: { id: string; name: string; text: string; extra: Extra },
-    now = Date.now(),
-  ): Promise<void> {
-    return this.closedTabs.keep(tab, now);
-  }
-
-  /** `closedTabs.list`. */
-  listClosedTabs<Extra>(now = Date.now()): Promise<ClosedTab<Extra>[]> {
-    return this.closedTabs.list<Extra>(now);
-  }
-
-  /** `closedTabs.read`. */
-  readClosedTab(id: string): Promise<string | null> {
-    return this.closedTabs.read(id);
-  }
-
-  /** `closedTabs.forget`. */
-  forgetClosedTabs(ids: readonly string[]): Promise<void> {
-    return this.closedTabs.forget(ids);
   }
 
   /** Closes the connection (tests). */
