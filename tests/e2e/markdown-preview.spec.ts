@@ -436,7 +436,7 @@ test.describe("Markdown preview in the simple editor", () => {
     let download = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download", exact: true }).click();
     const html = (await readFile(await (await download).path())).toString("utf8");
-    expect(html).toContain("<title>README.md</title>");
+    expect(html).toContain("<title>README</title>");
     expect(html).toContain("<strong>Markdown</strong>");
     expect(html).toContain(
       '<a href="https://plainpad.app/faq/" target="_blank" rel="noopener noreferrer">',
@@ -457,7 +457,7 @@ test.describe("Markdown preview in the simple editor", () => {
     download = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "Download", exact: true }).click();
     const pdf = await readFile(await (await download).path());
-    expect((await download).suggestedFilename()).toBe("README.md.pdf");
+    expect((await download).suggestedFilename()).toBe("README.pdf");
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     // Read back with PDF.js: the heading is laid out as text, without the Markdown markers.
     const reader = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
