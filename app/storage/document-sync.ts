@@ -15,6 +15,7 @@ import {
   clearRescue,
   type PendingDocument,
   rescueKey,
+  RescueInWaiting,
   takeRescue,
   writeRescue,
 } from "./unload-rescue";
@@ -62,9 +63,7 @@ export class DocumentSyncClient {
   private pendingWrites = 0;
   private readonly cleanups: (() => void)[] = [];
   /** The unload copies taken back at load, cleared once their text is stored again. */
-  private rescueKeys: string[] = [];
-  /** Rescued documents whose text no write has confirmed yet. */
-  private readonly rescueWaiting = new Set<string>();
+  private readonly rescue = new RescueInWaiting();
 
   constructor(
     readonly store: DocumentStore,
@@ -85,13 +84,9 @@ export class DocumentSyncClient {
       throw error;
     }
     // Edits the last page copied as it went away, whose write did not land (unload-rescue.ts).
-    // The copy stays in localStorage until the rescued text is stored again: a crash before
-    // that write lands must find it at the next load.
     const taken = takeRescue(this.options.channelName);
     const { result, rescued } = applyRescue(stored, taken.entries);
-    this.rescueKeys = taken.keys;
-    for (const id of rescued) this.rescueWaiting.add(id);
-    this.settleRescue();
+    this.rescue.begin(taken, rescued);
     for (const doc of result.documents) {
       this.track(doc.id, doc.revision);
       // The first save after the reload then writes only what changed since.
@@ -329,7 +324,7 @@ export class DocumentSyncClient {
         plan.commit();
         doc.revision = result.revision;
         // What was rescued is in the store now (with any edit made since).
-        if (this.rescueWaiting.delete(id)) this.settleRescue();
+        this.rescue.done([id]);
         if (doc.changeCount === changeCount) doc.dirty = false;
         this.post({ type: "saved", origin: this.origin, id, revision: result.revision });
         this.setStatus("ok");
@@ -370,13 +365,6 @@ export class DocumentSyncClient {
     }
   }
 
-  /** Clears the copies taken back at load once no rescued document waits for its write. */
-  private settleRescue(): void {
-    if (this.rescueWaiting.size > 0 || this.rescueKeys.length === 0) return;
-    for (const key of this.rescueKeys) clearRescue(key);
-    this.rescueKeys = [];
-  }
-
   private setStatus(status: StorageStatus, error?: unknown): void {
     if (status === this.status && status === "ok") return;
     this.status = status;
@@ -405,16 +393,9 @@ export class DocumentSyncClient {
       doc?.timer?.();
       this.docs.delete(id);
     }
-    // A closed tab's text goes to the history (keptElsewhere), not back to this store: its
-    // rescued copy stands for nothing once the delete is done.
-    const settle = () => {
-      for (const id of ids) this.rescueWaiting.delete(id);
-      this.settleRescue();
-    };
-    if (!this.loaded || this.unavailable) {
-      settle();
-      return Promise.resolve();
-    }
+    // A closed tab's text goes to the history (keptElsewhere): its rescued copy is done with.
+    const settle = () => this.rescue.done(ids);
+    if (!this.loaded || this.unavailable) return Promise.resolve(settle());
     this.pendingWrites += 1;
     return Promise.resolve(keptElsewhere)
       .catch(() => undefined)

@@ -213,3 +213,31 @@ export function clearRescue(key: string): void {
     // Nothing to clear.
   }
 }
+
+/**
+ * The unload copies taken back at load, kept in localStorage until every document they rescued
+ * is stored again (or deleted): a crash before that write lands must find them at the next load.
+ */
+export class RescueInWaiting {
+  private keys: readonly string[] = [];
+  private readonly waiting = new Set<string>();
+
+  /** The copies `taken` at load and the ids of the documents they rescued. */
+  begin(taken: TakenRescue, rescuedIds: Iterable<string>): void {
+    this.keys = taken.keys;
+    for (const id of rescuedIds) this.waiting.add(id);
+    this.settle();
+  }
+
+  /** Document `id` no longer needs its rescued copy (stored again, or deleted). */
+  done(ids: Iterable<string>): void {
+    for (const id of ids) this.waiting.delete(id);
+    this.settle();
+  }
+
+  private settle(): void {
+    if (this.waiting.size > 0 || this.keys.length === 0) return;
+    for (const key of this.keys) clearRescue(key);
+    this.keys = [];
+  }
+}
