@@ -206,24 +206,21 @@ export class NotepadTabs {
         isModified: tab.isModified,
       };
       const text = this.notepad.getContent(id);
-      return (
-        this.notepad.history.store// Later tabs of one close count as closed later: the last one closed reopens first.
-        .closedTabs
-          .keep({ id, name: tab.name, text, extra }, now + index)
-          .catch((error: unknown) => {
-            console.error("Keeping a closed tab failed", error);
-            // The text is still here: offer it, since Reopen will not find it.
-            this.notepad.addNotice({
-              id: "closed-tab",
-              kind: "error",
-              message: closedTabNotKeptMessage(tab.name, isQuotaError(error)),
-              action: {
-                label: "Download",
-                run: () => downloadText(text, withDefaultExtension(safeFileName(tab.name))),
-              },
-            });
-          })
-      );
+      return this.notepad.history.store.closedTabs // Later tabs of one close count as closed later: the last one closed reopens first.
+        .keep({ id, name: tab.name, text, extra }, now + index)
+        .catch((error: unknown) => {
+          console.error("Keeping a closed tab failed", error);
+          // The text is still here: offer it, since Reopen will not find it.
+          this.notepad.addNotice({
+            id: "closed-tab",
+            kind: "error",
+            message: closedTabNotKeptMessage(tab.name, isQuotaError(error)),
+            action: {
+              label: "Download",
+              run: () => downloadText(text, withDefaultExtension(safeFileName(tab.name))),
+            },
+          });
+        });
     });
     const kept = Promise.all(writes);
     // Reopen waits for these writes (a Reopen clicked at once finds the tab).
