@@ -63,6 +63,28 @@ describe("languages", () => {
     expect(languageFromName(".hidden")).toBeNull();
   });
 
+  // Where @codemirror/language-data's table (language-table.generated.ts) says otherwise,
+  // LANGUAGE_OVERRIDES keeps Plainpad's mapping.
+  it("keeps Plainpad's mapping where the package's table differs", () => {
+    expect(languageFromName("notes.text")).toBe(PLAIN_TEXT);
+    expect(languageFromName("Makefile.in")).toBeNull();
+    expect(languageFromName("sketch.ino")).toBe("cpp");
+    expect(languageFromName("page.hbs")).toBeNull();
+    expect(languageFromName("meson.build")).toBeNull();
+    expect(languageFromName("BUILD")).toBeNull();
+    expect(languageFromName("nginx.conf")).toBe("nginx");
+    expect(languageFromName("nginx-site.conf")).toBe("ini");
+    expect(languageFromName("analysis.R")).toBe("r");
+    expect(languageFromName("Containerfile")).toBe("dockerfile");
+    expect(languageFromName("Gemfile")).toBe("ruby");
+  });
+
+  it("takes the package's extensions that name only their own language", () => {
+    expect(languageFromName("paper.ltx")).toBe("latex");
+    expect(languageFromName("old.php5")).toBe("php");
+    expect(languageFromName("rules.bzl")).toBe("python");
+  });
+
   it("reads shebangs", () => {
     expect(languageFromShebang("#!/usr/bin/env python3\nprint(1)")).toBe("python");
     expect(languageFromShebang("#!/bin/bash -e\necho")).toBe("shell");

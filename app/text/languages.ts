@@ -2,8 +2,12 @@
  * The languages a document can be highlighted as, and how one is chosen for a document: by its
  * file name's extension (or whole name, like `Dockerfile`), else by a shebang line or JSON-looking
  * text when the name says nothing. Pure: no editor code, so the content pages and the plain-text
- * path load none of it but this table.
+ * path load none of it but this table. The extensions and file names start from
+ * @codemirror/language-data's, copied into language-table.generated.ts (`npm run languages`);
+ * LANGUAGE_OVERRIDES below says where Plainpad differs.
  */
+
+import { PACKAGE_LANGUAGES } from "./language-table.generated";
 
 export interface LanguageInfo {
   /** Stored with the document: never rename one. */
@@ -28,121 +32,183 @@ export function isProseLanguage(id: string): boolean {
   return id === PLAIN_TEXT || id === "markdown";
 }
 
-/** Every language, plain text first, then by label. */
-export const LANGUAGES: readonly LanguageInfo[] = [
-  { id: PLAIN_TEXT, label: "Plain text", extensions: ["txt", "text", "log"], engineName: null },
-  { id: "c", label: "C", extensions: ["c", "h"], engineName: "C" },
-  { id: "csharp", label: "C#", extensions: ["cs", "csx"], engineName: "C#" },
+/**
+ * What Plainpad says about one language beyond what @codemirror/language-data says (its id, its
+ * label, and where Plainpad maps file names differently). The package's extensions and file names
+ * come from language-table.generated.ts; this file must not import the package itself, since the
+ * landing page imports this table and the package brings CodeMirror's core with it.
+ */
+export interface LanguageOverride {
+  /** Stored with the document: never rename one. */
+  id: string;
+  /** Shown in the status bar and the picker. */
+  label: string;
+  /** The package's name (a `name` in language-table.generated.ts); null: Plainpad's own. */
+  engineName: string | null;
+  /** Extensions (lower case, no dot) Plainpad maps to this language besides the package's. */
+  addExtensions?: readonly string[];
+  /** The package's extensions (lower case) Plainpad does not map to this language. */
+  dropExtensions?: readonly string[];
+  /** Whole file names (lower case) Plainpad maps besides those the package's pattern names. */
+  addFileNames?: readonly string[];
+  /** File names the package's pattern names that Plainpad does not map. */
+  dropFileNames?: readonly string[];
+}
+
+/** Plainpad's side of the language table, plain text first, then by label. */
+export const LANGUAGE_OVERRIDES: readonly LanguageOverride[] = [
+  // Plain text and CSV are Plainpad's own: the package's "text" is LaTeX, and it has no CSV.
   {
-    id: "cpp",
-    label: "C++",
-    extensions: ["cpp", "cc", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ino"],
-    engineName: "C++",
+    id: PLAIN_TEXT,
+    label: "Plain text",
+    engineName: null,
+    addExtensions: ["txt", "text", "log"],
   },
-  {
-    id: "cmake",
-    label: "CMake",
-    extensions: ["cmake"],
-    fileNames: ["cmakelists.txt"],
-    engineName: "CMake",
-  },
-  { id: "css", label: "CSS", extensions: ["css"], engineName: "CSS" },
-  { id: "csv", label: "CSV", extensions: ["csv", "tsv"], engineName: null },
-  { id: "dart", label: "Dart", extensions: ["dart"], engineName: "Dart" },
-  { id: "diff", label: "Diff", extensions: ["diff", "patch"], engineName: "diff" },
+  // Arduino sketches (.ino) are C++: the package lists them under C too.
+  { id: "c", label: "C", engineName: "C", dropExtensions: ["ino"] },
+  { id: "csharp", label: "C#", engineName: "C#", addExtensions: ["csx"] },
+  { id: "cpp", label: "C++", engineName: "C++", addExtensions: ["ino"] },
+  // "cmake.in" has two parts and a name's language is read from its last one only.
+  { id: "cmake", label: "CMake", engineName: "CMake", dropExtensions: ["cmake.in"] },
+  { id: "css", label: "CSS", engineName: "CSS" },
+  { id: "csv", label: "CSV", engineName: null, addExtensions: ["csv", "tsv"] },
+  { id: "dart", label: "Dart", engineName: "Dart" },
+  { id: "diff", label: "Diff", engineName: "diff" },
   {
     id: "dockerfile",
     label: "Dockerfile",
-    extensions: ["dockerfile"],
-    fileNames: ["dockerfile", "containerfile"],
     engineName: "Dockerfile",
+    addExtensions: ["dockerfile"],
+    addFileNames: ["containerfile"],
   },
-  { id: "go", label: "Go", extensions: ["go"], engineName: "Go" },
-  { id: "haskell", label: "Haskell", extensions: ["hs"], engineName: "Haskell" },
-  { id: "html", label: "HTML", extensions: ["html", "htm", "xhtml"], engineName: "HTML" },
+  { id: "go", label: "Go", engineName: "Go" },
+  { id: "haskell", label: "Haskell", engineName: "Haskell" },
+  // Handlebars templates are not HTML: left to plain text, as before the package's table.
+  {
+    id: "html",
+    label: "HTML",
+    engineName: "HTML",
+    addExtensions: ["xhtml"],
+    dropExtensions: ["handlebars", "hbs"],
+  },
+  // ".in" is autoconf's input suffix (Makefile.in, config.h.in), not INI.
   {
     id: "ini",
     label: "INI / properties",
-    extensions: ["ini", "cfg", "conf", "properties", "editorconfig", "gitconfig", "env"],
-    fileNames: [".editorconfig", ".gitconfig", ".env", ".npmrc"],
     engineName: "Properties files",
+    addExtensions: ["cfg", "conf", "editorconfig", "gitconfig", "env"],
+    dropExtensions: ["in"],
+    addFileNames: [".editorconfig", ".gitconfig", ".env", ".npmrc"],
   },
-  { id: "java", label: "Java", extensions: ["java"], engineName: "Java" },
-  {
-    id: "javascript",
-    label: "JavaScript",
-    extensions: ["js", "mjs", "cjs"],
-    engineName: "JavaScript",
-  },
+  { id: "java", label: "Java", engineName: "Java" },
+  { id: "javascript", label: "JavaScript", engineName: "JavaScript" },
   {
     id: "json",
     label: "JSON",
-    extensions: ["json", "jsonc", "json5", "webmanifest", "geojson", "map"],
-    fileNames: [".prettierrc", ".eslintrc", ".babelrc"],
     engineName: "JSON",
+    addExtensions: ["jsonc", "json5", "webmanifest", "geojson"],
+    addFileNames: [".prettierrc", ".eslintrc", ".babelrc"],
   },
-  { id: "jsx", label: "JSX", extensions: ["jsx"], engineName: "JSX" },
-  { id: "kotlin", label: "Kotlin", extensions: ["kt", "kts"], engineName: "Kotlin" },
-  { id: "latex", label: "LaTeX", extensions: ["tex", "sty", "cls"], engineName: "LaTeX" },
-  { id: "lua", label: "Lua", extensions: ["lua"], engineName: "Lua" },
+  { id: "jsx", label: "JSX", engineName: "JSX" },
+  { id: "kotlin", label: "Kotlin", engineName: "Kotlin" },
+  // The package's "text" would make every .text file LaTeX; .text is plain text here.
+  {
+    id: "latex",
+    label: "LaTeX",
+    engineName: "LaTeX",
+    addExtensions: ["sty", "cls"],
+    dropExtensions: ["text"],
+  },
+  { id: "lua", label: "Lua", engineName: "Lua" },
   {
     id: "markdown",
     label: "Markdown",
-    extensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdx"],
     engineName: "Markdown",
+    addExtensions: ["mdown", "mkdn", "mdx"],
   },
-  { id: "nginx", label: "Nginx", extensions: [], fileNames: ["nginx.conf"], engineName: "Nginx" },
-  { id: "perl", label: "Perl", extensions: ["pl", "pm"], engineName: "Perl" },
-  { id: "php", label: "PHP", extensions: ["php", "phtml"], engineName: "PHP" },
+  // The package's pattern (nginx*.conf) is not a plain name; Plainpad maps the usual one.
+  { id: "nginx", label: "Nginx", engineName: "Nginx", addFileNames: ["nginx.conf"] },
+  { id: "perl", label: "Perl", engineName: "Perl" },
+  { id: "php", label: "PHP", engineName: "PHP" },
+  { id: "powershell", label: "PowerShell", engineName: "PowerShell" },
+  // ".build" is also Meson's (meson.build), and a file named BUILD or BUCK outside a Bazel or
+  // Buck project may be anything: those stay plain text. Bazel's .bzl is Python's syntax.
   {
-    id: "powershell",
-    label: "PowerShell",
-    extensions: ["ps1", "psm1", "psd1"],
-    engineName: "PowerShell",
+    id: "python",
+    label: "Python",
+    engineName: "Python",
+    addExtensions: ["pyi"],
+    dropExtensions: ["build"],
+    dropFileNames: ["buck", "build"],
   },
-  { id: "python", label: "Python", extensions: ["py", "pyw", "pyi"], engineName: "Python" },
-  { id: "r", label: "R", extensions: ["r"], engineName: "R" },
-  {
-    id: "ruby",
-    label: "Ruby",
-    extensions: ["rb", "gemspec"],
-    fileNames: ["gemfile", "rakefile"],
-    engineName: "Ruby",
-  },
-  { id: "rust", label: "Rust", extensions: ["rs"], engineName: "Rust" },
-  { id: "scala", label: "Scala", extensions: ["scala", "sc"], engineName: "Scala" },
-  { id: "scss", label: "SCSS", extensions: ["scss"], engineName: "SCSS" },
+  { id: "r", label: "R", engineName: "R" },
+  { id: "ruby", label: "Ruby", engineName: "Ruby", addExtensions: ["gemspec"] },
+  { id: "rust", label: "Rust", engineName: "Rust" },
+  { id: "scala", label: "Scala", engineName: "Scala", addExtensions: ["sc"] },
+  { id: "scss", label: "SCSS", engineName: "SCSS" },
   {
     id: "shell",
     label: "Shell",
-    extensions: ["sh", "bash", "zsh", "ksh"],
-    fileNames: [".bashrc", ".bash_profile", ".zshrc", ".profile", "pkgbuild"],
     engineName: "Shell",
+    addExtensions: ["zsh"],
+    addFileNames: [".bashrc", ".bash_profile", ".zshrc", ".profile"],
   },
-  { id: "sql", label: "SQL", extensions: ["sql"], engineName: "SQL" },
-  { id: "swift", label: "Swift", extensions: ["swift"], engineName: "Swift" },
-  {
-    id: "toml",
-    label: "TOML",
-    extensions: ["toml"],
-    fileNames: ["cargo.lock"],
-    engineName: "TOML",
-  },
-  {
-    id: "typescript",
-    label: "TypeScript",
-    extensions: ["ts", "mts", "cts"],
-    engineName: "TypeScript",
-  },
-  { id: "tsx", label: "TSX", extensions: ["tsx"], engineName: "TSX" },
+  { id: "sql", label: "SQL", engineName: "SQL" },
+  { id: "swift", label: "Swift", engineName: "Swift" },
+  { id: "toml", label: "TOML", engineName: "TOML", addFileNames: ["cargo.lock"] },
+  { id: "typescript", label: "TypeScript", engineName: "TypeScript" },
+  { id: "tsx", label: "TSX", engineName: "TSX" },
   {
     id: "xml",
     label: "XML",
-    extensions: ["xml", "svg", "xsl", "xslt", "xsd", "plist", "rss", "atom", "csproj", "xaml"],
     engineName: "XML",
+    addExtensions: ["xslt", "plist", "rss", "atom", "csproj", "xaml"],
   },
-  { id: "yaml", label: "YAML", extensions: ["yaml", "yml"], engineName: "YAML" },
+  { id: "yaml", label: "YAML", engineName: "YAML" },
 ];
+
+/**
+ * The whole file names a package pattern names when it is only plain names (`^Dockerfile$`,
+ * `^(Gemfile|Rakefile)$`), lower case; none for a real pattern (`nginx.*\.conf$`), which an
+ * override then spells out.
+ */
+export function patternFileNames(source: string | null): string[] {
+  const body = source?.match(/^\^\(?([^()]*?)\)?\$$/)?.[1];
+  if (!body) return [];
+  const names = body.split("|");
+  // A name may hold letters, digits, "_", "-" and escaped dots; anything else is a real pattern.
+  if (!names.every((name) => /^(?:[\w-]|\\\.)+$/.test(name))) return [];
+  return names.map((name) => name.replaceAll("\\.", ".").toLowerCase());
+}
+
+function without(values: readonly string[], dropped: readonly string[] = []): string[] {
+  return [...new Set(values.map((value) => value.toLowerCase()))].filter(
+    (value) => !dropped.includes(value),
+  );
+}
+
+/** One language: the package's extensions and names, less Plainpad's drops, plus its additions. */
+function buildLanguage(override: LanguageOverride): LanguageInfo {
+  const described = PACKAGE_LANGUAGES.find((language) => language.name === override.engineName);
+  const extensions = [
+    ...without(described?.extensions ?? [], override.dropExtensions),
+    ...(override.addExtensions ?? []),
+  ];
+  const fileNames = [
+    ...without(patternFileNames(described?.filename ?? null), override.dropFileNames),
+    ...(override.addFileNames ?? []),
+  ];
+  return {
+    id: override.id,
+    label: override.label,
+    extensions,
+    ...(fileNames.length > 0 ? { fileNames } : {}),
+    engineName: override.engineName,
+  };
+}
+
+/** Every language, plain text first, then by label. */
+export const LANGUAGES: readonly LanguageInfo[] = LANGUAGE_OVERRIDES.map(buildLanguage);
 
 const BY_ID = new Map(LANGUAGES.map((language) => [language.id, language]));
 const BY_EXTENSION = new Map(
