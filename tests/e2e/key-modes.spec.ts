@@ -9,6 +9,26 @@ function statusBar(page: Page) {
   return page.getByRole("contentinfo", { name: "Status bar" });
 }
 
+/**
+ * Records every browser dialog (and dismisses it), opens `name` from disk holding `text` as a
+ * second notepad tab, and turns Vim keys on. The dialogs' messages, for tests that expect none.
+ */
+async function openFileInVim(page: Page, name: string, text: string): Promise<string[]> {
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await putDiskFile(page, name, text);
+  await queuePicks(page, { open: [name] });
+  await runMenu(page, "File", "Open…");
+  await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", name]);
+  await runMenu(page, "View", "Vim keys");
+  await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
+  await page.locator(".cm-content").focus();
+  return asked;
+}
+
 test.describe("notepad: View › Keys", () => {
   test.beforeEach(async ({ page }) => {
     await installDiskHarness(page, { permission: "prompt", requestAnswer: "granted" });
@@ -80,18 +100,7 @@ test.describe("notepad: View › Keys", () => {
     test(`Vim's ${command} closes a modified tab once its save is written, without asking`, async ({
       page,
     }) => {
-      const asked: string[] = [];
-      page.on("dialog", (dialog) => {
-        asked.push(dialog.message());
-        void dialog.dismiss();
-      });
-      await putDiskFile(page, "done.txt", "first line");
-      await queuePicks(page, { open: ["done.txt"] });
-      await runMenu(page, "File", "Open…");
-      await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "done.txt"]);
-      await runMenu(page, "View", "Vim keys");
-      await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
-      await page.locator(".cm-content").focus();
+      const asked = await openFileInVim(page, "done.txt", "first line");
       await page.keyboard.press("G");
       await page.keyboard.press("o");
       await page.keyboard.type("second line");
@@ -111,17 +120,7 @@ test.describe("notepad: View › Keys", () => {
   test("Vim's :wq keeps the tab open when its save is cancelled, without asking", async ({
     page,
   }) => {
-    const asked: string[] = [];
-    page.on("dialog", (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await putDiskFile(page, "shared.txt", "mine\n");
-    await queuePicks(page, { open: ["shared.txt"] });
-    await runMenu(page, "File", "Open…");
-    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "shared.txt"]);
-    await runMenu(page, "View", "Vim keys");
-    await page.locator(".cm-content").focus();
+    const asked = await openFileInVim(page, "shared.txt", "mine\n");
     await page.keyboard.press("A");
     await page.keyboard.type(" edited");
     await page.keyboard.press("Escape");

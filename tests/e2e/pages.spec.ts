@@ -37,6 +37,16 @@ function sectionCards(page: Page, id: string) {
   return page.locator(`section#${id} ul`).first().locator(":scope > li");
 }
 
+/** What the page logs with console.log, each call's arguments as values (the forms' demo submit). */
+function collectConsoleLogs(page: Page): unknown[][] {
+  const logs: unknown[][] = [];
+  page.on("console", async (message) => {
+    if (message.type() === "log")
+      logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
+  });
+  return logs;
+}
+
 /** The JSON-LD blocks of the page, parsed. */
 async function jsonLdTypes(page: Page): Promise<string[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -47,11 +57,7 @@ test.describe("newsletter", () => {
   test("submit is disabled until an email is typed, then subscribes after the delay", async ({
     page,
   }) => {
-    const logs: unknown[][] = [];
-    page.on("console", async (message) => {
-      if (message.type() === "log")
-        logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
-    });
+    const logs = collectConsoleLogs(page);
     await open(page, "/newsletter/");
     const form = page.locator("main form");
     const submit = form.getByRole("button", { name: "Subscribe", exact: true });
@@ -114,11 +120,7 @@ test.describe("newsletter", () => {
   test("what is typed and ticked before the page's scripts run is kept and submitted", async ({
     page,
   }) => {
-    const logs: unknown[][] = [];
-    page.on("console", async (message) => {
-      if (message.type() === "log")
-        logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
-    });
+    const logs = collectConsoleLogs(page);
     const { release } = await openBeforeScripts(page, "/newsletter/");
     const form = page.locator("main form");
     await form.getByLabel(/Email address/).pressSequentially("reader@example.com");
@@ -160,11 +162,7 @@ test.describe("contact", () => {
       dialogs.push(dialog.message());
       await dialog.accept();
     });
-    const logs: unknown[][] = [];
-    page.on("console", async (message) => {
-      if (message.type() === "log")
-        logs.push(await Promise.all(message.args().map((arg) => arg.jsonValue())));
-    });
+    const logs = collectConsoleLogs(page);
     await open(page, "/contact-us/");
     const form = page.locator("main form");
 
