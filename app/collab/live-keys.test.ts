@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { LiveAuthError, open, seal, signWrite, verifyWrite } from "./live-crypto";
+import {
+  DAMAGED_LINK_MESSAGE,
+  keysFromSecret,
+  liveFragment,
+  newLiveSecret,
+  readLiveFragment,
+  viewOnlyKeys,
+} from "./live-keys";
+import { awarenessBinding, roomIdForVerifyKey, updateBinding } from "./wire";
+
+describe("live link keys", () => {
+  it("an edit link and its view-only link name the same room and key; only the edit link signs", () => {
+    const secret = newLiveSecret();
+    const keys = keysFromSecret(secret);
+    const edit = readLiveFragment(`#${liveFragment(secret)}`);
+    const view = readLiveFragment(`#${liveFragment(viewOnlyKeys(keys))}`);
+    if (edit.kind !== "ok" || view.kind !== "ok") throw new Error("links did not read");
+    expect(edit.keys.roomId).toBe(keys.roomId);
+    expect(view.keys.roomId).toBe(keys.roomId);
+    expect(view.keys.encryptionKey).toEqual(keys.encryptionKey);
+    expect(view.keys.signingSeed).toBeNull();
+    expect(edit.keys.signingSeed).toEqual(keys.signingSeed);
+    expect(roomIdForVerifyKey(keys.verifyKey)).toBe(keys.roomId);
+    expect(liveFragment(viewOnlyKeys(keys))).not.toContain(liveFragment(secret).slice(7, 30));
+  });
+
+  it("is derived, not random: one secret always gives the same keys", () => {
+    const secret = new Uint8Array(32).fill(7);
+    expect(keysFromSecret(secret)).toEqual(keysFromSecret(secret.slice()));
+  });
+
+  it("tells a damaged link apart (a changed, missing or extra character)", () => {
+    const fragment = liveFragment(newLiveSecret());
+    const changed = fragment.slice(0, 12) + (fragment[12] === "A" ? "B" : "A") + fragment.slice(13);
+    for (const broken of [
+      changed,
+      fragment.slice(0, -1),
+      `${fragment}x`,
+      "live=e.",
+      "live=q.abc",
+    ]) {
+      expect(readLiveFragment(broken)).toEqual({ kind: "damaged", message: DAMAGED_LINK_MESSAGE });
+    }
+    expect(readLiveFragment("#something-else")).toEqual({ kind: "none" });
+  });
+});
+
+describe("sealing and signing", () => {
+  const keys = keysFromSecret(newLiveSecret());
+  const messageId = new Uint8Array(16).fill(1);
+  const plaintext = new TextEncoder().encode("marker words");
+
+  it("round-trips, and a fresh nonce makes every seal different", () => {
+    const binding = updateBinding(keys.roomId, messageId);
+    const a = seal(keys, binding, plaintext);
+    const b = seal(keys, binding, plaintext);
+    expect(a).not.toEqual(b);
+    expect(open(keys, binding, a)).toEqual(plaintext);
+  });
+
+  it("refuses another key, another room, another type and a flipped bit", () => {
+    const binding = updateBinding(keys.roomId, messageId);
+    const sealed = seal(keys, binding, plaintext);
+    const other = keysFromSecret(newLiveSecret());
+    expect(() => open(other, binding, sealed)).toThrow(LiveAuthError);
+    expect(() => open(keys, updateBinding(other.roomId, messageId), sealed)).toThrow(LiveAuthError);
+    expect(() => open(keys, awarenessBinding(keys.roomId), sealed)).toThrow(LiveAuthError);
+    const flipped = sealed.slice();
+    flipped[30] ^= 1;
+    expect(() => open(keys, binding, flipped)).toThrow(LiveAuthError);
+  });
+
+  it("signs with the edit keys only; a signature does not move to other bytes", () => {
+    const binding = updateBinding(keys.roomId, messageId);
+    const sealed = seal(keys, binding, plaintext);
+    const signature = signWrite(keys, binding, sealed);
+    expect(verifyWrite(keys.verifyKey, binding, sealed, signature)).toBe(true);
+    expect(
+      verifyWrite(
+        keys.verifyKey,
+        updateBinding(keys.roomId, new Uint8Array(16)),
+        sealed,
+        signature,
+      ),
+    ).toBe(false);
+    expect(() => signWrite(viewOnlyKeys(keys), binding, sealed)).toThrow(/view-only/);
+  });
+});

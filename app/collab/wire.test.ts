@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  LIVE_LIMITS,
+  MalformedFrameError,
+  MessageType,
+  PieceAssembler,
+  decodeMessage,
+  encodeFrames,
+  encodeMessage,
+  type WireMessage,
+} from "./wire";
+
+const id = new Uint8Array(16).fill(3);
+const signature = new Uint8Array(64).fill(9);
+
+describe("wire format", () => {
+  it("round-trips every message type", () => {
+    const messages: WireMessage[] = [
+      {
+        type: MessageType.Join,
+        version: 1,
+        roomId: "a".repeat(32),
+        verifyKey: new Uint8Array(32),
+        sinceSeq: 12,
+        create: true,
+      },
+      { type: MessageType.Update, messageId: id, sealed: Uint8Array.of(1, 2, 3), signature },
+      { type: MessageType.Awareness, sealed: Uint8Array.of(4) },
+      {
+        type: MessageType.Snapshot,
+        snapshotId: id,
+        upToSeq: 500,
+        baseSeq: 0,
+        sealed: Uint8Array.of(5),
+        signature,
+      },
+      { type: MessageType.DeleteRoom, at: 1_800_000_000_000, signature },
+      { type: MessageType.Welcome, headSeq: 9, snapshotSeq: 3, created: false },
+      { type: MessageType.Entry, seq: 2 ** 40, messageId: id, sealed: Uint8Array.of(6), signature },
+      { type: MessageType.Ack, messageId: id, seq: 4 },
+      { type: MessageType.Synced, headSeq: 4, logCount: 2, logBytes: 100 },
+      { type: MessageType.AwarenessRelay, sealed: Uint8Array.of(7) },
+      {
+        type: MessageType.SnapshotResult,
+        snapshotId: id,
+        accepted: true,
+        snapshotSeq: 7,
+        logCount: 0,
+        logBytes: 0,
+      },
+      { type: MessageType.Ended },
+    ];
+    for (const message of messages) expect(decodeMessage(encodeMessage(message))).toEqual(message);
+  });
+
+  it("refuses malformed frames with one error type", () => {
+    const good = encodeMessage({ type: MessageType.Ack, messageId: id, seq: 4 });
+    for (const bad of [
+      new Uint8Array(0),
+      Uint8Array.of(99),
+      good.slice(0, -1),
+      Uint8Array.of(...good, 0),
+    ]) {
+      expect(() => decodeMessage(bad)).toThrow(MalformedFrameError);
+    }
+    const shortId = encodeMessage({ type: MessageType.Ack, messageId: new Uint8Array(3), seq: 1 });
+    expect(() => decodeMessage(shortId)).toThrow(MalformedFrameError);
+  });
+
+  it("cuts a large message into pieces under the frame cap and joins them back", () => {
+    const sealed = new Uint8Array(LIVE_LIMITS.maxFrameBytes * 3 + 17).map((_, i) => i & 255);
+    const message: WireMessage = { type: MessageType.Update, messageId: id, sealed, signature };
+    const frames = encodeFrames(message);
+    expect(frames.length).toBeGreaterThan(3);
+    for (const frame of frames) expect(frame.length).toBeLessThanOrEqual(LIVE_LIMITS.maxFrameBytes);
+    const assembler = new PieceAssembler();
+    const results = frames.map((frame) => assembler.accept(decodeMessage(frame)));
+    expect(results.slice(0, -1).every((result) => result === null)).toBe(true);
+    expect(results.at(-1)).toEqual(message);
+  });
+
+  it("refuses pieces out of order", () => {
+    const sealed = new Uint8Array(LIVE_LIMITS.maxFrameBytes * 2);
+    const frames = encodeFrames({ type: MessageType.Update, messageId: id, sealed, signature });
+    const assembler = new PieceAssembler();
+    expect(() => assembler.accept(decodeMessage(frames[1]))).toThrow(MalformedFrameError);
+  });
+});
