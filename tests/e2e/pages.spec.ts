@@ -319,7 +319,7 @@ test.describe("audience pages", () => {
       await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
     }
     const collaboration = table.getByRole("row", { name: /Real-time collaboration/ });
-    await expect(collaboration.getByRole("cell").first()).toHaveText("No");
+    await expect(collaboration.getByRole("cell").first()).toHaveText("Yes");
     await expect(sectionCards(page, "tips")).toHaveCount(3);
     await expect(page.locator("section#faq details")).toHaveCount(4);
     for (const href of ["/editor/", "/online-notepad/", "/newsletter/"]) {
