@@ -352,7 +352,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Is live collaboration private?",
     answer:
       "The text is. Every change and every cursor or presence message is encrypted in your browser before it leaves, with XChaCha20-Poly1305 and a fresh random nonce for each message. The keys are derived from one random 256-bit secret that lives only in the link, after the # sign, and browsers never send that part of an address to any server. So Plainpad's relay, which passes changes between you and keeps them for late arrivals, holds only text it cannot read. Edits are also signed (Ed25519), and the relay refuses unsigned writes, so it cannot be tricked into accepting a change from a View-only link, and it cannot forge one itself.\n\n" +
-      "What the relay does see is the traffic around the text: a room id (a hash, not your document's name), the size and time of each message, and the IP addresses that connect. It could also delay or drop messages, which the editors would notice as a connection problem, but it cannot read or change them.\n\n" +
+      "What the relay does see is the traffic around the text: a room id (a hash, not your document's name), the size and time of each message, and the IP addresses that connect. It could also delay, drop or hold back messages, so that someone sees an out-of-date text or cannot connect, but it cannot read, change or forge them.\n\n" +
       "The link is the key. Anyone who has the Edit link can read and edit; anyone with the View-only link can read. Send links over a channel you trust, and remember that chat and e-mail services keep copies of what you send through them. How it works in detail: /blog/how-live-collaboration-encryption-works/.",
   },
   {
