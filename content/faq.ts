@@ -1,7 +1,7 @@
 /**
- * The FAQ page's questions and answers (spec section 2, "FAQ page"): 39 entries in six
- * categories. Pure data, safe in Node (prerender) and the browser. Every answer must stay true
- * to /work/briefs/product-facts.md.
+ * The FAQ page's questions and answers (spec section 2, "FAQ page"): the spec's 39 entries and
+ * five on live collaboration (issue 44), in six categories. Pure data, safe in Node (prerender)
+ * and the browser. Every answer must stay true to /work/briefs/product-facts.md.
  */
 
 /** The six FAQ categories, in display order. */
@@ -34,7 +34,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Is Plainpad really free?",
     answer:
       "Yes. Both the simple text editor and the Advanced Notepad are free to use, with no trial period, no paid tier and no feature held back behind a payment.\n\n" +
-      "Plainpad does not load analytics or advertising scripts today. Your documents stay in your own browser unless you choose to save them to your Google Drive, and if the site ever adds analytics or ads, the Privacy Policy will name the service first, and it will never see your documents.",
+      "Plainpad does not load analytics or advertising scripts today. Your documents stay in your own browser unless you choose to send them somewhere (your Google Drive, a share link, or a live session whose changes are encrypted so our relay cannot read them), and if the site ever adds analytics or ads, the Privacy Policy will name the service first, and it will never see your documents.",
   },
   {
     id: "do-i-need-an-account",
@@ -146,6 +146,25 @@ export const FAQ_ENTRIES: FaqEntry[] = [
       "The Text Editor's Download button gives you a file straight away (named as the document; a new document is a .txt file), and the notepad's File > Download all tabs saves every tab in one .zip file. Print (Ctrl+P, Cmd+P on a Mac) is still there as well (while a Markdown preview is shown, it prints the formatted document), and your browser's print dialog can save the page as a PDF. There is no Word (.docx) export: open the .rtf file in Word and save it from there.",
   },
 
+  {
+    id: "how-do-i-edit-together",
+    category: "Features",
+    question: "How do I edit a document together with someone?",
+    answer:
+      "Choose Live collaboration…: in the Text Editor it is in the header, and in the Advanced Notepad it is in the File menu and on a tab's right-click menu. Start the session and you get two links, each with Copy and a QR code: an Edit link and a View-only link. Send the Edit link to the people who should write with you. Opening it goes straight to the text in the editor it came from (a notepad tab for the notepad), with nothing to sign up for; you can give a name so the others see who is typing.\n\n" +
+      "Everyone then types into the same text at once and sees the others' cursors, selections and names. Edits made at the same moment are merged by Yjs, a library built for exactly that, so nobody's typing overwrites anybody else's. Undo takes back only your own edits. The status bar shows how many people are here (\"3 here\"; point at it or focus it for the names) and the session's state: Live, Reconnecting…, Offline or Ended.\n\n" +
+      "A live document is still kept in your browser, in its version history and in your backups like any other. Leaving keeps it as an ordinary document in your browser. A live document can hold up to 10 MB of text; a bigger one is refused before anything is sent.\n\n" +
+      "Anyone who has the Edit link can edit, so share it like a key. Keep the link too: there are no accounts, so if everyone loses it, nobody, including us, can recover it.",
+  },
+  {
+    id: "what-can-a-view-only-link-do",
+    category: "Features",
+    question: "What can someone with a View-only link do?",
+    answer:
+      "Read. The View-only link opens the same live document and shows every change as it is made, with the others' cursors, and the reader's presence shows in the status bar too. It cannot change the text for anyone: edits are signed with a key that only the Edit link holds, and the relay refuses every change that is not signed, so even a modified page with the View-only link changes nothing.\n\n" +
+      "A View-only link can still read everything, now and later, so send it only to people who may read the document. It cannot be turned into an Edit link.",
+  },
+
   // Google Drive
   {
     id: "do-i-need-google-drive",
@@ -227,7 +246,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Where are my documents stored?",
     answer:
       "In your own browser, on your own device. Both editors keep your text in the browser's built-in database (IndexedDB): the Text Editor keeps its current draft, and the Advanced Notepad keeps every open tab. Preferences such as font size are kept in the browser's local storage. A file you open from your computer stays where it is; in Chrome, Edge and Opera the browser also keeps a link to it, so Save can write back into it. The status bar shows where each document lives.\n\n" +
-      "Plainpad has no server of its own, so your documents are never uploaded anywhere unless you save them to your Google Drive. Each browser on each device has its own separate copy.\n\n" +
+      "No Plainpad server keeps a readable copy of your documents: they are never uploaded anywhere unless you save them to your Google Drive or edit them in a live session (whose changes are encrypted in the page; see \"Is live collaboration private?\"). Each browser on each device has its own separate copy.\n\n" +
       "A browser may clear a website's storage when the device runs short of space. After you first write something, Plainpad asks the browser to keep its storage for good: Chrome and Edge decide by themselves (they usually agree for sites you use often or install), and Firefox asks you. Help > About in the Advanced Notepad shows whether the browser agreed and how much room Plainpad uses, with a button to ask again. Safari deletes all of a website's stored data after seven days without a visit unless you add it to the Dock or the Home Screen, so in Safari both editors tell you this once. Either way, keep a copy of anything important: File > Back up all documents saves every tab and the Text Editor's document in one .zip, and after a week of changes without a backup the status bar offers one. In Chrome, Edge and Opera on a computer, File > Keep copies in a folder… goes further: pick a folder and the Advanced Notepad writes every tab into it as a plain text file a few seconds after each change.",
   },
   {
@@ -246,7 +265,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     answer:
       "Yes. If you open the Advanced Notepad in two windows or tabs of the same browser, they stay in sync, because both read and write the same tabs stored in that browser.\n\n" +
       "If both windows change the same tab before either has stored it, neither change is lost: the other window's version opens as a separate tab named \"(other window)\". The Text Editor works the same way with its one document: an idle window follows what you type in the other, and if both changed it, the later change is kept and the other window's text is set aside with a button to download it.\n\n" +
-      "A different browser, a private window or another device has its own separate storage, so it will not see those tabs. To move work between them, download the files or save them to Google Drive.",
+      "A different browser, a private window or another device has its own separate storage, so it will not see those tabs. To move work between them, download the files or save them to Google Drive. To work on one document from two devices or browsers at the same time, open it in a live session (File > Live collaboration…) and open its Edit link on the other one.",
   },
   {
     id: "is-there-a-version-history",
@@ -308,6 +327,14 @@ export const FAQ_ENTRIES: FaqEntry[] = [
       "Your text is safe: a failed save keeps the document in the editor and tells you what went wrong. If Google Drive is busy, Plainpad retries automatically, so wait a moment and try again. A big document whose upload is interrupted continues from where it stopped.\n\n" +
       "Some messages come with the way out: if Google Drive has not authorised Plainpad to change the file, choose Save as a new file in Drive; if you can only view the file, choose Save a copy; if your Drive is full, free up space (the message links to Google's storage page) and save again. If Plainpad asks you to reconnect, click Reconnect to Google Drive: your sign-in needed renewing, and the save carries on. If the message says access was refused, sign out, sign in again and allow the permissions Google asks for. If your documents do not seem to appear, look in the Plainpad Documents folder, which is created with your first new document.",
   },
+  {
+    id: "what-happens-offline-in-a-live-session",
+    category: "Troubleshooting",
+    question: "What happens if I lose my connection during a live session?",
+    answer:
+      "You keep typing. The status bar says Reconnecting… while Plainpad tries again, or Offline when there is no network; your edits are kept in your browser the whole time. When the connection comes back, your edits and everyone else's are merged, and every side ends up with the same text. The same happens after a restart of the relay or with a laptop lid closed for an hour.\n\n" +
+      "The session says Ended when the person who started it ended it for everyone, or when the relay no longer has it (it deletes sessions nobody has edited for 30 days). Your copy of the text stays in your browser as an ordinary document either way. Other problems, such as a damaged link or a document over the 10 MB limit, are explained in words on the page; nothing you typed is lost.",
+  },
 
   // Privacy
   {
@@ -315,9 +342,26 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Privacy",
     question: "Can Plainpad read my documents?",
     answer:
-      "No. Plainpad has no server that receives documents. Your text is edited and stored in your own browser, on your own device, and nobody at Plainpad can see it.\n\n" +
-      "The only time your text leaves your device is when you choose to: when you download a file, print it, save it to your own Google Drive, or share it as a link. Saved Drive files go straight from your browser to Google.\n\n" +
+      "No. Your text is edited and stored in your own browser, on your own device, and nobody at Plainpad can see it.\n\n" +
+      "The only time your text leaves your device is when you choose to: when you download a file, print it, save it to your own Google Drive, share it as a link, or edit it with others in a live session. Saved Drive files go straight from your browser to Google. In a live session, every change is encrypted in your browser before it reaches Plainpad's relay, and the key is only in the link, so the relay passes on and keeps text it cannot read (see \"Is live collaboration private?\").\n\n" +
       "Share (in the Text Editor's header, the notepad's File menu and a tab's right-click menu) puts the document itself inside the link, compressed, after the # sign: browsers never send that part of an address to any server, so the text lives only in the link and in the places you paste or send it. Anyone who has the link can read it, so add a password for anything private: the text is then encrypted (AES-256), the password is not in the link, and the person opening it has to type it. Use a long password, such as four or more random words, and send it separately: a short one can be guessed offline, because there is no server to limit attempts. A link holds up to about 10,000 words of ordinary prose (32,000 characters of link); for longer documents, send the file or share it from Google Drive.",
+  },
+  {
+    id: "is-live-collaboration-private",
+    category: "Privacy",
+    question: "Is live collaboration private?",
+    answer:
+      "The text is. Every change and every cursor or presence message is encrypted in your browser before it leaves, with XChaCha20-Poly1305 and a fresh random nonce for each message. The keys are derived from one random 256-bit secret that lives only in the link, after the # sign, and browsers never send that part of an address to any server. So Plainpad's relay, which passes changes between you and keeps them for late arrivals, holds only text it cannot read. Edits are also signed (Ed25519), and the relay refuses unsigned writes, so it cannot be tricked into accepting a change from a View-only link, and it cannot forge one itself.\n\n" +
+      "What the relay does see is the traffic around the text: a room id (a hash, not your document's name), the size and time of each message, and the IP addresses that connect. It could also delay, drop or hold back messages, so that someone sees an out-of-date text or cannot connect, but it cannot read, change or forge them.\n\n" +
+      "The link is the key. Anyone who has the Edit link can read and edit; anyone with the View-only link can read. Send links over a channel you trust, and remember that chat and e-mail services keep copies of what you send through them. How it works in detail: /blog/how-live-collaboration-encryption-works/.",
+  },
+  {
+    id: "what-does-the-relay-keep",
+    category: "Privacy",
+    question: "What does the live collaboration relay keep, and for how long?",
+    answer:
+      "For each live session the relay keeps the encrypted changes, and the encrypted snapshots that the editors upload now and then to replace many small changes with one, so that someone who opens the link later, when nobody else is online, still gets the whole text. It also keeps the room id and the sizes and times of those changes. Cursor and presence messages are passed on and never stored. None of it can be read without the link.\n\n" +
+      "A session nobody has edited for 30 days is deleted with everything it holds. The person who started it can delete it at once by ending the session for everyone in the Live collaboration… dialog: the relay's copy is removed, everyone is disconnected, and each person keeps the text in their own browser as an ordinary document. The relay holds IP addresses in memory to apply its limits (for example how many sessions one address may start in an hour); the Privacy Policy says more.",
   },
   {
     id: "does-plainpad-use-analytics-or-ads",
@@ -357,6 +401,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "How do I delete all my Plainpad data?",
     answer:
       "Because everything lives in your browser, you delete it there: open your browser's site settings for plainpad.app and clear its stored data. This removes the Text Editor draft, every notepad tab, the version history, recently closed tabs and your preferences.\n\n" +
+      "A live session also leaves an encrypted copy of its changes on Plainpad's relay, which nobody can read without the link. The person who started the session can end it for everyone in the Live collaboration dialog, which deletes that copy at once; otherwise the relay deletes it 30 days after the last edit.\n\n" +
       "Files you saved to Google Drive stay in your Drive until you delete them there. To remove Plainpad's access, visit https://myaccount.google.com/permissions. Questions are welcome at support@plainpad.app.",
   },
 ];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIVE_LIMITS } from "~/collab/wire";
 import { EXPORT_FORMATS } from "~/text/export-formats";
 import { LANGUAGES } from "~/text/languages";
 import { CONTENT_FACTS, fillContentFacts, UnknownContentFactError } from "./content-facts";
@@ -14,6 +15,17 @@ describe("fillContentFacts", () => {
       `There are ${LANGUAGES.length - 1} languages and ${EXPORT_FORMATS.length} formats.`,
     );
     expect(Number(CONTENT_FACTS.highlightedLanguages)).toBeGreaterThan(0);
+  });
+
+  it("fills the live collaboration limits from the limits the relay enforces", () => {
+    const text = fillContentFacts(
+      "Up to {{liveDocumentMegabytes}} MB, kept {{liveRoomIdleDays}} days.",
+      "a.md",
+    );
+    expect(text).toBe(
+      `Up to ${LIVE_LIMITS.maxDocumentBytes / 2 ** 20} MB, kept ${LIVE_LIMITS.idleRoomDays} days.`,
+    );
+    expect(text).toBe("Up to 10 MB, kept 30 days.");
   });
 
   it("stops the build on an unknown fact, naming the file", () => {

@@ -37,7 +37,7 @@ const FEATURES = [
   {
     icon: Lock,
     title: "Your text stays with you",
-    text: "Documents are edited and stored in your browser and never sent to a Plainpad server.",
+    text: "Documents are edited and stored in your browser. Live sessions are end-to-end encrypted, so no Plainpad server can read them.",
   },
   {
     icon: Layers,
@@ -89,7 +89,7 @@ export default function AboutPage() {
       >
         <p>
           Plainpad is a free text editor and multi-tab notepad that runs entirely in your browser.
-          No accounts, no installs, and no server of ours between you and your words.
+          No accounts, no installs, and no server of ours that can read your words.
         </p>
       </CompanyHero>
       <Section id="mission-vision" title="Mission and vision">

@@ -47,7 +47,7 @@ const FEATURES = [
   {
     icon: Lock,
     title: "Private by design",
-    text: "Your text is edited and stored in your own browser. It never passes through a Plainpad server.",
+    text: "Your text is edited and stored in your own browser. When you edit live with others, it is encrypted before it leaves the page, so our relay never reads a word.",
   },
   {
     icon: Cloud,

@@ -7,7 +7,7 @@ export function meta(_: Route.MetaArgs) {
   return pageMeta({
     title: "Privacy Policy",
     description:
-      "How Plainpad handles data: your documents stay in your browser and never reach us; no analytics or ad scripts, no tracking cookies; Google Drive permissions.",
+      "How Plainpad handles data: documents stay in your browser; live collaboration passes through our relay only encrypted; no analytics, ads or tracking cookies.",
     path: "/privacy-policy/",
   });
 }
@@ -20,9 +20,11 @@ export default function PrivacyPolicyPage() {
       intro={
         <p>
           The short version: what you write in Plainpad stays in your browser. We never receive your
-          documents. The site loads no analytics or advertising scripts and sets no tracking
-          cookies; this policy explains what is kept in your browser, what Google Drive sees when
-          you use it, and what would change if we ever added such a service.
+          documents in a form we can read: a live collaboration session passes through our relay
+          only encrypted, with the key in the link. The site loads no analytics or advertising
+          scripts and sets no tracking cookies; this policy explains what is kept in your browser,
+          what the relay keeps and for how long, what Google Drive sees when you use it, and what
+          would change if we ever added such a service.
         </p>
       }
       sections={PRIVACY_SECTIONS}

@@ -92,7 +92,7 @@ export default function RemoteWorkersPage() {
       <Section
         id="comparison"
         title="Plainpad vs desktop apps vs email attachments"
-        intro="An honest comparison. Plainpad wins on access and privacy; it does not do real-time collaboration."
+        intro="An honest comparison. Plainpad wins on access and privacy, and its live collaboration is end-to-end encrypted: no account, and our relay cannot read the text."
         tone="muted"
       >
         <ComparisonTable

@@ -17,6 +17,7 @@ export const BLOG_SLUGS = [
   "writing-tips-for-students",
   "document-organization-strategies",
   "editing-code-and-markdown-in-the-browser",
+  "how-live-collaboration-encryption-works",
 ] as const;
 
 /** Tutorial slugs; getting-started-text-editor is the featured one. */

@@ -30,7 +30,8 @@ export function SiteFooter() {
           <Logo />
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
             A free text editor and multi-tab notepad that runs in your browser. No account, and your
-            documents stay on your device unless you save them to Google Drive.
+            documents stay on your device unless you send them somewhere; live sessions are
+            end-to-end encrypted.
           </p>
         </div>
         <nav aria-labelledby="footer-resources">

@@ -20,7 +20,7 @@ test.describe("blog index", () => {
     const featured = page.getByRole("region", { name: "Featured article" });
     await expect(featured.getByRole("link")).toHaveAttribute("href", `/blog/${ARTICLE}/`);
     const all = page.getByRole("region", { name: /All articles/ });
-    await expect(all.getByRole("article")).toHaveCount(11);
+    await expect(all.getByRole("article")).toHaveCount(12);
     // Each card: image with size, date, read time.
     const first = all.getByRole("article").first();
     await expect(first.locator("img")).toHaveAttribute("width", "1200");
@@ -41,7 +41,7 @@ test.describe("blog index", () => {
       .getByRole("region", { name: "Categories" })
       .locator("li span.rounded-full")
       .allTextContents();
-    expect(counts.map((text) => Number.parseInt(text, 10)).reduce((a, b) => a + b, 0)).toBe(11);
+    expect(counts.map((text) => Number.parseInt(text, 10)).reduce((a, b) => a + b, 0)).toBe(12);
     await expect(
       page.getByRole("region", { name: "Popular tags" }).getByRole("listitem").first(),
     ).toBeVisible();

@@ -31,7 +31,7 @@ test("the FAQ is prerendered with every question and FAQPage JSON-LD", async ({ 
     acceptedAnswer: { "@type": string; text: string };
   }[];
   expect(main).toHaveLength(FAQ_ENTRIES.length);
-  expect(FAQ_ENTRIES.length).toBe(39);
+  expect(FAQ_ENTRIES.length).toBe(44);
   for (const item of main) {
     expect(item["@type"]).toBe("Question");
     expect(item.name.length).toBeGreaterThan(5);
@@ -42,10 +42,10 @@ test("the FAQ is prerendered with every question and FAQPage JSON-LD", async ({ 
 
 test("counters show questions, categories and live results", async ({ page }) => {
   await openFaq(page);
-  await expect(page.locator("p", { hasText: /^39 Questions$/ })).toHaveCount(1);
+  await expect(page.locator("p", { hasText: /^44 Questions$/ })).toHaveCount(1);
   await expect(page.locator("p", { hasText: /^6 Categories$/ })).toHaveCount(1);
-  await expect(results(page)).toHaveText("39 Results");
-  await expect(questions(page)).toHaveCount(39);
+  await expect(results(page)).toHaveText("44 Results");
+  await expect(questions(page)).toHaveCount(44);
 });
 
 test("a search typed before the page's scripts run still filters, and is kept", async ({

@@ -225,7 +225,7 @@ test.describe("contact", () => {
 test.describe("resources", () => {
   test("lists every guide and tutorial, the cheat sheet and templates", async ({ page }) => {
     await open(page, "/resources/");
-    await expect(page.locator('section#guides a[href^="/blog/"]')).toHaveCount(11);
+    await expect(page.locator('section#guides a[href^="/blog/"]')).toHaveCount(12);
     await expect(page.locator('section#tutorials a[href^="/tutorials/"]')).toHaveCount(6);
     await expect(page.getByRole("table", { name: /Text Editor/ })).toContainText("Cmd+Shift+Z");
     await expect(page.getByRole("table", { name: /Advanced Notepad/ })).toContainText("Ctrl+H");
@@ -319,7 +319,7 @@ test.describe("audience pages", () => {
       await expect(table.getByRole("columnheader", { name: column })).toBeVisible();
     }
     const collaboration = table.getByRole("row", { name: /Real-time collaboration/ });
-    await expect(collaboration.getByRole("cell").first()).toHaveText("No");
+    await expect(collaboration.getByRole("cell").first()).toHaveText("Yes");
     await expect(sectionCards(page, "tips")).toHaveCount(3);
     await expect(page.locator("section#faq details")).toHaveCount(4);
     for (const href of ["/editor/", "/online-notepad/", "/newsletter/"]) {

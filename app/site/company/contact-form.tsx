@@ -18,7 +18,7 @@ export const CONTACT_THANK_YOU = "Thank you for your message! We will get back t
 /**
  * The contact form. The browser enforces the required fields and the e-mail format; a valid
  * submit logs the form to the console, shows the spec's thank-you alert and clears the fields.
- * Nothing is sent: Plainpad has no server to send it to.
+ * Nothing is sent: no server of ours receives forms.
  */
 export function ContactForm() {
   const [form, setForm] = useState<ContactFormState>(EMPTY);

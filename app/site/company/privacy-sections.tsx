@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import { SUPPORT_EMAIL } from "~/site/config";
 import type { LegalSection } from "./legal-document";
 
-/** The privacy policy's sections (spec section 2 and product-facts.md: documents never leave the browser). */
+// The relay's default (LIVE_LIMITS.idleRoomDays in app/collab/wire.ts); a copy here keeps the wire
+// module out of this page's bundle, and copy-claims.test.ts fails if the two ever differ.
+const LIVE_IDLE_DAYS = 30;
+
+/**
+ * The privacy policy's sections (spec section 2 and product-facts.md: documents never leave the
+ * browser in a form anyone but the user can read; issue 44: what the live relay receives and keeps).
+ */
 export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     id: "information-we-collect",
@@ -15,6 +22,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             <strong>No usage or advertising data.</strong> Plainpad loads no analytics and no
             advertising scripts, so no service records which pages you read or builds a profile of
             you (see Analytics and Advertising and cookies below).
+          </li>
+          <li>
+            <strong>Encrypted live-collaboration data.</strong> If you use Live collaboration, our
+            relay receives and keeps your session&apos;s changes encrypted, with a room id, their
+            sizes and times, and sees the IP addresses that connect; it cannot read the text (see{" "}
+            <a href="#live-collaboration">Live collaboration relay</a> below).
           </li>
           <li>
             <strong>E-mails you send us.</strong> If you write to {SUPPORT_EMAIL}, we receive your
@@ -35,8 +48,9 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Plainpad has no document server. Everything you type in the Text Editor or the Advanced
-          Notepad is edited and stored in your own browser on your own device:
+          No Plainpad server keeps your documents in a form we can read. Everything you type in the
+          Text Editor or the Advanced Notepad is edited and stored in your own browser on your own
+          device:
         </p>
         <ul>
           <li>
@@ -80,7 +94,63 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           We cannot see, read, recover or delete this data. You can delete it at any time by
           clearing this site&apos;s data in your browser settings; download anything you want to
           keep first. Your text only leaves your device when you choose to save it to Google Drive
-          (see Third-party integrations) or to share it as a link (above).
+          (see Third-party integrations), to share it as a link (above), or to edit it with others
+          in a live session, and then only encrypted (see Live collaboration relay).
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "live-collaboration",
+    title: "Live collaboration relay",
+    body: (
+      <>
+        <p>
+          Live collaboration lets the people who hold a session&apos;s link edit one document
+          together. Their browsers exchange changes through a relay that we run. The relay is built
+          so that it cannot read what passes through it:
+        </p>
+        <ul>
+          <li>
+            <strong>Encrypted in your browser.</strong> Every change to the text, and every cursor
+            and presence message (including the name you choose to show), is encrypted in the page
+            with XChaCha20-Poly1305 and a fresh random nonce before it is sent. The keys are derived
+            (HKDF-SHA-256) from one random 256-bit secret that lives in the link after the # sign,
+            which browsers never send to any server. The relay never has the keys.
+          </li>
+          <li>
+            <strong>What the relay receives.</strong> The encrypted messages; a room id (a hash that
+            names the session, derived from the room&apos;s public verifying key, which it also
+            receives so that it can check signatures); the size and time of each message; and, as
+            for any connection to a server, your IP address. Edits are signed (Ed25519), and the
+            relay refuses unsigned ones, so a View-only link cannot change the text.
+          </li>
+          <li>
+            <strong>What it stores.</strong> For each session: the encrypted changes, and the
+            encrypted snapshots that the editors upload to replace many changes with one, so that
+            someone who opens the link later still gets the text; with them the room id, the public
+            verifying key, and the sizes and times of those writes. Cursor and presence messages are
+            passed on to the others in the session and not stored.
+          </li>
+          <li>
+            <strong>IP addresses.</strong> The relay holds the addresses that connect in memory to
+            apply its rate limits (for example, how many sessions one address may start in an hour),
+            and does not store them with the sessions. Like any web server, the server that runs the
+            site and the relay may also record addresses and request times in its access logs.
+          </li>
+          <li>
+            <strong>How long.</strong> A session is deleted with everything the relay keeps for it{" "}
+            {LIVE_IDLE_DAYS} days after its last edit, or at once when the person who started it
+            ends it for everyone. Each person&apos;s own copy stays in their browser, as described
+            above.
+          </li>
+        </ul>
+        <p>
+          Nothing the relay keeps is readable without the link: we cannot read it, recover a lost
+          link, or give anyone the text. Anyone who has the Edit link can read and change the
+          document, and anyone with the View-only link can read it, including what was written
+          before they joined, so share links only with people who may see the document. What the
+          relay can learn is when a session is active, how much is written and from which addresses.
         </p>
       </>
     ),
@@ -164,9 +234,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: "How long data is kept",
     body: (
       <p>
-        Documents stay in your browser until you delete them or clear the site&apos;s data. Plainpad
-        collects no analytics or advertising data, so there is none to keep. Support e-mails are
-        kept only as long as needed to answer you and follow up.
+        Documents stay in your browser until you delete them or clear the site&apos;s data. The
+        encrypted data of a live session is deleted from the relay {LIVE_IDLE_DAYS} days after the
+        session&apos;s last edit, or when the person who started it ends it. Plainpad collects no
+        analytics or advertising data, so there is none to keep. Support e-mails are kept only as
+        long as needed to answer you and follow up.
       </p>
     ),
   },
@@ -182,8 +254,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           for targeted advertising.
         </p>
         <p>
-          Because your documents never reach us, you already control them fully. For any e-mail you
-          sent us, or any other question about your data, write to{" "}
+          Because your documents never reach us in a form we can read, you already control them
+          fully. For any e-mail you sent us, or any other question about your data, write to{" "}
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and we will help you exercise your
           rights.
         </p>

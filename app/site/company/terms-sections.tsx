@@ -21,9 +21,10 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         Plainpad is a free, browser-based plain-text editor and notepad. It needs no account. Your
-        documents are edited and stored in your own browser; Plainpad does not operate a server that
-        stores them. Optional Google Drive features let you open and save files in your own Google
-        Drive.
+        documents are edited and stored in your own browser. Optional Google Drive features let you
+        open and save files in your own Google Drive. Optional live collaboration lets people who
+        hold a session&apos;s link edit a document together through a relay we run; the relay keeps
+        only encrypted changes it cannot read, as the Privacy Policy describes.
       </p>
     ),
   },
@@ -52,7 +53,12 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           </li>
           <li>
             the content you write, open or save with Plainpad, and your use of Google Drive under
-            Google&apos;s terms.
+            Google&apos;s terms;
+          </li>
+          <li>
+            who receives the links of a live session you start: anyone with its Edit link can change
+            the text, anyone with either link can read it, and nobody, us included, can recover a
+            lost link.
           </li>
         </ul>
       </>
@@ -87,7 +93,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     body: (
       <p>
         You own everything you write. We claim no rights in your documents and, because they never
-        reach us, we do not access, review or use them.
+        reach us in a form we can read (a live session&apos;s relay holds only encrypted changes),
+        we do not access, review or use them.
       </p>
     ),
   },

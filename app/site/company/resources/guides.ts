@@ -57,6 +57,11 @@ export const GUIDE_LINKS: Record<BlogSlug, ResourceLink> = {
     description:
       "Colours by file type, a Markdown preview beside the text, and why the preview never runs a file's scripts.",
   },
+  "how-live-collaboration-encryption-works": {
+    title: "How live collaboration's encryption works",
+    description:
+      "Editing together with the key in the link: what is encrypted and signed, and what the relay can and cannot see.",
+  },
 };
 
 /** Our own short title and summary for every tutorial. */

@@ -117,7 +117,7 @@ export const BROWSER_BASED_TEXT_EDITOR: LandingContent = {
     {
       question: "Is my file uploaded when I open it?",
       answer:
-        "No. The browser reads the file you choose directly on your device. Plainpad has no server that receives documents; the only times your text leaves your computer are when you choose Save to Drive or share it as a link (the text then travels inside the link itself).",
+        "No. The browser reads the file you choose directly on your device. No Plainpad server can read documents; the only times your text leaves your computer are when you choose Save to Drive, share it as a link (the text then travels inside the link itself) or start a live session to edit it with others (each change is then encrypted in the page before it reaches our relay).",
     },
     {
       question: "Which file types can I open?",

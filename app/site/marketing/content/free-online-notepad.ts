@@ -38,7 +38,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
       {
         icon: Lock,
         title: "Nobody else reads it",
-        text: "Your notes never travel to a Plainpad server, because there isn't one. They live in this browser on this device until you save them to a file, save them to Google Drive or send one as a share link.",
+        text: "No Plainpad server can read your notes. They live in this browser on this device until you save them to a file, save them to Google Drive, send one as a share link or open one for live editing, which sends only changes encrypted in your browser.",
       },
       {
         icon: Search,
@@ -61,7 +61,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     title: "Why a notepad in the browser beats a sticky note",
     paragraphs: [
       "Most notes are born in a hurry: a confirmation number read out over the phone, a list of things to bring, three ideas you will forget by lunch. The best place for them is whatever opens fastest. A browser tab is already open on almost every computer, so a notepad that lives at a web address is always one click away.",
-      "Free note apps usually make you pay in another way: create an account, verify an email, sync to someone's cloud. Plainpad skips all of that. The notepad is a single web page that stores what you write in your browser's own database (IndexedDB). Nothing is uploaded, so there is nothing for us to lose, sell or scan.",
+      "Free note apps usually make you pay in another way: create an account, verify an email, sync to someone's cloud. Plainpad skips all of that. The notepad is a single web page that stores what you write in your browser's own database (IndexedDB). Nothing is uploaded unless you start a live session, and even then our relay holds only encrypted changes it has no key to, so there is nothing for us to sell or scan.",
       "That design has one honest trade-off: your notes belong to this browser profile. If you clear your browser's site data, or switch to another computer, the notes do not follow you. For anything you want to keep, use File > Download all tabs now and then, or save a note to Google Drive. It takes two clicks and leaves you with ordinary text files that open anywhere.",
     ],
   },

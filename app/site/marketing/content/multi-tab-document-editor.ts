@@ -19,7 +19,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
       { label: "Open the multi-tab notepad", to: "/online-notepad/" },
       { label: "Prefer one document? Text Editor", to: "/editor/" },
     ],
-    note: "Free, no account. Tabs are kept in your browser, not on a server.",
+    note: "Free, no account. Tabs are kept in your browser, and no server of ours can read them.",
   },
   features: {
     title: "Built for working across documents",
@@ -62,7 +62,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
     paragraphs: [
       "Real work rarely fits in one file. You are turning meeting notes into a summary, copying values from a CSV into a config file, or comparing two versions of the same paragraph. With a single-document editor you end up opening and closing files all day, or scattering windows across the screen.",
       "A tabbed editor keeps the whole working set in one place. Because each Plainpad tab has its own undo history, you can make a mess of one draft and step it back without disturbing the notes you are copying from. Because tabs can be renamed and dragged, the row at the top becomes a table of contents for the task at hand.",
-      "All of it is stored locally: every tab is saved to your browser's IndexedDB within a second of an edit, and the notepad reopens with the same tabs and the same active tab. If storage ever fills up, a warning tells you the latest edits are not stored yet and offers the download, so nothing is lost silently. The tabs stay on this device: there is no real-time collaboration, and a tab reaches someone else only when you send it, as a file, through Google Drive or as a share link.",
+      "All of it is stored locally: every tab is saved to your browser's IndexedDB within a second of an edit, and the notepad reopens with the same tabs and the same active tab. If storage ever fills up, a warning tells you the latest edits are not stored yet and offers the download, so nothing is lost silently. The tabs stay on this device until you send one somewhere: as a file, through Google Drive, as a share link, or as a live session, where others edit the tab with you and every change is encrypted before it leaves the page.",
     ],
   },
   steps: {
@@ -122,7 +122,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
     {
       question: "Can I share tabs or edit together with someone?",
       answer:
-        "Nobody can edit a tab together with you: Plainpad has no real-time collaboration. You can share a copy, though. Right-click a tab and choose Share to make a link that carries its text (with an optional password); whoever opens it can read it, download it or open it in their own notepad. Or download the tab as a file, or save it to Google Drive and share it from there.",
+        "Both. To edit together, right-click the tab and choose Live collaboration… (it is in the File menu too), then send the Edit link: whoever opens it edits the same text with you at once, each cursor shown with a name, and a View-only link lets people follow without changing anything. Changes are encrypted in your browser, and the key stays in the link, so our relay cannot read them. To hand over a copy instead, right-click the tab and choose Share: the link carries the text itself (with an optional password), and later edits do not change it. Or download the tab as a file, or save it to Google Drive and share it from there.",
     },
     {
       question: "Why does Ctrl+N or Ctrl+W open or close a browser tab instead?",

@@ -20,7 +20,7 @@ import type { Stat } from "../stat-row";
 /** True figures for the hero (no invented user counts). */
 export const REMOTE_STATS: readonly Stat[] = [
   { value: "$0", label: "Free, no account to create" },
-  { value: "0 bytes", label: "of your documents sent to our servers" },
+  { value: "0 words", label: "of your documents our servers can read" },
   { value: "1 s", label: "until the notepad stores a change" },
   { value: "500 MB", label: "largest file the editor opens" },
 ];
@@ -40,7 +40,7 @@ export const REMOTE_FEATURES: readonly FeatureItem[] = [
   {
     icon: ShieldCheck,
     title: "Private by default",
-    text: "Text is stored in your browser on your device. Nothing goes through a Plainpad server, which makes it easier to use on networks you do not control.",
+    text: "Text is stored in your browser on your device. A live session sends only encrypted changes through our relay, which cannot read them, so it is easier to use on networks you do not control.",
   },
   {
     icon: Cloud,
@@ -113,7 +113,7 @@ export const REMOTE_COMPARISON: { columns: readonly string[]; rows: readonly Com
     { feature: "Cost", values: ["Free", "Free to paid licenses", "Included with your email"] },
     { feature: "Several documents open in tabs", values: ["yes", "Depends on the app", "no"] },
     { feature: "Drafts kept automatically", values: ["yes", "Depends on the app", "partly"] },
-    { feature: "Real-time collaboration", values: ["no", "Some apps", "no"] },
+    { feature: "Real-time collaboration", values: ["yes", "Some apps", "no"] },
     {
       feature: "Version history",
       values: ["yes", "Depends on the app", "A new copy per email"],
@@ -145,12 +145,12 @@ export const REMOTE_FAQ: readonly FaqItem[] = [
   {
     question: "Can my team edit the same document at the same time?",
     answer:
-      "No. Plainpad has no real-time collaboration: each person edits in their own browser. To pass a document on, send a share link (it carries a copy of the text, optionally locked with a password), download the file, or save it to Google Drive and share it there.",
+      "Yes. Choose Live collaboration… (in the Text Editor's header, or File > Live collaboration… in the Advanced Notepad) and send the Edit link: everyone who opens it edits the same text at once, with each person's cursor and name shown, and no account. A View-only link lets people follow without changing anything. Every change is encrypted in the browser before it leaves, and the key is in the part of the link after the #, which browsers never send to a server, so our relay passes on and keeps only text it cannot read. Anyone with the Edit link can edit, so share it like a key.",
   },
   {
     question: "Is it safe to use on my company network?",
     answer:
-      "Your documents are edited and stored in your browser and are not sent to Plainpad. The site loads no analytics or advertising scripts today; if that ever changes, the privacy policy will name the service first, and it will never see your documents. Follow your employer's policy on which tools you may use.",
+      "Your documents are edited and stored in your browser and are not sent to Plainpad; in a live session only encrypted changes pass through our relay, which sees room ids, sizes, times and IP addresses but not a word of the text. The site loads no analytics or advertising scripts today; if that ever changes, the privacy policy will name the service first, and it will never see your documents. Follow your employer's policy on which tools you may use.",
   },
   {
     question: "How do I get my notes onto another computer?",

@@ -84,7 +84,7 @@ export const STUDENT_BENEFITS = [
   },
   {
     title: "Your drafts stay yours",
-    text: "Text is stored in your own browser, not on a Plainpad server.",
+    text: "Text is stored in your own browser, and no Plainpad server can read it.",
   },
   {
     title: "Plain text pastes cleanly anywhere",
