@@ -64,15 +64,8 @@ export class LiveOutbox {
 
   /** Seals the batch now (and sends it when connected). */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.pending.length === 0) return;
-    const update = this.pending.length === 1 ? this.pending[0] : Y.mergeUpdates(this.pending);
-    this.pending = [];
-    const entry = this.seal(update);
-    this.unacked.set(entry.id, entry);
-    if (this.options.canSend()) this.options.send(entry.message);
-    this.options.onChange?.();
+    const entry = this.sealBatch();
+    if (entry && this.options.canSend()) this.options.send(entry.message);
   }
 
   /**
@@ -90,7 +83,7 @@ export class LiveOutbox {
 
   /** After a WELCOME: sends every unacknowledged update again, merged into one if several. */
   resendAll(): void {
-    this.flush();
+    this.sealBatch();
     if (this.unacked.size > 1) {
       const merged = this.seal(Y.mergeUpdates(this.waiting.map((entry) => entry.update)));
       this.unacked.clear();
@@ -118,6 +111,19 @@ export class LiveOutbox {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** Turns the batch into one unacknowledged entry (not sent yet). */
+  private sealBatch(): OutboxEntry | null {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length === 0) return null;
+    const update = this.pending.length === 1 ? this.pending[0] : Y.mergeUpdates(this.pending);
+    this.pending = [];
+    const entry = this.seal(update);
+    this.unacked.set(entry.id, entry);
+    this.options.onChange?.();
+    return entry;
   }
 
   private seal(update: Uint8Array): OutboxEntry {
