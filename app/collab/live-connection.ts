@@ -20,6 +20,9 @@ import {
 export const BACKOFF_FIRST_MS = 500;
 export const BACKOFF_MAX_MS = 15_000;
 
+/** The "close code" reported when the relay's address cannot be opened at all. */
+export const BAD_RELAY_ADDRESS = 4000;
+
 /** What the connection tells its session. */
 export interface ConnectionEvents {
   /** The socket is open: send JOIN. */
@@ -127,7 +130,15 @@ export class LiveConnection {
 
   private connect(): void {
     if (this.stopped) return;
-    const socket = this.options.openSocket(this.options.url);
+    let socket: LiveSocket;
+    try {
+      socket = this.options.openSocket(this.options.url);
+    } catch {
+      // The address itself is wrong (a bad build setting): retrying cannot help.
+      this.stop();
+      this.options.events.ended(BAD_RELAY_ADDRESS, "bad relay address");
+      return;
+    }
     const assembler = new PieceAssembler();
     this.socket = socket;
     socket.listen({

@@ -9,7 +9,7 @@ import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
-import { browserOnline, LiveConnection } from "./live-connection";
+import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
 import { LiveAuthError, open, signWrite, verifyWrite } from "./live-crypto";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
@@ -34,6 +34,8 @@ import {
 } from "./wire";
 
 export type { LivePeer } from "./live-presence";
+export type { LiveSocket } from "./live-socket";
+export type { LiveStateStore } from "./live-state-store";
 export { checkLiveSize, LiveSizeError } from "./live-size";
 
 /** Where a session stands, as the status bar says it. */
@@ -73,6 +75,12 @@ export interface LiveSessionOptions {
 export const AUTH_FAILURE_MESSAGE = "A change from the relay failed its check and was ignored.";
 /** Shown to the person who ended the session. */
 export const ENDED_BY_YOU_MESSAGE = "You ended this live session for everyone.";
+/** Shown when the relay's address (VITE_RELAY_URL) cannot be opened. */
+export const BAD_RELAY_MESSAGE =
+  "This site's live relay address is not valid, so live sessions cannot connect.";
+/** Shown when the relay did not confirm an end for everyone. */
+export const END_UNCONFIRMED_MESSAGE =
+  "The relay did not confirm that the live session ended; it may still be open to others.";
 const END_WAIT_MS = 5000;
 
 /** One person's live session in one room. */
@@ -102,6 +110,7 @@ export class LiveSession {
   private readonly syncedPromise: Promise<void>;
   private settleSynced!: (error?: Error) => void;
   private endWaiters: (() => void)[] = [];
+  private endingForEveryone = false;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -161,8 +170,7 @@ export class LiveSession {
         opened: () => this.onOpened(),
         message: (message) => this.onMessage(message),
         dropped: (code) => this.onDropped(code),
-        ended: (code) =>
-          this.finish(CLOSE_REASONS[code] ?? "The relay closed this live session.", code),
+        ended: (code) => this.finish(this.endedMessage(code), code),
         network: (online) => this.onNetwork(online),
       },
     });
@@ -239,16 +247,17 @@ export class LiveSession {
     }
     const at = Date.now();
     const signature = signWrite(this.keys, deleteBinding(this.keys.roomId, at), new Uint8Array(0));
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const ended = new Promise<void>((resolve) => {
       this.endWaiters.push(resolve);
-      setTimeout(resolve, END_WAIT_MS);
+      timer = setTimeout(resolve, END_WAIT_MS);
     });
+    this.endingForEveryone = true;
     this.connection.send({ type: MessageType.DeleteRoom, at, signature });
     await ended;
-    this.presence.dispose();
-    this.finish(ENDED_BY_YOU_MESSAGE, CloseCode.RoomEnded, true);
-    this.status = { ...this.status, message: ENDED_BY_YOU_MESSAGE };
-    this.emit();
+    clearTimeout(timer);
+    // Still here after the wait: no ENDED came back, so say so (the kept state stays).
+    if (!this.finished) this.finish(END_UNCONFIRMED_MESSAGE);
   }
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
@@ -323,7 +332,7 @@ export class LiveSession {
         this.compaction.answered(message);
         break;
       case MessageType.Ended:
-        this.finish(CLOSE_REASONS[CloseCode.RoomEnded], CloseCode.RoomEnded);
+        this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
         break;
     }
   }
@@ -383,8 +392,14 @@ export class LiveSession {
     }
   }
 
+  private endedMessage(code: number): string {
+    if (code === CloseCode.RoomEnded && this.endingForEveryone) return ENDED_BY_YOU_MESSAGE;
+    if (code === BAD_RELAY_ADDRESS) return BAD_RELAY_MESSAGE;
+    return CLOSE_REASONS[code] ?? "The relay closed this live session.";
+  }
+
   /** Ends the session: no more connecting; the kept state is saved, or deleted with the room. */
-  private finish(message: string | null, code?: number, roomGone = false): void {
+  private finish(message: string | null, code?: number): void {
     if (this.finished) return;
     this.finished = true;
     this.welcomed = false;
@@ -395,7 +410,7 @@ export class LiveSession {
     this.presence.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
-    this.keeper.stop(roomGone || code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
+    this.keeper.stop(code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     for (const waiter of this.endWaiters.splice(0)) waiter();
