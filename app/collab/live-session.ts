@@ -13,12 +13,19 @@ import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connect
 import { LiveAuthError, open, signWrite, verifyWrite } from "./live-crypto";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
-import { LivePresence, type LivePeer } from "./live-presence";
+import { LivePresence } from "./live-presence";
 import { checkLiveSize, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
 import { SeqTracker } from "./seq-tracker";
+import {
+  AUTH_FAILURE_MESSAGE,
+  BAD_RELAY_MESSAGE,
+  END_UNCONFIRMED_MESSAGE,
+  ENDED_BY_YOU_MESSAGE,
+  type LiveStatus,
+} from "./live-status";
 import {
   CLOSE_REASONS,
   CloseCode,
@@ -28,6 +35,7 @@ import {
   deleteBinding,
   snapshotBinding,
   updateBinding,
+  type ClientMessage,
   type EntryMessage,
   type RelayMessage,
   type SnapshotMessage,
@@ -37,22 +45,7 @@ export type { LivePeer } from "./live-presence";
 export type { LiveSocket } from "./live-socket";
 export type { LiveStateStore } from "./live-state-store";
 export { checkLiveSize, LiveSizeError } from "./live-size";
-
-/** Where a session stands, as the status bar says it. */
-export type LiveState = "connecting" | "live" | "reconnecting" | "offline" | "ended";
-
-/** Everything the UI shows about a session. */
-export interface LiveStatus {
-  state: LiveState;
-  /** Words for the person: why it ended / why it cannot connect; null when all is well. */
-  message: string | null;
-  /** Everyone here, self included ("3 here"). */
-  peers: LivePeer[];
-  /** False for a view-only link. */
-  canEdit: boolean;
-  /** First sync with the relay done (a joiner has the whole text). */
-  synced: boolean;
-}
+export * from "./live-status";
 
 /** How a session is made. */
 export interface LiveSessionOptions {
@@ -71,16 +64,6 @@ export interface LiveSessionOptions {
   tuning?: CompactionTuning & { batchMs?: number };
 }
 
-/** Shown when a write or presence message from the relay fails its check. */
-export const AUTH_FAILURE_MESSAGE = "A change from the relay failed its check and was ignored.";
-/** Shown to the person who ended the session. */
-export const ENDED_BY_YOU_MESSAGE = "You ended this live session for everyone.";
-/** Shown when the relay's address (VITE_RELAY_URL) cannot be opened. */
-export const BAD_RELAY_MESSAGE =
-  "This site's live relay address is not valid, so live sessions cannot connect.";
-/** Shown when the relay did not confirm an end for everyone. */
-export const END_UNCONFIRMED_MESSAGE =
-  "The relay did not confirm that the live session ended; it may still be open to others.";
 const END_WAIT_MS = 5000;
 
 /** One person's live session in one room. */
@@ -142,7 +125,7 @@ export class LiveSession {
     this.outbox = new LiveOutbox({
       keys: this.keys,
       canSend: ready,
-      send: (message) => this.connection.send(message),
+      send: (message) => this.send(message),
       onChange: () => this.keeper.schedule(),
       batchMs: tuning.batchMs,
     });
@@ -152,7 +135,7 @@ export class LiveSession {
       doc: this.doc,
       contiguousSeq: () => this.seq.contiguous,
       canSend: () => this.live && !this.finished,
-      send: (message) => this.connection.send(message),
+      send: (message) => this.send(message),
     });
     this.presence = new LivePresence({
       awareness: this.awareness,
@@ -174,11 +157,18 @@ export class LiveSession {
         network: (online) => this.onNetwork(online),
       },
     });
-    this.keeper = new LiveRoomKeeper(options.stateStore, this.keys.roomId, () => ({
-      state: Y.encodeStateAsUpdate(this.doc),
-      lastSeq: this.seq.contiguous,
-      unacked: this.outbox.keep(),
-    }));
+    this.keeper = new LiveRoomKeeper(
+      options.stateStore,
+      this.keys.roomId,
+      () => ({
+        state: Y.encodeStateAsUpdate(this.doc),
+        lastSeq: this.seq.contiguous,
+        unacked: this.outbox.keep(),
+      }),
+      // A second per million characters: typing in a 10 MB document is not slowed by saves
+      // (pagehide still saves at once, and the document engine keeps the text itself).
+      () => this.text.length / 1000,
+    );
     this.doc.on("update", this.onDocUpdate);
   }
 
@@ -414,6 +404,16 @@ export class LiveSession {
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     for (const waiter of this.endWaiters.splice(0)) waiter();
+  }
+
+  private send(message: ClientMessage): void {
+    try {
+      this.connection.send(message);
+    } catch (error) {
+      // Over the whole-message cap even in pieces: kept here, and the person is told.
+      if (!(error instanceof RangeError)) throw error;
+      this.update({ message: CLOSE_REASONS[CloseCode.TooLarge] });
+    }
   }
 
   private update(change: Partial<LiveStatus>): void {
