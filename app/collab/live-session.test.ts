@@ -258,3 +258,28 @@ describe("LiveSession", () => {
     expect(() => session({ create: true, initialText: big })).toThrow(LiveSizeError);
   });
 });
+
+describe("LiveSession growth", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("tells the person when a live document grows past the limit, and keeps sending", () => {
+    const { live, sockets } = session({ create: true, initialText: "small" });
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    synced(sockets[0]);
+    live.text.insert(0, "x".repeat(LIVE_LIMITS.maxDocumentBytes));
+    expect(live.getStatus().message).toMatch(/over the 10 MB limit/);
+    vi.advanceTimersByTime(100);
+    expect(sockets[0].ofType(MessageType.Update).length).toBe(2); // kept and sent all the same
+    vi.advanceTimersByTime(1000);
+    live.text.delete(0, LIVE_LIMITS.maxDocumentBytes);
+    expect(live.getStatus().message).toBeNull();
+    live.leave();
+  });
+});
