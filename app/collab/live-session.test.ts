@@ -283,3 +283,42 @@ describe("LiveSession growth", () => {
     live.leave();
   });
 });
+
+describe("LiveSession offline", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says Offline while the browser has no network, and reconnects at once when it is back", () => {
+    const page = new EventTarget();
+    const network = { onLine: true };
+    vi.stubGlobal("window", page);
+    vi.stubGlobal("navigator", network);
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    synced(sockets[0]);
+    network.onLine = false;
+    page.dispatchEvent(new Event("offline"));
+    sockets[0].drop(1006);
+    expect(live.getStatus().state).toBe("offline");
+    live.text.insert(0, "typed offline");
+    vi.advanceTimersByTime(100);
+    network.onLine = true;
+    page.dispatchEvent(new Event("online"));
+    expect(live.getStatus().state).toBe("reconnecting");
+    expect(sockets).toHaveLength(2); // no backoff wait
+    sockets[1].open();
+    welcome(sockets[1]);
+    synced(sockets[1]);
+    expect(live.getStatus().state).toBe("live");
+    const [resent] = sockets[1].ofType(MessageType.Update);
+    expect(textOf([openUpdate(keys, resent)])).toBe("typed offline");
+    live.leave();
+  });
+});
