@@ -226,7 +226,7 @@ export class ConnectionHandler {
   private async update(message: UpdateMessage): Promise<void> {
     const roomId = this.roomId!;
     const binding = updateBinding(roomId, message.messageId);
-    if (!this.verified(signedBytes(binding, message.sealed), message.signature)) return;
+    if (!(await this.verified(signedBytes(binding, message.sealed), message.signature))) return;
     const { store, fanout, now, limits } = this.hub;
     this.pendingAppends++;
     let result;
@@ -256,7 +256,7 @@ export class ConnectionHandler {
   private async snapshot(message: SnapshotMessage): Promise<void> {
     const roomId = this.roomId!;
     const binding = snapshotBinding(roomId, message.upToSeq, message.baseSeq);
-    if (!this.verified(signedBytes(binding, message.sealed), message.signature)) return;
+    if (!(await this.verified(signedBytes(binding, message.sealed), message.signature))) return;
     if (message.sealed.length > this.hub.limits.maxRoomBytes) {
       return this.close(CloseCode.RoomFull);
     }
@@ -280,7 +280,7 @@ export class ConnectionHandler {
   private async deleteRoom(at: number, signature: Uint8Array): Promise<void> {
     const roomId = this.roomId!;
     const data = signedBytes(deleteBinding(roomId, at), EMPTY);
-    if (!this.verified(data, signature)) return;
+    if (!(await this.verified(data, signature))) return;
     if (Math.abs(this.hub.now() - at) > this.hub.limits.deleteClockSkewMs) {
       return this.close(CloseCode.NotAllowed);
     }
@@ -291,8 +291,8 @@ export class ConnectionHandler {
   }
 
   /** Checks a write's signature with the room's key; closes NotAllowed when it fails. */
-  private verified(data: Uint8Array, signature: Uint8Array): boolean {
-    if (this.verifyKey && verifySignature(this.verifyKey, data, signature)) return true;
+  private async verified(data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+    if (this.verifyKey && (await verifySignature(this.verifyKey, data, signature))) return true;
     this.close(CloseCode.NotAllowed);
     return false;
   }
