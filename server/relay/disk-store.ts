@@ -138,6 +138,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const cacheBytes = options.cacheBytes ?? 256 * 1024 * 1024;
   const cache = new Map<string, LoadedRoom>();
   const locks = new Map<string, Promise<unknown>>();
+  const touches = new Set<Promise<void>>();
   const ready = mkdir(dir, { recursive: true });
   const roomDir = (roomId: string) => path.join(dir, roomId);
 
@@ -280,7 +281,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         // Idle expiry counts in days: setting the time once a minute is plenty, and spares
         // a busy room a system call per keystroke batch.
         if (now - room.touchedAt > 60_000 || now < room.touchedAt) {
-          await touch(logFile, now);
+          // Not awaited: the entry's fan-out need not wait for a file's time.
+          const touching = touch(logFile, now).catch(() => {});
+          touches.add(touching);
+          void touching.then(() => touches.delete(touching));
           room.touchedAt = now;
         }
         room.entries.push(entry);
@@ -353,6 +357,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async listIdle(before) {
       await ready;
+      await Promise.all(touches);
       const idle: string[] = [];
       for (const name of await readdir(dir)) {
         if (!isRoomId(name)) continue;
@@ -370,6 +375,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async close() {
       await Promise.all([...locks.values()]);
+      await Promise.all(touches);
       await Promise.all([...cache.values()].map(closeLog));
       cache.clear();
     },
