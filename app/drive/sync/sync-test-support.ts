@@ -6,7 +6,8 @@
 import { createMemorySyncStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
-import { DriveModel, modelFetch } from "../../../tests/e2e/drive-model";
+import { DriveModel } from "../../../tests/e2e/drive-model";
+import { modelFetch } from "../../../tests/e2e/drive-model-fetch";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
