@@ -149,4 +149,23 @@ describe("notepad sync: one computer", () => {
     expect(model.files.get(a.notepad.tab(second).driveFileId!)!.parents).toEqual([folder.id]);
     expect(a.notepad.notices).toContain(SYNC_MESSAGES.folderRecreated);
   });
+
+  it("a conflict whose upload failed opens one Drive copy only, and retries the upload", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const id = a.notepad.addTab("Plan", "start");
+    await a.sync.enable("all", id);
+    const fileId = a.notepad.tab(id).driveFileId!;
+    model.editFile(fileId, "changed in Drive's editor");
+    a.notepad.type(id, "changed here");
+    model.faults = [{ kind: "upload", status: 503, reason: "backendError", times: 3 }];
+    await a.sync.syncNow();
+    expect(a.notepad.copies.length).toBe(1);
+    expect(a.notepad.tab(a.notepad.copies[0]).text).toBe("changed in Drive's editor");
+    expect(a.sync.getStatus().tabs[id]).toMatchObject({ kind: "warning", action: "retry" });
+    await a.sync.syncNow();
+    expect(a.notepad.copies.length).toBe(1);
+    expect(model.text(fileId)).toBe("changed here");
+    expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
+  });
 });

@@ -36,6 +36,8 @@ describe("notepad sync: two computers, one Drive", () => {
     await b.sync.syncNow();
     await a.sync.syncNow();
     expect(a.sync.remoteTabsOffer()).toEqual({ count: 1 });
+    a.sync.dismissRemoteTabs();
+    expect(a.sync.remoteTabsOffer()).toBeNull();
   });
 
   it("edits made apart reach the other side; edits together on different lines merge", async () => {
