@@ -359,9 +359,8 @@ class NotepadSync implements NotepadSyncController {
     } catch (error) {
       const failure = syncFailure(error);
       this.noteFailure(failure);
-      return failure.kind === "rate-limited"
-        ? { rateLimited: true, retryAfterMs: failure.retryAfterMs }
-        : {};
+      // The request layer already honoured Retry-After on its own tries.
+      return { rateLimited: failure.kind === "rate-limited" };
     } finally {
       this.publish();
     }
