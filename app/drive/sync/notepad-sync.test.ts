@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { decodeBytes } from "~/text/text-encoding";
 import { SYNC_MESSAGES } from "./sync-messages";
 import { computer, DriveModel } from "./sync-test-support";
@@ -166,6 +166,51 @@ describe("notepad sync: one computer", () => {
     await a.sync.syncNow();
     expect(a.notepad.copies.length).toBe(1);
     expect(model.text(fileId)).toBe("changed here");
+    expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
+  });
+
+  it("real-time sends an edit 3 s after typing rests; 30 s and focus find Drive's changes", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const id = a.notepad.addTab("Live", "v1");
+    await a.sync.enable("all", id);
+    const fileId = a.notepad.tab(id).driveFileId!;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      a.sync.setInterval("realtime");
+      a.notepad.type(id, "v2");
+      expect(a.sync.getStatus().tabs[id].kind).toBe("syncing");
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(model.text(fileId)).toBe("v1");
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(model.text(fileId)).toBe("v2");
+      a.sync.setInterval("30s");
+      model.editFile(fileId, "v3 from elsewhere");
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(a.notepad.tab(id).text).toBe("v2");
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(a.notepad.tab(id).text).toBe("v3 from elsewhere");
+      a.sync.setInterval("manual");
+      model.editFile(fileId, "v4 from elsewhere");
+      await vi.advanceTimersByTimeAsync(600_000);
+      expect(a.notepad.tab(id).text).toBe("v3 from elsewhere");
+      a.wake(); // the page got focus
+      await vi.advanceTimersByTimeAsync(0);
+      expect(a.notepad.tab(id).text).toBe("v4 from elsewhere");
+    } finally {
+      a.sync.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it("a tab over 5 MB goes up in a resumable upload and comes back whole", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const big = "a line of a big document\n".repeat(220_000);
+    const id = a.notepad.addTab("Big", big);
+    await a.sync.enable("all", id);
+    expect(model.seen.some((s) => s.method === "PUT")).toBe(true);
+    expect(model.text(a.notepad.tab(id).driveFileId!)).toBe(big);
     expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
   });
 });

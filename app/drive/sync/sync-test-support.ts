@@ -107,6 +107,8 @@ export interface TestComputer {
   sync: NotepadSyncController;
   session: { valid: boolean; token: string; clicks: number };
   network: { offline: boolean };
+  /** What the page's focus (or the online event) calls. */
+  wake: () => void;
 }
 
 /** A computer against `model`, sync loaded (not yet on), interval Manual only. */
@@ -114,6 +116,7 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
   const notepad = new TestNotepad(name);
   const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
   const network = { offline: false };
+  let wake = () => undefined as void;
   const drive: SyncDriveAccess = {
     isConfigured: () => true,
     hasValidToken: () => session.valid,
@@ -132,7 +135,10 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
     host: notepad,
     drive,
     store: createMemorySyncStore(),
-    listen: () => () => undefined,
+    listen: (onWake) => {
+      wake = onWake;
+      return () => undefined;
+    },
     isOnline: () => !network.offline,
     yieldToPage: async () => undefined,
     random: Math.random,
@@ -140,7 +146,7 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
   notepad.sync = sync;
   await sync.start();
   sync.setInterval("manual");
-  return { notepad, sync, session, network };
+  return { notepad, sync, session, network, wake: () => wake() };
 }
 
 export { DriveModel };
