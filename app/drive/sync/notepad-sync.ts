@@ -8,7 +8,6 @@
  * edits wait for the person's click on {@link NotepadSyncController.reconnect}.
  */
 import { DriveHttpError } from "../errors";
-import type { DriveHttpContext } from "../http";
 import {
   createIndexedDbSyncStore,
   type StoredSyncSettings,
@@ -16,7 +15,7 @@ import {
   type SyncStateStore,
 } from "~/storage/sync-store";
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
-import { syncHttpContext, type FileChange, type SyncDriveAccess } from "./sync-drive";
+import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
 import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
 import { buildStatus } from "./sync-status";
 import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
@@ -187,7 +186,7 @@ class NotepadSync implements NotepadSyncController {
     const record = this.records.get(id);
     if (!record?.included) return;
     this.saveRecord({ ...record, included: false });
-    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    if (record.driveFileId) this.leave(record.driveFileId);
     this.tabStates.delete(id);
     this.publish();
   }
@@ -218,7 +217,7 @@ class NotepadSync implements NotepadSyncController {
   tabClosed(id: string): void {
     const record = this.records.get(id);
     if (!record) return;
-    if (record.included && record.driveFileId) this.closedFiles.add(record.driveFileId);
+    if (record.included && record.driveFileId) this.leave(record.driveFileId);
     this.records.delete(id);
     this.tabStates.delete(id);
     void this.store.deleteTab(id).catch(() => undefined);
@@ -260,12 +259,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   dismissRemoteTabs(): void {
-    const offered = missingEntries(this.tabList.list, this.host.listTabs(), []);
-    const dismissed = new Set([
-      ...this.settings.dismissedFileIds,
-      ...offered.map((e) => e.driveFileId),
-    ]);
-    this.settings = { ...this.settings, dismissedFileIds: [...dismissed] };
+    for (const entry of missingEntries(this.tabList.list, this.host.listTabs(), [])) {
+      this.dismiss(entry.driveFileId);
+    }
     this.saveSettings();
     this.publish();
   }
@@ -294,8 +290,6 @@ class NotepadSync implements NotepadSyncController {
       this.openingTabs = false;
     }
   }
-
-  // The run.
 
   private async wake(): Promise<void> {
     if (this.settings.enabled) await this.timer.request();
@@ -350,7 +344,13 @@ class NotepadSync implements NotepadSyncController {
         await (this.options.yieldToPage ?? yieldToPage)();
         await this.syncOneTab(context, tab.id, record);
       }
-      await this.syncList(http, folder, changes);
+      const closed = [...this.closedFiles];
+      const tabs = listedTabs(this.host.listTabs(), this.records);
+      const { deviceId } = this.settings;
+      const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
+      this.tabList = await syncTabList(input, this.tabList);
+      for (const id of closed) this.closedFiles.delete(id);
+      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
       this.failure = null;
       this.needsReconnect = false;
       this.settings = { ...this.settings, lastSyncAt: this.now() };
@@ -382,29 +382,28 @@ class NotepadSync implements NotepadSyncController {
     this.publish();
   }
 
-  private async syncList(
-    http: DriveHttpContext,
-    folder: () => Promise<string>,
-    changes: Map<string, FileChange> | null,
-  ): Promise<void> {
-    const tabs = listedTabs(this.host.listTabs(), this.records);
-    const closed = [...this.closedFiles];
-    this.tabList = await syncTabList(
-      { http, folder, deviceId: this.settings.deviceId, changes, tabs, closed, now: this.now() },
-      this.tabList,
-    );
-    for (const id of closed) this.closedFiles.delete(id);
-    this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
-  }
-
-  // State.
-
   private include(id: string): void {
     const tab = this.host.readTab(id);
     if (!tab) return;
     const record = this.records.get(id);
     this.saveRecord(record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId));
     this.tabStates.set(id, { kind: "syncing" });
+  }
+
+  /**
+   * A file this notepad stopped syncing: a tombstone in the tab list, and no "bring in" offer
+   * for it here while another computer still syncs it.
+   */
+  private leave(fileId: string): void {
+    this.closedFiles.add(fileId);
+    this.dismiss(fileId);
+    this.saveSettings();
+  }
+
+  private dismiss(fileId: string): void {
+    const dismissed = this.settings.dismissedFileIds;
+    if (dismissed.includes(fileId)) return;
+    this.settings = { ...this.settings, dismissedFileIds: [...dismissed, fileId] };
   }
 
   private noteFailure(failure: SyncFailure): void {
