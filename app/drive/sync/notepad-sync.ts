@@ -23,8 +23,10 @@ import {
   changesForRun,
   defaultSyncSettings,
   folderForRun,
+  forEachLimited,
   listedTabs,
   runBlocker,
+  TABS_AT_ONCE,
   randomId,
   windowWakeEvents,
   yieldToPage,
@@ -337,13 +339,13 @@ class NotepadSync implements NotepadSyncController {
           }
         },
       };
-      for (const tab of this.host.listTabs()) {
-        const record = this.records.get(tab.id);
-        if (!this.settings.enabled) break;
-        if (!record?.included) continue;
+      const ids = this.host.listTabs().map((tab) => tab.id);
+      await forEachLimited(ids, TABS_AT_ONCE, async (id) => {
+        const record = this.records.get(id);
+        if (!this.settings.enabled || !record?.included) return;
         await (this.options.yieldToPage ?? yieldToPage)();
-        await this.syncOneTab(context, tab.id, record);
-      }
+        await this.syncOneTab(context, id, record);
+      });
       const closed = [...this.closedFiles];
       const tabs = listedTabs(this.host.listTabs(), this.records);
       const { deviceId } = this.settings;
