@@ -1,12 +1,12 @@
 /**
- * The notepad's background sync with Google Drive: the controller behind
- * {@link NotepadSyncController}. It keeps the settings and each tab's sync state (sync-store),
- * runs the schedule (sync-timer) and, in each run, asks Drive's changes feed what changed
- * elsewhere, syncs every synced tab in turn (sync-tab-run), then the shared tab list
- * (tab-list-sync). Runs never overlap, yield to the page between tabs, and never open Google's
+ * The notepad's background sync with Google Drive, behind {@link NotepadSyncController}: the
+ * settings and each tab's state (sync-store), the schedule (sync-timer), and runs that read
+ * Drive's changes feed, sync the synced tabs three at a time (sync-tab-run), then the shared
+ * tab list (tab-list-sync). Runs never overlap, yield to the page, and never open Google's
  * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
- * edits wait for the person's click on {@link NotepadSyncController.reconnect}.
+ * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
+import { getDrive } from "../drive";
 import { DriveHttpError } from "../errors";
 import {
   createIndexedDbSyncStore,
@@ -47,8 +47,8 @@ import { syncTabList, type TabListState } from "./tab-list-sync";
 
 /** Everything the controller uses; tests replace the page's defaults. */
 export interface NotepadSyncOptions extends NotepadSyncSetup {
-  /** The Google session (Drive.syncAccess()). */
-  drive: SyncDriveAccess;
+  /** The Google session; default the page's (getDrive().syncAccess()). */
+  drive?: SyncDriveAccess;
   store?: SyncStateStore;
   now?: () => number;
   random?: () => number;
@@ -93,7 +93,7 @@ class NotepadSync implements NotepadSyncController {
 
   constructor(private readonly options: NotepadSyncOptions) {
     this.host = options.host;
-    this.access = options.drive;
+    this.access = options.drive ?? getDrive().syncAccess();
     this.store = options.store ?? createIndexedDbSyncStore();
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
