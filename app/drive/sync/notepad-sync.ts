@@ -1,0 +1,450 @@
+/**
+ * The notepad's background sync with Google Drive, behind {@link NotepadSyncController}: the
+ * settings and each tab's state (sync-store), the schedule (sync-timer), and runs that read
+ * Drive's changes feed, sync the synced tabs three at a time (sync-tab-run), then the shared
+ * tab list (tab-list-sync). Runs never overlap, yield to the page, and never open Google's
+ * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
+ * edits wait for the click on {@link NotepadSyncController.reconnect}.
+ */
+import { getDrive } from "../drive";
+import { DriveHttpError } from "../errors";
+import {
+  createIndexedDbSyncStore,
+  type StoredSyncSettings,
+  type StoredTabSync,
+  type SyncStateStore,
+} from "~/storage/sync-store";
+import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
+import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
+import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
+import { buildStatus } from "./sync-status";
+import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
+import {
+  changesForRun,
+  defaultSyncSettings,
+  folderForRun,
+  forEachLimited,
+  listedTabs,
+  runBlocker,
+  TABS_AT_ONCE,
+  randomId,
+  windowWakeEvents,
+  yieldToPage,
+} from "./sync-runner";
+import { SyncTimer, type RunReport } from "./sync-timer";
+import {
+  DEFAULT_SYNC_INTERVAL,
+  isSyncInterval,
+  type NotepadSyncController,
+  type NotepadSyncSetup,
+  type NotepadSyncStatus,
+  type SyncInterval,
+  type SyncScope,
+  type SyncStatusListener,
+  type TabSyncStatus,
+} from "./sync-types";
+import { syncTabList, type TabListState } from "./tab-list-sync";
+
+/** Everything the controller uses; tests replace the page's defaults. */
+export interface NotepadSyncOptions extends NotepadSyncSetup {
+  /** The Google session; default the page's (getDrive().syncAccess()). */
+  drive?: SyncDriveAccess;
+  store?: SyncStateStore;
+  now?: () => number;
+  random?: () => number;
+  /** Page focus and coming back online; default: the window's events. */
+  listen?: (onWake: () => void) => () => void;
+  /** False when the browser knows it is offline; default navigator.onLine. */
+  isOnline?: () => boolean;
+  /** Lets the page breathe between tabs; default a zero timeout. */
+  yieldToPage?: () => Promise<void>;
+}
+
+/** Builds the controller (see the module comment). Call its start() once the tabs are loaded. */
+export function createNotepadSync(options: NotepadSyncOptions): NotepadSyncController {
+  return new NotepadSync(options);
+}
+
+class NotepadSync implements NotepadSyncController {
+  private readonly host;
+  private readonly access: SyncDriveAccess;
+  private readonly store: SyncStateStore;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly timer: SyncTimer;
+  private settings: StoredSyncSettings;
+  private readonly records = new Map<string, StoredTabSync>();
+  private readonly tabStates = new Map<string, TabSyncStatus>();
+  private readonly listeners = new Set<SyncStatusListener>();
+  private failure: SyncFailure | null = null;
+  private needsReconnect = false;
+  private status: NotepadSyncStatus;
+  private loaded: Promise<void> | null = null;
+  private unlisten: (() => void) | null = null;
+  /** Files whose tabs were closed or taken out since the last run (tab-list tombstones). */
+  private closedFiles = new Set<string>();
+  private tabList: TabListState = { fileId: null, list: null };
+  /** Set while the engine opens tabs itself (they must not join through tabOpened). */
+  private openingTabs = false;
+  /** Tabs whose next run makes a new Drive file (their old one was deleted or read-only). */
+  private readonly recreating = new Set<string>();
+  /** A sync run is under way (bringing tabs in waits for it). */
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: NotepadSyncOptions) {
+    this.host = options.host;
+    this.access = options.drive ?? getDrive().syncAccess();
+    this.store = options.store ?? createIndexedDbSyncStore();
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.settings = defaultSyncSettings(randomId(this.random));
+    this.timer = new SyncTimer({
+      interval: DEFAULT_SYNC_INTERVAL,
+      run: () => this.runOnce(),
+      now: this.now,
+      random: this.random,
+    });
+    this.status = this.compose();
+  }
+
+  start(): Promise<void> {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+
+  private async load(): Promise<void> {
+    const [settings, tabs] = await Promise.all([
+      this.store.loadSettings().catch(() => null),
+      this.store.loadTabs().catch(() => []),
+    ]);
+    if (settings) this.settings = settings;
+    else void this.store.saveSettings(this.settings).catch(() => undefined);
+    for (const tab of tabs) this.records.set(tab.tabId, tab);
+    this.tabList.fileId = this.settings.tabListFileId;
+    this.timer.setInterval(this.interval());
+    this.unlisten = (this.options.listen ?? windowWakeEvents)(() => void this.wake());
+    if (this.settings.enabled) {
+      this.timer.start();
+      void this.timer.request();
+    }
+    this.publish();
+  }
+
+  stop(): void {
+    this.timer.stop();
+    this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  getStatus(): NotepadSyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: SyncStatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setInterval(interval: SyncInterval): void {
+    this.settings = { ...this.settings, interval };
+    this.timer.setInterval(interval);
+    this.saveSettings();
+    this.publish();
+  }
+
+  enable(scope: SyncScope, activeTabId: string): Promise<void> {
+    // First, inside the click: Google's window may open only now.
+    const connected = this.access.hasValidToken()
+      ? Promise.resolve()
+      : this.access.connectInClick();
+    return connected.then(async () => {
+      await this.start();
+      this.needsReconnect = false;
+      this.failure = null;
+      this.settings = { ...this.settings, enabled: true, scope };
+      const ids = scope === "all" ? this.host.listTabs().map((tab) => tab.id) : [activeTabId];
+      for (const id of ids) this.include(id);
+      this.saveSettings();
+      this.timer.start();
+      this.publish();
+      await this.timer.request();
+    });
+  }
+
+  disable(): void {
+    this.settings = { ...this.settings, enabled: false };
+    this.timer.stop();
+    this.saveSettings();
+    this.publish();
+  }
+
+  includeTab(id: string): void {
+    this.include(id);
+    this.publish();
+    this.timer.typed();
+  }
+
+  excludeTab(id: string): void {
+    const record = this.records.get(id);
+    if (!record?.included) return;
+    this.saveRecord({ ...record, included: false });
+    if (record.driveFileId) this.leave(record.driveFileId);
+    this.tabStates.delete(id);
+    this.publish();
+  }
+
+  isTabIncluded(id: string): boolean {
+    return this.settings.enabled && this.records.get(id)?.included === true;
+  }
+
+  tabChanged(id: string): void {
+    if (!this.isTabIncluded(id)) return;
+    if (this.tabStates.get(id)?.kind !== "syncing") {
+      this.tabStates.set(id, { kind: "syncing" });
+      this.publish();
+    }
+    this.timer.typed();
+  }
+
+  tabOpened(id: string): void {
+    if (this.openingTabs || !this.settings.enabled || this.settings.scope !== "all") return;
+    if (this.records.get(id)?.included) return;
+    this.includeTab(id);
+  }
+
+  tabRenamed(id: string): void {
+    this.tabChanged(id);
+  }
+
+  tabClosed(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    if (record.included && record.driveFileId) this.leave(record.driveFileId);
+    this.records.delete(id);
+    this.tabStates.delete(id);
+    void this.store.deleteTab(id).catch(() => undefined);
+    this.publish();
+  }
+
+  syncNow(): Promise<void> {
+    if (!this.settings.enabled) return Promise.resolve();
+    if (!this.timer.isActive()) this.timer.start();
+    return this.timer.request();
+  }
+
+  reconnect(): Promise<void> {
+    // Inside the click, before any await.
+    return this.access.connectInClick().then(() => {
+      this.needsReconnect = false;
+      if (this.failure?.kind === "reconnect") this.failure = null;
+      this.publish();
+      return this.syncNow();
+    });
+  }
+
+  async recreateFile(id: string): Promise<void> {
+    const record = this.records.get(id);
+    const tab = this.host.readTab(id);
+    if (!record || !tab) return;
+    // A new file: the tab forgets the old one; its text is the new file's text.
+    this.saveRecord({ ...newTabRecord(id, null), included: true });
+    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    this.recreating.add(id);
+    this.tabStates.set(id, { kind: "syncing" });
+    this.publish();
+    await this.syncNow();
+    if (this.tabStates.get(id)?.kind === "synced") this.host.notify(recreatedNotice(tab.name));
+  }
+
+  remoteTabsOffer(): { count: number } | null {
+    return remoteOffer(this.tabList.list, this.host.listTabs(), this.settings.dismissedFileIds);
+  }
+
+  dismissRemoteTabs(): void {
+    for (const entry of missingEntries(this.tabList.list, this.host.listTabs(), [])) {
+      this.dismiss(entry.driveFileId);
+    }
+    this.saveSettings();
+    this.publish();
+  }
+
+  async bringInRemoteTabs(): Promise<number> {
+    await this.running;
+    this.openingTabs = true;
+    try {
+      const opened = await bringInTabs({
+        http: syncHttpContext(this.access),
+        host: this.host,
+        list: this.tabList.list,
+        dismissed: this.settings.dismissedFileIds,
+        save: (record) => {
+          this.saveRecord(record);
+          this.tabStates.set(record.tabId, { kind: "synced", at: this.now() });
+        },
+      });
+      this.publish();
+      return opened;
+    } catch (error) {
+      this.noteFailure(syncFailure(error));
+      this.publish();
+      throw error;
+    } finally {
+      this.openingTabs = false;
+    }
+  }
+
+  private async wake(): Promise<void> {
+    if (this.settings.enabled) await this.timer.request();
+  }
+
+  private async runOnce(): Promise<RunReport> {
+    const run = this.runSteps();
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runSteps(): Promise<RunReport> {
+    if (!this.settings.enabled) return {};
+    const blocked = runBlocker(this.access, this.options.isOnline);
+    if (blocked) {
+      if (blocked === "reconnect") this.needsReconnect = true;
+      else this.noteFailure(blocked);
+      this.publish();
+      return {};
+    }
+    const http = syncHttpContext(this.access);
+    const folder = folderForRun(http, this.settings.folderId, (id, recreated) => {
+      this.settings = { ...this.settings, folderId: id };
+      this.saveSettings();
+      if (recreated) this.host.notify(SYNC_MESSAGES.folderRecreated);
+    });
+    try {
+      const { changes, pageToken } = await changesForRun(http, this.settings.pageToken);
+      this.settings = { ...this.settings, pageToken };
+      const context: TabRunContext = {
+        http,
+        host: this.host,
+        folder,
+        changes,
+        recreating: this.recreating,
+        checkpoint: (record) => {
+          if (this.records.get(record.tabId)?.included) this.saveRecord(record);
+        },
+        openDriveCopy: (fromId, name, text) => {
+          this.openingTabs = true;
+          try {
+            this.host.openDriveCopy(fromId, name, text);
+          } finally {
+            this.openingTabs = false;
+          }
+        },
+      };
+      const ids = this.host.listTabs().map((tab) => tab.id);
+      await forEachLimited(ids, TABS_AT_ONCE, async (id) => {
+        const record = this.records.get(id);
+        if (!this.settings.enabled || !record?.included) return;
+        await (this.options.yieldToPage ?? yieldToPage)();
+        await this.syncOneTab(context, id, record);
+      });
+      const closed = [...this.closedFiles];
+      const tabs = listedTabs(this.host.listTabs(), this.records);
+      const { deviceId } = this.settings;
+      const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
+      this.tabList = await syncTabList(input, this.tabList);
+      for (const id of closed) this.closedFiles.delete(id);
+      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
+      this.failure = null;
+      this.needsReconnect = false;
+      this.settings = { ...this.settings, lastSyncAt: this.now() };
+      this.saveSettings();
+      return {};
+    } catch (error) {
+      const failure = syncFailure(error);
+      this.noteFailure(failure);
+      // The request layer already honoured Retry-After on its own tries.
+      return { rateLimited: failure.kind === "rate-limited" };
+    } finally {
+      this.publish();
+    }
+  }
+
+  /** One tab; a failure of its own becomes its warning, a notepad-wide one is thrown. */
+  private async syncOneTab(context: TabRunContext, id: string, record: StoredTabSync) {
+    try {
+      const result = await syncTab(context, id, record);
+      if (result.kind === "closed") return this.tabClosed(id);
+      if (this.records.get(id)?.included) this.saveRecord(result.record);
+      this.tabStates.set(id, { kind: "synced", at: this.now() });
+    } catch (error) {
+      const failure = syncFailure(error, this.host.readTab(id)?.encoding);
+      if (failure.scope === "notepad") throw error;
+      if (!(error instanceof DriveHttpError) && failure.kind === "failed") console.error(error);
+      this.tabStates.set(id, { kind: "warning", message: failure.message, action: failure.action });
+    }
+    this.publish();
+  }
+
+  private include(id: string): void {
+    const tab = this.host.readTab(id);
+    if (!tab) return;
+    const record = this.records.get(id);
+    this.saveRecord(record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId));
+    this.tabStates.set(id, { kind: "syncing" });
+  }
+
+  /**
+   * A file this notepad stopped syncing: a tombstone in the tab list, and no "bring in" offer
+   * for it here while another computer still syncs it.
+   */
+  private leave(fileId: string): void {
+    this.closedFiles.add(fileId);
+    this.dismiss(fileId);
+    this.saveSettings();
+  }
+
+  private dismiss(fileId: string): void {
+    const dismissed = this.settings.dismissedFileIds;
+    if (dismissed.includes(fileId)) return;
+    this.settings = { ...this.settings, dismissedFileIds: [...dismissed, fileId] };
+  }
+
+  private noteFailure(failure: SyncFailure): void {
+    if (failure.kind === "reconnect") this.needsReconnect = true;
+    this.failure = failure;
+  }
+
+  private interval(): SyncInterval {
+    return isSyncInterval(this.settings.interval) ? this.settings.interval : DEFAULT_SYNC_INTERVAL;
+  }
+
+  private saveRecord(record: StoredTabSync): void {
+    this.records.set(record.tabId, record);
+    void this.store.saveTab(record).catch(() => undefined);
+  }
+
+  private saveSettings(): void {
+    void this.store.saveSettings(this.settings).catch(() => undefined);
+  }
+
+  private compose(): NotepadSyncStatus {
+    // From the records, not listTabs(): building every tab's text on each change would cost.
+    const tabIds = [...this.records.values()].filter((r) => r.included).map((r) => r.tabId);
+    return buildStatus({
+      enabled: this.settings.enabled,
+      interval: this.interval(),
+      connected: this.access.hasValidToken(),
+      needsReconnect: this.needsReconnect,
+      lastSyncAt: this.settings.lastSyncAt,
+      failure: this.failure,
+      tabIds,
+      tabStates: this.tabStates,
+    });
+  }
+
+  private publish(): void {
+    const next = this.compose();
+    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
+    this.status = next;
+    for (const listener of this.listeners) listener(next);
+  }
+}
