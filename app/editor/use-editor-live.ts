@@ -154,7 +154,12 @@ export function useEditorLive(
       // Nothing typed while the text is on its way could be merged: read-only until it is here.
       view?.dispatch({ effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
       live.session.start();
-      const outcome = await whenJoined(live.session);
+      let outcome = await whenJoined(live.session, rejoin);
+      // Offline after a reload, with nothing kept of the room: wait for the relay's text.
+      if (outcome.ok && !live.session.getStatus().synced) {
+        const shown = getHandle()?.view.state.doc.toString();
+        if (live.session.text.toString() !== shown) outcome = await whenJoined(live.session);
+      }
       if (useEditorLiveStore.getState().live !== live) return;
       if (!outcome.ok) {
         useEditorLiveStore.setState({ joining: false, ended: true });

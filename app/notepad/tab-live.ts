@@ -206,7 +206,12 @@ export class NotepadLive {
   }
 
   /** Joins `fragment`'s session in tab `id` (a new tab, or one rejoining after a reload). */
-  private async join(id: string, fragment: string, startedHere: boolean): Promise<void> {
+  private async join(
+    id: string,
+    fragment: string,
+    startedHere: boolean,
+    rejoin: boolean,
+  ): Promise<void> {
     const joined = joinLive("notepad", fragment, readLiveName(), startedHere);
     if (joined.kind === "damaged") {
       this.error(joined.message);
@@ -220,7 +225,13 @@ export class NotepadLive {
     this.host.stateFor(id);
     this.dispatchTo(id, { effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
     live.session.start();
-    const outcome = await whenJoined(live.session);
+    let outcome = await whenJoined(live.session, rejoin);
+    // Offline after a reload, with nothing kept of the room: wait for the relay's text.
+    if (outcome.ok && !live.session.getStatus().synced) {
+      if (live.session.text.toString() !== this.host.states.content(id)) {
+        outcome = await whenJoined(live.session);
+      }
+    }
     if (this.get(id)?.live !== live) return;
     if (!outcome.ok) {
       this.set(id, { live, joining: false, ended: true });
@@ -250,7 +261,7 @@ export class NotepadLive {
     if (!this.unsubscribeTabs) {
       for (const [key, remembered] of readLiveLinks("notepad:")) {
         const id = key.slice("notepad:".length);
-        if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere);
+        if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere, true);
         else forgetLiveLink(key);
       }
       this.unsubscribeTabs = this.host.store.subscribe((state) => {
@@ -276,7 +287,7 @@ export class NotepadLive {
       return;
     }
     const id = this.host.tabs.newTab(LIVE_TAB_NAME, "");
-    if (id) void this.join(id, fragment, false);
+    if (id) void this.join(id, fragment, false, false);
   }
 
   /** Leaves every session (the page is going away: the relay hears it at once). */

@@ -11,6 +11,10 @@ import {
 import { checkLiveSize, LiveSession } from "~/collab/live-session";
 import { relayUrlFor } from "~/collab/relay-url";
 import { type RememberedLive, writeLiveName } from "~/storage/live-links";
+import { LiveRoomsStore } from "~/storage/live-rooms";
+
+// One store of kept room states for the page: edits made offline survive a reload and merge.
+let keptRooms: LiveRoomsStore | null = null;
 
 /**
  * Starting and joining live sessions for both editors (issue 44), without React: the session,
@@ -58,6 +62,7 @@ function sessionFor(keys: LiveKeys, create: boolean, userName: string, text?: st
     create,
     initialText: text,
     userName,
+    stateStore: (keptRooms ??= new LiveRoomsStore()),
   });
 }
 
@@ -122,20 +127,26 @@ export function takeLiveFragmentFromAddress(): string | null {
 /** How joining went: synced (the whole text is here), or words saying why not. */
 export type JoinOutcome = { ok: true } | { ok: false; message: string };
 
-/** Resolves once the session has the whole text, or has ended without it (with its words). */
-export function whenJoined(session: LiveSession): Promise<JoinOutcome> {
+/**
+ * Resolves once the session has the whole text, or has ended without it (with its words). A
+ * rejoin after a reload (`keptIsEnough`) may also go on while the relay cannot be reached: the
+ * session tries to connect only after loading what this browser kept of the room, so the text
+ * is then this person's latest, and their edits merge when the relay is back.
+ */
+export function whenJoined(session: LiveSession, keptIsEnough = false): Promise<JoinOutcome> {
   return new Promise((resolve) => {
     let done = false;
     let unsubscribe: (() => void) | null = null;
     const check = () => {
       if (done) return;
       const status = session.getStatus();
-      if (status.synced) done = true;
+      const waiting = status.state === "reconnecting" || status.state === "offline";
+      if (status.synced || (keptIsEnough && waiting)) done = true;
       else if (status.state === "ended") done = true;
       if (!done) return;
       unsubscribe?.();
       resolve(
-        status.synced
+        status.state !== "ended"
           ? { ok: true }
           : { ok: false, message: status.message ?? "The live session could not be joined." },
       );
