@@ -118,7 +118,7 @@ describe("relay hub", () => {
     const viewer2 = new HubClient(hub);
     viewer2.send(joinMessage(viewOnlyKeys(keys), 0, false));
     await joined(viewer2);
-    viewer2.send({ ...snapshotMessage(keys, 1, 0, "x"), signature: new Uint8Array(64) });
+    viewer2.send({ ...snapshotMessage(keys, 1, 0, "x"), signature: new Uint8Array(64) } as never);
     await until(() => viewer2.closed !== null);
     expect(viewer2.closed?.code).toBe(CloseCode.NotAllowed);
     expect(editor.closed).toBeNull();
