@@ -135,7 +135,10 @@ test("the status shows who is here, with names on hover and focus", async ({ bro
   const second = await joinLink(browser, dialogLinks);
   // The joiner gives a name in the status popover.
   await liveStatus(second.page).getByRole("button", { name: /here/ }).click();
-  await second.page.getByRole("dialog", { name: "People here" }).getByLabel("Your name").fill("Bob");
+  await second.page
+    .getByRole("dialog", { name: "People here" })
+    .getByLabel("Your name")
+    .fill("Bob");
   await second.page.getByRole("button", { name: "Set name" }).click();
 
   const here = liveStatus(first.page).getByRole("button", { name: /here/ });
