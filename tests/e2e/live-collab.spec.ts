@@ -5,7 +5,6 @@ import {
   joinLink,
   type LiveEditor,
   liveStatus,
-  shownText,
   startLiveSession,
 } from "./live-helpers";
 
