@@ -265,12 +265,19 @@ export class NotepadLive {
         if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere, true);
         else forgetLiveLink(key);
       }
-      this.unsubscribeTabs = this.host.store.subscribe((state) => {
+      const unsubscribe = this.host.store.subscribe((state) => {
         const ids = new Set(state.tabs.tabs.map((tab) => tab.id));
         for (const id of Object.keys(useTabLiveStore.getState().tabs)) {
           if (!ids.has(id)) this.stop(id);
         }
       });
+      // A live link pasted into the address bar of this page opens too.
+      const onHashChange = () => this.openFromAddress();
+      window.addEventListener("hashchange", onHashChange);
+      this.unsubscribeTabs = () => {
+        unsubscribe();
+        window.removeEventListener("hashchange", onHashChange);
+      };
     }
     const fragment = takeLiveFragmentFromAddress();
     if (!fragment) return;
