@@ -63,7 +63,10 @@ type AwarenessChange = { added: number[]; updated: number[]; removed: number[] }
 
 /** Sends, receives and lists presence for one session. */
 export class LivePresence {
-  private readonly known = new Set<number>();
+  /** Each remote client's last "joined" count: a new one means it (re)connected. */
+  private readonly known = new Map<number, unknown>();
+  private joins = 0;
+  private announcing = false;
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly binding: Uint8Array;
@@ -119,8 +122,17 @@ export class LivePresence {
     }
   }
 
-  /** Sends own state now (after a WELCOME, so the others see this person again). */
+  /**
+   * Sends own state now, after a WELCOME. The count in it tells the others this client
+   * (re)joined and has forgotten their presence, so each sends its own state once more.
+   */
   announce(): void {
+    this.announcing = true;
+    try {
+      this.options.awareness.setLocalStateField("joined", ++this.joins);
+    } finally {
+      this.announcing = false;
+    }
     this.sendNow();
   }
 
@@ -129,7 +141,16 @@ export class LivePresence {
     const { awareness } = this.options;
     const others = [...awareness.getStates().keys()].filter((id) => id !== awareness.clientID);
     this.known.clear();
-    if (others.length > 0) removeAwarenessStates(awareness, others, "disconnect");
+    if (others.length === 0) return;
+    // Forgotten, not marked offline: removeAwarenessStates would raise their clocks here, and
+    // their next state (one clock higher) would then be ignored as old.
+    for (const id of others) {
+      awareness.states.delete(id);
+      awareness.meta.delete(id);
+    }
+    const change = { added: [], updated: [], removed: others };
+    awareness.emit("change", [change, "disconnect"]);
+    awareness.emit("update", [change, "disconnect"]);
   }
 
   /** Removes own state and sends that last (null) state at once. */
@@ -151,16 +172,18 @@ export class LivePresence {
     const self = this.options.awareness.clientID;
     if (origin === REMOTE_ORIGIN) {
       let newcomer = false;
+      const states = this.options.awareness.getStates();
       for (const id of change.added.concat(change.updated)) {
-        if (id === self || this.known.has(id)) continue;
-        this.known.add(id);
+        const joined: unknown = states.get(id)?.joined;
+        if (id === self || (this.known.has(id) && this.known.get(id) === joined)) continue;
+        this.known.set(id, joined);
         newcomer = true;
       }
       for (const id of change.removed) this.known.delete(id);
       // The relay keeps no presence: a newcomer learns about this person only from this person.
       if (newcomer) this.schedule();
     } else if ([...change.added, ...change.updated, ...change.removed].includes(self)) {
-      this.schedule();
+      if (!this.announcing) this.schedule();
     } else {
       for (const id of change.removed) this.known.delete(id);
     }
