@@ -4,6 +4,8 @@ import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
 import type { PreviewMode } from "~/storage/preview-mode";
 import type { KeyMode } from "~/storage/key-mode";
 import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
+import type { NotepadSyncStatus } from "~/drive/sync/sync-types";
+import { SYNC_OFF_STATUS } from "./drive-sync-status";
 import { initialTabsState, type TabsState } from "./tabs-model";
 
 /** A message in the notepad's notice area. */
@@ -31,6 +33,7 @@ export type NotepadModal =
   | "backup"
   | "restore-backup"
   | "share"
+  | "drive-sync"
   | null;
 
 /** Figures of the status bar and stats display. */
@@ -77,6 +80,8 @@ export interface NotepadUiState {
   keyMode: KeyMode;
   /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
   keyModeStatus: string;
+  /** The background sync with Google Drive: on or off, interval, each synced tab's state. */
+  driveSync: NotepadSyncStatus;
 }
 
 /** The initial UI state (also what the prerendered HTML shows). */
@@ -110,6 +115,7 @@ export function initialNotepadUiState(): NotepadUiState {
     previewMode: "editor",
     keyMode: "standard",
     keyModeStatus: "",
+    driveSync: SYNC_OFF_STATUS,
   };
 }
 

@@ -7,6 +7,7 @@ import { selectionsLabel } from "~/text/number-format";
 import { BackupReminder } from "~/ui/keep-safe";
 import { FolderCopiesStatus } from "./folder-copies";
 import { StoringStatus } from "~/ui/storing-status";
+import { DriveSyncStatusView } from "./drive-sync-view";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
 
@@ -157,6 +158,7 @@ export function NotepadStatusBar({
       <span className="ml-auto flex flex-wrap items-center gap-x-3">
         <NotepadFileStatus store={store} controller={controller} />
       </span>
+      <DriveSyncStatusView store={store} drive={controller.drive} />
       <FolderCopiesStatus
         keeper={controller.backups.folder}
         onOpen={() => store.setState({ modal: "folder-copies" })}
