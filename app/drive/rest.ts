@@ -176,6 +176,11 @@ export interface TextUpload {
   name: string;
   content: string;
   parentId?: string;
+  /**
+   * The file's exact bytes (a synced tab in its own encoding); when set they are sent instead
+   * of `content` as UTF-8. Only the resumable upload reads them.
+   */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 async function readId(response: Response): Promise<string> {
@@ -350,7 +355,9 @@ export async function uploadResumable(
   context: DriveHttpContext,
   upload: TextUpload,
 ): Promise<string> {
-  const content = new Blob([upload.content], { type: "text/plain; charset=UTF-8" });
+  const content = upload.bytes
+    ? new Blob([upload.bytes], { type: "text/plain" })
+    : new Blob([upload.content], { type: "text/plain; charset=UTF-8" });
   const total = content.size;
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = context.random ?? Math.random;

@@ -1,0 +1,148 @@
+/**
+ * The words of the background sync (pure): what each state and each failure tells the person,
+ * and the way on offered with it. The one place Drive errors become sync statuses.
+ */
+import {
+  DriveHttpError,
+  DriveNetworkError,
+  DriveTimeoutError,
+  MissingScopesError,
+  SignInCancelledError,
+} from "../errors";
+import { isRateLimitBody } from "../http";
+import { encodingLabel, UnencodableTextError } from "~/text/text-encoding";
+import { ReconnectNeededError } from "./sync-drive";
+import type { SyncAction } from "./sync-types";
+
+/** Fixed texts of the sync. */
+export const SYNC_MESSAGES = {
+  notSignedIn: "Not connected to Google Drive. Turn sync on again to sign in.",
+  reconnect:
+    "Reconnect to keep syncing. Google's sign-in lasts an hour; your edits are kept here and " +
+    "sync once you reconnect.",
+  offline: "You are offline. Your text is kept here and syncs when you are back online.",
+  timeout: "Google Drive did not answer in time. Sync tries again at the next interval.",
+  rateLimited:
+    "Google Drive asked Plainpad to slow down. Sync waits a little and tries again; your text " +
+    "is kept here.",
+  driveFull:
+    "Your Google Drive is full, so changes are not saved there. Free up space or add storage; " +
+    "your text is kept here.",
+  fileDeleted:
+    "This tab's file was deleted from Google Drive. Your text is kept here: save it as a new " +
+    "file to go on syncing.",
+  readOnly:
+    "Plainpad may not change this tab's file in Google Drive (it is read-only, or was shared " +
+    "with you to view). Your text is kept here: save it as a new file to go on syncing.",
+  unreadable:
+    "The file in Google Drive could not be read in this tab's encoding. Your text is kept here.",
+  failed: "Sync with Google Drive failed. Your text is kept here; sync tries again.",
+  folderRecreated:
+    'The "Plainpad Documents" folder was removed from Google Drive, so Plainpad made it again ' +
+    "for new files.",
+  notConfigured: "Google Drive is not set up on this site, so tabs cannot be synced.",
+} as const;
+
+/** The notice shown when a tab changed on both sides. */
+export function conflictNotice(tabName: string, copyName: string): string {
+  return (
+    `"${tabName}" was changed here and in Google Drive in the same places. Your text stays in ` +
+    `the tab; Drive's version is in the new tab "${copyName}".`
+  );
+}
+
+/** The notice shown when a recreated file was needed. */
+export function recreatedNotice(tabName: string): string {
+  return `"${tabName}" is saved in a new file in "Plainpad Documents" and syncs again.`;
+}
+
+/** A tab whose characters cannot be written in its encoding. */
+export function unencodableMessage(encodingName: string): string {
+  return (
+    `Some characters of this tab cannot be written in ${encodingName}, so it is not synced. ` +
+    "Change its encoding to UTF-8 (status bar) to sync it; your text is kept here."
+  );
+}
+
+/** What a failure means for the sync. */
+export interface SyncFailure {
+  /** "notepad": every tab waits (sign-in, offline, rate limit); "tab": this tab only. */
+  scope: "notepad" | "tab";
+  kind:
+    | "reconnect"
+    | "offline"
+    | "timeout"
+    | "rate-limited"
+    | "drive-full"
+    | "file-deleted"
+    | "read-only"
+    | "unencodable"
+    | "failed";
+  message: string;
+  action?: SyncAction;
+  /** Google's Retry-After, when it sent one. */
+  retryAfterMs?: number;
+}
+
+/** Turns any error of a sync step into words and a way on. */
+export function syncFailure(error: unknown, encoding?: string): SyncFailure {
+  if (error instanceof ReconnectNeededError || error instanceof SignInCancelledError) {
+    return {
+      scope: "notepad",
+      kind: "reconnect",
+      message: SYNC_MESSAGES.reconnect,
+      action: "reconnect",
+    };
+  }
+  if (error instanceof MissingScopesError) {
+    return { scope: "notepad", kind: "reconnect", message: error.message, action: "reconnect" };
+  }
+  if (error instanceof DriveNetworkError) {
+    return { scope: "notepad", kind: "offline", message: SYNC_MESSAGES.offline, action: "retry" };
+  }
+  if (error instanceof DriveTimeoutError) {
+    return { scope: "notepad", kind: "timeout", message: SYNC_MESSAGES.timeout, action: "retry" };
+  }
+  if (error instanceof UnencodableTextError) {
+    const name = encodingLabel(error.found.encoding) || encoding || "this encoding";
+    return { scope: "tab", kind: "unencodable", message: unencodableMessage(name) };
+  }
+  if (error instanceof DriveHttpError) {
+    if (error.status === 401) {
+      return {
+        scope: "notepad",
+        kind: "reconnect",
+        message: SYNC_MESSAGES.reconnect,
+        action: "reconnect",
+      };
+    }
+    if (error.status === 429 || (error.status === 403 && isRateLimitBody(error.body))) {
+      return { scope: "notepad", kind: "rate-limited", message: SYNC_MESSAGES.rateLimited };
+    }
+    if (error.status === 403 && error.hasReason("storageQuotaExceeded", "quotaExceeded")) {
+      return {
+        scope: "notepad",
+        kind: "drive-full",
+        message: SYNC_MESSAGES.driveFull,
+        action: "manage-storage",
+      };
+    }
+    if (error.status === 404) {
+      return {
+        scope: "tab",
+        kind: "file-deleted",
+        message: SYNC_MESSAGES.fileDeleted,
+        action: "recreate-file",
+      };
+    }
+    if (error.status === 403) {
+      return {
+        scope: "tab",
+        kind: "read-only",
+        message: SYNC_MESSAGES.readOnly,
+        action: "recreate-file",
+      };
+    }
+  }
+  return { scope: "tab", kind: "failed", message: SYNC_MESSAGES.failed, action: "retry" };
+}

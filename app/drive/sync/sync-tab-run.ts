@@ -1,0 +1,191 @@
+/**
+ * One synced tab in one run: create its Drive file when it has none, find out whether Drive's
+ * copy changed (the changes feed's checksum, else the file's metadata), merge three ways against
+ * the text last synced, put the merged text in the tab and in Drive, rename the file when the
+ * tab was renamed. Same lines changed on both sides: the tab keeps its text, Drive's opens
+ * beside it, Drive gets the tab's (nothing is lost). Throws Drive's errors for the caller to
+ * put into words (sync-messages.ts).
+ */
+import type { StoredTabSync } from "~/storage/sync-store";
+import { withDefaultExtension } from "~/text/file-name";
+import { isLegacyEncoding, loadLegacyEncoders } from "~/text/legacy-encodings";
+import { normalizeLineEndings } from "~/text/line-endings";
+import { decodeBytes } from "~/text/text-encoding";
+import { DriveHttpError } from "../errors";
+import type { DriveHttpContext } from "../http";
+import { driveCopyName, fileBytes, mergeTexts } from "./merge";
+import {
+  downloadBytes,
+  getSyncMeta,
+  renameFile,
+  uploadBytes,
+  type FileChange,
+  type SyncFileMeta,
+} from "./sync-drive";
+import { conflictNotice } from "./sync-messages";
+import type { NotepadSyncHost, SyncTab } from "./sync-types";
+
+/** What a tab's run needs. */
+export interface TabRunContext {
+  http: DriveHttpContext;
+  host: NotepadSyncHost;
+  /** The "Plainpad Documents" folder's id (made, or made again, when needed). */
+  folder(): Promise<string>;
+  /** Files the changes feed reported since the last run; null: look at every file. */
+  changes: Map<string, FileChange> | null;
+  /** Opens Drive's side of a conflict (the controller keeps that tab out of the sync). */
+  openDriveCopy(fromId: string, name: string, text: string): void;
+}
+
+/** How the tab's run ended. */
+export type TabRunResult =
+  | { kind: "synced"; record: StoredTabSync }
+  /** The tab was closed meanwhile. */
+  | { kind: "closed" };
+
+/** The Drive file name of a tab (its name, ".txt" added when it has no extension). */
+export function driveFileName(tabName: string): string {
+  return withDefaultExtension(tabName.trim() || "Untitled");
+}
+
+/** A fresh record for a tab taken into the sync. */
+export function newTabRecord(tabId: string, driveFileId: string | null): StoredTabSync {
+  return {
+    tabId,
+    included: true,
+    driveFileId,
+    baseText: null,
+    md5Checksum: null,
+    headRevisionId: null,
+    modifiedTime: null,
+    syncedName: null,
+  };
+}
+
+function goneError(): DriveHttpError {
+  return new DriveHttpError(
+    "metadata",
+    404,
+    JSON.stringify({ error: { code: 404, errors: [{ reason: "notFound" }] } }),
+  );
+}
+
+function readOnlyError(): DriveHttpError {
+  return new DriveHttpError(
+    "upload",
+    403,
+    JSON.stringify({ error: { code: 403, errors: [{ reason: "insufficientFilePermissions" }] } }),
+  );
+}
+
+function synced(
+  record: StoredTabSync,
+  text: string,
+  meta: SyncFileMeta,
+  name: string,
+): TabRunResult {
+  return {
+    kind: "synced",
+    record: {
+      ...record,
+      driveFileId: meta.id,
+      baseText: text,
+      md5Checksum: meta.md5Checksum ?? null,
+      headRevisionId: meta.headRevisionId ?? null,
+      modifiedTime: meta.modifiedTime ?? null,
+      // What this tab asked for: a rename made in Drive is left alone until the tab's changes.
+      syncedName: name,
+    },
+  };
+}
+
+async function upload(
+  context: TabRunContext,
+  tab: SyncTab,
+  fileId: string | null,
+  text: string,
+  name: string,
+): Promise<SyncFileMeta> {
+  return uploadBytes(context.http, {
+    fileId,
+    name,
+    bytes: fileBytes(text, tab.encoding, tab.lineEnding),
+    mimeType: "text/plain",
+    parentId: fileId ? undefined : await context.folder(),
+  });
+}
+
+/** Drive's text of the file, or null when it did not change since the record's checksum. */
+async function remoteText(
+  context: TabRunContext,
+  tab: SyncTab,
+  fileId: string,
+  record: StoredTabSync,
+): Promise<{ text: string | null; meta: SyncFileMeta | null }> {
+  const change = context.changes?.get(fileId);
+  const known = record.baseText !== null && record.md5Checksum !== null;
+  if (known && context.changes && !change) return { text: null, meta: null };
+  if (known && change && !change.gone && change.md5Checksum === record.md5Checksum) {
+    return { text: null, meta: null };
+  }
+  const meta = await getSyncMeta(context.http, fileId);
+  if (meta.trashed) throw goneError();
+  if (known && meta.md5Checksum === record.md5Checksum) return { text: null, meta };
+  const bytes = await downloadBytes(context.http, fileId);
+  const text = decodeBytes(bytes, tab.encoding);
+  if (text === null) throw new Error(`The file could not be read as ${tab.encoding}`);
+  return { text: normalizeLineEndings(text), meta };
+}
+
+/** Syncs one tab (see the module comment). */
+export async function syncTab(
+  context: TabRunContext,
+  tabId: string,
+  stored: StoredTabSync,
+): Promise<TabRunResult> {
+  const first = context.host.readTab(tabId);
+  if (!first) return { kind: "closed" };
+  // Legacy encoders load on demand (encodeText throws until they have).
+  if (isLegacyEncoding(first.encoding)) await loadLegacyEncoders();
+  let record = stored;
+  const fileId = first.driveFileId ?? record.driveFileId;
+  if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
+  if (!fileId) {
+    const name = driveFileName(first.name);
+    const meta = await upload(context, first, null, first.text, name);
+    context.host.setTabDriveFile(tabId, meta.id, first.name);
+    return synced(record, first.text, meta, name);
+  }
+  const remote = await remoteText(context, first, fileId, record);
+  // The person may have typed during the requests: merge what the tab holds now.
+  const tab = context.host.readTab(tabId);
+  if (!tab) return { kind: "closed" };
+  const name = driveFileName(tab.name);
+  const local = tab.text;
+  if (remote.text === null) {
+    if (local === record.baseText) {
+      if (record.syncedName === name) return { kind: "synced", record };
+      const meta = await renameFile(context.http, fileId, name);
+      return synced(record, local, meta, name);
+    }
+    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
+    return synced(record, local, await upload(context, tab, fileId, local, name), name);
+  }
+  const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
+  if (outcome.kind === "conflict") {
+    const copyName = driveCopyName(tab.name);
+    context.openDriveCopy(tabId, copyName, outcome.remote);
+    context.host.notify(conflictNotice(tab.name, copyName));
+    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
+    return synced(record, local, await upload(context, tab, fileId, local, name), name);
+  }
+  if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+  if (outcome.text === remote.text && remote.meta) {
+    if (record.syncedName === name || remote.meta.name === name) {
+      return synced(record, outcome.text, remote.meta, name);
+    }
+    return synced(record, outcome.text, await renameFile(context.http, fileId, name), name);
+  }
+  if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
+  return synced(record, outcome.text, await upload(context, tab, fileId, outcome.text, name), name);
+}
