@@ -35,6 +35,7 @@ import {
   uploadTextFile,
   type UploadStage,
 } from "./rest";
+import type { SyncDriveAccess } from "./sync/sync-drive";
 
 /** A file opened from Drive. */
 export interface DriveFile {
@@ -195,6 +196,30 @@ export class Drive {
     this.folderId ??= await ensureAppFolder(context);
     onStage?.("uploading");
     return uploadTextFile(context, { ...request, fileId: null, parentId: this.folderId });
+  }
+
+  /**
+   * The session as the notepad's background sync uses it: the held token only (no window opens
+   * outside a click), and a connect that must be CALLED SYNCHRONOUSLY FROM A CLICK.
+   */
+  syncAccess(): SyncDriveAccess {
+    return {
+      isConfigured: () => this.isConfigured(),
+      hasValidToken: () => this.hasValidToken(),
+      currentToken: () => this.session().getToken(),
+      connectInClick: () => {
+        try {
+          return this.session()
+            .getTokenInClick()
+            .then(() => undefined);
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      },
+      fetchImpl: this.deps.fetchImpl,
+      sleep: this.deps.sleep,
+      random: this.deps.random,
+    };
   }
 
   private requireConfig(): DriveConfig {

@@ -33,6 +33,8 @@ export interface TabRunContext {
   folder(): Promise<string>;
   /** Files the changes feed reported since the last run; null: look at every file. */
   changes: Map<string, FileChange> | null;
+  /** Tabs to put in a new file (the id is removed once it is made). */
+  recreating?: Set<string>;
   /** Opens Drive's side of a conflict (the controller keeps that tab out of the sync). */
   openDriveCopy(fromId: string, name: string, text: string): void;
 }
@@ -148,11 +150,13 @@ export async function syncTab(
   // Legacy encoders load on demand (encodeText throws until they have).
   if (isLegacyEncoding(first.encoding)) await loadLegacyEncoders();
   let record = stored;
-  const fileId = first.driveFileId ?? record.driveFileId;
+  const recreate = context.recreating?.has(tabId) === true;
+  const fileId = recreate ? null : (first.driveFileId ?? record.driveFileId);
   if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
   if (!fileId) {
     const name = driveFileName(first.name);
     const meta = await upload(context, first, null, first.text, name);
+    context.recreating?.delete(tabId);
     context.host.setTabDriveFile(tabId, meta.id, first.name);
     return synced(record, first.text, meta, name);
   }

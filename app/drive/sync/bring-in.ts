@@ -1,0 +1,90 @@
+/**
+ * "Bring in your N synced tabs": the files of the shared tab list that no open tab holds,
+ * opened as new synced tabs in the list's order (their encoding detected from the bytes).
+ */
+import type { StoredTabSync } from "~/storage/sync-store";
+import { detectLineEndings, normalizeLineEndings } from "~/text/line-endings";
+import { decodeText } from "~/text/text-encoding";
+import { DriveHttpError } from "../errors";
+import type { DriveHttpContext } from "../http";
+import { downloadBytes, getSyncMeta } from "./sync-drive";
+import { driveFileName, newTabRecord } from "./sync-tab-run";
+import type { NotepadSyncHost, SyncTab } from "./sync-types";
+import { liveEntries, type TabListEntry, type TabListFile } from "./tab-list-file";
+
+/** The list's files that no open tab holds and that were not dismissed, in order. */
+export function missingEntries(
+  list: TabListFile | null,
+  tabs: readonly SyncTab[],
+  dismissed: readonly string[],
+): TabListEntry[] {
+  if (!list) return [];
+  const open = new Set(tabs.map((tab) => tab.driveFileId).filter(Boolean));
+  return liveEntries(list).filter(
+    (entry) => !open.has(entry.driveFileId) && !dismissed.includes(entry.driveFileId),
+  );
+}
+
+/** The offer's count, or null when there is nothing to bring in. */
+export function remoteOffer(
+  list: TabListFile | null,
+  tabs: readonly SyncTab[],
+  dismissed: readonly string[],
+): { count: number } | null {
+  const count = missingEntries(list, tabs, dismissed).length;
+  return count > 0 ? { count } : null;
+}
+
+/** What bringing tabs in needs. */
+export interface BringInInput {
+  http: DriveHttpContext;
+  host: NotepadSyncHost;
+  list: TabListFile | null;
+  dismissed: readonly string[];
+  /** Stores the new tab's sync record (synced, with its base text). */
+  save(record: StoredTabSync): void;
+}
+
+/**
+ * Opens every missing file as a synced tab; returns how many opened. A file deleted from
+ * Drive meanwhile is skipped; other failures stop and are thrown (the tabs opened so far stay).
+ */
+export async function bringInTabs(input: BringInInput): Promise<number> {
+  let opened = 0;
+  for (const entry of missingEntries(input.list, input.host.listTabs(), input.dismissed)) {
+    let bytes: Uint8Array;
+    let meta;
+    try {
+      [meta, bytes] = await Promise.all([
+        getSyncMeta(input.http, entry.driveFileId),
+        downloadBytes(input.http, entry.driveFileId),
+      ]);
+    } catch (error) {
+      if (error instanceof DriveHttpError && error.status === 404) continue;
+      throw error;
+    }
+    if (meta.trashed) continue;
+    const decoded = decodeText(bytes) ?? {
+      text: new TextDecoder().decode(bytes),
+      encoding: "utf-8" as const,
+    };
+    const text = normalizeLineEndings(decoded.text);
+    const tabId = input.host.openTabFromDrive({
+      driveFileId: entry.driveFileId,
+      name: entry.name,
+      text,
+      encoding: decoded.encoding,
+      lineEnding: detectLineEndings(decoded.text).majority ?? "lf",
+    });
+    input.save({
+      ...newTabRecord(tabId, entry.driveFileId),
+      baseText: text,
+      md5Checksum: meta.md5Checksum ?? null,
+      headRevisionId: meta.headRevisionId ?? null,
+      modifiedTime: meta.modifiedTime ?? null,
+      syncedName: driveFileName(entry.name),
+    });
+    opened++;
+  }
+  return opened;
+}

@@ -1,0 +1,445 @@
+/**
+ * The notepad's background sync with Google Drive: the controller behind
+ * {@link NotepadSyncController}. It keeps the settings and each tab's sync state (sync-store),
+ * runs the schedule (sync-timer) and, in each run, asks Drive's changes feed what changed
+ * elsewhere, syncs every synced tab in turn (sync-tab-run), then the shared tab list
+ * (tab-list-sync). Runs never overlap, yield to the page between tabs, and never open Google's
+ * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
+ * edits wait for the person's click on {@link NotepadSyncController.reconnect}.
+ */
+import { DriveHttpError, DriveNetworkError } from "../errors";
+import type { DriveHttpContext } from "../http";
+import {
+  createIndexedDbSyncStore,
+  type StoredSyncSettings,
+  type StoredTabSync,
+  type SyncStateStore,
+} from "~/storage/sync-store";
+import { bringInTabs, remoteOffer } from "./bring-in";
+import { syncHttpContext, type FileChange, type SyncDriveAccess } from "./sync-drive";
+import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
+import { buildStatus } from "./sync-status";
+import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
+import {
+  changesForRun,
+  defaultSyncSettings,
+  folderForRun,
+  listedTabs,
+  randomId,
+  windowWakeEvents,
+  yieldToPage,
+} from "./sync-runner";
+import { SyncTimer, type RunReport } from "./sync-timer";
+import {
+  DEFAULT_SYNC_INTERVAL,
+  isSyncInterval,
+  type NotepadSyncController,
+  type NotepadSyncSetup,
+  type NotepadSyncStatus,
+  type SyncInterval,
+  type SyncScope,
+  type SyncStatusListener,
+  type TabSyncStatus,
+} from "./sync-types";
+import { syncTabList, type TabListState } from "./tab-list-sync";
+
+/** Everything the controller uses; tests replace the page's defaults. */
+export interface NotepadSyncOptions extends NotepadSyncSetup {
+  /** The Google session (Drive.syncAccess()). */
+  drive: SyncDriveAccess;
+  store?: SyncStateStore;
+  now?: () => number;
+  random?: () => number;
+  /** Page focus and coming back online; default: the window's events. */
+  listen?: (onWake: () => void) => () => void;
+  /** False when the browser knows it is offline; default navigator.onLine. */
+  isOnline?: () => boolean;
+  /** Lets the page breathe between tabs; default a zero timeout. */
+  yieldToPage?: () => Promise<void>;
+}
+
+/** Builds the controller (see the module comment). Call its start() once the tabs are loaded. */
+export function createNotepadSync(options: NotepadSyncOptions): NotepadSyncController {
+  return new NotepadSync(options);
+}
+
+class NotepadSync implements NotepadSyncController {
+  private readonly host;
+  private readonly access: SyncDriveAccess;
+  private readonly store: SyncStateStore;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly timer: SyncTimer;
+  private settings: StoredSyncSettings;
+  private readonly records = new Map<string, StoredTabSync>();
+  private readonly tabStates = new Map<string, TabSyncStatus>();
+  private readonly listeners = new Set<SyncStatusListener>();
+  private failure: SyncFailure | null = null;
+  private needsReconnect = false;
+  private status: NotepadSyncStatus;
+  private loaded: Promise<void> | null = null;
+  private unlisten: (() => void) | null = null;
+  /** Files whose tabs were closed or taken out since the last run (tab-list tombstones). */
+  private closedFiles = new Set<string>();
+  private tabList: TabListState = { fileId: null, list: null };
+  /** Set while the engine opens tabs itself (they must not join through tabOpened). */
+  private openingTabs = false;
+  /** Tabs whose next run makes a new Drive file (their old one was deleted or read-only). */
+  private readonly recreating = new Set<string>();
+  /** A sync run is under way (bringing tabs in waits for it). */
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: NotepadSyncOptions) {
+    this.host = options.host;
+    this.access = options.drive;
+    this.store = options.store ?? createIndexedDbSyncStore();
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.settings = defaultSyncSettings(randomId(this.random));
+    this.timer = new SyncTimer({
+      interval: DEFAULT_SYNC_INTERVAL,
+      run: () => this.runOnce(),
+      now: this.now,
+      random: this.random,
+    });
+    this.status = this.compose();
+  }
+
+  start(): Promise<void> {
+    this.loaded ??= this.load();
+    return this.loaded;
+  }
+
+  private async load(): Promise<void> {
+    const [settings, tabs] = await Promise.all([
+      this.store.loadSettings().catch(() => null),
+      this.store.loadTabs().catch(() => []),
+    ]);
+    if (settings) this.settings = settings;
+    else void this.store.saveSettings(this.settings).catch(() => undefined);
+    for (const tab of tabs) this.records.set(tab.tabId, tab);
+    this.tabList.fileId = this.settings.tabListFileId;
+    this.timer.setInterval(this.interval());
+    this.unlisten = (this.options.listen ?? windowWakeEvents)(() => void this.wake());
+    if (this.settings.enabled) {
+      this.timer.start();
+      void this.timer.request();
+    }
+    this.publish();
+  }
+
+  stop(): void {
+    this.timer.stop();
+    this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  getStatus(): NotepadSyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: SyncStatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setInterval(interval: SyncInterval): void {
+    this.settings = { ...this.settings, interval };
+    this.timer.setInterval(interval);
+    this.saveSettings();
+    this.publish();
+  }
+
+  enable(scope: SyncScope, activeTabId: string): Promise<void> {
+    // First, inside the click: Google's window may open only now.
+    const connected = this.access.hasValidToken()
+      ? Promise.resolve()
+      : this.access.connectInClick();
+    return connected.then(async () => {
+      await this.start();
+      this.needsReconnect = false;
+      this.failure = null;
+      this.settings = { ...this.settings, enabled: true, scope };
+      const ids = scope === "all" ? this.host.listTabs().map((tab) => tab.id) : [activeTabId];
+      for (const id of ids) this.include(id);
+      this.saveSettings();
+      this.timer.start();
+      this.publish();
+      await this.timer.request();
+    });
+  }
+
+  disable(): void {
+    this.settings = { ...this.settings, enabled: false };
+    this.timer.stop();
+    this.saveSettings();
+    this.publish();
+  }
+
+  includeTab(id: string): void {
+    this.include(id);
+    this.publish();
+    this.timer.typed();
+  }
+
+  excludeTab(id: string): void {
+    const record = this.records.get(id);
+    if (!record?.included) return;
+    this.saveRecord({ ...record, included: false });
+    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    this.tabStates.delete(id);
+    this.publish();
+  }
+
+  isTabIncluded(id: string): boolean {
+    return this.settings.enabled && this.records.get(id)?.included === true;
+  }
+
+  tabChanged(id: string): void {
+    if (!this.isTabIncluded(id)) return;
+    if (this.tabStates.get(id)?.kind !== "syncing") {
+      this.tabStates.set(id, { kind: "syncing" });
+      this.publish();
+    }
+    this.timer.typed();
+  }
+
+  tabOpened(id: string): void {
+    if (this.openingTabs || !this.settings.enabled || this.settings.scope !== "all") return;
+    if (this.records.get(id)?.included) return;
+    this.includeTab(id);
+  }
+
+  tabRenamed(id: string): void {
+    this.tabChanged(id);
+  }
+
+  tabClosed(id: string): void {
+    const record = this.records.get(id);
+    if (!record) return;
+    if (record.included && record.driveFileId) this.closedFiles.add(record.driveFileId);
+    this.records.delete(id);
+    this.tabStates.delete(id);
+    void this.store.deleteTab(id).catch(() => undefined);
+    this.publish();
+  }
+
+  syncNow(): Promise<void> {
+    if (!this.settings.enabled) return Promise.resolve();
+    if (!this.timer.isActive()) this.timer.start();
+    return this.timer.request();
+  }
+
+  reconnect(): Promise<void> {
+    // Inside the click, before any await.
+    return this.access.connectInClick().then(() => {
+      this.needsReconnect = false;
+      if (this.failure?.kind === "reconnect") this.failure = null;
+      this.publish();
+      return this.syncNow();
+    });
+  }
+
+  async recreateFile(id: string): Promise<void> {
+    const record = this.records.get(id);
+    const tab = this.host.readTab(id);
+    if (!record || !tab) return;
+    // A new file: the tab forgets the old one; its text is the new file's text.
+    this.saveRecord({ ...newTabRecord(id, null), included: true });
+    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    this.recreating.add(id);
+    this.tabStates.set(id, { kind: "syncing" });
+    this.publish();
+    await this.syncNow();
+    if (this.tabStates.get(id)?.kind === "synced") this.host.notify(recreatedNotice(tab.name));
+  }
+
+  remoteTabsOffer(): { count: number } | null {
+    return remoteOffer(this.tabList.list, this.host.listTabs(), this.settings.dismissedFileIds);
+  }
+
+  async bringInRemoteTabs(): Promise<number> {
+    await this.running;
+    this.openingTabs = true;
+    try {
+      const opened = await bringInTabs({
+        http: syncHttpContext(this.access),
+        host: this.host,
+        list: this.tabList.list,
+        dismissed: this.settings.dismissedFileIds,
+        save: (record) => {
+          this.saveRecord(record);
+          this.tabStates.set(record.tabId, { kind: "synced", at: this.now() });
+        },
+      });
+      this.publish();
+      return opened;
+    } catch (error) {
+      this.noteFailure(syncFailure(error));
+      this.publish();
+      throw error;
+    } finally {
+      this.openingTabs = false;
+    }
+  }
+
+  // The run.
+
+  private async wake(): Promise<void> {
+    if (this.settings.enabled) await this.timer.request();
+  }
+
+  private async runOnce(): Promise<RunReport> {
+    const run = this.runSteps();
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runSteps(): Promise<RunReport> {
+    if (!this.settings.enabled) return {};
+    if (!this.access.isConfigured()) {
+      this.failure = { scope: "notepad", kind: "failed", message: SYNC_MESSAGES.notConfigured };
+      this.publish();
+      return {};
+    }
+    if (!this.access.hasValidToken()) {
+      this.needsReconnect = true;
+      this.publish();
+      return {};
+    }
+    if (this.options.isOnline ? !this.options.isOnline() : globalThis.navigator?.onLine === false) {
+      this.noteFailure(syncFailure(new DriveNetworkError("metadata")));
+      this.publish();
+      return {};
+    }
+    const http = syncHttpContext(this.access);
+    const folder = folderForRun(http, this.settings.folderId, (id, recreated) => {
+      this.settings = { ...this.settings, folderId: id };
+      this.saveSettings();
+      if (recreated) this.host.notify(SYNC_MESSAGES.folderRecreated);
+    });
+    try {
+      const { changes, pageToken } = await changesForRun(http, this.settings.pageToken);
+      this.settings = { ...this.settings, pageToken };
+      const context: TabRunContext = {
+        http,
+        host: this.host,
+        folder,
+        changes,
+        recreating: this.recreating,
+        openDriveCopy: (fromId, name, text) => {
+          this.openingTabs = true;
+          try {
+            this.host.openDriveCopy(fromId, name, text);
+          } finally {
+            this.openingTabs = false;
+          }
+        },
+      };
+      for (const tab of this.host.listTabs()) {
+        const record = this.records.get(tab.id);
+        if (!this.settings.enabled) break;
+        if (!record?.included) continue;
+        await (this.options.yieldToPage ?? yieldToPage)();
+        await this.syncOneTab(context, tab.id, record);
+      }
+      await this.syncList(http, folder, changes);
+      this.failure = null;
+      this.needsReconnect = false;
+      this.settings = { ...this.settings, lastSyncAt: this.now() };
+      this.saveSettings();
+      return {};
+    } catch (error) {
+      const failure = syncFailure(error);
+      this.noteFailure(failure);
+      return failure.kind === "rate-limited"
+        ? { rateLimited: true, retryAfterMs: failure.retryAfterMs }
+        : {};
+    } finally {
+      this.publish();
+    }
+  }
+
+  /** One tab; a failure of its own becomes its warning, a notepad-wide one is thrown. */
+  private async syncOneTab(context: TabRunContext, id: string, record: StoredTabSync) {
+    try {
+      const result = await syncTab(context, id, record);
+      if (result.kind === "closed") return this.tabClosed(id);
+      if (this.records.get(id)?.included) this.saveRecord(result.record);
+      this.tabStates.set(id, { kind: "synced", at: this.now() });
+    } catch (error) {
+      const failure = syncFailure(error, this.host.readTab(id)?.encoding);
+      if (failure.scope === "notepad") throw error;
+      if (!(error instanceof DriveHttpError) && failure.kind === "failed") console.error(error);
+      this.tabStates.set(id, { kind: "warning", message: failure.message, action: failure.action });
+    }
+    this.publish();
+  }
+
+  private async syncList(
+    http: DriveHttpContext,
+    folder: () => Promise<string>,
+    changes: Map<string, FileChange> | null,
+  ): Promise<void> {
+    const tabs = listedTabs(this.host.listTabs(), this.records);
+    const closed = [...this.closedFiles];
+    this.tabList = await syncTabList(
+      { http, folder, deviceId: this.settings.deviceId, changes, tabs, closed, now: this.now() },
+      this.tabList,
+    );
+    for (const id of closed) this.closedFiles.delete(id);
+    this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
+  }
+
+  // State.
+
+  private include(id: string): void {
+    const tab = this.host.readTab(id);
+    if (!tab) return;
+    const record = this.records.get(id);
+    this.saveRecord(record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId));
+    this.tabStates.set(id, { kind: "syncing" });
+  }
+
+  private noteFailure(failure: SyncFailure): void {
+    if (failure.kind === "reconnect") this.needsReconnect = true;
+    this.failure = failure;
+  }
+
+  private interval(): SyncInterval {
+    return isSyncInterval(this.settings.interval) ? this.settings.interval : DEFAULT_SYNC_INTERVAL;
+  }
+
+  private saveRecord(record: StoredTabSync): void {
+    this.records.set(record.tabId, record);
+    void this.store.saveTab(record).catch(() => undefined);
+  }
+
+  private saveSettings(): void {
+    void this.store.saveSettings(this.settings).catch(() => undefined);
+  }
+
+  private compose(): NotepadSyncStatus {
+    const tabIds = this.host
+      .listTabs()
+      .map((tab) => tab.id)
+      .filter((id) => this.records.get(id)?.included);
+    return buildStatus({
+      enabled: this.settings.enabled,
+      interval: this.interval(),
+      connected: this.access.hasValidToken(),
+      needsReconnect: this.needsReconnect,
+      lastSyncAt: this.settings.lastSyncAt,
+      failure: this.failure,
+      tabIds,
+      tabStates: this.tabStates,
+    });
+  }
+
+  private publish(): void {
+    const next = this.compose();
+    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
+    this.status = next;
+    for (const listener of this.listeners) listener(next);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Pieces of one sync run that hold no state of their own: the "Plainpad Documents" folder
+ * (checked once per run, made again when it was removed), the changes feed since the stored
+ * token, and the synced tabs as the tab list records them.
+ */
+import type { StoredSyncSettings, StoredTabSync } from "~/storage/sync-store";
+import { DriveHttpError } from "../errors";
+import type { DriveHttpContext } from "../http";
+import { ensureAppFolder } from "../rest";
+import { folderExists, getStartPageToken, listChanges, type FileChange } from "./sync-drive";
+import { DEFAULT_SYNC_INTERVAL, type SyncTab } from "./sync-types";
+import type { LocalListedTab } from "./tab-list-file";
+
+/**
+ * The folder's id for this run: the stored one after one check that it still exists, else the
+ * folder found or made by name. `onFolder` stores it (`recreated`: a stored one was gone).
+ */
+export function folderForRun(
+  http: DriveHttpContext,
+  storedId: string | null,
+  onFolder: (id: string, recreated: boolean) => void,
+): () => Promise<string> {
+  let checked: Promise<string> | null = null;
+  return () => {
+    checked ??= (async () => {
+      if (storedId && (await folderExists(http, storedId))) return storedId;
+      const id = await ensureAppFolder(http);
+      onFolder(id, storedId !== null);
+      return id;
+    })().catch((error: unknown) => {
+      checked = null;
+      throw error;
+    });
+    return checked;
+  };
+}
+
+/** What the changes feed said, and the token to store. */
+export interface ChangesForRun {
+  /** null: look at every file (first run, or Drive refused the old token). */
+  changes: Map<string, FileChange> | null;
+  pageToken: string;
+}
+
+/** The changes since `pageToken`, or a fresh token when there is none (or it was refused). */
+export async function changesForRun(
+  http: DriveHttpContext,
+  pageToken: string | null,
+): Promise<ChangesForRun> {
+  if (pageToken) {
+    try {
+      const { changes, nextToken } = await listChanges(http, pageToken);
+      return { changes, pageToken: nextToken };
+    } catch (error) {
+      const refused = error instanceof DriveHttpError && [400, 404, 410].includes(error.status);
+      if (!refused) throw error;
+    }
+  }
+  // Taken before the files are looked at, so changes made meanwhile come next time.
+  return { changes: null, pageToken: await getStartPageToken(http) };
+}
+
+/** The synced tabs that have a Drive file, in tab order, as the tab list records them. */
+export function listedTabs(
+  tabs: readonly SyncTab[],
+  records: ReadonlyMap<string, StoredTabSync>,
+): LocalListedTab[] {
+  const listed: LocalListedTab[] = [];
+  for (const tab of tabs) {
+    const record = records.get(tab.id);
+    if (record?.included && record.driveFileId) {
+      listed.push({ driveFileId: record.driveFileId, name: tab.name });
+    }
+  }
+  return listed;
+}
+
+/** Lets the page handle input between two tabs of a run. */
+export function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Calls `onWake` when the page gets focus or the browser comes back online. */
+export function windowWakeEvents(onWake: () => void): () => void {
+  if (typeof window === "undefined") return () => undefined;
+  window.addEventListener("focus", onWake);
+  window.addEventListener("online", onWake);
+  return () => {
+    window.removeEventListener("focus", onWake);
+    window.removeEventListener("online", onWake);
+  };
+}
+
+/** A random id (this browser in the shared tab list). */
+export function randomId(random: () => number): string {
+  return Array.from({ length: 4 }, () => Math.floor(random() * 2 ** 32).toString(36)).join("");
+}
+
+/** The settings of a browser that never turned sync on. */
+export function defaultSyncSettings(deviceId: string): StoredSyncSettings {
+  return {
+    enabled: false,
+    interval: DEFAULT_SYNC_INTERVAL,
+    scope: "all",
+    deviceId,
+    folderId: null,
+    tabListFileId: null,
+    pageToken: null,
+    lastSyncAt: null,
+    dismissedFileIds: [],
+  };
+}

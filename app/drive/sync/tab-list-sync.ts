@@ -1,0 +1,94 @@
+/**
+ * The synced tab list's round trip with Drive: find the file in "Plainpad Documents" (or
+ * create it), read it when it changed, merge it with this computer's synced tabs, and write
+ * it back only when the entries differ. One or two requests in a run where nothing changed.
+ */
+import { DriveHttpError } from "../errors";
+import type { DriveHttpContext } from "../http";
+import { downloadBytes, findInFolder, uploadBytes, type FileChange } from "./sync-drive";
+import {
+  emptyTabList,
+  mergeTabLists,
+  parseTabList,
+  recordLocalTabs,
+  sameEntries,
+  serializeTabList,
+  TAB_LIST_FILE_NAME,
+  type LocalListedTab,
+  type TabListFile,
+} from "./tab-list-file";
+
+/** What the tab list's step needs and gives back. */
+export interface TabListState {
+  /** The file's id once known. */
+  fileId: string | null;
+  /** The list as last read or written in this page (null: not read yet). */
+  list: TabListFile | null;
+}
+
+/** Inputs of {@link syncTabList}. */
+export interface TabListInput {
+  http: DriveHttpContext;
+  folder(): Promise<string>;
+  deviceId: string;
+  /** Files the changes feed reported; null: read the file in any case. */
+  changes: Map<string, FileChange> | null;
+  /** The tabs synced here, in tab order. */
+  tabs: readonly LocalListedTab[];
+  /** Files whose tabs were closed or taken out since the last run. */
+  closed: readonly string[];
+  now: number;
+}
+
+async function readList(http: DriveHttpContext, fileId: string): Promise<TabListFile | null> {
+  const bytes = await downloadBytes(http, fileId);
+  return parseTabList(new TextDecoder().decode(bytes));
+}
+
+/** Reads, merges and writes the list; returns the new state. */
+export async function syncTabList(input: TabListInput, state: TabListState): Promise<TabListState> {
+  const { http } = input;
+  let fileId = state.fileId;
+  let remote: TabListFile | null = null;
+  let read = false;
+  const mustRead =
+    state.list === null || input.changes === null || (fileId !== null && input.changes.has(fileId));
+  if (fileId && mustRead) {
+    try {
+      remote = await readList(http, fileId);
+      read = true;
+    } catch (error) {
+      // Deleted in Drive: look for another by name, else write a new one.
+      if (!(error instanceof DriveHttpError && error.status === 404)) throw error;
+      fileId = null;
+    }
+  }
+  if (!fileId) {
+    const found = await findInFolder(http, await input.folder(), TAB_LIST_FILE_NAME);
+    if (found) {
+      fileId = found.id;
+      remote = await readList(http, fileId);
+      read = true;
+    }
+  }
+  const mine = recordLocalTabs(
+    state.list ?? emptyTabList(input.deviceId, input.now),
+    input.tabs,
+    input.closed,
+    input.now,
+  );
+  const merged = remote ? mergeTabLists(mine, remote) : mine;
+  const unchanged = read
+    ? remote !== null && sameEntries(merged, remote)
+    : state.list !== null && sameEntries(merged, state.list) && fileId !== null;
+  if (unchanged) return { fileId, list: merged };
+  const written = { ...merged, deviceId: input.deviceId, updatedAt: input.now };
+  const meta = await uploadBytes(http, {
+    fileId,
+    name: TAB_LIST_FILE_NAME,
+    bytes: new TextEncoder().encode(serializeTabList(written, input.now)),
+    mimeType: "application/json",
+    parentId: fileId ? undefined : await input.folder(),
+  });
+  return { fileId: meta.id, list: written };
+}
