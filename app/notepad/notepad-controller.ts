@@ -42,6 +42,7 @@ import { NotepadSaves } from "./tab-saves";
 import { NotepadWindowSync } from "./tab-sync";
 import { NotepadDriveSync } from "./drive-sync";
 import { createNotepadSync } from "~/drive/sync/notepad-sync";
+import { getDrive } from "~/drive/drive";
 import { prepareWhenIdle, TabStates } from "./tab-states";
 import { markModified, updateTab } from "./tabs-model";
 import { FileReadTracker } from "~/ui/file-read-progress";
@@ -134,7 +135,7 @@ export class NotepadController {
     this.windows = new NotepadWindowSync(this);
     this.drive = new NotepadDriveSync(this, {
       rename: (id, name) => this.tabs.rename(id, name),
-      createEngine: (host) => createNotepadSync({ host }),
+      createEngine: (host) => createNotepadSync({ host, drive: getDrive().syncAccess() }),
     });
     this.allTabs = new AllTabsSearch(this, {
       activate: (id) => this.tabs.activate(id),
