@@ -55,6 +55,13 @@ export async function openSyncMenu(page: Page): Promise<void> {
   await submenu.click();
 }
 
+/** Closes the submenu, then the File menu. */
+export async function closeMenus(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+}
+
 /**
  * Turns sync on: File › Sync with Google Drive › `interval`, then all tabs or the active one in
  * the dialog (whose click signs in). Waits until the status bar shows it on.

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
+  closeMenus,
   expectDriveText,
   openComputer,
   openSyncMenu,
@@ -33,7 +34,7 @@ test("Real-time: turning sync on signs in from the dialog's click, puts the tabs
     "aria-checked",
     "true",
   );
-  await page.keyboard.press("Escape");
+  await closeMenus(page);
   expect(drive.requests).toEqual([]);
 
   await turnOnSync(page, "Real-time", "all");
@@ -58,7 +59,7 @@ test("Real-time: turning sync on signs in from the dialog's click, puts the tabs
     "aria-checked",
     "false",
   );
-  await page.keyboard.press("Escape");
+  await closeMenus(page);
   await context.close();
 });
 
