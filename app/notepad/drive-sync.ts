@@ -1,4 +1,4 @@
-import { Transaction, type ChangeSpec } from "@codemirror/state";
+import { Transaction, type ChangeSpec, type Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
@@ -87,6 +87,12 @@ export class NotepadDriveSync implements NotepadSyncHost {
   /** Each open tab's name as last told to the engine (renames and closes are found by it). */
   private known = new Map<string, string>();
   private offered = 0;
+  /**
+   * Each tab's text (an immutable CodeMirror Text, or the string of a tab not shown yet) right
+   * after the engine itself changed the tab (a merge, its Drive file): a store of that same text
+   * is not the person's edit, and must not queue the tab again.
+   */
+  private readonly engineTexts = new Map<string, Text | string>();
   private readonly cleanups: (() => void)[] = [];
   /** The interval chosen in the menu while sync was off (the turn-on dialog uses it). */
   pendingInterval: SyncInterval = "realtime";
@@ -142,7 +148,15 @@ export class NotepadDriveSync implements NotepadSyncHost {
 
   /** A tab's record was stored (an edit, a rename, a new Drive file): the engine may sync it. */
   tabStored(id: string): void {
+    const known = this.engineTexts.get(id);
+    // Compared by identity: constant time however big the tab.
+    if (known !== undefined && known === this.notepad.states.text(id)) return;
+    this.engineTexts.delete(id);
     this.engine?.tabChanged(id);
+  }
+
+  private noteEngineChange(id: string): void {
+    if (this.notepad.states.has(id)) this.engineTexts.set(id, this.notepad.states.text(id));
   }
 
   private remember(tabs: TabsState): void {
@@ -211,6 +225,7 @@ export class NotepadDriveSync implements NotepadSyncHost {
       else doc.content = text;
     }
     doc.lastEditAt = Date.now();
+    this.noteEngineChange(id);
     // Marked remote, so the notepad's edit handler does not store it: stored here.
     this.notepad.sync.noteChange(id);
   }
@@ -238,6 +253,7 @@ export class NotepadDriveSync implements NotepadSyncHost {
 
   /** Records a tab's Drive file, and its name when the file was renamed elsewhere. */
   setTabDriveFile(id: string, driveFileId: string, name: string): void {
+    this.noteEngineChange(id);
     this.setFileId(id, driveFileId);
     const tab = this.tabs.tabs.find((t) => t.id === id);
     const tabName = name.slice(0, MAX_TAB_NAME_LENGTH).trim();
@@ -268,6 +284,7 @@ export class NotepadDriveSync implements NotepadSyncHost {
       tabs = orderTabs(tabs, order);
     }
     this.notepad.states.add(tab.id, text, origin);
+    this.noteEngineChange(tab.id);
     this.notepad.sync.track(tab.id);
     this.store.setState({ tabs });
     this.notepad.sync.noteChange(tab.id, true);

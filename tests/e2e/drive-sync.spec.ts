@@ -114,7 +114,7 @@ test("a tab's right-click menu takes it out of the sync and back in; turning syn
   const drive = new SyncDrive();
   const { context, page } = await openComputer(browser, drive);
   await typeAtEnd(page, "Untitled-1", "one");
-  await page.getByRole("button", { name: "New tab" }).click();
+  await page.getByRole("button", { name: "New tab" }).first().click();
   await page.keyboard.type("two");
   await turnOnSync(page, "Manual only", "active");
   // Only the active tab was taken in.
@@ -150,12 +150,14 @@ test("the token expires: the tab shows Not connected, edits wait, Reconnect to k
   browser,
 }) => {
   const drive = new SyncDrive();
-  const { context, page } = await openComputer(browser, drive);
+  const { context, page } = await openComputer(browser, drive, { clock: true });
   await typeAtEnd(page, "Untitled-1", "before");
   await turnOnSync(page, "Manual only", "all");
   await expectDriveText(drive, "Untitled-1.txt", "before");
 
+  // An hour later Google's token has run out, here and at Google.
   drive.expireToken();
+  await page.clock.fastForward("01:00:00");
   await typeAtEnd(page, "Untitled-1", " during");
   await syncNow(page);
   const reconnect = page
