@@ -88,11 +88,12 @@ export class NotepadDriveSync implements NotepadSyncHost {
   private known = new Map<string, string>();
   private offered = 0;
   /**
-   * Each tab's text (an immutable CodeMirror Text, or the string of a tab not shown yet) right
-   * after the engine itself changed the tab (a merge, its Drive file): a store of that same text
-   * is not the person's edit, and must not queue the tab again.
+   * Each tab's text (an immutable CodeMirror Text, or the string of a tab not shown yet) as the
+   * engine last knew it: told at the person's edit, or set by the engine itself (a merge, its
+   * Drive file). A later store of that same text is nothing new: it must not queue the tab
+   * again (a tab would show "Syncing…" until the next run, in Manual only for good).
    */
-  private readonly engineTexts = new Map<string, Text | string>();
+  private readonly toldTexts = new Map<string, Text | string>();
   private readonly cleanups: (() => void)[] = [];
   /** The interval chosen in the menu while sync was off (the turn-on dialog uses it). */
   pendingInterval: SyncInterval = "realtime";
@@ -148,15 +149,20 @@ export class NotepadDriveSync implements NotepadSyncHost {
 
   /** A tab's record was stored (an edit, a rename, a new Drive file): the engine may sync it. */
   tabStored(id: string): void {
-    const known = this.engineTexts.get(id);
+    const known = this.toldTexts.get(id);
     // Compared by identity: constant time however big the tab.
     if (known !== undefined && known === this.notepad.states.text(id)) return;
-    this.engineTexts.delete(id);
+    this.tabEdited(id);
+  }
+
+  /** The person edited tab `id` (every keystroke: cheap, the engine only schedules). */
+  tabEdited(id: string): void {
+    this.noteEngineChange(id);
     this.engine?.tabChanged(id);
   }
 
   private noteEngineChange(id: string): void {
-    if (this.notepad.states.has(id)) this.engineTexts.set(id, this.notepad.states.text(id));
+    if (this.notepad.states.has(id)) this.toldTexts.set(id, this.notepad.states.text(id));
   }
 
   private remember(tabs: TabsState): void {
@@ -174,7 +180,11 @@ export class NotepadDriveSync implements NotepadSyncHost {
       if (name === undefined) engine.tabOpened(tab.id);
       else if (name !== tab.name) engine.tabRenamed(tab.id);
     }
-    for (const id of before.keys()) if (!this.known.has(id)) engine.tabClosed(id);
+    for (const id of before.keys()) {
+      if (this.known.has(id)) continue;
+      this.toldTexts.delete(id);
+      engine.tabClosed(id);
+    }
   }
 
   // ---------------------------------------------------------------- the engine's host

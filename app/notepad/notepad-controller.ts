@@ -351,6 +351,7 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
     this.sync.noteChange(id);
+    this.drive.tabEdited(id);
   }
 
   /** The view of the active tab (for focus and tests). */
