@@ -1,10 +1,14 @@
 import type { Request, Route } from "@playwright/test";
+import type { DriveModel } from "./drive-model";
 
 /**
  * The fake Drive REST API behind drive-fakes.ts: files.get/list/create/update, multipart and
  * resumable uploads ("Resume an interrupted upload": a session URI in Location, PUTs with
  * Content-Range, a status query answered 308 with `Range: bytes=0-N`, 404 for an expired
  * session), and errors with Drive's JSON body. It records each request in the fakes.
+ * With a {@link DriveModel} (the sync's tests) every Drive REST call is answered by the model
+ * instead: one Drive with folders, changes, revisions and checksums, which several pages
+ * (two browser contexts: two computers) can share.
  */
 
 /** A request the fake Drive endpoints answered. */
@@ -43,6 +47,10 @@ export interface DriveApiState {
   contents: Map<string, string>;
   /** The bytes each finished upload delivered, per file id (resumable uploads). */
   uploaded: Map<string, Buffer>;
+  /** When set, the model answers every Drive REST call (the knobs above are not used). */
+  model: DriveModel | null;
+  /** With a model: Drive calls fail as a dropped connection (the page is offline). */
+  offline: boolean;
 }
 
 /** The address the fake user-info endpoint returns. */
@@ -109,6 +117,7 @@ export async function answerDrive(route: Route, fakes: DriveApiState): Promise<v
       contentType: "application/json",
       body: googleErrorBody(status, reason, message),
     });
+  if (fakes.model) return answerFromModel(route, fakes.model, fakes.offline);
   if (fakes.unauthorizedOnce) {
     fakes.unauthorizedOnce = false;
     return error(401, "authError", "Invalid Credentials");
@@ -204,4 +213,21 @@ async function answerSessionPut(route: Route, fakes: DriveApiState, url: URL): P
   }
   session.parts.push(body);
   return held(session) === session.size ? finished() : resumeIncomplete();
+}
+
+/** Answers from the shared model (see the module comment). */
+async function answerFromModel(route: Route, model: DriveModel, offline: boolean): Promise<void> {
+  if (offline) return route.abort("internetdisconnected");
+  const request = route.request();
+  const answer = await model.answer({
+    method: request.method(),
+    url: request.url(),
+    headers: request.headers(),
+    body: new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)),
+  });
+  return route.fulfill({
+    status: answer.status,
+    headers: { ...CORS, ...answer.headers },
+    body: typeof answer.body === "string" ? answer.body : Buffer.from(answer.body),
+  });
 }

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { answerDrive, type DriveApiState } from "./drive-api-fake";
+import type { DriveModel } from "./drive-model";
 
 export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
 
@@ -57,6 +58,13 @@ export interface FakeOptions {
   discoveryFails?: boolean;
   /** Serve the sign-in script this late (a click that comes before it is ready). */
   gisDelayMs?: number;
+  /**
+   * One Drive for the sync's tests: answers every Drive REST call; pass the same model to the
+   * pages of two browser contexts for two computers on one Drive (drive-model.ts).
+   */
+  model?: DriveModel;
+  /** The token's lifetime in seconds as GIS reports it (default "3599"; "61" expires in 1 s). */
+  expiresIn?: string;
 }
 
 /** A call that opens (or would open) a window, as the page saw it. */
@@ -94,7 +102,7 @@ const GIS_SCRIPT = `
           if (!activation.isActive || !activation.event) config.error_callback({ type: "popup_failed_to_open", message: "Failed to open popup window" });
           else if (fake.token === "popup_closed") config.error_callback({ type: "popup_closed", message: "Popup window closed" });
           else if (fake.token === "access_denied") config.callback({ error: "access_denied" });
-          else config.callback({ access_token: fake.accessToken, expires_in: "3599", token_type: "Bearer",
+          else config.callback({ access_token: fake.accessToken, expires_in: fake.expiresIn || "3599", token_type: "Bearer",
             scope: fake.grantedScopes || config.scope });
         }, 20);
       } };
@@ -201,13 +209,25 @@ export async function installDriveFakes(
     resumableFaults: [],
     contents: new Map(),
     uploaded: new Map(),
+    model: options.model ?? null,
+    offline: false,
   };
   installed.push(fakes);
   await page.exposeFunction("__driveFakeReportPopup", (call: PopupCall) => {
     fakes.popupCalls.push(call);
   });
   await page.addInitScript(
-    ({ token, pick, accessToken, configure, readonly, grantedScopes, discoveryFails, appId }) => {
+    ({
+      token,
+      pick,
+      accessToken,
+      configure,
+      readonly,
+      grantedScopes,
+      discoveryFails,
+      appId,
+      expiresIn,
+    }) => {
       const w = window as unknown as Record<string, unknown>;
       const USER_EVENTS = ["click", "keydown", "keyup", "pointerup", "mouseup", "touchend"];
       const recordPopup = (what: PopupCall["what"]): PopupCall => {
@@ -226,6 +246,7 @@ export async function installDriveFakes(
         accessToken,
         grantedScopes,
         discoveryFails,
+        expiresIn,
         tokenRequests: [],
         gapiLoads: [],
         recordPopup,
@@ -253,6 +274,7 @@ export async function installDriveFakes(
       grantedScopes: options.grantedScopes ?? "",
       discoveryFails: options.discoveryFails ?? false,
       appId: FAKE_APP_ID,
+      expiresIn: options.expiresIn ?? "",
     },
   );
   page.on("request", (request) => {

@@ -7,7 +7,7 @@
  * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
  * edits wait for the person's click on {@link NotepadSyncController.reconnect}.
  */
-import { DriveHttpError, DriveNetworkError } from "../errors";
+import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
 import {
   createIndexedDbSyncStore,
@@ -15,7 +15,7 @@ import {
   type StoredTabSync,
   type SyncStateStore,
 } from "~/storage/sync-store";
-import { bringInTabs, remoteOffer } from "./bring-in";
+import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
 import { syncHttpContext, type FileChange, type SyncDriveAccess } from "./sync-drive";
 import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
 import { buildStatus } from "./sync-status";
@@ -25,6 +25,7 @@ import {
   defaultSyncSettings,
   folderForRun,
   listedTabs,
+  runBlocker,
   randomId,
   windowWakeEvents,
   yieldToPage,
@@ -258,6 +259,17 @@ class NotepadSync implements NotepadSyncController {
     return remoteOffer(this.tabList.list, this.host.listTabs(), this.settings.dismissedFileIds);
   }
 
+  dismissRemoteTabs(): void {
+    const offered = missingEntries(this.tabList.list, this.host.listTabs(), []);
+    const dismissed = new Set([
+      ...this.settings.dismissedFileIds,
+      ...offered.map((e) => e.driveFileId),
+    ]);
+    this.settings = { ...this.settings, dismissedFileIds: [...dismissed] };
+    this.saveSettings();
+    this.publish();
+  }
+
   async bringInRemoteTabs(): Promise<number> {
     await this.running;
     this.openingTabs = true;
@@ -297,18 +309,10 @@ class NotepadSync implements NotepadSyncController {
 
   private async runSteps(): Promise<RunReport> {
     if (!this.settings.enabled) return {};
-    if (!this.access.isConfigured()) {
-      this.failure = { scope: "notepad", kind: "failed", message: SYNC_MESSAGES.notConfigured };
-      this.publish();
-      return {};
-    }
-    if (!this.access.hasValidToken()) {
-      this.needsReconnect = true;
-      this.publish();
-      return {};
-    }
-    if (this.options.isOnline ? !this.options.isOnline() : globalThis.navigator?.onLine === false) {
-      this.noteFailure(syncFailure(new DriveNetworkError("metadata")));
+    const blocked = runBlocker(this.access, this.options.isOnline);
+    if (blocked) {
+      if (blocked === "reconnect") this.needsReconnect = true;
+      else this.noteFailure(blocked);
       this.publish();
       return {};
     }
@@ -327,6 +331,9 @@ class NotepadSync implements NotepadSyncController {
         folder,
         changes,
         recreating: this.recreating,
+        checkpoint: (record) => {
+          if (this.records.get(record.tabId)?.included) this.saveRecord(record);
+        },
         openDriveCopy: (fromId, name, text) => {
           this.openingTabs = true;
           try {
@@ -352,9 +359,8 @@ class NotepadSync implements NotepadSyncController {
     } catch (error) {
       const failure = syncFailure(error);
       this.noteFailure(failure);
-      return failure.kind === "rate-limited"
-        ? { rateLimited: true, retryAfterMs: failure.retryAfterMs }
-        : {};
+      // The request layer already honoured Retry-After on its own tries.
+      return { rateLimited: failure.kind === "rate-limited" };
     } finally {
       this.publish();
     }
@@ -420,10 +426,8 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private compose(): NotepadSyncStatus {
-    const tabIds = this.host
-      .listTabs()
-      .map((tab) => tab.id)
-      .filter((id) => this.records.get(id)?.included);
+    // From the records, not listTabs(): building every tab's text on each change would cost.
+    const tabIds = [...this.records.values()].filter((r) => r.included).map((r) => r.tabId);
     return buildStatus({
       enabled: this.settings.enabled,
       interval: this.interval(),

@@ -80,8 +80,6 @@ export interface SyncFailure {
     | "failed";
   message: string;
   action?: SyncAction;
-  /** Google's Retry-After, when it sent one. */
-  retryAfterMs?: number;
 }
 
 /** Turns any error of a sync step into words and a way on. */

@@ -4,10 +4,17 @@
  * token, and the synced tabs as the tab list records them.
  */
 import type { StoredSyncSettings, StoredTabSync } from "~/storage/sync-store";
-import { DriveHttpError } from "../errors";
+import { DriveHttpError, DriveNetworkError } from "../errors";
 import type { DriveHttpContext } from "../http";
 import { ensureAppFolder } from "../rest";
-import { folderExists, getStartPageToken, listChanges, type FileChange } from "./sync-drive";
+import {
+  folderExists,
+  getStartPageToken,
+  listChanges,
+  type FileChange,
+  type SyncDriveAccess,
+} from "./sync-drive";
+import { SYNC_MESSAGES, syncFailure, type SyncFailure } from "./sync-messages";
 import { DEFAULT_SYNC_INTERVAL, type SyncTab } from "./sync-types";
 import type { LocalListedTab } from "./tab-list-file";
 
@@ -109,4 +116,20 @@ export function defaultSyncSettings(deviceId: string): StoredSyncSettings {
     lastSyncAt: null,
     dismissedFileIds: [],
   };
+}
+
+/**
+ * Why a run cannot start, before any request: no Drive ids in the build, no token usable
+ * without a click ("reconnect"), or a browser that knows it is offline; null when it can.
+ */
+export function runBlocker(
+  access: SyncDriveAccess,
+  isOnline?: () => boolean,
+): SyncFailure | "reconnect" | null {
+  if (!access.isConfigured()) {
+    return { scope: "notepad", kind: "failed", message: SYNC_MESSAGES.notConfigured };
+  }
+  if (!access.hasValidToken()) return "reconnect";
+  const online = isOnline ? isOnline() : globalThis.navigator?.onLine !== false;
+  return online ? null : syncFailure(new DriveNetworkError("metadata"));
 }

@@ -33,6 +33,11 @@ export interface TabRunContext {
   folder(): Promise<string>;
   /** Files the changes feed reported since the last run; null: look at every file. */
   changes: Map<string, FileChange> | null;
+  /**
+   * Stores what is known before an upload that may fail: after a merge or a conflict, Drive's
+   * text becomes the base, so a retry neither opens a second Drive copy nor merges twice.
+   */
+  checkpoint(record: StoredTabSync): void;
   /** Tabs to put in a new file (the id is removed once it is made). */
   recreating?: Set<string>;
   /** Opens Drive's side of a conflict (the controller keeps that tab out of the sync). */
@@ -176,6 +181,16 @@ export async function syncTab(
     return synced(record, local, await upload(context, tab, fileId, local, name), name);
   }
   const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
+  if (remote.meta) {
+    record = {
+      ...record,
+      baseText: remote.text,
+      md5Checksum: remote.meta.md5Checksum ?? null,
+      headRevisionId: remote.meta.headRevisionId ?? null,
+      modifiedTime: remote.meta.modifiedTime ?? null,
+    };
+    context.checkpoint(record);
+  }
   if (outcome.kind === "conflict") {
     const copyName = driveCopyName(tab.name);
     context.openDriveCopy(tabId, copyName, outcome.remote);

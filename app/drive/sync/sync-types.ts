@@ -123,7 +123,11 @@ export interface RemoteTabFile {
   lineEnding: LineEnding;
 }
 
-/** What the notepad gives the engine (implemented by the notepad). */
+/**
+ * What the notepad gives the engine (implemented by the notepad). `listTabs` is called once
+ * or twice per sync run, `readTab` once or twice per synced tab and run: when building a
+ * tab's text costs (a big document), a getter for `text` keeps that to the tabs read.
+ */
 export interface NotepadSyncHost {
   /** Every open tab, in tab order. */
   listTabs(): SyncTab[];
@@ -214,6 +218,8 @@ export interface NotepadSyncController {
   remoteTabsOffer(): { count: number } | null;
   /** Opens those files as new synced tabs, in the list's order; resolves with how many opened. */
   bringInRemoteTabs(): Promise<number>;
+  /** "Not now" on the offer: these files are not offered again in this browser. */
+  dismissRemoteTabs(): void;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface TabListState {
   fileId: string | null;
   /** The list as last read or written in this page (null: not read yet). */
   list: TabListFile | null;
+  /** Drive's checksum of the list as last read or written (its own writes need no re-read). */
+  md5?: string | null;
 }
 
 /** Inputs of {@link syncTabList}. */
@@ -51,12 +53,17 @@ export async function syncTabList(input: TabListInput, state: TabListState): Pro
   let fileId = state.fileId;
   let remote: TabListFile | null = null;
   let read = false;
+  let md5 = state.md5 ?? null;
+  const change = fileId ? input.changes?.get(fileId) : undefined;
   const mustRead =
-    state.list === null || input.changes === null || (fileId !== null && input.changes.has(fileId));
+    state.list === null ||
+    input.changes === null ||
+    (change !== undefined && (change.gone || change.md5Checksum !== state.md5));
   if (fileId && mustRead) {
     try {
       remote = await readList(http, fileId);
       read = true;
+      md5 = change?.md5Checksum ?? null;
     } catch (error) {
       // Deleted in Drive: look for another by name, else write a new one.
       if (!(error instanceof DriveHttpError && error.status === 404)) throw error;
@@ -69,6 +76,7 @@ export async function syncTabList(input: TabListInput, state: TabListState): Pro
       fileId = found.id;
       remote = await readList(http, fileId);
       read = true;
+      md5 = found.md5Checksum ?? null;
     }
   }
   const mine = recordLocalTabs(
@@ -81,7 +89,7 @@ export async function syncTabList(input: TabListInput, state: TabListState): Pro
   const unchanged = read
     ? remote !== null && sameEntries(merged, remote)
     : state.list !== null && sameEntries(merged, state.list) && fileId !== null;
-  if (unchanged) return { fileId, list: merged };
+  if (unchanged) return { fileId, list: merged, md5 };
   const written = { ...merged, deviceId: input.deviceId, updatedAt: input.now };
   const meta = await uploadBytes(http, {
     fileId,
@@ -90,5 +98,5 @@ export async function syncTabList(input: TabListInput, state: TabListState): Pro
     mimeType: "application/json",
     parentId: fileId ? undefined : await input.folder(),
   });
-  return { fileId: meta.id, list: written };
+  return { fileId: meta.id, list: written, md5: meta.md5Checksum ?? null };
 }
