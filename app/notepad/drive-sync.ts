@@ -199,10 +199,14 @@ export class NotepadDriveSync implements NotepadSyncHost {
     const doc = this.notepad.states.get(id);
     const tab = this.tabs.tabs.find((t) => t.id === id);
     if (!doc || !tab) return null;
+    const notepad = this.notepad;
     return {
       id,
       name: tab.name,
-      text: this.notepad.getContent(id),
+      // Built only when the engine reads it: joining a big tab's text costs.
+      get text() {
+        return notepad.getContent(id);
+      },
       encoding: doc.file.encoding,
       lineEnding: doc.file.lineEnding,
       driveFileId: doc.driveFileId,
