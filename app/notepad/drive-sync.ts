@@ -439,6 +439,8 @@ export class NotepadDriveSync implements NotepadSyncHost {
       kind: "info",
       message: `Your Google Drive has ${count} synced tab${count === 1 ? "" : "s"} from another computer that ${count === 1 ? "is" : "are"} not open here.`,
       action: { label: bringInLabel(count), run: () => void this.bringIn() },
+      // Not offered again in this browser (the engine remembers the files).
+      secondary: { label: "Not now", run: () => this.engine?.dismissRemoteTabs() },
     });
   }
 

@@ -17,6 +17,8 @@ export interface Notice {
   offerDownloadAll?: boolean;
   /** A button offered with the message (e.g. "Save as…" after a failed save). */
   action?: { label: string; run: () => void };
+  /** A second button beside it (e.g. "Not now" on an offer). */
+  secondary?: { label: string; run: () => void };
 }
 
 /** Which modal dialog is open. */

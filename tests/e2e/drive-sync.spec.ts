@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   closeMenus,
+  renameActiveTab,
   expectDriveText,
   openComputer,
   openSyncMenu,
@@ -143,6 +144,32 @@ test("a tab's right-click menu takes it out of the sync and back in; turning syn
   expect(await tabText(page, "Untitled-1")).toBe("one");
   expect(await tabText(page, "Untitled-2")).toBe("two");
   expect(drive.fileNamed("Untitled-2.txt")?.bytes.toString("utf8")).toBe("two");
+  await context.close();
+});
+
+test("renaming a synced tab renames its Drive file; closing it stops syncing and keeps the file", async ({
+  browser,
+}) => {
+  const drive = new SyncDrive();
+  const { context, page } = await openComputer(browser, drive);
+  await typeAtEnd(page, "Untitled-1", "first tab");
+  await page.getByRole("button", { name: "New tab" }).first().click();
+  await page.keyboard.type("Notes to keep");
+  await turnOnSync(page, "Manual only", "all");
+  await expectDriveText(drive, "Untitled-2.txt", "Notes to keep");
+  const fileId = drive.fileNamed("Untitled-2.txt")?.id;
+
+  await renameActiveTab(page, "Meeting notes");
+  await syncNow(page);
+  await expect.poll(() => drive.files.get(fileId ?? "")?.name).toBe("Meeting notes.txt");
+  expect(drive.fileNamed("Untitled-2.txt")).toBeUndefined();
+
+  page.on("dialog", (dialog) => void dialog.accept());
+  await tabItem(page, "Meeting notes").getByRole("button", { name: "Close Meeting notes" }).click();
+  await expect(tabItem(page, "Meeting notes")).toHaveCount(0);
+  await syncNow(page);
+  await expect(tabMark(page, "Untitled-1")).toHaveText("Synced");
+  expect(drive.files.get(fileId ?? "")?.bytes.toString("utf8")).toBe("Notes to keep");
   await context.close();
 });
 
