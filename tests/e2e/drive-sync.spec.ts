@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./fixtures";
 import {
   closeMenus,
   renameActiveTab,
@@ -43,6 +44,7 @@ test("Real-time: turning sync on signs in from the dialog's click, puts the tabs
   await expectDriveText(drive, "Untitled-1.txt", "First words");
   await expect(tabMark(page, "Untitled-1")).toHaveText("Synced");
   await expect(page.getByTestId("drive-sync-summary")).toContainText("last synced");
+  await expectNoSeriousA11yViolations(page, "with a synced tab");
   // The synced tab list is kept beside the files, for the other computers.
   expect(drive.fileNamed("Plainpad synced tabs.json")).toBeDefined();
 
