@@ -89,7 +89,7 @@ for (const { label, ms } of [
   });
 }
 
-test("Manual only: edits wait for Sync now (F9 or Ctrl+Alt+S); Ctrl+Shift+S stays Save as", async ({
+test("Manual only: edits wait for Sync now (F9 or Ctrl+Alt+S), not for the clock", async ({
   browser,
 }) => {
   const drive = new SyncDrive();
