@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeBytes } from "~/text/text-encoding";
+import { diff3Merge } from "node-diff3";
 import { driveCopyName, fileBytes, fileText, mergeTexts } from "./merge";
 
 describe("mergeTexts", () => {
@@ -118,5 +119,81 @@ describe("file text and bytes", () => {
   it("names the Drive copy after the tab", () => {
     expect(driveCopyName("notes.txt")).toBe("notes.txt (Drive copy)");
     expect(driveCopyName("  ")).toBe("Untitled (Drive copy)");
+  });
+});
+
+/** A seeded random number generator (the same texts every run). */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** `lines` with a few random edits: replaced, inserted and deleted lines. */
+function edited(lines: string[], random: () => number, tag: string): string[] {
+  const out = [...lines];
+  for (let n = 0; n < 6; n++) {
+    const at = Math.floor(random() * out.length);
+    const what = random();
+    if (what < 0.4) out[at] = `${tag} changed ${n}`;
+    else if (what < 0.7) out.splice(at, 0, `${tag} inserted ${n}`, `${tag} inserted ${n}b`);
+    else out.splice(at, 2);
+  }
+  return out;
+}
+
+describe("merging long texts", () => {
+  it("merges a 200 000-line document edited far apart on both sides", () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i} of a long document`);
+    const local = [...lines];
+    local[10] = "changed here";
+    local.splice(100_000, 0, "inserted here");
+    const remote = [...lines];
+    remote[150_000] = "changed there";
+    remote.splice(199_990, 3);
+    const expected = [...local];
+    expected[150_001] = "changed there";
+    expected.splice(199_991, 3);
+    const outcome = mergeTexts({
+      base: lines.join("\n"),
+      local: local.join("\n"),
+      remote: remote.join("\n"),
+    });
+    expect(outcome.kind).toBe("clean");
+    expect(outcome.kind === "clean" && outcome.text === expected.join("\n")).toBe(true);
+  });
+
+  it("decides as node-diff3 does on the whole texts", () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const random = seeded(seed);
+      // Repeated lines too, which a line diff may pair differently.
+      const base = Array.from({ length: 1_500 }, (_, i) => (i % 7 === 0 ? "" : `line ${i}`));
+      const local = edited(base, random, "laptop");
+      const remote = edited(base, random, "desktop");
+      const direct = diff3Merge(local, base, remote, { excludeFalseConflicts: true });
+      const conflict = direct.some((region) => region.conflict);
+      const outcome = mergeTexts({
+        base: base.join("\n"),
+        local: local.join("\n"),
+        remote: remote.join("\n"),
+      });
+      expect(outcome.kind, `seed ${seed}`).toBe(conflict ? "conflict" : "clean");
+      if (outcome.kind === "clean") {
+        expect(outcome.text, `seed ${seed}`).toBe(direct.flatMap((r) => r.ok ?? []).join("\n"));
+      }
+    }
+  });
+
+  it("keeps both texts when the same lines of a long text changed on both sides", () => {
+    const lines = Array.from({ length: 5_000 }, (_, i) => `line ${i}`);
+    const local = [...lines];
+    local[2_500] = "laptop";
+    const remote = [...lines];
+    remote[2_500] = "desktop";
+    expect(
+      mergeTexts({ base: lines.join("\n"), local: local.join("\n"), remote: remote.join("\n") }),
+    ).toEqual({ kind: "conflict", local: local.join("\n"), remote: remote.join("\n") });
   });
 });

@@ -11,6 +11,10 @@
 import { diff3Merge } from "node-diff3";
 import { applyLineEnding, normalizeLineEndings, type LineEnding } from "~/text/line-endings";
 import { encodeText, type TextEncodingId } from "~/text/text-encoding";
+import { condense } from "./merge-anchors";
+
+/** Above this many lines (the three texts together) the merge is condensed first. */
+export const CONDENSE_FROM_LINES = 3_000;
 
 /** What merging gave. */
 export type MergeOutcome =
@@ -49,13 +53,24 @@ export function mergeTexts(input: MergeInput): MergeOutcome {
   if (local === base) {
     return { kind: "clean", text: remote, changedLocal: true, changedRemote: false };
   }
-  const regions = diff3Merge(local.split("\n"), base.split("\n"), remote.split("\n"), {
-    excludeFalseConflicts: true,
-  });
+  let [o, a, b] = [base.split("\n"), local.split("\n"), remote.split("\n")];
+  let expand: (line: string) => string[] | null = () => null;
+  if (o.length + a.length + b.length > CONDENSE_FROM_LINES) {
+    // node-diff3 is quadratic on long, nearly equal texts: merge only what changed.
+    const condensed = condense(o, a, b);
+    // Texts too different to compare in time: keep both, as for a conflict.
+    if (!condensed) return { kind: "conflict", local, remote };
+    ({ base: o, local: a, remote: b, expand } = condensed);
+  }
+  const regions = diff3Merge(a, o, b, { excludeFalseConflicts: true });
   const lines: string[] = [];
   for (const region of regions) {
     if (region.conflict) return { kind: "conflict", local, remote };
-    if (region.ok) for (const line of region.ok) lines.push(line);
+    for (const line of region.ok ?? []) {
+      const run = expand(line);
+      if (run) for (const kept of run) lines.push(kept);
+      else lines.push(line);
+    }
   }
   const text = lines.join("\n");
   return { kind: "clean", text, changedLocal: text !== local, changedRemote: text !== remote };
