@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NotepadSyncStatus } from "~/drive/sync/sync-types";
 import {
+  bringInLabel,
   intervalLabel,
   SYNC_OFF_STATUS,
   syncedTabCount,
@@ -53,5 +54,10 @@ describe("the sync marks and words", () => {
     expect(intervalLabel("realtime")).toBe("Real-time");
     expect(intervalLabel("5min")).toBe("Every 5 minutes");
     expect(syncedTabCount(ON)).toBe(2);
+  });
+
+  it("says how many tabs are brought in", () => {
+    expect(bringInLabel(12)).toBe("Bring in your 12 synced tabs");
+    expect(bringInLabel(1)).toBe("Bring in your 1 synced tab");
   });
 });

@@ -86,3 +86,8 @@ export function syncSummary(status: NotepadSyncStatus, format = formatSyncTime):
 export function syncedTabCount(status: NotepadSyncStatus): number {
   return Object.keys(status.tabs).length;
 }
+
+/** "Bring in your 12 synced tabs" (the button of the offer). */
+export function bringInLabel(count: number): string {
+  return `Bring in your ${count} synced tab${count === 1 ? "" : "s"}`;
+}

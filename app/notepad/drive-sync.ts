@@ -1,4 +1,4 @@
-import { Transaction, type ChangeSpec, type Text } from "@codemirror/state";
+import { Transaction, type Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
@@ -15,6 +15,8 @@ import type { DocumentHistory } from "~/storage/document-history";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import type { Notice, NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
+import { bringInLabel } from "./drive-sync-status";
+import { fitCopyName, minimalChange } from "./drive-sync-edits";
 import { addTab, MAX_TAB_NAME_LENGTH, orderTabs, type TabsState } from "./tabs-model";
 
 /** What the Drive sync of the tabs needs of the notepad. */
@@ -42,38 +44,6 @@ export interface DriveSyncLinks {
 
 /** The notice that offers the synced tabs of another computer. */
 export const BRING_IN_NOTICE_ID = "drive-sync-bring-in";
-
-/** "Bring in your 12 synced tabs" (the button of the offer). */
-export function bringInLabel(count: number): string {
-  return `Bring in your ${count} synced tab${count === 1 ? "" : "s"}`;
-}
-
-/** `name` with " (Drive copy)" kept whole within the 30-character tab name limit. */
-export function fitCopyName(name: string, suffix = " (Drive copy)"): string {
-  if (name.length <= MAX_TAB_NAME_LENGTH) return name;
-  if (!name.endsWith(suffix)) return name.slice(0, MAX_TAB_NAME_LENGTH).trim();
-  const base = name.slice(0, name.length - suffix.length);
-  return `${base.slice(0, MAX_TAB_NAME_LENGTH - suffix.length).trim()}${suffix}`;
-}
-
-/**
- * The smallest single change turning `before` into `after` (common start and end kept), so a
- * merged text from Drive moves the caret and the undo history of the shown tab as little as
- * possible. Null when the texts are equal.
- */
-export function minimalChange(before: string, after: string): ChangeSpec | null {
-  if (before === after) return null;
-  let start = 0;
-  const shorter = Math.min(before.length, after.length);
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let end = 0;
-  while (
-    end < shorter - start &&
-    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
-  )
-    end++;
-  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
-}
 
 /**
  * The notepad's side of the background sync with Google Drive (issue 45): it implements the

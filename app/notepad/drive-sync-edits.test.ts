@@ -1,6 +1,6 @@
 import { ChangeSet, Text } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { bringInLabel, fitCopyName, minimalChange } from "./drive-sync";
+import { fitCopyName, minimalChange } from "./drive-sync-edits";
 
 function apply(before: string, after: string): string {
   const change = minimalChange(before, after);
@@ -39,10 +39,5 @@ describe("names", () => {
     const long = fitCopyName("A rather long tab name here (Drive copy)");
     expect(long.length).toBeLessThanOrEqual(30);
     expect(long.endsWith(" (Drive copy)")).toBe(true);
-  });
-
-  it("says how many tabs are brought in", () => {
-    expect(bringInLabel(12)).toBe("Bring in your 12 synced tabs");
-    expect(bringInLabel(1)).toBe("Bring in your 1 synced tab");
   });
 });
