@@ -1,14 +1,13 @@
 /**
- * The notepad's background sync with Google Drive: the controller behind
- * {@link NotepadSyncController}. It keeps the settings and each tab's sync state (sync-store),
- * runs the schedule (sync-timer) and, in each run, asks Drive's changes feed what changed
- * elsewhere, syncs every synced tab in turn (sync-tab-run), then the shared tab list
- * (tab-list-sync). Runs never overlap, yield to the page between tabs, and never open Google's
+ * The notepad's background sync with Google Drive, behind {@link NotepadSyncController}: the
+ * settings and each tab's state (sync-store), the schedule (sync-timer), and runs that read
+ * Drive's changes feed, sync the synced tabs three at a time (sync-tab-run), then the shared
+ * tab list (tab-list-sync). Runs never overlap, yield to the page, and never open Google's
  * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
- * edits wait for the person's click on {@link NotepadSyncController.reconnect}.
+ * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
+import { getDrive } from "../drive";
 import { DriveHttpError } from "../errors";
-import type { DriveHttpContext } from "../http";
 import {
   createIndexedDbSyncStore,
   type StoredSyncSettings,
@@ -16,7 +15,7 @@ import {
   type SyncStateStore,
 } from "~/storage/sync-store";
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
-import { syncHttpContext, type FileChange, type SyncDriveAccess } from "./sync-drive";
+import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
 import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
 import { buildStatus } from "./sync-status";
 import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
@@ -24,8 +23,10 @@ import {
   changesForRun,
   defaultSyncSettings,
   folderForRun,
+  forEachLimited,
   listedTabs,
   runBlocker,
+  TABS_AT_ONCE,
   randomId,
   windowWakeEvents,
   yieldToPage,
@@ -46,8 +47,8 @@ import { syncTabList, type TabListState } from "./tab-list-sync";
 
 /** Everything the controller uses; tests replace the page's defaults. */
 export interface NotepadSyncOptions extends NotepadSyncSetup {
-  /** The Google session (Drive.syncAccess()). */
-  drive: SyncDriveAccess;
+  /** The Google session; default the page's (getDrive().syncAccess()). */
+  drive?: SyncDriveAccess;
   store?: SyncStateStore;
   now?: () => number;
   random?: () => number;
@@ -92,7 +93,7 @@ class NotepadSync implements NotepadSyncController {
 
   constructor(private readonly options: NotepadSyncOptions) {
     this.host = options.host;
-    this.access = options.drive;
+    this.access = options.drive ?? getDrive().syncAccess();
     this.store = options.store ?? createIndexedDbSyncStore();
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -187,7 +188,7 @@ class NotepadSync implements NotepadSyncController {
     const record = this.records.get(id);
     if (!record?.included) return;
     this.saveRecord({ ...record, included: false });
-    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    if (record.driveFileId) this.leave(record.driveFileId);
     this.tabStates.delete(id);
     this.publish();
   }
@@ -218,7 +219,7 @@ class NotepadSync implements NotepadSyncController {
   tabClosed(id: string): void {
     const record = this.records.get(id);
     if (!record) return;
-    if (record.included && record.driveFileId) this.closedFiles.add(record.driveFileId);
+    if (record.included && record.driveFileId) this.leave(record.driveFileId);
     this.records.delete(id);
     this.tabStates.delete(id);
     void this.store.deleteTab(id).catch(() => undefined);
@@ -260,12 +261,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   dismissRemoteTabs(): void {
-    const offered = missingEntries(this.tabList.list, this.host.listTabs(), []);
-    const dismissed = new Set([
-      ...this.settings.dismissedFileIds,
-      ...offered.map((e) => e.driveFileId),
-    ]);
-    this.settings = { ...this.settings, dismissedFileIds: [...dismissed] };
+    for (const entry of missingEntries(this.tabList.list, this.host.listTabs(), [])) {
+      this.dismiss(entry.driveFileId);
+    }
     this.saveSettings();
     this.publish();
   }
@@ -294,8 +292,6 @@ class NotepadSync implements NotepadSyncController {
       this.openingTabs = false;
     }
   }
-
-  // The run.
 
   private async wake(): Promise<void> {
     if (this.settings.enabled) await this.timer.request();
@@ -343,14 +339,20 @@ class NotepadSync implements NotepadSyncController {
           }
         },
       };
-      for (const tab of this.host.listTabs()) {
-        const record = this.records.get(tab.id);
-        if (!this.settings.enabled) break;
-        if (!record?.included) continue;
+      const ids = this.host.listTabs().map((tab) => tab.id);
+      await forEachLimited(ids, TABS_AT_ONCE, async (id) => {
+        const record = this.records.get(id);
+        if (!this.settings.enabled || !record?.included) return;
         await (this.options.yieldToPage ?? yieldToPage)();
-        await this.syncOneTab(context, tab.id, record);
-      }
-      await this.syncList(http, folder, changes);
+        await this.syncOneTab(context, id, record);
+      });
+      const closed = [...this.closedFiles];
+      const tabs = listedTabs(this.host.listTabs(), this.records);
+      const { deviceId } = this.settings;
+      const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
+      this.tabList = await syncTabList(input, this.tabList);
+      for (const id of closed) this.closedFiles.delete(id);
+      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
       this.failure = null;
       this.needsReconnect = false;
       this.settings = { ...this.settings, lastSyncAt: this.now() };
@@ -382,29 +384,28 @@ class NotepadSync implements NotepadSyncController {
     this.publish();
   }
 
-  private async syncList(
-    http: DriveHttpContext,
-    folder: () => Promise<string>,
-    changes: Map<string, FileChange> | null,
-  ): Promise<void> {
-    const tabs = listedTabs(this.host.listTabs(), this.records);
-    const closed = [...this.closedFiles];
-    this.tabList = await syncTabList(
-      { http, folder, deviceId: this.settings.deviceId, changes, tabs, closed, now: this.now() },
-      this.tabList,
-    );
-    for (const id of closed) this.closedFiles.delete(id);
-    this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
-  }
-
-  // State.
-
   private include(id: string): void {
     const tab = this.host.readTab(id);
     if (!tab) return;
     const record = this.records.get(id);
     this.saveRecord(record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId));
     this.tabStates.set(id, { kind: "syncing" });
+  }
+
+  /**
+   * A file this notepad stopped syncing: a tombstone in the tab list, and no "bring in" offer
+   * for it here while another computer still syncs it.
+   */
+  private leave(fileId: string): void {
+    this.closedFiles.add(fileId);
+    this.dismiss(fileId);
+    this.saveSettings();
+  }
+
+  private dismiss(fileId: string): void {
+    const dismissed = this.settings.dismissedFileIds;
+    if (dismissed.includes(fileId)) return;
+    this.settings = { ...this.settings, dismissedFileIds: [...dismissed, fileId] };
   }
 
   private noteFailure(failure: SyncFailure): void {

@@ -162,4 +162,18 @@ describe("notepad sync: two computers, one Drive", () => {
     await a.sync.syncNow();
     expect(model.count() - before).toBe(1);
   });
+
+  it("closing a synced tab here is not undone by the other computer, which keeps it", async () => {
+    const { model, a, b } = await twoComputers();
+    await b.sync.bringInRemoteTabs();
+    const todo = tabOn(a, "Todo");
+    a.notepad.close(todo.id);
+    await a.sync.syncNow();
+    await b.sync.syncNow();
+    await a.sync.syncNow();
+    // B still syncs it; A is not offered it back; the file stays in Drive.
+    expect(b.sync.isTabIncluded(tabOn(b, "Todo").id)).toBe(true);
+    expect(a.sync.remoteTabsOffer()).toEqual({ count: 1 }); // only B's own "Untitled"
+    expect(model.text(todo.driveFileId!)).toBe("milk");
+  });
 });
