@@ -184,7 +184,10 @@ test("the token expires: the tab shows Not connected, edits wait, Reconnect to k
   await turnOnSync(page, "Manual only", "all");
   await expectDriveText(drive, "Untitled-1.txt", "before");
 
-  // An hour later Google's token has run out, here and at Google.
+  // The first run over (its tab list written too), an hour later Google's token has run out,
+  // here and at Google.
+  await expect(page.getByTestId("drive-sync-summary")).toContainText("Drive: synced");
+  await expect.poll(() => drive.fileNamed("Plainpad synced tabs.json")).toBeDefined();
   drive.expireToken();
   await page.clock.fastForward("01:00:00");
   await typeAtEnd(page, "Untitled-1", " during");
