@@ -7,8 +7,9 @@
 // mimeType, trashed), files.get (metadata with md5Checksum, headRevisionId, modifiedTime,
 // capabilities.canEdit; alt=media for bytes), files.create / files.update (metadata JSON, and
 // multipart uploads on /upload), changes.getStartPageToken and changes.list, errors with
-// Drive's JSON body. Google's sign-in script (GIS) is faked so that a token request is granted
-// and the token can be made to expire (every call then answers 401 until a new token).
+// Drive's JSON body. Google's sign-in script (GIS) is faked so that a token request made inside
+// a click is granted (one outside a click fails, as the browser blocks the window) and the token
+// can be made to expire (every call then answers 401 until a new token).
 import { createHash } from "node:crypto";
 
 /** The app id (project number) and e-mail of the fake configuration. */
@@ -304,6 +305,14 @@ const GIS_SCRIPT = `
       window.__syncFakeTokenClient = true;
       return { requestAccessToken() {
         window.__syncFakeTokenRequests = (window.__syncFakeTokenRequests || 0) + 1;
+        // Google's window opens only inside the person's click (or key): as the browser does,
+        // a request outside one fails.
+        if (!(navigator.userActivation && navigator.userActivation.isActive)) {
+          window.__syncFakeRefused = (window.__syncFakeRefused || 0) + 1;
+          setTimeout(() => config.error_callback && config.error_callback({
+            type: "popup_failed_to_open", message: "Failed to open popup window" }), 20);
+          return;
+        }
         window.__syncFakeGrant().then((token) => config.callback({ access_token: token,
           expires_in: "3599", token_type: "Bearer", scope: config.scope }));
       } };
