@@ -172,7 +172,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Do I need Google Drive to use Plainpad?",
     answer:
       "No. Google Drive is entirely optional. Everything else, from writing and searching to downloading and printing, works without signing in to anything.\n\n" +
-      "Drive is useful when you want a copy of a document in the cloud or want to continue on another computer. Sign in with your Google account, then use Save to Drive (Save to Google Drive in the notepad's File menu) to store the document, or Open from Drive (Open from Google Drive in the notepad) to load one of your text files. You can sign out at any time.",
+      "Drive is useful when you want a copy of a document in the cloud or want to continue on another computer. Sign in with your Google account, then use Save to Drive (Save to Google Drive in the notepad's File menu) to store the document, or Open from Drive (Open from Google Drive in the notepad) to load one of your text files. You can sign out at any time.\n\n" +
+      "The Advanced Notepad can also keep its tabs synced with Drive in the background: File > Sync with Google Drive, then Real-time, Every 30 seconds, Every 5 minutes or Manual only, and all tabs or only the current one. Each synced tab is a text file in your Drive, and on another computer, after turning sync on with the same account, Bring in your synced tabs opens them there. Changes made on both sides are merged; where the same lines changed on both, your text stays and Drive's opens in a \"(Drive copy)\" tab. Sync is off until you turn it on.",
   },
   {
     id: "what-permissions-does-plainpad-ask-for",
@@ -196,7 +197,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "Where are my files saved in Google Drive?",
     answer:
       "A new document saved to Drive is created as a plain-text file in a folder called \"Plainpad Documents\" in your Drive. Plainpad makes that folder the first time you save a new document, so you will not see it before then.\n\n" +
-      "A document you opened from Drive is different: saving it updates the original file in place, wherever it lives in your Drive, instead of making a copy.",
+      "A document you opened from Drive is different: saving it updates the original file in place, wherever it lives in your Drive, instead of making a copy.\n\n" +
+      "Notepad tabs synced with Google Drive follow the same rule: a tab opened from Drive stays in its file, and any other synced tab gets a new .txt file in Plainpad Documents. That folder also holds \"Plainpad synced tabs.json\", the list of your synced tabs that your other computers read.",
   },
   {
     id: "why-doesnt-my-drive-file-appear-in-the-picker",
@@ -325,7 +327,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What should I do if saving to Google Drive fails?",
     answer:
       "Your text is safe: a failed save keeps the document in the editor and tells you what went wrong. If Google Drive is busy, Plainpad retries automatically, so wait a moment and try again. A big document whose upload is interrupted continues from where it stopped.\n\n" +
-      "Some messages come with the way out: if Google Drive has not authorised Plainpad to change the file, choose Save as a new file in Drive; if you can only view the file, choose Save a copy; if your Drive is full, free up space (the message links to Google's storage page) and save again. If Plainpad asks you to reconnect, click Reconnect to Google Drive: your sign-in needed renewing, and the save carries on. If the message says access was refused, sign out, sign in again and allow the permissions Google asks for. If your documents do not seem to appear, look in the Plainpad Documents folder, which is created with your first new document.",
+      "Some messages come with the way out: if Google Drive has not authorised Plainpad to change the file, choose Save as a new file in Drive; if you can only view the file, choose Save a copy; if your Drive is full, free up space (the message links to Google's storage page) and save again. If Plainpad asks you to reconnect, click Reconnect to Google Drive: your sign-in needed renewing, and the save carries on. If the message says access was refused, sign out, sign in again and allow the permissions Google asks for. If your documents do not seem to appear, look in the Plainpad Documents folder, which is created with your first new document.\n\n" +
+      "Background sync of notepad tabs says what is wrong in the status bar and on each tab's mark, and keeps your text in the tab meanwhile. After about an hour Google's sign-in needs a click: press Reconnect to keep syncing and the edits that waited are synced. Offline, it syncs again when you are back; when Google asks it to slow down, it waits longer between tries; if a tab's file was deleted or may not be changed, Save as a new file in Drive puts the tab in a new file.",
   },
   {
     id: "what-happens-offline-in-a-live-session",
@@ -385,7 +388,8 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What does Google see when I use the Drive integration?",
     answer:
       "When you sign in, Google handles the sign-in in its own window and gives Plainpad a temporary token. Plainpad keeps that token in memory only, never stores it, and forgets it when you sign out or close the tab.\n\n" +
-      "Google receives the files you save to Drive, just as it would if you uploaded them yourself. Plainpad only reads and writes the files you open or save with it, and you can revoke its access at any time.",
+      "Google receives the files you save to Drive, just as it would if you uploaded them yourself. Plainpad only reads and writes the files you open or save with it, and you can revoke its access at any time.\n\n" +
+      "With the notepad's Sync with Google Drive turned on, Google also receives the text of each synced tab (as that tab's file) and a small list of the synced tabs' names and files in your Plainpad Documents folder. Nothing of it passes through a Plainpad server.",
   },
   {
     id: "is-plainpad-safe-on-a-shared-computer",

@@ -8,6 +8,9 @@ import { textStatsField } from "./word-count";
 /** The userEvent of restoring a version from the History panel (an undoable edit). */
 export const RESTORE_USER_EVENT = "input.restore";
 
+/** The userEvent of a text merged from Google Drive by the notepad's sync (issue 45). */
+export const DRIVE_SYNC_USER_EVENT = "input.drive-sync";
+
 /**
  * Why an update's text, as it was before the update, must be kept at once, or null for
  * ordinary editing: another window's version replaced it, a Replace All, the file's text from
@@ -16,6 +19,7 @@ export const RESTORE_USER_EVENT = "input.restore";
 export function snapshotReasonOf(update: ViewUpdate): SnapshotReason | null {
   for (const tr of update.transactions) {
     if (!tr.docChanged) continue;
+    if (tr.isUserEvent(DRIVE_SYNC_USER_EVENT)) return "drive-sync";
     if (tr.annotation(Transaction.remote)) return "other-window";
     if (tr.isUserEvent("input.replace.all")) return "replace-all";
     if (tr.isUserEvent("input.reload")) return "reloaded-from-disk";

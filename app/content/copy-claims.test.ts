@@ -59,6 +59,15 @@ const FALSE_CLAIMS: readonly { claim: string; pattern: RegExp }[] = [
     pattern:
       /Google Docs-style accounts?|(sign|log) ?in to (collaborate|edit together|join)|accounts? to (collaborate|edit together|join)|collaborat\w* (requires|needs) an account/i,
   },
+  {
+    claim: "Drive is only manual Open/Save: notes cannot follow you (tabs sync with Drive: issue 45)",
+    pattern:
+      /notes (saved in one browser )?do not (follow you|appear in another)|Plainpad doesn't merge edits|Drive is (only )?(two )?manual/i,
+  },
+  {
+    claim: "Sync now is Ctrl/Cmd+Shift+S (that is Save As; Sync now is Ctrl/Cmd+Alt+S or F9: decision 025)",
+    pattern: /(Shift\+S|Shift<\/kbd>\+<kbd>S<\/kbd>)[^.]{0,40}(manual sync|sync now)/i,
+  },
 ];
 
 const ROOT = process.cwd();

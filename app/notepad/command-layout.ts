@@ -1,6 +1,7 @@
 import { type LayoutEntry, SEPARATOR, type ShortcutRow } from "~/ui/commands";
 import { LINES_SUBMENU, SELECTION_SUBMENU } from "~/ui/text-tool-commands";
 import { NOTEPAD_FONT_FAMILIES, type NotepadFontFamily } from "~/storage/notepad-settings";
+import { DRIVE_SYNC_SUBMENU } from "./drive-sync-commands";
 
 /**
  * Where the notepad's commands (commands.ts) appear: the menu bar, the icon toolbar, the two
@@ -47,6 +48,7 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       SEPARATOR,
       "drive-open",
       "drive-save",
+      DRIVE_SYNC_SUBMENU,
     ],
   },
   {
@@ -160,6 +162,8 @@ export const NOTEPAD_TAB_CONTEXT_MENU: readonly LayoutEntry[] = [
   SEPARATOR,
   "close-tab",
   "close-other-tabs",
+  SEPARATOR,
+  "drive-sync-tab",
 ];
 
 /** Rows of the notepad's shortcut tables for keys that are not commands. */

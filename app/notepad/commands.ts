@@ -44,6 +44,11 @@ import {
 import type { KeyMode } from "~/storage/key-mode";
 import type { PreviewMode } from "~/storage/preview-mode";
 import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands";
+import {
+  type DriveSyncCommandContext,
+  type DriveSyncCommandState,
+  driveSyncCommands,
+} from "./drive-sync-commands";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -60,7 +65,7 @@ export type NotepadDialog =
   "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs" | "folder-copies" | "compare";
 
 /** What a command may ask of the notepad (implemented by the notepad page). */
-export interface NotepadCommandContext extends TextToolContext {
+export interface NotepadCommandContext extends TextToolContext, DriveSyncCommandContext {
   newTab(): void;
   openFilePicker(): void;
   /** Into the tab's file on this computer, else a download (Mod-s). */
@@ -120,7 +125,7 @@ export interface NotepadCommandContext extends TextToolContext {
 }
 
 /** The UI state commands are enabled or checked by. */
-export interface NotepadCommandState extends PreviewCommandState {
+export interface NotepadCommandState extends PreviewCommandState, DriveSyncCommandState {
   keyMode: KeyMode;
   canUndo: boolean;
   canRedo: boolean;
@@ -323,6 +328,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   historyCommand<NotepadCommandContext, NotepadCommandState>(),
   { id: "drive-open", label: "Open from Google Drive", run: (ctx) => ctx.openFromDrive() },
   { id: "drive-save", label: "Save to Google Drive", run: (ctx) => ctx.saveToDrive() },
+  ...driveSyncCommands<NotepadCommandContext, NotepadCommandState>(),
   {
     id: "emoji",
     label: "Insert emoji",

@@ -9,6 +9,7 @@ import { getDrive } from "~/drive/drive";
 import { runOpen, runSave } from "~/drive/flows";
 import { DRIVE_MESSAGES, saveStageMessage } from "~/drive/messages";
 import { withDefaultExtension } from "~/text/file-name";
+import type { NotepadController } from "./notepad-controller";
 
 /** What a Drive menu action may use from the notepad. */
 export interface DriveMenuContext {
@@ -23,6 +24,33 @@ export interface DriveMenuContext {
   setDriveFileId: (tabId: string, driveFileId: string) => void;
   /** Shows the progress of a Drive save in the notepad (null clears it). */
   notify: (message: string | null) => void;
+}
+
+/** The Drive menu context of a notepad: its active tab, new tabs, notices. */
+export function notepadDriveContext(
+  notepad: Pick<
+    NotepadController,
+    "store" | "getContent" | "drive" | "tabs" | "addNotice" | "dismissNotice"
+  >,
+): DriveMenuContext {
+  return {
+    getActiveTab: () => {
+      const { tabs } = notepad.store.getState();
+      const tab = tabs.tabs.find((t) => t.id === tabs.activeId) ?? tabs.tabs[0];
+      return {
+        id: tab.id,
+        name: tab.name,
+        content: notepad.getContent(tab.id),
+        driveFileId: notepad.drive.fileIdOf(tab.id),
+      };
+    },
+    openInNewTab: (name, content, driveFileId) => notepad.tabs.newTab(name, content, driveFileId),
+    setDriveFileId: (tabId, driveFileId) => notepad.drive.setFileId(tabId, driveFileId),
+    notify: (message) =>
+      message
+        ? notepad.addNotice({ id: "drive-progress", kind: "info", message })
+        : notepad.dismissNotice("drive-progress"),
+  };
 }
 
 /**

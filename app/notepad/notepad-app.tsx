@@ -19,10 +19,10 @@ import { NotepadAbout } from "./notepad-about";
 import { FolderCopiesDialog } from "./folder-copies";
 import { NotepadNoticeList } from "./notice-list";
 import { SafariStorageNotice } from "~/ui/keep-safe";
-import type { DriveMenuContext } from "./drive-menu-items";
+import { DriveSyncDialog } from "./drive-sync-view";
 import { FindBar } from "./find-bar";
 import { DrivePromptDialog } from "~/ui/drive-prompt";
-import { openFromDrive, saveToDrive } from "./drive-menu-items";
+import { notepadDriveContext, openFromDrive, saveToDrive } from "./drive-menu-items";
 import { detectPlatform } from "~/ui/platform";
 import type { Command } from "~/ui/commands";
 import { useCommandKeys } from "~/ui/use-command-keys";
@@ -145,28 +145,7 @@ export function NotepadApp() {
     [store],
   );
 
-  const driveContext: DriveMenuContext = useMemo(
-    () => ({
-      getActiveTab: () => {
-        const { tabs } = store.getState();
-        const tab = tabs.tabs.find((t) => t.id === tabs.activeId) ?? tabs.tabs[0];
-        return {
-          id: tab.id,
-          name: tab.name,
-          content: controller.getContent(tab.id),
-          driveFileId: controller.driveFileIdOf(tab.id),
-        };
-      },
-      openInNewTab: (name, content, driveFileId) =>
-        controller.tabs.newTab(name, content, driveFileId),
-      setDriveFileId: (tabId, driveFileId) => controller.setDriveFileId(tabId, driveFileId),
-      notify: (message) =>
-        message
-          ? controller.addNotice({ id: "drive-progress", kind: "info", message })
-          : controller.dismissNotice("drive-progress"),
-    }),
-    [controller, store],
-  );
+  const driveContext = useMemo(() => notepadDriveContext(controller), [controller]);
 
   // What every command runs: the registry's context, built once.
   const ctx: NotepadCommandContext = useMemo(() => {
@@ -196,6 +175,10 @@ export function NotepadApp() {
       },
       openFromDrive: () => void openFromDrive(driveContext),
       saveToDrive: () => void saveToDrive(driveContext),
+      chooseSyncInterval: (interval) =>
+        interval === "off" ? controller.drive.turnOff() : controller.drive.chooseInterval(interval),
+      syncNow: () => controller.drive.syncNow(),
+      toggleTabSync: () => controller.drive.toggleTab(activeId()),
       undo: () => controller.text.undo(),
       redo: () => controller.text.redo(),
       cut: () => void controller.text.cut(),
@@ -430,6 +413,9 @@ export function NotepadApp() {
           onRestore={(options) => controller.backups.restoreFromBackup(options)}
           onClose={() => setModal(null)}
         />
+      )}
+      {state.modal === "drive-sync" && (
+        <DriveSyncDialog store={store} drive={controller.drive} onClose={() => setModal(null)} />
       )}
       <QuestionDialogHost />
       {state.modal === "about" && (

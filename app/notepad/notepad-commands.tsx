@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { type CommandSurface, menuEntriesFor } from "~/ui/command-menus";
 import { CommandToolbar } from "~/ui/command-toolbar";
@@ -26,7 +27,7 @@ import type { NotepadStore } from "./notepad-store";
 
 /** The state commands are enabled and checked by, as one shallow-compared slice. */
 function useCommandState(store: NotepadStore): NotepadCommandState {
-  return store(
+  const { syncEnabled, syncInterval, tabIncluded, ...state } = store(
     useShallow((s) => ({
       canUndo: s.status.canUndo,
       canRedo: s.status.canRedo,
@@ -37,8 +38,16 @@ function useCommandState(store: NotepadStore): NotepadCommandState {
       previewMode: s.previewMode,
       keyMode: s.keyMode,
       markdown: s.language.id === "markdown",
+      syncEnabled: s.driveSync.enabled,
+      syncInterval: s.driveSync.interval,
+      tabIncluded: s.driveSync.tabs[s.tabs.activeId] !== undefined,
     })),
   );
+  const sync = useMemo(
+    () => ({ enabled: syncEnabled, interval: syncInterval, tabIncluded }),
+    [syncEnabled, syncInterval, tabIncluded],
+  );
+  return { ...state, sync };
 }
 
 /** The surface of the registry for the current state. */

@@ -40,6 +40,9 @@ import { NotepadTabs } from "./tab-operations";
 import { NotepadBackups } from "./backup-operations";
 import { NotepadSaves } from "./tab-saves";
 import { NotepadWindowSync } from "./tab-sync";
+import { NotepadDriveSync } from "./drive-sync";
+import { createNotepadSync } from "~/drive/sync/notepad-sync";
+import { getDrive } from "~/drive/drive";
 import { prepareWhenIdle, TabStates } from "./tab-states";
 import { markModified, updateTab } from "./tabs-model";
 import { NotepadLive } from "./tab-live";
@@ -70,6 +73,8 @@ export class NotepadController {
   readonly backups: NotepadBackups;
   readonly saves: NotepadSaves;
   readonly windows: NotepadWindowSync;
+  /** Background sync of tabs with Google Drive, and each tab's Drive file. */
+  readonly drive: NotepadDriveSync;
   readonly text: NotepadTextActions;
   readonly languages = new TabLanguages(this);
   readonly allTabs: AllTabsSearch;
@@ -103,7 +108,10 @@ export class NotepadController {
         storageStatus: (status) =>
           showStorageStatus(this.store, status, () => void this.backups.backUpAll()),
         storing: (busy) => this.store.setState({ storing: busy }),
-        stored: (id) => this.backups.noteStored(id),
+        stored: (id) => {
+          this.backups.noteStored(id);
+          this.drive.tabStored(id);
+        },
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
@@ -128,6 +136,10 @@ export class NotepadController {
     });
     this.saves = new NotepadSaves(this, { rename: (id, name) => this.tabs.rename(id, name) });
     this.windows = new NotepadWindowSync(this);
+    this.drive = new NotepadDriveSync(this, {
+      rename: (id, name) => this.tabs.rename(id, name),
+      createEngine: (host) => createNotepadSync({ host, drive: getDrive().syncAccess() }),
+    });
     this.allTabs = new AllTabsSearch(this, {
       activate: (id) => this.tabs.activate(id),
       replaceAllShown: (find, replace) => this.text.replaceAll(find, replace),
@@ -169,6 +181,7 @@ export class NotepadController {
     }
     this.refreshStatus();
     this.listen();
+    void this.drive.start();
     // The states of tabs not shown yet, one per idle period (fast first switches).
     prepareWhenIdle(
       this.states,
@@ -186,6 +199,7 @@ export class NotepadController {
     this.disposed = true;
     this.live.dispose();
     this.sync.dispose();
+    this.drive.stop();
     this.backups.folder.dispose();
     for (const cleanup of this.cleanups) cleanup();
     this.view?.destroy();
@@ -341,6 +355,7 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
     this.sync.noteChange(id);
+    this.drive.tabEdited(id);
   }
 
   /** The view of the active tab (for focus and tests). */
@@ -380,22 +395,6 @@ export class NotepadController {
   /** Hides a notice. */
   dismissNotice(id: string): void {
     dismissNotice(this.store, id);
-  }
-
-  // ---------------------------------------------------------------- Drive
-
-  /** The Drive file a tab was opened from or saved to (stored with the tab). */
-  driveFileIdOf(id: string): string | null {
-    return this.states.get(id)?.driveFileId ?? null;
-  }
-
-  /** Remembers (or, with null, forgets) the Drive file of a tab, and stores it. */
-  setDriveFileId(id: string, fileId: string | null): void {
-    const doc = this.states.get(id);
-    if (!doc || doc.driveFileId === fileId) return;
-    doc.driveFileId = fileId;
-    this.sync.noteChange(id, true);
-    this.publishFileStatus();
   }
 
   // ---------------------------------------------------------------- settings

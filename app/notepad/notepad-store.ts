@@ -4,6 +4,8 @@ import { type LanguageView, PLAIN_VIEW } from "~/text/languages";
 import type { PreviewMode } from "~/storage/preview-mode";
 import type { KeyMode } from "~/storage/key-mode";
 import { DEFAULT_NOTEPAD_SETTINGS, type NotepadSettings } from "~/storage/notepad-settings";
+import type { NotepadSyncStatus } from "~/drive/sync/sync-types";
+import { SYNC_OFF_STATUS } from "./drive-sync-status";
 import { initialTabsState, type TabsState } from "./tabs-model";
 
 /** A message in the notepad's notice area. */
@@ -15,6 +17,8 @@ export interface Notice {
   offerDownloadAll?: boolean;
   /** A button offered with the message (e.g. "Save as…" after a failed save). */
   action?: { label: string; run: () => void };
+  /** A second button beside it (e.g. "Not now" on an offer). */
+  secondary?: { label: string; run: () => void };
 }
 
 /** Which modal dialog is open. */
@@ -32,6 +36,7 @@ export type NotepadModal =
   | "restore-backup"
   | "share"
   | "live"
+  | "drive-sync"
   | null;
 
 /** Figures of the status bar and stats display. */
@@ -78,6 +83,8 @@ export interface NotepadUiState {
   keyMode: KeyMode;
   /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
   keyModeStatus: string;
+  /** The background sync with Google Drive: on or off, interval, each synced tab's state. */
+  driveSync: NotepadSyncStatus;
 }
 
 /** The initial UI state (also what the prerendered HTML shows). */
@@ -111,6 +118,7 @@ export function initialNotepadUiState(): NotepadUiState {
     previewMode: "editor",
     keyMode: "standard",
     keyModeStatus: "",
+    driveSync: SYNC_OFF_STATUS,
   };
 }
 

@@ -43,6 +43,18 @@ export function NotepadNoticeList({
               {notice.action.label}
             </button>
           )}
+          {notice.secondary && (
+            <button
+              type="button"
+              onClick={() => {
+                controller.dismissNotice(notice.id);
+                notice.secondary?.run();
+              }}
+              className="rounded-md bg-white/70 px-2 py-1 font-medium underline dark:bg-black/30"
+            >
+              {notice.secondary.label}
+            </button>
+          )}
           {notice.offerDownloadAll && (
             <button
               type="button"

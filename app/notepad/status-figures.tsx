@@ -8,6 +8,7 @@ import { BackupReminder } from "~/ui/keep-safe";
 import { FolderCopiesStatus } from "./folder-copies";
 import { NotepadLiveStatus } from "./notepad-live-status";
 import { StoringStatus } from "~/ui/storing-status";
+import { DriveSyncStatusView } from "./drive-sync-view";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
 
@@ -159,6 +160,7 @@ export function NotepadStatusBar({
         <NotepadLiveStatus store={store} />
         <NotepadFileStatus store={store} controller={controller} />
       </span>
+      <DriveSyncStatusView store={store} drive={controller.drive} />
       <FolderCopiesStatus
         keeper={controller.backups.folder}
         onOpen={() => store.setState({ modal: "folder-copies" })}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MAX_TAB_NAME_LENGTH, tabLabel, type TabsState } from "./tabs-model";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore } from "./notepad-store";
+import { TabSyncMarkView } from "./drive-sync-view";
 
 // Made once, so re-rendering the strip (a tab gains its "*") does not re-render every icon.
 const CLOSE_ICON = <X size={14} aria-hidden="true" />;
@@ -178,6 +179,7 @@ export function TabBar({
                   {label}
                 </button>
               )}
+              <TabSyncMarkView store={controller.store} tabId={tab.id} />
               <button
                 type="button"
                 aria-label={`Close ${tab.name}`}

@@ -19,6 +19,7 @@ export type SnapshotReason =
   | "editing"
   | "replace-all"
   | "other-window"
+  | "drive-sync"
   | "file-opened"
   | "replaced"
   | "reloaded-from-disk"
@@ -32,6 +33,7 @@ const SNAPSHOT_REASONS: ReadonlySet<string> = new Set<SnapshotReason>([
   "editing",
   "replace-all",
   "other-window",
+  "drive-sync",
   "file-opened",
   "replaced",
   "reloaded-from-disk",

@@ -14,6 +14,7 @@ export const SNAPSHOT_REASON_LABELS: Record<SnapshotReason, string> = {
   editing: "While editing",
   "replace-all": "Before Replace All",
   "other-window": "Before another window's version",
+  "drive-sync": "Before Google Drive's changes were merged",
   "file-opened": "Before a file was opened over it",
   replaced: "Before it was replaced",
   "reloaded-from-disk": "Before reloading from disk",

@@ -226,6 +226,19 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           </a>
           . Google&apos;s own privacy policy applies to your Google account.
         </p>
+        <p>
+          <strong>Sync with Google Drive</strong> (the Advanced Notepad&apos;s File menu) is off
+          until you turn it on. While it is on, the text of each tab you chose to sync is written to
+          its own file in your Drive (the file it came from, or a new one in &ldquo;Plainpad
+          Documents&rdquo;), and a small file in that folder, &ldquo;Plainpad synced
+          tabs.json&rdquo;, lists the synced tabs&apos; names, order and Drive file ids with a
+          random id for each browser that syncs, so your other computers can offer the same tabs. In
+          your browser, Plainpad keeps the sync&apos;s settings and, for each synced tab, the text
+          last synced (to merge changes made on both sides), the file&apos;s id, checksum and
+          revision. The same <code>drive.file</code> permission covers all of it; nothing goes to a
+          Plainpad server. Turning sync off stops it; the files stay in your Drive until you delete
+          them there.
+        </p>
       </>
     ),
   },

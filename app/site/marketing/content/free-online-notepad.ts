@@ -61,8 +61,8 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     title: "Why a notepad in the browser beats a sticky note",
     paragraphs: [
       "Most notes are born in a hurry: a confirmation number read out over the phone, a list of things to bring, three ideas you will forget by lunch. The best place for them is whatever opens fastest. A browser tab is already open on almost every computer, so a notepad that lives at a web address is always one click away.",
-      "Free note apps usually make you pay in another way: create an account, verify an email, sync to someone's cloud. Plainpad skips all of that. The notepad is a single web page that stores what you write in your browser's own database (IndexedDB). Nothing is uploaded unless you start a live session, and even then our relay holds only encrypted changes it has no key to, so there is nothing for us to sell or scan.",
-      "That design has one honest trade-off: your notes belong to this browser profile. If you clear your browser's site data, or switch to another computer, the notes do not follow you. For anything you want to keep, use File > Download all tabs now and then, or save a note to Google Drive. It takes two clicks and leaves you with ordinary text files that open anywhere.",
+      "Free note apps usually make you pay in another way: create an account, verify an email, sync to someone's cloud. Plainpad skips all of that. The notepad is a single web page that stores what you write in your browser's own database (IndexedDB). Nothing reaches us in a form we can read: a live session's relay holds only encrypted changes it has no key to, and Drive sync writes to your own Google Drive, so there is nothing for us to sell or scan.",
+      "That design has one honest trade-off: your notes belong to this browser profile. If you clear your browser's site data, or switch to another computer, they stay behind unless you took them along. For anything you want to keep, use File > Download all tabs now and then, or save a note to Google Drive. To have your tabs on every computer, turn on File > Sync with Google Drive: each tab is kept as an ordinary text file in your own Drive, and your other computers can bring the same tabs in.",
     ],
   },
   steps: {
@@ -122,7 +122,7 @@ export const FREE_ONLINE_NOTEPAD: LandingContent = {
     {
       question: "Can I use the notepad on another computer?",
       answer:
-        "Yes, it runs in any current browser, but notes saved in one browser do not appear in another. To move a note, download it, send it to yourself as a share link, or save it to Google Drive and open it there.",
+        "Yes, it runs in any current browser. Notes are kept in the browser they were written in, so to have them on another computer, turn on File > Sync with Google Drive on both and sign in with the same Google account: the second one offers to bring in your synced tabs, and edits on either side reach the other. To move a single note, you can also download it, send it to yourself as a share link, or save it to Google Drive and open it there.",
     },
     {
       question: "Does it work without an internet connection?",

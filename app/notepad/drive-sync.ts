@@ -1,0 +1,436 @@
+import { Transaction, type Text } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
+import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
+import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
+import type {
+  NotepadSyncController,
+  NotepadSyncHost,
+  RemoteTabFile,
+  SyncAction,
+  SyncInterval,
+  SyncScope,
+  SyncTab,
+} from "~/drive/sync/sync-types";
+import type { DocumentHistory } from "~/storage/document-history";
+import type { DocumentSyncClient } from "~/storage/document-sync";
+import type { Notice, NotepadStore } from "./notepad-store";
+import type { TabStates } from "./tab-states";
+import { bringInLabel } from "./drive-sync-status";
+import { fitCopyName, minimalChange } from "./drive-sync-edits";
+import { addTab, MAX_TAB_NAME_LENGTH, orderTabs, type TabsState } from "./tabs-model";
+
+/** What the Drive sync of the tabs needs of the notepad. */
+export interface DriveSyncHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "saveOrder">;
+  readonly history: Pick<DocumentHistory, "snapshotNow">;
+  getView(): EditorView | null;
+  activeId(): string;
+  tabName(id: string): string;
+  getContent(id: string): string;
+  /** Shows the active tab's file format (and whether it is in Drive) in the status bar. */
+  publishFileStatus(): void;
+  addNotice(notice: Notice): void;
+}
+
+/** What the Drive sync calls in the rest of the notepad (given by the controller). */
+export interface DriveSyncLinks {
+  /** Renames a tab (its Drive file was renamed on another computer). */
+  rename(id: string, name: string): void;
+  /** Builds the sync engine on this host (app/drive/sync/notepad-sync.ts). */
+  createEngine(host: NotepadSyncHost): NotepadSyncController;
+}
+
+/** The notice that offers the synced tabs of another computer. */
+export const BRING_IN_NOTICE_ID = "drive-sync-bring-in";
+
+/**
+ * The notepad's side of the background sync with Google Drive (issue 45): it implements the
+ * engine's host (tabs read and changed on the engine's behalf), tells the engine of edits,
+ * renames, new and closed tabs, puts the engine's status in the UI store, and runs what the
+ * menus and buttons ask (turn on, interval, take a tab in or out, Sync now, Reconnect). The
+ * tab's Drive file (the manual Open/Save commands') is kept here too.
+ */
+export class NotepadDriveSync implements NotepadSyncHost {
+  private engine: NotepadSyncController | null = null;
+  /** Each open tab's name as last told to the engine (renames and closes are found by it). */
+  private known = new Map<string, string>();
+  private offered = 0;
+  /**
+   * Each tab's text (an immutable CodeMirror Text, or the string of a tab not shown yet) as the
+   * engine last knew it: told at the person's edit, or set by the engine itself (a merge, its
+   * Drive file). A later store of that same text is nothing new: it must not queue the tab
+   * again (a tab would show "Syncing…" until the next run, in Manual only for good).
+   */
+  private readonly toldTexts = new Map<string, Text | string>();
+  private readonly cleanups: (() => void)[] = [];
+  /** The interval chosen in the menu while sync was off (the turn-on dialog uses it). */
+  pendingInterval: SyncInterval = "realtime";
+
+  constructor(
+    private readonly notepad: DriveSyncHost,
+    private readonly links: DriveSyncLinks,
+  ) {}
+
+  private get store() {
+    return this.notepad.store;
+  }
+
+  private get tabs(): TabsState {
+    return this.store.getState().tabs;
+  }
+
+  // ---------------------------------------------------------------- lifecycle
+
+  /** Builds the engine and starts it (once the stored tabs are shown). Browser only. */
+  async start(): Promise<void> {
+    const engine = this.links.createEngine(this);
+    this.engine = engine;
+    this.remember(this.tabs);
+    this.cleanups.push(
+      engine.subscribe((status) => {
+        this.store.setState({ driveSync: status });
+        this.offerRemoteTabs();
+      }),
+      this.store.subscribe((state, previous) => {
+        if (state.tabs !== previous.tabs) this.followTabs(state.tabs);
+      }),
+    );
+    this.store.setState({ driveSync: engine.getStatus() });
+    try {
+      await engine.start();
+    } catch (error) {
+      console.error("Drive sync did not start", error);
+      this.notepad.addNotice({
+        id: "drive-sync-start",
+        kind: "error",
+        message:
+          "Sync with Google Drive could not start: its settings could not be read in this browser. Your tabs are kept here as before.",
+      });
+    }
+  }
+
+  /** Stops the engine's schedule and listeners. */
+  stop(): void {
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.engine?.stop();
+  }
+
+  /** A tab's record was stored (an edit, a rename, a new Drive file): the engine may sync it. */
+  tabStored(id: string): void {
+    const known = this.toldTexts.get(id);
+    // Compared by identity: constant time however big the tab.
+    if (known !== undefined && known === this.notepad.states.text(id)) return;
+    this.tabEdited(id);
+  }
+
+  /** The person edited tab `id` (every keystroke: cheap, the engine only schedules). */
+  tabEdited(id: string): void {
+    this.noteEngineChange(id);
+    this.engine?.tabChanged(id);
+  }
+
+  private noteEngineChange(id: string): void {
+    if (this.notepad.states.has(id)) this.toldTexts.set(id, this.notepad.states.text(id));
+  }
+
+  private remember(tabs: TabsState): void {
+    this.known = new Map(tabs.tabs.map((tab) => [tab.id, tab.name]));
+  }
+
+  /** New, closed and renamed tabs, found by comparing the tab list with the last one seen. */
+  private followTabs(tabs: TabsState): void {
+    const engine = this.engine;
+    if (!engine) return;
+    const before = this.known;
+    this.remember(tabs);
+    for (const tab of tabs.tabs) {
+      const name = before.get(tab.id);
+      if (name === undefined) engine.tabOpened(tab.id);
+      else if (name !== tab.name) engine.tabRenamed(tab.id);
+    }
+    for (const id of before.keys()) {
+      if (this.known.has(id)) continue;
+      this.toldTexts.delete(id);
+      engine.tabClosed(id);
+    }
+  }
+
+  // ---------------------------------------------------------------- the engine's host
+
+  /** Every open tab, in tab order. */
+  listTabs(): SyncTab[] {
+    return this.tabs.tabs.flatMap((tab) => this.readTab(tab.id) ?? []);
+  }
+
+  /** One open tab as the engine sees it. */
+  readTab(id: string): SyncTab | null {
+    const doc = this.notepad.states.get(id);
+    const tab = this.tabs.tabs.find((t) => t.id === id);
+    if (!doc || !tab) return null;
+    const notepad = this.notepad;
+    return {
+      id,
+      name: tab.name,
+      // Built only when the engine reads it: joining a big tab's text costs.
+      get text() {
+        return notepad.getContent(id);
+      },
+      encoding: doc.file.encoding,
+      lineEnding: doc.file.lineEnding,
+      driveFileId: doc.driveFileId,
+    };
+  }
+
+  /**
+   * Puts a merged text in a tab: one change of what differs (the caret keeps its place), not
+   * undoable as the person's own edit, stored at once, and the text before it kept in History.
+   */
+  applyMergedText(id: string, text: string): void {
+    const doc = this.notepad.states.get(id);
+    if (!doc) return;
+    const before = this.notepad.getContent(id);
+    const changes = minimalChange(before, text);
+    if (!changes) return;
+    const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
+    const spec = { changes, annotations, userEvent: DRIVE_SYNC_USER_EVENT };
+    const view = id === this.notepad.activeId() ? this.notepad.getView() : null;
+    if (view) {
+      // The view's update listener keeps the text before it in History (drive-sync reason).
+      view.dispatch(spec);
+    } else {
+      void this.notepad.history.snapshotNow(
+        id,
+        { text: before, name: this.notepad.tabName(id) },
+        "drive-sync",
+      );
+      if (doc.state) doc.state = doc.state.update(spec).state;
+      else doc.content = text;
+    }
+    doc.lastEditAt = Date.now();
+    this.noteEngineChange(id);
+    // Marked remote, so the notepad's edit handler does not store it: stored here.
+    this.notepad.sync.noteChange(id);
+  }
+
+  /** Opens Drive's version of a tab changed on both sides beside it, not shown, not synced. */
+  openDriveCopy(fromId: string, name: string, text: string): string {
+    const from = this.notepad.states.get(fromId);
+    const id = this.insertTab(fitCopyName(name), text, fromId, {
+      file: from ? { ...from.file, disk: null } : undefined,
+    });
+    void this.notepad.history.snapshotNow(id, { text, name }, "drive-sync");
+    return id;
+  }
+
+  /** Opens a file of the synced tab list (another computer's tab) as a new tab, not shown. */
+  openTabFromDrive(file: RemoteTabFile): string {
+    const base = this.notepad.states.get(this.notepad.activeId())?.file;
+    return this.insertTab(file.name.slice(0, MAX_TAB_NAME_LENGTH).trim(), file.text, null, {
+      driveFileId: file.driveFileId,
+      file: base
+        ? { ...base, disk: null, encoding: file.encoding, lineEnding: file.lineEnding }
+        : undefined,
+    });
+  }
+
+  /** Records a tab's Drive file, and its name when the file was renamed elsewhere. */
+  setTabDriveFile(id: string, driveFileId: string, name: string): void {
+    this.noteEngineChange(id);
+    this.setFileId(id, driveFileId);
+    const tab = this.tabs.tabs.find((t) => t.id === id);
+    const tabName = name.slice(0, MAX_TAB_NAME_LENGTH).trim();
+    if (tab && tabName && tab.name !== tabName && tab.name !== name) {
+      // Known before the rename lands: the engine is not told of a rename it made itself.
+      this.known.set(id, tabName);
+      this.links.rename(id, tabName);
+    }
+  }
+
+  /** Shows the engine's message as a notice. */
+  notify(message: string): void {
+    this.notepad.addNotice({ id: `drive-sync-${Date.now()}`, kind: "info", message });
+  }
+
+  private insertTab(
+    name: string,
+    text: string,
+    afterId: string | null,
+    origin: Parameters<TabStates["add"]>[2],
+  ): string {
+    const { state, tab } = addTab(this.tabs, Date.now(), { name, activate: false });
+    let tabs = state;
+    const at = afterId ? tabs.tabs.findIndex((t) => t.id === afterId) : -1;
+    if (at >= 0) {
+      const order = tabs.tabs.map((t) => t.id).filter((tabId) => tabId !== tab.id);
+      order.splice(at + 1, 0, tab.id);
+      tabs = orderTabs(tabs, order);
+    }
+    this.notepad.states.add(tab.id, text, origin);
+    this.noteEngineChange(tab.id);
+    this.notepad.sync.track(tab.id);
+    this.store.setState({ tabs });
+    this.notepad.sync.noteChange(tab.id, true);
+    this.notepad.sync.saveOrder(tabs.tabs.map((t) => t.id));
+    return tab.id;
+  }
+
+  // ---------------------------------------------------------------- the tab's Drive file
+
+  /** The Drive file a tab was opened from, saved to or synced with (stored with the tab). */
+  fileIdOf(id: string): string | null {
+    return this.notepad.states.get(id)?.driveFileId ?? null;
+  }
+
+  /** Remembers (or, with null, forgets) the Drive file of a tab, and stores it. */
+  setFileId(id: string, fileId: string | null): void {
+    const doc = this.notepad.states.get(id);
+    if (!doc || doc.driveFileId === fileId) return;
+    doc.driveFileId = fileId;
+    this.notepad.sync.noteChange(id, true);
+    this.notepad.publishFileStatus();
+  }
+
+  // ---------------------------------------------------------------- what the UI asks
+
+  /** File › Sync with Google Drive › an interval: changes it, or (while off) asks which tabs. */
+  chooseInterval(interval: SyncInterval): void {
+    const engine = this.engine;
+    if (!engine) return;
+    if (engine.getStatus().enabled) {
+      engine.setInterval(interval);
+      return;
+    }
+    this.pendingInterval = interval;
+    this.store.setState({ modal: "drive-sync" });
+  }
+
+  /**
+   * Turns sync on for all tabs or the active one and signs in. CALL SYNCHRONOUSLY FROM A CLICK
+   * (the sign-in window may open only there).
+   */
+  turnOn(scope: SyncScope, interval: SyncInterval = this.pendingInterval): void {
+    const engine = this.engine;
+    if (!engine) return;
+    engine.setInterval(interval);
+    engine.enable(scope, this.notepad.activeId()).then(
+      () => this.offerRemoteTabs(),
+      (error: unknown) => {
+        console.error("Turning on Drive sync failed", error);
+        const why = driveFailureMessage(error, "sign-in");
+        this.notepad.addNotice({
+          id: "drive-sync-enable",
+          kind: "error",
+          message: `Sync with Google Drive stays off${why ? `: ${why}` : "."} Your tabs are kept in this browser as before.`,
+        });
+      },
+    );
+  }
+
+  /** File › Sync with Google Drive › Off. Tabs and their Drive files stay. */
+  turnOff(): void {
+    this.engine?.disable();
+    this.offered = 0;
+    this.dismissOffer();
+  }
+
+  /**
+   * A tab's "Sync this tab with Google Drive": takes it in or out; while sync is off it turns
+   * sync on for that tab (signing in: CALL SYNCHRONOUSLY FROM A CLICK).
+   */
+  toggleTab(id: string): void {
+    const engine = this.engine;
+    if (!engine) return;
+    if (!engine.getStatus().enabled) {
+      this.turnOn("active", engine.getStatus().interval);
+      return;
+    }
+    if (engine.isTabIncluded(id)) engine.excludeTab(id);
+    else engine.includeTab(id);
+  }
+
+  /** Sync now (a command with a key): a reconnect first when the token expired. */
+  syncNow(): void {
+    const engine = this.engine;
+    if (!engine) return;
+    const status = engine.getStatus();
+    if (!status.enabled) {
+      this.notepad.addNotice({
+        id: "drive-sync-off",
+        kind: "info",
+        message: "Sync with Google Drive is off. Turn it on in File › Sync with Google Drive.",
+      });
+      return;
+    }
+    if (status.needsReconnect) this.reconnect();
+    else void engine.syncNow();
+  }
+
+  /** "Reconnect to keep syncing": a new Google token. CALL SYNCHRONOUSLY FROM A CLICK. */
+  reconnect(): void {
+    this.engine?.reconnect().catch((error: unknown) => {
+      console.error("Reconnecting to Google Drive failed", error);
+      const why = driveFailureMessage(error, "sign-in");
+      this.notepad.addNotice({
+        id: "drive-sync-reconnect",
+        kind: "error",
+        message: `Not reconnected to Google Drive${why ? `: ${why}` : "."} Your edits wait in this browser; try Reconnect again.`,
+      });
+    });
+  }
+
+  /** The way on beside a sync warning (its button). `tabId` for a tab's warning. */
+  runAction(action: SyncAction, tabId?: string): void {
+    const engine = this.engine;
+    if (!engine) return;
+    if (action === "reconnect") this.reconnect();
+    else if (action === "retry") void engine.syncNow();
+    else if (action === "recreate-file" && tabId) void engine.recreateFile(tabId);
+    else if (action === "manage-storage") window.open(GOOGLE_STORAGE_URL, "_blank", "noopener");
+  }
+
+  /** True when tab `id` is synced (for its right-click menu's check mark). */
+  isTabIncluded(id: string): boolean {
+    return this.engine?.isTabIncluded(id) ?? false;
+  }
+
+  /** Shows (once per count) the offer to open another computer's synced tabs. */
+  private offerRemoteTabs(): void {
+    const count = this.engine?.remoteTabsOffer()?.count ?? 0;
+    if (count === this.offered) return;
+    this.offered = count;
+    if (count === 0) {
+      this.dismissOffer();
+      return;
+    }
+    this.notepad.addNotice({
+      id: BRING_IN_NOTICE_ID,
+      kind: "info",
+      message: `Your Google Drive has ${count} synced tab${count === 1 ? "" : "s"} from another computer that ${count === 1 ? "is" : "are"} not open here.`,
+      action: { label: bringInLabel(count), run: () => void this.bringIn() },
+      // Not offered again in this browser (the engine remembers the files).
+      secondary: { label: "Not now", run: () => this.engine?.dismissRemoteTabs() },
+    });
+  }
+
+  private dismissOffer(): void {
+    this.store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== BRING_IN_NOTICE_ID) }));
+  }
+
+  /** Opens the other computer's synced tabs. */
+  async bringIn(): Promise<void> {
+    const engine = this.engine;
+    if (!engine) return;
+    this.offered = 0;
+    const opened = await engine.bringInRemoteTabs();
+    this.notepad.addNotice({
+      id: "drive-sync-brought-in",
+      kind: "info",
+      message:
+        opened === 0
+          ? "No synced tabs were brought in: they are open here already."
+          : `Brought in ${opened} synced tab${opened === 1 ? "" : "s"} from Google Drive.`,
+    });
+  }
+}
