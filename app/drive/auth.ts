@@ -195,6 +195,16 @@ export class DriveAuth implements TokenSource {
     return this.request("", false);
   }
 
+  /**
+   * Forgets the held token after Google refused it (a 401: revoked, or expired early), so the
+   * next click asks Google for a new one instead of handing back the refused one.
+   */
+  forgetToken(): void {
+    if (!this.token) return;
+    this.token = null;
+    this.publish();
+  }
+
   /** After a 401: forget the token and ask again (through a button: this is not a click). */
   async renewToken(): Promise<string> {
     this.token = null;

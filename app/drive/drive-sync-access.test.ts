@@ -57,6 +57,27 @@ describe("Drive.syncAccess", () => {
     expect(api.requests).toBe(1);
   });
 
+  it("after Google refuses the held token (a 401), Reconnect asks for a new one", async () => {
+    const api = oauth2();
+    const drive = new Drive({
+      config: CONFIG,
+      loadOAuth2: async () => api,
+      fetchImpl: async () => new Response(JSON.stringify({ email: "a@b.c" })),
+      prompts: new DrivePromptStore(),
+    });
+    const access = drive.syncAccess();
+    await drive.prepare();
+    await access.connectInClick();
+    expect(api.requests).toBe(1);
+    const tokens = syncHttpContext(access).tokens;
+    // The request layer calls renewToken when Google answers 401.
+    await expect(tokens.renewToken()).rejects.toBeInstanceOf(ReconnectNeededError);
+    expect(access.hasValidToken()).toBe(false);
+    await access.connectInClick();
+    expect(api.requests).toBe(2);
+    expect(access.hasValidToken()).toBe(true);
+  });
+
   it("says a keyless build is not configured", async () => {
     const access = new Drive({ config: null }).syncAccess();
     expect(access.isConfigured()).toBe(false);

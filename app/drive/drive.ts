@@ -207,6 +207,7 @@ export class Drive {
       isConfigured: () => this.isConfigured(),
       hasValidToken: () => this.hasValidToken(),
       currentToken: () => this.session().getToken(),
+      forgetRefusedToken: () => this.auth?.forgetToken(),
       connectInClick: () => {
         try {
           return this.session()

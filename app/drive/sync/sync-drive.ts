@@ -57,6 +57,8 @@ export interface SyncDriveAccess {
    * Gets a token, opening Google's window when needed. CALL SYNCHRONOUSLY FROM A CLICK.
    */
   connectInClick(): Promise<void>;
+  /** Google refused the held token (a 401): drop it, so Reconnect asks for a new one. */
+  forgetRefusedToken(): void;
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -67,8 +69,12 @@ export function syncHttpContext(access: SyncDriveAccess): DriveHttpContext {
   const tokens: TokenSource = {
     getToken: () =>
       access.hasValidToken() ? access.currentToken() : Promise.reject(new ReconnectNeededError()),
-    // A 401 means Google no longer takes the token: a new one needs the person's click.
-    renewToken: () => Promise.reject(new ReconnectNeededError()),
+    // A 401 means Google no longer takes the token (revoked, or expired early): a new one
+    // needs the person's click, and Reconnect must not reuse the refused one.
+    renewToken: () => {
+      access.forgetRefusedToken();
+      return Promise.reject(new ReconnectNeededError());
+    },
   };
   return { tokens, fetchImpl: access.fetchImpl, sleep: access.sleep, random: access.random };
 }

@@ -127,6 +127,9 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
       session.valid = true;
       model.acceptedTokens?.add(session.token);
     },
+    forgetRefusedToken: () => {
+      session.valid = false;
+    },
     fetchImpl: modelFetch(model, network),
     sleep: async () => undefined,
     random: () => 0.5,
