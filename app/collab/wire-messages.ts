@@ -76,6 +76,7 @@ export const CloseCode = {
   NotAllowed: 4403,
   RoomNotFound: 4404,
   RoomEnded: 4410,
+  ClockOff: 4408,
   TooLarge: 4413,
   RateLimited: 4429,
   TooManyRooms: 4430,
@@ -88,6 +89,8 @@ export const CLOSE_REASONS: Record<number, string> = {
   [CloseCode.NotAllowed]: "This link can only view: the relay refused a change from it.",
   [CloseCode.RoomNotFound]: "This live session has ended or expired on the relay.",
   [CloseCode.RoomEnded]: "The person who started this live session ended it.",
+  [CloseCode.ClockOff]:
+    "The relay did not end the session: this computer's clock is more than 10 minutes off, so the request could not be told from an old one. Set the clock and try again.",
   [CloseCode.TooLarge]: "A change was too large for the relay.",
   [CloseCode.RateLimited]: "Too many changes too quickly; the relay slowed this page down.",
   [CloseCode.TooManyRooms]:

@@ -282,7 +282,8 @@ export class ConnectionHandler {
     const data = signedBytes(deleteBinding(roomId, at), EMPTY);
     if (!(await this.verified(data, signature))) return;
     if (Math.abs(this.hub.now() - at) > this.hub.limits.deleteClockSkewMs) {
-      return this.close(CloseCode.NotAllowed);
+      // Not a forgery (the signature is checked first): a clock far off, or a replayed delete.
+      return this.close(CloseCode.ClockOff);
     }
     await this.hub.store.deleteRoom(roomId);
     this.hub.log("room-deleted", { room: roomId });

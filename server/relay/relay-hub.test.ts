@@ -251,7 +251,7 @@ describe("relay hub", () => {
     skewed.send(joinMessage(keys, 0, false));
     skewed.send(deleteMessage(keys, time - 60 * 60 * 1000));
     await until(() => skewed.closed !== null);
-    expect(skewed.closed?.code).toBe(CloseCode.NotAllowed);
+    expect(skewed.closed?.code).toBe(CloseCode.ClockOff);
     expect(await store.getRoom(keys.roomId)).not.toBeNull();
     time += 1000;
     owner.send(deleteMessage(keys, time));
