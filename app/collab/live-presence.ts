@@ -74,7 +74,20 @@ export class LivePresence {
   constructor(private readonly options: PresenceOptions) {
     this.binding = awarenessBinding(options.keys.roomId);
     options.awareness.on("update", this.onUpdate);
+    if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
+      window.addEventListener("pagehide", this.onPageHide);
+    }
   }
+
+  // A reload or a closed tab says goodbye at once, so the others' "N here" does not count this
+  // person twice (old and rejoined) until awareness times out 30 s later. A page kept in the
+  // back-forward cache (persisted) may come back, so it stays.
+  private readonly onPageHide = (event: PageTransitionEvent): void => {
+    if (event.persisted) return;
+    const { awareness } = this.options;
+    removeAwarenessStates(awareness, [awareness.clientID], "leave");
+    this.sendNow();
+  };
 
   /** Sets this person's name (and their colour, from the client id). */
   setUser(name: string): void {
@@ -163,6 +176,9 @@ export class LivePresence {
 
   /** Stops listening and timers. */
   dispose(): void {
+    if (typeof window !== "undefined" && typeof window.removeEventListener === "function") {
+      window.removeEventListener("pagehide", this.onPageHide);
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.options.awareness.off("update", this.onUpdate);

@@ -26,10 +26,15 @@ for (const editor of ["notepad", "editor"] as const satisfies readonly LiveEdito
     const { edit } = await startLiveSession(first.page, editor, "Ada");
     const second = await joinLink(browser, edit, "Bob");
 
+    const here = liveStatus(first.page).getByRole("button", { name: /here/ });
+    await expect(here).toHaveText("2 here");
     await second.page.reload();
     await waitForHydration(second.page);
     await expect(liveStatus(second.page).getByRole("status")).toHaveText("Live");
     expect(await shownText(second.page)).toBe("Before the reload.");
+    // The page said goodbye as it unloaded: Bob is counted once, not as the old and the new
+    // Bob until presence times out (30 s, longer than this check waits).
+    await expect(here).toHaveText("2 here");
     // Typed by the other person while this one was away: it arrives after the rejoin.
     await first.page.locator(".cm-content").click();
     await first.page.keyboard.press("ControlOrMeta+End");
