@@ -1,12 +1,17 @@
 import { defineConfig } from "@playwright/test";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 /**
- * Browser tests run against the built site served by scripts/serve.mjs. Playwright cannot
+ * Browser tests run against the built site and the live relay, served by the bundled server
+ * (server/main.ts, built by `npm run build` to <BUILD_DIR>/server/main.mjs). Playwright cannot
  * download its own browsers here, so it drives Debian's Chromium (CHROMIUM_PATH overrides).
- * PORT and BUILD_DIR let several runs share a machine.
+ * PORT and BUILD_DIR let several runs share a machine; the relay keeps its rooms in a temp
+ * folder of the run's port (RELAY_DATA_DIR), never in the project.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const buildDir = process.env.BUILD_DIR ?? "build";
+const relayDataDir = path.join(tmpdir(), `plainpad-relay-e2e-${port}`);
 
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -41,8 +46,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `node scripts/serve.mjs`,
-    env: { PORT: String(port), BUILD_DIR: buildDir },
+    command: `node ${path.join(buildDir, "server", "main.mjs")}`,
+    env: { PORT: String(port), BUILD_DIR: buildDir, RELAY_DATA_DIR: relayDataDir },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 30_000,

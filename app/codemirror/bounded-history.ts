@@ -1,4 +1,4 @@
-import { history, redoDepth, undo, undoDepth } from "@codemirror/commands";
+import { history, redo, redoDepth, undo, undoDepth } from "@codemirror/commands";
 import {
   type EditorState,
   type Extension,
@@ -9,6 +9,7 @@ import {
   Transaction,
 } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
+import { liveUndoManager } from "./live-undo";
 
 /**
  * Undo history with an exact ceiling. CodeMirror's `history({ minDepth })` keeps at least
@@ -58,6 +59,8 @@ export function boundedHistory(maxSteps: number): Extension {
 
 /** How many more undo steps are allowed in this state (0 when there is nothing to undo). */
 export function undoStepsLeft(state: EditorState): number {
+  const live = state.facet(liveUndoManager);
+  if (live) return live.undoStack.length;
   const stored = undoDepth(state);
   const limit = state.facet(maxUndoSteps) - (state.field(undoneSinceEdit, false) ?? 0);
   return Math.max(0, Math.min(stored, limit));
@@ -65,11 +68,23 @@ export function undoStepsLeft(state: EditorState): number {
 
 /** Whether Redo has anything to do. */
 export function canRedo(state: EditorState): boolean {
+  const live = state.facet(liveUndoManager);
+  if (live) return live.redoStack.length > 0;
   return redoDepth(state) > 0;
 }
 
 /** CodeMirror's `undo`, refused once the ceiling of undo steps has been reached. */
 export const undoWithinLimit: StateCommand = (target) => {
+  // A live document: only this person's own edits are undone.
+  const live = target.state.facet(liveUndoManager);
+  if (live) return live.undo() !== null;
   if (undoStepsLeft(target.state) === 0) return false;
   return undo(target);
+};
+
+/** CodeMirror's `redo`, or the live document's own redo (this person's edits only). */
+export const redoAny: StateCommand = (target) => {
+  const live = target.state.facet(liveUndoManager);
+  if (live) return live.redo() !== null;
+  return redo(target);
 };

@@ -1,5 +1,5 @@
 import { docChangeFeed } from "./doc-change-feed";
-import { defaultKeymap, redo } from "@codemirror/commands";
+import { defaultKeymap } from "@codemirror/commands";
 import { indentUnit } from "@codemirror/language";
 import { Compartment, EditorState, type Extension, type StateEffect } from "@codemirror/state";
 import {
@@ -15,7 +15,8 @@ import {
 } from "@codemirror/view";
 import { longLineTyping } from "./long-line-typing";
 import { multipleSelections } from "./multiple-selections";
-import { boundedHistory, undoWithinLimit } from "./bounded-history";
+import { boundedHistory, redoAny, undoWithinLimit } from "./bounded-history";
+import { liveCompartment } from "./live-binding";
 import { editorTheme, type EditorThemeName } from "./themes";
 
 /** Horizontal alignment of the text lines (a view setting; the file is not changed). */
@@ -280,8 +281,10 @@ export function baseEditorExtensions(): Extension {
       ...defaultKeymap,
       // CodeMirror's historyKeymap, with the undo that respects the history's ceiling.
       { key: "Mod-z", run: undoWithinLimit, preventDefault: true },
-      { key: "Mod-y", mac: "Mod-Shift-z", run: redo, preventDefault: true },
-      { linux: "Ctrl-Shift-z", run: redo, preventDefault: true },
+      { key: "Mod-y", mac: "Mod-Shift-z", run: redoAny, preventDefault: true },
+      { linux: "Ctrl-Shift-z", run: redoAny, preventDefault: true },
     ]),
+    // Empty until the document goes live (live-binding.ts).
+    liveCompartment.of([]),
   ];
 }

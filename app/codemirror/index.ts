@@ -88,3 +88,14 @@ export {
 export { EDITOR_THEMES, editorTheme, type EditorThemeName, isDarkEditorTheme } from "./themes";
 export { SYNC_WORD_COUNT_LIMIT, type TextStats, textStatsField, wordCount } from "./word-count";
 export { charactersLabel, wordCountPanel, wordsLabel } from "./word-count-panel";
+export {
+  bindLiveEffects,
+  deltaToChanges,
+  isLiveState,
+  type LiveBinding,
+  liveBindingExtension,
+  liveCompartment,
+  type TextDeltaStep,
+  unbindLiveEffects,
+} from "./live-binding";
+export { redoAny } from "./bounded-history";

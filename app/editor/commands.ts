@@ -30,6 +30,7 @@ import {
   saveAsCommand,
   saveCommand,
   shareCommand,
+  liveCommand,
   undoCommand,
   toggleCommentCommand,
   indentCommands,
@@ -71,6 +72,8 @@ export interface EditorCommandContext extends TextToolContext {
   openHistory(): void;
   /** The dialog that makes a share link of it. */
   openShareDialog(): void;
+  /** The Live collaboration dialog (start a session, its links, stop). */
+  openLiveDialog(): void;
   print(): void;
   undo(): void;
   redo(): void;
@@ -191,6 +194,7 @@ export const EDITOR_COMMANDS: readonly EditorCommand[] = [
   exportCommand(),
   historyCommand<EditorCommandContext, EditorCommandState>(),
   shareCommand(),
+  liveCommand(),
   toggleCommentCommand(),
   { ...openCommand(), helpLabel: "Open a file" },
   ...indentCommands<EditorCommandContext, EditorCommandState>("Indent / outdent selected lines"),
@@ -308,6 +312,7 @@ export const EDITOR_HEADER_COMMANDS: readonly string[] = [
   "export",
   "history",
   "share",
+  "live",
   "print",
 ];
 

@@ -1,7 +1,7 @@
-import { redo, toggleComment } from "@codemirror/commands";
+import { toggleComment } from "@codemirror/commands";
 import type { StateCommand } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { pasteSpec, runTextTool, undoWithinLimit } from "~/codemirror";
+import { pasteSpec, redoAny, runTextTool, undoWithinLimit } from "~/codemirror";
 import { EDITOR_FONT_SIZE } from "~/storage/editor-settings";
 import { indentSelection, outdentSelection } from "~/text/indent";
 import { toggleBold, toggleItalic, toggleUnderline } from "~/text/inline-markers";
@@ -17,6 +17,7 @@ import { downloadDocument, saveOutcomeNotice } from "~/ui/document-file-save";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { EditorCommandContext } from "./commands";
 import { useEditorStore } from "./editor-store";
+import { useEditorLiveStore } from "./editor-live-store";
 
 /**
  * Everything the toolbar, header, keys and menus can ask the editor to do: the command
@@ -66,8 +67,9 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     openExportDialog: () => store().setExportDialogOpen(true),
     openHistory: () => store().setHistoryDialogOpen(true),
     openShareDialog: () => store().setShareDialogOpen(true),
+    openLiveDialog: () => useEditorLiveStore.setState({ dialogOpen: true }),
     undo: () => runCommand(undoWithinLimit),
-    redo: () => runCommand(redo),
+    redo: () => runCommand(redoAny),
     bold: () => runCommand(toggleBold),
     italic: () => runCommand(toggleItalic),
     underline: () => runCommand(toggleUnderline),

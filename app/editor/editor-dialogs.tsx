@@ -10,22 +10,36 @@ import { applyComparedChanges, compareKeysOf } from "~/ui/compare-dialog";
 import { editorTheme } from "~/codemirror/themes";
 import { EDITOR_COMMANDS } from "./commands";
 import { useEditorStore } from "./editor-store";
+import { useEditorLiveStore } from "./editor-live-store";
+import type { EditorLive } from "./use-editor-live";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
   import("~/ui/share-dialog").then((module) => ({ default: module.ShareDialog })),
 );
 
-/** The simple editor's History, Export and Share dialogs, each shown while the store says so. */
+// The Live collaboration dialog (and its QR codes) load when the command is first used.
+const LiveDialog = lazy(() =>
+  import("~/ui/live-dialog").then((module) => ({ default: module.LiveDialog })),
+);
+
+/**
+ * The simple editor's History, Export, Share and Live collaboration dialogs, each shown while
+ * the store says so.
+ */
 export function EditorDialogs({
   getView,
   getHistory,
   getContent,
+  live,
 }: {
   getView: () => EditorView | null;
   getHistory: () => DocumentHistory;
   getContent: () => string;
+  live: EditorLive;
 }) {
+  const liveDialogOpen = useEditorLiveStore((s) => s.dialogOpen);
+  const liveHandle = useEditorLiveStore((s) => (s.ended || s.joining ? null : s.live));
   const historyDialogOpen = useEditorStore((s) => s.historyDialogOpen);
   const exportDialogOpen = useEditorStore((s) => s.exportDialogOpen);
   const shareDialogOpen = useEditorStore((s) => s.shareDialogOpen);
@@ -69,6 +83,16 @@ export function EditorDialogs({
             // With the document's own line endings, as a download would have them.
             getText={() => applyLineEnding(getContent(), useEditorStore.getState().file.lineEnding)}
             onClose={() => useEditorStore.getState().setShareDialogOpen(false)}
+          />
+        </Suspense>
+      )}
+      {liveDialogOpen && (
+        <Suspense fallback={null}>
+          <LiveDialog
+            documentName={useEditorStore.getState().fileName}
+            live={liveHandle}
+            actions={live}
+            onClose={() => useEditorLiveStore.setState({ dialogOpen: false })}
           />
         </Suspense>
       )}

@@ -5,6 +5,8 @@ import { LanguageStatus } from "~/ui/language-status";
 import { BackupReminder } from "~/ui/keep-safe";
 import { StoringStatus } from "~/ui/storing-status";
 import { useEditorStore } from "./editor-store";
+import { LiveStatus } from "~/ui/live-status";
+import { useEditorLiveStore } from "./editor-live-store";
 
 /**
  * The editor's status bar: the document's language (a click picks another), where it lives, its
@@ -26,6 +28,8 @@ export function EditorStatusBar({
   const language = useEditorStore((s) => s.language);
   const selections = useEditorStore((s) => s.selections);
   const keyModeStatus = useEditorStore((s) => s.keyModeStatus);
+  const live = useEditorLiveStore((s) => s.live);
+  const joining = useEditorLiveStore((s) => s.joining);
   return (
     <footer
       aria-label="Status bar"
@@ -33,6 +37,7 @@ export function EditorStatusBar({
     >
       {keyModeStatus && <span>{keyModeStatus}</span>}
       {selections > 1 && <span className="mr-auto">{selectionsLabel(selections)}</span>}
+      {live && <LiveStatus live={live} joining={joining} />}
       <BackupReminder collection="editor" onBackUp={onBackUp} />
       <StoringStatus busy={storing} />
       <LanguageStatus

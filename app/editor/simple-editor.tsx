@@ -46,6 +46,7 @@ import {
 import { useEditorLanguage } from "./editor-language";
 import { useEditorDocument } from "./use-editor-document";
 import { useEditorDrive } from "./use-editor-drive";
+import { useEditorLive } from "./use-editor-live";
 
 /**
  * The simple editor: header, toolbar, search bar, CodeMirror editing area, settings panel,
@@ -70,6 +71,7 @@ export function SimpleEditor() {
   const editorDocument = useEditorDocument(getHandle, fileReads);
   const drive = useEditorDrive(getView, editorDocument);
   const { getHistory, getPersistence, persistenceRef, openFile, initialise } = editorDocument;
+  const live = useEditorLive(getHandle, editorDocument);
 
   const actions = useMemo(
     () =>
@@ -160,10 +162,11 @@ export function SimpleEditor() {
       // Load the stored draft and the landing page's hand-off once the view exists.
       if (!initStarted.current) {
         initStarted.current = true;
-        void initialise(handle, drive.requestAutoOpen);
+        // Then a live link in the address bar, or the session a reload left.
+        void initialise(handle, drive.requestAutoOpen).then(() => live.openFromAddress());
       }
     },
-    [getPersistence, initialise, openFile, drive.requestAutoOpen],
+    [getPersistence, initialise, openFile, drive.requestAutoOpen, live],
   );
 
   useSettingsFromThisBrowser();
@@ -177,6 +180,13 @@ export function SimpleEditor() {
 
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
   useEffect(() => listenForPageFileDrops((files) => actionsRef.current.openFiles(files)), []);
+
+  // A live link pasted into the address bar of this page opens too.
+  useEffect(() => {
+    const onHashChange = () => live.openFromAddress();
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
+  }, [live]);
 
   // Page-wide keys of the registry (Ctrl/Cmd+S, O, F, P anywhere on the page); keys in the
   // text reach the editor's own handler first.
@@ -222,7 +232,12 @@ export function SimpleEditor() {
       <EditorStatusBar onBackUp={actions.download} onReopen={editorDocument.reopenFile} />
       <FileReadProgress tracker={fileReads} />
       <QuestionDialogHost />
-      <EditorDialogs getView={getView} getHistory={getHistory} getContent={getContent} />
+      <EditorDialogs
+        getView={getView}
+        getHistory={getHistory}
+        getContent={getContent}
+        live={live}
+      />
     </div>
   );
 }

@@ -33,6 +33,7 @@ import {
   saveAsCommand,
   saveCommand,
   shareCommand,
+  liveCommand,
   toggleCommentCommand,
   indentCommands,
   type PreviewCommandState,
@@ -70,6 +71,8 @@ export interface NotepadCommandContext extends TextToolContext {
   openExportDialog(): void;
   /** The dialog that makes a share link of the active tab. */
   openShareDialog(): void;
+  /** The Live collaboration dialog of the active tab (start a session, its links, stop). */
+  openLiveDialog(): void;
   downloadAll(): void;
   /** The dialog that backs up every tab, the editor's document and the settings (one .zip). */
   openBackupDialog(): void;
@@ -150,6 +153,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
   saveAsCommand(),
   exportCommand(),
   shareCommand(),
+  liveCommand(),
   toggleCommentCommand(),
   ...indentCommands<NotepadCommandContext, NotepadCommandState>(
     "Indent / outdent lines (code files)",

@@ -34,6 +34,7 @@ import { NotepadController } from "./notepad-controller";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
 import { activeTabName, NotepadStatusBar } from "./status-figures";
+import { NotepadLiveDialog } from "./notepad-live";
 import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
 import { PreviewArea } from "~/preview/preview-area";
@@ -101,7 +102,8 @@ export function NotepadApp() {
       chooseNotepadKeyMode(controller, store, keyMode, { remember: false });
     const host = editorHostRef.current;
     if (!host) return;
-    void controller.start(host, document.documentElement.classList.contains("dark"));
+    const dark = document.documentElement.classList.contains("dark");
+    void controller.start(host, dark).then(() => controller.live.openFromAddress());
     if (import.meta.env.DEV || navigator.webdriver) {
       // Lets browser tests and benchmarks reach the engine (documents can be megabytes).
       (window as unknown as { __plainpadNotepad?: NotepadController }).__plainpadNotepad =
@@ -176,6 +178,7 @@ export function NotepadApp() {
       saveAs: () => void controller.saves.save("save-as"),
       openExportDialog: () => setModal("download"),
       openShareDialog: () => setModal("share"),
+      openLiveDialog: () => setModal("live"),
       downloadAll: () => void controller.backups.downloadAll(),
       openBackupDialog: () => setModal("backup"),
       openRestoreDialog: () => setModal("restore-backup"),
@@ -376,6 +379,7 @@ export function NotepadApp() {
           />
         </Suspense>
       )}
+      {state.modal === "live" && <NotepadLiveDialog controller={controller} store={store} />}
       {state.modal === "download" && (
         <ExportDialog
           documentName={activeTabName(store.getState())}

@@ -42,6 +42,7 @@ import { NotepadSaves } from "./tab-saves";
 import { NotepadWindowSync } from "./tab-sync";
 import { prepareWhenIdle, TabStates } from "./tab-states";
 import { markModified, updateTab } from "./tabs-model";
+import { NotepadLive } from "./tab-live";
 import { FileReadTracker } from "~/ui/file-read-progress";
 
 /** Every edit is stored at most this long after it happened (spec: within 1 second). */
@@ -77,7 +78,9 @@ export class NotepadController {
   /** The big file being read into a new tab, for the progress bar and its Cancel button. */
   readonly fileReads = new FileReadTracker();
   private view: EditorView | null = null;
-  private readonly compartments = createEditorCompartments();
+  readonly compartments = createEditorCompartments();
+  /** Live collaboration sessions of tabs (issue 44). */
+  readonly live: NotepadLive = new NotepadLive(this);
   private extensions: Extension[] | null = null;
   private darkTheme = false;
   private keyBindings: Extension = []; // Vim or Emacs, once chosen (notepad-key-mode.ts)
@@ -181,6 +184,7 @@ export class NotepadController {
   /** Writes pending changes, stops listening and destroys the view. */
   dispose(): void {
     this.disposed = true;
+    this.live.dispose();
     this.sync.dispose();
     this.backups.folder.dispose();
     for (const cleanup of this.cleanups) cleanup();

@@ -31,6 +31,7 @@ export type NotepadModal =
   | "backup"
   | "restore-backup"
   | "share"
+  | "live"
   | null;
 
 /** Figures of the status bar and stats display. */

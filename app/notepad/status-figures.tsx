@@ -6,6 +6,7 @@ import { FileStatus } from "~/ui/file-status";
 import { selectionsLabel } from "~/text/number-format";
 import { BackupReminder } from "~/ui/keep-safe";
 import { FolderCopiesStatus } from "./folder-copies";
+import { NotepadLiveStatus } from "./notepad-live-status";
 import { StoringStatus } from "~/ui/storing-status";
 import type { NotepadController } from "./notepad-controller";
 import type { NotepadStore, NotepadUiState } from "./notepad-store";
@@ -155,6 +156,7 @@ export function NotepadStatusBar({
       <StatusTabName store={store} />
       <StatusFigures store={store} />
       <span className="ml-auto flex flex-wrap items-center gap-x-3">
+        <NotepadLiveStatus store={store} />
         <NotepadFileStatus store={store} controller={controller} />
       </span>
       <FolderCopiesStatus

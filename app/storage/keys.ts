@@ -19,6 +19,13 @@ export const STORAGE_KEYS = {
   previewMode: "plainpad-preview-mode",
   /** localStorage: each editor's key bindings, standard, Vim or Emacs (suffixed like previewMode). */
   keyMode: "plainpad-key-mode",
+  /**
+   * localStorage: the live sessions documents are in (issue 44): document key → the link's
+   * fragment, so a reload rejoins. Removed when the person leaves the session.
+   */
+  liveLinks: "plainpad-live-links",
+  /** localStorage: the name last given for live sessions ("" for none). */
+  liveName: "plainpad-live-name",
 } as const;
 
 /** IndexedDB database and store names. */

@@ -10,6 +10,7 @@ import {
   Redo2,
   Save,
   Share2,
+  Users,
   Undo2,
 } from "lucide-react";
 import type { PreviewMode } from "~/storage/preview-mode";
@@ -143,6 +144,21 @@ export function shareCommand<C extends { openShareDialog(): void }, S>(): Comman
     helpLabel: "Share as a link",
     icon: Share2,
     run: (ctx) => ctx.openShareDialog(),
+  };
+}
+
+/**
+ * Live collaboration (issue 44): the dialog that starts an end-to-end encrypted live session
+ * for the document and shows its Edit and View-only links, or stops it.
+ */
+export function liveCommand<C extends { openLiveDialog(): void }, S>(): Command<C, S> {
+  return {
+    id: "live",
+    label: "Live",
+    menuLabel: "Live collaboration…",
+    helpLabel: "Live collaboration (edit together)",
+    icon: Users,
+    run: (ctx) => ctx.openLiveDialog(),
   };
 }
 

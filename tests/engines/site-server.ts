@@ -6,11 +6,14 @@ import { fileURLToPath } from "node:url";
 import sirv from "sirv";
 import { headersForPath, parseHeadersFile } from "../../scripts/headers.mjs";
 import { scriptHash } from "../../scripts/csp-hashes.mjs";
+import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
+import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
 
 /**
- * Serves the built site to the cross-engine suite as scripts/serve.mjs serves it (same files,
- * same headers: the build's `_headers`, with each page's Content-Security-Policy), with two
- * things a test needs:
+ * Serves the built site to the cross-engine suite as server/main.ts serves it (same files,
+ * same headers: the build's `_headers`, with each page's Content-Security-Policy, and the live
+ * relay on every origin's /relay, all origins sharing one relay hub, so engines on different
+ * origins join one live session), with two things a test needs:
  * - every page gets tests/engines/page-probe.js inline first in its <head> (see that file for
  *   why), and its hash in the page's policy, which lets nothing else run;
  * - each `origin()` is a new port, so each test starts with the empty storage, service worker
@@ -21,7 +24,7 @@ import { scriptHash } from "../../scripts/csp-hashes.mjs";
 export interface SiteServer {
   /** A fresh origin (`http://127.0.0.1:<new port>`) serving the site. */
   origin(): Promise<string>;
-  /** While true, every request is dropped without an answer. */
+  /** While true, every request is dropped without an answer; setting it drops open sockets. */
   offline: boolean;
   close(): Promise<void>;
 }
@@ -39,6 +42,9 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
   const headerRules = parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8"));
   const servers: http.Server[] = [];
   const sockets = new Set<Socket>();
+  const relayHub = createRelayHub({ store: createMemoryRoomStore(), idleSweepMs: 0 });
+  const relays: RelayEndpoint[] = [];
+  let offline = false;
 
   const pageFile = (pathname: string): string | null => {
     const file = pathname.endsWith("/")
@@ -82,9 +88,17 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
   };
 
   const site: SiteServer = {
-    offline: false,
+    get offline() {
+      return offline;
+    },
+    set offline(value: boolean) {
+      offline = value;
+      // A network that goes away takes open connections (the relay's WebSockets) with it.
+      if (value) for (const socket of sockets) socket.destroy();
+    },
     origin() {
       const server = http.createServer(handle);
+      relays.push(attachRelay(server, relayHub));
       server.on("connection", (socket) => {
         sockets.add(socket);
         socket.on("close", () => sockets.delete(socket));
@@ -100,6 +114,8 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
       });
     },
     async close() {
+      await relayHub.close();
+      await Promise.all(relays.map((relay) => relay.close(500)));
       for (const socket of sockets) socket.destroy();
       await Promise.all(
         servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),

@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as Y from "yjs";
+import { keysFromSecret, viewOnlyKeys } from "./live-keys";
+import { open } from "./live-crypto";
+import { AUTH_FAILURE_MESSAGE, LiveSession, type LiveSessionOptions } from "./live-session";
+import { checkLiveSize, LiveSizeError } from "./live-size";
+import type { LiveRoomState, LiveStateStore } from "./live-state-store";
+import {
+  entryFor,
+  openUpdate,
+  remoteEdit,
+  scriptedOpener,
+  testKeys,
+  textOf,
+} from "./live-test-support";
+import { CLOSE_REASONS, CloseCode, LIVE_LIMITS, MessageType, snapshotBinding } from "./wire";
+
+const keys = testKeys();
+
+function session(options: Partial<LiveSessionOptions> = {}) {
+  const opener = scriptedOpener();
+  const live = new LiveSession({
+    keys,
+    relayUrl: "ws://relay.test/relay",
+    create: false,
+    userName: "Ada",
+    openSocket: opener.openSocket,
+    ...options,
+  });
+  return { live, sockets: opener.sockets };
+}
+
+function welcome(socket: { deliver: (m: never) => void }, headSeq = 0, snapshotSeq = 0) {
+  socket.deliver({ type: MessageType.Welcome, headSeq, snapshotSeq, created: false } as never);
+}
+
+function synced(socket: { deliver: (m: never) => void }, headSeq = 0, logCount = 0) {
+  socket.deliver({ type: MessageType.Synced, headSeq, logCount, logBytes: 0 } as never);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("LiveSession", () => {
+  it("starts a room with the initial text as its first update", async () => {
+    const { live, sockets } = session({ create: true, initialText: "hello" });
+    live.start();
+    expect(live.getStatus().state).toBe("connecting");
+    sockets[0].open();
+    const [join] = sockets[0].ofType(MessageType.Join);
+    expect(join).toMatchObject({ roomId: keys.roomId, sinceSeq: 0, create: true });
+    expect(sockets[0].ofType(MessageType.Update)).toHaveLength(0);
+    welcome(sockets[0]);
+    const [first] = sockets[0].ofType(MessageType.Update);
+    expect(textOf([openUpdate(keys, first)])).toBe("hello");
+    sockets[0].deliver({ type: MessageType.Ack, messageId: first.messageId, seq: 1 });
+    synced(sockets[0], 1, 1);
+    await live.whenSynced();
+    expect(live.getStatus()).toMatchObject({ state: "live", synced: true, canEdit: true });
+    expect(live.getStatus().peers.map((peer) => peer.name)).toEqual(["Ada"]);
+    live.leave();
+  });
+
+  it("batches keystrokes into one update and resends what was not acknowledged", () => {
+    const { live, sockets } = session({ create: true, initialText: "hello" });
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    const [first] = sockets[0].ofType(MessageType.Update);
+    sockets[0].deliver({ type: MessageType.Ack, messageId: first.messageId, seq: 1 });
+    synced(sockets[0], 1, 1);
+    for (const [index, letter] of [..." world"].entries()) live.text.insert(5 + index, letter);
+    expect(sockets[0].ofType(MessageType.Update)).toHaveLength(1);
+    vi.advanceTimersByTime(100);
+    const updates = sockets[0].ofType(MessageType.Update);
+    expect(updates).toHaveLength(2);
+    const initial = openUpdate(keys, updates[0]);
+    expect(textOf([initial, openUpdate(keys, updates[1])])).toBe("hello world");
+
+    // The connection drops before the ACK: the batch goes again after the next WELCOME.
+    sockets[0].drop(1006);
+    expect(live.getStatus().state).toBe("reconnecting");
+    live.text.insert(11, "!");
+    vi.advanceTimersByTime(16_000);
+    expect(sockets).toHaveLength(2);
+    sockets[1].open();
+    expect(sockets[1].ofType(MessageType.Join)[0]).toMatchObject({ sinceSeq: 1, create: false });
+    welcome(sockets[1], 1);
+    const resent = sockets[1].ofType(MessageType.Update);
+    expect(resent).toHaveLength(1); // merged into one
+    expect(textOf([initial, openUpdate(keys, resent[0])])).toBe("hello world!");
+    live.leave();
+  });
+
+  it("shows a joiner the room's text once synced, from a snapshot and entries", async () => {
+    const writer = new Y.Doc();
+    writer.getText("text").insert(0, "shared ");
+    const snapshotState = Y.encodeStateAsUpdate(writer);
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0], 3, 2);
+    const { seal, signWrite } = await import("./live-crypto");
+    const binding = snapshotBinding(keys.roomId, 2, 0);
+    const sealed = seal(keys, binding, snapshotState);
+    sockets[0].deliver({
+      type: MessageType.SnapshotReplay,
+      snapshotId: new Uint8Array(16),
+      upToSeq: 2,
+      baseSeq: 0,
+      sealed,
+      signature: signWrite(keys, binding, sealed),
+    });
+    sockets[0].deliver(entryFor(keys, remoteEdit([snapshotState], 7, "text"), 3));
+    expect(live.getStatus().synced).toBe(false);
+    synced(sockets[0], 3, 1);
+    await live.whenSynced();
+    expect(live.text.toString()).toBe("shared text");
+    live.leave();
+    // The next JOIN of this room would ask for what follows seq 3.
+  });
+
+  it("ignores a change that fails its signature or seal, and says so", () => {
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    const good = remoteEdit([], 0, "good");
+    const otherRoom = keysFromSecret(new Uint8Array(32).fill(9));
+    sockets[0].deliver(entryFor(otherRoom, remoteEdit([], 0, "forged"), 1));
+    const wrongSeal = { ...keys, encryptionKey: new Uint8Array(32).fill(1) };
+    sockets[0].deliver(entryFor(wrongSeal, remoteEdit([], 0, "garbled"), 2));
+    expect(live.getStatus().message).toBe(AUTH_FAILURE_MESSAGE);
+    sockets[0].deliver(entryFor(keys, good, 3));
+    expect(live.text.toString()).toBe("good");
+    live.leave();
+  });
+
+  it("never sends an update or snapshot from a view-only link", () => {
+    const { live, sockets } = session({
+      keys: viewOnlyKeys(keys),
+      tuning: { compactAfterUpdates: 1, maxDelayMs: 0 },
+    });
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    sockets[0].deliver(entryFor(keys, remoteEdit([], 0, "abc"), 1));
+    synced(sockets[0], 1, 5);
+    live.text.insert(0, "mine");
+    vi.advanceTimersByTime(5000);
+    expect(live.getStatus().canEdit).toBe(false);
+    expect(sockets[0].ofType(MessageType.Update)).toHaveLength(0);
+    expect(sockets[0].ofType(MessageType.Snapshot)).toHaveLength(0);
+    live.leave();
+  });
+
+  it("compacts past the threshold with a sealed snapshot built on the room's snapshot", () => {
+    const { live, sockets } = session({ tuning: { compactAfterUpdates: 3, maxDelayMs: 10 } });
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    const base: Uint8Array[] = [];
+    for (let seq = 1; seq <= 3; seq++) {
+      const update = remoteEdit(base, 0, String(seq));
+      base.push(update);
+      sockets[0].deliver(entryFor(keys, update, seq));
+    }
+    synced(sockets[0], 3, 3);
+    vi.advanceTimersByTime(20);
+    const [snapshot] = sockets[0].ofType(MessageType.Snapshot);
+    expect(snapshot).toMatchObject({ upToSeq: 3, baseSeq: 0 });
+    const state = open(keys, snapshotBinding(keys.roomId, 3, 0), snapshot.sealed);
+    expect(textOf([state])).toBe("321");
+    // Someone else's snapshot won: counts are updated and the next try builds on theirs.
+    sockets[0].deliver({
+      type: MessageType.SnapshotResult,
+      snapshotId: snapshot.snapshotId,
+      accepted: false,
+      snapshotSeq: 2,
+      logCount: 1,
+      logBytes: 10,
+    });
+    const update = remoteEdit(base, 0, "4");
+    sockets[0].deliver(entryFor(keys, update, 4));
+    sockets[0].deliver(entryFor(keys, remoteEdit([...base, update], 0, "5"), 5));
+    vi.advanceTimersByTime(20);
+    const again = sockets[0].ofType(MessageType.Snapshot);
+    expect(again).toHaveLength(2);
+    expect(again[1]).toMatchObject({ upToSeq: 5, baseSeq: 2 });
+    live.leave();
+  });
+
+  it("ends with the relay's words on a final close, and reconnects on 1001", () => {
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    sockets[0].drop(1001);
+    expect(live.getStatus().state).toBe("reconnecting");
+    vi.advanceTimersByTime(1000);
+    sockets[1].open();
+    sockets[1].drop(CloseCode.RoomNotFound, "");
+    expect(live.getStatus()).toMatchObject({
+      state: "ended",
+      message: CLOSE_REASONS[CloseCode.RoomNotFound],
+    });
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
+    return expect(live.whenSynced()).rejects.toThrow();
+  });
+
+  it("ends when the person who started it ends it", () => {
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    sockets[0].deliver({ type: MessageType.Ended });
+    expect(live.getStatus()).toMatchObject({
+      state: "ended",
+      message: "The person who started this live session ended it.",
+    });
+    expect(sockets[0].closed).not.toBeNull();
+  });
+
+  it("keeps edits made offline across a reload and sends them when back", async () => {
+    const kept = new Map<string, LiveRoomState>();
+    const store: LiveStateStore = {
+      load: async (roomId) => kept.get(roomId) ?? null,
+      save: async (roomId, value) => void kept.set(roomId, value),
+      delete: async (roomId) => void kept.delete(roomId),
+    };
+    const first = session({ create: true, initialText: "draft", stateStore: store });
+    first.live.start();
+    first.live.text.insert(5, " offline");
+    first.sockets[0].drop(1006); // never reached the relay
+    first.live.leave();
+    await vi.runOnlyPendingTimersAsync();
+    expect(kept.get(keys.roomId)?.unacked.length).toBeGreaterThan(0);
+
+    const second = session({ stateStore: store });
+    second.live.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.live.text.toString()).toBe("draft offline");
+    second.sockets[0].open();
+    welcome(second.sockets[0]);
+    const [resent] = second.sockets[0].ofType(MessageType.Update);
+    expect(textOf([openUpdate(keys, resent)])).toBe("draft offline");
+    second.live.leave();
+  });
+
+  it("refuses to start a document over the size limit", () => {
+    const big = "a".repeat(LIVE_LIMITS.maxDocumentBytes + 1);
+    expect(checkLiveSize(big)).toMatch(/too large to edit live/);
+    expect(checkLiveSize("é".repeat(1000))).toBeNull();
+    expect(() => session({ create: true, initialText: big })).toThrow(LiveSizeError);
+  });
+});

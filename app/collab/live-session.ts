@@ -1,0 +1,413 @@
+/**
+ * A live session: one Y.Doc (a Y.Text named "text") kept in step with everyone in the room
+ * through the relay, end-to-end encrypted. This module is the state machine: it joins, applies
+ * what the relay sends after checking each write's signature and seal, and hands this person's
+ * changes to the outbox, presence to LivePresence and log size to LiveCompaction. The socket,
+ * pieces and reconnect backoff live in LiveConnection.
+ */
+import { Awareness } from "y-protocols/awareness";
+import * as Y from "yjs";
+import { type LiveKeys } from "./live-keys";
+import { LiveCompaction, type CompactionTuning } from "./live-compaction";
+import { browserOnline, LiveConnection } from "./live-connection";
+import { LiveAuthError, open, signWrite, verifyWrite } from "./live-crypto";
+import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
+import { LiveOutbox } from "./live-outbox";
+import { LivePresence, type LivePeer } from "./live-presence";
+import { checkLiveSize, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
+import { openWebSocket, type LiveSocket } from "./live-socket";
+import { LiveRoomKeeper } from "./live-keeper";
+import type { LiveStateStore } from "./live-state-store";
+import { SeqTracker } from "./seq-tracker";
+import {
+  CLOSE_REASONS,
+  CloseCode,
+  LIVE_LIMITS,
+  MessageType,
+  WIRE_VERSION,
+  deleteBinding,
+  snapshotBinding,
+  updateBinding,
+  type EntryMessage,
+  type RelayMessage,
+  type SnapshotMessage,
+} from "./wire";
+
+export type { LivePeer } from "./live-presence";
+export { checkLiveSize, LiveSizeError } from "./live-size";
+
+/** Where a session stands, as the status bar says it. */
+export type LiveState = "connecting" | "live" | "reconnecting" | "offline" | "ended";
+
+/** Everything the UI shows about a session. */
+export interface LiveStatus {
+  state: LiveState;
+  /** Words for the person: why it ended / why it cannot connect; null when all is well. */
+  message: string | null;
+  /** Everyone here, self included ("3 here"). */
+  peers: LivePeer[];
+  /** False for a view-only link. */
+  canEdit: boolean;
+  /** First sync with the relay done (a joiner has the whole text). */
+  synced: boolean;
+}
+
+/** How a session is made. */
+export interface LiveSessionOptions {
+  keys: LiveKeys;
+  /** ws(s)://…/relay */
+  relayUrl: string;
+  /** True: starting a new room from initialText. */
+  create: boolean;
+  initialText?: string;
+  userName: string;
+  /** Keeps Y state + lastSeq + unacked updates across reloads. */
+  stateStore?: LiveStateStore;
+  /** Tests inject; default a browser WebSocket. */
+  openSocket?: (url: string) => LiveSocket;
+  /** Tests only: lower compaction thresholds, a seeded random source. */
+  tuning?: CompactionTuning & { batchMs?: number };
+}
+
+/** Shown when a write or presence message from the relay fails its check. */
+export const AUTH_FAILURE_MESSAGE = "A change from the relay failed its check and was ignored.";
+/** Shown to the person who ended the session. */
+export const ENDED_BY_YOU_MESSAGE = "You ended this live session for everyone.";
+const END_WAIT_MS = 5000;
+
+/** One person's live session in one room. */
+export class LiveSession {
+  readonly doc: Y.Doc;
+  readonly text: Y.Text;
+  readonly awareness: Awareness;
+  /** Undoes only this person's edits (the editor binding adds its origin). */
+  readonly undoManager: Y.UndoManager;
+
+  private readonly keys: LiveKeys;
+  private readonly canEdit: boolean;
+  private readonly seq = new SeqTracker();
+  private readonly outbox: LiveOutbox;
+  private readonly compaction: LiveCompaction;
+  private readonly presence: LivePresence;
+  private readonly connection: LiveConnection;
+  private readonly listeners = new Set<(status: LiveStatus) => void>();
+  private status: LiveStatus;
+  private create: boolean;
+  private started = false;
+  private finished = false;
+  private welcomed = false;
+  private live = false;
+  private tooLarge = false;
+  private readonly keeper: LiveRoomKeeper;
+  private readonly syncedPromise: Promise<void>;
+  private settleSynced!: (error?: Error) => void;
+  private endWaiters: (() => void)[] = [];
+
+  constructor(private readonly options: LiveSessionOptions) {
+    if (options.create) {
+      const problem = checkLiveSize(options.initialText ?? "");
+      if (problem) throw new LiveSizeError(problem);
+    }
+    this.keys = options.keys;
+    this.canEdit = options.keys.signingSeed !== null;
+    this.create = options.create;
+    this.doc = new Y.Doc();
+    this.text = this.doc.getText("text");
+    this.awareness = new Awareness(this.doc);
+    // Tracks direct edits (null origin); y-codemirror.next adds its own origin when bound.
+    this.undoManager = new Y.UndoManager(this.text, { trackedOrigins: new Set([null]) });
+    this.status = {
+      state: "connecting",
+      message: null,
+      peers: [],
+      canEdit: this.canEdit,
+      synced: false,
+    };
+    this.syncedPromise = new Promise<void>((resolve, reject) => {
+      this.settleSynced = (error) => (error ? reject(error) : resolve());
+    });
+    // Callers may never ask; an ended session must not leave an unhandled rejection behind.
+    this.syncedPromise.catch(() => undefined);
+    const tuning = options.tuning ?? {};
+    const ready = () => this.welcomed && !this.finished;
+    this.outbox = new LiveOutbox({
+      keys: this.keys,
+      canSend: ready,
+      send: (message) => this.connection.send(message),
+      onChange: () => this.keeper.schedule(),
+      batchMs: tuning.batchMs,
+    });
+    this.compaction = new LiveCompaction({
+      ...tuning,
+      keys: this.keys,
+      doc: this.doc,
+      contiguousSeq: () => this.seq.contiguous,
+      canSend: () => this.live && !this.finished,
+      send: (message) => this.connection.send(message),
+    });
+    this.presence = new LivePresence({
+      awareness: this.awareness,
+      keys: this.keys,
+      canSend: ready,
+      send: (sealed) => this.connection.send({ type: MessageType.Awareness, sealed }),
+      onPeers: () => this.update({}),
+      onAuthFailure: () => this.update({ message: AUTH_FAILURE_MESSAGE }),
+    });
+    this.connection = new LiveConnection({
+      url: options.relayUrl,
+      openSocket: options.openSocket ?? openWebSocket,
+      random: tuning.random,
+      events: {
+        opened: () => this.onOpened(),
+        message: (message) => this.onMessage(message),
+        dropped: (code) => this.onDropped(code),
+        ended: (code) =>
+          this.finish(CLOSE_REASONS[code] ?? "The relay closed this live session.", code),
+        network: (online) => this.onNetwork(online),
+      },
+    });
+    this.keeper = new LiveRoomKeeper(options.stateStore, this.keys.roomId, () => ({
+      state: Y.encodeStateAsUpdate(this.doc),
+      lastSeq: this.seq.contiguous,
+      unacked: this.outbox.keep(),
+    }));
+    this.doc.on("update", this.onDocUpdate);
+  }
+
+  /** Connects (after loading any state this browser kept for the room). */
+  start(): void {
+    if (this.started || this.finished) return;
+    this.started = true;
+    this.presence.setUser(this.options.userName);
+    if (this.create && this.options.initialText) {
+      const initialText = this.options.initialText;
+      // Sent as the room's first update, but not something this person can undo.
+      this.doc.transact(() => this.text.insert(0, initialText), INITIAL_ORIGIN);
+    }
+    this.keeper.start();
+    if (this.create || !this.options.stateStore) {
+      this.connection.start();
+      return;
+    }
+    void this.keeper.load().then((kept) => {
+      if (this.finished) return;
+      if (kept) {
+        // Edits made before a reload (acknowledged or not) come back before joining.
+        Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
+        this.seq.coverUpTo(kept.lastSeq);
+        this.outbox.restore(kept.unacked);
+      }
+      this.connection.start();
+    });
+  }
+
+  /** The current status (the same object until something changes). */
+  getStatus(): LiveStatus {
+    return this.status;
+  }
+
+  /** Calls listener on every status change; returns the unsubscribe function. */
+  subscribe(listener: (status: LiveStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves after the first sync (rejects when the session ends before it). */
+  whenSynced(): Promise<void> {
+    return this.syncedPromise;
+  }
+
+  /** Changes the name others see. */
+  setUserName(name: string): void {
+    if (!this.finished) this.presence.setUser(name);
+  }
+
+  /** Disconnects for good; the doc stays as it is (and unsent changes stay kept). */
+  leave(): void {
+    if (this.finished) return;
+    this.outbox.flush();
+    this.presence.leave();
+    this.finish(null);
+  }
+
+  /** Deletes the room on the relay for everyone (edit links only), then leaves. */
+  async endForEveryone(): Promise<void> {
+    if (!this.canEdit) throw new Error("Only an edit link can end this live session.");
+    if (this.finished) return;
+    if (!this.welcomed) {
+      throw new Error("Not connected to the relay. Try again when the session is live.");
+    }
+    const at = Date.now();
+    const signature = signWrite(this.keys, deleteBinding(this.keys.roomId, at), new Uint8Array(0));
+    const ended = new Promise<void>((resolve) => {
+      this.endWaiters.push(resolve);
+      setTimeout(resolve, END_WAIT_MS);
+    });
+    this.connection.send({ type: MessageType.DeleteRoom, at, signature });
+    await ended;
+    this.presence.dispose();
+    this.finish(ENDED_BY_YOU_MESSAGE, CloseCode.RoomEnded, true);
+    this.status = { ...this.status, message: ENDED_BY_YOU_MESSAGE };
+    this.emit();
+  }
+
+  private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin !== REMOTE_ORIGIN && origin !== STORED_ORIGIN && this.canEdit && !this.finished) {
+      this.outbox.add(update);
+      this.checkGrowth();
+    }
+    this.keeper.schedule();
+  };
+
+  private checkGrowth(): void {
+    const over =
+      this.text.length * 3 > LIVE_LIMITS.maxDocumentBytes &&
+      checkLiveSize(this.text.toString()) !== null;
+    if (over === this.tooLarge) return;
+    this.tooLarge = over;
+    this.update({ message: over ? LIVE_TOO_LARGE_MESSAGE : null });
+  }
+
+  private onOpened(): void {
+    this.welcomed = false;
+    this.live = false;
+    this.connection.send({
+      type: MessageType.Join,
+      version: WIRE_VERSION,
+      roomId: this.keys.roomId,
+      verifyKey: this.keys.verifyKey,
+      sinceSeq: this.seq.contiguous,
+      create: this.create,
+    });
+  }
+
+  private onMessage(message: RelayMessage): void {
+    if (this.finished) return;
+    switch (message.type) {
+      case MessageType.Welcome:
+        this.welcomed = true;
+        this.create = false; // the room exists now; a later JOIN must not make a new one
+        this.compaction.welcomed(message.snapshotSeq);
+        this.outbox.resendAll();
+        this.presence.announce();
+        break;
+      case MessageType.SnapshotReplay:
+        this.applySnapshot(message);
+        break;
+      case MessageType.Entry:
+        this.applyEntry(message);
+        break;
+      case MessageType.Ack: {
+        const bytes = this.outbox.acknowledge(message.messageId);
+        this.seq.mark(message.seq);
+        if (bytes !== null && this.live) this.compaction.grew(bytes);
+        this.keeper.schedule();
+        break;
+      }
+      case MessageType.Synced:
+        this.live = true;
+        this.connection.healthy();
+        this.compaction.synced(message.logCount, message.logBytes);
+        this.update({
+          state: browserOnline() ? "live" : "offline",
+          synced: true,
+          message: this.tooLarge ? LIVE_TOO_LARGE_MESSAGE : null,
+        });
+        this.settleSynced();
+        this.keeper.schedule();
+        break;
+      case MessageType.AwarenessRelay:
+        this.presence.receive(message.sealed);
+        break;
+      case MessageType.SnapshotResult:
+        this.compaction.answered(message);
+        break;
+      case MessageType.Ended:
+        this.finish(CLOSE_REASONS[CloseCode.RoomEnded], CloseCode.RoomEnded);
+        break;
+    }
+  }
+
+  private applyEntry(entry: EntryMessage): void {
+    const binding = updateBinding(this.keys.roomId, entry.messageId);
+    const update = this.openWrite(binding, entry.sealed, entry.signature);
+    if (update) Y.applyUpdate(this.doc, update, REMOTE_ORIGIN);
+    // Held (or refused for good): either way the next JOIN need not ask for it again.
+    this.seq.mark(entry.seq);
+    // An own update whose ACK was lost on a dropped connection: it is in the log.
+    this.outbox.acknowledge(entry.messageId);
+    if (this.live) this.compaction.grew(entry.sealed.length);
+  }
+
+  private applySnapshot(snapshot: SnapshotMessage): void {
+    const binding = snapshotBinding(this.keys.roomId, snapshot.upToSeq, snapshot.baseSeq);
+    const state = this.openWrite(binding, snapshot.sealed, snapshot.signature);
+    if (!state) return;
+    Y.applyUpdate(this.doc, state, REMOTE_ORIGIN);
+    this.seq.coverUpTo(snapshot.upToSeq);
+    this.compaction.replayed(snapshot.upToSeq);
+  }
+
+  /** The plaintext of a signed, sealed write, or null (reported) when it fails either check. */
+  private openWrite(
+    binding: Uint8Array,
+    sealed: Uint8Array,
+    signature: Uint8Array,
+  ): Uint8Array | null {
+    try {
+      if (!verifyWrite(this.keys.verifyKey, binding, sealed, signature)) throw new LiveAuthError();
+      return open(this.keys, binding, sealed);
+    } catch (error) {
+      if (!(error instanceof LiveAuthError)) throw error;
+      this.update({ message: AUTH_FAILURE_MESSAGE });
+      return null;
+    }
+  }
+
+  private onDropped(code: number): void {
+    this.welcomed = false;
+    this.live = false;
+    this.compaction.disconnected();
+    this.presence.disconnected();
+    this.update({
+      state: browserOnline() ? "reconnecting" : "offline",
+      message: code === CloseCode.RateLimited ? CLOSE_REASONS[code] : null,
+    });
+  }
+
+  private onNetwork(online: boolean): void {
+    if (this.finished) return;
+    if (!online) this.update({ state: "offline" });
+    else if (this.status.state === "offline") {
+      this.update({ state: this.live ? "live" : "reconnecting" });
+    }
+  }
+
+  /** Ends the session: no more connecting; the kept state is saved, or deleted with the room. */
+  private finish(message: string | null, code?: number, roomGone = false): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.welcomed = false;
+    this.live = false;
+    this.connection.stop();
+    this.compaction.cancel();
+    this.outbox.dispose();
+    this.presence.dispose();
+    this.awareness.destroy();
+    this.doc.off("update", this.onDocUpdate);
+    this.keeper.stop(roomGone || code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
+    this.settleSynced(new Error(message ?? "The live session was left."));
+    this.update({ state: "ended", message, peers: [] });
+    for (const waiter of this.endWaiters.splice(0)) waiter();
+  }
+
+  private update(change: Partial<LiveStatus>): void {
+    const peers = this.finished ? [] : this.presence.peers();
+    this.status = { ...this.status, peers, ...change };
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener(this.status);
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Where a live session keeps its room between page loads: the Y state, the last contiguous
+ * sequence it has, and the updates the relay never acknowledged, so edits made offline before
+ * a reload still merge when the room is joined again. app/storage/live-rooms.ts keeps them in
+ * IndexedDB.
+ */
+
+/** One room's kept state. */
+export interface LiveRoomState {
+  /** Y.encodeStateAsUpdate of the whole document. */
+  state: Uint8Array;
+  /** Highest contiguous log sequence the state holds (the next JOIN's sinceSeq). */
+  lastSeq: number;
+  /** Own Yjs updates not yet acknowledged by the relay, oldest first. */
+  unacked: Uint8Array[];
+}
+
+/** Keeps live rooms' state across reloads. */
+export interface LiveStateStore {
+  load(roomId: string): Promise<LiveRoomState | null>;
+  save(roomId: string, value: LiveRoomState): Promise<void>;
+  delete(roomId: string): Promise<void>;
+}

@@ -1,0 +1,225 @@
+import { EditorState } from "@codemirror/state";
+import { useCallback, useEffect, useMemo } from "react";
+import {
+  bindLiveEffects,
+  type CodeEditorHandle,
+  DEFAULT_EDITOR_VIEW_OPTIONS,
+  isLiveState,
+  liveCompartment,
+  unbindLiveEffects,
+} from "~/codemirror";
+import { forgetLiveLink, readLiveLink, readLiveName, rememberLiveLink } from "~/storage/live-links";
+import {
+  joinLive,
+  type LiveHandle,
+  LiveRefusal,
+  startLive,
+  takeLiveFragmentFromAddress,
+  whenJoined,
+  bindingOf,
+} from "~/ui/live-control";
+import { useEditorLiveStore } from "./editor-live-store";
+import { useEditorStore } from "./editor-store";
+import type { EditorDocument } from "./use-editor-document";
+
+/** The simple editor's document key in the remembered live links. */
+const LIVE_KEY = "editor";
+const LIVE_DOCUMENT_NAME = "Live document.txt";
+const CONFIRM_JOIN =
+  "Open the live document in place of this one? Changes you have not downloaded or saved will be lost.";
+
+/** What the editor page does with live sessions. */
+export interface EditorLive {
+  /** Starts a session for the document; words when it cannot. */
+  start(userName: string): string | null;
+  /** Leaves the session; the document stays as an ordinary one. */
+  stop(): void;
+  endForEveryone(): Promise<void>;
+  /** After the stored document loaded: joins a link in the address bar, or rejoins after a reload. */
+  openFromAddress(): void;
+}
+
+/**
+ * Live collaboration in the simple editor (issue 44): starting a session for its document,
+ * opening a link (`/editor/#live=…`, in place of the document after the usual unsaved-changes
+ * question), rejoining after a reload, and leaving. The document stays the editor's one document
+ * record: remote edits reach the view through the binding and are stored like typing.
+ */
+export function useEditorLive(
+  getHandle: () => CodeEditorHandle | null,
+  editorDocument: Pick<EditorDocument, "replaceDocument">,
+): EditorLive {
+  const { replaceDocument } = editorDocument;
+  const notify = (text: string) => useEditorStore.getState().notify({ kind: "error", text });
+
+  /** Binds the view to the session (its text must already be the session's). */
+  const bind = useCallback(
+    (live: LiveHandle) => {
+      const view = getHandle()?.view;
+      if (!view) return;
+      const { compartments } = getHandle()!;
+      view.dispatch({ effects: bindLiveEffects(compartments.historyDepth, bindingOf(live)) });
+    },
+    [getHandle],
+  );
+
+  /** Makes the document ordinary again (the session is left or over). */
+  const unbind = useCallback(() => {
+    const handle = getHandle();
+    if (handle && isLiveState(handle.view.state)) {
+      handle.view.dispatch({
+        effects: unbindLiveEffects(
+          handle.compartments.historyDepth,
+          DEFAULT_EDITOR_VIEW_OPTIONS.historyDepth,
+        ),
+      });
+    } else if (handle) {
+      // Still joining: the interim read-only lock goes.
+      handle.view.dispatch({ effects: liveCompartment.reconfigure([]) });
+    }
+    forgetLiveLink(LIVE_KEY);
+  }, [getHandle]);
+
+  const start = useCallback(
+    (userName: string): string | null => {
+      const view = getHandle()?.view;
+      if (!view) return "The editor is still loading. Try again in a moment.";
+      let live: LiveHandle;
+      try {
+        live = startLive("editor", view.state.doc.toString(), userName);
+      } catch (error) {
+        if (error instanceof LiveRefusal) return error.message;
+        throw error;
+      }
+      bind(live);
+      rememberLiveLink(LIVE_KEY, live.remembered);
+      useEditorLiveStore.setState({ live, joining: false, ended: false });
+      live.session.start();
+      return null;
+    },
+    [getHandle, bind],
+  );
+
+  const stop = useCallback(() => {
+    const { live } = useEditorLiveStore.getState();
+    if (!live) return;
+    useEditorLiveStore.setState({ live: null, joining: false, ended: false });
+    live.session.leave();
+    unbind();
+  }, [unbind]);
+
+  const endForEveryone = useCallback(async () => {
+    const { live } = useEditorLiveStore.getState();
+    if (!live) return;
+    await live.session.endForEveryone();
+    useEditorLiveStore.setState({ live: null, joining: false, ended: false });
+    unbind();
+  }, [unbind]);
+
+  /** Joins `fragment`'s session: the text shows (read-only until then) once it has arrived. */
+  const join = useCallback(
+    async (fragment: string, rejoin: boolean) => {
+      const handle = getHandle();
+      if (!handle) return;
+      const remembered = readLiveLink(LIVE_KEY);
+      const joined = joinLive(
+        "editor",
+        fragment,
+        readLiveName(),
+        rejoin && remembered?.fragment === fragment && remembered.startedHere,
+      );
+      if (joined.kind === "damaged") {
+        notify(joined.message);
+        if (rejoin) forgetLiveLink(LIVE_KEY);
+        return;
+      }
+      const live = joined.handle;
+      useEditorLiveStore.setState({ live, joining: true, ended: false });
+      if (!rejoin) {
+        const replaced = replaceDocument(
+          { name: LIVE_DOCUMENT_NAME, content: "", fileId: null, reason: "replaced" },
+          CONFIRM_JOIN,
+        );
+        if (!replaced) {
+          useEditorLiveStore.setState({ live: null, joining: false });
+          useEditorStore.getState().notify({
+            kind: "info",
+            text: "The live session was not opened; your document is unchanged.",
+          });
+          return;
+        }
+      }
+      rememberLiveLink(LIVE_KEY, live.remembered);
+      const view = getHandle()?.view;
+      // Nothing typed while the text is on its way could be merged: read-only until it is here.
+      view?.dispatch({ effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
+      live.session.start();
+      let outcome = await whenJoined(live.session, rejoin);
+      // Offline after a reload, with nothing kept of the room: wait for the relay's text.
+      if (outcome.ok && !live.session.getStatus().synced) {
+        const shown = getHandle()?.view.state.doc.toString();
+        if (live.session.text.toString() !== shown) outcome = await whenJoined(live.session);
+      }
+      if (useEditorLiveStore.getState().live !== live) return;
+      if (!outcome.ok) {
+        useEditorLiveStore.setState({ joining: false, ended: true });
+        unbind();
+        notify(outcome.message);
+        return;
+      }
+      const current = getHandle()?.view;
+      if (!current) return;
+      const text = live.session.text.toString();
+      if (current.state.doc.toString() !== text) {
+        current.dispatch({
+          changes: { from: 0, to: current.state.doc.length, insert: text },
+          selection: { anchor: 0 },
+        });
+      }
+      current.dispatch({ effects: liveCompartment.reconfigure([]) });
+      bind(live);
+      useEditorLiveStore.setState({ joining: false });
+    },
+    [getHandle, replaceDocument, unbind, bind],
+  );
+
+  const openFromAddress = useCallback(() => {
+    const fragment = takeLiveFragmentFromAddress();
+    if (fragment) {
+      const remembered = readLiveLink(LIVE_KEY);
+      // The link of the session this document is already in: nothing to replace.
+      void join(fragment, remembered?.fragment === fragment);
+      return;
+    }
+    const remembered = readLiveLink(LIVE_KEY);
+    if (remembered) void join(remembered.fragment, true);
+  }, [join]);
+
+  // The session ended for everyone, or the relay refused it for good: the document stays.
+  const live = useEditorLiveStore((s) => s.live);
+  useEffect(() => {
+    if (!live) return;
+    return live.session.subscribe((status) => {
+      if (status.state !== "ended" || useEditorLiveStore.getState().joining) return;
+      if (useEditorLiveStore.getState().ended) return;
+      useEditorLiveStore.setState({ ended: true });
+      unbind();
+    });
+  }, [live, unbind]);
+
+  // Another document replaced this one (a file, New, Drive): the session is left.
+  const documentKey = useEditorStore((s) => s.documentKey);
+  useEffect(() => {
+    const { live: current, joining, ended } = useEditorLiveStore.getState();
+    const view = getHandle()?.view;
+    if (!current || joining || ended || !view || isLiveState(view.state)) return;
+    current.session.leave();
+    forgetLiveLink(LIVE_KEY);
+    useEditorLiveStore.setState({ live: null });
+  }, [documentKey, getHandle]);
+
+  return useMemo(
+    () => ({ start, stop, endForEveryone, openFromAddress }),
+    [start, stop, endForEveryone, openFromAddress],
+  );
+}

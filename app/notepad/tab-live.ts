@@ -1,0 +1,302 @@
+import { EditorState, Transaction, type TransactionSpec } from "@codemirror/state";
+import type { EditorView } from "@codemirror/view";
+import type * as Y from "yjs";
+import { create } from "zustand";
+import {
+  bindLiveEffects,
+  deltaToChanges,
+  type EditorCompartments,
+  isLiveState,
+  liveCompartment,
+  type TextDeltaStep,
+  unbindLiveEffects,
+} from "~/codemirror";
+import type { DocumentSyncClient } from "~/storage/document-sync";
+import {
+  forgetLiveLink,
+  readLiveLinks,
+  readLiveName,
+  rememberLiveLink,
+} from "~/storage/live-links";
+import {
+  bindingOf,
+  joinLive,
+  type LiveHandle,
+  LiveRefusal,
+  roomOfFragment,
+  startLive,
+  takeLiveFragmentFromAddress,
+  whenJoined,
+} from "~/ui/live-control";
+import type { Notice, NotepadStore } from "./notepad-store";
+import type { TabStates } from "./tab-states";
+import { markModified } from "./tabs-model";
+import { NOTEPAD_HISTORY_DEPTH } from "./notepad-options";
+
+/** A tab's live session, as the status bar and the dialog see it. */
+export interface TabLive {
+  live: LiveHandle;
+  joining: boolean;
+  ended: boolean;
+}
+
+/** The live sessions of the notepad's tabs, by tab id (the status bar follows the active one). */
+export const useTabLiveStore = create<{ tabs: Record<string, TabLive> }>()(() => ({ tabs: {} }));
+
+/** What the live sessions need of the notepad's engine. */
+export interface TabLiveHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly sync: DocumentSyncClient;
+  readonly compartments: EditorCompartments;
+  readonly tabs: {
+    newTab(name?: string, content?: string): string | null;
+    activate(id: string): void;
+  };
+  getView(): EditorView | null;
+  activeId(): string;
+  stateFor(id: string): EditorState;
+  addNotice(notice: Notice): void;
+}
+
+const docKey = (id: string) => `notepad:${id}`;
+const LIVE_TAB_NAME = "Live document.txt";
+
+/**
+ * Live collaboration in the notepad (issue 44): a tab goes live, a link opens as a tab (a new
+ * one, or the tab already in that room), tabs in a session rejoin after a reload, and leaving
+ * makes the tab ordinary again. A live tab stays an ordinary tab record: the shown tab's remote
+ * edits arrive through the view's binding and are stored like typing; a tab not shown follows
+ * its Y.Text here and is stored the same way.
+ */
+export class NotepadLive {
+  private readonly observers = new Map<string, () => void>();
+  private unsubscribeTabs: (() => void) | null = null;
+
+  constructor(private readonly host: TabLiveHost) {}
+
+  private set(id: string, value: TabLive | null): void {
+    useTabLiveStore.setState((s) => {
+      const tabs = { ...s.tabs };
+      if (value) tabs[id] = value;
+      else delete tabs[id];
+      return { tabs };
+    });
+  }
+
+  /** The session of tab `id`, if any. */
+  get(id: string): TabLive | null {
+    return useTabLiveStore.getState().tabs[id] ?? null;
+  }
+
+  private error(message: string): void {
+    this.host.addNotice({ id: "live", kind: "error", message });
+  }
+
+  /** Applies effects to tab `id`'s state, in the view when it is the one shown. */
+  private dispatchTo(id: string, spec: TransactionSpec): void {
+    const view = this.host.getView();
+    if (view && this.host.activeId() === id) {
+      view.dispatch(spec);
+      return;
+    }
+    const doc = this.host.states.get(id);
+    if (!doc) return;
+    this.host.stateFor(id);
+    if (doc.state) doc.state = doc.state.update(spec).state;
+  }
+
+  private noteEdit(id: string): void {
+    const now = Date.now();
+    const { tabs } = this.host.store.getState();
+    const marked = markModified(tabs, id, now);
+    if (marked !== tabs) this.host.store.setState({ tabs: marked });
+    const doc = this.host.states.get(id);
+    if (doc) doc.lastEditAt = now;
+    this.host.sync.noteChange(id);
+  }
+
+  /** Binds tab `id` (its text already the session's) and follows the text while it is hidden. */
+  private bind(id: string, live: LiveHandle): void {
+    this.dispatchTo(id, {
+      effects: bindLiveEffects(this.host.compartments.historyDepth, bindingOf(live)),
+    });
+    const text: Y.Text = live.session.text;
+    const follow = (event: Y.YTextEvent) => {
+      // The shown tab follows through its view's binding; a hidden one here.
+      if (this.host.activeId() === id && this.host.getView()) return;
+      const doc = this.host.states.get(id);
+      if (!doc?.state) return;
+      const changes = deltaToChanges(event.delta as TextDeltaStep[]);
+      if (changes.length === 0) return;
+      doc.state = doc.state.update({
+        changes,
+        annotations: [Transaction.addToHistory.of(false)],
+      }).state;
+      this.noteEdit(id);
+    };
+    text.observe(follow);
+    this.observers.set(id, () => text.unobserve(follow));
+  }
+
+  private unbind(id: string): void {
+    this.observers.get(id)?.();
+    this.observers.delete(id);
+    const doc = this.host.states.get(id);
+    const view = this.host.getView();
+    const state = view && this.host.activeId() === id ? view.state : doc?.state;
+    if (state && isLiveState(state)) {
+      this.dispatchTo(id, {
+        effects: unbindLiveEffects(this.host.compartments.historyDepth, NOTEPAD_HISTORY_DEPTH),
+      });
+    } else if (state) {
+      this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
+    }
+    forgetLiveLink(docKey(id));
+  }
+
+  /** Starts a session for tab `id`; returns words when it cannot (too large). */
+  start(id: string, userName: string): string | null {
+    let live: LiveHandle;
+    try {
+      live = startLive("notepad", this.host.states.content(id), userName);
+    } catch (error) {
+      if (error instanceof LiveRefusal) return error.message;
+      throw error;
+    }
+    this.host.stateFor(id);
+    this.bind(id, live);
+    rememberLiveLink(docKey(id), live.remembered);
+    this.set(id, { live, joining: false, ended: false });
+    this.watchEnd(id, live);
+    live.session.start();
+    return null;
+  }
+
+  /** Leaves tab `id`'s session; the tab stays as an ordinary one. */
+  stop(id: string): void {
+    const entry = this.get(id);
+    if (!entry) return;
+    this.set(id, null);
+    entry.live.session.leave();
+    this.unbind(id);
+  }
+
+  /** Ends tab `id`'s session for everyone (the starter only). */
+  async endForEveryone(id: string): Promise<void> {
+    const entry = this.get(id);
+    if (!entry) return;
+    await entry.live.session.endForEveryone();
+    this.set(id, null);
+    this.unbind(id);
+  }
+
+  private watchEnd(id: string, live: LiveHandle): void {
+    const unsubscribe = live.session.subscribe((status) => {
+      const entry = this.get(id);
+      if (entry?.live !== live) {
+        unsubscribe();
+        return;
+      }
+      if (status.state !== "ended" || entry.joining) return;
+      unsubscribe();
+      this.set(id, { ...entry, ended: true });
+      this.unbind(id);
+    });
+  }
+
+  /** Joins `fragment`'s session in tab `id` (a new tab, or one rejoining after a reload). */
+  private async join(
+    id: string,
+    fragment: string,
+    startedHere: boolean,
+    rejoin: boolean,
+  ): Promise<void> {
+    const joined = joinLive("notepad", fragment, readLiveName(), startedHere);
+    if (joined.kind === "damaged") {
+      this.error(joined.message);
+      forgetLiveLink(docKey(id));
+      return;
+    }
+    const live = joined.handle;
+    this.set(id, { live, joining: true, ended: false });
+    rememberLiveLink(docKey(id), live.remembered);
+    // Nothing typed while the text is on its way could be merged: read-only until it is here.
+    this.host.stateFor(id);
+    this.dispatchTo(id, { effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
+    live.session.start();
+    let outcome = await whenJoined(live.session, rejoin);
+    // Offline after a reload, with nothing kept of the room: wait for the relay's text.
+    if (outcome.ok && !live.session.getStatus().synced) {
+      if (live.session.text.toString() !== this.host.states.content(id)) {
+        outcome = await whenJoined(live.session);
+      }
+    }
+    if (this.get(id)?.live !== live) return;
+    if (!outcome.ok) {
+      this.set(id, { live, joining: false, ended: true });
+      this.unbind(id);
+      this.error(outcome.message);
+      return;
+    }
+    const text = live.session.text.toString();
+    if (this.host.states.content(id) !== text) {
+      const length = this.host.states.text(id).length;
+      this.dispatchTo(id, { changes: { from: 0, to: length, insert: text } });
+      this.noteEdit(id);
+    }
+    this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
+    this.bind(id, live);
+    this.set(id, { live, joining: false, ended: false });
+    this.watchEnd(id, live);
+  }
+
+  /**
+   * Once the tabs are shown: rejoins the sessions a reload left, opens a link in the address
+   * bar (`/online-notepad/#live=…`) as a new tab or the tab already in that room, and leaves a
+   * tab's session when the tab is closed.
+   */
+  openFromAddress(): void {
+    const open = new Set(this.host.store.getState().tabs.tabs.map((tab) => tab.id));
+    if (!this.unsubscribeTabs) {
+      for (const [key, remembered] of readLiveLinks("notepad:")) {
+        const id = key.slice("notepad:".length);
+        if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere, true);
+        else forgetLiveLink(key);
+      }
+      this.unsubscribeTabs = this.host.store.subscribe((state) => {
+        const ids = new Set(state.tabs.tabs.map((tab) => tab.id));
+        for (const id of Object.keys(useTabLiveStore.getState().tabs)) {
+          if (!ids.has(id)) this.stop(id);
+        }
+      });
+    }
+    const fragment = takeLiveFragmentFromAddress();
+    if (!fragment) return;
+    const room = roomOfFragment(fragment);
+    const existing = Object.entries(useTabLiveStore.getState().tabs).find(
+      ([, entry]) => entry.live.roomId === room && !entry.ended,
+    );
+    if (existing) {
+      this.host.tabs.activate(existing[0]);
+      return;
+    }
+    if (room === null) {
+      const reading = joinLive("notepad", fragment, "");
+      if (reading.kind === "damaged") this.error(reading.message);
+      return;
+    }
+    const id = this.host.tabs.newTab(LIVE_TAB_NAME, "");
+    if (id) void this.join(id, fragment, false, false);
+  }
+
+  /** Leaves every session (the page is going away: the relay hears it at once). */
+  dispose(): void {
+    this.unsubscribeTabs?.();
+    for (const [, entry] of Object.entries(useTabLiveStore.getState().tabs)) {
+      entry.live.session.leave();
+    }
+    for (const stop of this.observers.values()) stop();
+    this.observers.clear();
+  }
+}

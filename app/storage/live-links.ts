@@ -1,0 +1,91 @@
+import { STORAGE_KEYS } from "./keys";
+
+/**
+ * The live session a document is in (issue 44), remembered with the document so a reload
+ * rejoins it: the link's fragment (the secret part, which never leaves this browser), the room
+ * it names, and whether this browser started the session (it may then end it for everyone).
+ * Kept in localStorage under one key, by document key ("editor", or "notepad:<tab id>").
+ * A blocked or unreadable storage remembers nothing: the session still works until a reload.
+ */
+export interface RememberedLive {
+  fragment: string;
+  roomId: string;
+  startedHere: boolean;
+}
+
+type LiveLinkMap = Record<string, RememberedLive>;
+
+function isRemembered(value: unknown): value is RememberedLive {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.fragment === "string" &&
+    typeof record.roomId === "string" &&
+    typeof record.startedHere === "boolean"
+  );
+}
+
+function readAll(): LiveLinkMap {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.liveLinks);
+    if (!raw) return {};
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return {};
+    const links: LiveLinkMap = {};
+    for (const [key, value] of Object.entries(parsed)) if (isRemembered(value)) links[key] = value;
+    return links;
+  } catch {
+    return {};
+  }
+}
+
+function writeAll(links: LiveLinkMap): void {
+  try {
+    if (Object.keys(links).length === 0) localStorage.removeItem(STORAGE_KEYS.liveLinks);
+    else localStorage.setItem(STORAGE_KEYS.liveLinks, JSON.stringify(links));
+  } catch {
+    // Blocked storage: remembered for this page only (the session itself goes on).
+  }
+}
+
+/** The live session of document `docKey`, or null. */
+export function readLiveLink(docKey: string): RememberedLive | null {
+  return readAll()[docKey] ?? null;
+}
+
+/** Every remembered session whose document key starts with `prefix`. */
+export function readLiveLinks(prefix: string): [string, RememberedLive][] {
+  return Object.entries(readAll()).filter(([key]) => key.startsWith(prefix));
+}
+
+/** Remembers that document `docKey` is in a live session. */
+export function rememberLiveLink(docKey: string, live: RememberedLive): void {
+  writeAll({ ...readAll(), [docKey]: live });
+}
+
+/** Forgets the live session of document `docKey` (the person left it, or the tab closed). */
+export function forgetLiveLink(docKey: string): void {
+  const links = readAll();
+  if (!(docKey in links)) return;
+  delete links[docKey];
+  writeAll(links);
+}
+
+/** The name last given for live sessions ("" when none). */
+export function readLiveName(): string {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.liveName) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Remembers the name given for live sessions. */
+export function writeLiveName(name: string): void {
+  try {
+    if (name) localStorage.setItem(STORAGE_KEYS.liveName, name);
+    else localStorage.removeItem(STORAGE_KEYS.liveName);
+  } catch {
+    // Blocked storage: the name applies now only.
+  }
+}

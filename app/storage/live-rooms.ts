@@ -1,0 +1,119 @@
+/**
+ * Live rooms kept in this browser: each room's Y state, the last log sequence it holds and its
+ * unacknowledged updates, so a reload rejoins with everything (offline edits included). A
+ * database of its own ("plainpad-live"), like the history database: adding it needed no
+ * upgrade of the documents' database, which windows of an older version still hold open.
+ * Implements app/collab's LiveStateStore (by shape: storage imports nothing from collab).
+ * Browser only (fake-indexeddb in unit tests).
+ */
+import { type IDBPDatabase, openDB } from "idb";
+
+export const LIVE_DB_NAME = "plainpad-live";
+const ROOMS = "rooms";
+/** Schema of a stored room record; a record of another schema is ignored (read as none). */
+export const LIVE_ROOM_SCHEMA = 1;
+
+/** What a live session keeps for a room (LiveRoomState in app/collab/live-state-store.ts). */
+export interface KeptLiveRoom {
+  state: Uint8Array;
+  lastSeq: number;
+  unacked: Uint8Array[];
+}
+
+interface LiveRoomRecord extends KeptLiveRoom {
+  schema: number;
+  roomId: string;
+  savedAt: number;
+}
+
+function isRecord(value: unknown): value is LiveRoomRecord {
+  if (!value || typeof value !== "object") return false;
+  const record = value as Partial<LiveRoomRecord>;
+  return (
+    record.schema === LIVE_ROOM_SCHEMA &&
+    record.state instanceof Uint8Array &&
+    typeof record.lastSeq === "number" &&
+    Array.isArray(record.unacked) &&
+    record.unacked.every((update) => update instanceof Uint8Array)
+  );
+}
+
+/** IndexedDB store of live rooms (one record per room id). */
+export class LiveRoomsStore {
+  private dbPromise: Promise<IDBPDatabase> | null = null;
+
+  constructor(
+    readonly name = LIVE_DB_NAME,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private db(): Promise<IDBPDatabase> {
+    this.dbPromise ??= openDB(this.name, 1, {
+      upgrade(db) {
+        db.createObjectStore(ROOMS);
+      },
+      blocking: () => {
+        // A newer version of Plainpad wants to upgrade this database: let it.
+        void this.dbPromise?.then((db) => db.close());
+        this.dbPromise = null;
+      },
+    }).catch((error: unknown) => {
+      this.dbPromise = null;
+      throw error;
+    });
+    return this.dbPromise;
+  }
+
+  /** The room's kept state, or null (none, or a record this version cannot read). */
+  async load(roomId: string): Promise<KeptLiveRoom | null> {
+    const value: unknown = await (await this.db()).get(ROOMS, roomId);
+    if (!isRecord(value)) return null;
+    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked };
+  }
+
+  /** Replaces the room's kept state. */
+  async save(roomId: string, value: KeptLiveRoom): Promise<void> {
+    const record: LiveRoomRecord = {
+      schema: LIVE_ROOM_SCHEMA,
+      roomId,
+      savedAt: this.now(),
+      state: value.state,
+      lastSeq: value.lastSeq,
+      unacked: value.unacked,
+    };
+    await (await this.db()).put(ROOMS, record, roomId);
+  }
+
+  /** Forgets the room (it ended, or the person left it for good). */
+  async delete(roomId: string): Promise<void> {
+    await (await this.db()).delete(ROOMS, roomId);
+  }
+
+  /**
+   * Deletes rooms not saved for maxAgeMs (the relay deletes idle rooms too, so their state
+   * can no longer be merged anywhere) — unless they hold unacknowledged edits, which are kept
+   * until a person decides. Returns how many were deleted.
+   */
+  async prune(maxAgeMs: number): Promise<number> {
+    const db = await this.db();
+    const tx = db.transaction(ROOMS, "readwrite");
+    let deleted = 0;
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      const value: unknown = cursor.value;
+      const stale = !isRecord(value) || this.now() - value.savedAt > maxAgeMs;
+      if (stale && !(isRecord(value) && value.unacked.length > 0)) {
+        await cursor.delete();
+        deleted++;
+      }
+    }
+    await tx.done;
+    return deleted;
+  }
+
+  /** Closes the connection (tests); the next use opens it again. */
+  async close(): Promise<void> {
+    const db = await this.dbPromise;
+    db?.close();
+    this.dbPromise = null;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm start` / `npm run serve`: one HTTP server that serves the built site (static-site.ts)
+ * and, on the upgrade of RELAY_PATH, the live-collaboration relay (relay-server.ts).
+ * Environment:
+ * - PORT (3000), HOST (127.0.0.1), BUILD_DIR (build): where to listen, what to serve;
+ * - RELAY=off: the site only;
+ * - RELAY_DATA_DIR (.plainpad-relay in the working folder): the rooms' data folder;
+ * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
+ * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
+ * - TRUST_PROXY=1: take client addresses from X-Forwarded-For (only behind your own proxy).
+ * SIGTERM / SIGINT close every relay socket with 1001 (pages reconnect) and stop.
+ * The log names rooms and sizes, never a payload.
+ */
+import http from "node:http";
+import path from "node:path";
+import { RELAY_PATH } from "../app/collab/wire";
+import { backendSettings, openBackend } from "./relay/backend";
+import type { RelayBackend } from "./relay/backend-types";
+import { createRelayHub } from "./relay/relay-hub";
+import type { RelayHub } from "./relay/relay-types";
+import { attachRelay, type RelayEndpoint } from "./relay-server";
+import { SiteBuildError, createStaticSite, type SiteHandler } from "./static-site";
+
+const env = process.env;
+const port = Number(env.PORT ?? 3000);
+const host = env.HOST ?? "127.0.0.1";
+const root = path.resolve(env.BUILD_DIR ?? "build", "client");
+
+function log(event: string, fields: Record<string, string | number> = {}): void {
+  console.log(JSON.stringify({ time: new Date().toISOString(), event, ...fields }));
+}
+
+let site: SiteHandler;
+try {
+  site = createStaticSite(root);
+} catch (error) {
+  if (!(error instanceof SiteBuildError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const server = http.createServer((req, res) => site(req, res));
+
+let relay: { hub: RelayHub; endpoint: RelayEndpoint; backend: RelayBackend } | null = null;
+if (env.RELAY !== "off") {
+  const settings = backendSettings(env);
+  const backend = await openBackend(settings);
+  const hub = createRelayHub({
+    store: backend.store,
+    fanout: backend.fanout,
+    limits: { idleRoomDays: settings.idleRoomDays },
+    log,
+  });
+  const endpoint = attachRelay(server, hub, { trustProxy: env.TRUST_PROXY === "1" });
+  relay = { hub, endpoint, backend };
+  log("relay-ready", { path: RELAY_PATH, store: backend.description });
+}
+
+server.listen(port, host, () => {
+  // Tools wait for "served at" (scripts/audit.mjs, the benches).
+  console.log(`Plainpad is served at http://${host === "0.0.0.0" ? "localhost" : host}:${port}/`);
+});
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log("stopping", { signal });
+  server.close();
+  if (relay) {
+    await relay.hub.close();
+    await relay.endpoint.close();
+    await relay.backend.close();
+  }
+  server.closeAllConnections();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,327 @@
+/**
+ * The default RoomStore: rooms in a data folder, so they survive a restart with no other
+ * service to install. One folder per room:
+ * - `meta.json`: the verifying key and creation time (written to a temp file, then renamed);
+ * - `log`: the sealed updates, append-only, each record a 4-byte length and the encoded entry;
+ *   a torn last record (a crash mid-write) is dropped and cut off when the room is read;
+ * - `snapshot`: the current snapshot, replaced by temp file + rename (never half-written).
+ * A snapshot trims the log by rewriting it (temp + rename); entries the snapshot covers are
+ * ignored on reading, so a crash between the two steps loses nothing.
+ * A room's last write is the newest modification time of its files (for idle expiry).
+ * Calls on one room run one at a time; rooms read recently stay cached in memory.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  mkdir,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  truncate,
+  utimes,
+  writeFile,
+  appendFile,
+} from "node:fs/promises";
+import path from "node:path";
+import {
+  MessageType,
+  decodeMessage,
+  encodeMessage,
+  isRoomId,
+  MalformedFrameError,
+} from "../../app/collab/wire";
+import {
+  entriesAfter,
+  snapshotFits,
+  type RoomInfo,
+  type RoomStore,
+  type StoredEntry,
+  type StoredSnapshot,
+} from "./room-store";
+
+interface LoadedRoom {
+  verifyKey: Uint8Array;
+  entries: StoredEntry[];
+  logBytes: number;
+  snapshot: StoredSnapshot | null;
+  headSeq: number;
+  /** Bytes held in memory (for the cache's limit). */
+  size: number;
+}
+
+const LENGTH_BYTES = 4;
+
+/** Options of the disk store. */
+export interface DiskStoreOptions {
+  /** Memory kept for recently used rooms before the least recent is dropped (bytes). */
+  cacheBytes?: number;
+}
+
+function infoOf(roomId: string, room: LoadedRoom): RoomInfo {
+  return {
+    roomId,
+    verifyKey: room.verifyKey,
+    headSeq: room.headSeq,
+    snapshotSeq: room.snapshot?.upToSeq ?? 0,
+    logCount: room.entries.length,
+    logBytes: room.logBytes,
+    snapshotBytes: room.snapshot?.sealed.length ?? 0,
+  };
+}
+
+/** One log record: length, then the entry encoded as an ENTRY message. */
+function encodeRecord(entry: StoredEntry): Uint8Array {
+  const body = encodeMessage({ type: MessageType.Entry, ...entry });
+  const record = new Uint8Array(LENGTH_BYTES + body.length);
+  new DataView(record.buffer).setUint32(0, body.length);
+  record.set(body, LENGTH_BYTES);
+  return record;
+}
+
+/** Reads log records; stops at a torn or unreadable tail and says where the good part ends. */
+function parseLog(bytes: Uint8Array): { entries: StoredEntry[]; goodLength: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entries: StoredEntry[] = [];
+  let offset = 0;
+  while (offset + LENGTH_BYTES <= bytes.length) {
+    const length = view.getUint32(offset);
+    const end = offset + LENGTH_BYTES + length;
+    if (end > bytes.length) break;
+    let message;
+    try {
+      message = decodeMessage(bytes.subarray(offset + LENGTH_BYTES, end));
+    } catch (error) {
+      if (error instanceof MalformedFrameError) break;
+      throw error;
+    }
+    if (message.type !== MessageType.Entry) break;
+    const { seq, messageId, sealed, signature } = message;
+    entries.push({ seq, messageId, sealed, signature });
+    offset = end;
+  }
+  return { entries, goodLength: offset };
+}
+
+/** Marks a file as written at `now` (the hub's clock), which idle expiry reads. */
+function touch(file: string, now: number): Promise<void> {
+  return utimes(file, now / 1000, now / 1000);
+}
+
+async function readOptional(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Writes a file whole or not at all: a temp file beside it, then a rename. */
+async function writeAtomic(file: string, bytes: Uint8Array | string): Promise<void> {
+  const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  await writeFile(temp, bytes);
+  await rename(temp, file);
+}
+
+/** A store that keeps rooms in `dir` (created when missing). */
+export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {}): RoomStore {
+  const cacheBytes = options.cacheBytes ?? 256 * 1024 * 1024;
+  const cache = new Map<string, LoadedRoom>();
+  const locks = new Map<string, Promise<unknown>>();
+  const ready = mkdir(dir, { recursive: true });
+  const roomDir = (roomId: string) => path.join(dir, roomId);
+
+  /** Runs fn alone for this room (one call at a time per room). */
+  function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
+    if (!isRoomId(roomId)) return Promise.reject(new Error("not a room id"));
+    const previous = locks.get(roomId) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const settled = run.catch(() => {});
+    locks.set(roomId, settled);
+    void settled.then(() => {
+      if (locks.get(roomId) === settled) locks.delete(roomId);
+    });
+    return run;
+  }
+
+  function remember(roomId: string, room: LoadedRoom): void {
+    cache.delete(roomId);
+    cache.set(roomId, room);
+    let total = 0;
+    for (const held of cache.values()) total += held.size;
+    for (const [id, held] of cache) {
+      if (total <= cacheBytes || id === roomId) break;
+      cache.delete(id);
+      total -= held.size;
+    }
+  }
+
+  async function load(roomId: string): Promise<LoadedRoom | null> {
+    await ready;
+    const cached = cache.get(roomId);
+    if (cached) {
+      remember(roomId, cached);
+      return cached;
+    }
+    const folder = roomDir(roomId);
+    const meta = await readOptional(path.join(folder, "meta.json"));
+    if (!meta) return null;
+    const { verifyKey } = JSON.parse(meta.toString("utf8")) as { verifyKey: string };
+    const snapshotBytes = await readOptional(path.join(folder, "snapshot"));
+    let snapshot: StoredSnapshot | null = null;
+    if (snapshotBytes) {
+      const message = decodeMessage(snapshotBytes);
+      if (message.type !== MessageType.SnapshotReplay) throw new Error("bad snapshot file");
+      const { snapshotId, upToSeq, baseSeq, sealed, signature } = message;
+      snapshot = { snapshotId, upToSeq, baseSeq, sealed, signature };
+    }
+    const logFile = path.join(folder, "log");
+    const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
+    const parsed = parseLog(logBytes);
+    // Cut a torn tail off, so the next append does not follow garbage.
+    if (parsed.goodLength < logBytes.length) await truncate(logFile, parsed.goodLength);
+    const entries = entriesAfter(parsed.entries, snapshot?.upToSeq ?? 0);
+    const room: LoadedRoom = {
+      verifyKey: new Uint8Array(Buffer.from(verifyKey, "base64url")),
+      entries,
+      logBytes: entries.reduce((sum, entry) => sum + entry.sealed.length, 0),
+      snapshot,
+      headSeq: Math.max(snapshot?.upToSeq ?? 0, entries.at(-1)?.seq ?? 0),
+      size: logBytes.length + (snapshotBytes?.length ?? 0),
+    };
+    remember(roomId, room);
+    return room;
+  }
+
+  return {
+    getRoom(roomId) {
+      return locked(roomId, async () => {
+        const room = await load(roomId);
+        return room ? infoOf(roomId, room) : null;
+      });
+    },
+    createRoom(roomId, verifyKey, now) {
+      return locked(roomId, async () => {
+        const existing = await load(roomId);
+        if (existing) return { room: infoOf(roomId, existing), created: false };
+        const folder = roomDir(roomId);
+        await mkdir(folder, { recursive: true });
+        const meta = { verifyKey: Buffer.from(verifyKey).toString("base64url"), createdAt: now };
+        await writeFile(path.join(folder, "log"), new Uint8Array(0));
+        await writeAtomic(path.join(folder, "meta.json"), JSON.stringify(meta));
+        await touch(path.join(folder, "meta.json"), now);
+        await touch(path.join(folder, "log"), now);
+        const room: LoadedRoom = {
+          verifyKey: verifyKey.slice(),
+          entries: [],
+          logBytes: 0,
+          snapshot: null,
+          headSeq: 0,
+          size: 0,
+        };
+        remember(roomId, room);
+        return { room: infoOf(roomId, room), created: true };
+      });
+    },
+    append(roomId, input, now, maxRoomBytes) {
+      return locked(roomId, async () => {
+        const room = await load(roomId);
+        if (!room) return { ok: false as const, reason: "missing" as const };
+        const snapshotBytes = room.snapshot?.sealed.length ?? 0;
+        if (room.logBytes + snapshotBytes + input.sealed.length > maxRoomBytes) {
+          return { ok: false as const, reason: "full" as const };
+        }
+        const { messageId, sealed, signature } = input;
+        const entry: StoredEntry = { seq: room.headSeq + 1, messageId, sealed, signature };
+        const record = encodeRecord(entry);
+        const logFile = path.join(roomDir(roomId), "log");
+        await appendFile(logFile, record);
+        await touch(logFile, now);
+        room.entries.push(entry);
+        room.headSeq = entry.seq;
+        room.logBytes += sealed.length;
+        room.size += record.length;
+        return { ok: true as const, seq: entry.seq, room: infoOf(roomId, room) };
+      });
+    },
+    readAfter(roomId, afterSeq) {
+      return locked(roomId, async () => {
+        const room = await load(roomId);
+        return room ? entriesAfter(room.entries, afterSeq) : [];
+      });
+    },
+    replay(roomId, sinceSeq) {
+      return locked(roomId, async () => {
+        const room = await load(roomId);
+        if (!room) return null;
+        const snapshotSeq = room.snapshot?.upToSeq ?? 0;
+        return {
+          room: infoOf(roomId, room),
+          snapshot: sinceSeq < snapshotSeq ? room.snapshot : null,
+          entries: entriesAfter(room.entries, Math.max(sinceSeq, snapshotSeq)),
+        };
+      });
+    },
+    replaceSnapshot(roomId, snapshot, now) {
+      return locked(roomId, async () => {
+        const room = await load(roomId);
+        if (!room) return { accepted: false, room: null };
+        if (!snapshotFits(infoOf(roomId, room), snapshot)) {
+          return { accepted: false, room: infoOf(roomId, room) };
+        }
+        const folder = roomDir(roomId);
+        const snapshotFile = encodeMessage({ type: MessageType.SnapshotReplay, ...snapshot });
+        await writeAtomic(path.join(folder, "snapshot"), snapshotFile);
+        const kept = entriesAfter(room.entries, snapshot.upToSeq);
+        const records = kept.map(encodeRecord);
+        await writeAtomic(path.join(folder, "log"), Buffer.concat(records));
+        await touch(path.join(folder, "log"), now);
+        room.snapshot = snapshot;
+        room.entries = kept;
+        room.logBytes = kept.reduce((sum, entry) => sum + entry.sealed.length, 0);
+        room.size = snapshotFile.length + records.reduce((sum, r) => sum + r.length, 0);
+        return { accepted: true, room: infoOf(roomId, room) };
+      });
+    },
+    deleteRoom(roomId) {
+      return locked(roomId, async () => {
+        await ready;
+        cache.delete(roomId);
+        const folder = roomDir(roomId);
+        const existed = (await readOptional(path.join(folder, "meta.json"))) !== null;
+        // Renamed first, so a crash mid-removal never leaves a half room that looks whole.
+        const trash = path.join(dir, `.deleted-${roomId}-${randomBytes(4).toString("hex")}`);
+        try {
+          await rename(folder, trash);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+          throw error;
+        }
+        await rm(trash, { recursive: true, force: true });
+        return existed;
+      });
+    },
+    async listIdle(before) {
+      await ready;
+      const idle: string[] = [];
+      for (const name of await readdir(dir)) {
+        if (!isRoomId(name)) continue;
+        let newest = 0;
+        for (const file of ["meta.json", "log", "snapshot"]) {
+          try {
+            newest = Math.max(newest, (await stat(path.join(dir, name, file))).mtimeMs);
+          } catch {
+            // A room without a snapshot (or a half-created one) has fewer files.
+          }
+        }
+        if (newest < before) idle.push(name);
+      }
+      return idle;
+    },
+    async close() {
+      await Promise.all([...locks.values()]);
+      cache.clear();
+    },
+  };
+}

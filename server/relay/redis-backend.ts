@@ -1,0 +1,25 @@
+/**
+ * The Redis backend of the relay (REDIS_URL): a command connection for the store and the
+ * publishes, and a second connection for subscriptions.
+ */
+import { Redis } from "ioredis";
+import type { RelayBackend } from "./backend-types";
+import { createRedisFanout } from "./redis-fanout";
+import { createRedisRoomStore } from "./redis-store";
+
+/** Connects to Redis at url and opens the store and fan-out on it. */
+export async function openRedisBackend(url: string, idleRoomDays: number): Promise<RelayBackend> {
+  const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  await Promise.all([commands.connect(), subscriber.connect()]);
+  const where = new URL(url);
+  return {
+    store: createRedisRoomStore(commands, idleRoomDays),
+    fanout: createRedisFanout(commands, subscriber),
+    // Host and port only: the URL may carry a password.
+    description: `rooms in Redis at ${where.hostname}:${where.port || 6379}`,
+    async close() {
+      await Promise.allSettled([commands.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MessageType } from "../../app/collab/wire";
+import { createRedisFanout } from "./redis-fanout";
+import { createRedisRoomStore } from "./redis-store";
+import { createRelayHub } from "./relay-hub";
+import { roomStoreContract } from "./room-store.contract";
+import type { FanoutEvent } from "./room-fanout";
+import { startTestRedis, type TestRedis } from "./test-redis";
+import { HubClient, joinMessage, newKeys, until, updateMessage } from "./test-client";
+
+let redis: TestRedis;
+const connections: Redis[] = [];
+function connect(): Redis {
+  const connection = new Redis(redis.url);
+  connections.push(connection);
+  return connection;
+}
+
+beforeAll(async () => {
+  redis = await startTestRedis();
+}, 20_000);
+afterAll(async () => {
+  await Promise.allSettled(connections.map((connection) => connection.quit()));
+  await redis?.stop();
+});
+
+roomStoreContract(
+  "redis",
+  async () => {
+    const connection = connect();
+    await connection.flushall();
+    return createRedisRoomStore(connection, 30);
+  },
+  async () => {},
+);
+
+describe("redis store and fan-out", () => {
+  it("expires a room after the idle days with no write", async () => {
+    const connection = connect();
+    const store = createRedisRoomStore(connection, 2);
+    const roomId = "cd".repeat(16);
+    await store.createRoom(roomId, new Uint8Array(32), 0);
+    await store.append(
+      roomId,
+      {
+        messageId: new Uint8Array(16),
+        sealed: new Uint8Array(4),
+        signature: new Uint8Array(64),
+        origin: "t",
+      },
+      0,
+      1024,
+    );
+    const ttl = await connection.ttl(`plainpad:relay:{${roomId}}:log`);
+    expect(ttl).toBeGreaterThan(2 * 24 * 3600 - 10);
+    expect(ttl).toBeLessThanOrEqual(2 * 24 * 3600);
+  });
+
+  it("publishes each entry in the append script, in sequence order, with its origin", async () => {
+    const store = createRedisRoomStore(connect(), 30);
+    const fanout = createRedisFanout(connect(), connect());
+    const roomId = "ef".repeat(16);
+    const events: FanoutEvent[] = [];
+    const unsubscribe = await fanout.subscribe(roomId, (event) => events.push(event));
+    await store.createRoom(roomId, new Uint8Array(32), 0);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.append(
+          roomId,
+          {
+            messageId: new Uint8Array(16).fill(i),
+            sealed: Uint8Array.of(i, 1, 2),
+            signature: new Uint8Array(64).fill(i),
+            origin: `conn-${i}`,
+          },
+          0,
+          1 << 20,
+        ),
+      ),
+    );
+    await fanout.publish(roomId, { kind: "awareness", sealed: Uint8Array.of(9), origin: "x" });
+    await fanout.publish(roomId, { kind: "ended" });
+    await until(() => events.length === 22);
+    const entries = events.flatMap((event) => (event.kind === "entry" ? [event] : []));
+    expect(entries.map((event) => event.entry.seq)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    for (const event of entries) {
+      const i = event.entry.sealed[0];
+      expect(event.origin).toBe(`conn-${i}`);
+      expect(event.entry.messageId).toEqual(new Uint8Array(16).fill(i));
+      expect(event.entry.signature).toEqual(new Uint8Array(64).fill(i));
+      expect(event.entry.sealed).toEqual(Uint8Array.of(i, 1, 2));
+    }
+    expect(events[20]).toEqual({ kind: "awareness", sealed: Uint8Array.of(9), origin: "x" });
+    expect(events[21]).toEqual({ kind: "ended" });
+    await unsubscribe();
+  });
+
+  it("lets clients on two hubs (two processes' worth) edit one room through Redis", async () => {
+    const hubs = [0, 1].map(() =>
+      createRelayHub({
+        store: createRedisRoomStore(connect(), 30),
+        fanout: createRedisFanout(connect(), connect()),
+        idleSweepMs: 0,
+      }),
+    );
+    const keys = newKeys();
+    const a = new HubClient(hubs[0]);
+    a.send(joinMessage(keys));
+    await until(() => a.ofType(MessageType.Synced).length === 1);
+    const b = new HubClient(hubs[1]);
+    b.send(joinMessage(keys, 0, false));
+    await until(() => b.ofType(MessageType.Synced).length === 1);
+    for (let i = 0; i < 10; i++) {
+      a.send(updateMessage(keys, `a${i}`));
+      b.send(updateMessage(keys, `b${i}`));
+    }
+    await until(
+      () => a.ofType(MessageType.Entry).length === 10 && b.ofType(MessageType.Entry).length === 10,
+    );
+    expect(b.entryTexts(keys)).toEqual(Array.from({ length: 10 }, (_, i) => `a${i}`));
+    expect(a.entryTexts(keys)).toEqual(Array.from({ length: 10 }, (_, i) => `b${i}`));
+    const seqs = [...a.ofType(MessageType.Entry), ...a.ofType(MessageType.Ack)]
+      .map((message) => message.seq)
+      .sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (const hub of hubs) await hub.close();
+  });
+});

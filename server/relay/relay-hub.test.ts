@@ -1,0 +1,338 @@
+import { describe, expect, it } from "vitest";
+import { viewOnlyKeys } from "../../app/collab/live-keys";
+import { CloseCode, MessageType, WIRE_VERSION, encodeMessage } from "../../app/collab/wire";
+import { createMemoryRoomStore } from "./memory-store";
+import { createRelayHub } from "./relay-hub";
+import type { RoomStore } from "./room-store";
+import {
+  HubClient,
+  deleteMessage,
+  forgedUpdate,
+  joinMessage,
+  newKeys,
+  snapshotMessage,
+  snapshotText,
+  until,
+  updateMessage,
+} from "./test-client";
+
+function setup(options: { store?: RoomStore; now?: () => number } = {}) {
+  const store = options.store ?? createMemoryRoomStore();
+  const hub = createRelayHub({ store, now: options.now, idleSweepMs: 0 });
+  return { store, hub };
+}
+
+async function joined(client: HubClient) {
+  await until(() => client.ofType(MessageType.Synced).length > 0, 5000, "SYNCED");
+}
+
+describe("relay hub", () => {
+  it("passes signed updates to the others in the room and acknowledges the writer", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const a = new HubClient(hub);
+    a.send(joinMessage(keys));
+    await joined(a);
+    expect(a.ofType(MessageType.Welcome)[0]).toMatchObject({ created: true, headSeq: 0 });
+    const b = new HubClient(hub);
+    b.send(joinMessage(keys, 0, false));
+    await joined(b);
+    a.send(updateMessage(keys, "hello"));
+    a.send(updateMessage(keys, " world"));
+    await until(() => b.ofType(MessageType.Entry).length === 2);
+    expect(b.entryTexts(keys)).toEqual(["hello", " world"]);
+    await until(() => a.ofType(MessageType.Ack).length === 2);
+    expect(a.ofType(MessageType.Ack).map((ack) => ack.seq)).toEqual([1, 2]);
+    expect(a.ofType(MessageType.Entry)).toEqual([]);
+    expect((await store.getRoom(keys.roomId))?.headSeq).toBe(2);
+    await hub.close();
+  });
+
+  it("replays the snapshot and the log after it to a late joiner, and only what it lacks", async () => {
+    const { hub } = setup();
+    const keys = newKeys();
+    const a = new HubClient(hub);
+    a.send(joinMessage(keys));
+    for (const word of ["a", "b", "c", "d"]) a.send(updateMessage(keys, word));
+    await until(() => a.ofType(MessageType.Ack).length === 4);
+    a.send(snapshotMessage(keys, 3, 0, "abc"));
+    await until(() => a.ofType(MessageType.SnapshotResult).length === 1);
+    expect(a.ofType(MessageType.SnapshotResult)[0]).toMatchObject({
+      accepted: true,
+      snapshotSeq: 3,
+      logCount: 1,
+    });
+
+    const late = new HubClient(hub);
+    late.send(joinMessage(keys, 0, false));
+    await joined(late);
+    expect(snapshotText(keys, late.ofType(MessageType.SnapshotReplay)[0])).toBe("abc");
+    expect(late.entryTexts(keys)).toEqual(["d"]);
+    expect(late.ofType(MessageType.Synced)[0]).toMatchObject({ headSeq: 4, logCount: 1 });
+
+    const current = new HubClient(hub);
+    current.send(joinMessage(keys, 4, false));
+    await joined(current);
+    expect(current.ofType(MessageType.SnapshotReplay)).toEqual([]);
+    expect(current.ofType(MessageType.Entry)).toEqual([]);
+    await hub.close();
+  });
+
+  it("sends a joiner every entry once, in order, while others write during its replay", async () => {
+    const { hub } = setup();
+    const keys = newKeys();
+    const writer = new HubClient(hub);
+    writer.send(joinMessage(keys));
+    await joined(writer);
+    for (let i = 1; i <= 20; i++) writer.send(updateMessage(keys, `w${i}`));
+    const joiners: HubClient[] = [];
+    for (let round = 0; round < 3; round++) {
+      const joiner = new HubClient(hub);
+      joiner.send(joinMessage(keys, 0, false));
+      joiners.push(joiner);
+      // Bursts stay under the write limit's burst of 80.
+      for (let i = 1; i <= 10; i++) writer.send(updateMessage(keys, `x${round}.${i}`));
+    }
+    await until(() => writer.ofType(MessageType.Ack).length === 50);
+    for (const joiner of joiners) {
+      await until(() => joiner.ofType(MessageType.Entry).length === 50, 5000, "all entries");
+      const seqs = joiner.ofType(MessageType.Entry).map((entry) => entry.seq);
+      expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    }
+    await hub.close();
+  });
+
+  it("refuses a crafted write from a view-only link and changes nothing", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const editor = new HubClient(hub);
+    editor.send(joinMessage(keys));
+    editor.send(updateMessage(keys, "kept"));
+    await until(() => editor.ofType(MessageType.Ack).length === 1);
+    const viewer = new HubClient(hub);
+    viewer.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await joined(viewer);
+    viewer.send(forgedUpdate(viewOnlyKeys(keys), "vandal"));
+    await until(() => viewer.closed !== null);
+    expect(viewer.closed?.code).toBe(CloseCode.NotAllowed);
+    const viewer2 = new HubClient(hub);
+    viewer2.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await joined(viewer2);
+    viewer2.send({ ...snapshotMessage(keys, 1, 0, "x"), signature: new Uint8Array(64) } as never);
+    await until(() => viewer2.closed !== null);
+    expect(viewer2.closed?.code).toBe(CloseCode.NotAllowed);
+    expect(editor.closed).toBeNull();
+    expect(await store.getRoom(keys.roomId)).toMatchObject({ headSeq: 1, snapshotSeq: 0 });
+    expect((await store.readAfter(keys.roomId, 0)).length).toBe(1);
+    await hub.close();
+  });
+
+  it("closes only the connection that sent a malformed, early or oversized frame", async () => {
+    const { hub } = setup();
+    const keys = newKeys();
+    const good = new HubClient(hub);
+    good.send(joinMessage(keys));
+    await joined(good);
+    const garbage = new HubClient(hub);
+    garbage.send(joinMessage(keys, 0, false));
+    garbage.peer.receive(Uint8Array.of(99, 1, 2));
+    const early = new HubClient(hub);
+    early.send(updateMessage(keys, "before join"));
+    const relayType = new HubClient(hub);
+    relayType.peer.receive(encodeMessage({ type: MessageType.Ended }));
+    const huge = new HubClient(hub);
+    huge.peer.receive(new Uint8Array(300 * 1024));
+    expect(garbage.closed?.code).toBe(CloseCode.Malformed);
+    expect(early.closed?.code).toBe(CloseCode.Malformed);
+    expect(relayType.closed?.code).toBe(CloseCode.Malformed);
+    expect(huge.closed?.code).toBe(CloseCode.TooLarge);
+    good.send(updateMessage(keys, "still here"));
+    await until(() => good.ofType(MessageType.Ack).length === 1);
+    expect(good.closed).toBeNull();
+    await hub.close();
+  });
+
+  it("answers wrong versions, wrong keys and missing rooms with their close codes", async () => {
+    const { hub } = setup();
+    const keys = newKeys();
+    const old = new HubClient(hub);
+    old.send({ ...joinMessage(keys), version: WIRE_VERSION + 1 } as never);
+    const mismatched = new HubClient(hub);
+    mismatched.send({ ...joinMessage(keys), verifyKey: newKeys().verifyKey } as never);
+    const missing = new HubClient(hub);
+    missing.send(joinMessage(keys, 0, false));
+    await until(() => [old, mismatched, missing].every((client) => client.closed));
+    expect(old.closed?.code).toBe(CloseCode.WrongVersion);
+    expect(mismatched.closed?.code).toBe(CloseCode.NotAllowed);
+    expect(missing.closed?.code).toBe(CloseCode.RoomNotFound);
+    await hub.close();
+  });
+
+  it("limits writes per second, rooms per address per hour and room size", async () => {
+    let time = 1_000_000;
+    const store = createMemoryRoomStore();
+    const hub = createRelayHub({
+      store,
+      now: () => time,
+      idleSweepMs: 0,
+      limits: { writesPerSecond: 2, roomsPerAddressPerHour: 2, maxRoomBytes: 2000 },
+    });
+    const keys = newKeys();
+    const fast = new HubClient(hub);
+    fast.send(joinMessage(keys));
+    await joined(fast);
+    for (let i = 0; i < 4; i++) fast.send(updateMessage(keys, `u${i}`));
+    expect(fast.closed).toBeNull();
+    fast.send(updateMessage(keys, "one too many"));
+    expect(fast.closed?.code).toBe(CloseCode.RateLimited);
+
+    const steady = new HubClient(hub);
+    steady.send(joinMessage(keys, 0, false));
+    for (let i = 0; i < 10; i++) {
+      time += 500;
+      steady.send(updateMessage(keys, `s${i}`));
+    }
+    await until(() => steady.ofType(MessageType.Ack).length === 10);
+    expect(steady.closed).toBeNull();
+    time += 10_000;
+    steady.send(updateMessage(keys, new Uint8Array(2000)));
+    await until(() => steady.closed !== null);
+    expect(steady.closed?.code).toBe(CloseCode.RoomFull);
+
+    const creators = [newKeys(), newKeys()].map((k) => {
+      const client = new HubClient(hub, "10.0.0.9");
+      client.send(joinMessage(k));
+      return client;
+    });
+    for (const client of creators) await joined(client);
+    const third = new HubClient(hub, "10.0.0.9");
+    third.send(joinMessage(newKeys()));
+    await until(() => third.closed !== null);
+    expect(third.closed?.code).toBe(CloseCode.TooManyRooms);
+    const elsewhere = new HubClient(hub, "10.0.0.10");
+    elsewhere.send(joinMessage(newKeys()));
+    await joined(elsewhere);
+    await hub.close();
+  });
+
+  it("accepts a snapshot only on the current one (compare-and-swap)", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const a = new HubClient(hub);
+    a.send(joinMessage(keys));
+    for (let i = 1; i <= 5; i++) a.send(updateMessage(keys, `${i}`));
+    await until(() => a.ofType(MessageType.Ack).length === 5);
+    a.send(snapshotMessage(keys, 6, 0, "beyond the head"));
+    a.send(snapshotMessage(keys, 2, 0, "12"));
+    a.send(snapshotMessage(keys, 4, 0, "stale base"));
+    a.send(snapshotMessage(keys, 4, 2, "1234"));
+    await until(() => a.ofType(MessageType.SnapshotResult).length === 4);
+    expect(a.ofType(MessageType.SnapshotResult).map((r) => [r.accepted, r.snapshotSeq])).toEqual([
+      [false, 0],
+      [true, 2],
+      [false, 2],
+      [true, 4],
+    ]);
+    expect((await store.readAfter(keys.roomId, 0)).map((entry) => entry.seq)).toEqual([5]);
+    await hub.close();
+  });
+
+  it("ends a room for everyone on a signed delete, and refuses a delete from another time", async () => {
+    let time = 5_000_000_000;
+    const { hub, store } = setup({ now: () => time });
+    const keys = newKeys();
+    const owner = new HubClient(hub);
+    owner.send(joinMessage(keys));
+    await joined(owner);
+    const other = new HubClient(hub);
+    other.send(joinMessage(keys, 0, false));
+    await joined(other);
+    const skewed = new HubClient(hub);
+    skewed.send(joinMessage(keys, 0, false));
+    skewed.send(deleteMessage(keys, time - 60 * 60 * 1000));
+    await until(() => skewed.closed !== null);
+    expect(skewed.closed?.code).toBe(CloseCode.NotAllowed);
+    expect(await store.getRoom(keys.roomId)).not.toBeNull();
+    time += 1000;
+    owner.send(deleteMessage(keys, time));
+    await until(() => owner.closed !== null && other.closed !== null);
+    for (const client of [owner, other]) {
+      expect(client.ofType(MessageType.Ended).length).toBe(1);
+      expect(client.closed?.code).toBe(CloseCode.RoomEnded);
+    }
+    expect(await store.getRoom(keys.roomId)).toBeNull();
+    await hub.close();
+  });
+
+  it("relays presence to the others without keeping it", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const a = new HubClient(hub);
+    a.send(joinMessage(keys));
+    await joined(a);
+    const b = new HubClient(hub);
+    b.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await joined(b);
+    b.send({ type: MessageType.Awareness, sealed: Uint8Array.of(1, 2, 3) });
+    await until(() => a.ofType(MessageType.AwarenessRelay).length === 1);
+    expect(a.ofType(MessageType.AwarenessRelay)[0].sealed).toEqual(Uint8Array.of(1, 2, 3));
+    expect(b.ofType(MessageType.AwarenessRelay)).toEqual([]);
+    expect(await store.getRoom(keys.roomId)).toMatchObject({ headSeq: 0, logBytes: 0 });
+    await hub.close();
+  });
+
+  it("keeps the log through a restart: clients rejoin and get what they missed", async () => {
+    const store = createMemoryRoomStore();
+    const keys = newKeys();
+    const first = createRelayHub({ store, idleSweepMs: 0 });
+    const a = new HubClient(first);
+    a.send(joinMessage(keys));
+    await joined(a);
+    a.send(updateMessage(keys, "one"));
+    await until(() => a.ofType(MessageType.Ack).length === 1);
+    await first.close();
+    expect(a.closed?.code).toBe(1001);
+    const second = createRelayHub({ store, idleSweepMs: 0 });
+    const b = new HubClient(second);
+    b.send(joinMessage(keys, 0, false));
+    b.send(updateMessage(keys, "two"));
+    await until(() => b.ofType(MessageType.Ack).length === 1);
+    const again = new HubClient(second);
+    again.send(joinMessage(keys, 1, false));
+    await until(() => again.ofType(MessageType.Entry).length === 1);
+    expect(again.entryTexts(keys)).toEqual(["two"]);
+    await until(() => b.ofType(MessageType.Ack).length === 1);
+    expect(b.entryTexts(keys)).toEqual(["one"]);
+    await second.close();
+  });
+
+  it("deletes rooms idle past the configured days", async () => {
+    let time = 1_000_000;
+    const store = createMemoryRoomStore();
+    const hub = createRelayHub({
+      store,
+      now: () => time,
+      idleSweepMs: 0,
+      limits: { idleRoomDays: 2 },
+    });
+    const idle = newKeys();
+    const busy = newKeys();
+    for (const keys of [idle, busy]) {
+      const client = new HubClient(hub);
+      client.send(joinMessage(keys));
+      await joined(client);
+      client.peer.closed();
+    }
+    time += 1.5 * 24 * 60 * 60 * 1000;
+    const writer = new HubClient(hub);
+    writer.send(joinMessage(busy, 0, false));
+    writer.send(updateMessage(busy, "still used"));
+    await until(() => writer.ofType(MessageType.Ack).length === 1);
+    writer.peer.closed();
+    time += 1 * 24 * 60 * 60 * 1000;
+    expect(await hub.sweepIdle()).toBe(1);
+    expect(await store.getRoom(idle.roomId)).toBeNull();
+    expect(await store.getRoom(busy.roomId)).not.toBeNull();
+    await hub.close();
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The behaviour every RoomStore must have, as one suite run against each store (memory, disk,
+ * Redis). Test helper: imported by the stores' test files only.
+ */
+import { describe, expect, it } from "vitest";
+import type { RoomStore, StoredSnapshot } from "./room-store";
+
+const KB = 1024;
+
+function roomId(n: number): string {
+  return n.toString(16).padStart(32, "0");
+}
+
+function bytes(length: number, fill = 7): Uint8Array {
+  return new Uint8Array(length).fill(fill);
+}
+
+function input(sealed: Uint8Array) {
+  return { messageId: bytes(16, 1), sealed, signature: bytes(64, 2), origin: "test" };
+}
+
+function snapshot(upToSeq: number, baseSeq: number, length = 10): StoredSnapshot {
+  return {
+    snapshotId: bytes(16, 3),
+    upToSeq,
+    baseSeq,
+    sealed: bytes(length, 4),
+    signature: bytes(64, 5),
+  };
+}
+
+/** Runs the store contract; `open` gives a fresh store, `close` cleans up after each test. */
+export function roomStoreContract(
+  name: string,
+  open: () => Promise<RoomStore>,
+  close: (store: RoomStore) => Promise<void> = (store) => store.close(),
+): void {
+  const withStore = (fn: (store: RoomStore) => Promise<void>) => async () => {
+    const store = await open();
+    try {
+      await fn(store);
+    } finally {
+      await close(store);
+    }
+  };
+  const key = bytes(32, 9);
+
+  describe(`RoomStore contract: ${name}`, () => {
+    it(
+      "creates a room once and reports it",
+      withStore(async (store) => {
+        expect(await store.getRoom(roomId(1))).toBeNull();
+        const first = await store.createRoom(roomId(1), key, 1000);
+        expect(first.created).toBe(true);
+        expect(first.room).toMatchObject({ headSeq: 0, snapshotSeq: 0, logCount: 0 });
+        const second = await store.createRoom(roomId(1), bytes(32, 1), 2000);
+        expect(second.created).toBe(false);
+        expect((await store.getRoom(roomId(1)))?.verifyKey).toEqual(key);
+      }),
+    );
+
+    it(
+      "numbers appends 1, 2, 3… and reads them back in order, bytes intact",
+      withStore(async (store) => {
+        await store.createRoom(roomId(2), key, 1000);
+        const payloads = [bytes(5, 1), bytes(300, 2), bytes(70 * KB, 3)];
+        for (const [index, sealed] of payloads.entries()) {
+          const result = await store.append(roomId(2), input(sealed), 1000, 10 * KB * KB);
+          expect(result).toMatchObject({ ok: true, seq: index + 1 });
+        }
+        const all = await store.readAfter(roomId(2), 0);
+        expect(all.map((entry) => entry.seq)).toEqual([1, 2, 3]);
+        expect(all.map((entry) => entry.sealed)).toEqual(payloads);
+        expect(all[0].messageId).toEqual(bytes(16, 1));
+        expect(all[0].signature).toEqual(bytes(64, 2));
+        expect((await store.readAfter(roomId(2), 2)).map((entry) => entry.seq)).toEqual([3]);
+        expect(await store.getRoom(roomId(2))).toMatchObject({
+          headSeq: 3,
+          logCount: 3,
+          logBytes: 5 + 300 + 70 * KB,
+        });
+      }),
+    );
+
+    it(
+      "gives concurrent appends distinct consecutive sequences",
+      withStore(async (store) => {
+        await store.createRoom(roomId(3), key, 1000);
+        const results = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            store.append(roomId(3), input(bytes(10, i)), 1000, KB * KB),
+          ),
+        );
+        const seqs = results.map((result) => (result.ok ? result.seq : -1)).sort((a, b) => a - b);
+        expect(seqs).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+        expect((await store.readAfter(roomId(3), 0)).length).toBe(40);
+      }),
+    );
+
+    it(
+      "refuses appends to a missing room and past the room's byte limit",
+      withStore(async (store) => {
+        expect(await store.append(roomId(4), input(bytes(1)), 1000, KB)).toEqual({
+          ok: false,
+          reason: "missing",
+        });
+        await store.createRoom(roomId(4), key, 1000);
+        expect((await store.append(roomId(4), input(bytes(600)), 1000, KB)).ok).toBe(true);
+        expect(await store.append(roomId(4), input(bytes(600)), 1000, KB)).toEqual({
+          ok: false,
+          reason: "full",
+        });
+        expect((await store.getRoom(roomId(4)))?.headSeq).toBe(1);
+      }),
+    );
+
+    it(
+      "swaps snapshots only on the current one, and trims the log they cover",
+      withStore(async (store) => {
+        await store.createRoom(roomId(5), key, 1000);
+        for (let i = 0; i < 6; i++) await store.append(roomId(5), input(bytes(10)), 1000, KB * KB);
+        expect((await store.replaceSnapshot(roomId(5), snapshot(7, 0), 1000)).accepted).toBe(false);
+        expect((await store.replaceSnapshot(roomId(5), snapshot(0, 0), 1000)).accepted).toBe(false);
+        const first = await store.replaceSnapshot(roomId(5), snapshot(4, 0, 25), 1000);
+        expect(first.accepted).toBe(true);
+        expect(first.room).toMatchObject({
+          snapshotSeq: 4,
+          headSeq: 6,
+          logCount: 2,
+          logBytes: 20,
+          snapshotBytes: 25,
+        });
+        expect((await store.replaceSnapshot(roomId(5), snapshot(5, 0), 1000)).accepted).toBe(false);
+        expect((await store.readAfter(roomId(5), 0)).map((entry) => entry.seq)).toEqual([5, 6]);
+        const next = await store.append(roomId(5), input(bytes(10)), 1000, KB * KB);
+        expect(next).toMatchObject({ ok: true, seq: 7 });
+        expect((await store.replaceSnapshot(roomId(5), snapshot(7, 4), 1000)).room).toMatchObject({
+          snapshotSeq: 7,
+          logCount: 0,
+          headSeq: 7,
+        });
+        expect(await store.readAfter(roomId(5), 0)).toEqual([]);
+        const after = await store.append(roomId(5), input(bytes(10)), 1000, KB * KB);
+        expect(after).toMatchObject({ ok: true, seq: 8 });
+      }),
+    );
+
+    it(
+      "replays the snapshot only to a client behind it, then the log after both",
+      withStore(async (store) => {
+        expect(await store.replay(roomId(6), 0)).toBeNull();
+        await store.createRoom(roomId(6), key, 1000);
+        for (let i = 0; i < 5; i++) await store.append(roomId(6), input(bytes(10)), 1000, KB * KB);
+        await store.replaceSnapshot(roomId(6), snapshot(3, 0), 1000);
+        const fresh = await store.replay(roomId(6), 0);
+        expect(fresh?.snapshot?.upToSeq).toBe(3);
+        expect(fresh?.snapshot?.sealed).toEqual(bytes(10, 4));
+        expect(fresh?.entries.map((entry) => entry.seq)).toEqual([4, 5]);
+        const behind = await store.replay(roomId(6), 4);
+        expect(behind?.snapshot).toBeNull();
+        expect(behind?.entries.map((entry) => entry.seq)).toEqual([5]);
+        expect((await store.replay(roomId(6), 5))?.entries).toEqual([]);
+      }),
+    );
+
+    it(
+      "deletes a room and everything in it",
+      withStore(async (store) => {
+        await store.createRoom(roomId(7), key, 1000);
+        await store.append(roomId(7), input(bytes(10)), 1000, KB);
+        expect(await store.deleteRoom(roomId(7))).toBe(true);
+        expect(await store.getRoom(roomId(7))).toBeNull();
+        expect(await store.readAfter(roomId(7), 0)).toEqual([]);
+        expect(await store.deleteRoom(roomId(7))).toBe(false);
+        const again = await store.createRoom(roomId(7), key, 1000);
+        expect(again.room.headSeq).toBe(0);
+      }),
+    );
+  });
+}
+
+/** Idle listing, for the stores that list idle rooms themselves (not Redis, which expires them). */
+export function idleRoomsContract(name: string, open: () => Promise<RoomStore>): void {
+  it(`${name}: lists rooms with no write since a time`, async () => {
+    const store = await open();
+    const day = 24 * 60 * 60 * 1000;
+    const t0 = 1_700_000_000_000;
+    await store.createRoom(roomId(20), key32(), t0);
+    await store.createRoom(roomId(21), key32(), t0);
+    await store.append(roomId(21), input(bytes(4)), t0 + 5 * day, KB);
+    expect(await store.listIdle(t0 + 3 * day)).toEqual([roomId(20)]);
+    expect((await store.listIdle(t0 + 6 * day)).sort()).toEqual([roomId(20), roomId(21)]);
+    await store.close();
+  });
+}
+
+function key32(): Uint8Array {
+  return bytes(32, 9);
+}

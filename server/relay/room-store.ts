@@ -1,0 +1,126 @@
+/**
+ * What the relay keeps for each room, whatever holds it (memory, a data folder, Redis): the
+ * room's verifying key, a log of sealed updates numbered 1, 2, 3… and at most one sealed
+ * snapshot that replaces the log entries it covers. Everything kept is ciphertext the relay
+ * cannot read; the store never decodes it.
+ */
+
+/** One logged update, exactly as a writer sent it (sealed and signed). */
+export interface StoredEntry {
+  seq: number;
+  messageId: Uint8Array;
+  sealed: Uint8Array;
+  signature: Uint8Array;
+}
+
+/** The room's snapshot: it covers every log entry up to upToSeq. */
+export interface StoredSnapshot {
+  snapshotId: Uint8Array;
+  upToSeq: number;
+  baseSeq: number;
+  sealed: Uint8Array;
+  signature: Uint8Array;
+}
+
+/** A room's numbers (no payloads). */
+export interface RoomInfo {
+  roomId: string;
+  verifyKey: Uint8Array;
+  /** Highest sequence ever given (0 for none). */
+  headSeq: number;
+  /** The snapshot's upToSeq, 0 when there is none. */
+  snapshotSeq: number;
+  /** Log entries kept after the snapshot, and their sealed bytes. */
+  logCount: number;
+  logBytes: number;
+  /** Sealed bytes of the snapshot (0 for none). */
+  snapshotBytes: number;
+}
+
+/** What an append gave: the new sequence, or why there is none. */
+export type AppendResult =
+  { ok: true; seq: number; room: RoomInfo } | { ok: false; reason: "missing" | "full" };
+
+/** What a compare-and-swap snapshot gave; room is null when the room is gone. */
+export interface SnapshotSwapResult {
+  accepted: boolean;
+  room: RoomInfo | null;
+}
+
+/** A consistent read for a joining client: the snapshot when it needs one, then the log. */
+export interface RoomReplay {
+  room: RoomInfo;
+  /** Present when the client's sinceSeq is below the room's snapshot. */
+  snapshot: StoredSnapshot | null;
+  /** Every entry after max(sinceSeq, snapshot upToSeq), in order. */
+  entries: StoredEntry[];
+}
+
+/** Where the origin of an entry is written, so a fan-out can skip the connection that sent it. */
+export interface AppendInput {
+  messageId: Uint8Array;
+  sealed: Uint8Array;
+  signature: Uint8Array;
+  /** An opaque tag of the sending connection, passed through to the fan-out. */
+  origin: string;
+}
+
+/**
+ * The store of rooms. Each method is atomic on its own (a concurrent append and snapshot never
+ * leave a gap or a double sequence). `now` is ms since 1970, used for idle expiry.
+ */
+export interface RoomStore {
+  getRoom(roomId: string): Promise<RoomInfo | null>;
+  /** Creates the room unless it exists; `created` says which. */
+  createRoom(
+    roomId: string,
+    verifyKey: Uint8Array,
+    now: number,
+  ): Promise<{ room: RoomInfo; created: boolean }>;
+  /** Appends one entry with the next sequence, refusing past maxRoomBytes (snapshot + log). */
+  append(
+    roomId: string,
+    input: AppendInput,
+    now: number,
+    maxRoomBytes: number,
+  ): Promise<AppendResult>;
+  /** Entries with seq > afterSeq, in order (entries covered by the snapshot are gone). */
+  readAfter(roomId: string, afterSeq: number): Promise<StoredEntry[]>;
+  /** The snapshot (if sinceSeq is below it) and the log after it, read at one instant. */
+  replay(roomId: string, sinceSeq: number): Promise<RoomReplay | null>;
+  /**
+   * Replaces the snapshot if the room's snapshotSeq === snapshot.baseSeq and
+   * baseSeq < upToSeq <= headSeq, then drops log entries <= upToSeq.
+   */
+  replaceSnapshot(
+    roomId: string,
+    snapshot: StoredSnapshot,
+    now: number,
+  ): Promise<SnapshotSwapResult>;
+  /** Deletes the room; true when it existed. */
+  deleteRoom(roomId: string): Promise<boolean>;
+  /** Rooms with no write (or creation) at or after `before`; stores that expire rooms themselves return []. */
+  listIdle(before: number): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** True when a snapshot may replace the room's current one (the compare-and-swap rule). */
+export function snapshotFits(room: RoomInfo, snapshot: StoredSnapshot): boolean {
+  return (
+    room.snapshotSeq === snapshot.baseSeq &&
+    snapshot.baseSeq < snapshot.upToSeq &&
+    snapshot.upToSeq <= room.headSeq
+  );
+}
+
+/** Entries after a sequence, found by binary search (the log is in order). */
+export function entriesAfter(entries: StoredEntry[], afterSeq: number): StoredEntry[] {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (entries[middle].seq <= afterSeq) low = middle + 1;
+    else high = middle;
+  }
+  return entries.slice(low);
+}

@@ -1,0 +1,155 @@
+/**
+ * Test helpers (tests only): messages a real page would send, built with the page's own keys
+ * and crypto (app/collab), and a client that talks to a hub in-process.
+ */
+import { keysFromSecret, newLiveSecret, type LiveKeys } from "../../app/collab/live-keys";
+import { open, seal, signWrite } from "../../app/collab/live-crypto";
+import {
+  MessageType,
+  PieceAssembler,
+  WIRE_VERSION,
+  decodeMessage,
+  deleteBinding,
+  encodeFrames,
+  randomId,
+  snapshotBinding,
+  updateBinding,
+  type ClientMessage,
+  type RelayMessage,
+  type WireMessage,
+} from "../../app/collab/wire";
+import type { RelayHub, RelayPeer } from "./relay-types";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Fresh edit keys for a new room. */
+export function newKeys(): LiveKeys {
+  return keysFromSecret(newLiveSecret());
+}
+
+export function joinMessage(keys: LiveKeys, sinceSeq = 0, create = true): ClientMessage {
+  return {
+    type: MessageType.Join,
+    version: WIRE_VERSION,
+    roomId: keys.roomId,
+    verifyKey: keys.verifyKey,
+    sinceSeq,
+    create,
+  };
+}
+
+/** A sealed, signed update carrying text (or given bytes). */
+export function updateMessage(keys: LiveKeys, body: string | Uint8Array): ClientMessage {
+  const messageId = randomId();
+  const binding = updateBinding(keys.roomId, messageId);
+  const sealed = seal(keys, binding, typeof body === "string" ? encoder.encode(body) : body);
+  return {
+    type: MessageType.Update,
+    messageId,
+    sealed,
+    signature: signWrite(keys, binding, sealed),
+  };
+}
+
+/** An update signed with the wrong key (what a crafted view-only client could send). */
+export function forgedUpdate(keys: LiveKeys, body: string): ClientMessage {
+  const messageId = randomId();
+  const binding = updateBinding(keys.roomId, messageId);
+  const sealed = seal(keys, binding, encoder.encode(body));
+  const other = newKeys();
+  return {
+    type: MessageType.Update,
+    messageId,
+    sealed,
+    signature: signWrite(other, binding, sealed),
+  };
+}
+
+export function snapshotMessage(
+  keys: LiveKeys,
+  upToSeq: number,
+  baseSeq: number,
+  body: string | Uint8Array,
+): ClientMessage {
+  const binding = snapshotBinding(keys.roomId, upToSeq, baseSeq);
+  const sealed = seal(keys, binding, typeof body === "string" ? encoder.encode(body) : body);
+  return {
+    type: MessageType.Snapshot,
+    snapshotId: randomId(),
+    upToSeq,
+    baseSeq,
+    sealed,
+    signature: signWrite(keys, binding, sealed),
+  };
+}
+
+export function deleteMessage(keys: LiveKeys, at: number): ClientMessage {
+  const signature = signWrite(keys, deleteBinding(keys.roomId, at), new Uint8Array(0));
+  return { type: MessageType.DeleteRoom, at, signature };
+}
+
+/** The text inside an ENTRY (as updateMessage sealed it). */
+export function entryText(keys: LiveKeys, message: RelayMessage): string {
+  if (message.type !== MessageType.Entry) throw new Error(`not an entry: ${message.type}`);
+  return decoder.decode(open(keys, updateBinding(keys.roomId, message.messageId), message.sealed));
+}
+
+/** The text inside a SNAPSHOT_REPLAY. */
+export function snapshotText(keys: LiveKeys, message: RelayMessage): string {
+  if (message.type !== MessageType.SnapshotReplay) throw new Error("not a snapshot");
+  const binding = snapshotBinding(keys.roomId, message.upToSeq, message.baseSeq);
+  return decoder.decode(open(keys, binding, message.sealed));
+}
+
+/** Waits until check() is true, polling; fails after timeoutMs. */
+export async function until(check: () => boolean, timeoutMs = 5000, what = "condition") {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** Collects what a relay sends one client (decoded, pieces joined) and how it closed. */
+export class MessageLog {
+  readonly messages: RelayMessage[] = [];
+  closed: { code: number; reason: string } | null = null;
+  private readonly assembler = new PieceAssembler();
+
+  accept(frame: Uint8Array): void {
+    const message = this.assembler.accept(decodeMessage(frame));
+    if (message) this.messages.push(message as RelayMessage);
+  }
+
+  ofType<T extends RelayMessage["type"]>(type: T): Extract<RelayMessage, { type: T }>[] {
+    return this.messages.filter(
+      (message): message is Extract<RelayMessage, { type: T }> => message.type === type,
+    );
+  }
+
+  /** Texts of the ENTRY messages so far, in order. */
+  entryTexts(keys: LiveKeys): string[] {
+    return this.ofType(MessageType.Entry).map((message) => entryText(keys, message));
+  }
+}
+
+/** A client connected to a hub in this process. */
+export class HubClient extends MessageLog {
+  readonly peer: RelayPeer;
+
+  constructor(hub: RelayHub, address = "127.0.0.1") {
+    super();
+    this.peer = hub.connect({
+      address,
+      send: (frame) => this.accept(frame),
+      close: (code, reason) => {
+        this.closed = { code, reason };
+      },
+    });
+  }
+
+  send(message: WireMessage): void {
+    for (const frame of encodeFrames(message)) this.peer.receive(frame);
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Test helper: runs the real server (server/main.ts, bundled with esbuild) as child processes
+ * on 127.0.0.1, over a tiny stand-in site, and talks to them over real WebSockets.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { WebSocket } from "ws";
+import { RELAY_PATH, encodeFrames, type WireMessage } from "../../app/collab/wire";
+import { MessageLog, until } from "./test-client";
+import { freePort } from "./test-redis";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Bundles the server where its packages resolve (a git-ignored build-* folder of the repo). */
+export async function bundleServer(): Promise<{
+  main: string;
+  site: string;
+  cleanup(): Promise<void>;
+}> {
+  const dir = path.join(repo, `build-relay-test-${process.pid}`);
+  const main = path.join(dir, "server", "main.mjs");
+  await build({
+    entryPoints: [path.join(repo, "server", "main.ts")],
+    outfile: main,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    logLevel: "warning",
+  });
+  // The site part needs a build to serve; these tests are about the relay beside it.
+  const site = await mkdtemp(path.join(tmpdir(), "plainpad-site-"));
+  await mkdir(path.join(site, "client"), { recursive: true });
+  await writeFile(path.join(site, "client", "_headers"), "");
+  await writeFile(
+    path.join(site, "client", "index.html"),
+    "<html><head></head><body>site</body></html>",
+  );
+  return {
+    main,
+    site,
+    async cleanup() {
+      await rm(dir, { recursive: true, force: true });
+      await rm(site, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A running relay process. */
+export interface RelayProcess {
+  url: string;
+  port: number;
+  output(): string;
+  /** SIGTERM, and wait for it to exit. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `node main` with env; resolves when it serves (within 15 s). */
+export async function startRelayProcess(
+  main: string,
+  env: Record<string, string>,
+  port?: number,
+): Promise<RelayProcess> {
+  const chosen = port ?? (await freePort());
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(chosen), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes("served at")) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 10);
+    child.once("exit", (code) => {
+      clearInterval(timer);
+      reject(new Error(`relay exited with ${code}:\n${output}`));
+    });
+    setTimeout(() => {
+      clearInterval(timer);
+      reject(new Error(`relay did not start:\n${output}`));
+    }, 15_000);
+  });
+  return {
+    url: `ws://127.0.0.1:${chosen}${RELAY_PATH}`,
+    port: chosen,
+    output: () => output,
+    stop() {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      return new Promise((resolve) => {
+        child.once("exit", (code) => resolve(code));
+        child.kill("SIGTERM");
+      });
+    },
+  };
+}
+
+/** A client on a real WebSocket. */
+export class SocketClient extends MessageLog {
+  readonly socket: WebSocket;
+  readonly opened: Promise<void>;
+
+  constructor(url: string) {
+    super();
+    this.socket = new WebSocket(url);
+    this.socket.binaryType = "nodebuffer";
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.once("open", () => resolve());
+      this.socket.once("error", reject);
+    });
+    this.socket.on("message", (data: Buffer) => this.accept(new Uint8Array(data)));
+    this.socket.on("close", (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+    });
+  }
+
+  send(message: WireMessage): void {
+    for (const frame of encodeFrames(message)) this.socket.send(frame);
+  }
+
+  sendRaw(frame: Uint8Array | string): void {
+    this.socket.send(frame);
+  }
+
+  async closeAndWait(): Promise<void> {
+    if (this.closed) return;
+    this.socket.close();
+    await until(() => this.closed !== null, 5000, "socket close");
+  }
+}
