@@ -97,6 +97,21 @@ export async function measureRemoteKeystrokes(browser, baseURL, { count = 200, g
   const a = await openBenchPage(browser, `${baseURL}/editor/?bench`);
   await openText(a.page, 2048, "\n");
   const length = await a.page.evaluate(() => window.__plainpadBench.length());
+  // When each UPDATE frame (first byte 2, app/collab/wire.ts) leaves page A: splits the figure
+  // into the client's batching and the way through the relay to B's editor.
+  await a.page.evaluate(() => {
+    window.__updateSends = [];
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      const bytes = ArrayBuffer.isView(data)
+        ? new Uint8Array(data.buffer, data.byteOffset, 1)
+        : data instanceof ArrayBuffer
+          ? new Uint8Array(data, 0, 1)
+          : null;
+      if (bytes?.[0] === 2) window.__updateSends.push(performance.timeOrigin + performance.now());
+      return send.call(this, data);
+    };
+  });
   const link = await startLive(a.page);
   const b = await joinLink(browser, link, length);
   await b.page.waitForTimeout(1000);
@@ -158,37 +173,50 @@ export async function measureRemoteKeystrokes(browser, baseURL, { count = 200, g
   await b.page.waitForFunction((n) => window.__painted.filter(Boolean).length >= n, count, {
     timeout: PHASE_MS,
   });
-  const keys = await a.page.evaluate(() => window.__keys);
+  const { keys, sends } = await a.page.evaluate(() => ({
+    keys: window.__keys,
+    sends: window.__updateSends,
+  }));
   const { shown, painted } = await b.page.evaluate(() => ({
     shown: window.__shown,
     painted: window.__painted,
   }));
   await a.context.close();
   await b.context.close();
+  // The first update frame sent at or after each keydown carried that key.
+  const sentAt = keys.map((t) => sends.find((sent) => sent >= t) ?? NaN);
   return {
     count,
     gapMs,
     shown: keys.map((t, i) => shown[i] - t),
     painted: keys.map((t, i) => painted[i] - t),
+    keyToSend: keys.map((t, i) => sentAt[i] - t),
+    sendToShown: keys.map((_, i) => shown[i] - sentAt[i]),
   };
 }
 
 /**
- * Typing in a document of `bytes`, not live and then live (the same page, the same text: Live,
- * Start, and one other person joined through the Edit link), measured as every typing bench
- * does (measureTyping in lib.mjs: keydown to the next frame, in the middle of the document).
+ * Typing in a document of `bytes` as every typing bench measures it (measureTyping in lib.mjs:
+ * keydown to the next frame, in the middle of the document), in one page with one text: not
+ * live; live alone (Live, Start: every batch sealed, signed and sent); and live with one other
+ * person in (joined through the Edit link in a second context, which shares this machine's
+ * cores: its work on each update lands beside the typist's).
  */
 export async function measureLiveTyping(browser, baseURL, { bytes, keystrokes, rounds }) {
   const a = await openBenchPage(browser, `${baseURL}/editor/?bench`);
   await openText(a.page, bytes);
   await a.page.waitForTimeout(1000);
   const focusMiddle = () => a.page.evaluate(() => window.__plainpadBench.focusMiddle());
-  const plain = summarizeTyping(await measureTyping(a.page, { keystrokes, rounds, focusMiddle }));
-  const length = await a.page.evaluate(() => window.__plainpadBench.length());
+  const typing = () => measureTyping(a.page, { keystrokes, rounds, focusMiddle });
+  const plain = summarizeTyping(await typing());
   const link = await startLive(a.page);
+  // The first upload of a 1 MB document (and the snapshot it may start) is not typing.
+  await a.page.waitForTimeout(3000);
+  const alone = summarizeTyping(await typing());
+  const length = await a.page.evaluate(() => window.__plainpadBench.length());
   const b = await joinLink(browser, link, length);
-  await a.page.waitForTimeout(1500);
-  const live = summarizeTyping(await measureTyping(a.page, { keystrokes, rounds, focusMiddle }));
+  await a.page.waitForTimeout(3000);
+  const joined = summarizeTyping(await typing());
   // Every keystroke reached the other person (the live figures are of a working session).
   const typed = length + keystrokes * rounds;
   await b.page.waitForFunction((n) => window.__plainpadBench.length() === n, typed, {
@@ -196,7 +224,7 @@ export async function measureLiveTyping(browser, baseURL, { bytes, keystrokes, r
   });
   await a.context.close();
   await b.context.close();
-  return { plain, live };
+  return { plain, alone, joined };
 }
 
 /**
