@@ -1,6 +1,9 @@
 // Shared harness of the benchmarks: serves the built site and launches Debian's Chromium with
 // the flags this machine needs. Each bench/*.bench.mjs exports `default async function(ctx)`.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 
@@ -18,12 +21,18 @@ const LAUNCH_ARGS = [
   "--js-flags=--expose-gc",
 ];
 
-/** Starts scripts/serve.mjs on a free-ish port and resolves with its base URL. */
+/**
+ * Starts the built server (the site and the live relay on /relay, rooms in a temp folder) on a
+ * free-ish port and resolves with its base URL.
+ */
 export async function startServer(port = Number(process.env.BENCH_PORT ?? 4390)) {
-  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
-    env: { ...process.env, PORT: String(port) },
+  const main = path.join(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "plainpad-bench-rooms-"));
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), RELAY_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   await new Promise((resolve, reject) => {
     child.stdout.on("data", (chunk) => {
       if (String(chunk).includes("served at")) resolve(undefined);

@@ -3,14 +3,14 @@
 // the page's loader data into inline scripts, and scripts/defer-module-scripts.mjs writes a
 // loader that adds the page's module script. Run after defer-module-scripts.mjs (the last step
 // that changes the HTML) and before build-service-worker.mjs (which precaches the HTML as
-// final): it writes build/client/_headers, which static hosts read and scripts/serve.mjs
+// final): it writes build/client/_headers, which static hosts read and server/static-site.ts
 // (`npm start`, the browser tests) answers with.
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deferredModuleSources } from "./defer-module-scripts.mjs";
-import { renderHeadersFile } from "./headers.mjs";
+import { relayConnectSource, renderHeadersFile } from "./headers.mjs";
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 // A script element runs its text only with no type, a JavaScript MIME type, or "module";
@@ -114,7 +114,9 @@ export async function buildHeadersFile(clientDir) {
   }
   if (!fallbackHashes) throw new Error(`csp-hashes: no ${FALLBACK_FILE} in ${clientDir}`);
   pages.sort((a, b) => a.paths[0].localeCompare(b.paths[0]));
-  const text = renderHeadersFile({ fallbackHashes, pages });
+  // A relay on another origin (a static deployment's VITE_RELAY_URL) may be connected to.
+  const connectSources = relayConnectSource(process.env.VITE_RELAY_URL);
+  const text = renderHeadersFile({ fallbackHashes, pages, connectSources });
   checkHostLimits(text);
   return { text, count: pages.length };
 }

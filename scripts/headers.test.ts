@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   headersForPath,
   parseHeadersFile,
+  relayConnectSource,
   renderHeadersFile,
 } from "./headers.mjs";
 
@@ -78,6 +79,30 @@ describe("security headers", () => {
           /^https:\/\/([a-z0-9*-]+\.)*(google|googleapis|gstatic|googleusercontent)\.com$/,
         );
       }
+    }
+  });
+
+  it("lets pages reach a live relay on another origin named at build time, and only that", () => {
+    expect(relayConnectSource(undefined)).toEqual([]);
+    expect(relayConnectSource("wss://relay.example.com/relay")).toEqual([
+      "wss://relay.example.com",
+    ]);
+    expect(relayConnectSource("https://relay.example.com:8443/relay")).toEqual([
+      "wss://relay.example.com:8443",
+    ]);
+    expect(() => relayConnectSource("ftp://relay.example.com")).toThrow(/ws:\/\/ or wss:/);
+    const file = renderHeadersFile({
+      fallbackHashes: [HASH],
+      pages: [{ paths: ["/editor/"], hashes: [HASH] }],
+      connectSources: relayConnectSource("wss://relay.example.com/relay"),
+    });
+    const rules = parseHeadersFile(file);
+    for (const urlPath of ["/editor/", "/nowhere/"]) {
+      const policy = headersForPath(rules, urlPath)["Content-Security-Policy"];
+      expect(directive(policy, "connect-src").slice(0, 2)).toEqual([
+        "'self'",
+        "wss://relay.example.com",
+      ]);
     }
   });
 

@@ -49,6 +49,8 @@ export class LiveCompaction {
   logCount = 0;
   logBytes = 0;
   private inFlight: string | null = null;
+  /** Refusals in a row: each doubles the wait before the next try (a snapshot is large). */
+  private refusals = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: CompactionOptions) {}
@@ -80,6 +82,7 @@ export class LiveCompaction {
   /** The relay answered a snapshot. */
   answered(result: SnapshotResultMessage): void {
     if (this.inFlight === hex(result.snapshotId)) this.inFlight = null;
+    this.refusals = result.accepted ? 0 : this.refusals + 1;
     this.snapshotSeq = result.snapshotSeq;
     this.logCount = result.logCount;
     this.logBytes = result.logBytes;
@@ -126,7 +129,9 @@ export class LiveCompaction {
   private consider(): void {
     if (!this.options.keys.signingSeed || this.inFlight || this.timer || !this.due()) return;
     const random = this.options.random ?? Math.random;
-    const delay = random() * (this.options.maxDelayMs ?? 2000);
+    const maxDelayMs = this.options.maxDelayMs ?? 2000;
+    const backoff = this.refusals > 0 ? Math.min(30_000, maxDelayMs * 2 ** this.refusals) : 0;
+    const delay = backoff + random() * maxDelayMs;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.attempt();

@@ -19,6 +19,12 @@ import {
 /** First retry delay and the longest one, ms. */
 export const BACKOFF_FIRST_MS = 500;
 export const BACKOFF_MAX_MS = 15_000;
+/** How often the connection looks for a sleep, and the timer delay that means one, ms. */
+const WAKE_CHECK_MS = 5_000;
+const WAKE_GAP_MS = 20_000;
+
+/** The "close code" reported when the relay's address cannot be opened at all. */
+export const BAD_RELAY_ADDRESS = 4000;
 
 /** What the connection tells its session. */
 export interface ConnectionEvents {
@@ -65,6 +71,7 @@ export class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private removeNetworkListeners: (() => void) | null = null;
+  private wakeTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: ConnectionOptions) {}
 
@@ -78,7 +85,8 @@ export class LiveConnection {
     if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
       const online = () => {
         this.options.events.network(true);
-        if (this.retryTimer) this.retryNow();
+        // Back online: a socket from before the outage is probably dead without knowing it.
+        this.reconnectNow();
       };
       const offline = () => this.options.events.network(false);
       window.addEventListener("online", online);
@@ -88,6 +96,14 @@ export class LiveConnection {
         window.removeEventListener("offline", offline);
       };
     }
+    // A laptop lid closed for an hour leaves a socket that looks open but is dead: a timer
+    // that fires far too late means the machine slept, so connect afresh (JOIN resumes).
+    let lastTick = Date.now();
+    this.wakeTimer = setInterval(() => {
+      const now = Date.now();
+      if (now - lastTick > WAKE_GAP_MS) this.reconnectNow();
+      lastTick = now;
+    }, WAKE_CHECK_MS);
     this.connect();
   }
 
@@ -109,6 +125,8 @@ export class LiveConnection {
     this.retryTimer = null;
     this.removeNetworkListeners?.();
     this.removeNetworkListeners = null;
+    if (this.wakeTimer) clearInterval(this.wakeTimer);
+    this.wakeTimer = null;
     const socket = this.socket;
     this.socket = null;
     this.isOpen = false;
@@ -127,7 +145,15 @@ export class LiveConnection {
 
   private connect(): void {
     if (this.stopped) return;
-    const socket = this.options.openSocket(this.options.url);
+    let socket: LiveSocket;
+    try {
+      socket = this.options.openSocket(this.options.url);
+    } catch {
+      // The address itself is wrong (a bad build setting): retrying cannot help.
+      this.stop();
+      this.options.events.ended(BAD_RELAY_ADDRESS, "bad relay address");
+      return;
+    }
     const assembler = new PieceAssembler();
     this.socket = socket;
     socket.listen({
@@ -182,9 +208,18 @@ export class LiveConnection {
     }, delay);
   }
 
-  private retryNow(): void {
+  /** Drops any socket and connects now (back online, or awake after a sleep). */
+  private reconnectNow(): void {
+    if (this.stopped) return;
+    const socket = this.socket;
+    if (socket) {
+      this.detach();
+      socket.close(1000, "reconnecting");
+      this.options.events.dropped(1006, "reconnecting");
+    }
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    this.attempt = 0;
     this.connect();
   }
 }

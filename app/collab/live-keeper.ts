@@ -17,6 +17,8 @@ export class LiveRoomKeeper {
     private readonly store: LiveStateStore | undefined,
     private readonly roomId: string,
     private readonly read: () => LiveRoomState,
+    /** Wait between saves; a large document waits longer (its whole state is written). */
+    private readonly interval: () => number = () => SAVE_EVERY_MS,
   ) {}
 
   /** Saves on pagehide too (browser only). */
@@ -40,10 +42,13 @@ export class LiveRoomKeeper {
   /** Something changed: save within a second. */
   schedule(): void {
     if (!this.store || this.stopped || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.saveNow();
-    }, SAVE_EVERY_MS);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.saveNow();
+      },
+      Math.max(SAVE_EVERY_MS, this.interval()),
+    );
   }
 
   /** Saves now. */

@@ -66,6 +66,7 @@ export class LivePresence {
   /** Each remote client's last "joined" count: a new one means it (re)connected. */
   private readonly known = new Map<number, unknown>();
   private joins = 0;
+  private announcing = false;
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly binding: Uint8Array;
@@ -126,7 +127,12 @@ export class LivePresence {
    * (re)joined and has forgotten their presence, so each sends its own state once more.
    */
   announce(): void {
-    this.options.awareness.setLocalStateField("joined", ++this.joins);
+    this.announcing = true;
+    try {
+      this.options.awareness.setLocalStateField("joined", ++this.joins);
+    } finally {
+      this.announcing = false;
+    }
     this.sendNow();
   }
 
@@ -177,7 +183,7 @@ export class LivePresence {
       // The relay keeps no presence: a newcomer learns about this person only from this person.
       if (newcomer) this.schedule();
     } else if ([...change.added, ...change.updated, ...change.removed].includes(self)) {
-      this.schedule();
+      if (!this.announcing) this.schedule();
     } else {
       for (const id of change.removed) this.known.delete(id);
     }

@@ -187,7 +187,7 @@ describe("LiveSession", () => {
     const update = remoteEdit(base, 0, "4");
     sockets[0].deliver(entryFor(keys, update, 4));
     sockets[0].deliver(entryFor(keys, remoteEdit([...base, update], 0, "5"), 5));
-    vi.advanceTimersByTime(20);
+    vi.advanceTimersByTime(100); // a refusal makes the next try wait a little longer
     const again = sockets[0].ofType(MessageType.Snapshot);
     expect(again).toHaveLength(2);
     expect(again[1]).toMatchObject({ upToSeq: 5, baseSeq: 2 });

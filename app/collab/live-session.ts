@@ -9,16 +9,23 @@ import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
-import { browserOnline, LiveConnection } from "./live-connection";
+import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
 import { LiveAuthError, open, signWrite, verifyWrite } from "./live-crypto";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
-import { LivePresence, type LivePeer } from "./live-presence";
+import { LivePresence } from "./live-presence";
 import { checkLiveSize, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
 import { SeqTracker } from "./seq-tracker";
+import {
+  AUTH_FAILURE_MESSAGE,
+  BAD_RELAY_MESSAGE,
+  END_UNCONFIRMED_MESSAGE,
+  ENDED_BY_YOU_MESSAGE,
+  type LiveStatus,
+} from "./live-status";
 import {
   CLOSE_REASONS,
   CloseCode,
@@ -28,29 +35,17 @@ import {
   deleteBinding,
   snapshotBinding,
   updateBinding,
+  type ClientMessage,
   type EntryMessage,
   type RelayMessage,
   type SnapshotMessage,
 } from "./wire";
 
 export type { LivePeer } from "./live-presence";
+export type { LiveSocket } from "./live-socket";
+export type { LiveStateStore } from "./live-state-store";
 export { checkLiveSize, LiveSizeError } from "./live-size";
-
-/** Where a session stands, as the status bar says it. */
-export type LiveState = "connecting" | "live" | "reconnecting" | "offline" | "ended";
-
-/** Everything the UI shows about a session. */
-export interface LiveStatus {
-  state: LiveState;
-  /** Words for the person: why it ended / why it cannot connect; null when all is well. */
-  message: string | null;
-  /** Everyone here, self included ("3 here"). */
-  peers: LivePeer[];
-  /** False for a view-only link. */
-  canEdit: boolean;
-  /** First sync with the relay done (a joiner has the whole text). */
-  synced: boolean;
-}
+export * from "./live-status";
 
 /** How a session is made. */
 export interface LiveSessionOptions {
@@ -69,10 +64,6 @@ export interface LiveSessionOptions {
   tuning?: CompactionTuning & { batchMs?: number };
 }
 
-/** Shown when a write or presence message from the relay fails its check. */
-export const AUTH_FAILURE_MESSAGE = "A change from the relay failed its check and was ignored.";
-/** Shown to the person who ended the session. */
-export const ENDED_BY_YOU_MESSAGE = "You ended this live session for everyone.";
 const END_WAIT_MS = 5000;
 
 /** One person's live session in one room. */
@@ -102,6 +93,7 @@ export class LiveSession {
   private readonly syncedPromise: Promise<void>;
   private settleSynced!: (error?: Error) => void;
   private endWaiters: (() => void)[] = [];
+  private endingForEveryone = false;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -133,7 +125,7 @@ export class LiveSession {
     this.outbox = new LiveOutbox({
       keys: this.keys,
       canSend: ready,
-      send: (message) => this.connection.send(message),
+      send: (message) => this.send(message),
       onChange: () => this.keeper.schedule(),
       batchMs: tuning.batchMs,
     });
@@ -143,7 +135,7 @@ export class LiveSession {
       doc: this.doc,
       contiguousSeq: () => this.seq.contiguous,
       canSend: () => this.live && !this.finished,
-      send: (message) => this.connection.send(message),
+      send: (message) => this.send(message),
     });
     this.presence = new LivePresence({
       awareness: this.awareness,
@@ -161,16 +153,22 @@ export class LiveSession {
         opened: () => this.onOpened(),
         message: (message) => this.onMessage(message),
         dropped: (code) => this.onDropped(code),
-        ended: (code) =>
-          this.finish(CLOSE_REASONS[code] ?? "The relay closed this live session.", code),
+        ended: (code) => this.finish(this.endedMessage(code), code),
         network: (online) => this.onNetwork(online),
       },
     });
-    this.keeper = new LiveRoomKeeper(options.stateStore, this.keys.roomId, () => ({
-      state: Y.encodeStateAsUpdate(this.doc),
-      lastSeq: this.seq.contiguous,
-      unacked: this.outbox.keep(),
-    }));
+    this.keeper = new LiveRoomKeeper(
+      options.stateStore,
+      this.keys.roomId,
+      () => ({
+        state: Y.encodeStateAsUpdate(this.doc),
+        lastSeq: this.seq.contiguous,
+        unacked: this.outbox.keep(),
+      }),
+      // A second per million characters: typing in a 10 MB document is not slowed by saves
+      // (pagehide still saves at once, and the document engine keeps the text itself).
+      () => this.text.length / 1000,
+    );
     this.doc.on("update", this.onDocUpdate);
   }
 
@@ -239,16 +237,17 @@ export class LiveSession {
     }
     const at = Date.now();
     const signature = signWrite(this.keys, deleteBinding(this.keys.roomId, at), new Uint8Array(0));
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const ended = new Promise<void>((resolve) => {
       this.endWaiters.push(resolve);
-      setTimeout(resolve, END_WAIT_MS);
+      timer = setTimeout(resolve, END_WAIT_MS);
     });
+    this.endingForEveryone = true;
     this.connection.send({ type: MessageType.DeleteRoom, at, signature });
     await ended;
-    this.presence.dispose();
-    this.finish(ENDED_BY_YOU_MESSAGE, CloseCode.RoomEnded, true);
-    this.status = { ...this.status, message: ENDED_BY_YOU_MESSAGE };
-    this.emit();
+    clearTimeout(timer);
+    // Still here after the wait: no ENDED came back, so say so (the kept state stays).
+    if (!this.finished) this.finish(END_UNCONFIRMED_MESSAGE);
   }
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
@@ -323,7 +322,7 @@ export class LiveSession {
         this.compaction.answered(message);
         break;
       case MessageType.Ended:
-        this.finish(CLOSE_REASONS[CloseCode.RoomEnded], CloseCode.RoomEnded);
+        this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
         break;
     }
   }
@@ -383,8 +382,14 @@ export class LiveSession {
     }
   }
 
+  private endedMessage(code: number): string {
+    if (code === CloseCode.RoomEnded && this.endingForEveryone) return ENDED_BY_YOU_MESSAGE;
+    if (code === BAD_RELAY_ADDRESS) return BAD_RELAY_MESSAGE;
+    return CLOSE_REASONS[code] ?? "The relay closed this live session.";
+  }
+
   /** Ends the session: no more connecting; the kept state is saved, or deleted with the room. */
-  private finish(message: string | null, code?: number, roomGone = false): void {
+  private finish(message: string | null, code?: number): void {
     if (this.finished) return;
     this.finished = true;
     this.welcomed = false;
@@ -395,10 +400,20 @@ export class LiveSession {
     this.presence.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
-    this.keeper.stop(roomGone || code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
+    this.keeper.stop(code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     for (const waiter of this.endWaiters.splice(0)) waiter();
+  }
+
+  private send(message: ClientMessage): void {
+    try {
+      this.connection.send(message);
+    } catch (error) {
+      // Over the whole-message cap even in pieces: kept here, and the person is told.
+      if (!(error instanceof RangeError)) throw error;
+      this.update({ message: CLOSE_REASONS[CloseCode.TooLarge] });
+    }
   }
 
   private update(change: Partial<LiveStatus>): void {

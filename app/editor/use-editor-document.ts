@@ -1,7 +1,7 @@
 import { type Text, Transaction } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback, useMemo, useRef } from "react";
-import type { CodeEditorHandle } from "~/codemirror";
+import { type CodeEditorHandle, isLiveState } from "~/codemirror";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -96,6 +96,9 @@ export function useEditorDocument(
         showRemoteText: (text, changes) => {
           const view = getView();
           if (!view) return;
+          // A live document's text comes from its session (which merges): another window's
+          // copy written here would reach the session as this person's edit, twice over.
+          if (isLiveState(view.state)) return;
           const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
           // Still the version the other window's save was made from: only what changed.
           if (changes && view.state.doc === changes.base) {

@@ -91,10 +91,11 @@ export function useEditorLive(
         if (error instanceof LiveRefusal) return error.message;
         throw error;
       }
+      // Starting puts the document's text in the session; the binding then follows it.
+      live.session.start();
       bind(live);
       rememberLiveLink(LIVE_KEY, live.remembered);
       useEditorLiveStore.setState({ live, joining: false, ended: false });
-      live.session.start();
       return null;
     },
     [getHandle, bind],

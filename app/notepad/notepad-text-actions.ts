@@ -1,6 +1,6 @@
-import { redo, selectAll, toggleComment } from "@codemirror/commands";
+import { selectAll, toggleComment } from "@codemirror/commands";
 import type { EditorView } from "@codemirror/view";
-import { pasteSpec, undoWithinLimit } from "~/codemirror";
+import { pasteSpec, redoAny, undoWithinLimit } from "~/codemirror";
 import { SLICE_MS, yieldToPage } from "~/storage/work-slices";
 import { findNextInSlices, type ReplaceAllResult, replaceAll } from "~/text/find-replace";
 import { indentSelection, outdentSelection } from "~/text/indent";
@@ -70,7 +70,7 @@ export class NotepadTextActions {
 
   redo(): void {
     const view = this.getView();
-    if (view) redo(view);
+    if (view) redoAny(view);
     this.focus();
   }
 

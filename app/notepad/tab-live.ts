@@ -165,11 +165,12 @@ export class NotepadLive {
       throw error;
     }
     this.host.stateFor(id);
+    // Starting puts the tab's text in the session; the binding then follows it.
+    live.session.start();
     this.bind(id, live);
     rememberLiveLink(docKey(id), live.remembered);
     this.set(id, { live, joining: false, ended: false });
     this.watchEnd(id, live);
-    live.session.start();
     return null;
   }
 

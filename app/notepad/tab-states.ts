@@ -11,6 +11,7 @@ import {
   configurableExtensions,
   type EditorCompartments,
   type EditorViewOptions,
+  isLiveState,
   reconfigureEffects,
 } from "~/codemirror";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
@@ -156,6 +157,9 @@ export class TabStates {
     }
     const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
     const current = view ? view.state : doc.state;
+    // A live tab's text comes from its session (which merges); another window's copy of it
+    // written here would reach the session as this person's edit, twice over.
+    if (isLiveState(current)) return;
     // Still the version the other window's save was made from: only what changed.
     if (changes && current.doc === changes.base) {
       if (view) view.dispatch({ changes: changes.changes, annotations });

@@ -48,6 +48,8 @@ interface LoadedRoom {
   headSeq: number;
   /** Bytes held in memory (for the cache's limit). */
   size: number;
+  /** When the log's time was last set to the hub's clock (0: not since loading). */
+  touchedAt: number;
 }
 
 const LENGTH_BYTES = 4;
@@ -189,6 +191,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       snapshot,
       headSeq: Math.max(snapshot?.upToSeq ?? 0, entries.at(-1)?.seq ?? 0),
       size: logBytes.length + (snapshotBytes?.length ?? 0),
+      touchedAt: 0,
     };
     remember(roomId, room);
     return room;
@@ -219,6 +222,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           snapshot: null,
           headSeq: 0,
           size: 0,
+          touchedAt: now,
         };
         remember(roomId, room);
         return { room: infoOf(roomId, room), created: true };
@@ -237,7 +241,12 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const record = encodeRecord(entry);
         const logFile = path.join(roomDir(roomId), "log");
         await appendFile(logFile, record);
-        await touch(logFile, now);
+        // Idle expiry counts in days: setting the time once a minute is plenty, and spares
+        // a busy room a system call per keystroke batch.
+        if (now - room.touchedAt > 60_000 || now < room.touchedAt) {
+          await touch(logFile, now);
+          room.touchedAt = now;
+        }
         room.entries.push(entry);
         room.headSeq = entry.seq;
         room.logBytes += sealed.length;

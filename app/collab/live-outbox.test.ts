@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as Y from "yjs";
+import { viewOnlyKeys } from "./live-keys";
+import { verifyWrite } from "./live-crypto";
+import { LiveOutbox } from "./live-outbox";
+import { openUpdate, testKeys, textOf } from "./live-test-support";
+import { updateBinding, type UpdateMessage } from "./wire";
+
+const keys = testKeys(3);
+
+function typist() {
+  const doc = new Y.Doc();
+  const updates: Uint8Array[] = [];
+  doc.on("update", (update: Uint8Array) => updates.push(update));
+  return { doc, text: doc.getText("text"), updates };
+}
+
+function outbox(connected: { value: boolean }, sent: UpdateMessage[]) {
+  return new LiveOutbox({
+    keys,
+    canSend: () => connected.value,
+    send: (message) => sent.push(message),
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("LiveOutbox", () => {
+  it("sends one signed, sealed update per batch of keystrokes", () => {
+    const sent: UpdateMessage[] = [];
+    const box = outbox({ value: true }, sent);
+    const { text, updates } = typist();
+    text.observe(() => undefined);
+    for (const letter of "hello") {
+      text.insert(text.length, letter);
+      box.add(updates[updates.length - 1]);
+      vi.advanceTimersByTime(10);
+    }
+    expect(sent).toHaveLength(0);
+    vi.advanceTimersByTime(60);
+    expect(sent).toHaveLength(1);
+    const [message] = sent;
+    const binding = updateBinding(keys.roomId, message.messageId);
+    expect(verifyWrite(keys.verifyKey, binding, message.sealed, message.signature)).toBe(true);
+    expect(textOf([openUpdate(keys, message)])).toBe("hello");
+    expect(box.busy).toBe(true);
+    expect(box.acknowledge(message.messageId)).toBe(message.sealed.length);
+    expect(box.acknowledge(message.messageId)).toBeNull(); // a second ACK of a duplicate
+    expect(box.busy).toBe(false);
+  });
+
+  it("keeps everything while offline and sends it merged after the next WELCOME", () => {
+    const sent: UpdateMessage[] = [];
+    const connected = { value: false };
+    const box = outbox(connected, sent);
+    const { text, updates } = typist();
+    for (const word of ["one ", "two ", "three"]) {
+      text.insert(text.length, word);
+      box.add(updates[updates.length - 1]);
+      vi.advanceTimersByTime(100);
+    }
+    expect(sent).toHaveLength(0);
+    expect(box.waiting).toHaveLength(3);
+    connected.value = true;
+    box.resendAll();
+    expect(sent).toHaveLength(1);
+    expect(textOf([openUpdate(keys, sent[0])])).toBe("one two three");
+    // Sent again after another drop, until acknowledged: duplicates are harmless.
+    box.resendAll();
+    expect(sent).toHaveLength(2);
+    expect(textOf([openUpdate(keys, sent[0]), openUpdate(keys, sent[1])])).toBe("one two three");
+  });
+
+  it("keeps the batch and the unacknowledged updates for a reload", () => {
+    const box = outbox({ value: false }, []);
+    const { text, updates } = typist();
+    text.insert(0, "saved ");
+    box.add(updates[0]);
+    vi.advanceTimersByTime(100);
+    text.insert(6, "and pending");
+    box.add(updates[1]);
+    const kept = box.keep();
+    expect(textOf(kept)).toBe("saved and pending");
+    const sent: UpdateMessage[] = [];
+    const restored = outbox({ value: true }, sent);
+    restored.restore(kept);
+    restored.resendAll();
+    expect(textOf(sent.map((message) => openUpdate(keys, message)))).toBe("saved and pending");
+  });
+
+  it("never writes with view-only keys", () => {
+    const sent: UpdateMessage[] = [];
+    const box = new LiveOutbox({
+      keys: viewOnlyKeys(keys),
+      canSend: () => true,
+      send: (message) => sent.push(message),
+    });
+    const { text, updates } = typist();
+    text.insert(0, "nope");
+    box.add(updates[0]);
+    box.restore(updates);
+    vi.advanceTimersByTime(1000);
+    box.resendAll();
+    expect(sent).toHaveLength(0);
+    expect(box.busy).toBe(false);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * Live sessions through the real relay hub (in-process, over the in-memory test network):
+ * the flows a person meets, end to end, with real sealing, signatures, pieces and the store.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
+import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
+import {
+  BAD_RELAY_MESSAGE,
+  ENDED_BY_YOU_MESSAGE,
+  LiveSession,
+  type LiveSessionOptions,
+} from "./live-session";
+import { TestNetwork } from "./live-test-network";
+import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "./wire";
+
+let network: TestNetwork;
+let store: ReturnType<typeof createMemoryRoomStore>;
+const sessions: LiveSession[] = [];
+const keys = keysFromSecret(new Uint8Array(32).fill(21));
+
+function join(options: Partial<LiveSessionOptions> & { keys?: LiveKeys } = {}): LiveSession {
+  const session = new LiveSession({
+    keys,
+    relayUrl: "ws://relay.test/relay",
+    create: false,
+    userName: `Person ${sessions.length + 1}`,
+    openSocket: network.opener(`10.0.1.${sessions.length + 1}`),
+    ...options,
+  });
+  sessions.push(session);
+  session.start();
+  return session;
+}
+
+/** Delivers every frame and lets time pass until nothing is left to do. */
+async function settle(rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < 10_000 && network.busy().length > 0; i++) {
+      network.busy()[0].step(i % 2 === 0);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await vi.advanceTimersByTimeAsync(200);
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+  store = createMemoryRoomStore();
+  network = new TestNetwork(createRelayHub({ store, idleSweepMs: 0 }));
+});
+afterEach(async () => {
+  while (sessions.length) sessions.pop()?.leave();
+  await settle(2);
+  await network.hub.close();
+  vi.useRealTimers();
+});
+
+describe("live sessions through the relay hub", () => {
+  it("lets two people edit one text and see each other", async () => {
+    const ada = join({ create: true, initialText: "hello", userName: "Ada" });
+    await settle(3);
+    const bo = join({ userName: "Bo" });
+    await settle(3);
+    await bo.whenSynced();
+    expect(bo.text.toString()).toBe("hello");
+    bo.text.insert(5, " world");
+    ada.text.insert(0, "> ");
+    await settle(3);
+    expect(ada.text.toString()).toBe("> hello world");
+    expect(bo.text.toString()).toBe("> hello world");
+    expect(ada.getStatus().peers.map((peer) => peer.name)).toEqual(["Ada", "Bo"]);
+    expect(bo.getStatus()).toMatchObject({ state: "live", synced: true, canEdit: true });
+  });
+
+  it("gives a late joiner a large text after everyone left, through pieces and a snapshot", async () => {
+    const line = "The quick brown fox jumps over the lazy dog. ".repeat(20) + "\n";
+    const big = line.repeat(Math.ceil((3 * 1024 * 1024) / line.length));
+    const ada = join({ create: true, initialText: big, tuning: { maxDelayMs: 10 } });
+    await settle(3);
+    ada.text.insert(0, "top\n");
+    await settle(5);
+    ada.leave();
+    await settle(2);
+    const room = await store.getRoom(keys.roomId);
+    // Over compactAfterBytes: Ada uploaded a snapshot (in pieces) that replaced the log.
+    expect(room?.snapshotSeq).toBeGreaterThan(0);
+    expect(room!.snapshotBytes).toBeGreaterThan(LIVE_LIMITS.maxFrameBytes);
+    const late = join();
+    await settle(3);
+    await late.whenSynced();
+    expect(late.text.toString()).toBe(`top\n${big}`);
+  });
+
+  it("a view-only link reads and shows presence but changes nothing for anyone", async () => {
+    const ada = join({ create: true, initialText: "read me", userName: "Ada" });
+    await settle(3);
+    const viewer = join({ keys: viewOnlyKeys(keys), userName: "Viewer" });
+    await settle(3);
+    expect(viewer.getStatus().canEdit).toBe(false);
+    expect(viewer.text.toString()).toBe("read me");
+    viewer.text.insert(0, "VANDAL ");
+    ada.text.insert(7, "!");
+    await settle(3);
+    expect(ada.text.toString()).toBe("read me!");
+    expect(ada.getStatus().peers.map((peer) => peer.name)).toEqual(["Ada", "Viewer"]);
+    const later = join();
+    await settle(3);
+    expect(later.text.toString()).toBe("read me!");
+  });
+
+  it("ends for everyone when the starter says so, and the room is gone", async () => {
+    const ada = join({ create: true, initialText: "bye" });
+    await settle(3);
+    const bo = join();
+    await settle(3);
+    const ending = ada.endForEveryone();
+    await settle(3);
+    await ending;
+    expect(ada.getStatus()).toMatchObject({ state: "ended", message: ENDED_BY_YOU_MESSAGE });
+    expect(bo.getStatus()).toMatchObject({
+      state: "ended",
+      message: CLOSE_REASONS[CloseCode.RoomEnded],
+    });
+    expect(bo.text.toString()).toBe("bye"); // the text stays with each person
+    expect(await store.getRoom(keys.roomId)).toBeNull();
+    const late = join();
+    await settle(3);
+    expect(late.getStatus()).toMatchObject({
+      state: "ended",
+      message: CLOSE_REASONS[CloseCode.RoomNotFound],
+    });
+    await expect(late.whenSynced()).rejects.toThrow();
+  });
+
+  it("says so when the relay address cannot be opened", () => {
+    const session = join({
+      openSocket: () => {
+        throw new SyntaxError("bad url");
+      },
+    });
+    expect(session.getStatus()).toMatchObject({ state: "ended", message: BAD_RELAY_MESSAGE });
+  });
+});

@@ -1,0 +1,277 @@
+// Load clients and processes of the relay bench (collab-relay.bench.mjs): the relay's own
+// protocol (signed random bytes, as the relay cannot tell them from sealed text) and
+// Hocuspocus's (y-protocols sync messages carrying real Yjs updates). Every receiver takes the
+// sender's timestamp out of what it gets: the fan-out latency, sender to every other client.
+// Everything stays on 127.0.0.1.
+import { spawn } from "node:child_process";
+import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build } from "esbuild";
+import { WebSocket } from "ws";
+import * as Y from "yjs";
+import * as encoding from "lib0/encoding";
+
+/** Bundles app/collab/wire.ts (TypeScript) for this Node script, beside the packages. */
+export async function loadWire() {
+  const outfile = path.resolve(process.env.BUILD_DIR ?? "build", "bench", "wire.mjs");
+  await build({
+    entryPoints: ["app/collab/wire.ts"],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    logLevel: "warning",
+  });
+  return import(outfile);
+}
+
+/** A port free on 127.0.0.1 now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a child process and resolves once its output includes `ready` (15 s at most). */
+export function startProcess(command, args, env, ready) {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${command} did not start:\n${output}`)),
+      15_000,
+    );
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve({
+          pid: child.pid,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** CPU seconds a process has used (Linux /proc), or NaN. */
+export async function cpuSeconds(pid) {
+  try {
+    const { readFile } = await import("node:fs/promises");
+    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A relay process (the bundled server) on a free port; TRUST_PROXY lets the bench spread rooms over addresses. */
+export async function startRelay(env = {}) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-relay-"));
+  const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
+  const started = await startProcess(
+    process.execPath,
+    [main],
+    { PORT: String(port), HOST: "127.0.0.1", RELAY_DATA_DIR: dataDir, TRUST_PROXY: "1", ...env },
+    "served at",
+  );
+  return {
+    ...started,
+    url: `ws://127.0.0.1:${port}/relay`,
+    async stop() {
+      await started.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A throwaway redis-server (no persistence) on a free port. */
+export async function startRedis() {
+  const port = await freePort();
+  const dir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-redis-"));
+  const started = await startProcess(
+    process.env.REDIS_SERVER ?? "/usr/bin/redis-server",
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+    ],
+    {},
+    "Ready to accept connections",
+  );
+  return {
+    ...started,
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      await started.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects latency samples while `measuring` is on. */
+export class Samples {
+  constructor() {
+    this.latencies = [];
+    this.sent = 0;
+    this.measuring = false;
+  }
+  record(sentAt) {
+    if (this.measuring) this.latencies.push(performance.now() - sentAt);
+  }
+}
+
+function opened(socket) {
+  return new Promise((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+}
+
+/**
+ * One room of relay clients: the first creates the room, the rest join; each sends a signed
+ * update (8-byte timestamp + random bytes) every 1/rate seconds; every ENTRY is a sample.
+ */
+export async function relayRoom(wire, urls, size, index, samples) {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const verifyKey = new Uint8Array(Buffer.from(publicKey.export({ format: "jwk" }).x, "base64url"));
+  const key = privateKey;
+  const roomId = wire.roomIdForVerifyKey(verifyKey);
+  const address = `10.${(index >> 8) & 255}.${index & 255}.1`;
+  const clients = [];
+  for (let i = 0; i < size; i++) {
+    const socket = new WebSocket(urls[i % urls.length], {
+      headers: { "X-Forwarded-For": address },
+    });
+    await opened(socket);
+    let synced;
+    const ready = new Promise((resolve) => (synced = resolve));
+    socket.on("message", (data) => {
+      const message = wire.decodeMessage(new Uint8Array(data));
+      if (message.type === wire.MessageType.Entry) {
+        samples.record(
+          new DataView(message.sealed.buffer, message.sealed.byteOffset).getFloat64(0),
+        );
+      } else if (message.type === wire.MessageType.Synced) {
+        synced();
+      }
+    });
+    socket.send(
+      wire.encodeMessage({
+        type: wire.MessageType.Join,
+        version: wire.WIRE_VERSION,
+        roomId,
+        verifyKey,
+        sinceSeq: 0,
+        create: i === 0,
+      }),
+    );
+    await ready;
+    clients.push(socket);
+  }
+  const send = (socket) => {
+    const sealed = new Uint8Array(8 + 120);
+    sealed.set(randomBytes(120), 8);
+    new DataView(sealed.buffer).setFloat64(0, performance.now());
+    const messageId = new Uint8Array(randomBytes(16));
+    const signature = sign(
+      null,
+      wire.signedBytes(wire.updateBinding(roomId, messageId), sealed),
+      key,
+    );
+    socket.send(
+      wire.encodeMessage({ type: wire.MessageType.Update, messageId, sealed, signature }),
+    );
+    if (samples.measuring) samples.sent++;
+  };
+  return { clients, send };
+}
+
+/**
+ * One room of Hocuspocus clients (one document per room, named by the room): auth, sync step
+ * 1, then Yjs updates inserting "@@<timestamp>#<client>;" into a Y.Text; receivers find the
+ * marker in the update bytes they are sent.
+ */
+export async function hocuspocusRoom(url, size, index, samples) {
+  const clients = [];
+  const name = `room-${index}`;
+  for (let i = 0; i < size; i++) {
+    const socket = new WebSocket(url);
+    await opened(socket);
+    const doc = new Y.Doc();
+    const own = `#${index}.${i};`;
+    socket.on("message", (data) => {
+      const text = Buffer.from(data).toString("latin1");
+      for (const match of text.matchAll(/@@(\d+\.\d+)(#\d+\.\d+;)/g)) {
+        if (match[2] !== own) samples.record(Number(match[1]));
+      }
+    });
+    const frame = (write) => {
+      const e = encoding.createEncoder();
+      encoding.writeVarString(e, name);
+      write(e);
+      return encoding.toUint8Array(e);
+    };
+    socket.send(
+      frame((e) => {
+        encoding.writeVarUint(e, 2); // Auth
+        encoding.writeVarUint(e, 0); // Token
+        encoding.writeVarString(e, "");
+      }),
+    );
+    socket.send(
+      frame((e) => {
+        encoding.writeVarUint(e, 0); // Sync
+        encoding.writeVarUint(e, 0); // step 1
+        encoding.writeVarUint8Array(e, Y.encodeStateVector(doc));
+      }),
+    );
+    doc.on("update", (update) => {
+      socket.send(
+        frame((e) => {
+          encoding.writeVarUint(e, 0); // Sync
+          encoding.writeVarUint(e, 2); // update
+          encoding.writeVarUint8Array(e, update);
+        }),
+      );
+    });
+    clients.push({ socket, doc, own });
+  }
+  const send = (client) => {
+    const text = client.doc.getText("text");
+    text.insert(text.length, `@@${performance.now().toFixed(3)}${client.own}`);
+    if (samples.measuring) samples.sent++;
+  };
+  return { clients, send };
+}
