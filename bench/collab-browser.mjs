@@ -1,44 +1,11 @@
 // The browser half of `npm run bench collab` (issue 44): two Chromium contexts on the site and
-// relay served by the bundled server (build/server/main.mjs, rooms in a temp RELAY_DATA_DIR).
+// relay served by the bench's server (lib.mjs startServer: site + relay on one port, rooms in a
+// temp RELAY_DATA_DIR).
 // Sessions are started and joined as a person does: the simple editor's "Live" button, "Start
 // live session", the Edit link read from the dialog and opened in another context.
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { generateDocument, measureTyping, openBenchPage, summarizeTyping } from "./lib.mjs";
 
 const PHASE_MS = 60_000;
-
-/**
- * Starts the bundled server (site + relay) on `port` with rooms in a new temp folder; resolves
- * with its base URL and stop(), which also removes the folder.
- */
-export async function startRelaySite(port) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-relay-"));
-  const buildDir = process.env.BUILD_DIR ?? "build";
-  const child = spawn(process.execPath, [path.join(buildDir, "server", "main.mjs")], {
-    env: { ...process.env, RELAY: "on", PORT: String(port), RELAY_DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      if (String(chunk).includes("served at")) resolve(undefined);
-    });
-    child.on("exit", (code) => reject(new Error(`relay server exited with ${code}`)));
-  });
-  // The relay logs a JSON line per room event: drained, not printed.
-  child.stdout.resume();
-  return {
-    baseURL: `http://127.0.0.1:${port}`,
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Puts `text` (built in the page by generateDocument) in the editor of a bench page. */
 async function openText(page, bytes, suffix = "") {
@@ -78,10 +45,15 @@ async function joinLink(browser, link, length) {
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
   await page.goto(benchLink(link));
-  await page.waitForFunction((n) => window.__plainpadBench?.length() === n, length, {
-    timeout: PHASE_MS,
-    polling: 50,
-  });
+  try {
+    await page.waitForFunction((n) => window.__plainpadBench?.length() === n, length, {
+      timeout: PHASE_MS,
+      polling: 50,
+    });
+  } catch (error) {
+    const shown = await page.evaluate(() => window.__plainpadBench?.length());
+    throw new Error(`The joined page shows ${shown} characters, not ${length}: ${error.message}`);
+  }
   return { context, page };
 }
 
