@@ -258,3 +258,67 @@ describe("LiveSession", () => {
     expect(() => session({ create: true, initialText: big })).toThrow(LiveSizeError);
   });
 });
+
+describe("LiveSession growth", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("tells the person when a live document grows past the limit, and keeps sending", () => {
+    const { live, sockets } = session({ create: true, initialText: "small" });
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    synced(sockets[0]);
+    live.text.insert(0, "x".repeat(LIVE_LIMITS.maxDocumentBytes));
+    expect(live.getStatus().message).toMatch(/over the 10 MB limit/);
+    vi.advanceTimersByTime(100);
+    expect(sockets[0].ofType(MessageType.Update).length).toBe(2); // kept and sent all the same
+    vi.advanceTimersByTime(1000);
+    live.text.delete(0, LIVE_LIMITS.maxDocumentBytes);
+    expect(live.getStatus().message).toBeNull();
+    live.leave();
+  });
+});
+
+describe("LiveSession offline", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says Offline while the browser has no network, and reconnects at once when it is back", () => {
+    const page = new EventTarget();
+    const network = { onLine: true };
+    vi.stubGlobal("window", page);
+    vi.stubGlobal("navigator", network);
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    synced(sockets[0]);
+    network.onLine = false;
+    page.dispatchEvent(new Event("offline"));
+    sockets[0].drop(1006);
+    expect(live.getStatus().state).toBe("offline");
+    live.text.insert(0, "typed offline");
+    vi.advanceTimersByTime(100);
+    network.onLine = true;
+    page.dispatchEvent(new Event("online"));
+    expect(live.getStatus().state).toBe("reconnecting");
+    expect(sockets).toHaveLength(2); // no backoff wait
+    sockets[1].open();
+    welcome(sockets[1]);
+    synced(sockets[1]);
+    expect(live.getStatus().state).toBe("live");
+    const [resent] = sockets[1].ofType(MessageType.Update);
+    expect(textOf([openUpdate(keys, resent)])).toBe("typed offline");
+    live.leave();
+  });
+});

@@ -94,6 +94,7 @@ export class LiveSession {
   private settleSynced!: (error?: Error) => void;
   private endWaiters: (() => void)[] = [];
   private endingForEveryone = false;
+  private lastGrowthCheck = -Infinity;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -259,9 +260,13 @@ export class LiveSession {
   };
 
   private checkGrowth(): void {
-    const over =
-      this.text.length * 3 > LIVE_LIMITS.maxDocumentBytes &&
-      checkLiveSize(this.text.toString()) !== null;
+    const mayBeOver = this.text.length * 3 > LIVE_LIMITS.maxDocumentBytes;
+    // Counting UTF-8 bytes of a large text costs: at most once a second while typing.
+    if (mayBeOver) {
+      if (Date.now() - this.lastGrowthCheck < 1000) return;
+      this.lastGrowthCheck = Date.now();
+    }
+    const over = mayBeOver && checkLiveSize(this.text.toString()) !== null;
     if (over === this.tooLarge) return;
     this.tooLarge = over;
     this.update({ message: over ? LIVE_TOO_LARGE_MESSAGE : null });
@@ -383,7 +388,8 @@ export class LiveSession {
   }
 
   private endedMessage(code: number): string {
-    if (code === CloseCode.RoomEnded && this.endingForEveryone) return ENDED_BY_YOU_MESSAGE;
+    const gone = code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound;
+    if (gone && this.endingForEveryone) return ENDED_BY_YOU_MESSAGE;
     if (code === BAD_RELAY_ADDRESS) return BAD_RELAY_MESSAGE;
     return CLOSE_REASONS[code] ?? "The relay closed this live session.";
   }

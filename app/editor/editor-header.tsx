@@ -38,9 +38,9 @@ export function EditorHeader({
         <FileNameField />
         <UnsavedBadge />
       </div>
-      {/* On a phone the buttons get a row of their own (touch-sized, no gaps) and the theme
-          toggle stays up beside the name, so nine buttons still fit in 390 px. */}
-      <div className="ml-auto flex flex-wrap items-center gap-1 max-sm:order-last max-sm:w-full max-sm:justify-between max-sm:gap-0">
+      {/* On a phone the buttons get a row of their own (no gaps) and the theme toggle stays up
+          beside the name; 40 px wide there (44 tall), so nine buttons fit in 390 px. */}
+      <div className="ml-auto flex flex-wrap items-center gap-1 max-sm:order-last max-sm:w-full max-sm:justify-between max-sm:gap-0 max-sm:[&_button]:min-w-10 max-sm:[&_button]:px-1">
         <DriveControls
           getContent={getContent}
           getVersion={getVersion}

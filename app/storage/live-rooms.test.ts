@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDB } from "idb";
 import * as Y from "yjs";
 import type { LiveStateStore } from "../collab/live-state-store";
-import { LIVE_ROOM_SCHEMA, LiveRoomsStore } from "./live-rooms";
+import { LIVE_ROOM_KEEP_MS, LIVE_ROOM_SCHEMA, LiveRoomsStore } from "./live-rooms";
 
 let counter = 0;
 const stores: LiveRoomsStore[] = [];
@@ -67,9 +67,20 @@ describe("LiveRoomsStore", () => {
     });
     clock += 40 * 24 * 3600 * 1000;
     await store.save("e".repeat(32), { state: stateOf("new"), lastSeq: 1, unacked: [] });
-    expect(await store.prune(30 * 24 * 3600 * 1000)).toBe(1);
+    expect(await store.prune(LIVE_ROOM_KEEP_MS)).toBe(1);
     expect(await store.load("c".repeat(32))).toBeNull();
     expect(textOf((await store.load("d".repeat(32)))!.state)).toBe("old, unsent");
     expect(textOf((await store.load("e".repeat(32)))!.state)).toBe("new");
+  });
+
+  it("prunes stale rooms by itself on the first load of a page", async () => {
+    const first = freshStore();
+    await first.save("f".repeat(32), { state: stateOf("stale"), lastSeq: 1, unacked: [] });
+    await first.close();
+    clock += LIVE_ROOM_KEEP_MS + 1;
+    const later = new LiveRoomsStore(first.name, () => clock);
+    stores.push(later);
+    expect(await later.load("g".repeat(32))).toBeNull();
+    expect(await later.prune(LIVE_ROOM_KEEP_MS)).toBe(0); // already gone
   });
 });

@@ -38,9 +38,13 @@ function isRecord(value: unknown): value is LiveRoomRecord {
   );
 }
 
+/** Rooms not saved for this long are pruned (the relay deletes rooms idle 30 days). */
+export const LIVE_ROOM_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** IndexedDB store of live rooms (one record per room id). */
 export class LiveRoomsStore {
   private dbPromise: Promise<IDBPDatabase> | null = null;
+  private pruned = false;
 
   constructor(
     readonly name = LIVE_DB_NAME,
@@ -66,6 +70,11 @@ export class LiveRoomsStore {
 
   /** The room's kept state, or null (none, or a record this version cannot read). */
   async load(roomId: string): Promise<KeptLiveRoom | null> {
+    if (!this.pruned) {
+      // Once per page, on first use: rooms long gone from the relay need not stay here.
+      this.pruned = true;
+      await this.prune(LIVE_ROOM_KEEP_MS).catch(() => 0);
+    }
     const value: unknown = await (await this.db()).get(ROOMS, roomId);
     if (!isRecord(value)) return null;
     return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked };

@@ -13,6 +13,7 @@
 import { randomBytes } from "node:crypto";
 import {
   mkdir,
+  open,
   readFile,
   readdir,
   rename,
@@ -21,7 +22,7 @@ import {
   truncate,
   utimes,
   writeFile,
-  appendFile,
+  type FileHandle,
 } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -50,9 +51,12 @@ interface LoadedRoom {
   size: number;
   /** When the log's time was last set to the hub's clock (0: not since loading). */
   touchedAt: number;
+  /** The log, open for appending while the room is cached (opening it per write cost most). */
+  log: FileHandle | null;
 }
 
 const LENGTH_BYTES = 4;
+const MAX_OPEN_LOGS = 256;
 
 /** Options of the disk store. */
 export interface DiskStoreOptions {
@@ -156,7 +160,28 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       if (total <= cacheBytes || id === roomId) break;
       cache.delete(id);
       total -= held.size;
+      // Closed in the room's turn, so no write of it is cut short.
+      void locked(id, () => closeLog(held)).catch(() => {});
     }
+  }
+
+  // Busy rooms keep their log open; past MAX_OPEN_LOGS the least recently used are closed
+  // (and opened again on their next write).
+  function limitOpenLogs(current: string): void {
+    let open = 0;
+    for (const held of cache.values()) if (held.log) open++;
+    for (const [id, held] of cache) {
+      if (open <= MAX_OPEN_LOGS) break;
+      if (id === current || !held.log) continue;
+      open--;
+      void locked(id, () => closeLog(held)).catch(() => {});
+    }
+  }
+
+  async function closeLog(room: LoadedRoom): Promise<void> {
+    const handle = room.log;
+    room.log = null;
+    await handle?.close();
   }
 
   async function load(roomId: string): Promise<LoadedRoom | null> {
@@ -192,6 +217,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       headSeq: Math.max(snapshot?.upToSeq ?? 0, entries.at(-1)?.seq ?? 0),
       size: logBytes.length + (snapshotBytes?.length ?? 0),
       touchedAt: 0,
+      log: null,
     };
     remember(roomId, room);
     return room;
@@ -223,6 +249,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           headSeq: 0,
           size: 0,
           touchedAt: now,
+          log: null,
         };
         remember(roomId, room);
         return { room: infoOf(roomId, room), created: true };
@@ -240,7 +267,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const entry: StoredEntry = { seq: room.headSeq + 1, messageId, sealed, signature };
         const record = encodeRecord(entry);
         const logFile = path.join(roomDir(roomId), "log");
-        await appendFile(logFile, record);
+        if (!room.log) {
+          room.log = await open(logFile, "a");
+          limitOpenLogs(roomId);
+        }
+        await room.log.write(record);
         // Idle expiry counts in days: setting the time once a minute is plenty, and spares
         // a busy room a system call per keystroke batch.
         if (now - room.touchedAt > 60_000 || now < room.touchedAt) {
@@ -284,6 +315,8 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         await writeAtomic(path.join(folder, "snapshot"), snapshotFile);
         const kept = entriesAfter(room.entries, snapshot.upToSeq);
         const records = kept.map(encodeRecord);
+        // The rename replaces the file: the open handle would append to the old one.
+        await closeLog(room);
         await writeAtomic(path.join(folder, "log"), Buffer.concat(records));
         await touch(path.join(folder, "log"), now);
         room.snapshot = snapshot;
@@ -296,7 +329,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     deleteRoom(roomId) {
       return locked(roomId, async () => {
         await ready;
+        const cached = cache.get(roomId);
         cache.delete(roomId);
+        if (cached) await closeLog(cached);
         const folder = roomDir(roomId);
         const existed = (await readOptional(path.join(folder, "meta.json"))) !== null;
         // Renamed first, so a crash mid-removal never leaves a half room that looks whole.
@@ -330,6 +365,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async close() {
       await Promise.all([...locks.values()]);
+      await Promise.all([...cache.values()].map(closeLog));
       cache.clear();
     },
   };

@@ -301,7 +301,8 @@ export class ConnectionHandler {
   }
 
   private sendEntry(entry: StoredEntry): void {
-    this.send({ type: MessageType.Entry, ...entry });
+    if (this.closed) return;
+    for (const frame of entryFrames(entry)) this.connection.send(frame);
     this.delivered = Math.max(this.delivered, entry.seq);
     this.advance();
   }
@@ -315,6 +316,18 @@ export class ConnectionHandler {
     this.send({ type: MessageType.Ended });
     this.close(CloseCode.RoomEnded);
   }
+}
+
+// One entry goes to every connection of its room: encoded once, while anyone holds it.
+const encodedEntries = new WeakMap<StoredEntry, Uint8Array[]>();
+
+function entryFrames(entry: StoredEntry): Uint8Array[] {
+  let frames = encodedEntries.get(entry);
+  if (!frames) {
+    frames = encodeFrames({ type: MessageType.Entry, ...entry });
+    encodedEntries.set(entry, frames);
+  }
+  return frames;
 }
 
 function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
@@ -32,6 +33,12 @@ function filesUnder(dir: string): Buffer[] {
     else found.push(readFileSync(file));
   }
   return found;
+}
+
+/** The relay's data folder of this run (as playwright.config.ts gives it to the server). */
+function relayDataDir(): string {
+  const port = Number(process.env.E2E_PORT ?? 4173);
+  return path.join(tmpdir(), `plainpad-relay-e2e-${port}`);
 }
 
 /** Collects every WebSocket frame a page sends or receives, as bytes. */
@@ -106,7 +113,7 @@ test("no WebSocket frame and no byte the relay keeps holds a word of the text", 
   expect(frames.length).toBeGreaterThan(0);
   const needle = Buffer.from(marker, "utf8");
   expect(frames.filter((frame) => frame.includes(needle))).toEqual([]);
-  const stored = filesUnder(process.env.RELAY_DATA_DIR ?? "/tmp/ui/relay-data");
+  const stored = filesUnder(relayDataDir());
   expect(stored.length).toBeGreaterThan(0);
   expect(stored.filter((bytes) => bytes.includes(needle))).toEqual([]);
   await second.context.close();
