@@ -169,8 +169,7 @@ export async function relayRoom(wire, urls, size, index, samples) {
   const key = privateKey;
   const roomId = wire.roomIdForVerifyKey(verifyKey);
   const address = `10.${(index >> 8) & 255}.${index & 255}.1`;
-  const clients = [];
-  for (let i = 0; i < size; i++) {
+  const join = async (i) => {
     const socket = new WebSocket(urls[i % urls.length], {
       headers: { "X-Forwarded-For": address },
     });
@@ -198,8 +197,12 @@ export async function relayRoom(wire, urls, size, index, samples) {
       }),
     );
     await ready;
-    clients.push(socket);
-  }
+    return socket;
+  };
+  // The first creates the room; the others join it together.
+  const creator = await join(0);
+  const others = await Promise.all(Array.from({ length: size - 1 }, (_, i) => join(i + 1)));
+  const clients = [creator, ...others];
   const send = (socket) => {
     const sealed = new Uint8Array(8 + 120);
     sealed.set(randomBytes(120), 8);
@@ -224,9 +227,8 @@ export async function relayRoom(wire, urls, size, index, samples) {
  * marker in the update bytes they are sent.
  */
 export async function hocuspocusRoom(url, size, index, samples) {
-  const clients = [];
   const name = `room-${index}`;
-  for (let i = 0; i < size; i++) {
+  const join = async (i) => {
     const socket = new WebSocket(url);
     await opened(socket);
     const doc = new Y.Doc();
@@ -266,8 +268,9 @@ export async function hocuspocusRoom(url, size, index, samples) {
         }),
       );
     });
-    clients.push({ socket, doc, own });
-  }
+    return { socket, doc, own };
+  };
+  const clients = await Promise.all(Array.from({ length: size }, (_, i) => join(i)));
   const send = (client) => {
     const text = client.doc.getText("text");
     text.insert(text.length, `@@${performance.now().toFixed(3)}${client.own}`);

@@ -2,8 +2,8 @@
 // 127.0.0.1 (default 1,000 clients in 100 rooms, 2 updates a second each), measuring the
 // fan-out latency (sender to each other client in the room): one relay process, then two
 // relay processes sharing rooms through a real redis-server, then Hocuspocus (plaintext Yjs,
-// @hocuspocus/server) under the same load with y-protocols sync messages. Each phase runs
-// COLLAB_SECONDS (20, at most 45) after a 3 s warm-up. COLLAB_CLIENTS, COLLAB_ROOMS and
+// @hocuspocus/server) under the same load with y-protocols sync messages. Each phase connects
+// for at most 25 s, warms up 3 s and measures COLLAB_SECONDS (20, at most 30): under 60 s. COLLAB_CLIENTS, COLLAB_ROOMS and
 // COLLAB_RATE change the load. The bench's own process runs every client, so on a small
 // machine its CPU is part of what is measured (its use is printed).
 import { existsSync } from "node:fs";
@@ -24,7 +24,8 @@ import { percentile, printTable } from "./lib.mjs";
 const CLIENTS = Number(process.env.COLLAB_CLIENTS ?? 1000);
 const ROOMS = Number(process.env.COLLAB_ROOMS ?? 100);
 const RATE = Number(process.env.COLLAB_RATE ?? 2);
-const SECONDS = Math.min(45, Number(process.env.COLLAB_SECONDS ?? 20));
+const SECONDS = Math.min(30, Number(process.env.COLLAB_SECONDS ?? 20));
+const CONNECT_MS = 25_000;
 const ROOM_SIZE = Math.max(2, Math.round(CLIENTS / ROOMS));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,9 +34,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function runLoad(setup, makeRoom, pids) {
   const samples = new Samples();
   const rooms = [];
-  for (let first = 0; first < ROOMS; first += 10) {
+  // Connecting is bounded too: the rooms connected within CONNECT_MS carry the load.
+  const connectUntil = Date.now() + CONNECT_MS;
+  for (let first = 0; first < ROOMS && Date.now() < connectUntil; first += 25) {
     const batch = [];
-    for (let i = first; i < Math.min(ROOMS, first + 10); i++) batch.push(makeRoom(i, samples));
+    for (let i = first; i < Math.min(ROOMS, first + 25); i++) batch.push(makeRoom(i, samples));
     rooms.push(...(await Promise.all(batch)));
   }
   const timers = [];

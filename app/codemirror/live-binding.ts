@@ -31,11 +31,11 @@ export interface LiveBinding {
 /** Holds the binding of a live document; empty otherwise. In every editor state (extensions.ts). */
 export const liveCompartment = new Compartment();
 
-// The remote carets' name labels: always shown (not only on hover), in the page's sans-serif,
-// white on the person's colour with a dark outline, readable on light and dark backgrounds.
+// The remote carets' name labels (shown while the pointer is on a caret: always shown, they
+// would hide the line above), in the page's sans-serif, white on the person's colour with a
+// dark outline, readable on light and dark backgrounds.
 const remoteCursorTheme = EditorView.theme({
   ".cm-ySelectionInfo": {
-    opacity: "1",
     fontFamily: "ui-sans-serif, system-ui, sans-serif",
     fontWeight: "600",
     padding: "0 3px",

@@ -62,10 +62,19 @@ export class LiveOutbox {
     }, this.options.batchMs ?? BATCH_MS);
   }
 
-  /** Seals the batch now (and sends it when connected). */
+  /**
+   * Seals the batch and sends it when connected. Offline, the batch is only merged into one
+   * update and kept: it is sealed once, when it can go (after the next WELCOME).
+   */
   flush(): void {
+    if (!this.options.canSend()) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      if (this.pending.length > 1) this.pending = [Y.mergeUpdates(this.pending)];
+      return;
+    }
     const entry = this.sealBatch();
-    if (entry && this.options.canSend()) this.options.send(entry.message);
+    if (entry) this.options.send(entry.message);
   }
 
   /**

@@ -71,6 +71,18 @@ describe("live sessions through the relay hub", () => {
     expect(bo.text.toString()).toBe("> hello world");
     expect(ada.getStatus().peers.map((peer) => peer.name)).toEqual(["Ada", "Bo"]);
     expect(bo.getStatus()).toMatchObject({ state: "live", synced: true, canEdit: true });
+
+    // Bo's cursor moves reach Ada's awareness, but her status (and page) only changes for news.
+    let statusChanges = 0;
+    ada.subscribe(() => statusChanges++);
+    for (let at = 0; at < 10; at++) bo.awareness.setLocalStateField("cursor", { at });
+    await settle(2);
+    expect(ada.awareness.getStates().get(bo.awareness.clientID)?.cursor).toEqual({ at: 9 });
+    expect(statusChanges).toBe(0);
+    bo.setUserName("Bo B.");
+    await settle(2);
+    expect(statusChanges).toBe(1);
+    expect(ada.getStatus().peers.map((peer) => peer.name)).toEqual(["Ada", "Bo B."]);
   });
 
   it("gives a late joiner a large text after everyone left, through pieces and a snapshot", async () => {

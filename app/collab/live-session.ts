@@ -4,6 +4,11 @@
  * what the relay sends after checking each write's signature and seal, and hands this person's
  * changes to the outbox, presence to LivePresence and log size to LiveCompaction. The socket,
  * pieces and reconnect backoff live in LiveConnection.
+ *
+ * For the page: `new LiveSession({...}).start()`, bind the editor with y-codemirror.next's
+ * `yCollab(session.text, session.awareness, { undoManager: session.undoManager })` (undo then
+ * undoes only this person's edits), show `getStatus()` and re-render on `subscribe()`; a joiner
+ * shows the text after `whenSynced()`. Make the editor read-only when `canEdit` is false.
  */
 import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
@@ -24,6 +29,7 @@ import {
   BAD_RELAY_MESSAGE,
   END_UNCONFIRMED_MESSAGE,
   ENDED_BY_YOU_MESSAGE,
+  sameStatus,
   type LiveStatus,
 } from "./live-status";
 import {
@@ -424,7 +430,10 @@ export class LiveSession {
 
   private update(change: Partial<LiveStatus>): void {
     const peers = this.finished ? [] : this.presence.peers();
-    this.status = { ...this.status, peers, ...change };
+    const next: LiveStatus = { ...this.status, peers, ...change };
+    // Cursor moves arrive ~30 times a second per person: tell the page only of real changes.
+    if (sameStatus(this.status, next)) return;
+    this.status = next;
     this.emit();
   }
 

@@ -30,3 +30,20 @@ export const BAD_RELAY_MESSAGE =
 /** Shown when the relay did not confirm an end for everyone. */
 export const END_UNCONFIRMED_MESSAGE =
   "The relay did not confirm that the live session ended; it may still be open to others.";
+
+/** True when two statuses would show the same (peers compared by id, name and colour). */
+export function sameStatus(a: LiveStatus, b: LiveStatus): boolean {
+  return (
+    a.state === b.state &&
+    a.message === b.message &&
+    a.canEdit === b.canEdit &&
+    a.synced === b.synced &&
+    a.peers.length === b.peers.length &&
+    a.peers.every((peer, i) => {
+      const other = b.peers[i];
+      return (
+        peer.clientId === other.clientId && peer.name === other.name && peer.color === other.color
+      );
+    })
+  );
+}

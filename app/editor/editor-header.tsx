@@ -28,7 +28,7 @@ export function EditorHeader({
   const fileName = useEditorStore((s) => s.fileName);
   const fileId = useEditorStore((s) => s.fileId);
   return (
-    <header className="relative z-20 flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
+    <header className="relative z-20 flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-3 py-2 max-sm:px-2 dark:border-slate-700 dark:bg-slate-950">
       <Logo />
       <span
         aria-hidden="true"
@@ -40,7 +40,7 @@ export function EditorHeader({
       </div>
       {/* On a phone the buttons get a row of their own (no gaps) and the theme toggle stays up
           beside the name; 40 px wide there (44 tall), so nine buttons fit in 390 px. */}
-      <div className="ml-auto flex flex-wrap items-center gap-1 max-sm:order-last max-sm:w-full max-sm:justify-between max-sm:gap-0 max-sm:[&_button]:min-w-10 max-sm:[&_button]:px-1">
+      <div className="ml-auto flex flex-wrap items-center gap-1 max-sm:order-last max-sm:w-full max-sm:justify-between max-sm:gap-0 max-sm:[&>button]:min-w-10 max-sm:[&>button]:px-1 max-sm:[&>div>button]:min-w-10 max-sm:[&>div>button]:px-1">
         <DriveControls
           getContent={getContent}
           getVersion={getVersion}

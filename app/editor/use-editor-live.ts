@@ -201,12 +201,24 @@ export function useEditorLive(
   useEffect(() => {
     if (!live) return;
     return live.session.subscribe((status) => {
+      if (useEditorLiveStore.getState().live !== live) return;
       if (status.state !== "ended" || useEditorLiveStore.getState().joining) return;
       if (useEditorLiveStore.getState().ended) return;
       useEditorLiveStore.setState({ ended: true });
       unbind();
     });
   }, [live, unbind]);
+
+  // Leaving the page (to another page of the site): the session is left, its link kept, so
+  // coming back rejoins. Cleared first, so its "ended" does not read as the session being over.
+  useEffect(
+    () => () => {
+      const { live: current } = useEditorLiveStore.getState();
+      useEditorLiveStore.setState({ live: null, joining: false, ended: false, dialogOpen: false });
+      current?.session.leave();
+    },
+    [],
+  );
 
   // Another document replaced this one (a file, New, Drive): the session is left.
   const documentKey = useEditorStore((s) => s.documentKey);

@@ -60,7 +60,7 @@ export interface TabLiveHost {
 }
 
 const docKey = (id: string) => `notepad:${id}`;
-const LIVE_TAB_NAME = "Live document.txt";
+const LIVE_TAB_NAME = "Live document";
 
 /**
  * Live collaboration in the notepad (issue 44): a tab goes live, a link opens as a tab (a new
@@ -265,12 +265,19 @@ export class NotepadLive {
         if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere, true);
         else forgetLiveLink(key);
       }
-      this.unsubscribeTabs = this.host.store.subscribe((state) => {
+      const unsubscribe = this.host.store.subscribe((state) => {
         const ids = new Set(state.tabs.tabs.map((tab) => tab.id));
         for (const id of Object.keys(useTabLiveStore.getState().tabs)) {
           if (!ids.has(id)) this.stop(id);
         }
       });
+      // A live link pasted into the address bar of this page opens too.
+      const onHashChange = () => this.openFromAddress();
+      window.addEventListener("hashchange", onHashChange);
+      this.unsubscribeTabs = () => {
+        unsubscribe();
+        window.removeEventListener("hashchange", onHashChange);
+      };
     }
     const fragment = takeLiveFragmentFromAddress();
     if (!fragment) return;
@@ -291,12 +298,16 @@ export class NotepadLive {
     if (id) void this.join(id, fragment, false, false);
   }
 
-  /** Leaves every session (the page is going away: the relay hears it at once). */
+  /**
+   * Leaves every session (the notepad is going away: the relay hears it at once). The links
+   * stay remembered, so coming back rejoins.
+   */
   dispose(): void {
     this.unsubscribeTabs?.();
-    for (const [, entry] of Object.entries(useTabLiveStore.getState().tabs)) {
-      entry.live.session.leave();
-    }
+    const entries = Object.values(useTabLiveStore.getState().tabs);
+    // Cleared first: the sessions' "ended" must not read as the session being over.
+    useTabLiveStore.setState({ tabs: {} });
+    for (const entry of entries) entry.live.session.leave();
     for (const stop of this.observers.values()) stop();
     this.observers.clear();
   }

@@ -282,7 +282,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         room.headSeq = entry.seq;
         room.logBytes += sealed.length;
         room.size += record.length;
-        return { ok: true as const, seq: entry.seq, room: infoOf(roomId, room) };
+        return { ok: true as const, seq: entry.seq };
       });
     },
     readAfter(roomId, afterSeq) {

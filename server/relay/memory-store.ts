@@ -73,7 +73,7 @@ export function createMemoryRoomStore(): RoomStore {
       });
       room.logBytes += input.sealed.length;
       room.lastWriteAt = now;
-      return { ok: true, seq, room: infoOf(roomId, room) };
+      return { ok: true, seq };
     },
     async readAfter(roomId, afterSeq) {
       const room = rooms.get(roomId);

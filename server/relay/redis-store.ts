@@ -131,9 +131,7 @@ export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomSt
       );
       if (seq === -1) return { ok: false, reason: "missing" };
       if (seq === -2) return { ok: false, reason: "full" };
-      const room = await getRoom(roomId);
-      if (!room) return { ok: false, reason: "missing" };
-      return { ok: true, seq, room };
+      return { ok: true, seq };
     },
     async readAfter(roomId, afterSeq) {
       const raw = await redis.xrangeBuffer(keys(roomId)[1], `${afterSeq + 1}-0`, "+");

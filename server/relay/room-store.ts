@@ -38,8 +38,7 @@ export interface RoomInfo {
 }
 
 /** What an append gave: the new sequence, or why there is none. */
-export type AppendResult =
-  { ok: true; seq: number; room: RoomInfo } | { ok: false; reason: "missing" | "full" };
+export type AppendResult = { ok: true; seq: number } | { ok: false; reason: "missing" | "full" };
 
 /** What a compare-and-swap snapshot gave; room is null when the room is gone. */
 export interface SnapshotSwapResult {
