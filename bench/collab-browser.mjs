@@ -1,8 +1,8 @@
-// The browser half of `npm run bench collab` (issue 44): two Chromium contexts on the site and
-// relay served by the bench's server (lib.mjs startServer: site + relay on one port, rooms in a
-// temp RELAY_DATA_DIR).
-// Sessions are started and joined as a person does: the simple editor's "Live" button, "Start
-// live session", the Edit link read from the dialog and opened in another context.
+// The browser half of `npm run bench collab` (issue 44): Chromium contexts on the site and relay
+// served by the bench's server (lib.mjs startServer: site + relay on one port, rooms in a temp
+// RELAY_DATA_DIR). Sessions are started and joined as a person does: the simple editor's "Live"
+// button, "Start live session", the Edit link read from the dialog and opened in another
+// context. Every wait is bounded (PHASE_MS).
 import { generateDocument, measureTyping, openBenchPage, summarizeTyping } from "./lib.mjs";
 
 const PHASE_MS = 60_000;
