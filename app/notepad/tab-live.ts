@@ -52,6 +52,7 @@ export interface TabLiveHost {
   readonly tabs: {
     newTab(name?: string, content?: string): string | null;
     activate(id: string): void;
+    closeTab(id: string): boolean;
   };
   getView(): EditorView | null;
   activeId(): string;
@@ -238,6 +239,8 @@ export class NotepadLive {
       this.set(id, { live, joining: false, ended: true });
       this.unbind(id);
       this.error(outcome.message);
+      // The empty tab made for a link that opened nothing goes again.
+      if (!rejoin && this.host.states.content(id) === "") this.host.tabs.closeTab(id);
       return;
     }
     const text = live.session.text.toString();

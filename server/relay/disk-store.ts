@@ -13,7 +13,6 @@
 import { randomBytes } from "node:crypto";
 import {
   mkdir,
-  open,
   readFile,
   readdir,
   rename,
@@ -22,8 +21,8 @@ import {
   truncate,
   utimes,
   writeFile,
-  type FileHandle,
 } from "node:fs/promises";
+import { closeSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import {
   MessageType,
@@ -51,8 +50,12 @@ interface LoadedRoom {
   size: number;
   /** When the log's time was last set to the hub's clock (0: not since loading). */
   touchedAt: number;
-  /** The log, open for appending while the room is cached (opening it per write cost most). */
-  log: FileHandle | null;
+  /**
+   * The log's descriptor, open for appending while the room is cached. Appends are written
+   * synchronously: a small write to the page cache takes microseconds, while a trip through
+   * libuv's four-thread pool per update queued every room behind the others under load.
+   */
+  log: number | null;
 }
 
 const LENGTH_BYTES = 4;
@@ -135,6 +138,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const cacheBytes = options.cacheBytes ?? 256 * 1024 * 1024;
   const cache = new Map<string, LoadedRoom>();
   const locks = new Map<string, Promise<unknown>>();
+  const touches = new Set<Promise<void>>();
   const ready = mkdir(dir, { recursive: true });
   const roomDir = (roomId: string) => path.join(dir, roomId);
 
@@ -169,19 +173,19 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   // (and opened again on their next write).
   function limitOpenLogs(current: string): void {
     let open = 0;
-    for (const held of cache.values()) if (held.log) open++;
+    for (const held of cache.values()) if (held.log !== null) open++;
     for (const [id, held] of cache) {
       if (open <= MAX_OPEN_LOGS) break;
-      if (id === current || !held.log) continue;
+      if (id === current || held.log === null) continue;
       open--;
       void locked(id, () => closeLog(held)).catch(() => {});
     }
   }
 
   async function closeLog(room: LoadedRoom): Promise<void> {
-    const handle = room.log;
+    const fd = room.log;
     room.log = null;
-    await handle?.close();
+    if (fd !== null) closeSync(fd);
   }
 
   async function load(roomId: string): Promise<LoadedRoom | null> {
@@ -267,15 +271,20 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const entry: StoredEntry = { seq: room.headSeq + 1, messageId, sealed, signature };
         const record = encodeRecord(entry);
         const logFile = path.join(roomDir(roomId), "log");
-        if (!room.log) {
-          room.log = await open(logFile, "a");
+        if (room.log === null) {
+          room.log = openSync(logFile, "a");
           limitOpenLogs(roomId);
         }
-        await room.log.write(record);
+        for (let written = 0; written < record.length;) {
+          written += writeSync(room.log, record, written);
+        }
         // Idle expiry counts in days: setting the time once a minute is plenty, and spares
         // a busy room a system call per keystroke batch.
         if (now - room.touchedAt > 60_000 || now < room.touchedAt) {
-          await touch(logFile, now);
+          // Not awaited: the entry's fan-out need not wait for a file's time.
+          const touching = touch(logFile, now).catch(() => {});
+          touches.add(touching);
+          void touching.then(() => touches.delete(touching));
           room.touchedAt = now;
         }
         room.entries.push(entry);
@@ -348,6 +357,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async listIdle(before) {
       await ready;
+      await Promise.all(touches);
       const idle: string[] = [];
       for (const name of await readdir(dir)) {
         if (!isRoomId(name)) continue;
@@ -365,6 +375,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async close() {
       await Promise.all([...locks.values()]);
+      await Promise.all(touches);
       await Promise.all([...cache.values()].map(closeLog));
       cache.clear();
     },

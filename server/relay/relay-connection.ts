@@ -1,8 +1,9 @@
 /**
  * One client connection as the hub handles it: frames are checked and decoded as they arrive,
- * then handled strictly in order on one promise chain (store calls are async), together with the
- * room's fan-out events, so a client sees its replay and then the live log without a gap or a
- * duplicate. The relay never decrypts: it checks sizes, rates and signatures, and passes sealed
+ * then handled strictly in order on one promise chain (store calls are async). The room's
+ * fan-out events run on a second chain that opens once the JOIN's replay is sent, so a client
+ * sees its replay and then the live log without a gap or a duplicate, and never waits for its
+ * own write to be stored before it sees the others'. The relay never decrypts: it checks sizes, rates and signatures, and passes sealed
  * bytes along.
  */
 import type { KeyObject } from "node:crypto";
@@ -57,13 +58,17 @@ export class ConnectionHandler {
   roomId: string | null = null;
   private verifyKey: KeyObject | null = null;
   private queue: Promise<void> = Promise.resolve();
+  private events: Promise<void>;
+  private openEvents: () => void = () => {};
   private readonly assembler = new PieceAssembler();
   private readonly writes: TokenBucket;
   private readonly awareness: TokenBucket;
   /** Highest sequence this client has without a gap (sent as ENTRY or ACKed as its own). */
   private delivered = 0;
-  /** Own appends acknowledged above `delivered`, waiting for the entries before them. */
-  private readonly ownSeqs = new Set<number>();
+  /** Sequences above `delivered` the client has (sent, or its own acknowledged). */
+  private readonly have = new Set<number>();
+  /** Own updates being stored: their sequences are not known yet. */
+  private pendingAppends = 0;
   private joining = false;
   closed = false;
 
@@ -75,6 +80,7 @@ export class ConnectionHandler {
     const { limits, now } = hub;
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
+    this.events = new Promise((resolve) => (this.openEvents = resolve));
   }
 
   get address(): string {
@@ -114,7 +120,9 @@ export class ConnectionHandler {
   deliver(event: FanoutEvent): void {
     if (this.closed) return;
     if (event.kind !== "ended" && event.origin === this.id) return;
-    this.enqueue(() => this.onEvent(event));
+    this.events = this.events
+      .then(() => (this.closed ? undefined : this.onEvent(event)))
+      .catch((error: unknown) => this.fail(error));
   }
 
   /** Closes with a code from CloseCode (or 1001/1013) and stops handling anything. */
@@ -122,6 +130,7 @@ export class ConnectionHandler {
     if (this.closed) return;
     this.closed = true;
     this.hub.detach(this);
+    this.openEvents();
     this.connection.close(code, reason);
   }
 
@@ -130,23 +139,26 @@ export class ConnectionHandler {
     if (this.closed) return;
     this.closed = true;
     this.hub.detach(this);
+    this.openEvents();
   }
 
   /** Resolves when every queued task has run. */
-  drained(): Promise<void> {
-    return this.queue;
+  async drained(): Promise<void> {
+    await Promise.all([this.queue, this.events]);
   }
 
   private enqueue(task: () => Promise<void>): void {
     this.queue = this.queue
       .then(() => (this.closed ? undefined : task()))
-      .catch((error: unknown) => {
-        this.hub.log("relay-error", {
-          connection: this.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        this.close(1011, "Relay error");
-      });
+      .catch((error: unknown) => this.fail(error));
+  }
+
+  private fail(error: unknown): void {
+    this.hub.log("relay-error", {
+      connection: this.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    this.close(1011, "Relay error");
   }
 
   private send(message: RelayMessage): void {
@@ -207,24 +219,32 @@ export class ConnectionHandler {
     }
     for (const entry of replay.entries) this.sendEntry(entry);
     this.send(syncedOf(room, this.delivered));
+    // Live entries queued meanwhile go out now (those the replay had are skipped).
+    this.openEvents();
   }
 
   private async update(message: UpdateMessage): Promise<void> {
     const roomId = this.roomId!;
     const binding = updateBinding(roomId, message.messageId);
-    if (!this.verified(signedBytes(binding, message.sealed), message.signature)) return;
+    if (!(await this.verified(signedBytes(binding, message.sealed), message.signature))) return;
     const { store, fanout, now, limits } = this.hub;
-    const result = await store.append(
-      roomId,
-      { ...message, origin: this.id },
-      now(),
-      limits.maxRoomBytes,
-    );
+    this.pendingAppends++;
+    let result;
+    try {
+      result = await store.append(
+        roomId,
+        { ...message, origin: this.id },
+        now(),
+        limits.maxRoomBytes,
+      );
+    } finally {
+      this.pendingAppends--;
+    }
     if (!result.ok) {
       return this.close(result.reason === "full" ? CloseCode.RoomFull : CloseCode.RoomNotFound);
     }
     this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
-    this.ownSeqs.add(result.seq);
+    this.have.add(result.seq);
     this.advance();
     if (!fanout.entriesFromStore) {
       const { messageId, sealed, signature } = message;
@@ -236,7 +256,7 @@ export class ConnectionHandler {
   private async snapshot(message: SnapshotMessage): Promise<void> {
     const roomId = this.roomId!;
     const binding = snapshotBinding(roomId, message.upToSeq, message.baseSeq);
-    if (!this.verified(signedBytes(binding, message.sealed), message.signature)) return;
+    if (!(await this.verified(signedBytes(binding, message.sealed), message.signature))) return;
     if (message.sealed.length > this.hub.limits.maxRoomBytes) {
       return this.close(CloseCode.RoomFull);
     }
@@ -260,7 +280,7 @@ export class ConnectionHandler {
   private async deleteRoom(at: number, signature: Uint8Array): Promise<void> {
     const roomId = this.roomId!;
     const data = signedBytes(deleteBinding(roomId, at), EMPTY);
-    if (!this.verified(data, signature)) return;
+    if (!(await this.verified(data, signature))) return;
     if (Math.abs(this.hub.now() - at) > this.hub.limits.deleteClockSkewMs) {
       return this.close(CloseCode.NotAllowed);
     }
@@ -271,8 +291,8 @@ export class ConnectionHandler {
   }
 
   /** Checks a write's signature with the room's key; closes NotAllowed when it fails. */
-  private verified(data: Uint8Array, signature: Uint8Array): boolean {
-    if (this.verifyKey && verifySignature(this.verifyKey, data, signature)) return true;
+  private async verified(data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+    if (this.verifyKey && (await verifySignature(this.verifyKey, data, signature))) return true;
     this.close(CloseCode.NotAllowed);
     return false;
   }
@@ -283,19 +303,22 @@ export class ConnectionHandler {
       return this.send({ type: MessageType.AwarenessRelay, sealed: event.sealed });
     }
     const { entry } = event;
-    if (entry.seq <= this.delivered || this.ownSeqs.has(entry.seq)) return;
-    if (entry.seq > this.delivered + 1) {
+    if (entry.seq <= this.delivered || this.have.has(entry.seq)) return;
+    // A gap while this client's own update is being stored is that update: its ACK follows.
+    if (entry.seq > this.delivered + 1 && this.pendingAppends === 0) {
       // Something before it has not reached us yet (another process, or a reordering): read
       // the gap from the store so the client never sees a hole.
       const before = await this.hub.store.readAfter(this.roomId!, this.delivered);
       for (const missing of before) {
         if (missing.seq >= entry.seq) break;
-        if (missing.seq <= this.delivered || this.ownSeqs.has(missing.seq)) continue;
+        if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
         if (missing.seq !== this.delivered + 1) break;
         this.sendEntry(missing);
       }
       // Entries compacted into a snapshot meanwhile: the client rejoins and replays it.
-      if (entry.seq !== this.delivered + 1) return this.close(RECONNECT_CODE, "Reconnect");
+      if (entry.seq !== this.delivered + 1 && this.pendingAppends === 0) {
+        return this.close(RECONNECT_CODE, "Reconnect");
+      }
     }
     this.sendEntry(entry);
   }
@@ -303,12 +326,12 @@ export class ConnectionHandler {
   private sendEntry(entry: StoredEntry): void {
     if (this.closed) return;
     for (const frame of entryFrames(entry)) this.connection.send(frame);
-    this.delivered = Math.max(this.delivered, entry.seq);
+    this.have.add(entry.seq);
     this.advance();
   }
 
   private advance(): void {
-    while (this.ownSeqs.has(this.delivered + 1)) this.ownSeqs.delete(++this.delivered);
+    while (this.have.has(this.delivered + 1)) this.have.delete(++this.delivered);
   }
 
   /** The room was deleted: tell the client and close. */

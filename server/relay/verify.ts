@@ -12,11 +12,22 @@ export function verifyKeyObject(raw: Uint8Array): KeyObject {
   });
 }
 
-/** True when signature is a valid Ed25519 signature of data under key. */
-export function verifySignature(key: KeyObject, data: Uint8Array, signature: Uint8Array): boolean {
-  try {
-    return verify(null, data, key, signature);
-  } catch {
-    return false;
-  }
+/**
+ * Resolves true when signature is a valid Ed25519 signature of data under key. Runs on libuv's
+ * thread pool (the callback form of crypto.verify): a verification costs 60-250 µs, the
+ * relay's largest cost per write, and off the main thread it no longer delays the fan-out of
+ * every room, and uses the machine's other cores.
+ */
+export function verifySignature(
+  key: KeyObject,
+  data: Uint8Array,
+  signature: Uint8Array,
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    try {
+      verify(null, data, key, signature, (error, valid) => resolve(!error && valid));
+    } catch {
+      resolve(false);
+    }
+  });
 }
