@@ -35,6 +35,12 @@
  * - The history (`historyDepth` option) never lets the user undo more than `historyDepth` steps:
  *   run undo through `undoWithinLimit(view)`, ask `undoStepsLeft(state)` / `canRedo(state)` to
  *   enable Undo and Redo controls.
+ * - Live documents (issue 44): `bindLiveEffects(compartments.historyDepth, binding)` puts
+ *   y-codemirror.next's `yCollab` in `liveCompartment` (in every state through
+ *   `baseEditorExtensions()`) and takes CodeMirror's history out; `undoWithinLimit`, `redoAny`,
+ *   `undoStepsLeft` and `canRedo` then use the session's Y.UndoManager (own edits only).
+ *   `unbindLiveEffects` gives the document its own history back; `deltaToChanges` lets a state
+ *   that is not in a view follow its Y.Text.
  * - `searchHighlighting()` + the `setSearchHighlight` effect (`{ regexp, current }`): marks
  *   matches in the visible ranges only (cost independent of document size).
  * - `wordCount()` + `textStatsField`: words and characters, updated per edit from the touched
