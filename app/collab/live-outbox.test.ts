@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe("LiveOutbox", () => {
-  it("sends one signed, sealed update per batch of keystrokes", () => {
+  it("sends the first keystroke at once, then one signed, sealed update per batch", () => {
     const sent: UpdateMessage[] = [];
     const box = outbox({ value: true }, sent);
     const { text, updates } = typist();
@@ -41,17 +41,42 @@ describe("LiveOutbox", () => {
       box.add(updates[updates.length - 1]);
       vi.advanceTimersByTime(10);
     }
-    expect(sent).toHaveLength(0);
-    vi.advanceTimersByTime(60);
+    // "h" went at once (after a pause); "ello" waits for the end of the batch window.
     expect(sent).toHaveLength(1);
-    const [message] = sent;
-    const binding = updateBinding(keys.roomId, message.messageId);
-    expect(verifyWrite(keys.verifyKey, binding, message.sealed, message.signature)).toBe(true);
-    expect(textOf([openUpdate(keys, message)])).toBe("hello");
+    expect(textOf([openUpdate(keys, sent[0])])).toBe("h");
+    vi.advanceTimersByTime(60);
+    expect(sent).toHaveLength(2);
+    for (const message of sent) {
+      const binding = updateBinding(keys.roomId, message.messageId);
+      expect(verifyWrite(keys.verifyKey, binding, message.sealed, message.signature)).toBe(true);
+    }
+    expect(textOf(sent.map((message) => openUpdate(keys, message)))).toBe("hello");
+    // Nothing more to send: the window closes, and the next keystroke after a pause goes at once.
+    vi.advanceTimersByTime(200);
+    expect(sent).toHaveLength(2);
+    text.insert(text.length, "!");
+    box.add(updates[updates.length - 1]);
+    expect(sent).toHaveLength(3);
     expect(box.busy).toBe(true);
-    expect(box.acknowledge(message.messageId)).toBe(message.sealed.length);
-    expect(box.acknowledge(message.messageId)).toBeNull(); // a second ACK of a duplicate
+    for (const message of sent) {
+      expect(box.acknowledge(message.messageId)).toBe(message.sealed.length);
+    }
+    expect(box.acknowledge(sent[0].messageId)).toBeNull(); // a second ACK of a duplicate
     expect(box.busy).toBe(false);
+  });
+
+  it("sends at most one update per batch window while typing goes on", () => {
+    const sent: UpdateMessage[] = [];
+    const box = outbox({ value: true }, sent);
+    const { text, updates } = typist();
+    for (let key = 0; key < 100; key++) {
+      text.insert(text.length, "x");
+      box.add(updates[updates.length - 1]);
+      vi.advanceTimersByTime(10); // 100 keys a second for one second
+    }
+    vi.advanceTimersByTime(200);
+    expect(sent.length).toBeLessThanOrEqual(1 + Math.ceil(1000 / 60));
+    expect(textOf(sent.map((message) => openUpdate(keys, message)))).toBe("x".repeat(100));
   });
 
   it("keeps everything while offline and sends it merged after the next WELCOME", () => {

@@ -52,13 +52,27 @@ export class LiveOutbox {
     return this.pending.length > 0 || this.unacked.size > 0;
   }
 
-  /** Takes one local Yjs update; it goes with the next batch. */
+  /**
+   * Takes one local Yjs update. The first change after a pause goes at once, so a keystroke
+   * reaches the others without waiting out a batch; what follows within the batch window goes
+   * as one update at its end. Updates per second stay bounded either way.
+   */
   add(update: Uint8Array): void {
     if (!this.options.keys.signingSeed) return; // a view-only link never writes
     this.pending.push(update);
-    this.timer ??= setTimeout(() => {
+    if (this.timer) return; // a window is open: this goes with its batch
+    if (this.options.canSend()) this.flush();
+    this.openWindow();
+  }
+
+  private openWindow(): void {
+    this.timer = setTimeout(() => {
       this.timer = null;
+      if (this.pending.length === 0) return;
       this.flush();
+      // Typing goes on: keep batching. Offline, flush only merged the batch; the next add
+      // (or the WELCOME's resend) picks it up, with no timer spinning meanwhile.
+      if (this.options.canSend()) this.openWindow();
     }, this.options.batchMs ?? BATCH_MS);
   }
 
