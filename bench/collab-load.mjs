@@ -14,11 +14,11 @@ import { WebSocket } from "ws";
 import * as Y from "yjs";
 import * as encoding from "lib0/encoding";
 
-/** Bundles app/collab/wire.ts (TypeScript) for this Node script, beside the packages. */
-export async function loadWire() {
-  const outfile = path.resolve(process.env.BUILD_DIR ?? "build", "bench", "wire.mjs");
+/** Bundles a TypeScript module of the project (`entry`) for this Node script, beside the packages. */
+async function loadTypeScript(entry, name) {
+  const outfile = path.resolve(process.env.BUILD_DIR ?? "build", "bench", `${name}.mjs`);
   await build({
-    entryPoints: ["app/collab/wire.ts"],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: "node",
@@ -27,6 +27,11 @@ export async function loadWire() {
     logLevel: "warning",
   });
   return import(outfile);
+}
+
+/** app/collab/wire.ts, bundled for this Node script. */
+export function loadWire() {
+  return loadTypeScript("app/collab/wire.ts", "wire");
 }
 
 /** A port free on 127.0.0.1 now. */
@@ -109,35 +114,10 @@ export async function startRelay(env = {}) {
   };
 }
 
-/** A throwaway redis-server (no persistence) on a free port. */
+/** A throwaway redis-server (no persistence) on a free port: the relay tests' own starter. */
 export async function startRedis() {
-  const port = await freePort();
-  const dir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-redis-"));
-  const started = await startProcess(
-    process.env.REDIS_SERVER ?? "/usr/bin/redis-server",
-    [
-      "--port",
-      String(port),
-      "--bind",
-      "127.0.0.1",
-      "--save",
-      "",
-      "--appendonly",
-      "no",
-      "--dir",
-      dir,
-    ],
-    {},
-    "Ready to accept connections",
-  );
-  return {
-    ...started,
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      await started.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const { startTestRedis } = await loadTypeScript("server/relay/test-redis.ts", "test-redis");
+  return startTestRedis();
 }
 
 /** Collects latency samples while `measuring` is on. */

@@ -9,18 +9,10 @@
 import * as Y from "yjs";
 import { hex } from "./hex";
 import type { LiveKeys } from "./live-keys";
-import { seal, signWrite } from "./live-crypto";
-import {
-  LIVE_LIMITS,
-  MessageType,
-  randomId,
-  snapshotBinding,
-  type SnapshotMessage,
-  type SnapshotResultMessage,
-} from "./wire";
+import { snapshotMessage, type OutgoingSnapshot } from "./live-messages";
+import { LIVE_LIMITS, type SnapshotResultMessage } from "./wire";
 
-/** A SNAPSHOT as this client sends it. */
-export type OutgoingSnapshot = SnapshotMessage & { type: typeof MessageType.Snapshot };
+export type { OutgoingSnapshot } from "./live-messages";
 
 /** Thresholds and timing (tests lower them). */
 export interface CompactionTuning {
@@ -107,17 +99,8 @@ export class LiveCompaction {
     const upToSeq = this.options.contiguousSeq();
     const baseSeq = this.snapshotSeq;
     if (!keys.signingSeed || upToSeq <= baseSeq) return null;
-    const binding = snapshotBinding(keys.roomId, upToSeq, baseSeq);
     // The whole state: every entry up to upToSeq is in it (and perhaps more, which is harmless).
-    const sealed = seal(keys, binding, Y.encodeStateAsUpdate(doc));
-    return {
-      type: MessageType.Snapshot,
-      snapshotId: randomId(),
-      upToSeq,
-      baseSeq,
-      sealed,
-      signature: signWrite(keys, binding, sealed),
-    };
+    return snapshotMessage(keys, upToSeq, baseSeq, Y.encodeStateAsUpdate(doc));
   }
 
   private due(): boolean {

@@ -8,8 +8,8 @@
 import * as Y from "yjs";
 import { hex } from "./hex";
 import type { LiveKeys } from "./live-keys";
-import { seal, signWrite } from "./live-crypto";
-import { MessageType, randomId, updateBinding, type UpdateMessage } from "./wire";
+import { updateMessage } from "./live-messages";
+import type { UpdateMessage } from "./wire";
 
 /** Milliseconds keystrokes are gathered before one UPDATE goes. */
 export const BATCH_MS = 60;
@@ -150,15 +150,7 @@ export class LiveOutbox {
   }
 
   private seal(update: Uint8Array): OutboxEntry {
-    const { keys } = this.options;
-    const messageId = randomId();
-    const binding = updateBinding(keys.roomId, messageId);
-    const sealed = seal(keys, binding, update);
-    const signature = signWrite(keys, binding, sealed);
-    return {
-      id: hex(messageId),
-      update,
-      message: { type: MessageType.Update, messageId, sealed, signature },
-    };
+    const message = updateMessage(this.options.keys, update);
+    return { id: hex(message.messageId), update, message };
   }
 }

@@ -15,7 +15,8 @@ import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
-import { LiveAuthError, open, signWrite, verifyWrite } from "./live-crypto";
+import { LiveAuthError, open, verifyWrite } from "./live-crypto";
+import { deleteRoomMessage, joinMessage } from "./live-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
@@ -37,8 +38,6 @@ import {
   CloseCode,
   LIVE_LIMITS,
   MessageType,
-  WIRE_VERSION,
-  deleteBinding,
   snapshotBinding,
   updateBinding,
   type ClientMessage,
@@ -243,14 +242,13 @@ export class LiveSession {
       throw new Error("Not connected to the relay. Try again when the session is live.");
     }
     const at = Date.now();
-    const signature = signWrite(this.keys, deleteBinding(this.keys.roomId, at), new Uint8Array(0));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ended = new Promise<void>((resolve) => {
       this.endWaiters.push(resolve);
       timer = setTimeout(resolve, END_WAIT_MS);
     });
     this.endingForEveryone = true;
-    this.connection.send({ type: MessageType.DeleteRoom, at, signature });
+    this.connection.send(deleteRoomMessage(this.keys, at));
     await ended;
     clearTimeout(timer);
     // Still here after the wait: no ENDED came back, so say so (the kept state stays).
@@ -281,14 +279,7 @@ export class LiveSession {
   private onOpened(): void {
     this.welcomed = false;
     this.live = false;
-    this.connection.send({
-      type: MessageType.Join,
-      version: WIRE_VERSION,
-      roomId: this.keys.roomId,
-      verifyKey: this.keys.verifyKey,
-      sinceSeq: this.seq.contiguous,
-      create: this.create,
-    });
+    this.connection.send(joinMessage(this.keys, this.seq.contiguous, this.create));
   }
 
   private onMessage(message: RelayMessage): void {

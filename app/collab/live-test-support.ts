@@ -4,14 +4,14 @@
  */
 import * as Y from "yjs";
 import { keysFromSecret, type LiveKeys } from "./live-keys";
-import { open, seal, signWrite } from "./live-crypto";
+import { open } from "./live-crypto";
+import { updateMessage } from "./live-messages";
 import type { LiveSocket, LiveSocketHandlers } from "./live-socket";
 import {
   MessageType,
   PieceAssembler,
   decodeMessage,
   encodeFrames,
-  randomId,
   updateBinding,
   type ClientMessage,
   type EntryMessage,
@@ -86,16 +86,9 @@ export function scriptedOpener(): {
 
 /** An ENTRY a relay would fan out for a Yjs update written with `keys`. */
 export function entryFor(keys: LiveKeys, update: Uint8Array, seq: number): EntryMessage {
-  const messageId = randomId();
-  const binding = updateBinding(keys.roomId, messageId);
-  const sealed = seal(keys, binding, update);
-  return {
-    type: MessageType.Entry,
-    seq,
-    messageId,
-    sealed,
-    signature: signWrite(keys, binding, sealed),
-  };
+  // The relay passes the writer's UPDATE on as it came, with its sequence number.
+  const { messageId, sealed, signature } = updateMessage(keys, update);
+  return { type: MessageType.Entry, seq, messageId, sealed, signature };
 }
 
 /** The Yjs update inside an UPDATE (opened with the room's keys). */

@@ -1,5 +1,4 @@
 import { Transaction, type Text } from "@codemirror/state";
-import type { EditorView } from "@codemirror/view";
 import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
 import type {
@@ -11,27 +10,15 @@ import type {
   SyncScope,
   SyncTab,
 } from "~/drive/sync/sync-types";
-import type { DocumentHistory } from "~/storage/document-history";
-import type { DocumentSyncClient } from "~/storage/document-sync";
-import type { Notice, NotepadStore } from "./notepad-store";
+import { NotepadPart, type TabTextHost } from "./notepad-part";
 import type { TabStates } from "./tab-states";
 import { bringInLabel } from "./drive-sync-status";
 import { fitCopyName, minimalChange } from "./drive-sync-edits";
 import { addTab, MAX_TAB_NAME_LENGTH, orderTabs, type TabsState } from "./tabs-model";
 
 /** What the Drive sync of the tabs needs of the notepad. */
-export interface DriveSyncHost {
-  readonly store: NotepadStore;
-  readonly states: TabStates;
-  readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "saveOrder">;
-  readonly history: Pick<DocumentHistory, "snapshotNow">;
-  getView(): EditorView | null;
-  activeId(): string;
-  tabName(id: string): string;
+export interface DriveSyncHost extends TabTextHost<"track" | "noteChange" | "saveOrder"> {
   getContent(id: string): string;
-  /** Shows the active tab's file format (and whether it is in Drive) in the status bar. */
-  publishFileStatus(): void;
-  addNotice(notice: Notice): void;
 }
 
 /** What the Drive sync calls in the rest of the notepad (given by the controller). */
@@ -52,7 +39,7 @@ export const BRING_IN_NOTICE_ID = "drive-sync-bring-in";
  * menus and buttons ask (turn on, interval, take a tab in or out, Sync now, Reconnect). The
  * tab's Drive file (the manual Open/Save commands') is kept here too.
  */
-export class NotepadDriveSync implements NotepadSyncHost {
+export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements NotepadSyncHost {
   private engine: NotepadSyncController | null = null;
   /** Each open tab's name as last told to the engine (renames and closes are found by it). */
   private known = new Map<string, string>();
@@ -69,16 +56,10 @@ export class NotepadDriveSync implements NotepadSyncHost {
   pendingInterval: SyncInterval = "realtime";
 
   constructor(
-    private readonly notepad: DriveSyncHost,
+    notepad: DriveSyncHost,
     private readonly links: DriveSyncLinks,
-  ) {}
-
-  private get store() {
-    return this.notepad.store;
-  }
-
-  private get tabs(): TabsState {
-    return this.store.getState().tabs;
+  ) {
+    super(notepad);
   }
 
   // ---------------------------------------------------------------- lifecycle

@@ -11,6 +11,7 @@ import { guessedEncodingMessage, mixedLineEndingsMessage } from "~/ui/document-f
 import { downloadText } from "~/ui/download";
 import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
 import type { Notice, NotepadStore } from "./notepad-store";
+import { NotepadPart } from "./notepad-part";
 import type { TabOrigin, TabStates } from "./tab-states";
 import { readTabFiles, tabNameFromFile } from "./tab-files";
 import {
@@ -87,21 +88,15 @@ export interface TabOperationsLinks {
   backUpAll(): void;
 }
 
-export class NotepadTabs {
+export class NotepadTabs extends NotepadPart<TabOperationsHost> {
   /** Closed tabs still being written to the history database. */
   private closing: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly notepad: TabOperationsHost,
+    notepad: TabOperationsHost,
     private readonly links: TabOperationsLinks,
-  ) {}
-
-  private get store() {
-    return this.notepad.store;
-  }
-
-  private get tabs(): TabsState {
-    return this.store.getState().tabs;
+  ) {
+    super(notepad);
   }
 
   /** Sets the tab list, showing and remembering a newly active tab. */

@@ -1,4 +1,3 @@
-import type { EditorView } from "@codemirror/view";
 import { withDefaultExtension } from "~/text/file-name";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import type { TextEncodingId } from "~/text/text-encoding";
@@ -10,25 +9,12 @@ import {
   saveOutcomeNotice,
 } from "~/ui/document-file-save";
 import { printAsShown } from "~/preview/print-as-shown";
-import type { DocumentHistory } from "~/storage/document-history";
-import type { DocumentSyncClient } from "~/storage/document-sync";
-import type { Notice, NotepadStore } from "./notepad-store";
-import type { TabStates } from "./tab-states";
+import type { TabTextHost } from "./notepad-part";
 import { clearModified } from "./tabs-model";
 
 /** What saving, reloading and printing a tab need of the notepad. */
-export interface TabSavesHost {
-  readonly store: NotepadStore;
-  readonly states: TabStates;
-  readonly sync: Pick<DocumentSyncClient, "noteChange">;
-  readonly history: Pick<DocumentHistory, "snapshotNow">;
-  getView(): EditorView | null;
-  activeId(): string;
-  tabName(id: string): string;
+export interface TabSavesHost extends TabTextHost<"noteChange"> {
   getContent(id: string): string;
-  /** Shows the active tab's file format in the status bar. */
-  publishFileStatus(): void;
-  addNotice(notice: Notice): void;
 }
 
 /** What saving calls in the rest of the notepad (given by the controller). */

@@ -1,25 +1,12 @@
-import type { EditorView } from "@codemirror/view";
-import type { DocumentHistory } from "~/storage/document-history";
 import type { StoredDocument } from "~/storage/document-store";
-import type { DocumentSnapshot, DocumentSyncClient, RemoteDocument } from "~/storage/document-sync";
-import type { Notice, NotepadStore } from "./notepad-store";
-import type { TabStates } from "./tab-states";
-import { addTab, orderTabs, removeTabForSync, type TabsState, updateTab } from "./tabs-model";
+import type { DocumentSnapshot, RemoteDocument } from "~/storage/document-sync";
+import { NotepadPart, type TabTextHost } from "./notepad-part";
+import { addTab, orderTabs, removeTabForSync, updateTab } from "./tabs-model";
 
 /** What following other windows needs of the notepad. */
-export interface WindowSyncHost {
-  readonly store: NotepadStore;
-  readonly states: TabStates;
-  readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "saveOrder">;
-  readonly history: Pick<DocumentHistory, "snapshotNow">;
-  getView(): EditorView | null;
-  activeId(): string;
-  tabName(id: string): string;
+export interface WindowSyncHost extends TabTextHost<"track" | "noteChange" | "saveOrder"> {
   /** Shows tab `id` in the view. */
   showActive(id: string): void;
-  /** Shows the active tab's file format in the status bar. */
-  publishFileStatus(): void;
-  addNotice(notice: Notice): void;
 }
 
 /**
@@ -27,17 +14,7 @@ export interface WindowSyncHost {
  * stored tabs are shown here, tabs they closed close, their order is followed, and when both
  * windows changed one tab both versions are kept.
  */
-export class NotepadWindowSync {
-  constructor(private readonly notepad: WindowSyncHost) {}
-
-  private get store() {
-    return this.notepad.store;
-  }
-
-  private get tabs(): TabsState {
-    return this.store.getState().tabs;
-  }
-
+export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
   /** What is stored of tab `id` (null when it is gone). */
   snapshot(id: string): DocumentSnapshot | null {
     const meta = this.tabs.tabs.find((tab) => tab.id === id);

@@ -1,4 +1,4 @@
-import { type IDBPDatabase, openDB } from "idb";
+import { SmallDatabase } from "./small-database";
 import type { NextSlice } from "./work-slices";
 
 /**
@@ -26,38 +26,15 @@ export const HISTORY_STORES = {
 } as const;
 
 /** One connection to the history database, opened on first use and shared by its stores. */
-export class HistoryDatabase {
-  private dbPromise: Promise<IDBPDatabase> | null = null;
-
-  constructor(readonly name = HISTORY_DB_NAME) {}
-
-  /** The open database (opened, and created at version 1, on first call). */
-  db(): Promise<IDBPDatabase> {
-    this.dbPromise ??= openDB(this.name, 1, {
-      upgrade(db) {
-        const meta = db.createObjectStore(HISTORY_STORES.meta, { keyPath: "id" });
-        meta.createIndex(HISTORY_STORES.byDoc, "docKey");
-        db.createObjectStore(HISTORY_STORES.data);
-        db.createObjectStore(HISTORY_STORES.closed, { keyPath: "id" });
-        db.createObjectStore(HISTORY_STORES.closedData);
-      },
-      blocking: () => {
-        // A newer version of Plainpad wants to upgrade this database: let it.
-        void this.dbPromise?.then((db) => db.close());
-        this.dbPromise = null;
-      },
-    }).catch((error: unknown) => {
-      this.dbPromise = null;
-      throw error;
+export class HistoryDatabase extends SmallDatabase {
+  constructor(name = HISTORY_DB_NAME) {
+    super(name, (db) => {
+      const meta = db.createObjectStore(HISTORY_STORES.meta, { keyPath: "id" });
+      meta.createIndex(HISTORY_STORES.byDoc, "docKey");
+      db.createObjectStore(HISTORY_STORES.data);
+      db.createObjectStore(HISTORY_STORES.closed, { keyPath: "id" });
+      db.createObjectStore(HISTORY_STORES.closedData);
     });
-    return this.dbPromise;
-  }
-
-  /** Closes the connection (tests); the next use opens it again. */
-  async close(): Promise<void> {
-    const db = await this.dbPromise;
-    db?.close();
-    this.dbPromise = null;
   }
 }
 

@@ -6,7 +6,8 @@
  * Implements app/collab's LiveStateStore (by shape: storage imports nothing from collab).
  * Browser only (fake-indexeddb in unit tests).
  */
-import { type IDBPDatabase, openDB } from "idb";
+import type { IDBPDatabase } from "idb";
+import { SmallDatabase } from "./small-database";
 
 export const LIVE_DB_NAME = "plainpad-live";
 const ROOMS = "rooms";
@@ -43,29 +44,18 @@ export const LIVE_ROOM_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** IndexedDB store of live rooms (one record per room id). */
 export class LiveRoomsStore {
-  private dbPromise: Promise<IDBPDatabase> | null = null;
+  private readonly database: SmallDatabase;
   private pruned = false;
 
   constructor(
     readonly name = LIVE_DB_NAME,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.database = new SmallDatabase(name, (db) => db.createObjectStore(ROOMS));
+  }
 
   private db(): Promise<IDBPDatabase> {
-    this.dbPromise ??= openDB(this.name, 1, {
-      upgrade(db) {
-        db.createObjectStore(ROOMS);
-      },
-      blocking: () => {
-        // A newer version of Plainpad wants to upgrade this database: let it.
-        void this.dbPromise?.then((db) => db.close());
-        this.dbPromise = null;
-      },
-    }).catch((error: unknown) => {
-      this.dbPromise = null;
-      throw error;
-    });
-    return this.dbPromise;
+    return this.database.db();
   }
 
   /** The room's kept state, or null (none, or a record this version cannot read). */
@@ -120,9 +110,7 @@ export class LiveRoomsStore {
   }
 
   /** Closes the connection (tests); the next use opens it again. */
-  async close(): Promise<void> {
-    const db = await this.dbPromise;
-    db?.close();
-    this.dbPromise = null;
+  close(): Promise<void> {
+    return this.database.close();
   }
 }

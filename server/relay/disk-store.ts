@@ -33,19 +33,17 @@ import {
 } from "../../app/collab/wire";
 import {
   entriesAfter,
+  replayOf,
+  roomInfoOf,
+  roomWouldOverflow,
   snapshotFits,
-  type RoomInfo,
+  type HeldRoom,
   type RoomStore,
   type StoredEntry,
   type StoredSnapshot,
 } from "./room-store";
 
-interface LoadedRoom {
-  verifyKey: Uint8Array;
-  entries: StoredEntry[];
-  logBytes: number;
-  snapshot: StoredSnapshot | null;
-  headSeq: number;
+interface LoadedRoom extends HeldRoom {
   /** Bytes held in memory (for the cache's limit). */
   size: number;
   /** When the log's time was last set to the hub's clock (0: not since loading). */
@@ -65,18 +63,6 @@ const MAX_OPEN_LOGS = 256;
 export interface DiskStoreOptions {
   /** Memory kept for recently used rooms before the least recent is dropped (bytes). */
   cacheBytes?: number;
-}
-
-function infoOf(roomId: string, room: LoadedRoom): RoomInfo {
-  return {
-    roomId,
-    verifyKey: room.verifyKey,
-    headSeq: room.headSeq,
-    snapshotSeq: room.snapshot?.upToSeq ?? 0,
-    logCount: room.entries.length,
-    logBytes: room.logBytes,
-    snapshotBytes: room.snapshot?.sealed.length ?? 0,
-  };
 }
 
 /** One log record: length, then the entry encoded as an ENTRY message. */
@@ -231,13 +217,13 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     getRoom(roomId) {
       return locked(roomId, async () => {
         const room = await load(roomId);
-        return room ? infoOf(roomId, room) : null;
+        return room ? roomInfoOf(roomId, room) : null;
       });
     },
     createRoom(roomId, verifyKey, now) {
       return locked(roomId, async () => {
         const existing = await load(roomId);
-        if (existing) return { room: infoOf(roomId, existing), created: false };
+        if (existing) return { room: roomInfoOf(roomId, existing), created: false };
         const folder = roomDir(roomId);
         await mkdir(folder, { recursive: true });
         const meta = { verifyKey: Buffer.from(verifyKey).toString("base64url"), createdAt: now };
@@ -256,15 +242,14 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           log: null,
         };
         remember(roomId, room);
-        return { room: infoOf(roomId, room), created: true };
+        return { room: roomInfoOf(roomId, room), created: true };
       });
     },
     append(roomId, input, now, maxRoomBytes) {
       return locked(roomId, async () => {
         const room = await load(roomId);
         if (!room) return { ok: false as const, reason: "missing" as const };
-        const snapshotBytes = room.snapshot?.sealed.length ?? 0;
-        if (room.logBytes + snapshotBytes + input.sealed.length > maxRoomBytes) {
+        if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
           return { ok: false as const, reason: "full" as const };
         }
         const { messageId, sealed, signature } = input;
@@ -303,21 +288,15 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     replay(roomId, sinceSeq) {
       return locked(roomId, async () => {
         const room = await load(roomId);
-        if (!room) return null;
-        const snapshotSeq = room.snapshot?.upToSeq ?? 0;
-        return {
-          room: infoOf(roomId, room),
-          snapshot: sinceSeq < snapshotSeq ? room.snapshot : null,
-          entries: entriesAfter(room.entries, Math.max(sinceSeq, snapshotSeq)),
-        };
+        return room ? replayOf(roomId, room, sinceSeq) : null;
       });
     },
     replaceSnapshot(roomId, snapshot, now) {
       return locked(roomId, async () => {
         const room = await load(roomId);
         if (!room) return { accepted: false, room: null };
-        if (!snapshotFits(infoOf(roomId, room), snapshot)) {
-          return { accepted: false, room: infoOf(roomId, room) };
+        if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) {
+          return { accepted: false, room: roomInfoOf(roomId, room) };
         }
         const folder = roomDir(roomId);
         const snapshotFile = encodeMessage({ type: MessageType.SnapshotReplay, ...snapshot });
@@ -332,7 +311,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         room.entries = kept;
         room.logBytes = kept.reduce((sum, entry) => sum + entry.sealed.length, 0);
         room.size = snapshotFile.length + records.reduce((sum, r) => sum + r.length, 0);
-        return { accepted: true, room: infoOf(roomId, room) };
+        return { accepted: true, room: roomInfoOf(roomId, room) };
       });
     },
     deleteRoom(roomId) {

@@ -4,35 +4,19 @@
  */
 import {
   entriesAfter,
+  replayOf,
+  roomInfoOf,
+  roomWouldOverflow,
   snapshotFits,
+  type HeldRoom,
   type AppendResult,
-  type RoomInfo,
   type RoomReplay,
   type RoomStore,
   type SnapshotSwapResult,
-  type StoredEntry,
-  type StoredSnapshot,
 } from "./room-store";
 
-interface MemoryRoom {
-  verifyKey: Uint8Array;
-  headSeq: number;
-  entries: StoredEntry[];
-  logBytes: number;
-  snapshot: StoredSnapshot | null;
+interface MemoryRoom extends HeldRoom {
   lastWriteAt: number;
-}
-
-function infoOf(roomId: string, room: MemoryRoom): RoomInfo {
-  return {
-    roomId,
-    verifyKey: room.verifyKey,
-    headSeq: room.headSeq,
-    snapshotSeq: room.snapshot?.upToSeq ?? 0,
-    logCount: room.entries.length,
-    logBytes: room.logBytes,
-    snapshotBytes: room.snapshot?.sealed.length ?? 0,
-  };
 }
 
 /** A new, empty in-memory store. */
@@ -41,11 +25,11 @@ export function createMemoryRoomStore(): RoomStore {
   return {
     async getRoom(roomId) {
       const room = rooms.get(roomId);
-      return room ? infoOf(roomId, room) : null;
+      return room ? roomInfoOf(roomId, room) : null;
     },
     async createRoom(roomId, verifyKey, now) {
       const existing = rooms.get(roomId);
-      if (existing) return { room: infoOf(roomId, existing), created: false };
+      if (existing) return { room: roomInfoOf(roomId, existing), created: false };
       const room: MemoryRoom = {
         verifyKey: verifyKey.slice(),
         headSeq: 0,
@@ -55,13 +39,12 @@ export function createMemoryRoomStore(): RoomStore {
         lastWriteAt: now,
       };
       rooms.set(roomId, room);
-      return { room: infoOf(roomId, room), created: true };
+      return { room: roomInfoOf(roomId, room), created: true };
     },
     async append(roomId, input, now, maxRoomBytes): Promise<AppendResult> {
       const room = rooms.get(roomId);
       if (!room) return { ok: false, reason: "missing" };
-      const snapshotBytes = room.snapshot?.sealed.length ?? 0;
-      if (room.logBytes + snapshotBytes + input.sealed.length > maxRoomBytes) {
+      if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
         return { ok: false, reason: "full" };
       }
       const seq = ++room.headSeq;
@@ -81,26 +64,19 @@ export function createMemoryRoomStore(): RoomStore {
     },
     async replay(roomId, sinceSeq): Promise<RoomReplay | null> {
       const room = rooms.get(roomId);
-      if (!room) return null;
-      const snapshotSeq = room.snapshot?.upToSeq ?? 0;
-      const snapshot = sinceSeq < snapshotSeq ? room.snapshot : null;
-      return {
-        room: infoOf(roomId, room),
-        snapshot,
-        entries: entriesAfter(room.entries, Math.max(sinceSeq, snapshotSeq)),
-      };
+      return room ? replayOf(roomId, room, sinceSeq) : null;
     },
     async replaceSnapshot(roomId, snapshot, now): Promise<SnapshotSwapResult> {
       const room = rooms.get(roomId);
       if (!room) return { accepted: false, room: null };
-      if (!snapshotFits(infoOf(roomId, room), snapshot)) {
-        return { accepted: false, room: infoOf(roomId, room) };
+      if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) {
+        return { accepted: false, room: roomInfoOf(roomId, room) };
       }
       room.snapshot = snapshot;
       room.entries = entriesAfter(room.entries, snapshot.upToSeq);
       room.logBytes = room.entries.reduce((sum, entry) => sum + entry.sealed.length, 0);
       room.lastWriteAt = now;
-      return { accepted: true, room: infoOf(roomId, room) };
+      return { accepted: true, room: roomInfoOf(roomId, room) };
     },
     async deleteRoom(roomId) {
       return rooms.delete(roomId);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { viewOnlyKeys } from "../../app/collab/live-keys";
+import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
 import { CloseCode, MessageType, WIRE_VERSION, encodeMessage } from "../../app/collab/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
+import type { RelayHub } from "./relay-types";
+import type { RelayLimits } from "./limits";
 import type { RoomStore } from "./room-store";
 import {
   HubClient,
@@ -16,9 +18,12 @@ import {
   updateMessage,
 } from "./test-client";
 
-function setup(options: { store?: RoomStore; now?: () => number } = {}) {
+/** A hub over a memory store (or `store`: a restart), with no idle sweep timer. */
+function setup(
+  options: { store?: RoomStore; now?: () => number; limits?: Partial<RelayLimits> } = {},
+) {
   const store = options.store ?? createMemoryRoomStore();
-  const hub = createRelayHub({ store, now: options.now, idleSweepMs: 0 });
+  const hub = createRelayHub({ store, now: options.now, idleSweepMs: 0, limits: options.limits });
   return { store, hub };
 }
 
@@ -26,17 +31,21 @@ async function joined(client: HubClient) {
   await until(() => client.ofType(MessageType.Synced).length > 0, 5000, "SYNCED");
 }
 
+/** A client that joined the room of `keys` and got its replay. */
+async function joinedClient(hub: RelayHub, keys: LiveKeys, sinceSeq = 0, create = true) {
+  const client = new HubClient(hub);
+  client.send(joinMessage(keys, sinceSeq, create));
+  await joined(client);
+  return client;
+}
+
 describe("relay hub", () => {
   it("passes signed updates to the others in the room and acknowledges the writer", async () => {
     const { hub, store } = setup();
     const keys = newKeys();
-    const a = new HubClient(hub);
-    a.send(joinMessage(keys));
-    await joined(a);
+    const a = await joinedClient(hub, keys);
     expect(a.ofType(MessageType.Welcome)[0]).toMatchObject({ created: true, headSeq: 0 });
-    const b = new HubClient(hub);
-    b.send(joinMessage(keys, 0, false));
-    await joined(b);
+    const b = await joinedClient(hub, keys, 0, false);
     a.send(updateMessage(keys, "hello"));
     a.send(updateMessage(keys, " world"));
     await until(() => b.ofType(MessageType.Entry).length === 2);
@@ -63,16 +72,12 @@ describe("relay hub", () => {
       logCount: 1,
     });
 
-    const late = new HubClient(hub);
-    late.send(joinMessage(keys, 0, false));
-    await joined(late);
+    const late = await joinedClient(hub, keys, 0, false);
     expect(snapshotText(keys, late.ofType(MessageType.SnapshotReplay)[0])).toBe("abc");
     expect(late.entryTexts(keys)).toEqual(["d"]);
     expect(late.ofType(MessageType.Synced)[0]).toMatchObject({ headSeq: 4, logCount: 1 });
 
-    const current = new HubClient(hub);
-    current.send(joinMessage(keys, 4, false));
-    await joined(current);
+    const current = await joinedClient(hub, keys, 4, false);
     expect(current.ofType(MessageType.SnapshotReplay)).toEqual([]);
     expect(current.ofType(MessageType.Entry)).toEqual([]);
     await hub.close();
@@ -81,9 +86,7 @@ describe("relay hub", () => {
   it("sends a joiner every entry once, in order, while others write during its replay", async () => {
     const { hub } = setup();
     const keys = newKeys();
-    const writer = new HubClient(hub);
-    writer.send(joinMessage(keys));
-    await joined(writer);
+    const writer = await joinedClient(hub, keys);
     for (let i = 1; i <= 20; i++) writer.send(updateMessage(keys, `w${i}`));
     const joiners: HubClient[] = [];
     for (let round = 0; round < 3; round++) {
@@ -109,15 +112,11 @@ describe("relay hub", () => {
     editor.send(joinMessage(keys));
     editor.send(updateMessage(keys, "kept"));
     await until(() => editor.ofType(MessageType.Ack).length === 1);
-    const viewer = new HubClient(hub);
-    viewer.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await joined(viewer);
+    const viewer = await joinedClient(hub, viewOnlyKeys(keys), 0, false);
     viewer.send(forgedUpdate(viewOnlyKeys(keys), "vandal"));
     await until(() => viewer.closed !== null);
     expect(viewer.closed?.code).toBe(CloseCode.NotAllowed);
-    const viewer2 = new HubClient(hub);
-    viewer2.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await joined(viewer2);
+    const viewer2 = await joinedClient(hub, viewOnlyKeys(keys), 0, false);
     viewer2.send({ ...snapshotMessage(keys, 1, 0, "x"), signature: new Uint8Array(64) } as never);
     await until(() => viewer2.closed !== null);
     expect(viewer2.closed?.code).toBe(CloseCode.NotAllowed);
@@ -130,9 +129,7 @@ describe("relay hub", () => {
   it("closes only the connection that sent a malformed, early or oversized frame", async () => {
     const { hub } = setup();
     const keys = newKeys();
-    const good = new HubClient(hub);
-    good.send(joinMessage(keys));
-    await joined(good);
+    const good = await joinedClient(hub, keys);
     const garbage = new HubClient(hub);
     garbage.send(joinMessage(keys, 0, false));
     garbage.peer.receive(Uint8Array.of(99, 1, 2));
@@ -170,17 +167,12 @@ describe("relay hub", () => {
 
   it("limits writes per second, rooms per address per hour and room size", async () => {
     let time = 1_000_000;
-    const store = createMemoryRoomStore();
-    const hub = createRelayHub({
-      store,
+    const { hub } = setup({
       now: () => time,
-      idleSweepMs: 0,
       limits: { writesPerSecond: 2, roomsPerAddressPerHour: 2, maxRoomBytes: 2000 },
     });
     const keys = newKeys();
-    const fast = new HubClient(hub);
-    fast.send(joinMessage(keys));
-    await joined(fast);
+    const fast = await joinedClient(hub, keys);
     for (let i = 0; i < 4; i++) fast.send(updateMessage(keys, `u${i}`));
     expect(fast.closed).toBeNull();
     fast.send(updateMessage(keys, "one too many"));
@@ -241,12 +233,8 @@ describe("relay hub", () => {
     let time = 5_000_000_000;
     const { hub, store } = setup({ now: () => time });
     const keys = newKeys();
-    const owner = new HubClient(hub);
-    owner.send(joinMessage(keys));
-    await joined(owner);
-    const other = new HubClient(hub);
-    other.send(joinMessage(keys, 0, false));
-    await joined(other);
+    const owner = await joinedClient(hub, keys);
+    const other = await joinedClient(hub, keys, 0, false);
     const skewed = new HubClient(hub);
     skewed.send(joinMessage(keys, 0, false));
     skewed.send(deleteMessage(keys, time - 60 * 60 * 1000));
@@ -267,12 +255,8 @@ describe("relay hub", () => {
   it("relays presence to the others without keeping it", async () => {
     const { hub, store } = setup();
     const keys = newKeys();
-    const a = new HubClient(hub);
-    a.send(joinMessage(keys));
-    await joined(a);
-    const b = new HubClient(hub);
-    b.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await joined(b);
+    const a = await joinedClient(hub, keys);
+    const b = await joinedClient(hub, viewOnlyKeys(keys), 0, false);
     b.send({ type: MessageType.Awareness, sealed: Uint8Array.of(1, 2, 3) });
     await until(() => a.ofType(MessageType.AwarenessRelay).length === 1);
     expect(a.ofType(MessageType.AwarenessRelay)[0].sealed).toEqual(Uint8Array.of(1, 2, 3));
@@ -284,15 +268,13 @@ describe("relay hub", () => {
   it("keeps the log through a restart: clients rejoin and get what they missed", async () => {
     const store = createMemoryRoomStore();
     const keys = newKeys();
-    const first = createRelayHub({ store, idleSweepMs: 0 });
-    const a = new HubClient(first);
-    a.send(joinMessage(keys));
-    await joined(a);
+    const { hub: first } = setup({ store });
+    const a = await joinedClient(first, keys);
     a.send(updateMessage(keys, "one"));
     await until(() => a.ofType(MessageType.Ack).length === 1);
     await first.close();
     expect(a.closed?.code).toBe(1001);
-    const second = createRelayHub({ store, idleSweepMs: 0 });
+    const { hub: second } = setup({ store });
     const b = new HubClient(second);
     b.send(joinMessage(keys, 0, false));
     b.send(updateMessage(keys, "two"));
@@ -308,19 +290,11 @@ describe("relay hub", () => {
 
   it("deletes rooms idle past the configured days", async () => {
     let time = 1_000_000;
-    const store = createMemoryRoomStore();
-    const hub = createRelayHub({
-      store,
-      now: () => time,
-      idleSweepMs: 0,
-      limits: { idleRoomDays: 2 },
-    });
+    const { hub, store } = setup({ now: () => time, limits: { idleRoomDays: 2 } });
     const idle = newKeys();
     const busy = newKeys();
     for (const keys of [idle, busy]) {
-      const client = new HubClient(hub);
-      client.send(joinMessage(keys));
-      await joined(client);
+      const client = await joinedClient(hub, keys);
       client.peer.closed();
     }
     time += 1.5 * 24 * 60 * 60 * 1000;

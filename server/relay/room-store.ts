@@ -123,3 +123,47 @@ export function entriesAfter(entries: StoredEntry[], afterSeq: number): StoredEn
   }
   return entries.slice(low);
 }
+
+/** What every store holds of a room in memory (the rules below read it). */
+export interface HeldRoom {
+  verifyKey: Uint8Array;
+  headSeq: number;
+  /** The log after the snapshot, in order. */
+  entries: StoredEntry[];
+  /** Sum of the log entries' sealed bytes. */
+  logBytes: number;
+  snapshot: StoredSnapshot | null;
+}
+
+/** The room as the hub sees it. */
+export function roomInfoOf(roomId: string, room: HeldRoom): RoomInfo {
+  return {
+    roomId,
+    verifyKey: room.verifyKey,
+    headSeq: room.headSeq,
+    snapshotSeq: room.snapshot?.upToSeq ?? 0,
+    logCount: room.entries.length,
+    logBytes: room.logBytes,
+    snapshotBytes: room.snapshot?.sealed.length ?? 0,
+  };
+}
+
+/** True when `addedBytes` more would put the room (log and snapshot) over `maxRoomBytes`. */
+export function roomWouldOverflow(
+  room: HeldRoom,
+  addedBytes: number,
+  maxRoomBytes: number,
+): boolean {
+  const snapshotBytes = room.snapshot?.sealed.length ?? 0;
+  return room.logBytes + snapshotBytes + addedBytes > maxRoomBytes;
+}
+
+/** What a joiner holding every seq up to `sinceSeq` is sent: the snapshot if it lacks it, then the log after. */
+export function replayOf(roomId: string, room: HeldRoom, sinceSeq: number): RoomReplay {
+  const snapshotSeq = room.snapshot?.upToSeq ?? 0;
+  return {
+    room: roomInfoOf(roomId, room),
+    snapshot: sinceSeq < snapshotSeq ? room.snapshot : null,
+    entries: entriesAfter(room.entries, Math.max(sinceSeq, snapshotSeq)),
+  };
+}

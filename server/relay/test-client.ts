@@ -4,12 +4,11 @@
  */
 import { keysFromSecret, newLiveSecret, type LiveKeys } from "../../app/collab/live-keys";
 import { open, seal, signWrite } from "../../app/collab/live-crypto";
+import * as live from "../../app/collab/live-messages";
 import {
   MessageType,
   PieceAssembler,
-  WIRE_VERSION,
   decodeMessage,
-  deleteBinding,
   encodeFrames,
   randomId,
   snapshotBinding,
@@ -28,65 +27,48 @@ export function newKeys(): LiveKeys {
   return keysFromSecret(newLiveSecret());
 }
 
+/** Text as bytes (the tests' payloads are words; a real page seals Yjs updates). */
+function bytesOf(body: string | Uint8Array): Uint8Array {
+  return typeof body === "string" ? encoder.encode(body) : body;
+}
+
+/** JOIN as a page sends it (by default: a new room, nothing held). */
 export function joinMessage(keys: LiveKeys, sinceSeq = 0, create = true): ClientMessage {
-  return {
-    type: MessageType.Join,
-    version: WIRE_VERSION,
-    roomId: keys.roomId,
-    verifyKey: keys.verifyKey,
-    sinceSeq,
-    create,
-  };
+  return live.joinMessage(keys, sinceSeq, create);
 }
 
 /** A sealed, signed update carrying text (or given bytes). */
 export function updateMessage(keys: LiveKeys, body: string | Uint8Array): ClientMessage {
-  const messageId = randomId();
-  const binding = updateBinding(keys.roomId, messageId);
-  const sealed = seal(keys, binding, typeof body === "string" ? encoder.encode(body) : body);
-  return {
-    type: MessageType.Update,
-    messageId,
-    sealed,
-    signature: signWrite(keys, binding, sealed),
-  };
+  return live.updateMessage(keys, bytesOf(body));
 }
 
 /** An update signed with the wrong key (what a crafted view-only client could send). */
 export function forgedUpdate(keys: LiveKeys, body: string): ClientMessage {
+  // Sealed by hand: view-only keys cannot sign, so live.updateMessage would refuse.
   const messageId = randomId();
   const binding = updateBinding(keys.roomId, messageId);
-  const sealed = seal(keys, binding, encoder.encode(body));
-  const other = newKeys();
+  const sealed = seal(keys, binding, bytesOf(body));
   return {
     type: MessageType.Update,
     messageId,
     sealed,
-    signature: signWrite(other, binding, sealed),
+    signature: signWrite(newKeys(), binding, sealed),
   };
 }
 
+/** A sealed, signed snapshot carrying text (or given bytes). */
 export function snapshotMessage(
   keys: LiveKeys,
   upToSeq: number,
   baseSeq: number,
   body: string | Uint8Array,
 ): ClientMessage {
-  const binding = snapshotBinding(keys.roomId, upToSeq, baseSeq);
-  const sealed = seal(keys, binding, typeof body === "string" ? encoder.encode(body) : body);
-  return {
-    type: MessageType.Snapshot,
-    snapshotId: randomId(),
-    upToSeq,
-    baseSeq,
-    sealed,
-    signature: signWrite(keys, binding, sealed),
-  };
+  return live.snapshotMessage(keys, upToSeq, baseSeq, bytesOf(body));
 }
 
+/** DELETE_ROOM signed at time `at`. */
 export function deleteMessage(keys: LiveKeys, at: number): ClientMessage {
-  const signature = signWrite(keys, deleteBinding(keys.roomId, at), new Uint8Array(0));
-  return { type: MessageType.DeleteRoom, at, signature };
+  return live.deleteRoomMessage(keys, at);
 }
 
 /** The text inside an ENTRY (as updateMessage sealed it). */

@@ -1,7 +1,8 @@
 /**
  * Test helper: a throwaway redis-server on a free 127.0.0.1 port, with no persistence, in a
  * temp folder; stop() ends it and removes the folder. Fails with clear words when Debian's
- * redis-server is not installed (.ci/run installs it).
+ * redis-server is not installed (.ci/run installs it). The relay bench (bench/collab-load.mjs)
+ * bundles and uses this one too.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -14,6 +15,8 @@ import path from "node:path";
 export interface TestRedis {
   url: string;
   port: number;
+  /** The redis-server's process id (the bench reads its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -81,6 +84,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -1,11 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   convergedText,
-  freshEditor,
   joinLink,
   type LiveEditor,
   liveStatus,
-  startLiveSession,
+  startedSession,
 } from "./live-helpers";
 
 /**
@@ -72,11 +71,13 @@ for (const [editor, people] of [
     browser,
   }) => {
     test.setTimeout(180_000);
-    const first = await freshEditor(browser, editor);
     const lines = Array.from({ length: people }, (_, i) => `line ${i}:`).join("\n");
-    await first.page.locator(".cm-content").click();
-    await first.page.keyboard.type(`shared\n${lines}`);
-    const { edit } = await startLiveSession(first.page, editor, "Person 0");
+    const { edit, ...first } = await startedSession(
+      browser,
+      editor,
+      `shared\n${lines}`,
+      "Person 0",
+    );
     const others = [];
     for (let i = 1; i < people; i++) others.push(await joinLink(browser, edit, `Person ${i}`));
     const pages = [first.page, ...others.map((other) => other.page)];

@@ -99,6 +99,30 @@ export async function freshEditor(browser: Browser, editor: LiveEditor) {
   return { context, page };
 }
 
+/** Clicks into the text, presses `key` (a caret move, e.g. "ControlOrMeta+End") and types. */
+export async function typeAt(page: Page, key: string, text: string): Promise<void> {
+  await page.locator(".cm-content").click();
+  await page.keyboard.press(key);
+  await page.keyboard.type(text);
+}
+
+/**
+ * A fresh context and page in one editor where `text` was typed and a live session started as
+ * `name`; with the session's edit and view-only links.
+ */
+export async function startedSession(
+  browser: Browser,
+  editor: LiveEditor,
+  text: string,
+  name: string,
+) {
+  const owner = await freshEditor(browser, editor);
+  await owner.page.locator(".cm-content").click();
+  await owner.page.keyboard.type(text);
+  const links = await startLiveSession(owner.page, editor, name);
+  return { ...owner, ...links };
+}
+
 /** Waits until every page shows the same text, and returns it. */
 export async function convergedText(pages: Page[], timeout = 60_000): Promise<string> {
   let texts: string[] = [];

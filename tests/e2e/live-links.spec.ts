@@ -10,7 +10,9 @@ import {
   liveStatus,
   openLiveDialog,
   shownText,
+  startedSession,
   startLiveSession,
+  typeAt,
 } from "./live-helpers";
 
 /**
@@ -50,14 +52,14 @@ function recordFrames(page: Page, frames: Buffer[]): void {
 }
 
 test("a late joiner gets the whole text after everyone closed", async ({ browser }) => {
-  const first = await freshEditor(browser, "notepad");
-  await first.page.locator(".cm-content").click();
-  await first.page.keyboard.type("Written before anyone else came.");
-  const { edit } = await startLiveSession(first.page, "notepad", "Ada");
+  const { edit, ...first } = await startedSession(
+    browser,
+    "notepad",
+    "Written before anyone else came.",
+    "Ada",
+  );
   const second = await joinLink(browser, edit, "Bob");
-  await second.page.locator(".cm-content").click();
-  await second.page.keyboard.press("ControlOrMeta+End");
-  await second.page.keyboard.type(" And Bob added this.");
+  await typeAt(second.page, "ControlOrMeta+End", " And Bob added this.");
   const text = await convergedText([first.page, second.page]);
   expect(text).toBe("Written before anyone else came. And Bob added this.");
   await second.context.close();
@@ -73,19 +75,19 @@ test("a late joiner gets the whole text after everyone closed", async ({ browser
 test("the view-only link is read-only for the viewer and changes nothing for anyone", async ({
   browser,
 }) => {
-  const owner = await freshEditor(browser, "editor");
-  await owner.page.locator(".cm-content").click();
-  await owner.page.keyboard.type("Only the owner writes here.");
-  const { view } = await startLiveSession(owner.page, "editor", "Owner");
+  const { view, ...owner } = await startedSession(
+    browser,
+    "editor",
+    "Only the owner writes here.",
+    "Owner",
+  );
   expect(view).toContain("/editor/#live=v.");
   const viewer = await joinLink(browser, view, "Viewer");
   await expect(liveStatus(viewer.page)).toContainText("View only");
   await viewer.page.locator(".cm-content").click();
   await viewer.page.keyboard.type("viewer typing");
   await viewer.page.keyboard.press("Backspace");
-  await owner.page.locator(".cm-content").click();
-  await owner.page.keyboard.press("ControlOrMeta+End");
-  await owner.page.keyboard.type(" Still.");
+  await typeAt(owner.page, "ControlOrMeta+End", " Still.");
   const text = await convergedText([owner.page, viewer.page]);
   expect(text).toBe("Only the owner writes here. Still.");
   await expect(liveStatus(viewer.page).getByRole("status")).toHaveText("Live");
@@ -105,9 +107,7 @@ test("no WebSocket frame and no byte the relay keeps holds a word of the text", 
   const { edit } = await startLiveSession(first.page, "notepad", "Ada");
   const second = await joinLink(browser, edit, "Bob");
   recordFrames(second.page, frames);
-  await second.page.locator(".cm-content").click();
-  await second.page.keyboard.press("ControlOrMeta+End");
-  await second.page.keyboard.type(` Bob says ${marker} too.`);
+  await typeAt(second.page, "ControlOrMeta+End", ` Bob says ${marker} too.`);
   const text = await convergedText([first.page, second.page]);
   expect(text).toContain(`Bob says ${marker} too.`);
   expect(frames.length).toBeGreaterThan(0);
@@ -161,19 +161,14 @@ test("the status shows who is here, with names on hover and focus", async ({ bro
 });
 
 test("Undo undoes only one's own edit", async ({ browser }) => {
-  const first = await freshEditor(browser, "notepad");
-  await first.page.locator(".cm-content").click();
-  await first.page.keyboard.type("top\nbottom");
-  const { edit } = await startLiveSession(first.page, "notepad", "Ada");
+  const { edit, ...first } = await startedSession(browser, "notepad", "top\nbottom", "Ada");
   const second = await joinLink(browser, edit, "Bob");
   await first.page.locator(".cm-content").click();
   await first.page.keyboard.press("ControlOrMeta+Home");
   await first.page.keyboard.press("End");
   await first.page.keyboard.type(" ADA");
   await convergedText([first.page, second.page]);
-  await second.page.locator(".cm-content").click();
-  await second.page.keyboard.press("ControlOrMeta+End");
-  await second.page.keyboard.type(" BOB");
+  await typeAt(second.page, "ControlOrMeta+End", " BOB");
   expect(await convergedText([first.page, second.page])).toBe("top ADA\nbottom BOB");
   await first.page.keyboard.press("ControlOrMeta+z");
   expect(await convergedText([first.page, second.page])).toBe("top\nbottom BOB");

@@ -2,13 +2,13 @@ import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
 import {
   convergedText,
-  freshEditor,
   joinLink,
   type LiveEditor,
   liveStatus,
   openLiveDialog,
   shownText,
-  startLiveSession,
+  startedSession,
+  typeAt,
 } from "./live-helpers";
 
 /**
@@ -20,10 +20,7 @@ for (const editor of ["notepad", "editor"] as const satisfies readonly LiveEdito
   test(`a reload rejoins the session in the ${editor}, with edits made meanwhile`, async ({
     browser,
   }) => {
-    const first = await freshEditor(browser, editor);
-    await first.page.locator(".cm-content").click();
-    await first.page.keyboard.type("Before the reload.");
-    const { edit } = await startLiveSession(first.page, editor, "Ada");
+    const { edit, ...first } = await startedSession(browser, editor, "Before the reload.", "Ada");
     const second = await joinLink(browser, edit, "Bob");
 
     const here = liveStatus(first.page).getByRole("button", { name: /here/ });
@@ -36,12 +33,8 @@ for (const editor of ["notepad", "editor"] as const satisfies readonly LiveEdito
     // Bob until presence times out (30 s, longer than this check waits).
     await expect(here).toHaveText("2 here");
     // Typed by the other person while this one was away: it arrives after the rejoin.
-    await first.page.locator(".cm-content").click();
-    await first.page.keyboard.press("ControlOrMeta+End");
-    await first.page.keyboard.type(" After.");
-    await second.page.locator(".cm-content").click();
-    await second.page.keyboard.press("ControlOrMeta+Home");
-    await second.page.keyboard.type("Bob: ");
+    await typeAt(first.page, "ControlOrMeta+End", " After.");
+    await typeAt(second.page, "ControlOrMeta+Home", "Bob: ");
     expect(await convergedText([first.page, second.page])).toBe("Bob: Before the reload. After.");
     await second.context.close();
     await first.context.close();
@@ -51,10 +44,7 @@ for (const editor of ["notepad", "editor"] as const satisfies readonly LiveEdito
 test("ending for everyone leaves each person the text as an ordinary document", async ({
   browser,
 }) => {
-  const first = await freshEditor(browser, "notepad");
-  await first.page.locator(".cm-content").click();
-  await first.page.keyboard.type("Kept by everyone.");
-  const { edit } = await startLiveSession(first.page, "notepad", "Ada");
+  const { edit, ...first } = await startedSession(browser, "notepad", "Kept by everyone.", "Ada");
   const second = await joinLink(browser, edit, "Bob");
 
   await openLiveDialog(first.page, "notepad");
@@ -69,9 +59,7 @@ test("ending for everyone leaves each person the text as an ordinary document", 
     "Ended: The person who started this live session ended it.",
   );
   // The text stays, and can be edited as an ordinary tab.
-  await second.page.locator(".cm-content").click();
-  await second.page.keyboard.press("ControlOrMeta+End");
-  await second.page.keyboard.type(" Mine now.");
+  await typeAt(second.page, "ControlOrMeta+End", " Mine now.");
   await expect.poll(() => shownText(second.page)).toBe("Kept by everyone. Mine now.");
   expect(await shownText(first.page)).toBe("Kept by everyone.");
   // The link no longer opens anything.
@@ -88,16 +76,11 @@ test("ending for everyone leaves each person the text as an ordinary document", 
 });
 
 test("Stop keeps the document as an ordinary one, with its own undo again", async ({ browser }) => {
-  const first = await freshEditor(browser, "editor");
-  await first.page.locator(".cm-content").click();
-  await first.page.keyboard.type("Shared text.");
-  await startLiveSession(first.page, "editor", "Ada");
+  const first = await startedSession(browser, "editor", "Shared text.", "Ada");
   await openLiveDialog(first.page, "editor");
   await first.page.getByRole("button", { name: "Stop live session" }).click();
   await expect(liveStatus(first.page)).toHaveCount(0);
-  await first.page.locator(".cm-content").click();
-  await first.page.keyboard.press("ControlOrMeta+End");
-  await first.page.keyboard.type(" Alone.");
+  await typeAt(first.page, "ControlOrMeta+End", " Alone.");
   expect(await shownText(first.page)).toBe("Shared text. Alone.");
   await first.page.keyboard.press("ControlOrMeta+z");
   await expect.poll(() => shownText(first.page)).toBe("Shared text.");
