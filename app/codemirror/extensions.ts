@@ -16,7 +16,7 @@ import {
 import { longLineTyping } from "./long-line-typing";
 import { multipleSelections } from "./multiple-selections";
 import { boundedHistory, redoAny, undoWithinLimit } from "./bounded-history";
-import { liveCompartment } from "./live-binding";
+import { liveCompartment } from "./live-state";
 import { editorTheme, type EditorThemeName } from "./themes";
 
 /** Horizontal alignment of the text lines (a view setting; the file is not changed). */
@@ -284,7 +284,7 @@ export function baseEditorExtensions(): Extension {
       { key: "Mod-y", mac: "Mod-Shift-z", run: redoAny, preventDefault: true },
       { linux: "Ctrl-Shift-z", run: redoAny, preventDefault: true },
     ]),
-    // Empty until the document goes live (live-binding.ts).
+    // Empty until the document goes live (live-binding.ts, loaded with the session).
     liveCompartment.of([]),
   ];
 }

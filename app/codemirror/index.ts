@@ -35,7 +35,8 @@
  * - The history (`historyDepth` option) never lets the user undo more than `historyDepth` steps:
  *   run undo through `undoWithinLimit(view)`, ask `undoStepsLeft(state)` / `canRedo(state)` to
  *   enable Undo and Redo controls.
- * - Live documents (issue 44): `bindLiveEffects(compartments.historyDepth, binding)` puts
+ * - Live documents (issue 44): `bindLiveEffects(compartments.historyDepth, binding)` (from
+ *   `./live-binding`, loaded with a session only, never from this index) puts
  *   y-codemirror.next's `yCollab` in `liveCompartment` (in every state through
  *   `baseEditorExtensions()`) and takes CodeMirror's history out; `undoWithinLimit`, `redoAny`,
  *   `undoStepsLeft` and `canRedo` then use the session's Y.UndoManager (own edits only).
@@ -94,14 +95,14 @@ export {
 export { EDITOR_THEMES, editorTheme, type EditorThemeName, isDarkEditorTheme } from "./themes";
 export { SYNC_WORD_COUNT_LIMIT, type TextStats, textStatsField, wordCount } from "./word-count";
 export { charactersLabel, wordCountPanel, wordsLabel } from "./word-count-panel";
+// bindLiveEffects and liveBindingExtension (live-binding.ts, Yjs) are not re-exported here:
+// they load with a live session only (~/ui/live-runtime).
 export {
-  bindLiveEffects,
   deltaToChanges,
   isLiveState,
   type LiveBinding,
-  liveBindingExtension,
   liveCompartment,
   type TextDeltaStep,
   unbindLiveEffects,
-} from "./live-binding";
+} from "./live-state";
 export { redoAny } from "./bounded-history";

@@ -10,13 +10,8 @@ import {
   undoWithinLimit,
 } from "./bounded-history";
 import { baseEditorExtensions } from "./extensions";
-import {
-  bindLiveEffects,
-  deltaToChanges,
-  isLiveState,
-  type LiveBinding,
-  unbindLiveEffects,
-} from "./live-binding";
+import { bindLiveEffects } from "./live-binding";
+import { deltaToChanges, isLiveState, type LiveBinding, unbindLiveEffects } from "./live-state";
 
 function binding(canEdit = true): LiveBinding & { doc: Y.Doc } {
   const doc = new Y.Doc();

@@ -1,7 +1,6 @@
 import { EditorState } from "@codemirror/state";
 import { useCallback, useEffect, useMemo } from "react";
 import {
-  bindLiveEffects,
   type CodeEditorHandle,
   DEFAULT_EDITOR_VIEW_OPTIONS,
   isLiveState,
@@ -10,14 +9,12 @@ import {
 } from "~/codemirror";
 import { forgetLiveLink, readLiveLink, readLiveName, rememberLiveLink } from "~/storage/live-links";
 import {
-  joinLive,
-  type LiveHandle,
-  LiveRefusal,
-  startLive,
+  LIVE_LOAD_FAILED,
+  type LiveRuntime,
+  loadLiveRuntime,
   takeLiveFragmentFromAddress,
-  whenJoined,
-  bindingOf,
-} from "~/ui/live-control";
+} from "~/ui/live-address";
+import type { LiveHandle } from "~/ui/live-control";
 import { useEditorLiveStore } from "./editor-live-store";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
@@ -30,8 +27,8 @@ const CONFIRM_JOIN =
 
 /** What the editor page does with live sessions. */
 export interface EditorLive {
-  /** Starts a session for the document; words when it cannot. */
-  start(userName: string): string | null;
+  /** Starts a session for the document (loading its code first); words when it cannot. */
+  start(userName: string): Promise<string | null>;
   /** Leaves the session; the document stays as an ordinary one. */
   stop(): void;
   endForEveryone(): Promise<void>;
@@ -43,7 +40,8 @@ export interface EditorLive {
  * Live collaboration in the simple editor (issue 44): starting a session for its document,
  * opening a link (`/editor/#live=…`, in place of the document after the usual unsaved-changes
  * question), rejoining after a reload, and leaving. The document stays the editor's one document
- * record: remote edits reach the view through the binding and are stored like typing.
+ * record: remote edits reach the view through the binding and are stored like typing. The
+ * session code (Yjs, crypto) loads only when it is needed (~/ui/live-address).
  */
 export function useEditorLive(
   getHandle: () => CodeEditorHandle | null,
@@ -54,11 +52,13 @@ export function useEditorLive(
 
   /** Binds the view to the session (its text must already be the session's). */
   const bind = useCallback(
-    (live: LiveHandle) => {
+    (runtime: LiveRuntime, live: LiveHandle) => {
       const view = getHandle()?.view;
       if (!view) return;
       const { compartments } = getHandle()!;
-      view.dispatch({ effects: bindLiveEffects(compartments.historyDepth, bindingOf(live)) });
+      view.dispatch({
+        effects: runtime.bindLiveEffects(compartments.historyDepth, runtime.bindingOf(live)),
+      });
     },
     [getHandle],
   );
@@ -81,19 +81,27 @@ export function useEditorLive(
   }, [getHandle]);
 
   const start = useCallback(
-    (userName: string): string | null => {
+    async (userName: string): Promise<string | null> => {
+      let runtime: LiveRuntime;
+      try {
+        runtime = await loadLiveRuntime();
+      } catch (error) {
+        console.error(error);
+        return LIVE_LOAD_FAILED;
+      }
       const view = getHandle()?.view;
       if (!view) return "The editor is still loading. Try again in a moment.";
+      if (useEditorLiveStore.getState().live) return null;
       let live: LiveHandle;
       try {
-        live = startLive("editor", view.state.doc.toString(), userName);
+        live = runtime.startLive("editor", view.state.doc.toString(), userName);
       } catch (error) {
-        if (error instanceof LiveRefusal) return error.message;
+        if (error instanceof runtime.LiveRefusal) return error.message;
         throw error;
       }
       // Starting puts the document's text in the session; the binding then follows it.
       live.session.start();
-      bind(live);
+      bind(runtime, live);
       rememberLiveLink(LIVE_KEY, live.remembered);
       useEditorLiveStore.setState({ live, joining: false, ended: false });
       return null;
@@ -120,16 +128,31 @@ export function useEditorLive(
   /** Joins `fragment`'s session: the text shows (read-only until then) once it has arrived. */
   const join = useCallback(
     async (fragment: string, rejoin: boolean) => {
-      const handle = getHandle();
-      if (!handle) return;
+      if (!getHandle()) return;
+      // Rejoining: nothing typed while the code and the text are on their way could be merged.
+      const lock = (on: boolean) =>
+        getHandle()?.view.dispatch({
+          effects: liveCompartment.reconfigure(on ? EditorState.readOnly.of(true) : []),
+        });
+      if (rejoin) lock(true);
+      let runtime: LiveRuntime;
+      try {
+        runtime = await loadLiveRuntime();
+      } catch (error) {
+        console.error(error);
+        if (rejoin) lock(false);
+        notify(LIVE_LOAD_FAILED);
+        return;
+      }
       const remembered = readLiveLink(LIVE_KEY);
-      const joined = joinLive(
+      const joined = runtime.joinLive(
         "editor",
         fragment,
         readLiveName(),
         rejoin && remembered?.fragment === fragment && remembered.startedHere,
       );
       if (joined.kind === "damaged") {
+        if (rejoin) lock(false);
         notify(joined.message);
         if (rejoin) forgetLiveLink(LIVE_KEY);
         return;
@@ -155,11 +178,12 @@ export function useEditorLive(
       // Nothing typed while the text is on its way could be merged: read-only until it is here.
       view?.dispatch({ effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
       live.session.start();
-      let outcome = await whenJoined(live.session, rejoin);
+      let outcome = await runtime.whenJoined(live.session, rejoin);
       // Offline after a reload, with nothing kept of the room: wait for the relay's text.
       if (outcome.ok && !live.session.getStatus().synced) {
         const shown = getHandle()?.view.state.doc.toString();
-        if (live.session.text.toString() !== shown) outcome = await whenJoined(live.session);
+        if (live.session.text.toString() !== shown)
+          outcome = await runtime.whenJoined(live.session);
       }
       if (useEditorLiveStore.getState().live !== live) return;
       if (!outcome.ok) {
@@ -178,7 +202,7 @@ export function useEditorLive(
         });
       }
       current.dispatch({ effects: liveCompartment.reconfigure([]) });
-      bind(live);
+      bind(runtime, live);
       useEditorLiveStore.setState({ joining: false });
     },
     [getHandle, replaceDocument, unbind, bind],

@@ -3,7 +3,6 @@ import type { EditorView } from "@codemirror/view";
 import type * as Y from "yjs";
 import { create } from "zustand";
 import {
-  bindLiveEffects,
   deltaToChanges,
   type EditorCompartments,
   isLiveState,
@@ -19,15 +18,12 @@ import {
   rememberLiveLink,
 } from "~/storage/live-links";
 import {
-  bindingOf,
-  joinLive,
-  type LiveHandle,
-  LiveRefusal,
-  roomOfFragment,
-  startLive,
+  LIVE_LOAD_FAILED,
+  type LiveRuntime,
+  loadLiveRuntime,
   takeLiveFragmentFromAddress,
-  whenJoined,
-} from "~/ui/live-control";
+} from "~/ui/live-address";
+import type { LiveHandle } from "~/ui/live-control";
 import type { Notice, NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
 import { markModified } from "./tabs-model";
@@ -68,7 +64,8 @@ const LIVE_TAB_NAME = "Live document";
  * one, or the tab already in that room), tabs in a session rejoin after a reload, and leaving
  * makes the tab ordinary again. A live tab stays an ordinary tab record: the shown tab's remote
  * edits arrive through the view's binding and are stored like typing; a tab not shown follows
- * its Y.Text here and is stored the same way.
+ * its Y.Text here and is stored the same way. The session code (Yjs, crypto) loads only when a
+ * tab goes live, a link is opened or a session rejoins (~/ui/live-address).
  */
 export class NotepadLive {
   private readonly observers = new Map<string, () => void>();
@@ -92,6 +89,17 @@ export class NotepadLive {
 
   private error(message: string): void {
     this.host.addNotice({ id: "live", kind: "error", message });
+  }
+
+  /** Loads the session code; null (with words for the person) when it cannot be loaded. */
+  private async load(): Promise<LiveRuntime | null> {
+    try {
+      return await loadLiveRuntime();
+    } catch (error) {
+      console.error(error);
+      this.error(LIVE_LOAD_FAILED);
+      return null;
+    }
   }
 
   /** Applies effects to tab `id`'s state, in the view when it is the one shown. */
@@ -118,9 +126,12 @@ export class NotepadLive {
   }
 
   /** Binds tab `id` (its text already the session's) and follows the text while it is hidden. */
-  private bind(id: string, live: LiveHandle): void {
+  private bind(runtime: LiveRuntime, id: string, live: LiveHandle): void {
     this.dispatchTo(id, {
-      effects: bindLiveEffects(this.host.compartments.historyDepth, bindingOf(live)),
+      effects: runtime.bindLiveEffects(
+        this.host.compartments.historyDepth,
+        runtime.bindingOf(live),
+      ),
     });
     const text: Y.Text = live.session.text;
     const follow = (event: Y.YTextEvent) => {
@@ -156,19 +167,31 @@ export class NotepadLive {
     forgetLiveLink(docKey(id));
   }
 
-  /** Starts a session for tab `id`; returns words when it cannot (too large). */
-  start(id: string, userName: string): string | null {
+  /**
+   * Starts a session for tab `id` (loading the session code first); resolves to words when it
+   * cannot (too large, the code could not load, the tab is gone).
+   */
+  async start(id: string, userName: string): Promise<string | null> {
+    let runtime: LiveRuntime;
+    try {
+      runtime = await loadLiveRuntime();
+    } catch (error) {
+      console.error(error);
+      return LIVE_LOAD_FAILED;
+    }
+    if (!this.host.states.get(id)) return "This tab was closed.";
+    if (this.get(id)) return null;
     let live: LiveHandle;
     try {
-      live = startLive("notepad", this.host.states.content(id), userName);
+      live = runtime.startLive("notepad", this.host.states.content(id), userName);
     } catch (error) {
-      if (error instanceof LiveRefusal) return error.message;
+      if (error instanceof runtime.LiveRefusal) return error.message;
       throw error;
     }
     this.host.stateFor(id);
     // Starting puts the tab's text in the session; the binding then follows it.
     live.session.start();
-    this.bind(id, live);
+    this.bind(runtime, id, live);
     rememberLiveLink(docKey(id), live.remembered);
     this.set(id, { live, joining: false, ended: false });
     this.watchEnd(id, live);
@@ -214,8 +237,21 @@ export class NotepadLive {
     startedHere: boolean,
     rejoin: boolean,
   ): Promise<void> {
-    const joined = joinLive("notepad", fragment, readLiveName(), startedHere);
+    // Nothing typed while the code and the text are on their way could be merged: read-only
+    // until the text is here.
+    this.host.stateFor(id);
+    this.dispatchTo(id, { effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
+    const runtime = await this.load();
+    if (!runtime) {
+      // The code did not load (words shown): the link stays remembered for the next reload.
+      this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
+      return;
+    }
+    // The tab was closed while the code loaded: nothing to join.
+    if (!this.host.states.get(id)) return;
+    const joined = runtime.joinLive("notepad", fragment, readLiveName(), startedHere);
     if (joined.kind === "damaged") {
+      this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
       this.error(joined.message);
       forgetLiveLink(docKey(id));
       return;
@@ -223,15 +259,12 @@ export class NotepadLive {
     const live = joined.handle;
     this.set(id, { live, joining: true, ended: false });
     rememberLiveLink(docKey(id), live.remembered);
-    // Nothing typed while the text is on its way could be merged: read-only until it is here.
-    this.host.stateFor(id);
-    this.dispatchTo(id, { effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
     live.session.start();
-    let outcome = await whenJoined(live.session, rejoin);
+    let outcome = await runtime.whenJoined(live.session, rejoin);
     // Offline after a reload, with nothing kept of the room: wait for the relay's text.
     if (outcome.ok && !live.session.getStatus().synced) {
       if (live.session.text.toString() !== this.host.states.content(id)) {
-        outcome = await whenJoined(live.session);
+        outcome = await runtime.whenJoined(live.session);
       }
     }
     if (this.get(id)?.live !== live) return;
@@ -250,7 +283,7 @@ export class NotepadLive {
       this.noteEdit(id);
     }
     this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
-    this.bind(id, live);
+    this.bind(runtime, id, live);
     this.set(id, { live, joining: false, ended: false });
     this.watchEnd(id, live);
   }
@@ -283,8 +316,14 @@ export class NotepadLive {
       };
     }
     const fragment = takeLiveFragmentFromAddress();
-    if (!fragment) return;
-    const room = roomOfFragment(fragment);
+    if (fragment) void this.openFragment(fragment);
+  }
+
+  /** Opens a link's session: the tab already in that room, or a new tab joining it. */
+  private async openFragment(fragment: string): Promise<void> {
+    const runtime = await this.load();
+    if (!runtime) return;
+    const room = runtime.roomOfFragment(fragment);
     const existing = Object.entries(useTabLiveStore.getState().tabs).find(
       ([, entry]) => entry.live.roomId === room && !entry.ended,
     );
@@ -293,7 +332,7 @@ export class NotepadLive {
       return;
     }
     if (room === null) {
-      const reading = joinLive("notepad", fragment, "");
+      const reading = runtime.joinLive("notepad", fragment, "");
       if (reading.kind === "damaged") this.error(reading.message);
       return;
     }

@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { readLiveFragment } from "~/collab/live-keys";
-import {
-  joinLive,
-  LiveRefusal,
-  roomOfFragment,
-  startLive,
-  takeLiveFragmentFromAddress,
-} from "./live-control";
+import { joinLive, LiveRefusal, roomOfFragment, startLive } from "./live-control";
 
 afterEach(() => {
   localStorage.clear();
@@ -61,13 +55,5 @@ describe("starting and joining live sessions", () => {
       message: expect.stringMatching(/damaged or incomplete/) as unknown as string,
     });
     expect(roomOfFragment("live=e.AAAAbroken")).toBeNull();
-  });
-
-  it("takes the fragment out of the address bar", () => {
-    window.history.replaceState(null, "", "/online-notepad/?x=1#live=e.abc");
-    expect(takeLiveFragmentFromAddress()).toBe("live=e.abc");
-    expect(window.location.hash).toBe("");
-    expect(window.location.search).toBe("?x=1");
-    expect(takeLiveFragmentFromAddress()).toBeNull();
   });
 });

@@ -111,19 +111,6 @@ export function roomOfFragment(fragment: string): string | null {
   return reading.kind === "ok" ? reading.keys.roomId : null;
 }
 
-/**
- * Reads `#live=…` from the address bar and removes it (history.replaceState), so the secret is
- * not left in the URL, the browser's history entry or a bookmark. Null when there is none.
- */
-export function takeLiveFragmentFromAddress(): string | null {
-  const hash = window.location.hash;
-  if (readLiveFragment(hash).kind === "none") return null;
-  const url = new URL(window.location.href);
-  url.hash = "";
-  window.history.replaceState(window.history.state, "", url.pathname + url.search);
-  return hash.slice(1);
-}
-
 /** How joining went: synced (the whole text is here), or words saying why not. */
 export type JoinOutcome = { ok: true } | { ok: false; message: string };
 

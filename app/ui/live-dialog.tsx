@@ -1,6 +1,7 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { readLiveName } from "~/storage/live-links";
 import { writeClipboardText } from "./clipboard";
+import { loadLiveRuntime } from "./live-address";
 import type { LiveHandle } from "./live-control";
 import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
 import { liveStateWords, useLiveStatus } from "./use-live-status";
@@ -17,8 +18,11 @@ const DANGER_BUTTON =
 
 /** What the dialog asks of the editor it is in. */
 export interface LiveDialogActions {
-  /** Starts a session for the document; returns words when it cannot (too large). */
-  start(userName: string): string | null;
+  /**
+   * Starts a session for the document, once the session code has loaded; resolves to words
+   * when it cannot (too large, the code could not load).
+   */
+  start(userName: string): Promise<string | null>;
   /** Leaves the session; the document stays as an ordinary local one. */
   stop(): void;
   /** Ends the session for everyone and deletes the relay's copy (the starter only). */
@@ -46,13 +50,37 @@ export function LiveDialog({
   const [message, setMessage] = useState<DialogMessageValue | null>(null);
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [codeReady, setCodeReady] = useState(false);
   const nameId = useId();
   const status = useLiveStatus(live?.session ?? null);
 
-  function start(event: FormEvent) {
+  // The session code loads while the person reads the dialog (the editors' first load has none
+  // of it); Start waits for it, saying "Loading…", when it is not here yet.
+  useEffect(() => {
+    let current = true;
+    loadLiveRuntime().then(
+      () => current && setCodeReady(true),
+      () => undefined, // Start tries again and says why it cannot.
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  async function start(event: FormEvent) {
     event.preventDefault();
-    const refusal = actions.start(name.trim());
-    setMessage(refusal ? { kind: "error", text: refusal } : null);
+    if (starting) return;
+    setStarting(true);
+    try {
+      const refusal = await actions.start(name.trim());
+      setMessage(refusal ? { kind: "error", text: refusal } : null);
+    } catch (error) {
+      console.error(error);
+      setMessage({ kind: "error", text: "The live session could not be started. Try again." });
+    } finally {
+      setStarting(false);
+    }
   }
 
   async function end() {
@@ -100,8 +128,14 @@ export function LiveDialog({
               <button type="button" onClick={onClose} className={BUTTON}>
                 Cancel
               </button>
-              <button type="submit" className={PRIMARY_BUTTON} data-autofocus>
-                Start live session
+              <button
+                type="submit"
+                className={PRIMARY_BUTTON}
+                disabled={starting}
+                aria-busy={starting}
+                data-autofocus
+              >
+                {starting && !codeReady ? "Loading…" : "Start live session"}
               </button>
             </div>
           </form>
