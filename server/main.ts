@@ -7,7 +7,9 @@
  * - RELAY_DATA_DIR (.plainpad-relay in the working folder): the rooms' data folder;
  * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
  * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
- * - TRUST_PROXY=1: take client addresses from X-Forwarded-For (only behind your own proxy).
+ * - TRUST_PROXY=N: N proxies of yours stand in front; the client address is the X-Forwarded-For
+ *   entry they wrote (the N-th from the right), never the ones the client wrote before it;
+ * - RELAY_ALLOWED_ORIGINS: origins besides the site's own whose pages may open the relay.
  * SIGTERM / SIGINT close every relay socket with 1001 (pages reconnect) and stop.
  * The log names rooms and sizes, never a payload.
  */
@@ -17,6 +19,7 @@ import { RELAY_PATH } from "../app/collab/wire";
 import { backendSettings, openBackend } from "./relay/backend";
 import type { RelayBackend } from "./relay/backend-types";
 import { createRelayHub } from "./relay/relay-hub";
+import { allowedOrigins, trustedProxyHops } from "./relay/upgrade-checks";
 import type { RelayHub } from "./relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "./relay-server";
 import { SiteBuildError, createStaticSite, type SiteHandler } from "./static-site";
@@ -51,7 +54,10 @@ if (env.RELAY !== "off") {
     limits: { idleRoomDays: settings.idleRoomDays },
     log,
   });
-  const endpoint = attachRelay(server, hub, { trustProxy: env.TRUST_PROXY === "1" });
+  const endpoint = attachRelay(server, hub, {
+    trustedProxyHops: trustedProxyHops(env.TRUST_PROXY),
+    allowedOrigins: allowedOrigins(env.RELAY_ALLOWED_ORIGINS),
+  });
   relay = { hub, endpoint, backend };
   log("relay-ready", { path: RELAY_PATH, store: backend.description });
 }
