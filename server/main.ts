@@ -1,5 +1,6 @@
 /**
- * `npm start` / `npm run serve`: one HTTP server that serves the built site (static-site.ts)
+ * The server in one process (start.ts runs it in a supervised worker; bundled alone, or with
+ * SUPERVISOR=off, it runs by itself): one HTTP server that serves the built site (static-site.ts)
  * and, on the upgrade of RELAY_PATH, the live-collaboration relay (relay-server.ts).
  * Environment:
  * - PORT (3000), HOST (127.0.0.1), BUILD_DIR (build): where to listen, what to serve;
@@ -23,6 +24,7 @@ import { allowedOrigins, trustedProxyHops } from "./relay/upgrade-checks";
 import type { RelayHub } from "./relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "./relay-server";
 import { SiteBuildError, createStaticSite, type SiteHandler } from "./static-site";
+import { CONFIG_EXIT_CODE } from "./supervisor";
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -39,7 +41,8 @@ try {
 } catch (error) {
   if (!(error instanceof SiteBuildError)) throw error;
   console.error(error.message);
-  process.exit(1);
+  // Not restarted by the supervisor (start.ts): the same start would fail the same way.
+  process.exit(CONFIG_EXIT_CODE);
 }
 
 const server = http.createServer((req, res) => site(req, res));
