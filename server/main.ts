@@ -54,6 +54,7 @@ if (env.RELAY !== "off") {
   const hub = createRelayHub({
     store: backend.store,
     fanout: backend.fanout,
+    roomsCreated: backend.roomsCreated,
     limits: { idleRoomDays: settings.idleRoomDays },
     log,
   });
