@@ -1,8 +1,10 @@
 // The site and the relay's upgrade on one real HTTP server on 127.0.0.1, over raw sockets:
 // requests that used to throw out of a handler (and end the process) get an answer, and no
 // answer points at another host or shows a folder beside the site.
+import { rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { RELAY_PATH } from "../app/collab/wire";
@@ -86,6 +88,23 @@ describe("static site: byte ranges", () => {
       expect(answer?.status, range).toBe(200);
       expect(answer?.body, range).toBe(site.hello);
     }
+  });
+});
+
+describe("static site: files", () => {
+  it("ends only that answer when a file is gone since the start", async () => {
+    const gone = path.join(site.root, "gone.txt");
+    await writeFile(gone, "here at the start");
+    const withGone = http.createServer(createStaticSite(site.root));
+    await new Promise<void>((resolve) => withGone.listen(0, "127.0.0.1", resolve));
+    const { port: gonePort } = withGone.address() as AddressInfo;
+    await rm(gone);
+    // Before: the read stream's ENOENT had no listener and ended the process (this test run).
+    const answer = await rawRequest(gonePort, getRequest("/gone.txt"));
+    expect(answer?.body ?? "").not.toContain("here at the start");
+    expect((await rawRequest(gonePort, getRequest("/hello.txt")))?.body).toBe(site.hello);
+    withGone.closeAllConnections();
+    await new Promise((resolve) => withGone.close(resolve));
   });
 });
 

@@ -78,6 +78,11 @@ export function createStaticSite(root: string): SiteHandler {
   };
 
   const handle: SiteHandler = (req, res) => {
+    // sirv pipes a file stream into the response without an error listener: a file gone since
+    // the start (a build replaced in place) would throw out of the process.
+    res.once("pipe", (source: NodeJS.ReadableStream) => {
+      source.once("error", () => res.destroy());
+    });
     const target = requestTarget(req.url ?? "/");
     if (!target) {
       answerBadRequest(res);
