@@ -4,6 +4,7 @@
  */
 import { Redis } from "ioredis";
 import type { RelayBackend } from "./backend-types";
+import { createRedisRoomCounter } from "./redis-counter";
 import { createRedisFanout } from "./redis-fanout";
 import { createRedisRoomStore } from "./redis-store";
 
@@ -16,6 +17,7 @@ export async function openRedisBackend(url: string, idleRoomDays: number): Promi
   return {
     store: createRedisRoomStore(commands, idleRoomDays),
     fanout: createRedisFanout(commands, subscriber),
+    roomsCreated: (perHour, now) => createRedisRoomCounter(commands, perHour, now),
     // Host and port only: the URL may carry a password.
     description: `rooms in Redis at ${where.hostname}:${where.port || 6379}`,
     async close() {

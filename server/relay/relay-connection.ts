@@ -28,7 +28,7 @@ import {
   type UpdateMessage,
   type WireMessage,
 } from "../../app/collab/wire";
-import { TokenBucket, type HourlyCounter, type RelayLimits } from "./limits";
+import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
 import type { RoomInfo, RoomStore, StoredEntry } from "./room-store";
 import type { RelayConnection } from "./relay-types";
@@ -40,7 +40,7 @@ export interface HubContext {
   readonly fanout: RoomFanout;
   readonly limits: RelayLimits;
   readonly now: () => number;
-  readonly roomsCreated: HourlyCounter;
+  readonly roomsCreated: RoomCreationCounter;
   /** Adds the connection to its room here; resolves once the room's fan-out reaches it. */
   attach(handler: ConnectionHandler): Promise<void>;
   detach(handler: ConnectionHandler): void;
@@ -194,7 +194,9 @@ export class ConnectionHandler {
     let created = false;
     if (!(await store.getRoom(message.roomId))) {
       if (!message.create) return this.close(CloseCode.RoomNotFound);
-      if (!this.hub.roomsCreated.take(this.address)) return this.close(CloseCode.TooManyRooms);
+      if (!(await this.hub.roomsCreated.take(this.address))) {
+        return this.close(CloseCode.TooManyRooms);
+      }
       created = (await store.createRoom(message.roomId, message.verifyKey, now())).created;
       if (created) this.hub.log("room-created", { room: message.roomId });
     }
