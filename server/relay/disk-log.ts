@@ -75,7 +75,8 @@ export function parseLog(bytes: Uint8Array): ParsedLog {
     if (message.type !== MessageType.Entry) return stop(end);
     const { seq, messageId, sealed, signature } = message;
     const previous = entries.at(-1);
-    if (previous && seq <= previous.seq) return stop(end);
+    // A whole record out of order is no write cut short: something else wrote this log.
+    if (previous && seq <= previous.seq) return { entries, goodLength: offset, tail: "damaged" };
     entries.push({ seq, messageId, sealed, signature });
     offset = end;
   }
@@ -99,7 +100,10 @@ export class GroupSync {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
-  constructor(private readonly descriptor: () => number | null) {}
+  constructor(
+    private readonly descriptor: () => number | null,
+    private readonly syncFile: (fd: number) => Promise<void> = syncDescriptor,
+  ) {}
 
   /** Resolves once everything written before this call is on the disk. */
   sync(): Promise<void> {
@@ -107,12 +111,13 @@ export class GroupSync {
     const run = async () => {
       this.queued = null;
       const fd = this.descriptor();
-      if (fd !== null) await syncDescriptor(fd);
+      if (fd !== null) await this.syncFile(fd);
     };
     const before = this.running;
     const next = before ? before.catch(() => {}).then(run) : run();
     if (before) this.queued = next;
     this.running = next;
+    // Whoever waits sees a failure; nobody waiting is no unhandled rejection.
     void next
       .catch(() => {})
       .then(() => {

@@ -11,9 +11,9 @@
  * - `snapshot`: the current snapshot, replaced by temp file + rename (never half-written).
  * A snapshot trims the log by rewriting it (temp + rename); entries the snapshot covers are
  * ignored on reading, so a crash between the two steps loses nothing.
- * With `durable` (the default) an append is synced to the disk (fdatasync, shared by the
- * appends that arrive meanwhile) before it resolves, so what is acknowledged survives a power
- * loss too. A room's last write is the newest modification time of its files (idle expiry).
+ * With `durable` (the default) an append's `durable` promise resolves once it is synced to the
+ * disk (fdatasync, one for the appends that arrive together); the relay acknowledges only
+ * then, so what is acknowledged survives a power loss too. A room's last write is the newest modification time of its files (idle expiry).
  * Calls on one room run one at a time; rooms read recently stay cached in memory.
  */
 import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
@@ -327,9 +327,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         return { ok: true as const, seq: entry.seq, synced: durable ? room.sync.sync() : null };
       });
       if (!written.ok) return written;
-      // Waited outside the room's turn, so appends that arrive meanwhile share the next sync.
-      await written.synced;
-      return { ok: true as const, seq: written.seq };
+      // Waited for outside the room's turn, so appends that arrive meanwhile share a sync.
+      return written.synced
+        ? { ok: true as const, seq: written.seq, durable: written.synced }
+        : { ok: true as const, seq: written.seq };
     },
     readAfter(roomId, afterSeq) {
       return locked(roomId, async () => {

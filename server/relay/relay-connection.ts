@@ -257,6 +257,15 @@ export class ConnectionHandler {
         now(),
         limits.maxRoomBytes,
       );
+      if (result.ok && !fanout.entriesFromStore) {
+        const { messageId, sealed, signature } = message;
+        const entry = { seq: result.seq, messageId, sealed, signature };
+        await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
+      }
+      // The others see it at once; the writer's ACK waits until it is on disk (fsync), since
+      // a client forgets what was acknowledged. (A relay that loses entries it fanned out
+      // still notices: the readers come back with a sinceSeq above its head.)
+      if (result.ok) await result.durable;
     } finally {
       this.pendingAppends--;
     }
@@ -265,11 +274,6 @@ export class ConnectionHandler {
     this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
     this.have.add(result.seq);
     this.advance();
-    if (!fanout.entriesFromStore) {
-      const { messageId, sealed, signature } = message;
-      const entry = { seq: result.seq, messageId, sealed, signature };
-      await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
-    }
   }
 
   private async snapshot(message: SnapshotMessage): Promise<void> {

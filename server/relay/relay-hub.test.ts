@@ -75,6 +75,31 @@ describe("relay hub: lost entries and storage limits", () => {
     await hub.close();
   });
 
+  it("passes a write on at once but acknowledges it only once the store has it on disk", async () => {
+    const memory = createMemoryRoomStore();
+    let onDisk: () => void = () => {};
+    const durable = new Promise<void>((resolve) => (onDisk = resolve));
+    const store: RoomStore = {
+      ...memory,
+      async append(...args) {
+        const result = await memory.append(...args);
+        return result.ok ? { ...result, durable } : result;
+      },
+    };
+    const { hub } = setup({ store });
+    const keys = newKeys();
+    const writer = await joinedClient(hub, keys);
+    const reader = await joinedClient(hub, keys, 0, false);
+    writer.send(updateMessage(keys, "kept"));
+    await until(() => reader.ofType(MessageType.Entry).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writer.ofType(MessageType.Ack)).toHaveLength(0);
+    onDisk();
+    await until(() => writer.ofType(MessageType.Ack).length === 1);
+    expect(writer.ofType(MessageType.Ack)[0].seq).toBe(1);
+    await hub.close();
+  });
+
   it("re-creates a room it lost for a client that knew it, never for one that did not", async () => {
     const { hub, store } = setup();
     const keys = newKeys();

@@ -51,8 +51,13 @@ export interface RoomInfo {
  */
 export type AppendRefusal = "missing" | "full" | "no-space" | "quota";
 
-/** What an append gave: the new sequence, or why there is none. */
-export type AppendResult = { ok: true; seq: number } | { ok: false; reason: AppendRefusal };
+/**
+ * What an append gave: the new sequence, or why there is none. `durable`, when present,
+ * resolves once the entry is on the disk (fdatasync): the entry may be passed on to the
+ * others before, but the writer is acknowledged only after.
+ */
+export type AppendResult =
+  { ok: true; seq: number; durable?: Promise<void> } | { ok: false; reason: AppendRefusal };
 
 /** What a compare-and-swap snapshot gave; room is null when the room is gone. */
 export interface SnapshotSwapResult {
