@@ -4,7 +4,7 @@
  * and must not cost any acknowledged update or hand its sequence out twice.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, rmdir, statfs, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,6 +88,42 @@ describe("disk store on a full disk (tmpfs of 256 KiB)", () => {
     );
     expect((await second.getRoom(room))?.headSeq).toBe(acknowledged.length);
     await second.close();
+    await rm(dir, { recursive: true });
+  });
+
+  it("refuses a snapshot the disk cannot take, and keeps the room as it was", async (context) => {
+    if (mountProblem) {
+      context.skip(`mount -t tmpfs is not permitted here (${mountProblem}): needs root`);
+    }
+    const dir = path.join(mountPoint, "snapshots");
+    const filler = path.join(mountPoint, "filler-2");
+    const first = store(dir);
+    await first.createRoom(room, key, 1000);
+    for (let fill = 1; fill <= 4; fill++) {
+      const result = await first.append(room, entry(fill, 4 * 1024), 1000, 48 * MB);
+      expect(result).toMatchObject({ ok: true, seq: fill });
+    }
+    // All but 40 KiB of what is free taken: the 80 KiB snapshot cannot be written.
+    const { bavail, bsize } = await statfs(mountPoint);
+    await writeFile(filler, new Uint8Array(bavail * bsize - 40 * 1024));
+    const snapshot = {
+      snapshotId: new Uint8Array(16).fill(5),
+      upToSeq: 3,
+      baseSeq: 0,
+      sealed: new Uint8Array(80 * 1024).fill(6),
+      signature: new Uint8Array(64).fill(7),
+    };
+    const refused = await first.replaceSnapshot(room, snapshot, 1000);
+    expect(refused).toMatchObject({ accepted: false, room: { snapshotSeq: 0, logCount: 4 } });
+    await rm(filler);
+    expect((await first.replaceSnapshot(room, snapshot, 1000)).accepted).toBe(true);
+    await first.close();
+    const second = store(dir);
+    const replay = await second.replay(room, 0);
+    expect(replay?.snapshot?.upToSeq).toBe(3);
+    expect(replay?.entries.map((e) => e.seq)).toEqual([4]);
+    await second.close();
+    await rm(dir, { recursive: true });
   });
 
   it("makes no new room while the disk has less free than the floor", async (context) => {

@@ -2,19 +2,18 @@
  * The default RoomStore: rooms in a data folder, so they survive a restart with no other
  * service to install. One folder per room:
  * - `meta.json`: the verifying key, creation time and epoch (temp file, then rename);
- * - `log`: the sealed updates, append-only, each record a 4-byte length and the encoded entry
- *   (disk-log.ts). A write that fails (a full disk) is cut back to the last good length before
- *   anything else is written, and the client gets an error, never an ACK. A torn last record (a
- *   crash mid-write) is cut off when the room is read, and the room gets a new epoch; a bad
- *   record with data after it is never cut: the room folder is kept aside for an operator and
- *   the room counts as lost (returning clients re-create it and send back what they have);
+ * - `log`: the sealed updates, append-only, 4-byte length + encoded entry (disk-log.ts). A
+ *   failed write (a full disk) is cut back to the last good length and refused, never ACKed.
+ *   A torn last record (a crash mid-write) is cut off on reading, with a new epoch; a bad
+ *   record with data after it is never cut: the folder is kept aside for an operator and the
+ *   room counts as lost (returning clients make it again and send back what they have);
  * - `snapshot`: the current snapshot, replaced by temp file + rename (never half-written).
  * A snapshot trims the log by rewriting it (temp + rename); entries the snapshot covers are
- * ignored on reading, so a crash between the two steps loses nothing.
- * With `durable` (the default) an append's `durable` promise resolves once it is synced to the
- * disk (fdatasync, one for the appends that arrive together); the relay acknowledges only
- * then, so what is acknowledged survives a power loss too. A room's last write is the newest modification time of its files (idle expiry).
- * Calls on one room run one at a time; rooms read recently stay cached in memory.
+ * ignored on reading, so a crash between the two steps loses nothing. With `durable` (the
+ * default) an append's `durable` resolves once fdatasync ran (one for the appends that arrive
+ * together): the relay acknowledges only then. A room's last write is the newest modification
+ * time of its files (idle expiry). Calls on one room run one at a time; rooms read recently
+ * stay cached in memory.
  */
 import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
@@ -259,11 +258,8 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const folder = roomDir(roomId);
         await mkdir(folder, { recursive: true });
         const epoch = newEpoch();
-        const meta = {
-          verifyKey: Buffer.from(verifyKey).toString("base64url"),
-          createdAt: now,
-          epoch,
-        };
+        const encodedKey = Buffer.from(verifyKey).toString("base64url");
+        const meta = { verifyKey: encodedKey, createdAt: now, epoch };
         await writeFile(path.join(folder, "log"), new Uint8Array(0));
         // meta.json last: a room without it does not exist.
         await writeMeta(roomId, meta);
@@ -353,19 +349,30 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         }
         const folder = roomDir(roomId);
         const snapshotFile = encodeMessage({ type: MessageType.SnapshotReplay, ...snapshot });
-        await writeAtomic(path.join(folder, "snapshot"), snapshotFile, durable);
+        try {
+          await writeAtomic(path.join(folder, "snapshot"), snapshotFile, durable);
+        } catch (error) {
+          // A full disk: the old snapshot stands, and the editor tries again later.
+          if (isNoSpaceError(error)) return { accepted: false, room: roomInfoOf(roomId, room) };
+          throw error;
+        }
         const kept = entriesAfter(room.entries, snapshot.upToSeq);
-        const records = kept.map(encodeRecord);
         // The rename replaces the file: the open handle would append to the old one.
         await closeLog(room);
-        const logFile = Buffer.concat(records);
-        await writeAtomic(path.join(folder, "log"), logFile, durable);
+        const logFile = Buffer.concat(kept.map(encodeRecord));
+        try {
+          await writeAtomic(path.join(folder, "log"), logFile, durable);
+          room.logLength = logFile.length;
+        } catch (error) {
+          // The snapshot is in place; the untrimmed log stays (what it covers is skipped on
+          // reading) and is trimmed by the next snapshot.
+          if (!isNoSpaceError(error)) throw error;
+        }
         await touch(path.join(folder, "log"), now);
         room.snapshot = snapshot;
         room.entries = kept;
         room.logBytes = kept.reduce((sum, entry) => sum + entry.sealed.length, 0);
-        room.logLength = logFile.length;
-        const size = snapshotFile.length + logFile.length;
+        const size = snapshotFile.length + room.logLength;
         storedBytes += size - room.size;
         room.size = size;
         return { accepted: true, room: roomInfoOf(roomId, room) };
