@@ -50,7 +50,7 @@ const server = http.createServer((req, res) => site(req, res));
 let relay: { hub: RelayHub; endpoint: RelayEndpoint; backend: RelayBackend } | null = null;
 if (env.RELAY !== "off") {
   const settings = backendSettings(env);
-  const backend = await openBackend(settings);
+  const backend = await openBackend(settings, log);
   const hub = createRelayHub({
     store: backend.store,
     fanout: backend.fanout,
