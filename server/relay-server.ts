@@ -7,7 +7,7 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { CloseCode, LIVE_LIMITS, RELAY_PATH } from "../app/collab/wire";
+import { CloseCode, LIVE_LIMITS, RELAY_PATH, clampCloseReason } from "../app/collab/wire";
 import type { RelayHub } from "./relay/relay-types";
 
 /** Options of attachRelay. */
@@ -63,7 +63,8 @@ export function attachRelay(
           if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
         },
         close(code, reason) {
-          ws.close(code, reason);
+          // ws throws on a reason over 123 bytes, and the socket would stay open.
+          ws.close(code, clampCloseReason(reason));
         },
       });
       alive.add(ws);

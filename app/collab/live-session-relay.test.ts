@@ -151,11 +151,12 @@ describe("live sessions through the relay hub", () => {
     });
     expect(bo.text.toString()).toBe("bye"); // the text stays with each person
     expect(await store.getRoom(keys.roomId)).toBeNull();
+    // The room's tombstone: a late editor is told its owner ended it (checked), not "not found".
     const late = join();
     await settle(3);
     expect(late.getStatus()).toMatchObject({
       state: "ended",
-      message: CLOSE_REASONS[CloseCode.RoomNotFound],
+      message: CLOSE_REASONS[CloseCode.RoomEnded],
     });
     await expect(late.whenSynced()).rejects.toThrow();
   });

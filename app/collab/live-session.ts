@@ -16,7 +16,8 @@ import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
 import { LiveAuthError, open, verifyWrite } from "./live-crypto";
-import { deleteRoomMessage, joinMessage } from "./live-messages";
+import { checkEnding } from "./live-ending";
+import { deleteRoomMessage, joinMessage, proveMessage } from "./live-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
@@ -289,6 +290,8 @@ export class LiveSession {
         this.welcomed = true;
         this.create = false; // the room exists now; a later JOIN must not make a new one
         this.compaction.welcomed(message.snapshotSeq);
+        // Proof of the edit key first: the relay takes this connection's writes only after it.
+        if (this.canEdit) this.connection.send(proveMessage(this.keys, message.challenge));
         this.outbox.resendAll();
         this.presence.announce();
         break;
@@ -323,9 +326,12 @@ export class LiveSession {
       case MessageType.SnapshotResult:
         this.compaction.answered(message);
         break;
-      case MessageType.Ended:
-        this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
+      case MessageType.Ended: {
+        const ending = checkEnding(this.keys, message);
+        if (ending.code === null) this.finish(ending.message);
+        else this.finish(this.endedMessage(ending.code), ending.code);
         break;
+      }
     }
   }
 
@@ -403,7 +409,8 @@ export class LiveSession {
     this.presence.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
-    this.keeper.stop(code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
+    const gone = [CloseCode.RoomEnded, CloseCode.RoomNotFound, CloseCode.RoomExpired];
+    this.keeper.stop(gone.some((goneCode) => goneCode === code));
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     for (const waiter of this.endWaiters.splice(0)) waiter();

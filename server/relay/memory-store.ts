@@ -4,12 +4,16 @@
  */
 import {
   entriesAfter,
+  noteAppended,
   replayOf,
   roomInfoOf,
   roomWouldOverflow,
+  seqOfMessageId,
   snapshotFits,
   type HeldRoom,
   type AppendResult,
+  type CreateResult,
+  type RoomEnding,
   type RoomReplay,
   type RoomStore,
   type SnapshotSwapResult,
@@ -22,14 +26,17 @@ interface MemoryRoom extends HeldRoom {
 /** A new, empty in-memory store. */
 export function createMemoryRoomStore(): RoomStore {
   const rooms = new Map<string, MemoryRoom>();
+  const tombstones = new Map<string, { ending: RoomEnding; since: number }>();
   return {
     async getRoom(roomId) {
       const room = rooms.get(roomId);
       return room ? roomInfoOf(roomId, room) : null;
     },
-    async createRoom(roomId, verifyKey, now) {
+    async createRoom(roomId, verifyKey, now): Promise<CreateResult> {
       const existing = rooms.get(roomId);
-      if (existing) return { room: roomInfoOf(roomId, existing), created: false };
+      if (existing) return { room: roomInfoOf(roomId, existing), created: false, ended: null };
+      const tombstone = tombstones.get(roomId);
+      if (tombstone) return { room: null, created: false, ended: tombstone.ending };
       const room: MemoryRoom = {
         verifyKey: verifyKey.slice(),
         headSeq: 0,
@@ -39,16 +46,18 @@ export function createMemoryRoomStore(): RoomStore {
         lastWriteAt: now,
       };
       rooms.set(roomId, room);
-      return { room: roomInfoOf(roomId, room), created: true };
+      return { room: roomInfoOf(roomId, room), created: true, ended: null };
     },
     async append(roomId, input, now, maxRoomBytes): Promise<AppendResult> {
       const room = rooms.get(roomId);
       if (!room) return { ok: false, reason: "missing" };
+      const existing = seqOfMessageId(room, input.messageId);
+      if (existing !== null) return { ok: false, reason: "duplicate", seq: existing };
       if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
         return { ok: false, reason: "full" };
       }
       const seq = ++room.headSeq;
-      room.entries.push({
+      noteAppended(room, {
         seq,
         messageId: input.messageId,
         sealed: input.sealed,
@@ -78,8 +87,15 @@ export function createMemoryRoomStore(): RoomStore {
       room.lastWriteAt = now;
       return { accepted: true, room: roomInfoOf(roomId, room) };
     },
-    async deleteRoom(roomId) {
+    async ended(roomId) {
+      return tombstones.get(roomId)?.ending ?? null;
+    },
+    async deleteRoom(roomId, ending, now) {
+      tombstones.set(roomId, { ending, since: now });
       return rooms.delete(roomId);
+    },
+    async pruneEnded(before) {
+      for (const [roomId, { since }] of tombstones) if (since < before) tombstones.delete(roomId);
     },
     async listIdle(before) {
       return [...rooms].filter(([, room]) => room.lastWriteAt < before).map(([id]) => id);

@@ -6,6 +6,7 @@ import { createRedisRoomStore } from "./redis-store";
 import { createRelayHub } from "./relay-hub";
 import { roomStoreContract } from "./room-store.contract";
 import type { FanoutEvent } from "./room-fanout";
+import { EXPIRED } from "./room-store";
 import { startTestRedis, type TestRedis } from "./test-redis";
 import { HubClient, joinMessage, newKeys, until, updateMessage } from "./test-client";
 
@@ -55,6 +56,11 @@ describe("redis store and fan-out", () => {
     const ttl = await connection.ttl(`plainpad:relay:{${roomId}}:log`);
     expect(ttl).toBeGreaterThan(2 * 24 * 3600 - 10);
     expect(ttl).toBeLessThanOrEqual(2 * 24 * 3600);
+    // A deleted room's tombstone is kept for the idle days too, then Redis drops it.
+    await store.deleteRoom(roomId, EXPIRED, 0);
+    const tombstoneTtl = await connection.ttl(`plainpad:relay:{${roomId}}:ended`);
+    expect(tombstoneTtl).toBeGreaterThan(2 * 24 * 3600 - 10);
+    expect(tombstoneTtl).toBeLessThanOrEqual(2 * 24 * 3600);
   });
 
   it("publishes each entry in the append script, in sequence order, with its origin", async () => {
@@ -80,7 +86,12 @@ describe("redis store and fan-out", () => {
       ),
     );
     await fanout.publish(roomId, { kind: "awareness", sealed: Uint8Array.of(9), origin: "x" });
-    await fanout.publish(roomId, { kind: "ended" });
+    const ending = {
+      cause: "deleted" as const,
+      at: 1_800_000_000_000,
+      signature: new Uint8Array(64).fill(3),
+    };
+    await fanout.publish(roomId, { kind: "ended", ending });
     await until(() => events.length === 22);
     const entries = events.flatMap((event) => (event.kind === "entry" ? [event] : []));
     expect(entries.map((event) => event.entry.seq)).toEqual(
@@ -94,7 +105,7 @@ describe("redis store and fan-out", () => {
       expect(event.entry.sealed).toEqual(Uint8Array.of(i, 1, 2));
     }
     expect(events[20]).toEqual({ kind: "awareness", sealed: Uint8Array.of(9), origin: "x" });
-    expect(events[21]).toEqual({ kind: "ended" });
+    expect(events[21]).toEqual({ kind: "ended", ending });
     await unsubscribe();
   });
 

@@ -10,6 +10,8 @@ import type { Redis } from "ioredis";
 import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
 import { APPEND_SCRIPT, CREATE_SCRIPT, SNAPSHOT_SCRIPT } from "./redis-scripts";
 import type {
+  CreateResult,
+  RoomEnding,
   RoomInfo,
   RoomStore,
   StoredEntry,
@@ -31,9 +33,9 @@ export function roomOfChannel(channel: string): string | null {
 }
 
 // The hash tag {roomId} keeps a room's keys on one slot (Redis Cluster runs scripts per slot).
-function keys(roomId: string): [string, string, string] {
+function keys(roomId: string): [string, string, string, string, string] {
   const base = `${PREFIX}:{${roomId}}`;
-  return [`${base}:meta`, `${base}:log`, `${base}:snapshot`];
+  return [`${base}:meta`, `${base}:log`, `${base}:snapshot`, `${base}:ids`, `${base}:ended`];
 }
 
 /**
@@ -97,38 +99,52 @@ function snapshotOf(bytes: Buffer | null): StoredSnapshot | null {
  */
 export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomStore {
   const ttl = Math.max(1, Math.round(idleRoomDays * 24 * 60 * 60));
-  redis.defineCommand("plainpadCreate", { numberOfKeys: 3, lua: CREATE_SCRIPT });
-  redis.defineCommand("plainpadAppend", { numberOfKeys: 3, lua: APPEND_SCRIPT });
-  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 3, lua: SNAPSHOT_SCRIPT });
+  redis.defineCommand("plainpadCreate", { numberOfKeys: 5, lua: CREATE_SCRIPT });
+  redis.defineCommand("plainpadAppend", { numberOfKeys: 5, lua: APPEND_SCRIPT });
+  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 5, lua: SNAPSHOT_SCRIPT });
   const create = script(redis, "plainpadCreate");
   const append = script(redis, "plainpadAppend");
   const snapshot = script(redis, "plainpadSnapshot");
 
   const getRoom = async (roomId: string) =>
     infoOf(roomId, await redis.hgetallBuffer(keys(roomId)[0]));
+  const ended = async (roomId: string): Promise<RoomEnding | null> => {
+    const bytes = await redis.getBuffer(keys(roomId)[4]);
+    if (!bytes) return null;
+    const message = decodeMessage(new Uint8Array(bytes));
+    if (message.type !== MessageType.Ended) throw new Error("bad tombstone in Redis");
+    const { cause, at, signature } = message;
+    return { cause, at, signature };
+  };
 
   return {
     getRoom,
-    async createRoom(roomId, verifyKey) {
-      const created = (await create(...keys(roomId), Buffer.from(verifyKey), ttl)) === 1;
+    async createRoom(roomId, verifyKey): Promise<CreateResult> {
+      const answer = Number(await create(...keys(roomId), Buffer.from(verifyKey), ttl));
+      if (answer === -1) {
+        const ending = await ended(roomId);
+        if (ending) return { room: null, created: false, ended: ending };
+        throw new Error("tombstone vanished right after it was found");
+      }
       const room = await getRoom(roomId);
       if (!room) throw new Error("room vanished right after it was created");
-      return { room, created };
+      return { room, created: answer === 1, ended: null };
     },
+    ended,
     async append(roomId, input, _now, maxRoomBytes) {
       const header = entryHeader(input.origin, input.messageId, input.signature);
-      const seq = Number(
-        await append(
-          ...keys(roomId),
-          Buffer.from(input.messageId),
-          Buffer.from(input.sealed),
-          Buffer.from(input.signature),
-          maxRoomBytes,
-          ttl,
-          roomChannel(roomId),
-          header,
-        ),
+      const answer = await append(
+        ...keys(roomId),
+        Buffer.from(input.messageId),
+        Buffer.from(input.sealed),
+        Buffer.from(input.signature),
+        maxRoomBytes,
+        ttl,
+        roomChannel(roomId),
+        header,
       );
+      if (Array.isArray(answer)) return { ok: false, reason: "duplicate", seq: Number(answer[1]) };
+      const seq = Number(answer);
       if (seq === -1) return { ok: false, reason: "missing" };
       if (seq === -2) return { ok: false, reason: "full" };
       return { ok: true, seq };
@@ -179,11 +195,18 @@ export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomSt
         room: { roomId, verifyKey, headSeq, snapshotSeq, logCount, logBytes, snapshotBytes },
       };
     },
-    async deleteRoom(roomId) {
-      const [meta, log, snap] = keys(roomId);
-      const results = await redis.multi().exists(meta).del(meta, log, snap).exec();
+    async deleteRoom(roomId, ending) {
+      const [meta, log, snap, ids, tombstone] = keys(roomId);
+      const record = Buffer.from(encodeMessage({ type: MessageType.Ended, ...ending }));
+      const results = await redis
+        .multi()
+        .exists(meta)
+        .set(tombstone, record, "EX", ttl)
+        .del(meta, log, snap, ids)
+        .exec();
       return results?.[0]?.[1] === 1;
     },
+    async pruneEnded() {},
     async listIdle() {
       return [];
     },

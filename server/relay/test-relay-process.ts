@@ -123,6 +123,7 @@ export class SocketClient extends MessageLog {
   }
 
   send(message: WireMessage): void {
+    this.sending(message);
     for (const frame of encodeFrames(message)) this.socket.send(frame);
   }
 
