@@ -11,7 +11,9 @@ import {
   LiveSession,
   type LiveSessionOptions,
 } from "./live-session";
+import type { LiveRoomState, LiveStateStore } from "./live-state-store";
 import { TestNetwork } from "./live-test-network";
+import { mergeLocalText } from "~/ui/live-rejoin";
 import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "./wire";
 
 let network: TestNetwork;
@@ -159,6 +161,38 @@ describe("live sessions through the relay hub", () => {
       message: CLOSE_REASONS[CloseCode.RoomEnded],
     });
     await expect(late.whenSynced()).rejects.toThrow();
+  });
+
+  it("a rejoin merges in the page's text the relay never got, and keeps the others' edits", async () => {
+    const kept = new Map<string, LiveRoomState>();
+    const stateStore: LiveStateStore = {
+      load: async (roomId) => kept.get(roomId) ?? null,
+      save: async (roomId, value) => void kept.set(roomId, value),
+      delete: async (roomId) => void kept.delete(roomId),
+    };
+    const ada = join({ create: true, initialText: "first line\n", stateStore, userName: "Ada" });
+    await settle(3);
+    const bo = join({ userName: "Bo" });
+    await settle(3);
+    // Ada's page keeps the room's state and goes; the line she typed last reached only her
+    // editor's own storage (the page closed before the room's state was saved or sent).
+    ada.leave();
+    await settle(2);
+    const pageText = "first line\nmine, typed last\n";
+    bo.text.insert(0, "Bo's title\n");
+    await settle(3);
+    const back = join({ stateStore, userName: "Ada" });
+    await settle(3);
+    await back.whenSynced();
+    // What the page used to show after a rejoin: her line is gone.
+    expect(back.text.toString()).toBe("Bo's title\nfirst line\n");
+    const shown = mergeLocalText(back, pageText);
+    expect(shown).toBe("Bo's title\nfirst line\nmine, typed last\n");
+    await settle(3);
+    expect(bo.text.toString()).toBe(shown);
+    // Not an edit of hers to undo: undo leaves the merged text.
+    back.undoManager.undo();
+    expect(back.text.toString()).toBe(shown);
   });
 
   it("says so when the relay address cannot be opened", () => {

@@ -101,6 +101,8 @@ export class LiveSession {
   private endWaiters: (() => void)[] = [];
   private endingForEveryone = false;
   private lastGrowthCheck = -Infinity;
+  /** The text of this browser's kept state, as loaded before joining (null: nothing kept). */
+  keptText: string | null = null;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -199,6 +201,7 @@ export class LiveSession {
       if (kept) {
         // Edits made before a reload (acknowledged or not) come back before joining.
         Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
+        this.keptText = this.text.toString();
         this.seq.coverUpTo(kept.lastSeq);
         this.outbox.restore(kept.unacked);
       }

@@ -1,0 +1,65 @@
+/**
+ * A rejoin after a reload, where the page shows this person's text as the document engine
+ * kept it, and the session holds what this browser kept of the room plus what the relay sent.
+ * Edits made just before the reload may be in the first and not the second (the page closed
+ * before the room's state was saved or the edits were sent). Rather than replace the page's
+ * text with the session's, the page's text is merged in: a three-way merge (the shared line
+ * merge of Drive sync) of the kept room text (base), the page's (local) and the session's
+ * (remote); where both changed the same lines the page's text wins. The result goes into the
+ * session as this person's edit, so the relay and the others get it too.
+ */
+import { diffChars } from "diff";
+import type * as Y from "yjs";
+import { REJOIN_ORIGIN } from "~/collab/live-origins";
+import type { LiveSession } from "~/collab/live-session";
+import { mergeTexts } from "~/drive/sync/merge";
+
+/** A character diff taking longer than this falls back to one replaced range. */
+const DIFF_TIMEOUT_MS = 250;
+
+/**
+ * Merges the page's `local` text into a rejoined session and returns the text to show (the
+ * session's, after the merge). A view-only link cannot write: the session's text is shown.
+ * With nothing kept of the room there is no base to tell this person's edits from others',
+ * and the session's text is shown as before.
+ */
+export function mergeLocalText(session: LiveSession, local: string): string {
+  const remote = session.text.toString();
+  const base = session.keptText;
+  if (local === remote || base === null || !session.getStatus().canEdit) return remote;
+  const merged = mergeTexts({ base, local, remote });
+  const target = merged.kind === "clean" ? merged.text : merged.local;
+  if (target !== remote) {
+    session.doc.transact(() => applyText(session.text, remote, target), REJOIN_ORIGIN);
+  }
+  return session.text.toString();
+}
+
+/** Turns `text` (holding `from`) into `to` with the fewest character changes found. */
+function applyText(text: Y.Text, from: string, to: string): void {
+  const parts = diffChars(from, to, { timeout: DIFF_TIMEOUT_MS });
+  if (!parts) {
+    // Too different to diff in time: one range from the first to the last difference.
+    let start = 0;
+    while (start < from.length && start < to.length && from[start] === to[start]) start++;
+    let end = 0;
+    while (
+      end < from.length - start &&
+      end < to.length - start &&
+      from[from.length - 1 - end] === to[to.length - 1 - end]
+    ) {
+      end++;
+    }
+    text.delete(start, from.length - start - end);
+    text.insert(start, to.slice(start, to.length - end));
+    return;
+  }
+  let index = 0;
+  for (const part of parts) {
+    if (part.removed) text.delete(index, part.value.length);
+    else if (part.added) {
+      text.insert(index, part.value);
+      index += part.value.length;
+    } else index += part.value.length;
+  }
+}
