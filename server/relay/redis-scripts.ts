@@ -8,16 +8,19 @@
  *   log it covers, and recount the log.
  * Keys of a room: KEYS[1] meta hash, KEYS[2] log stream, KEYS[3] snapshot string, KEYS[4] the
  * log's message ids (a sorted set scored by sequence, so a snapshot's trim drops them by range),
- * KEYS[5] the tombstone of an ended room (its ENDED message, expiring after the idle days).
+ * KEYS[5] the tombstone of an ended room (its ENDED message, expiring after the idle days),
+ * KEYS[6] a marker that outlives the room by the idle days (set with twice the TTL on every
+ * write), so a room Redis expired is told apart from one that never was.
  */
 
 /** ARGV: verifyKey, ttl seconds. Returns 1 when created, 0 when it existed, -1 when it ended. */
 export const CREATE_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-if redis.call('EXISTS', KEYS[5]) == 1 then return -1 end
+if redis.call('EXISTS', KEYS[5]) == 1 or redis.call('EXISTS', KEYS[6]) == 1 then return -1 end
 redis.call('HSET', KEYS[1], 'verifyKey', ARGV[1], 'head', 0, 'snapSeq', 0,
   'logCount', 0, 'logBytes', 0, 'snapBytes', 0)
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+redis.call('SET', KEYS[6], 1, 'EX', 2 * tonumber(ARGV[2]))
 return 1
 `;
 
@@ -44,6 +47,7 @@ redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
 redis.call('EXPIRE', KEYS[4], ttl)
+redis.call('SET', KEYS[6], 1, 'EX', 2 * ttl)
 redis.call('PUBLISH', ARGV[6], 'E' .. seq .. ':' .. ARGV[7] .. ARGV[2])
 return seq
 `;
@@ -79,6 +83,7 @@ if snapSeq == base and base < upTo and upTo <= head then
   redis.call('EXPIRE', KEYS[2], ttl)
   redis.call('EXPIRE', KEYS[3], ttl)
   redis.call('EXPIRE', KEYS[4], ttl)
+  redis.call('SET', KEYS[6], 1, 'EX', 2 * ttl)
   accepted = 1
 end
 return {accepted, tonumber(redis.call('HGET', KEYS[1], 'snapSeq')),

@@ -56,6 +56,18 @@ describe("redis store and fan-out", () => {
     const ttl = await connection.ttl(`plainpad:relay:{${roomId}}:log`);
     expect(ttl).toBeGreaterThan(2 * 24 * 3600 - 10);
     expect(ttl).toBeLessThanOrEqual(2 * 24 * 3600);
+    // Redis expiring the room (as its TTL does) leaves a marker for the idle days more: those
+    // who come back are told it expired, and it is not made again meanwhile.
+    const seenTtl = await connection.ttl(`plainpad:relay:{${roomId}}:seen`);
+    expect(seenTtl).toBeGreaterThan(4 * 24 * 3600 - 10);
+    const roomKeys = ["meta", "log", "snapshot", "ids"].map(
+      (k) => `plainpad:relay:{${roomId}}:${k}`,
+    );
+    await connection.del(...roomKeys);
+    expect(await store.getRoom(roomId)).toBeNull();
+    expect(await store.ended(roomId)).toEqual(EXPIRED);
+    expect((await store.createRoom(roomId, new Uint8Array(32), 0)).ended).toEqual(EXPIRED);
+    expect(await store.ended("ef".repeat(16))).toBeNull();
     // A deleted room's tombstone is kept for the idle days too, then Redis drops it.
     await store.deleteRoom(roomId, EXPIRED, 0);
     const tombstoneTtl = await connection.ttl(`plainpad:relay:{${roomId}}:ended`);

@@ -9,6 +9,7 @@ import * as encoding from "lib0/encoding";
 import type { Redis } from "ioredis";
 import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
 import { APPEND_SCRIPT, CREATE_SCRIPT, SNAPSHOT_SCRIPT } from "./redis-scripts";
+import { EXPIRED } from "./room-store";
 import type {
   CreateResult,
   RoomEnding,
@@ -33,9 +34,10 @@ export function roomOfChannel(channel: string): string | null {
 }
 
 // The hash tag {roomId} keeps a room's keys on one slot (Redis Cluster runs scripts per slot).
-function keys(roomId: string): [string, string, string, string, string] {
+function keys(roomId: string): [string, string, string, string, string, string] {
   const base = `${PREFIX}:{${roomId}}`;
-  return [`${base}:meta`, `${base}:log`, `${base}:snapshot`, `${base}:ids`, `${base}:ended`];
+  const names = ["meta", "log", "snapshot", "ids", "ended", "seen"] as const;
+  return names.map((name) => `${base}:${name}`) as [string, string, string, string, string, string];
 }
 
 /**
@@ -99,9 +101,9 @@ function snapshotOf(bytes: Buffer | null): StoredSnapshot | null {
  */
 export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomStore {
   const ttl = Math.max(1, Math.round(idleRoomDays * 24 * 60 * 60));
-  redis.defineCommand("plainpadCreate", { numberOfKeys: 5, lua: CREATE_SCRIPT });
-  redis.defineCommand("plainpadAppend", { numberOfKeys: 5, lua: APPEND_SCRIPT });
-  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 5, lua: SNAPSHOT_SCRIPT });
+  redis.defineCommand("plainpadCreate", { numberOfKeys: 6, lua: CREATE_SCRIPT });
+  redis.defineCommand("plainpadAppend", { numberOfKeys: 6, lua: APPEND_SCRIPT });
+  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 6, lua: SNAPSHOT_SCRIPT });
   const create = script(redis, "plainpadCreate");
   const append = script(redis, "plainpadAppend");
   const snapshot = script(redis, "plainpadSnapshot");
@@ -109,8 +111,12 @@ export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomSt
   const getRoom = async (roomId: string) =>
     infoOf(roomId, await redis.hgetallBuffer(keys(roomId)[0]));
   const ended = async (roomId: string): Promise<RoomEnding | null> => {
-    const bytes = await redis.getBuffer(keys(roomId)[4]);
-    if (!bytes) return null;
+    const [meta, , , , tombstone, seen] = keys(roomId);
+    const results = await redis.multi().getBuffer(tombstone).exists(seen).exists(meta).exec();
+    if (!results) throw new Error("Redis transaction aborted");
+    const bytes = results[0][1] as Buffer | null;
+    // Redis expired the room (its marker outlives it by the idle days): it expired.
+    if (!bytes) return results[1][1] === 1 && results[2][1] === 0 ? EXPIRED : null;
     const message = decodeMessage(new Uint8Array(bytes));
     if (message.type !== MessageType.Ended) throw new Error("bad tombstone in Redis");
     const { cause, at, signature } = message;
@@ -196,13 +202,13 @@ export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomSt
       };
     },
     async deleteRoom(roomId, ending) {
-      const [meta, log, snap, ids, tombstone] = keys(roomId);
+      const [meta, log, snap, ids, tombstone, seen] = keys(roomId);
       const record = Buffer.from(encodeMessage({ type: MessageType.Ended, ...ending }));
       const results = await redis
         .multi()
         .exists(meta)
         .set(tombstone, record, "EX", ttl)
-        .del(meta, log, snap, ids)
+        .del(meta, log, snap, ids, seen)
         .exec();
       return results?.[0]?.[1] === 1;
     },
