@@ -62,13 +62,13 @@ test("ending for everyone leaves each person the text as an ordinary document", 
   await typeAt(second.page, "ControlOrMeta+End", " Mine now.");
   await expect.poll(() => shownText(second.page)).toBe("Kept by everyone. Mine now.");
   expect(await shownText(first.page)).toBe("Kept by everyone.");
-  // The link no longer opens anything.
+  // The link no longer opens anything, and says why (the relay keeps the signed end).
   const late = await browser.newContext();
   const latePage = await late.newPage();
   await latePage.goto(edit);
   await waitForHydration(latePage);
   await expect(
-    latePage.getByText("This live session has ended or expired on the relay."),
+    latePage.getByText("The person who started this live session ended it."),
   ).toBeVisible();
   await late.close();
   await second.context.close();
