@@ -195,6 +195,43 @@ describe("live sessions through the relay hub", () => {
     expect(back.text.toString()).toBe(shown);
   });
 
+  it("a rejoin with nothing kept, or the same lines changed on both sides, drops no line", async () => {
+    const kept = new Map<string, LiveRoomState>();
+    const stateStore: LiveStateStore = {
+      load: async (roomId) => kept.get(roomId) ?? null,
+      save: async (roomId, value) => void kept.set(roomId, value),
+      delete: async (roomId) => void kept.delete(roomId),
+    };
+    const ada = join({ create: true, initialText: "one\ntwo\n", stateStore, userName: "Ada" });
+    await settle(3);
+    const bo = join({ userName: "Bo" });
+    await settle(3);
+    ada.leave();
+    await settle(2);
+    bo.text.insert(bo.text.length, "three\n");
+    bo.text.delete(0, 3);
+    bo.text.insert(0, "ONE");
+    await settle(3);
+    // The same first line changed on both sides: both versions stay.
+    const back = join({ stateStore, userName: "Ada" });
+    await settle(3);
+    await back.whenSynced();
+    expect(back.keptText).toBe("one\ntwo\n");
+    expect(mergeLocalText(back, "One!\ntwo\n")).toBe("ONE\nOne!\ntwo\nthree\n");
+    back.leave();
+    await settle(2);
+    // Nothing kept in this browser: the page's own line is added, the session's all stay.
+    const fresh = join({ userName: "Cy" });
+    await settle(3);
+    await fresh.whenSynced();
+    expect(fresh.keptText).toBeNull();
+    expect(mergeLocalText(fresh, "ONE\ntwo\nCy's line\n")).toBe(
+      "ONE\nOne!\ntwo\nthree\nCy's line\n",
+    );
+    await settle(3);
+    expect(bo.text.toString()).toBe("ONE\nOne!\ntwo\nthree\nCy's line\n");
+  });
+
   it("says so when the relay address cannot be opened", () => {
     const session = join({
       openSocket: () => {

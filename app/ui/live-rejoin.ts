@@ -5,10 +5,12 @@
  * before the room's state was saved or the edits were sent). Rather than replace the page's
  * text with the session's, the page's text is merged in: a three-way merge (the shared line
  * merge of Drive sync) of the kept room text (base), the page's (local) and the session's
- * (remote); where both changed the same lines the page's text wins. The result goes into the
- * session as this person's edit, so the relay and the others get it too.
+ * (remote). Where both changed the same lines, or nothing was kept of the room (no base to
+ * tell this person's edits from others'), nothing is dropped on either side: the lines only the
+ * page has are added beside the session's. The result goes into the session as this person's
+ * edit, so the relay and the others get it too.
  */
-import { diffChars } from "diff";
+import { diffArrays, diffChars } from "diff";
 import type * as Y from "yjs";
 import { REJOIN_ORIGIN } from "~/collab/live-origins";
 import type { LiveSession } from "~/collab/live-session";
@@ -20,19 +22,30 @@ const DIFF_TIMEOUT_MS = 250;
 /**
  * Merges the page's `local` text into a rejoined session and returns the text to show (the
  * session's, after the merge). A view-only link cannot write: the session's text is shown.
- * With nothing kept of the room there is no base to tell this person's edits from others',
- * and the session's text is shown as before.
  */
 export function mergeLocalText(session: LiveSession, local: string): string {
   const remote = session.text.toString();
   const base = session.keptText;
-  if (local === remote || base === null || !session.getStatus().canEdit) return remote;
-  const merged = mergeTexts({ base, local, remote });
-  const target = merged.kind === "clean" ? merged.text : merged.local;
+  if (local === remote || !session.getStatus().canEdit) return remote;
+  let target: string;
+  if (base === null) {
+    target = unionOfLines(remote, local);
+  } else {
+    const merged = mergeTexts({ base, local, remote });
+    target = merged.kind === "clean" ? merged.text : unionOfLines(merged.remote, merged.local);
+  }
   if (target !== remote) {
     session.doc.transact(() => applyText(session.text, remote, target), REJOIN_ORIGIN);
   }
   return session.text.toString();
+}
+
+/** Every line of `remote`, with the lines only `local` has put in where they stand there. */
+function unionOfLines(remote: string, local: string): string {
+  const parts = diffArrays(remote.split("\n"), local.split("\n"), { timeout: DIFF_TIMEOUT_MS });
+  // Too different to diff in time: the page's text after the session's, nothing dropped.
+  if (!parts) return `${remote}\n${local}`;
+  return parts.flatMap((part) => part.value).join("\n");
 }
 
 /** Turns `text` (holding `from`) into `to` with the fewest character changes found. */
