@@ -186,6 +186,8 @@ describe("live sessions through the relay hub", () => {
     await back.whenSynced();
     // What the page used to show after a rejoin: her line is gone.
     expect(back.text.toString()).toBe("Bo's title\nfirst line\n");
+    // A page copy older than the kept state (saved a moment before it) deletes nothing.
+    expect(mergeLocalText(back, "first li")).toBe("Bo's title\nfirst line\n");
     const shown = mergeLocalText(back, pageText);
     expect(shown).toBe("Bo's title\nfirst line\nmine, typed last\n");
     await settle(3);

@@ -5,7 +5,10 @@
  * before the room's state was saved or the edits were sent). Rather than replace the page's
  * text with the session's, the page's text is merged in: a three-way merge (the shared line
  * merge of Drive sync) of the kept room text (base), the page's (local) and the session's
- * (remote). Where both changed the same lines, or nothing was kept of the room (no base to
+ * (remote). Only the page's changes that add text count: one that only removes text may just
+ * mean the page's copy is older than the kept room state (both are saved about once a second),
+ * and applying it would delete this person's last typing. Where both changed the same lines,
+ * or nothing was kept of the room (no base to
  * tell this person's edits from others'), nothing is dropped on either side: the lines only the
  * page has are added beside the session's. The result goes into the session as this person's
  * edit, so the relay and the others get it too.
@@ -31,13 +34,37 @@ export function mergeLocalText(session: LiveSession, local: string): string {
   if (base === null) {
     target = unionOfLines(remote, local);
   } else {
-    const merged = mergeTexts({ base, local, remote });
+    const additions = additionsOf(base, local);
+    const merged = mergeTexts({ base, local: additions, remote });
     target = merged.kind === "clean" ? merged.text : unionOfLines(merged.remote, merged.local);
   }
   if (target !== remote) {
     session.doc.transact(() => applyText(session.text, remote, target), REJOIN_ORIGIN);
   }
   return session.text.toString();
+}
+
+/** `base` with the changes from `base` to `local` that add text; those that only remove are left out. */
+function additionsOf(base: string, local: string): string {
+  const parts = diffChars(base, local, { timeout: DIFF_TIMEOUT_MS });
+  if (!parts) return unionOfLines(base, local);
+  let text = "";
+  for (let i = 0; i < parts.length; i++) {
+    if (!parts[i].added && !parts[i].removed) {
+      text += parts[i].value;
+      continue;
+    }
+    // One change: the removed and added parts next to each other.
+    let removed = "";
+    let added = "";
+    for (; i < parts.length && (parts[i].added || parts[i].removed); i++) {
+      if (parts[i].added) added += parts[i].value;
+      else removed += parts[i].value;
+    }
+    i--;
+    text += added === "" ? removed : added;
+  }
+  return text;
 }
 
 /** Every line of `remote`, with the lines only `local` has put in where they stand there. */
