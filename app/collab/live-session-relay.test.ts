@@ -232,6 +232,12 @@ describe("live sessions through the relay hub", () => {
     );
     await settle(3);
     expect(bo.text.toString()).toBe("ONE\nOne!\ntwo\nthree\nCy's line\n");
+    // Typing at the end of a line, with nothing kept: the line grows, it is not doubled.
+    const typed = "ONE and more\nOne!\ntwo\nthree\nCy's line\n";
+    const other = join({ userName: "Di" });
+    await settle(3);
+    await other.whenSynced();
+    expect(mergeLocalText(other, typed)).toBe(typed);
   });
 
   it("says so when the relay address cannot be opened", () => {
