@@ -16,7 +16,8 @@ import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
 import { LiveAuthError, open, verifyWrite } from "./live-crypto";
-import { deleteRoomMessage, joinMessage } from "./live-messages";
+import { checkEnding } from "./live-ending";
+import { deleteRoomMessage, joinMessage, proveMessage } from "./live-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
@@ -103,6 +104,8 @@ export class LiveSession {
   private lastGrowthCheck = -Infinity;
   /** The relay's room epoch our sequences count in (0: none known), and the last sinceSeq. */
   private readonly joined = { epoch: 0, since: 0 };
+  /** The text of this browser's kept state, as loaded before joining (null: nothing kept). */
+  keptText: string | null = null;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -202,6 +205,7 @@ export class LiveSession {
       if (kept) {
         // Edits made before a reload (acknowledged or not) come back before joining.
         Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
+        this.keptText = this.text.toString();
         this.seq.coverUpTo(kept.lastSeq);
         this.joined.epoch = kept.epoch ?? 0;
         this.outbox.restore(kept.unacked);
@@ -295,6 +299,8 @@ export class LiveSession {
         this.welcomed = true;
         this.create = false; // the room exists now; a later JOIN must not make a new one
         this.compaction.welcomed(message.snapshotSeq);
+        // Proof of the edit key first: the relay takes this connection's writes only after it.
+        if (this.canEdit) this.connection.send(proveMessage(this.keys, message.challenge));
         this.afterRelayLoss(message);
         this.outbox.resendAll();
         this.presence.announce();
@@ -330,9 +336,12 @@ export class LiveSession {
       case MessageType.SnapshotResult:
         this.compaction.answered(message);
         break;
-      case MessageType.Ended:
-        this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
+      case MessageType.Ended: {
+        const ending = checkEnding(this.keys, message);
+        if (ending.code === null) this.finish(ending.message);
+        else this.finish(this.endedMessage(ending.code), ending.code);
         break;
+      }
     }
   }
 
@@ -419,7 +428,8 @@ export class LiveSession {
     this.presence.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
-    this.keeper.stop(code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
+    const gone = [CloseCode.RoomEnded, CloseCode.RoomNotFound, CloseCode.RoomExpired];
+    this.keeper.stop(gone.some((goneCode) => goneCode === code));
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     for (const waiter of this.endWaiters.splice(0)) waiter();

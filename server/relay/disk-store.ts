@@ -12,8 +12,10 @@
  * ignored on reading, so a crash between the two steps loses nothing. With `durable` (the
  * default) an append's `durable` resolves once fdatasync ran (one for the appends that arrive
  * together): the relay acknowledges only then. A room's last write is the newest modification
- * time of its files (idle expiry). Calls on one room run one at a time; rooms read recently
- * stay cached in memory.
+ * time of its files (idle expiry). A deleted room leaves a tombstone, `ended/<room id>` (its
+ * ENDED message; the file's time is when it ended), so it is never made again until
+ * pruneEnded drops it. Calls on one room run one at a time; rooms read recently stay cached
+ * in memory.
  */
 import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
@@ -36,11 +38,15 @@ import {
 import {
   entriesAfter,
   newEpoch,
+  noteAppended,
   replayOf,
   roomInfoOf,
   roomWouldOverflow,
+  seqOfMessageId,
   snapshotFits,
+  type CreateResult,
   type HeldRoom,
+  type RoomEnding,
   type RoomStore,
   type StoredEntry,
   type StoredSnapshot,
@@ -103,6 +109,18 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
+  const endedDir = path.join(dir, "ended");
+  const endedFile = (roomId: string) => path.join(endedDir, roomId);
+
+  async function readEnded(roomId: string): Promise<RoomEnding | null> {
+    await ready;
+    const bytes = await readOptional(endedFile(roomId));
+    if (!bytes) return null;
+    const message = decodeMessage(bytes);
+    if (message.type !== MessageType.Ended) throw new Error("bad tombstone file");
+    const { cause, at, signature } = message;
+    return { cause, at, signature };
+  }
 
   /** Runs fn alone for this room (one call at a time per room). */
   function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
@@ -252,9 +270,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       });
     },
     createRoom(roomId, verifyKey, now) {
-      return locked(roomId, async () => {
+      return locked(roomId, async (): Promise<CreateResult> => {
         const existing = await load(roomId);
-        if (existing) return { room: roomInfoOf(roomId, existing), created: false };
+        if (existing) return { room: roomInfoOf(roomId, existing), created: false, ended: null };
+        const ended = await readEnded(roomId);
+        if (ended) return { room: null, created: false, ended };
         const folder = roomDir(roomId);
         await mkdir(folder, { recursive: true });
         const epoch = newEpoch();
@@ -280,13 +300,24 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           sync: new GroupSync(() => room.log),
         };
         remember(roomId, room);
-        return { room: roomInfoOf(roomId, room), created: true };
+        return { room: roomInfoOf(roomId, room), created: true, ended: null };
       });
     },
     async append(roomId, input, now, maxRoomBytes) {
       const written = await locked(roomId, async () => {
         const room = await load(roomId);
         if (!room) return { ok: false as const, reason: "missing" as const };
+        const existing = seqOfMessageId(room, input.messageId);
+        if (existing !== null) {
+          // Acknowledged again only once the first is on the disk (it may be syncing now).
+          const synced = durable ? room.sync.sync() : undefined;
+          return {
+            ok: false as const,
+            reason: "duplicate" as const,
+            seq: existing,
+            durable: synced,
+          };
+        }
         if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
           return { ok: false as const, reason: "full" as const };
         }
@@ -315,7 +346,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           void touching.then(() => touches.delete(touching));
           room.touchedAt = now;
         }
-        room.entries.push(entry);
+        noteAppended(room, entry);
         room.headSeq = entry.seq;
         room.logBytes += sealed.length;
         room.size += record.length;
@@ -397,9 +428,17 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       }
       return "ok";
     },
-    deleteRoom(roomId) {
+    ended(roomId) {
+      return locked(roomId, () => readEnded(roomId));
+    },
+    deleteRoom(roomId, ending, now) {
       return locked(roomId, async () => {
         await ready;
+        // The tombstone first: a crash after it leaves an ended room, never one made again.
+        await mkdir(endedDir, { recursive: true });
+        const tombstone = encodeMessage({ type: MessageType.Ended, ...ending });
+        await writeAtomic(endedFile(roomId), tombstone, durable);
+        await touch(endedFile(roomId), now);
         const cached = cache.get(roomId);
         cache.delete(roomId);
         if (cached) await closeLog(cached);
@@ -419,6 +458,23 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         await rm(trash, { recursive: true, force: true });
         return existed;
       });
+    },
+    async pruneEnded(before) {
+      await ready;
+      let names: string[];
+      try {
+        names = await readdir(endedDir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const name of names) {
+        if (!isRoomId(name)) continue;
+        await locked(name, async () => {
+          const since = (await stat(endedFile(name)).catch(() => null))?.mtimeMs;
+          if (since !== undefined && since < before) await rm(endedFile(name), { force: true });
+        });
+      }
     },
     async listIdle(before) {
       await ready;
