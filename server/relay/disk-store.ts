@@ -35,6 +35,7 @@ import {
   writeAtomic,
   type RoomMeta,
 } from "./disk-log";
+import { DiskTombstones } from "./disk-tombstones";
 import {
   entriesAfter,
   newEpoch,
@@ -46,7 +47,6 @@ import {
   snapshotFits,
   type CreateResult,
   type HeldRoom,
-  type RoomEnding,
   type RoomStore,
   type StoredEntry,
   type StoredSnapshot,
@@ -109,18 +109,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
-  const endedDir = path.join(dir, "ended");
-  const endedFile = (roomId: string) => path.join(endedDir, roomId);
-
-  async function readEnded(roomId: string): Promise<RoomEnding | null> {
+  const tombstones = new DiskTombstones(dir, durable);
+  const readEnded = async (roomId: string) => {
     await ready;
-    const bytes = await readOptional(endedFile(roomId));
-    if (!bytes) return null;
-    const message = decodeMessage(bytes);
-    if (message.type !== MessageType.Ended) throw new Error("bad tombstone file");
-    const { cause, at, signature } = message;
-    return { cause, at, signature };
-  }
+    return tombstones.read(roomId);
+  };
 
   /** Runs fn alone for this room (one call at a time per room). */
   function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
@@ -435,10 +428,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       return locked(roomId, async () => {
         await ready;
         // The tombstone first: a crash after it leaves an ended room, never one made again.
-        await mkdir(endedDir, { recursive: true });
-        const tombstone = encodeMessage({ type: MessageType.Ended, ...ending });
-        await writeAtomic(endedFile(roomId), tombstone, durable);
-        await touch(endedFile(roomId), now);
+        await tombstones.write(roomId, ending, now);
         const cached = cache.get(roomId);
         cache.delete(roomId);
         if (cached) await closeLog(cached);
@@ -461,19 +451,8 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async pruneEnded(before) {
       await ready;
-      let names: string[];
-      try {
-        names = await readdir(endedDir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-        throw error;
-      }
-      for (const name of names) {
-        if (!isRoomId(name)) continue;
-        await locked(name, async () => {
-          const since = (await stat(endedFile(name)).catch(() => null))?.mtimeMs;
-          if (since !== undefined && since < before) await rm(endedFile(name), { force: true });
-        });
+      for (const roomId of await tombstones.list()) {
+        await locked(roomId, () => tombstones.dropIfBefore(roomId, before));
       }
     },
     async listIdle(before) {

@@ -32,9 +32,16 @@ import {
   type UpdateMessage,
   type WireMessage,
 } from "../../app/collab/wire";
+import {
+  REFUSAL_CLOSES,
+  entryFrames,
+  isClientMessage,
+  lostEntries,
+  syncedOf,
+} from "./connection-rules";
 import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
-import type { AppendRefusal, RoomEnding, RoomInfo, RoomStore, StoredEntry } from "./room-store";
+import type { RoomEnding, RoomStore, StoredEntry } from "./room-store";
 import type { RelayConnection } from "./relay-types";
 import { verifyKeyObject, verifySignature } from "./verify";
 
@@ -411,48 +418,4 @@ export class ConnectionHandler {
     this.send({ type: MessageType.Ended, ...ending });
     this.close(ending.cause === "deleted" ? CloseCode.RoomEnded : CloseCode.RoomExpired);
   }
-}
-
-// One entry goes to every connection of its room: encoded once, while anyone holds it.
-const encodedEntries = new WeakMap<StoredEntry, Uint8Array[]>();
-
-function entryFrames(entry: StoredEntry): Uint8Array[] {
-  let frames = encodedEntries.get(entry);
-  if (!frames) {
-    frames = encodeFrames({ type: MessageType.Entry, ...entry });
-    encodedEntries.set(entry, frames);
-  }
-  return frames;
-}
-
-const REFUSAL_CLOSES: Record<AppendRefusal, number> = {
-  missing: CloseCode.RoomNotFound,
-  full: CloseCode.RoomFull,
-  "no-space": CloseCode.RelayFull,
-  quota: CloseCode.AddressQuota,
-};
-
-/** True when the client's sequences do not count in this room as the relay has it now. */
-function lostEntries(join: JoinMessage, room: RoomInfo): boolean {
-  return (join.epoch !== 0 && join.epoch !== room.epoch) || join.sinceSeq > room.headSeq;
-}
-
-function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {
-  return {
-    type: MessageType.Synced,
-    headSeq,
-    logCount: room.logCount,
-    logBytes: room.logBytes,
-  };
-}
-
-function isClientMessage(message: WireMessage): message is ClientMessage {
-  return (
-    message.type === MessageType.Join ||
-    message.type === MessageType.Update ||
-    message.type === MessageType.Awareness ||
-    message.type === MessageType.Snapshot ||
-    message.type === MessageType.DeleteRoom ||
-    message.type === MessageType.Prove
-  );
 }
