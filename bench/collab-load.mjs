@@ -170,6 +170,10 @@ export async function relayRoom(wire, urls, size, index, samples) {
         samples.record(
           new DataView(message.sealed.buffer, message.sealed.byteOffset).getFloat64(0),
         );
+      } else if (message.type === wire.MessageType.Welcome) {
+        // The relay takes writes only from a connection that signed its challenge.
+        const proof = sign(null, wire.proveBinding(roomId, message.challenge), key);
+        socket.send(wire.encodeMessage({ type: wire.MessageType.Prove, signature: proof }));
       } else if (message.type === wire.MessageType.Synced) {
         synced();
       }
@@ -182,6 +186,7 @@ export async function relayRoom(wire, urls, size, index, samples) {
         verifyKey,
         sinceSeq: 0,
         create: i === 0,
+        epoch: 0,
       }),
     );
     await ready;

@@ -161,7 +161,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Features",
     question: "What can someone with a View-only link do?",
     answer:
-      "Read. The View-only link opens the same live document and shows every change as it is made, with the others' cursors, and the reader's presence shows in the status bar too. It cannot change the text for anyone: edits are signed with a key that only the Edit link holds, and the relay refuses every change that is not signed, so even a modified page with the View-only link changes nothing.\n\n" +
+      "Read. The View-only link opens the same live document and shows every change as it is made, with the others' cursors, and the reader's presence shows in the status bar too. It cannot change the text for anyone: edits are signed with a key that only the Edit link holds, and the relay takes changes only from a connection that has just proved it holds that key, so even a modified page with the View-only link changes nothing, not even by sending back signed changes it received.\n\n" +
       "A View-only link can still read everything, now and later, so send it only to people who may read the document. It cannot be turned into an Edit link.",
   },
 
@@ -336,7 +336,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What happens if I lose my connection during a live session?",
     answer:
       "You keep typing. The status bar says Reconnecting… while Plainpad tries again, or Offline when there is no network; your edits are kept in your browser the whole time. When the connection comes back, your edits and everyone else's are merged, and every side ends up with the same text. The same happens after a restart of the relay or with a laptop lid closed for an hour. Should the relay lose what it stored (a failed disk, say), the people who come back send it their copy again, so the text is whole for anyone who joins later.\n\n" +
-      "The session says Ended when the person who started it ended it for everyone, or when the relay no longer has it (it deletes sessions nobody has edited for 30 days). Your copy of the text stays in your browser as an ordinary document either way. Other problems, such as a damaged link or a document over the 10 MB limit, are explained in words on the page; nothing you typed is lost.",
+      "The session says Ended when the person who started it ended it for everyone (the page checks their signature, so the relay cannot claim it), or when the session expired (the relay deletes sessions nobody has edited for 30 days); the words on the page say which. An ended session cannot be started again under the same link. Your copy of the text stays in your browser as an ordinary document either way. Other problems, such as a damaged link or a document over the 10 MB limit, are explained in words on the page; nothing you typed is lost.",
   },
 
   // Privacy
@@ -364,7 +364,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     question: "What does the live collaboration relay keep, and for how long?",
     answer:
       "For each live session the relay keeps the encrypted changes, and the encrypted snapshots that the editors upload now and then to replace many small changes with one, so that someone who opens the link later, when nobody else is online, still gets the whole text. It also keeps the room id and the sizes and times of those changes. Cursor and presence messages are passed on and never stored. None of it can be read without the link.\n\n" +
-      "A session nobody has edited for 30 days is deleted with everything it holds. The person who started it can delete it at once by ending the session for everyone in the Live collaboration… dialog: the relay's copy is removed, everyone is disconnected, and each person keeps the text in their own browser as an ordinary document. The relay holds IP addresses in memory to apply its limits (for example how many sessions one address may start in an hour); the Privacy Policy says more.",
+      "A session nobody has edited for 30 days is deleted with everything it holds. The person who started it can delete it at once by ending the session for everyone in the Live collaboration… dialog: the relay's copy is removed, everyone is disconnected (and anyone who opens the link later is told it ended, for another 30 days), and each person keeps the text in their own browser as an ordinary document. The relay holds IP addresses in memory to apply its limits (for example how many sessions one address may start in an hour); the Privacy Policy says more.",
   },
   {
     id: "does-plainpad-use-analytics-or-ads",

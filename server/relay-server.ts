@@ -7,7 +7,7 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { CloseCode, LIVE_LIMITS, RELAY_PATH } from "../app/collab/wire";
+import { CloseCode, LIVE_LIMITS, RELAY_PATH, clampCloseReason } from "../app/collab/wire";
 import type { RelayHub } from "./relay/relay-types";
 import { addressKey, clientAddress, originAllowed } from "./relay/upgrade-checks";
 import { requestTarget } from "./request-target";
@@ -86,9 +86,10 @@ export function attachRelay(
         },
         close(code, reason) {
           try {
-            ws.close(code, reason);
+            // Clamped: ws throws on a reason over 123 bytes, and the socket would stay open.
+            ws.close(code, clampCloseReason(reason));
           } catch {
-            // A code or reason ws refuses (over 123 bytes): the socket still goes.
+            // A code ws refuses: the socket still goes.
             ws.terminate();
           }
         },

@@ -75,7 +75,12 @@ describe("LiveConnection", () => {
     const { live, sockets, events } = connection();
     live.start();
     sockets[0].open();
-    sockets[0].deliver({ type: MessageType.Ended });
+    sockets[0].deliver({
+      type: MessageType.Ended,
+      cause: "expired",
+      at: 0,
+      signature: new Uint8Array(0),
+    });
     sockets[0].handlers?.message(Uint8Array.of(200, 1, 2));
     expect(events).toEqual(["opened", `message ${MessageType.Ended}`, "dropped 4400"]);
     vi.advanceTimersByTime(BACKOFF_FIRST_MS);

@@ -9,11 +9,13 @@ import {
   MessageType,
   WIRE_VERSION,
   deleteBinding,
+  proveBinding,
   randomId,
   snapshotBinding,
   updateBinding,
   type DeleteRoomMessage,
   type JoinMessage,
+  type ProveMessage,
   type SnapshotMessage,
   type UpdateMessage,
 } from "./wire";
@@ -40,6 +42,12 @@ export function joinMessage(
     create,
     epoch,
   };
+}
+
+/** PROVE: WELCOME's challenge signed with the edit key, so the relay takes this connection's writes. */
+export function proveMessage(keys: LiveKeys, challenge: Uint8Array): ProveMessage {
+  const signature = signWrite(keys, proveBinding(keys.roomId, challenge), new Uint8Array(0));
+  return { type: MessageType.Prove, signature };
 }
 
 /** UPDATE: `payload` (a Yjs update) sealed and signed under a new message id. */

@@ -11,3 +11,9 @@ export const STORED_ORIGIN = Symbol("plainpad-live-stored");
 
 /** The text a new room starts from: sent as the first update, but not undoable. */
 export const INITIAL_ORIGIN = Symbol("plainpad-live-initial");
+
+/**
+ * This person's text from before a reload merged into the session on rejoin (edits the relay
+ * never got): sent like any own change, but not something to undo.
+ */
+export const REJOIN_ORIGIN = Symbol("plainpad-live-rejoin");

@@ -11,7 +11,9 @@ import {
   LiveSession,
   type LiveSessionOptions,
 } from "./live-session";
+import type { LiveRoomState, LiveStateStore } from "./live-state-store";
 import { TestNetwork } from "./live-test-network";
+import { mergeLocalText } from "~/ui/live-rejoin";
 import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "./wire";
 
 let network: TestNetwork;
@@ -151,13 +153,91 @@ describe("live sessions through the relay hub", () => {
     });
     expect(bo.text.toString()).toBe("bye"); // the text stays with each person
     expect(await store.getRoom(keys.roomId)).toBeNull();
+    // The room's tombstone: a late editor is told its owner ended it (checked), not "not found".
     const late = join();
     await settle(3);
     expect(late.getStatus()).toMatchObject({
       state: "ended",
-      message: CLOSE_REASONS[CloseCode.RoomNotFound],
+      message: CLOSE_REASONS[CloseCode.RoomEnded],
     });
     await expect(late.whenSynced()).rejects.toThrow();
+  });
+
+  it("a rejoin merges in the page's text the relay never got, and keeps the others' edits", async () => {
+    const kept = new Map<string, LiveRoomState>();
+    const stateStore: LiveStateStore = {
+      load: async (roomId) => kept.get(roomId) ?? null,
+      save: async (roomId, value) => void kept.set(roomId, value),
+      delete: async (roomId) => void kept.delete(roomId),
+    };
+    const ada = join({ create: true, initialText: "first line\n", stateStore, userName: "Ada" });
+    await settle(3);
+    const bo = join({ userName: "Bo" });
+    await settle(3);
+    // Ada's page keeps the room's state and goes; the line she typed last reached only her
+    // editor's own storage (the page closed before the room's state was saved or sent).
+    ada.leave();
+    await settle(2);
+    const pageText = "first line\nmine, typed last\n";
+    bo.text.insert(0, "Bo's title\n");
+    await settle(3);
+    const back = join({ stateStore, userName: "Ada" });
+    await settle(3);
+    await back.whenSynced();
+    // What the page used to show after a rejoin: her line is gone.
+    expect(back.text.toString()).toBe("Bo's title\nfirst line\n");
+    // A page copy older than the kept state (saved a moment before it) deletes nothing.
+    expect(mergeLocalText(back, "first li")).toBe("Bo's title\nfirst line\n");
+    const shown = mergeLocalText(back, pageText);
+    expect(shown).toBe("Bo's title\nfirst line\nmine, typed last\n");
+    await settle(3);
+    expect(bo.text.toString()).toBe(shown);
+    // Not an edit of hers to undo: undo leaves the merged text.
+    back.undoManager.undo();
+    expect(back.text.toString()).toBe(shown);
+  });
+
+  it("a rejoin with nothing kept, or the same lines changed on both sides, drops no line", async () => {
+    const kept = new Map<string, LiveRoomState>();
+    const stateStore: LiveStateStore = {
+      load: async (roomId) => kept.get(roomId) ?? null,
+      save: async (roomId, value) => void kept.set(roomId, value),
+      delete: async (roomId) => void kept.delete(roomId),
+    };
+    const ada = join({ create: true, initialText: "one\ntwo\n", stateStore, userName: "Ada" });
+    await settle(3);
+    const bo = join({ userName: "Bo" });
+    await settle(3);
+    ada.leave();
+    await settle(2);
+    bo.text.insert(bo.text.length, "three\n");
+    bo.text.delete(0, 3);
+    bo.text.insert(0, "ONE");
+    await settle(3);
+    // The same first line changed on both sides: both versions stay.
+    const back = join({ stateStore, userName: "Ada" });
+    await settle(3);
+    await back.whenSynced();
+    expect(back.keptText).toBe("one\ntwo\n");
+    expect(mergeLocalText(back, "One!\ntwo\n")).toBe("ONE\nOne!\ntwo\nthree\n");
+    back.leave();
+    await settle(2);
+    // Nothing kept in this browser: the page's own line is added, the session's all stay.
+    const fresh = join({ userName: "Cy" });
+    await settle(3);
+    await fresh.whenSynced();
+    expect(fresh.keptText).toBeNull();
+    expect(mergeLocalText(fresh, "ONE\ntwo\nCy's line\n")).toBe(
+      "ONE\nOne!\ntwo\nthree\nCy's line\n",
+    );
+    await settle(3);
+    expect(bo.text.toString()).toBe("ONE\nOne!\ntwo\nthree\nCy's line\n");
+    // Typing at the end of a line, with nothing kept: the line grows, it is not doubled.
+    const typed = "ONE and more\nOne!\ntwo\nthree\nCy's line\n";
+    const other = join({ userName: "Di" });
+    await settle(3);
+    await other.whenSynced();
+    expect(mergeLocalText(other, typed)).toBe(typed);
   });
 
   it("says so when the relay address cannot be opened", () => {

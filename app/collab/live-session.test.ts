@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { keysFromSecret, viewOnlyKeys } from "./live-keys";
-import { open } from "./live-crypto";
+import { open, verifyWrite } from "./live-crypto";
+import { END_UNPROVEN_MESSAGE } from "./live-ending";
+import { deleteRoomMessage } from "./live-messages";
 import { AUTH_FAILURE_MESSAGE, LiveSession, type LiveSessionOptions } from "./live-session";
 import { checkLiveSize, LiveSizeError } from "./live-size";
 import type { LiveRoomState, LiveStateStore } from "./live-state-store";
@@ -13,7 +15,14 @@ import {
   testKeys,
   textOf,
 } from "./live-test-support";
-import { CLOSE_REASONS, CloseCode, LIVE_LIMITS, MessageType, snapshotBinding } from "./wire";
+import {
+  CLOSE_REASONS,
+  CloseCode,
+  LIVE_LIMITS,
+  MessageType,
+  proveBinding,
+  snapshotBinding,
+} from "./wire";
 
 const keys = testKeys();
 
@@ -31,11 +40,13 @@ function session(options: Partial<LiveSessionOptions> = {}) {
 }
 
 function welcome(socket: { deliver: (m: never) => void }, headSeq = 0, snapshotSeq = 0, epoch = 0) {
+  const challenge = new Uint8Array(32).fill(headSeq + 1);
   socket.deliver({
     type: MessageType.Welcome,
     headSeq,
     snapshotSeq,
     created: false,
+    challenge,
     epoch,
   } as never);
 }
@@ -259,17 +270,60 @@ describe("LiveSession", () => {
     return expect(live.whenSynced()).rejects.toThrow();
   });
 
-  it("ends when the person who started it ends it", () => {
+  it("answers WELCOME's challenge with a proof of the edit key before any update", () => {
+    const { live, sockets } = session({ create: true, initialText: "hi" });
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0], 4);
+    const sent = sockets[0].sent.filter((m) => m.type !== MessageType.Awareness);
+    expect(sent.map((m) => m.type)).toEqual([
+      MessageType.Join,
+      MessageType.Prove,
+      MessageType.Update,
+    ]);
+    const [prove] = sockets[0].ofType(MessageType.Prove);
+    const binding = proveBinding(keys.roomId, new Uint8Array(32).fill(5));
+    expect(verifyWrite(keys.verifyKey, binding, new Uint8Array(0), prove.signature)).toBe(true);
+    live.leave();
+  });
+
+  it("ends when the person who started it ends it, checking their signed delete", () => {
     const { live, sockets } = session();
     live.start();
     sockets[0].open();
     welcome(sockets[0]);
-    sockets[0].deliver({ type: MessageType.Ended });
+    const { at, signature } = deleteRoomMessage(keys, 1_800_000_000_000);
+    sockets[0].deliver({ type: MessageType.Ended, cause: "deleted", at, signature });
     expect(live.getStatus()).toMatchObject({
       state: "ended",
       message: "The person who started this live session ended it.",
     });
     expect(sockets[0].closed).not.toBeNull();
+  });
+
+  it("does not take a relay's word that the owner ended it without their signature", () => {
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    const { signature } = deleteRoomMessage(keys, 1_800_000_000_000);
+    // A real signature, but of another time: not this delete.
+    sockets[0].deliver({ type: MessageType.Ended, cause: "deleted", at: 1, signature });
+    expect(live.getStatus()).toMatchObject({ state: "ended", message: END_UNPROVEN_MESSAGE });
+  });
+
+  it("says so in its own words when the room expired on the relay", () => {
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    welcome(sockets[0]);
+    const signature = new Uint8Array(0);
+    sockets[0].deliver({ type: MessageType.Ended, cause: "expired", at: 0, signature });
+    expect(live.getStatus()).toMatchObject({
+      state: "ended",
+      message: CLOSE_REASONS[CloseCode.RoomExpired],
+    });
+    expect(live.getStatus().message).not.toBe(CLOSE_REASONS[CloseCode.RoomEnded]);
   });
 
   it("keeps edits made offline across a reload and sends them when back", async () => {

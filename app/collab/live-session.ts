@@ -14,9 +14,10 @@ import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
-import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
+import { browserOnline, LiveConnection } from "./live-connection";
 import { LiveAuthError, open, verifyWrite } from "./live-crypto";
-import { deleteRoomMessage, joinMessage } from "./live-messages";
+import { checkEnding, endedMessage, EndRequest } from "./live-ending";
+import { deleteRoomMessage, joinMessage, proveMessage } from "./live-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
@@ -27,9 +28,7 @@ import type { LiveStateStore } from "./live-state-store";
 import { relayLostEntries, SeqTracker } from "./seq-tracker";
 import {
   AUTH_FAILURE_MESSAGE,
-  BAD_RELAY_MESSAGE,
   END_UNCONFIRMED_MESSAGE,
-  ENDED_BY_YOU_MESSAGE,
   sameStatus,
   type LiveStatus,
 } from "./live-status";
@@ -70,8 +69,6 @@ export interface LiveSessionOptions {
   tuning?: CompactionTuning & { batchMs?: number };
 }
 
-const END_WAIT_MS = 5000;
-
 /** One person's live session in one room. */
 export class LiveSession {
   readonly doc: Y.Doc;
@@ -98,11 +95,12 @@ export class LiveSession {
   private readonly keeper: LiveRoomKeeper;
   private readonly syncedPromise: Promise<void>;
   private settleSynced!: (error?: Error) => void;
-  private endWaiters: (() => void)[] = [];
-  private endingForEveryone = false;
+  private readonly ending = new EndRequest();
   private lastGrowthCheck = -Infinity;
   /** The relay's room epoch our sequences count in (0: none known), and the last sinceSeq. */
   private readonly joined = { epoch: 0, since: 0 };
+  /** The text of this browser's kept state, as loaded before joining (null: nothing kept). */
+  keptText: string | null = null;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -162,7 +160,7 @@ export class LiveSession {
         opened: () => this.onOpened(),
         message: (message) => this.onMessage(message),
         dropped: (code) => this.onDropped(code),
-        ended: (code) => this.finish(this.endedMessage(code), code),
+        ended: (code) => this.finish(endedMessage(code, this.ending.asked), code),
         network: (online) => this.onNetwork(online),
       },
     });
@@ -202,6 +200,7 @@ export class LiveSession {
       if (kept) {
         // Edits made before a reload (acknowledged or not) come back before joining.
         Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
+        this.keptText = this.text.toString();
         this.seq.coverUpTo(kept.lastSeq);
         this.joined.epoch = kept.epoch ?? 0;
         this.outbox.restore(kept.unacked);
@@ -246,16 +245,9 @@ export class LiveSession {
     if (!this.welcomed) {
       throw new Error("Not connected to the relay. Try again when the session is live.");
     }
-    const at = Date.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ended = new Promise<void>((resolve) => {
-      this.endWaiters.push(resolve);
-      timer = setTimeout(resolve, END_WAIT_MS);
-    });
-    this.endingForEveryone = true;
-    this.connection.send(deleteRoomMessage(this.keys, at));
+    const ended = this.ending.wait();
+    this.connection.send(deleteRoomMessage(this.keys, Date.now()));
     await ended;
-    clearTimeout(timer);
     // Still here after the wait: no ENDED came back, so say so (the kept state stays).
     if (!this.finished) this.finish(END_UNCONFIRMED_MESSAGE);
   }
@@ -295,6 +287,8 @@ export class LiveSession {
         this.welcomed = true;
         this.create = false; // the room exists now; a later JOIN must not make a new one
         this.compaction.welcomed(message.snapshotSeq);
+        // Proof of the edit key first: the relay takes this connection's writes only after it.
+        if (this.canEdit) this.connection.send(proveMessage(this.keys, message.challenge));
         this.afterRelayLoss(message);
         this.outbox.resendAll();
         this.presence.announce();
@@ -330,9 +324,12 @@ export class LiveSession {
       case MessageType.SnapshotResult:
         this.compaction.answered(message);
         break;
-      case MessageType.Ended:
-        this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
+      case MessageType.Ended: {
+        const ending = checkEnding(this.keys, message);
+        if (ending.code === null) this.finish(ending.message);
+        else this.finish(endedMessage(ending.code, this.ending.asked), ending.code);
         break;
+      }
     }
   }
 
@@ -400,13 +397,6 @@ export class LiveSession {
     }
   }
 
-  private endedMessage(code: number): string {
-    const gone = code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound;
-    if (gone && this.endingForEveryone) return ENDED_BY_YOU_MESSAGE;
-    if (code === BAD_RELAY_ADDRESS) return BAD_RELAY_MESSAGE;
-    return CLOSE_REASONS[code] ?? "The relay closed this live session.";
-  }
-
   /** Ends the session: no more connecting; the kept state is saved, or deleted with the room. */
   private finish(message: string | null, code?: number): void {
     if (this.finished) return;
@@ -419,10 +409,11 @@ export class LiveSession {
     this.presence.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
-    this.keeper.stop(code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);
+    const gone = [CloseCode.RoomEnded, CloseCode.RoomNotFound, CloseCode.RoomExpired];
+    this.keeper.stop(gone.some((goneCode) => goneCode === code));
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
-    for (const waiter of this.endWaiters.splice(0)) waiter();
+    this.ending.settle();
   }
 
   private send(message: ClientMessage): void {

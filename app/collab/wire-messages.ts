@@ -14,8 +14,11 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 
-/** Version of this wire format; a relay refuses a JOIN that names another. */
-export const WIRE_VERSION = 1;
+/**
+ * Version of this wire format; a relay refuses a JOIN that names another. 2: WELCOME carries a
+ * challenge that an edit link answers with PROVE before it may write; ENDED says why.
+ */
+export const WIRE_VERSION = 2;
 
 /** The WebSocket path the relay answers on, beside the site. */
 export const RELAY_PATH = "/relay";
@@ -54,6 +57,8 @@ export const MessageType = {
   Awareness: 3,
   Snapshot: 4,
   DeleteRoom: 5,
+  /** The answer to WELCOME's challenge, signed with the edit key: this connection may write. */
+  Prove: 6,
   Welcome: 20,
   Entry: 21,
   Ack: 22,
@@ -76,6 +81,7 @@ export const CloseCode = {
   NotAllowed: 4403,
   RoomNotFound: 4404,
   RoomEnded: 4410,
+  RoomExpired: 4411,
   ClockOff: 4408,
   TooLarge: 4413,
   RateLimited: 4429,
@@ -93,8 +99,10 @@ export const CLOSE_REASONS: Record<number, string> = {
   [CloseCode.NotAllowed]: "This link can only view: the relay refused a change from it.",
   [CloseCode.RoomNotFound]: "This live session has ended or expired on the relay.",
   [CloseCode.RoomEnded]: "The person who started this live session ended it.",
+  [CloseCode.RoomExpired]:
+    "This live session expired: no one changed it for a long time, so the relay deleted it.",
   [CloseCode.ClockOff]:
-    "The relay did not end the session: this computer's clock is more than 10 minutes off, so the request could not be told from an old one. Set the clock and try again.",
+    "The session was not ended: this computer's clock is more than 10 minutes off. Set the clock and try again.",
   [CloseCode.TooLarge]: "A change was too large for the relay.",
   [CloseCode.RateLimited]: "Too many changes too quickly; the relay slowed this page down.",
   [CloseCode.TooManyRooms]:
@@ -114,6 +122,26 @@ const RETRIED_CLOSES = new Set<number>([
   CloseCode.AddressQuota,
   CloseCode.RelayFull,
 ]);
+
+/** The most UTF-8 bytes a WebSocket close reason may have (RFC 6455: 125 less the code). */
+export const MAX_CLOSE_REASON_BYTES = 123;
+
+/**
+ * A close reason cut to MAX_CLOSE_REASON_BYTES of UTF-8, never inside a character (ws throws
+ * on a longer one, and the close would not happen at all).
+ */
+export function clampCloseReason(reason: string): string {
+  if (textEncoder.encode(reason).length <= MAX_CLOSE_REASON_BYTES) return reason;
+  let clamped = "";
+  let bytes = 0;
+  for (const character of reason) {
+    const size = textEncoder.encode(character).length;
+    if (bytes + size > MAX_CLOSE_REASON_BYTES) break;
+    clamped += character;
+    bytes += size;
+  }
+  return clamped;
+}
 
 /** Close codes after which reconnecting cannot help. */
 export function isFinalClose(code: number): boolean {
@@ -196,6 +224,19 @@ export function awarenessBinding(roomId: string): Uint8Array {
   );
 }
 
+/**
+ * The bytes an edit link signs to prove it holds the signing key on one connection: the room,
+ * the type and the relay's random challenge from WELCOME (fresh per connection, so a proof
+ * seen once, in a network log or by a view-only holder, proves nothing on another).
+ */
+export function proveBinding(roomId: string, challenge: Uint8Array): Uint8Array {
+  return concatBytes(
+    textEncoder.encode(`${LIVE_DOMAIN}/${roomId}/`),
+    Uint8Array.of(MessageType.Prove),
+    challenge,
+  );
+}
+
 /** The bytes a writer signs to delete a room at a given time (ms since 1970). */
 export function deleteBinding(roomId: string, at: number): Uint8Array {
   return concatBytes(
@@ -252,6 +293,11 @@ export interface DeleteRoomMessage {
   at: number;
   signature: Uint8Array;
 }
+export interface ProveMessage {
+  type: typeof MessageType.Prove;
+  /** Signature of proveBinding(roomId, WELCOME's challenge) with the room's signing key. */
+  signature: Uint8Array;
+}
 export interface WelcomeMessage {
   type: typeof MessageType.Welcome;
   /** Highest sequence in the room's log now. */
@@ -260,6 +306,8 @@ export interface WelcomeMessage {
   snapshotSeq: number;
   /** True when this JOIN created the room. */
   created: boolean;
+  /** Random bytes an edit link signs (PROVE) before this connection may write. */
+  challenge: Uint8Array;
   /** The room's epoch (see JoinMessage.epoch); 0 from a relay before epochs. */
   epoch: number;
 }
@@ -291,8 +339,16 @@ export interface SnapshotResultMessage {
   logCount: number;
   logBytes: number;
 }
+/**
+ * The room is gone. "deleted": an edit link ended it, and `at` and `signature` are its signed
+ * DELETE_ROOM, so a client can check that the edit key ended it (not a relay that says so).
+ * "expired": the relay deleted it after its idle days (at 0, signature empty).
+ */
 export interface EndedMessage {
   type: typeof MessageType.Ended;
+  cause: "deleted" | "expired";
+  at: number;
+  signature: Uint8Array;
 }
 export interface PieceMessage {
   type: typeof MessageType.Piece;
@@ -307,7 +363,8 @@ export type ClientMessage =
   | UpdateMessage
   | (AwarenessMessage & { type: typeof MessageType.Awareness })
   | (SnapshotMessage & { type: typeof MessageType.Snapshot })
-  | DeleteRoomMessage;
+  | DeleteRoomMessage
+  | ProveMessage;
 export type RelayMessage =
   | WelcomeMessage
   | EntryMessage

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  CLOSE_REASONS,
   LIVE_LIMITS,
+  MAX_CLOSE_REASON_BYTES,
+  clampCloseReason,
   MalformedFrameError,
   MessageType,
   PieceAssembler,
@@ -34,6 +37,7 @@ describe("wire format", () => {
       headSeq: 9,
       snapshotSeq: 3,
       created: false,
+      challenge: new Uint8Array(32).fill(5),
       epoch: 0,
     });
     expect(decodeMessage(welcome.subarray(0, welcome.length - 1))).toMatchObject({ epoch: 0 });
@@ -61,7 +65,15 @@ describe("wire format", () => {
         signature,
       },
       { type: MessageType.DeleteRoom, at: 1_800_000_000_000, signature },
-      { type: MessageType.Welcome, headSeq: 9, snapshotSeq: 3, created: false, epoch: 77 },
+      { type: MessageType.Prove, signature },
+      {
+        type: MessageType.Welcome,
+        headSeq: 9,
+        snapshotSeq: 3,
+        created: false,
+        challenge: new Uint8Array(32).fill(5),
+        epoch: 77,
+      },
       { type: MessageType.Entry, seq: 2 ** 40, messageId: id, sealed: Uint8Array.of(6), signature },
       { type: MessageType.Ack, messageId: id, seq: 4 },
       { type: MessageType.Synced, headSeq: 4, logCount: 2, logBytes: 100 },
@@ -74,7 +86,8 @@ describe("wire format", () => {
         logCount: 0,
         logBytes: 0,
       },
-      { type: MessageType.Ended },
+      { type: MessageType.Ended, cause: "deleted", at: 1_800_000_000_000, signature },
+      { type: MessageType.Ended, cause: "expired", at: 0, signature: new Uint8Array(0) },
     ];
     for (const message of messages) expect(decodeMessage(encodeMessage(message))).toEqual(message);
   });
@@ -107,6 +120,20 @@ describe("wire format", () => {
     // Compared as bytes: a deep equal of 800 KB element by element takes seconds.
     expect(Buffer.compare(rebuilt.sealed, sealed)).toBe(0);
     expect(rebuilt.messageId).toEqual(id);
+  });
+
+  it("keeps every close reason within WebSocket's 123 bytes", () => {
+    for (const reason of Object.values(CLOSE_REASONS)) {
+      expect(new TextEncoder().encode(reason).length).toBeLessThanOrEqual(MAX_CLOSE_REASON_BYTES);
+    }
+  });
+
+  it("clamps a long close reason to 123 bytes of UTF-8 without cutting a character", () => {
+    const long = "é".repeat(100); // 200 bytes, 2 per character
+    const clamped = clampCloseReason(long);
+    expect(new TextEncoder().encode(clamped).length).toBe(122);
+    expect(clamped).toBe("é".repeat(61));
+    expect(clampCloseReason("Reconnect")).toBe("Reconnect");
   });
 
   it("refuses pieces out of order", () => {

@@ -28,6 +28,8 @@ export class MalformedFrameError extends Error {
 const ID_BYTES = 16;
 const SIGNATURE_BYTES = 64;
 const KEY_BYTES = 32;
+const CHALLENGE_BYTES = 32;
+const ENDED_CAUSES = ["deleted", "expired"] as const;
 
 /** Encodes one message as one frame (before any cutting into pieces). */
 export function encodeMessage(message: WireMessage): Uint8Array {
@@ -64,10 +66,14 @@ export function encodeMessage(message: WireMessage): Uint8Array {
       encoding.writeVarUint(e, message.at);
       encoding.writeVarUint8Array(e, message.signature);
       break;
+    case MessageType.Prove:
+      encoding.writeVarUint8Array(e, message.signature);
+      break;
     case MessageType.Welcome:
       encoding.writeVarUint(e, message.headSeq);
       encoding.writeVarUint(e, message.snapshotSeq);
       encoding.writeUint8(e, message.created ? 1 : 0);
+      encoding.writeVarUint8Array(e, message.challenge);
       encoding.writeVarUint(e, message.epoch);
       break;
     case MessageType.Entry:
@@ -93,6 +99,9 @@ export function encodeMessage(message: WireMessage): Uint8Array {
       encoding.writeVarUint(e, message.logBytes);
       break;
     case MessageType.Ended:
+      encoding.writeUint8(e, ENDED_CAUSES.indexOf(message.cause));
+      encoding.writeVarUint(e, message.at);
+      encoding.writeVarUint8Array(e, message.signature);
       break;
     case MessageType.Piece:
       encoding.writeVarUint8Array(e, message.pieceId);
@@ -168,12 +177,16 @@ export function decodeMessage(frame: Uint8Array): WireMessage {
       case MessageType.DeleteRoom:
         message = { type, at: readSeq(d), signature: readBytes(d, SIGNATURE_BYTES) };
         break;
+      case MessageType.Prove:
+        message = { type, signature: readBytes(d, SIGNATURE_BYTES) };
+        break;
       case MessageType.Welcome:
         message = {
           type,
           headSeq: readSeq(d),
           snapshotSeq: readSeq(d),
           created: decoding.readUint8(d) === 1,
+          challenge: readBytes(d, CHALLENGE_BYTES),
           epoch: decoding.hasContent(d) ? readSeq(d) : 0,
         };
         break;
@@ -202,9 +215,16 @@ export function decodeMessage(frame: Uint8Array): WireMessage {
           logBytes: readSeq(d),
         };
         break;
-      case MessageType.Ended:
-        message = { type };
+      case MessageType.Ended: {
+        const cause = ENDED_CAUSES[decoding.readUint8(d)];
+        if (!cause) throw new MalformedFrameError("unknown end cause");
+        const at = readSeq(d);
+        const signature = readBytes(d);
+        const signed = cause === "deleted" ? SIGNATURE_BYTES : 0;
+        if (signature.length !== signed) throw new MalformedFrameError("bad end signature");
+        message = { type, cause, at, signature };
         break;
+      }
       case MessageType.Piece: {
         const pieceId = readBytes(d, ID_BYTES);
         const index = readSeq(d);
@@ -251,6 +271,11 @@ export function encodeFrames(message: WireMessage, pieceId?: Uint8Array): Uint8A
     frames.push(encodeMessage({ type: MessageType.Piece, pieceId: id, index, count, bytes }));
   }
   return frames;
+}
+
+/** A new WELCOME challenge: 32 random bytes. */
+export function randomChallenge(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(CHALLENGE_BYTES));
 }
 
 /** 16 random bytes (message, snapshot and piece ids). */

@@ -194,8 +194,12 @@ export function useEditorLive(
       }
       const current = getHandle()?.view;
       if (!current) return;
-      const text = live.session.text.toString();
-      if (current.state.doc.toString() !== text) {
+      // A rejoin merges in what the page shows (edits the relay may never have got).
+      const shown = current.state.doc.toString();
+      const text = rejoin
+        ? runtime.mergeLocalText(live.session, shown)
+        : live.session.text.toString();
+      if (shown !== text) {
         current.dispatch({
           changes: { from: 0, to: current.state.doc.length, insert: text },
           selection: { anchor: 0 },

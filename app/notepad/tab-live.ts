@@ -276,8 +276,12 @@ export class NotepadLive {
       if (!rejoin && this.host.states.content(id) === "") this.host.tabs.closeTab(id);
       return;
     }
-    const text = live.session.text.toString();
-    if (this.host.states.content(id) !== text) {
+    // A rejoin merges in what the tab shows (edits the relay may never have got).
+    const shown = this.host.states.content(id);
+    const text = rejoin
+      ? runtime.mergeLocalText(live.session, shown)
+      : live.session.text.toString();
+    if (shown !== text) {
       const length = this.host.states.text(id).length;
       this.dispatchTo(id, { changes: { from: 0, to: length, insert: text } });
       this.noteEdit(id);

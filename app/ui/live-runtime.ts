@@ -14,3 +14,4 @@ export {
   startLive,
   whenJoined,
 } from "./live-control";
+export { mergeLocalText } from "./live-rejoin";

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDiskRoomStore } from "./disk-store";
+import { EXPIRED } from "./room-store";
 import {
   addressQuotaContract,
   idleRoomsContract,
@@ -63,7 +64,7 @@ describe("disk store", () => {
       ok: false,
       reason: "no-space",
     });
-    await second.deleteRoom(room);
+    await second.deleteRoom(room, EXPIRED, 1000);
     expect(await second.canCreateRoom()).toBe("ok");
     await second.close();
   });

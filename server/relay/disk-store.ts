@@ -12,8 +12,10 @@
  * ignored on reading, so a crash between the two steps loses nothing. With `durable` (the
  * default) an append's `durable` resolves once fdatasync ran (one for the appends that arrive
  * together): the relay acknowledges only then. A room's last write is the newest modification
- * time of its files (idle expiry). Calls on one room run one at a time; rooms read recently
- * stay cached in memory.
+ * time of its files (idle expiry). A deleted room leaves a tombstone, `ended/<room id>` (its
+ * ENDED message; the file's time is when it ended), so it is never made again until
+ * pruneEnded drops it. Calls on one room run one at a time; rooms read recently stay cached
+ * in memory.
  */
 import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
 import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
@@ -33,13 +35,17 @@ import {
   writeAtomic,
   type RoomMeta,
 } from "./disk-log";
+import { DiskTombstones } from "./disk-tombstones";
 import {
   entriesAfter,
   newEpoch,
+  noteAppended,
   replayOf,
   roomInfoOf,
   roomWouldOverflow,
+  seqOfMessageId,
   snapshotFits,
+  type CreateResult,
   type HeldRoom,
   type RoomStore,
   type StoredEntry,
@@ -103,6 +109,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
+  const tombstones = new DiskTombstones(dir, durable);
+  const readEnded = async (roomId: string) => {
+    await ready;
+    return tombstones.read(roomId);
+  };
 
   /** Runs fn alone for this room (one call at a time per room). */
   function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
@@ -252,9 +263,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       });
     },
     createRoom(roomId, verifyKey, now) {
-      return locked(roomId, async () => {
+      return locked(roomId, async (): Promise<CreateResult> => {
         const existing = await load(roomId);
-        if (existing) return { room: roomInfoOf(roomId, existing), created: false };
+        if (existing) return { room: roomInfoOf(roomId, existing), created: false, ended: null };
+        const ended = await readEnded(roomId);
+        if (ended) return { room: null, created: false, ended };
         const folder = roomDir(roomId);
         await mkdir(folder, { recursive: true });
         const epoch = newEpoch();
@@ -280,13 +293,24 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           sync: new GroupSync(() => room.log),
         };
         remember(roomId, room);
-        return { room: roomInfoOf(roomId, room), created: true };
+        return { room: roomInfoOf(roomId, room), created: true, ended: null };
       });
     },
     async append(roomId, input, now, maxRoomBytes) {
       const written = await locked(roomId, async () => {
         const room = await load(roomId);
         if (!room) return { ok: false as const, reason: "missing" as const };
+        const existing = seqOfMessageId(room, input.messageId);
+        if (existing !== null) {
+          // Acknowledged again only once the first is on the disk (it may be syncing now).
+          const synced = durable ? room.sync.sync() : undefined;
+          return {
+            ok: false as const,
+            reason: "duplicate" as const,
+            seq: existing,
+            durable: synced,
+          };
+        }
         if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
           return { ok: false as const, reason: "full" as const };
         }
@@ -315,7 +339,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           void touching.then(() => touches.delete(touching));
           room.touchedAt = now;
         }
-        room.entries.push(entry);
+        noteAppended(room, entry);
         room.headSeq = entry.seq;
         room.logBytes += sealed.length;
         room.size += record.length;
@@ -397,9 +421,14 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       }
       return "ok";
     },
-    deleteRoom(roomId) {
+    ended(roomId) {
+      return locked(roomId, () => readEnded(roomId));
+    },
+    deleteRoom(roomId, ending, now) {
       return locked(roomId, async () => {
         await ready;
+        // The tombstone first: a crash after it leaves an ended room, never one made again.
+        await tombstones.write(roomId, ending, now);
         const cached = cache.get(roomId);
         cache.delete(roomId);
         if (cached) await closeLog(cached);
@@ -419,6 +448,12 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         await rm(trash, { recursive: true, force: true });
         return existed;
       });
+    },
+    async pruneEnded(before) {
+      await ready;
+      for (const roomId of await tombstones.list()) {
+        await locked(roomId, () => tombstones.dropIfBefore(roomId, before));
+      }
     },
     async listIdle(before) {
       await ready;

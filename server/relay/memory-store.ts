@@ -5,12 +5,16 @@
 import {
   entriesAfter,
   newEpoch,
+  noteAppended,
   replayOf,
   roomInfoOf,
   roomWouldOverflow,
+  seqOfMessageId,
   snapshotFits,
   type HeldRoom,
   type AppendResult,
+  type CreateResult,
+  type RoomEnding,
   type RoomReplay,
   type RoomStore,
   type SnapshotSwapResult,
@@ -34,14 +38,17 @@ export function createMemoryRoomStore(
   const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
   const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
   let storedBytes = 0;
+  const tombstones = new Map<string, { ending: RoomEnding; since: number }>();
   return {
     async getRoom(roomId) {
       const room = rooms.get(roomId);
       return room ? roomInfoOf(roomId, room) : null;
     },
-    async createRoom(roomId, verifyKey, now) {
+    async createRoom(roomId, verifyKey, now): Promise<CreateResult> {
       const existing = rooms.get(roomId);
-      if (existing) return { room: roomInfoOf(roomId, existing), created: false };
+      if (existing) return { room: roomInfoOf(roomId, existing), created: false, ended: null };
+      const tombstone = tombstones.get(roomId);
+      if (tombstone) return { room: null, created: false, ended: tombstone.ending };
       const room: MemoryRoom = {
         verifyKey: verifyKey.slice(),
         headSeq: 0,
@@ -52,11 +59,13 @@ export function createMemoryRoomStore(
         lastWriteAt: now,
       };
       rooms.set(roomId, room);
-      return { room: roomInfoOf(roomId, room), created: true };
+      return { room: roomInfoOf(roomId, room), created: true, ended: null };
     },
     async append(roomId, input, now, maxRoomBytes): Promise<AppendResult> {
       const room = rooms.get(roomId);
       if (!room) return { ok: false, reason: "missing" };
+      const existing = seqOfMessageId(room, input.messageId);
+      if (existing !== null) return { ok: false, reason: "duplicate", seq: existing };
       if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
         return { ok: false, reason: "full" };
       }
@@ -67,7 +76,7 @@ export function createMemoryRoomStore(
       if (!addressBytes.take(input.address, size, now)) return { ok: false, reason: "quota" };
       storedBytes += size;
       const seq = ++room.headSeq;
-      room.entries.push({
+      noteAppended(room, {
         seq,
         messageId: input.messageId,
         sealed: input.sealed,
@@ -108,10 +117,17 @@ export function createMemoryRoomStore(
     async canCreateRoom() {
       return nearlyFull(storedBytes, quotas.maxStoredBytes) ? "no-space" : "ok";
     },
-    async deleteRoom(roomId) {
+    async ended(roomId) {
+      return tombstones.get(roomId)?.ending ?? null;
+    },
+    async deleteRoom(roomId, ending, now) {
+      tombstones.set(roomId, { ending, since: now });
       const room = rooms.get(roomId);
       if (room) storedBytes -= heldBytes(room);
       return rooms.delete(roomId);
+    },
+    async pruneEnded(before) {
+      for (const [roomId, { since }] of tombstones) if (since < before) tombstones.delete(roomId);
     },
     async listIdle(before) {
       return [...rooms].filter(([, room]) => room.lastWriteAt < before).map(([id]) => id);

@@ -2,17 +2,24 @@
  * Fan-out over Redis pub/sub, one channel per room. Entries are published by the store's
  * append script (so they leave in sequence order); this module publishes presence and room
  * endings, and subscribes this process to the rooms it has connections in.
- * Messages: 'E' seq ':' header sealed (see redis-store.ts), 'A' header sealed, 'X'.
+ * Messages: 'E' seq ':' header sealed (see redis-store.ts), 'A' header sealed, 'X' and the
+ * ENDED message (which carries the signed delete).
  */
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import type { Redis } from "ioredis";
+import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
 import type { FanoutEvent, FanoutListener, RoomFanout } from "./room-fanout";
 import { roomChannel, roomOfChannel } from "./redis-store";
 
 function decodeEvent(message: Buffer): FanoutEvent | null {
   const kind = String.fromCharCode(message[0]);
-  if (kind === "X") return { kind: "ended" };
+  if (kind === "X") {
+    const ended = decodeMessage(new Uint8Array(message.subarray(1)));
+    if (ended.type !== MessageType.Ended) return null;
+    const { cause, at, signature } = ended;
+    return { kind: "ended", ending: { cause, at, signature } };
+  }
   if (kind === "A") {
     const d = decoding.createDecoder(new Uint8Array(message.subarray(1)));
     const origin = decoding.readVarString(d);
@@ -72,7 +79,8 @@ export function createRedisFanout(publisher: Redis, subscriber: Redis): RoomFano
       if (event.kind === "entry") return;
       let payload: Buffer;
       if (event.kind === "ended") {
-        payload = Buffer.from("X");
+        const ended = encodeMessage({ type: MessageType.Ended, ...event.ending });
+        payload = Buffer.concat([Buffer.from("X"), ended]);
       } else {
         const e = encoding.createEncoder();
         encoding.writeUint8(e, "A".charCodeAt(0));

@@ -6,33 +6,46 @@
  *   process sees entries in sequence order;
  * - snapshot: compare-and-swap on the snapshot sequence, SET the snapshot, XTRIM MINID the
  *   log it covers, and recount the log from the sizes hash (never reading the entries).
- * Keys of a room: KEYS[1] meta hash, KEYS[2] log stream, KEYS[3] snapshot string, KEYS[4] the
- * sizes hash: seq -> sealed bytes appended to the room up to and including that entry (the
- * meta's `appended` counts the same from the room's start), so the bytes a snapshot trims
- * are one subtraction.
+ * Every script is given all seven keys of a room: KEYS[1] meta hash, KEYS[2] log stream,
+ * KEYS[3] snapshot string, KEYS[4] the sizes hash: seq -> sealed bytes appended to the room up
+ * to and including that entry (the meta's `appended` counts the same from the room's start),
+ * so the bytes a snapshot trims are one subtraction, KEYS[5] the log's message ids (a sorted
+ * set scored by sequence, so a snapshot's trim drops them by range), KEYS[6] the tombstone of
+ * an ended room (its ENDED message, expiring after the idle days), KEYS[7] a marker that
+ * outlives the room by the idle days (set with twice the TTL on every write), so a room Redis
+ * expired is told apart from one that never was.
  */
 
-/** ARGV: verifyKey, ttl seconds, epoch. Returns 1 when created, 0 when it existed. */
+/**
+ * ARGV: verifyKey, ttl seconds, epoch. Returns 1 when created, 0 when it existed, -1 when it
+ * ended (a tombstone or an expired room's marker).
+ */
 export const CREATE_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[6]) == 1 or redis.call('EXISTS', KEYS[7]) == 1 then return -1 end
 redis.call('HSET', KEYS[1], 'verifyKey', ARGV[1], 'head', 0, 'snapSeq', 0,
   'logCount', 0, 'logBytes', 0, 'snapBytes', 0, 'appended', 0, 'epoch', ARGV[3])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+redis.call('SET', KEYS[7], 1, 'EX', 2 * tonumber(ARGV[2]))
 return 1
 `;
 
 /**
  * ARGV: messageId, sealed, signature, maxRoomBytes, ttl seconds, channel, fan-out prefix.
- * Publishes 'E' .. seq .. ':' .. prefix .. sealed. Returns the seq, -1 (no room), -2 (full).
+ * Publishes 'E' .. seq .. ':' .. prefix .. sealed. Returns the seq, -1 (no room), -2 (full),
+ * or {'duplicate', seq} when the log already has this message id (nothing appended).
  */
 export const APPEND_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+local known = redis.call('ZSCORE', KEYS[5], ARGV[1])
+if known then return {'duplicate', tonumber(known)} end
 local size = string.len(ARGV[2])
 local logBytes = tonumber(redis.call('HGET', KEYS[1], 'logBytes'))
 local snapBytes = tonumber(redis.call('HGET', KEYS[1], 'snapBytes'))
 if logBytes + snapBytes + size > tonumber(ARGV[4]) then return -2 end
 local seq = redis.call('HINCRBY', KEYS[1], 'head', 1)
 redis.call('XADD', KEYS[2], seq .. '-0', 'm', ARGV[1], 's', ARGV[2], 'g', ARGV[3])
+redis.call('ZADD', KEYS[5], seq, ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'logCount', 1)
 redis.call('HINCRBY', KEYS[1], 'logBytes', size)
 redis.call('HSET', KEYS[4], seq, redis.call('HINCRBY', KEYS[1], 'appended', size))
@@ -41,6 +54,8 @@ redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
 redis.call('EXPIRE', KEYS[4], ttl)
+redis.call('EXPIRE', KEYS[5], ttl)
+redis.call('SET', KEYS[7], 1, 'EX', 2 * ttl)
 redis.call('PUBLISH', ARGV[6], 'E' .. seq .. ':' .. ARGV[7] .. ARGV[2])
 return seq
 `;
@@ -74,6 +89,7 @@ if snapSeq == base and base < upTo and upTo <= head then
   end
   for seq = snapSeq + 1, upTo do redis.call('HDEL', KEYS[4], seq) end
   redis.call('XTRIM', KEYS[2], 'MINID', (upTo + 1) .. '-0')
+  redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', upTo)
   redis.call('SET', KEYS[3], ARGV[3])
   redis.call('HSET', KEYS[1], 'snapSeq', upTo, 'snapBytes', ARGV[4],
     'logCount', redis.call('XLEN', KEYS[2]))
@@ -82,6 +98,8 @@ if snapSeq == base and base < upTo and upTo <= head then
   redis.call('EXPIRE', KEYS[2], ttl)
   redis.call('EXPIRE', KEYS[3], ttl)
   redis.call('EXPIRE', KEYS[4], ttl)
+  redis.call('EXPIRE', KEYS[5], ttl)
+  redis.call('SET', KEYS[7], 1, 'EX', 2 * ttl)
   accepted = 1
 end
 return {accepted, tonumber(redis.call('HGET', KEYS[1], 'snapSeq')),

@@ -6,6 +6,7 @@ import { createRedisRoomStore } from "./redis-store";
 import { createRelayHub } from "./relay-hub";
 import { addressQuotaContract, roomStoreContract } from "./room-store.contract";
 import type { FanoutEvent } from "./room-fanout";
+import { EXPIRED } from "./room-store";
 import { startTestRedis, type TestRedis } from "./test-redis";
 import { HubClient, joinMessage, newKeys, until, updateMessage } from "./test-client";
 
@@ -43,8 +44,10 @@ addressQuotaContract("redis", async (quotas) => {
 
 describe("redis store: durability and storage", () => {
   const roomId = "e0".repeat(16);
+  let nextMessageId = 0;
+  // Each with its own message id: the store keeps a repeated one once.
   const entry = (length: number, address?: string) => ({
-    messageId: new Uint8Array(16).fill(1),
+    messageId: Uint8Array.of(++nextMessageId, nextMessageId >> 8, ...new Uint8Array(14)),
     sealed: new Uint8Array(length).fill(2),
     signature: new Uint8Array(64).fill(3),
     origin: "t",
@@ -141,6 +144,23 @@ describe("redis store and fan-out", () => {
     const ttl = await connection.ttl(`plainpad:relay:{${roomId}}:log`);
     expect(ttl).toBeGreaterThan(2 * 24 * 3600 - 10);
     expect(ttl).toBeLessThanOrEqual(2 * 24 * 3600);
+    // Redis expiring the room (as its TTL does) leaves a marker for the idle days more: those
+    // who come back are told it expired, and it is not made again meanwhile.
+    const seenTtl = await connection.ttl(`plainpad:relay:{${roomId}}:seen`);
+    expect(seenTtl).toBeGreaterThan(4 * 24 * 3600 - 10);
+    const roomKeys = ["meta", "log", "snapshot", "sizes", "ids"].map(
+      (k) => `plainpad:relay:{${roomId}}:${k}`,
+    );
+    await connection.del(...roomKeys);
+    expect(await store.getRoom(roomId)).toBeNull();
+    expect(await store.ended(roomId)).toEqual(EXPIRED);
+    expect((await store.createRoom(roomId, new Uint8Array(32), 0)).ended).toEqual(EXPIRED);
+    expect(await store.ended("ef".repeat(16))).toBeNull();
+    // A deleted room's tombstone is kept for the idle days too, then Redis drops it.
+    await store.deleteRoom(roomId, EXPIRED, 0);
+    const tombstoneTtl = await connection.ttl(`plainpad:relay:{${roomId}}:ended`);
+    expect(tombstoneTtl).toBeGreaterThan(2 * 24 * 3600 - 10);
+    expect(tombstoneTtl).toBeLessThanOrEqual(2 * 24 * 3600);
   });
 
   it("publishes each entry in the append script, in sequence order, with its origin", async () => {
@@ -166,7 +186,12 @@ describe("redis store and fan-out", () => {
       ),
     );
     await fanout.publish(roomId, { kind: "awareness", sealed: Uint8Array.of(9), origin: "x" });
-    await fanout.publish(roomId, { kind: "ended" });
+    const ending = {
+      cause: "deleted" as const,
+      at: 1_800_000_000_000,
+      signature: new Uint8Array(64).fill(3),
+    };
+    await fanout.publish(roomId, { kind: "ended", ending });
     await until(() => events.length === 22);
     const entries = events.flatMap((event) => (event.kind === "entry" ? [event] : []));
     expect(entries.map((event) => event.entry.seq)).toEqual(
@@ -180,7 +205,7 @@ describe("redis store and fan-out", () => {
       expect(event.entry.sealed).toEqual(Uint8Array.of(i, 1, 2));
     }
     expect(events[20]).toEqual({ kind: "awareness", sealed: Uint8Array.of(9), origin: "x" });
-    expect(events[21]).toEqual({ kind: "ended" });
+    expect(events[21]).toEqual({ kind: "ended", ending });
     await unsubscribe();
   });
 

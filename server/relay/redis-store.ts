@@ -16,7 +16,10 @@ import {
   SNAPSHOT_SCRIPT,
 } from "./redis-scripts";
 import {
+  EXPIRED,
   newEpoch,
+  type CreateResult,
+  type RoomEnding,
   type RoomInfo,
   type RoomStore,
   type StoredEntry,
@@ -39,9 +42,12 @@ export function roomOfChannel(channel: string): string | null {
 }
 
 // The hash tag {roomId} keeps a room's keys on one slot (Redis Cluster runs scripts per slot).
-function keys(roomId: string): [string, string, string, string] {
+// Their order is the scripts' KEYS (redis-scripts.ts): every script is given all of them.
+type RoomKeys = [string, string, string, string, string, string, string];
+function keys(roomId: string): RoomKeys {
   const base = `${PREFIX}:{${roomId}}`;
-  return [`${base}:meta`, `${base}:log`, `${base}:snapshot`, `${base}:sizes`];
+  const names = ["meta", "log", "snapshot", "sizes", "ids", "ended", "seen"] as const;
+  return names.map((name) => `${base}:${name}`) as RoomKeys;
 }
 
 /** The counter of bytes an address appended in an hour (shared by every relay process). */
@@ -131,9 +137,9 @@ export function createRedisRoomStore(
 ): RoomStore {
   const ttl = Math.max(1, Math.round(idleRoomDays * 24 * 60 * 60));
   const addressBytesPerHour = quotas.addressBytesPerHour ?? DEFAULT_QUOTAS.addressBytesPerHour;
-  redis.defineCommand("plainpadCreate", { numberOfKeys: 3, lua: CREATE_SCRIPT });
-  redis.defineCommand("plainpadAppend", { numberOfKeys: 4, lua: APPEND_SCRIPT });
-  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 4, lua: SNAPSHOT_SCRIPT });
+  redis.defineCommand("plainpadCreate", { numberOfKeys: 7, lua: CREATE_SCRIPT });
+  redis.defineCommand("plainpadAppend", { numberOfKeys: 7, lua: APPEND_SCRIPT });
+  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 7, lua: SNAPSHOT_SCRIPT });
   redis.defineCommand("plainpadRenewEpoch", { numberOfKeys: 1, lua: RENEW_EPOCH_SCRIPT });
   redis.defineCommand("plainpadQuota", { numberOfKeys: 1, lua: QUOTA_SCRIPT });
   const create = script(redis, "plainpadCreate");
@@ -144,44 +150,64 @@ export function createRedisRoomStore(
 
   const getRoom = async (roomId: string) =>
     infoOf(roomId, await redis.hgetallBuffer(keys(roomId)[0]));
+  const ended = async (roomId: string): Promise<RoomEnding | null> => {
+    const [meta, , , , , tombstone, seen] = keys(roomId);
+    const results = await redis.multi().getBuffer(tombstone).exists(seen).exists(meta).exec();
+    if (!results) throw new Error("Redis transaction aborted");
+    const bytes = results[0][1] as Buffer | null;
+    // Redis expired the room (its marker outlives it by the idle days): it expired.
+    if (!bytes) return results[1][1] === 1 && results[2][1] === 0 ? EXPIRED : null;
+    const message = decodeMessage(new Uint8Array(bytes));
+    if (message.type !== MessageType.Ended) throw new Error("bad tombstone in Redis");
+    const { cause, at, signature } = message;
+    return { cause, at, signature };
+  };
 
   return {
     getRoom,
-    async createRoom(roomId, verifyKey) {
-      const [meta, log, snap] = keys(roomId);
+    async createRoom(roomId, verifyKey): Promise<CreateResult> {
       const epoch = newEpoch();
-      const created = (await create(meta, log, snap, Buffer.from(verifyKey), ttl, epoch)) === 1;
+      const answer = Number(await create(...keys(roomId), Buffer.from(verifyKey), ttl, epoch));
+      if (answer === -1) {
+        const ending = await ended(roomId);
+        if (ending) return { room: null, created: false, ended: ending };
+        throw new Error("tombstone vanished right after it was found");
+      }
       const room = await getRoom(roomId);
       if (!room) throw new Error("room vanished right after it was created");
-      return { room, created };
+      return { room, created: answer === 1, ended: null };
     },
+    ended,
     async append(roomId, input, now, maxRoomBytes) {
       const header = entryHeader(input.origin, input.messageId, input.signature);
       const size = input.sealed.length;
       const quota = input.address && addressBytesPerHour > 0 ? quotaKey(input.address, now) : null;
       let seq: number;
+      let duplicateOf: number | null = null;
       try {
         if (quota && (await countQuota(quota, size, addressBytesPerHour)) !== 1) {
           return { ok: false, reason: "quota" };
         }
-        seq = Number(
-          await append(
-            ...keys(roomId),
-            Buffer.from(input.messageId),
-            Buffer.from(input.sealed),
-            Buffer.from(input.signature),
-            maxRoomBytes,
-            ttl,
-            roomChannel(roomId),
-            header,
-          ),
+        const answer: unknown = await append(
+          ...keys(roomId),
+          Buffer.from(input.messageId),
+          Buffer.from(input.sealed),
+          Buffer.from(input.signature),
+          maxRoomBytes,
+          ttl,
+          roomChannel(roomId),
+          header,
         );
+        // {'duplicate', seq}: the log has this message id already.
+        if (Array.isArray(answer)) duplicateOf = Number(answer[1]);
+        seq = duplicateOf === null ? Number(answer) : -4;
       } catch (error) {
         if (!isOutOfMemory(error)) throw error;
         seq = -3;
       }
       // Not stored: the bytes do not count (a Redis at maxmemory may refuse even this).
       if (seq < 0 && quota) await redis.decrby(quota, size).catch(() => {});
+      if (duplicateOf !== null) return { ok: false, reason: "duplicate", seq: duplicateOf };
       if (seq === -3) return { ok: false, reason: "no-space" };
       if (seq === -1) return { ok: false, reason: "missing" };
       if (seq === -2) return { ok: false, reason: "full" };
@@ -248,11 +274,18 @@ export function createRedisRoomStore(
       const { used, max } = await memoryOf(redis);
       return nearlyFull(used, max) ? "no-space" : "ok";
     },
-    async deleteRoom(roomId) {
-      const [meta, log, snap, sizes] = keys(roomId);
-      const results = await redis.multi().exists(meta).del(meta, log, snap, sizes).exec();
+    async deleteRoom(roomId, ending) {
+      const [meta, log, snap, sizes, ids, tombstone, seen] = keys(roomId);
+      const record = Buffer.from(encodeMessage({ type: MessageType.Ended, ...ending }));
+      const results = await redis
+        .multi()
+        .exists(meta)
+        .set(tombstone, record, "EX", ttl)
+        .del(meta, log, snap, sizes, ids, seen)
+        .exec();
       return results?.[0]?.[1] === 1;
     },
+    async pruneEnded() {},
     async listIdle() {
       return [];
     },

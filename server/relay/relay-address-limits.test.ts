@@ -6,11 +6,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WebSocket } from "ws";
-import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
-import { MessageLog, joinMessage, newKeys, until } from "./test-client";
+import { CloseCode, LIVE_LIMITS, MessageType } from "../../app/collab/wire";
+import { joinMessage, newKeys, until } from "./test-client";
 import { startTestRedis, type TestRedis } from "./test-redis";
-import { bundleServer, startRelayProcess, type RelayProcess } from "./test-relay-process";
+import {
+  SocketClient,
+  bundleServer,
+  startRelayProcess,
+  type RelayProcess,
+} from "./test-relay-process";
 
 const CAP = LIVE_LIMITS.roomsPerAddressPerHour;
 
@@ -47,16 +51,9 @@ async function relay(env: Record<string, string>): Promise<RelayProcess> {
  * resolves "created", or "refused" when the relay closed with TooManyRooms.
  */
 async function createRoom(url: string, forwardedFor: string): Promise<"created" | "refused"> {
-  const log = new MessageLog();
-  const socket = new WebSocket(url, { headers: { "X-Forwarded-For": forwardedFor } });
-  socket.binaryType = "nodebuffer";
-  socket.on("message", (data: Buffer) => log.accept(new Uint8Array(data)));
-  socket.on("close", (code, reason) => (log.closed = { code, reason: reason.toString() }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("open", () => resolve());
-    socket.once("error", reject);
-  });
-  for (const frame of encodeFrames(joinMessage(newKeys()))) socket.send(frame);
+  const log = new SocketClient(url, { "X-Forwarded-For": forwardedFor });
+  await log.opened;
+  log.send(joinMessage(newKeys()));
   await until(
     () => log.ofType(MessageType.Welcome).length > 0 || log.closed !== null,
     10_000,
@@ -64,7 +61,7 @@ async function createRoom(url: string, forwardedFor: string): Promise<"created" 
   );
   const welcome = log.ofType(MessageType.Welcome)[0];
   // One at a time: the test is about the hourly count, not about open connections.
-  socket.close();
+  log.socket.close();
   await until(() => log.closed !== null, 10_000, "close");
   if (welcome?.created) return "created";
   expect(log.closed?.code).toBe(CloseCode.TooManyRooms);

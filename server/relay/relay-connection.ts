@@ -4,7 +4,9 @@
  * fan-out events run on a second chain that opens once the JOIN's replay is sent, so a client
  * sees its replay and then the live log without a gap or a duplicate, and never waits for its
  * own write to be stored before it sees the others'. The relay never decrypts: it checks sizes, rates and signatures, and passes sealed
- * bytes along.
+ * bytes along. A connection writes only after it proved it holds the room's signing key: WELCOME
+ * carries a random challenge, and PROVE is its signature (a view-only link, or someone replaying
+ * signed entries it saw, cannot answer it).
  */
 import type { KeyObject } from "node:crypto";
 import {
@@ -17,6 +19,8 @@ import {
   decodeMessage,
   deleteBinding,
   encodeFrames,
+  proveBinding,
+  randomChallenge,
   roomIdForVerifyKey,
   signedBytes,
   snapshotBinding,
@@ -28,9 +32,16 @@ import {
   type UpdateMessage,
   type WireMessage,
 } from "../../app/collab/wire";
+import {
+  REFUSAL_CLOSES,
+  entryFrames,
+  isClientMessage,
+  lostEntries,
+  syncedOf,
+} from "./connection-rules";
 import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
-import type { AppendRefusal, RoomInfo, RoomStore, StoredEntry } from "./room-store";
+import type { RoomEnding, RoomStore, StoredEntry } from "./room-store";
 import type { RelayConnection } from "./relay-types";
 import { verifyKeyObject, verifySignature } from "./verify";
 
@@ -57,6 +68,10 @@ const EMPTY = new Uint8Array(0);
 export class ConnectionHandler {
   roomId: string | null = null;
   private verifyKey: KeyObject | null = null;
+  /** WELCOME's challenge; null before the JOIN is handled and once proven. */
+  private challenge: Uint8Array | null = null;
+  /** True once PROVE showed the edit key: only then are UPDATE, SNAPSHOT and DELETE taken. */
+  private proven = false;
   private queue: Promise<void> = Promise.resolve();
   private events: Promise<void>;
   private openEvents: () => void = () => {};
@@ -167,9 +182,19 @@ export class ConnectionHandler {
   }
 
   private handle(message: ClientMessage): Promise<void> {
+    const write =
+      message.type === MessageType.Update ||
+      message.type === MessageType.Snapshot ||
+      message.type === MessageType.DeleteRoom;
+    if (write && !this.proven) {
+      this.close(CloseCode.NotAllowed);
+      return Promise.resolve();
+    }
     switch (message.type) {
       case MessageType.Join:
         return this.join(message);
+      case MessageType.Prove:
+        return this.prove(message.signature);
       case MessageType.Update:
         return this.update(message);
       case MessageType.Snapshot:
@@ -193,6 +218,10 @@ export class ConnectionHandler {
     }
     let created = false;
     if (!(await store.getRoom(message.roomId))) {
+      // An ended room is never made again: not by a view-only holder, a late editor's JOIN,
+      // nor a client that knew its epoch (checked again by createRoom, atomically).
+      const ending = await store.ended(message.roomId);
+      if (ending) return this.end(ending);
       // A client that knows the room's epoch was in it: the relay lost the room (a data folder
       // lost, Redis flushed). It is made again, and the client sends back everything it has.
       const rejoining = message.epoch !== 0;
@@ -201,7 +230,9 @@ export class ConnectionHandler {
       if (!(await this.hub.roomsCreated.take(this.address))) {
         return this.close(CloseCode.TooManyRooms);
       }
-      created = (await store.createRoom(message.roomId, message.verifyKey, now())).created;
+      const result = await store.createRoom(message.roomId, message.verifyKey, now());
+      if (result.ended) return this.end(result.ended);
+      created = result.created;
       if (created) {
         this.hub.log(message.create ? "room-created" : "room-recreated", { room: message.roomId });
       }
@@ -227,11 +258,13 @@ export class ConnectionHandler {
     }
     if (!replay) return this.close(CloseCode.RoomNotFound);
     const { room } = replay;
+    this.challenge = randomChallenge();
     this.send({
       type: MessageType.Welcome,
       headSeq: room.headSeq,
       snapshotSeq: room.snapshotSeq,
       created,
+      challenge: this.challenge,
       epoch: room.epoch,
     });
     this.delivered = Math.min(sinceSeq, room.headSeq);
@@ -243,6 +276,16 @@ export class ConnectionHandler {
     this.send(syncedOf(room, this.delivered));
     // Live entries queued meanwhile go out now (those the replay had are skipped).
     this.openEvents();
+  }
+
+  /** PROVE: the challenge signed with the room's key makes this a writing connection. */
+  private async prove(signature: Uint8Array): Promise<void> {
+    const challenge = this.challenge;
+    // Before WELCOME, or a second proof: no page sends that.
+    if (!challenge) return this.close(CloseCode.Malformed);
+    this.challenge = null;
+    const data = signedBytes(proveBinding(this.roomId!, challenge), EMPTY);
+    if (await this.verified(data, signature)) this.proven = true;
   }
 
   private async update(message: UpdateMessage): Promise<void> {
@@ -267,9 +310,17 @@ export class ConnectionHandler {
       // The others see it at once; the writer's ACK waits until it is on disk (fsync), since
       // a client forgets what was acknowledged. (A relay that loses entries it fanned out
       // still notices: the readers come back with a sinceSeq above its head.)
-      if (result.ok) await result.durable;
+      if (result.ok || result.reason === "duplicate") await result.durable;
     } finally {
       this.pendingAppends--;
+    }
+    if (!result.ok && result.reason === "duplicate") {
+      // A message id the room has: stored once. An own resend after a lost ACK is answered
+      // with the first one's sequence; nothing is appended or sent to the others.
+      this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
+      if (result.seq > this.delivered) this.have.add(result.seq);
+      this.advance();
+      return;
     }
     // Refused: no ACK, so the client keeps the update and sends it again after reconnecting.
     if (!result.ok) return this.close(REFUSAL_CLOSES[result.reason]);
@@ -310,10 +361,12 @@ export class ConnectionHandler {
       // Not a forgery (the signature is checked first): a clock far off, or a replayed delete.
       return this.close(CloseCode.ClockOff);
     }
-    await this.hub.store.deleteRoom(roomId);
+    // Kept as the room's tombstone and sent in ENDED: clients check the edit key signed it.
+    const ending: RoomEnding = { cause: "deleted", at, signature };
+    await this.hub.store.deleteRoom(roomId, ending, this.hub.now());
     this.hub.log("room-deleted", { room: roomId });
-    await this.hub.fanout.publish(roomId, { kind: "ended" });
-    this.end();
+    await this.hub.fanout.publish(roomId, { kind: "ended", ending });
+    this.end(ending);
   }
 
   /** Checks a write's signature with the room's key; closes NotAllowed when it fails. */
@@ -324,7 +377,7 @@ export class ConnectionHandler {
   }
 
   private async onEvent(event: FanoutEvent): Promise<void> {
-    if (event.kind === "ended") return this.end();
+    if (event.kind === "ended") return this.end(event.ending);
     if (event.kind === "awareness") {
       return this.send({ type: MessageType.AwarenessRelay, sealed: event.sealed });
     }
@@ -360,52 +413,9 @@ export class ConnectionHandler {
     while (this.have.has(this.delivered + 1)) this.have.delete(++this.delivered);
   }
 
-  /** The room was deleted: tell the client and close. */
-  private end(): void {
-    this.send({ type: MessageType.Ended });
-    this.close(CloseCode.RoomEnded);
+  /** The room was deleted or expired: tell the client why (with the signed delete) and close. */
+  private end(ending: RoomEnding): void {
+    this.send({ type: MessageType.Ended, ...ending });
+    this.close(ending.cause === "deleted" ? CloseCode.RoomEnded : CloseCode.RoomExpired);
   }
-}
-
-// One entry goes to every connection of its room: encoded once, while anyone holds it.
-const encodedEntries = new WeakMap<StoredEntry, Uint8Array[]>();
-
-function entryFrames(entry: StoredEntry): Uint8Array[] {
-  let frames = encodedEntries.get(entry);
-  if (!frames) {
-    frames = encodeFrames({ type: MessageType.Entry, ...entry });
-    encodedEntries.set(entry, frames);
-  }
-  return frames;
-}
-
-const REFUSAL_CLOSES: Record<AppendRefusal, number> = {
-  missing: CloseCode.RoomNotFound,
-  full: CloseCode.RoomFull,
-  "no-space": CloseCode.RelayFull,
-  quota: CloseCode.AddressQuota,
-};
-
-/** True when the client's sequences do not count in this room as the relay has it now. */
-function lostEntries(join: JoinMessage, room: RoomInfo): boolean {
-  return (join.epoch !== 0 && join.epoch !== room.epoch) || join.sinceSeq > room.headSeq;
-}
-
-function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {
-  return {
-    type: MessageType.Synced,
-    headSeq,
-    logCount: room.logCount,
-    logBytes: room.logBytes,
-  };
-}
-
-function isClientMessage(message: WireMessage): message is ClientMessage {
-  return (
-    message.type === MessageType.Join ||
-    message.type === MessageType.Update ||
-    message.type === MessageType.Awareness ||
-    message.type === MessageType.Snapshot ||
-    message.type === MessageType.DeleteRoom
-  );
 }

@@ -18,6 +18,7 @@ import {
   forgedUpdate,
   joinMessage,
   newKeys,
+  proveMessage,
   snapshotMessage,
   snapshotText,
   until,
@@ -101,12 +102,13 @@ describe("relay hub: lost entries and storage limits", () => {
   });
 
   it("re-creates a room it lost for a client that knew it, never for one that did not", async () => {
-    const { hub, store } = setup();
+    const { hub: before } = setup();
     const keys = newKeys();
-    const a = await joinedClient(hub, keys);
+    const a = await joinedClient(before, keys);
     const epoch = a.ofType(MessageType.Welcome)[0].epoch;
-    a.peer.closed();
-    await store.deleteRoom(keys.roomId); // the relay's data is gone
+    await before.close();
+    // The relay comes back with its data gone: a new, empty store.
+    const { hub } = setup();
     const stranger = new HubClient(hub);
     stranger.send(joinMessage(keys, 0, false));
     await until(() => stranger.closed !== null);
@@ -175,8 +177,7 @@ describe("relay hub", () => {
   it("replays the snapshot and the log after it to a late joiner, and only what it lacks", async () => {
     const { hub } = setup();
     const keys = newKeys();
-    const a = new HubClient(hub);
-    a.send(joinMessage(keys));
+    const a = await joinedClient(hub, keys);
     for (const word of ["a", "b", "c", "d"]) a.send(updateMessage(keys, word));
     await until(() => a.ofType(MessageType.Ack).length === 4);
     a.send(snapshotMessage(keys, 3, 0, "abc"));
@@ -223,8 +224,7 @@ describe("relay hub", () => {
   it("refuses a crafted write from a view-only link and changes nothing", async () => {
     const { hub, store } = setup();
     const keys = newKeys();
-    const editor = new HubClient(hub);
-    editor.send(joinMessage(keys));
+    const editor = await joinedClient(hub, keys);
     editor.send(updateMessage(keys, "kept"));
     await until(() => editor.ofType(MessageType.Ack).length === 1);
     const viewer = await joinedClient(hub, viewOnlyKeys(keys), 0, false);
@@ -241,6 +241,115 @@ describe("relay hub", () => {
     await hub.close();
   });
 
+  it("a view-only link cannot write by sending back the signed entries it received", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const editor = await joinedClient(hub, keys);
+    const other = await joinedClient(hub, keys, 0, false);
+    for (const word of ["one", "two", "three"]) editor.send(updateMessage(keys, word));
+    const viewer = await joinedClient(hub, viewOnlyKeys(keys), 0, false);
+    await until(() => viewer.ofType(MessageType.Entry).length === 3, 5000, "the viewer's entries");
+    const captured = viewer.ofType(MessageType.Entry);
+    // Every one is genuinely signed by the edit key; the viewer sends them back as updates.
+    const { messageId, sealed, signature } = captured[0];
+    viewer.send({ type: MessageType.Update, messageId, sealed, signature });
+    await until(() => viewer.closed !== null);
+    expect(viewer.closed?.code).toBe(CloseCode.NotAllowed);
+    // A second viewer tries with a captured proof of the editor's connection: it proves nothing.
+    const replayer = new HubClient(hub);
+    replayer.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await joined(replayer);
+    const editorsChallenge = editor.ofType(MessageType.Welcome)[0].challenge;
+    replayer.send(proveMessage(keys, editorsChallenge));
+    for (const entry of captured) {
+      const { messageId, sealed, signature } = entry;
+      replayer.send({ type: MessageType.Update, messageId, sealed, signature });
+    }
+    await until(() => replayer.closed !== null);
+    expect(replayer.closed?.code).toBe(CloseCode.NotAllowed);
+    expect(await store.getRoom(keys.roomId)).toMatchObject({ headSeq: 3, logCount: 3 });
+    // The editors keep working.
+    editor.send(updateMessage(keys, "four"));
+    await until(() => other.ofType(MessageType.Entry).length === 4);
+    expect(other.entryTexts(keys)).toEqual(["one", "two", "three", "four"]);
+    expect(editor.closed).toBeNull();
+    expect(other.closed).toBeNull();
+    await hub.close();
+  });
+
+  it("takes writes only once a connection answered its own challenge with the edit key", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const silent = new HubClient(hub);
+    silent.autoProve = false;
+    silent.send(joinMessage(keys));
+    await joined(silent);
+    silent.send(updateMessage(keys, "unproven"));
+    await until(() => silent.closed !== null);
+    expect(silent.closed?.code).toBe(CloseCode.NotAllowed);
+    // A view-only link cannot sign a proof at all: one signed by another key is refused.
+    const forger = new HubClient(hub);
+    forger.autoProve = false;
+    forger.send(joinMessage(keys, 0, false));
+    await joined(forger);
+    forger.send(proveMessage(newKeys(), forger.ofType(MessageType.Welcome)[0].challenge));
+    await until(() => forger.closed !== null);
+    expect(forger.closed?.code).toBe(CloseCode.NotAllowed);
+    // The same keys with a proof write.
+    const proven = await joinedClient(hub, keys, 0, false);
+    proven.send(updateMessage(keys, "proven"));
+    await until(() => proven.ofType(MessageType.Ack).length === 1);
+    expect((await store.readAfter(keys.roomId, 0)).length).toBe(1);
+    await hub.close();
+  });
+
+  it("stores a message id once: a resend is acknowledged with its first sequence", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const writer = await joinedClient(hub, keys);
+    const reader = await joinedClient(hub, keys, 0, false);
+    const update = updateMessage(keys, "once");
+    writer.send(update);
+    writer.send(updateMessage(keys, "next"));
+    writer.send(update);
+    await until(() => writer.ofType(MessageType.Ack).length === 3);
+    expect(writer.ofType(MessageType.Ack).map((ack) => ack.seq)).toEqual([1, 2, 1]);
+    await until(() => reader.ofType(MessageType.Entry).length === 2);
+    writer.send(updateMessage(keys, "last"));
+    await until(() => reader.ofType(MessageType.Entry).length === 3);
+    expect(reader.entryTexts(keys)).toEqual(["once", "next", "last"]);
+    expect(await store.getRoom(keys.roomId)).toMatchObject({ headSeq: 3, logCount: 3 });
+    await hub.close();
+  });
+
+  it("never makes an ended room again: late joiners get ENDED with the signed delete", async () => {
+    let time = 5_000_000_000;
+    const { hub, store } = setup({ now: () => time });
+    const keys = newKeys();
+    const owner = await joinedClient(hub, keys);
+    const deletion = deleteMessage(keys, time);
+    owner.send(deletion);
+    await until(() => owner.closed !== null);
+    for (const [joinKeys, create] of [
+      [viewOnlyKeys(keys), true],
+      [keys, false],
+      [keys, true],
+    ] as const) {
+      const late = new HubClient(hub);
+      late.send(joinMessage(joinKeys, 3, create));
+      await until(() => late.closed !== null);
+      expect(late.closed?.code).toBe(CloseCode.RoomEnded);
+      expect(late.ofType(MessageType.Welcome)).toEqual([]);
+      const [ended] = late.ofType(MessageType.Ended);
+      if (deletion.type !== MessageType.DeleteRoom) throw new Error("not a delete");
+      expect(ended).toMatchObject({ cause: "deleted", at: deletion.at });
+      expect(ended.signature).toEqual(deletion.signature);
+    }
+    expect(await store.getRoom(keys.roomId)).toBeNull();
+    time += 1000;
+    await hub.close();
+  });
+
   it("closes only the connection that sent a malformed, early or oversized frame", async () => {
     const { hub } = setup();
     const keys = newKeys();
@@ -251,7 +360,14 @@ describe("relay hub", () => {
     const early = new HubClient(hub);
     early.send(updateMessage(keys, "before join"));
     const relayType = new HubClient(hub);
-    relayType.peer.receive(encodeMessage({ type: MessageType.Ended }));
+    relayType.peer.receive(
+      encodeMessage({
+        type: MessageType.Ended,
+        cause: "expired",
+        at: 0,
+        signature: new Uint8Array(0),
+      }),
+    );
     const huge = new HubClient(hub);
     huge.peer.receive(new Uint8Array(300 * 1024));
     expect(garbage.closed?.code).toBe(CloseCode.Malformed);
@@ -293,8 +409,7 @@ describe("relay hub", () => {
     fast.send(updateMessage(keys, "one too many"));
     expect(fast.closed?.code).toBe(CloseCode.RateLimited);
 
-    const steady = new HubClient(hub);
-    steady.send(joinMessage(keys, 0, false));
+    const steady = await joinedClient(hub, keys, 0, false);
     for (let i = 0; i < 10; i++) {
       time += 500;
       steady.send(updateMessage(keys, `s${i}`));
@@ -325,8 +440,7 @@ describe("relay hub", () => {
   it("accepts a snapshot only on the current one (compare-and-swap)", async () => {
     const { hub, store } = setup();
     const keys = newKeys();
-    const a = new HubClient(hub);
-    a.send(joinMessage(keys));
+    const a = await joinedClient(hub, keys);
     for (let i = 1; i <= 5; i++) a.send(updateMessage(keys, `${i}`));
     await until(() => a.ofType(MessageType.Ack).length === 5);
     a.send(snapshotMessage(keys, 6, 0, "beyond the head"));
@@ -350,8 +464,7 @@ describe("relay hub", () => {
     const keys = newKeys();
     const owner = await joinedClient(hub, keys);
     const other = await joinedClient(hub, keys, 0, false);
-    const skewed = new HubClient(hub);
-    skewed.send(joinMessage(keys, 0, false));
+    const skewed = await joinedClient(hub, keys, 0, false);
     skewed.send(deleteMessage(keys, time - 60 * 60 * 1000));
     await until(() => skewed.closed !== null);
     expect(skewed.closed?.code).toBe(CloseCode.ClockOff);
@@ -390,8 +503,7 @@ describe("relay hub", () => {
     await first.close();
     expect(a.closed?.code).toBe(1001);
     const { hub: second } = setup({ store });
-    const b = new HubClient(second);
-    b.send(joinMessage(keys, 0, false));
+    const b = await joinedClient(second, keys, 0, false);
     b.send(updateMessage(keys, "two"));
     await until(() => b.ofType(MessageType.Ack).length === 1);
     const again = new HubClient(second);
@@ -413,8 +525,7 @@ describe("relay hub", () => {
       client.peer.closed();
     }
     time += 1.5 * 24 * 60 * 60 * 1000;
-    const writer = new HubClient(hub);
-    writer.send(joinMessage(busy, 0, false));
+    const writer = await joinedClient(hub, busy, 0, false);
     writer.send(updateMessage(busy, "still used"));
     await until(() => writer.ofType(MessageType.Ack).length === 1);
     writer.peer.closed();
@@ -422,6 +533,13 @@ describe("relay hub", () => {
     expect(await hub.sweepIdle()).toBe(1);
     expect(await store.getRoom(idle.roomId)).toBeNull();
     expect(await store.getRoom(busy.roomId)).not.toBeNull();
+    // Those who come back are told it expired (not that its owner ended it), and it stays so.
+    const back = new HubClient(hub);
+    back.send(joinMessage(idle, 0, true));
+    await until(() => back.closed !== null);
+    expect(back.closed?.code).toBe(CloseCode.RoomExpired);
+    expect(back.ofType(MessageType.Ended)[0]).toMatchObject({ cause: "expired" });
+    expect(await store.getRoom(idle.roomId)).toBeNull();
     await hub.close();
   });
 });

@@ -12,7 +12,7 @@ import {
   type RoomCreationCounterFactory,
 } from "./limits";
 import { createMemoryFanout, type FanoutEvent, type RoomFanout } from "./room-fanout";
-import type { RoomStore } from "./room-store";
+import { EXPIRED, type RoomStore } from "./room-store";
 import type { RelayConnection, RelayHub, RelayPeer } from "./relay-types";
 
 export type { RelayConnection, RelayHub, RelayPeer } from "./relay-types";
@@ -93,15 +93,18 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
 
   const sweepIdle = async (): Promise<number> => {
     context.roomsCreated.prune();
-    const idle = await options.store.listIdle(now() - limits.idleRoomDays * DAY_MS);
+    const before = now() - limits.idleRoomDays * DAY_MS;
+    const idle = await options.store.listIdle(before);
     let deleted = 0;
     for (const roomId of idle) {
       // Someone is here: the room is in use even without writes.
       if (rooms.has(roomId)) continue;
-      if (await options.store.deleteRoom(roomId)) deleted++;
-      await fanout.publish(roomId, { kind: "ended" });
+      if (await options.store.deleteRoom(roomId, EXPIRED, now())) deleted++;
+      await fanout.publish(roomId, { kind: "ended", ending: EXPIRED });
       log("room-expired", { room: roomId });
     }
+    // Tombstones are kept for the idle period too, then a room id may start afresh.
+    await options.store.pruneEnded(before);
     return deleted;
   };
 

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys } from "../../app/collab/live-keys";
-import { CloseCode, MessageType, encodeMessage } from "../../app/collab/wire";
+import { CLOSE_REASONS, CloseCode, MessageType, encodeMessage } from "../../app/collab/wire";
 import {
+  deleteMessage,
   forgedUpdate,
   joinMessage,
   newKeys,
@@ -223,5 +224,75 @@ describe("relay processes", () => {
     await synced(check);
     expect(check.entryTexts(keys)).toEqual(["original", "still editing"]);
     for (const socket of [editor, check]) await socket.closeAndWait();
+  }, 60_000);
+
+  it("a view-only link sending back captured signed entries appends nothing; editors keep writing", async () => {
+    const [one, two] = await Promise.all([
+      relay({ REDIS_URL: redis.url }),
+      relay({ REDIS_URL: redis.url }),
+    ]);
+    const keys = newKeys();
+    const editor = await client(one.url);
+    editor.send(joinMessage(keys));
+    await synced(editor);
+    const watcher = await client(two.url);
+    watcher.send(joinMessage(keys, 0, false));
+    await synced(watcher);
+    for (let i = 0; i < 10; i++) editor.send(updateMessage(keys, `line${i}`));
+    await until(() => editor.ofType(MessageType.Ack).length === 10, 10_000, "acks");
+
+    // The viewer captures every signed entry (as any view-link holder, or a network log, can).
+    const viewer = await client(two.url);
+    viewer.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await synced(viewer);
+    const captured = viewer.ofType(MessageType.Entry);
+    expect(captured).toHaveLength(10);
+    // Bounded: 40 replays (the write limit's burst is 80), far from filling the room.
+    for (let round = 0; round < 4; round++) {
+      for (const { messageId, sealed, signature } of captured) {
+        viewer.send({ type: MessageType.Update, messageId, sealed, signature });
+      }
+    }
+    await until(() => viewer.closed !== null, 10_000, "the viewer closed");
+    expect(viewer.closed?.code).toBe(CloseCode.NotAllowed);
+    expect(viewer.ofType(MessageType.Ack)).toEqual([]);
+
+    editor.send(updateMessage(keys, "still mine"));
+    await until(() => watcher.ofType(MessageType.Entry).length === 11, 10_000, "the next entry");
+    // The others may see an entry before its writer's ACK arrives (Redis publishes it first).
+    await until(() => editor.ofType(MessageType.Ack).length === 11, 10_000, "the next ACK");
+    expect(editor.ofType(MessageType.Ack).at(-1)?.seq).toBe(11);
+    expect(editor.closed).toBeNull();
+    expect(watcher.closed).toBeNull();
+    const check = await client(one.url);
+    check.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await synced(check);
+    expect(check.ofType(MessageType.Synced)[0].headSeq).toBe(11);
+    expect(check.entryTexts(keys)).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => `line${i}`),
+      "still mine",
+    ]);
+    for (const socket of [editor, watcher, check]) await socket.closeAndWait();
+  }, 60_000);
+
+  it("closes with every reason's code and words over a real socket, the long ones too", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
+    dataDirs.push(dataDir);
+    const server = await relay({ RELAY_DATA_DIR: dataDir });
+    const keys = newKeys();
+    const owner = await client(server.url);
+    owner.send(joinMessage(keys));
+    await synced(owner);
+    // A delete signed an hour ago: ClockOff, the longest reason.
+    owner.send(deleteMessage(keys, Date.now() - 60 * 60 * 1000));
+    await until(() => owner.closed !== null, 10_000, "the close");
+    expect(owner.closed).toEqual({
+      code: CloseCode.ClockOff,
+      reason: CLOSE_REASONS[CloseCode.ClockOff],
+    });
+    const check = await client(server.url);
+    check.send(joinMessage(keys, 0, false));
+    await synced(check);
+    await check.closeAndWait();
   }, 60_000);
 });

@@ -3,13 +3,13 @@
  * (awareness, never stored) and the end of a room. `memory` serves one process; the Redis one
  * (redis-fanout.ts) serves many.
  */
-import type { StoredEntry } from "./room-store";
+import type { RoomEnding, StoredEntry } from "./room-store";
 
 /** What travels to every connection of a room. `origin` is the sending connection's tag. */
 export type FanoutEvent =
   | { kind: "entry"; entry: StoredEntry; origin: string }
   | { kind: "awareness"; sealed: Uint8Array; origin: string }
-  | { kind: "ended" };
+  | { kind: "ended"; ending: RoomEnding };
 
 /** Receives the events of one room, in the order they were published. */
 export type FanoutListener = (event: FanoutEvent) => void;

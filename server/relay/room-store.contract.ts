@@ -3,7 +3,7 @@
  * Redis). Test helper: imported by the stores' test files only.
  */
 import { describe, expect, it } from "vitest";
-import type { RoomStore, StoredSnapshot } from "./room-store";
+import { EXPIRED, type RoomEnding, type RoomStore, type StoredSnapshot } from "./room-store";
 import type { StorageQuotas } from "./store-quota";
 
 const KB = 1024;
@@ -16,9 +16,21 @@ function bytes(length: number, fill = 7): Uint8Array {
   return new Uint8Array(length).fill(fill);
 }
 
-function input(sealed: Uint8Array, address?: string) {
-  return { messageId: bytes(16, 1), sealed, signature: bytes(64, 2), origin: "test", address };
+let nextMessageId = 1;
+
+/** An entry to append (from `address`, if given); each has its own message id unless one is given. */
+function input(sealed: Uint8Array, address?: string, messageId = messageIdOf(nextMessageId++)) {
+  return { messageId, sealed, signature: bytes(64, 2), origin: "test", address };
 }
+
+function messageIdOf(n: number): Uint8Array {
+  const id = new Uint8Array(16);
+  new DataView(id.buffer).setUint32(12, n);
+  return id;
+}
+
+/** A delete's tombstone as the hub keeps it: the signed DELETE_ROOM's time and signature. */
+const DELETED: RoomEnding = { cause: "deleted", at: 1_800_000_000_000, signature: bytes(64, 6) };
 
 function snapshot(upToSeq: number, baseSeq: number, length = 10): StoredSnapshot {
   return {
@@ -65,14 +77,16 @@ export function roomStoreContract(
       withStore(async (store) => {
         await store.createRoom(roomId(2), key, 1000);
         const payloads = [bytes(5, 1), bytes(300, 2), bytes(70 * KB, 3)];
-        for (const [index, sealed] of payloads.entries()) {
-          const result = await store.append(roomId(2), input(sealed), 1000, 10 * KB * KB);
+        const inputs = payloads.map((sealed) => input(sealed));
+        const first = inputs[0];
+        for (const [index, entry] of inputs.entries()) {
+          const result = await store.append(roomId(2), entry, 1000, 10 * KB * KB);
           expect(result).toMatchObject({ ok: true, seq: index + 1 });
         }
         const all = await store.readAfter(roomId(2), 0);
         expect(all.map((entry) => entry.seq)).toEqual([1, 2, 3]);
         expect(all.map((entry) => entry.sealed)).toEqual(payloads);
-        expect(all[0].messageId).toEqual(bytes(16, 1));
+        expect(all[0].messageId).toEqual(first.messageId);
         expect(all[0].signature).toEqual(bytes(64, 2));
         expect((await store.readAfter(roomId(2), 2)).map((entry) => entry.seq)).toEqual([3]);
         expect(await store.getRoom(roomId(2))).toMatchObject({
@@ -165,22 +179,57 @@ export function roomStoreContract(
     );
 
     it(
-      "gives each room an epoch that changes when renewed or when the room is made again",
+      "gives each room its own epoch, which changes when renewed",
       withStore(async (store) => {
         expect(await store.renewEpoch(roomId(8))).toBeNull();
         const { room } = await store.createRoom(roomId(8), key, 1000);
-        expect(room.epoch).toBeGreaterThan(0);
+        expect(room?.epoch).toBeGreaterThan(0);
         await store.append(roomId(8), input(bytes(10)), 1000, KB);
-        expect((await store.getRoom(roomId(8)))?.epoch).toBe(room.epoch);
+        expect((await store.getRoom(roomId(8)))?.epoch).toBe(room?.epoch);
         const renewed = await store.renewEpoch(roomId(8));
-        expect(renewed).not.toBe(room.epoch);
+        expect(renewed).not.toBe(room?.epoch);
         expect((await store.getRoom(roomId(8)))?.epoch).toBe(renewed);
         expect((await store.replay(roomId(8), 0))?.room.epoch).toBe(renewed);
         // The log goes on: renewing says entries were lost, it does not drop any.
         expect(await store.append(roomId(8), input(bytes(10)), 1000, KB)).toMatchObject({ seq: 2 });
-        await store.deleteRoom(roomId(8));
-        const again = await store.createRoom(roomId(8), key, 1000);
-        expect([room.epoch, renewed]).not.toContain(again.room.epoch);
+        const other = await store.createRoom(roomId(11), key, 1000);
+        expect([room?.epoch, renewed]).not.toContain(other.room?.epoch);
+      }),
+    );
+
+    it(
+      "refuses a message id the log already has, answering with its sequence",
+      withStore(async (store) => {
+        await store.createRoom(roomId(12), key, 1000);
+        const once = input(bytes(10, 1));
+        expect(await store.append(roomId(12), once, 1000, KB * KB)).toMatchObject({
+          ok: true,
+          seq: 1,
+        });
+        expect(await store.append(roomId(12), input(bytes(10, 2)), 1000, KB * KB)).toMatchObject({
+          seq: 2,
+        });
+        const replayed = { ...once, sealed: bytes(10, 3) };
+        expect(await store.append(roomId(12), replayed, 1000, KB * KB)).toMatchObject({
+          ok: false,
+          reason: "duplicate",
+          seq: 1,
+        });
+        expect(await store.getRoom(roomId(12))).toMatchObject({ headSeq: 2, logCount: 2 });
+        expect((await store.readAfter(roomId(12), 0)).map((entry) => entry.sealed)).toEqual([
+          bytes(10, 1),
+          bytes(10, 2),
+        ]);
+        // Still refused after the next append, and after a snapshot kept it in the log.
+        await store.append(roomId(12), input(bytes(10, 4)), 1000, KB * KB);
+        await store.replaceSnapshot(roomId(12), snapshot(1, 0), 1000);
+        const afterTrim = input(bytes(10, 5), undefined, messageIdOf(999_999));
+        expect(await store.append(roomId(12), afterTrim, 1000, KB * KB)).toMatchObject({ seq: 4 });
+        expect(await store.append(roomId(12), afterTrim, 1000, KB * KB)).toMatchObject({
+          reason: "duplicate",
+          seq: 4,
+        });
+        expect((await store.getRoom(roomId(12)))?.headSeq).toBe(4);
       }),
     );
 
@@ -189,12 +238,35 @@ export function roomStoreContract(
       withStore(async (store) => {
         await store.createRoom(roomId(7), key, 1000);
         await store.append(roomId(7), input(bytes(10)), 1000, KB);
-        expect(await store.deleteRoom(roomId(7))).toBe(true);
+        expect(await store.ended(roomId(7))).toBeNull();
+        expect(await store.deleteRoom(roomId(7), DELETED, 2000)).toBe(true);
         expect(await store.getRoom(roomId(7))).toBeNull();
         expect(await store.readAfter(roomId(7), 0)).toEqual([]);
-        expect(await store.deleteRoom(roomId(7))).toBe(false);
-        const again = await store.createRoom(roomId(7), key, 1000);
-        expect(again.room.headSeq).toBe(0);
+        expect(await store.deleteRoom(roomId(7), DELETED, 2000)).toBe(false);
+      }),
+    );
+
+    it(
+      "keeps a deleted room's tombstone, with its signed delete, and never makes the room again",
+      withStore(async (store) => {
+        await store.createRoom(roomId(9), key, 1000);
+        await store.append(roomId(9), input(bytes(10)), 1000, KB);
+        await store.deleteRoom(roomId(9), DELETED, 2000);
+        expect(await store.ended(roomId(9))).toEqual(DELETED);
+        expect(await store.createRoom(roomId(9), key, 3000)).toEqual({
+          room: null,
+          created: false,
+          ended: DELETED,
+        });
+        expect(await store.getRoom(roomId(9))).toBeNull();
+        expect(await store.append(roomId(9), input(bytes(10)), 3000, KB)).toMatchObject({
+          reason: "missing",
+        });
+        // An expired room's tombstone says so.
+        await store.createRoom(roomId(10), key, 1000);
+        await store.deleteRoom(roomId(10), EXPIRED, 2000);
+        expect(await store.ended(roomId(10))).toEqual(EXPIRED);
+        expect((await store.createRoom(roomId(10), key, 3000)).ended).toEqual(EXPIRED);
       }),
     );
   });
@@ -202,6 +274,25 @@ export function roomStoreContract(
 
 /** Idle listing, for the stores that list idle rooms themselves (not Redis, which expires them). */
 export function idleRoomsContract(name: string, open: () => Promise<RoomStore>): void {
+  it(`${name}: keeps tombstones until pruned past the idle period, then a room may start afresh`, async () => {
+    const store = await open();
+    const day = 24 * 60 * 60 * 1000;
+    const t0 = 1_700_000_000_000;
+    await store.createRoom(roomId(30), key32(), t0);
+    await store.deleteRoom(roomId(30), DELETED, t0);
+    await store.createRoom(roomId(31), key32(), t0);
+    await store.deleteRoom(roomId(31), EXPIRED, t0 + 5 * day);
+    await store.pruneEnded(t0 - day);
+    expect(await store.ended(roomId(30))).toEqual(DELETED);
+    await store.pruneEnded(t0 + 3 * day);
+    expect(await store.ended(roomId(30))).toBeNull();
+    expect(await store.ended(roomId(31))).toEqual(EXPIRED);
+    const again = await store.createRoom(roomId(30), key32(), t0 + 3 * day);
+    expect(again).toMatchObject({ created: true, room: { headSeq: 0 } });
+    expect((await store.createRoom(roomId(31), key32(), t0 + 3 * day)).ended).toEqual(EXPIRED);
+    await store.close();
+  });
+
   it(`${name}: lists rooms with no write since a time`, async () => {
     const store = await open();
     const day = 24 * 60 * 60 * 1000;

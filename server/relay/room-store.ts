@@ -14,6 +14,25 @@ export interface StoredEntry {
   signature: Uint8Array;
 }
 
+/**
+ * Why a room is gone, kept as its tombstone for the idle period and sent in ENDED: "deleted"
+ * carries the edit link's signed DELETE_ROOM (`at`, `signature`), so clients can check it;
+ * "expired" (idle past the relay's days) has at 0 and no signature.
+ */
+export interface RoomEnding {
+  cause: "deleted" | "expired";
+  at: number;
+  signature: Uint8Array;
+}
+
+/** The ending of a room deleted for being idle. */
+export const EXPIRED: RoomEnding = { cause: "expired", at: 0, signature: new Uint8Array(0) };
+
+/** What createRoom gave: the room (new or existing), or the tombstone of an ended one. */
+export type CreateResult =
+  | { room: RoomInfo; created: boolean; ended: null }
+  | { room: null; created: false; ended: RoomEnding };
+
 /** The room's snapshot: it covers every log entry up to upToSeq. */
 export interface StoredSnapshot {
   snapshotId: Uint8Array;
@@ -54,10 +73,14 @@ export type AppendRefusal = "missing" | "full" | "no-space" | "quota";
 /**
  * What an append gave: the new sequence, or why there is none. `durable`, when present,
  * resolves once the entry is on the disk (fdatasync): the entry may be passed on to the
- * others before, but the writer is acknowledged only after.
+ * others before, but the writer is acknowledged only after. "duplicate": the room's log
+ * already has an entry with this message id (its sequence is given, and `durable` when the
+ * first may not be on the disk yet); nothing was appended.
  */
 export type AppendResult =
-  { ok: true; seq: number; durable?: Promise<void> } | { ok: false; reason: AppendRefusal };
+  | { ok: true; seq: number; durable?: Promise<void> }
+  | { ok: false; reason: AppendRefusal }
+  | { ok: false; reason: "duplicate"; seq: number; durable?: Promise<void> };
 
 /** What a compare-and-swap snapshot gave; room is null when the room is gone. */
 export interface SnapshotSwapResult {
@@ -91,13 +114,17 @@ export interface AppendInput {
  */
 export interface RoomStore {
   getRoom(roomId: string): Promise<RoomInfo | null>;
-  /** Creates the room unless it exists; `created` says which. */
-  createRoom(
-    roomId: string,
-    verifyKey: Uint8Array,
-    now: number,
-  ): Promise<{ room: RoomInfo; created: boolean }>;
-  /** Appends one entry with the next sequence, refusing past maxRoomBytes (snapshot + log). */
+  /**
+   * Creates the room unless it exists; `created` says which. A room that ended (its tombstone
+   * is kept) is never made again: `ended` gives the tombstone instead.
+   */
+  createRoom(roomId: string, verifyKey: Uint8Array, now: number): Promise<CreateResult>;
+  /** The tombstone of a room that ended (deleted or expired), while it is kept. */
+  ended(roomId: string): Promise<RoomEnding | null>;
+  /**
+   * Appends one entry with the next sequence, refusing past maxRoomBytes (snapshot + log) and
+   * a message id already in the log (entries a snapshot replaced are no longer looked at).
+   */
   append(
     roomId: string,
     input: AppendInput,
@@ -124,8 +151,13 @@ export interface RoomStore {
   renewEpoch(roomId: string): Promise<number | null>;
   /** Whether a new room may be made now: "no-space" when storage is (nearly) full. */
   canCreateRoom(): Promise<"ok" | "no-space">;
-  /** Deletes the room; true when it existed. */
-  deleteRoom(roomId: string): Promise<boolean>;
+  /**
+   * Deletes the room and keeps `ending` as its tombstone (from `now`, until pruneEnded drops
+   * it, or Redis expires it after the idle days); true when the room existed.
+   */
+  deleteRoom(roomId: string, ending: RoomEnding, now: number): Promise<boolean>;
+  /** Drops tombstones kept since before `before`; stores that expire them themselves do nothing. */
+  pruneEnded(before: number): Promise<void>;
   /** Rooms with no write (or creation) at or after `before`; stores that expire rooms themselves return []. */
   listIdle(before: number): Promise<string[]>;
   close(): Promise<void>;
@@ -150,6 +182,34 @@ export function entriesAfter(entries: StoredEntry[], afterSeq: number): StoredEn
     else high = middle;
   }
   return entries.slice(low);
+}
+
+// The message ids of a log (hex to sequence), built when first asked for and kept in step by
+// noteAppended; a snapshot's trim makes a new entries array, whose index is built afresh.
+const messageIdIndexes = new WeakMap<StoredEntry[], Map<string, number>>();
+
+function messageIdIndex(entries: StoredEntry[]): Map<string, number> {
+  let index = messageIdIndexes.get(entries);
+  if (!index) {
+    index = new Map(entries.map((entry) => [hexOf(entry.messageId), entry.seq]));
+    messageIdIndexes.set(entries, index);
+  }
+  return index;
+}
+
+function hexOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
+}
+
+/** The sequence of the log entry with this message id, or null when the log has none. */
+export function seqOfMessageId(room: HeldRoom, messageId: Uint8Array): number | null {
+  return messageIdIndex(room.entries).get(hexOf(messageId)) ?? null;
+}
+
+/** Adds an entry to a room's log (and to its message id index). */
+export function noteAppended(room: HeldRoom, entry: StoredEntry): void {
+  room.entries.push(entry);
+  messageIdIndexes.get(room.entries)?.set(hexOf(entry.messageId), entry.seq);
 }
 
 /** What every store holds of a room in memory (the rules below read it). */

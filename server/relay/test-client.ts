@@ -32,9 +32,23 @@ function bytesOf(body: string | Uint8Array): Uint8Array {
   return typeof body === "string" ? encoder.encode(body) : body;
 }
 
-/** JOIN as a page sends it (by default: a new room, nothing held). */
+// The keys each JOIN was made from, so a client answers WELCOME's challenge as a page does.
+const keysOfJoin = new WeakMap<WireMessage, LiveKeys>();
+
+/**
+ * JOIN as a page sends it (by default: a new room, nothing held, no epoch known). A client
+ * that sends it answers the WELCOME with PROVE when the keys can sign (an edit link), as a
+ * page does.
+ */
 export function joinMessage(keys: LiveKeys, sinceSeq = 0, create = true, epoch = 0): ClientMessage {
-  return live.joinMessage(keys, sinceSeq, create, epoch);
+  const message = live.joinMessage(keys, sinceSeq, create, epoch);
+  keysOfJoin.set(message, keys);
+  return message;
+}
+
+/** PROVE for a challenge, as an edit link answers WELCOME. */
+export function proveMessage(keys: LiveKeys, challenge: Uint8Array): ClientMessage {
+  return live.proveMessage(keys, challenge);
 }
 
 /** A sealed, signed update carrying text (or given bytes). */
@@ -93,15 +107,34 @@ export async function until(check: () => boolean, timeoutMs = 5000, what = "cond
   }
 }
 
-/** Collects what a relay sends one client (decoded, pieces joined) and how it closed. */
-export class MessageLog {
+/**
+ * Collects what a relay sends one client (decoded, pieces joined) and how it closed. Like a
+ * page, it answers a WELCOME with PROVE when its JOIN came from edit keys (`autoProve` false
+ * turns that off, for tests of what an unproven connection may do).
+ */
+export abstract class MessageLog {
   readonly messages: RelayMessage[] = [];
   closed: { code: number; reason: string } | null = null;
+  autoProve = true;
   private readonly assembler = new PieceAssembler();
+  private joinedWith: LiveKeys | null = null;
+
+  abstract send(message: WireMessage): void;
 
   accept(frame: Uint8Array): void {
-    const message = this.assembler.accept(decodeMessage(frame));
-    if (message) this.messages.push(message as RelayMessage);
+    const message = this.assembler.accept(decodeMessage(frame)) as RelayMessage | null;
+    if (!message) return;
+    this.messages.push(message);
+    const keys = this.joinedWith;
+    if (message.type === MessageType.Welcome && keys?.signingSeed && this.autoProve) {
+      this.send(proveMessage(keys, message.challenge));
+    }
+  }
+
+  /** Remembers the keys of a JOIN being sent (call from send). */
+  protected sending(message: WireMessage): void {
+    const keys = keysOfJoin.get(message);
+    if (keys) this.joinedWith = keys;
   }
 
   ofType<T extends RelayMessage["type"]>(type: T): Extract<RelayMessage, { type: T }>[] {
@@ -132,6 +165,7 @@ export class HubClient extends MessageLog {
   }
 
   send(message: WireMessage): void {
+    this.sending(message);
     for (const frame of encodeFrames(message)) this.peer.receive(frame);
   }
 }

@@ -108,9 +108,10 @@ export class SocketClient extends MessageLog {
   readonly socket: WebSocket;
   readonly opened: Promise<void>;
 
-  constructor(url: string) {
+  /** `headers`: sent with the upgrade, as a proxy would (X-Forwarded-For). */
+  constructor(url: string, headers?: Record<string, string>) {
     super();
-    this.socket = new WebSocket(url);
+    this.socket = new WebSocket(url, { headers });
     this.socket.binaryType = "nodebuffer";
     this.opened = new Promise((resolve, reject) => {
       this.socket.once("open", () => resolve());
@@ -123,6 +124,7 @@ export class SocketClient extends MessageLog {
   }
 
   send(message: WireMessage): void {
+    this.sending(message);
     for (const frame of encodeFrames(message)) this.socket.send(frame);
   }
 

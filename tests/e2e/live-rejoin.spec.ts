@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
+import { waitForSaved } from "./notepad-helpers";
 import {
   convergedText,
   joinLink,
@@ -41,6 +42,54 @@ for (const editor of ["notepad", "editor"] as const satisfies readonly LiveEdito
   });
 }
 
+/** How many rooms this page's browser keeps in its store of live rooms. */
+function keptRooms(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const request = indexedDB.open("plainpad-live");
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains("rooms")) return resolve(0);
+          const count = db.transaction("rooms").objectStore("rooms").count();
+          count.onsuccess = () => resolve(count.result);
+        };
+        request.onerror = () => resolve(0);
+      }),
+  );
+}
+
+for (const kept of [true, false]) {
+  test(`a reload keeps what was typed just before it, when neither the relay nor the kept room state got it (${kept ? "with" : "without"} an earlier kept state)`, async ({
+    browser,
+  }) => {
+    const { edit, ...first } = await startedSession(browser, "notepad", "Shared start.", "Ada");
+    const second = await joinLink(browser, edit, "Bob");
+    await expect(liveStatus(first.page).getByRole("button", { name: /here/ })).toHaveText("2 here");
+    if (kept) await expect.poll(() => keptRooms(second.page)).toBe(1);
+    // Bob's page as it is about to die: nothing more reaches the relay, and its store of live
+    // rooms refuses writes. Only the notepad's own storage of the tab gets the typing.
+    await second.page.evaluate(() => {
+      WebSocket.prototype.send = () => {};
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
+        if (this.transaction.db.name === "plainpad-live") {
+          throw new DOMException("full", "QuotaExceededError");
+        }
+        return put.apply(this, args);
+      };
+    });
+    await typeAt(second.page, "ControlOrMeta+End", " Bob's last words.");
+    await waitForSaved(second.page);
+    await second.page.reload();
+    await waitForHydration(second.page);
+    await expect(liveStatus(second.page).getByRole("status")).toHaveText("Live");
+    expect(await convergedText([first.page, second.page])).toBe("Shared start. Bob's last words.");
+    await second.context.close();
+    await first.context.close();
+  });
+}
+
 test("ending for everyone leaves each person the text as an ordinary document", async ({
   browser,
 }) => {
@@ -62,13 +111,13 @@ test("ending for everyone leaves each person the text as an ordinary document", 
   await typeAt(second.page, "ControlOrMeta+End", " Mine now.");
   await expect.poll(() => shownText(second.page)).toBe("Kept by everyone. Mine now.");
   expect(await shownText(first.page)).toBe("Kept by everyone.");
-  // The link no longer opens anything.
+  // The link no longer opens anything, and says why (the relay keeps the signed end).
   const late = await browser.newContext();
   const latePage = await late.newPage();
   await latePage.goto(edit);
   await waitForHydration(latePage);
   await expect(
-    latePage.getByText("This live session has ended or expired on the relay."),
+    latePage.getByText("The person who started this live session ended it."),
   ).toBeVisible();
   await late.close();
   await second.context.close();
