@@ -57,13 +57,28 @@ export function attachRelay(
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const address = clientAddress(req, options.trustProxy ?? false);
+      // Whoever waits for this socket to write out (the hub paces replays and slow readers on
+      // it) is woken by each send's write callback and by the close.
+      let waiting: (() => void)[] = [];
+      const wake = () => {
+        const woken = waiting;
+        waiting = [];
+        for (const resolve of woken) resolve();
+      };
       const peer = hub.connect({
         address,
         send(frame) {
-          if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
+          if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true }, wake);
         },
         close(code, reason) {
           ws.close(code, reason);
+        },
+        get bufferedAmount() {
+          return ws.bufferedAmount;
+        },
+        flushed() {
+          if (ws.readyState !== ws.OPEN || ws.bufferedAmount === 0) return Promise.resolve();
+          return new Promise((resolve) => waiting.push(resolve));
         },
       });
       alive.add(ws);
@@ -75,7 +90,10 @@ export function attachRelay(
         }
         peer.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
       });
-      ws.on("close", () => peer.closed());
+      ws.on("close", () => {
+        wake();
+        peer.closed();
+      });
       ws.on("error", () => ws.terminate());
     });
   };

@@ -372,7 +372,7 @@ export class LiveSession {
     this.presence.disconnected();
     this.update({
       state: browserOnline() ? "reconnecting" : "offline",
-      message: code === CloseCode.RateLimited ? CLOSE_REASONS[code] : null,
+      message: CLOSE_REASONS[code] ?? null,
     });
   }
 

@@ -36,6 +36,8 @@ export const LIVE_LIMITS = {
   writesPerSecond: 40,
   /** Awareness messages per second per connection, sustained; bursts up to twice. */
   awarenessPerSecond: 60,
+  /** Largest sealed presence message; presence never travels in pieces. */
+  maxAwarenessBytes: 64 * 1024,
   /** New rooms one address may create per hour. */
   roomsPerAddressPerHour: 60,
   /** Past this many logged updates (or bytes) an editor uploads a snapshot. */
@@ -82,6 +84,11 @@ export const CloseCode = {
   TooManyRooms: 4430,
   RoomFull: 4507,
   WrongVersion: 4426,
+  PresenceTooLarge: 4414,
+  TooManyConnections: 4431,
+  TooManyJoins: 4432,
+  SlowReader: 4434,
+  RelayBusy: 4503,
 } as const;
 
 export const CLOSE_REASONS: Record<number, string> = {
@@ -98,11 +105,26 @@ export const CLOSE_REASONS: Record<number, string> = {
   [CloseCode.RoomFull]:
     "This live document has reached the relay's size limit (about 10 MB of text).",
   [CloseCode.WrongVersion]: "This page is out of date for the relay. Reload the page.",
+  [CloseCode.PresenceTooLarge]: "A presence update (name and cursor) was too large for the relay.",
+  [CloseCode.TooManyConnections]:
+    "Too many live connections from this address; reconnecting when one closes.",
+  [CloseCode.TooManyJoins]: "Too many live sessions opened from this address just now; retrying.",
+  [CloseCode.SlowReader]: "This connection fell too far behind the relay; reconnecting.",
+  [CloseCode.RelayBusy]: "The relay is busy receiving large changes; retrying shortly.",
 };
+
+/** Close codes after which the page tries again by itself (with the words above shown). */
+const RETRYABLE_CLOSES: ReadonlySet<number> = new Set([
+  CloseCode.RateLimited,
+  CloseCode.TooManyConnections,
+  CloseCode.TooManyJoins,
+  CloseCode.SlowReader,
+  CloseCode.RelayBusy,
+]);
 
 /** Close codes after which reconnecting cannot help. */
 export function isFinalClose(code: number): boolean {
-  return code >= 4400 && code !== CloseCode.RateLimited;
+  return code >= 4400 && !RETRYABLE_CLOSES.has(code);
 }
 
 /** Domain label mixed into every signature and every room id, so nothing is reused elsewhere. */

@@ -4,12 +4,34 @@
  */
 import { LIVE_LIMITS } from "../../app/collab/wire";
 
-/** Every limit the hub enforces, by the names of LIVE_LIMITS. */
-export type RelayLimits = { -readonly [K in keyof typeof LIVE_LIMITS]: number };
+/**
+ * Limits of the relay alone (the page never needs them): they keep its memory bounded whatever
+ * clients send (see docs/decisions/024-live-relay.md, "Limits").
+ */
+export const RELAY_ONLY_LIMITS = {
+  /** Events waiting for one slow reader, past which it is closed (SlowReader; it rejoins). */
+  maxQueuedBytes: 4 * 1024 * 1024,
+  /** Bytes a socket may hold unsent before sending pauses until it drains (replays, events). */
+  sendHighWaterBytes: 1024 * 1024,
+  /** A socket that writes nothing out this long while sending waits is closed (SlowReader). */
+  sendStallMs: 20_000,
+  /** Unfinished pieces held for all connections together, past which RelayBusy closes one. */
+  maxPendingPieceBytes: 96 * 1024 * 1024,
+  /** Open connections per client address. */
+  maxConnectionsPerAddress: 32,
+  /** JOINs per client address per second, sustained; bursts up to joinBurstPerAddress. */
+  joinsPerAddressPerSecond: 1,
+  joinBurstPerAddress: 30,
+} as const;
 
-/** LIVE_LIMITS with the given overrides. */
+/** Every limit the hub enforces, by the names of LIVE_LIMITS and RELAY_ONLY_LIMITS. */
+export type RelayLimits = {
+  -readonly [K in keyof typeof LIVE_LIMITS | keyof typeof RELAY_ONLY_LIMITS]: number;
+};
+
+/** LIVE_LIMITS and RELAY_ONLY_LIMITS with the given overrides. */
 export function relayLimits(overrides: Partial<RelayLimits> = {}): RelayLimits {
-  return { ...LIVE_LIMITS, ...overrides };
+  return { ...LIVE_LIMITS, ...RELAY_ONLY_LIMITS, ...overrides };
 }
 
 /**

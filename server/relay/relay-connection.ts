@@ -23,11 +23,20 @@ import {
   updateBinding,
   type ClientMessage,
   type JoinMessage,
+  type PieceMessage,
   type RelayMessage,
   type SnapshotMessage,
   type UpdateMessage,
   type WireMessage,
 } from "../../app/collab/wire";
+import type { AddressLimits } from "./address-limits";
+import {
+  ConnectionOutput,
+  awarenessFrames,
+  entryFrames,
+  heldBytes,
+  lazyFrames,
+} from "./connection-output";
 import { TokenBucket, type HourlyCounter, type RelayLimits } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
 import type { RoomInfo, RoomStore, StoredEntry } from "./room-store";
@@ -41,6 +50,8 @@ export interface HubContext {
   readonly limits: RelayLimits;
   readonly now: () => number;
   readonly roomsCreated: HourlyCounter;
+  /** Connections and JOINs per address, unfinished pieces in total. */
+  readonly budgets: AddressLimits;
   /** Adds the connection to its room here; resolves once the room's fan-out reaches it. */
   attach(handler: ConnectionHandler): Promise<void>;
   detach(handler: ConnectionHandler): void;
@@ -63,6 +74,9 @@ export class ConnectionHandler {
   private readonly assembler = new PieceAssembler();
   private readonly writes: TokenBucket;
   private readonly awareness: TokenBucket;
+  private readonly output: ConnectionOutput;
+  /** Bytes of unfinished pieces counted in the hub's budget for this connection. */
+  piecesHeld = 0;
   /** Highest sequence this client has without a gap (sent as ENTRY or ACKed as its own). */
   private delivered = 0;
   /** Sequences above `delivered` the client has (sent, or its own acknowledged). */
@@ -81,6 +95,7 @@ export class ConnectionHandler {
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
     this.events = new Promise((resolve) => (this.openEvents = resolve));
+    this.output = new ConnectionOutput(connection, limits, () => this.close(CloseCode.SlowReader));
   }
 
   get address(): string {
@@ -93,13 +108,25 @@ export class ConnectionHandler {
     if (frame.length > this.hub.limits.maxFrameBytes) return this.close(CloseCode.TooLarge);
     let message: WireMessage | null;
     try {
-      message = this.assembler.accept(decodeMessage(frame));
+      const decoded = decodeMessage(frame);
+      const refused = decoded.type === MessageType.Piece && pieceRefusal(decoded, this.joining);
+      if (refused) return this.close(refused);
+      message = this.assembler.accept(decoded);
     } catch (error) {
       if (error instanceof MalformedFrameError) return this.close(CloseCode.Malformed);
       throw error;
     }
+    const piecesDelta = this.assembler.pendingBytes - this.piecesHeld;
+    this.piecesHeld += piecesDelta;
+    if (!this.hub.budgets.holdPieces(piecesDelta)) return this.close(CloseCode.RelayBusy);
     if (!message) return;
     if (!isClientMessage(message)) return this.close(CloseCode.Malformed);
+    if (
+      message.type === MessageType.Awareness &&
+      message.sealed.length > this.hub.limits.maxAwarenessBytes
+    ) {
+      return this.close(CloseCode.PresenceTooLarge);
+    }
     // Rates are counted on arrival, so a flood is cut before it queues up store calls.
     if (message.type === MessageType.Awareness && !this.awareness.take()) {
       return this.close(CloseCode.RateLimited);
@@ -108,6 +135,7 @@ export class ConnectionHandler {
     if (isWrite && !this.writes.take()) return this.close(CloseCode.RateLimited);
     if (message.type === MessageType.Join) {
       if (this.joining) return this.close(CloseCode.Malformed);
+      if (!this.hub.budgets.takeJoin(this.address)) return this.close(CloseCode.TooManyJoins);
       this.joining = true;
     } else if (!this.joining) {
       return this.close(CloseCode.Malformed);
@@ -120,8 +148,14 @@ export class ConnectionHandler {
   deliver(event: FanoutEvent): void {
     if (this.closed) return;
     if (event.kind !== "ended" && event.origin === this.id) return;
+    // Counted while it waits: a reader that lets events pile up is closed (SlowReader).
+    const held = heldBytes(event);
+    if (!this.output.hold(held)) return;
     this.events = this.events
-      .then(() => (this.closed ? undefined : this.onEvent(event)))
+      .then(() => {
+        this.output.release(held);
+        return this.closed ? undefined : this.onEvent(event);
+      })
       .catch((error: unknown) => this.fail(error));
   }
 
@@ -213,11 +247,13 @@ export class ConnectionHandler {
       created,
     });
     this.delivered = Math.min(message.sinceSeq, room.headSeq);
+    // Sent as the socket drains: a reader that does not read holds the relay nothing more.
     if (replay.snapshot) {
-      this.send({ type: MessageType.SnapshotReplay, ...replay.snapshot });
+      const snapshot = { type: MessageType.SnapshotReplay, ...replay.snapshot } as const;
+      if (!(await this.output.send(lazyFrames(snapshot)))) return;
       this.delivered = replay.snapshot.upToSeq;
     }
-    for (const entry of replay.entries) this.sendEntry(entry);
+    for (const entry of replay.entries) if (!(await this.sendEntry(entry))) return;
     this.send(syncedOf(room, this.delivered));
     // Live entries queued meanwhile go out now (those the replay had are skipped).
     this.openEvents();
@@ -301,7 +337,8 @@ export class ConnectionHandler {
   private async onEvent(event: FanoutEvent): Promise<void> {
     if (event.kind === "ended") return this.end();
     if (event.kind === "awareness") {
-      return this.send({ type: MessageType.AwarenessRelay, sealed: event.sealed });
+      await this.output.send(awarenessFrames(event));
+      return;
     }
     const { entry } = event;
     if (entry.seq <= this.delivered || this.have.has(entry.seq)) return;
@@ -314,21 +351,22 @@ export class ConnectionHandler {
         if (missing.seq >= entry.seq) break;
         if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
         if (missing.seq !== this.delivered + 1) break;
-        this.sendEntry(missing);
+        if (!(await this.sendEntry(missing))) return;
       }
       // Entries compacted into a snapshot meanwhile: the client rejoins and replays it.
       if (entry.seq !== this.delivered + 1 && this.pendingAppends === 0) {
         return this.close(RECONNECT_CODE, "Reconnect");
       }
     }
-    this.sendEntry(entry);
+    await this.sendEntry(entry);
   }
 
-  private sendEntry(entry: StoredEntry): void {
-    if (this.closed) return;
-    for (const frame of entryFrames(entry)) this.connection.send(frame);
+  /** Sends an entry as the socket drains; false when the connection closed meanwhile. */
+  private async sendEntry(entry: StoredEntry): Promise<boolean> {
+    if (this.closed || !(await this.output.send(entryFrames(entry))) || this.closed) return false;
     this.have.add(entry.seq);
     this.advance();
+    return true;
   }
 
   private advance(): void {
@@ -342,16 +380,16 @@ export class ConnectionHandler {
   }
 }
 
-// One entry goes to every connection of its room: encoded once, while anyone holds it.
-const encodedEntries = new WeakMap<StoredEntry, Uint8Array[]>();
-
-function entryFrames(entry: StoredEntry): Uint8Array[] {
-  let frames = encodedEntries.get(entry);
-  if (!frames) {
-    frames = encodeFrames({ type: MessageType.Entry, ...entry });
-    encodedEntries.set(entry, frames);
+/**
+ * Why a piece is refused before it is held, or null: pieces before a JOIN (nothing may be
+ * held for a connection in no room), and presence in pieces (presence is small).
+ */
+function pieceRefusal(piece: PieceMessage, joined: boolean): number | null {
+  if (!joined) return CloseCode.Malformed;
+  if (piece.index === 0 && piece.bytes[0] === MessageType.Awareness) {
+    return CloseCode.PresenceTooLarge;
   }
-  return frames;
+  return null;
 }
 
 function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {
