@@ -147,7 +147,7 @@ export class ConnectionHandler {
   /** A fan-out event of this connection's room, handled after everything before it. */
   deliver(event: FanoutEvent): void {
     if (this.closed) return;
-    if (event.kind !== "ended" && event.origin === this.id) return;
+    if ("origin" in event && event.origin === this.id) return;
     // Counted while it waits: a reader that lets events pile up is closed (SlowReader).
     const held = heldBytes(event);
     if (!this.output.hold(held)) return;
@@ -340,25 +340,36 @@ export class ConnectionHandler {
       await this.output.send(awarenessFrames(event));
       return;
     }
+    if (event.kind === "missed") {
+      await this.catchUp(event.upToSeq);
+      return;
+    }
     const { entry } = event;
     if (entry.seq <= this.delivered || this.have.has(entry.seq)) return;
     // A gap while this client's own update is being stored is that update: its ACK follows.
     if (entry.seq > this.delivered + 1 && this.pendingAppends === 0) {
-      // Something before it has not reached us yet (another process, or a reordering): read
-      // the gap from the store so the client never sees a hole.
-      const before = await this.hub.store.readAfter(this.roomId!, this.delivered);
-      for (const missing of before) {
-        if (missing.seq >= entry.seq) break;
-        if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
-        if (missing.seq !== this.delivered + 1) break;
-        if (!(await this.sendEntry(missing))) return;
-      }
-      // Entries compacted into a snapshot meanwhile: the client rejoins and replays it.
-      if (entry.seq !== this.delivered + 1 && this.pendingAppends === 0) {
-        return this.close(RECONNECT_CODE, "Reconnect");
-      }
+      // Something before it has not reached us yet (another process, or a reordering).
+      if (!(await this.catchUp(entry.seq - 1))) return;
     }
     await this.sendEntry(entry);
+  }
+
+  /**
+   * Sends from the store what this client lacks up to `seq`, so it never sees a hole. When
+   * the log no longer has it (compacted into a snapshot), the client rejoins and replays.
+   */
+  private async catchUp(seq: number): Promise<boolean> {
+    if (seq <= this.delivered) return true;
+    const stored = await this.hub.store.readAfter(this.roomId!, this.delivered);
+    for (const missing of stored) {
+      if (missing.seq > seq) break;
+      if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
+      if (missing.seq !== this.delivered + 1) break;
+      if (!(await this.sendEntry(missing))) return false;
+    }
+    if (this.delivered >= seq || this.pendingAppends > 0) return true;
+    this.close(RECONNECT_CODE, "Reconnect");
+    return false;
   }
 
   /** Sends an entry as the socket drains; false when the connection closed meanwhile. */
