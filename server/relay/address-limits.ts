@@ -1,6 +1,7 @@
 /**
  * The hub's shared budgets, so memory stays bounded whatever clients send: open connections
- * and JOINs per client address, and the bytes of unfinished pieces held for all connections.
+ * and JOINs per client address, the bytes of unfinished pieces held for all connections, and
+ * the bytes of replays being read and sent (per address and in total).
  */
 import { TokenBucket, type RelayLimits } from "./limits";
 
@@ -10,6 +11,9 @@ export class AddressLimits {
   private readonly joins = new Map<string, TokenBucket>();
   /** Bytes of unfinished pieces held by all connections. */
   pendingPieceBytes = 0;
+  private replayBytes = 0;
+  private readonly replayBytesOf = new Map<string, number>();
+  private readonly replayWaiting: { address: string; bytes: number; grant: () => void }[] = [];
 
   constructor(
     private readonly limits: RelayLimits,
@@ -49,6 +53,47 @@ export class AddressLimits {
   holdPieces(delta: number): boolean {
     this.pendingPieceBytes += delta;
     return this.pendingPieceBytes <= this.limits.maxPendingPieceBytes;
+  }
+
+  /**
+   * Waits until a replay of `bytes` fits the address's share (maxReplayBytesPerAddress) and
+   * the hub's (maxReplayBytes); resolves to the function that gives the bytes back. A replay
+   * larger than a share waits until it is alone; an empty one never waits.
+   */
+  async takeReplay(address: string, bytes: number): Promise<() => void> {
+    const { maxReplayBytes, maxReplayBytesPerAddress } = this.limits;
+    const size = Math.min(bytes, maxReplayBytes, maxReplayBytesPerAddress);
+    if (this.replayFits(address, size)) this.holdReplay(address, size);
+    else
+      await new Promise<void>((grant) => this.replayWaiting.push({ address, bytes: size, grant }));
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      this.holdReplay(address, -size);
+      for (const waiter of [...this.replayWaiting]) {
+        if (!this.replayFits(waiter.address, waiter.bytes)) continue;
+        this.replayWaiting.splice(this.replayWaiting.indexOf(waiter), 1);
+        this.holdReplay(waiter.address, waiter.bytes);
+        waiter.grant();
+      }
+    };
+  }
+
+  private replayFits(address: string, bytes: number): boolean {
+    const { maxReplayBytes, maxReplayBytesPerAddress } = this.limits;
+    const own = this.replayBytesOf.get(address) ?? 0;
+    return (
+      (own === 0 || own + bytes <= maxReplayBytesPerAddress) &&
+      (this.replayBytes === 0 || this.replayBytes + bytes <= maxReplayBytes)
+    );
+  }
+
+  private holdReplay(address: string, delta: number): void {
+    this.replayBytes += delta;
+    const own = (this.replayBytesOf.get(address) ?? 0) + delta;
+    if (own > 0) this.replayBytesOf.set(address, own);
+    else this.replayBytesOf.delete(address);
   }
 
   /** Forgets JOIN counters of addresses with no open connection (the hub's sweep). */

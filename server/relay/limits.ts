@@ -17,6 +17,9 @@ export const RELAY_ONLY_LIMITS = {
   sendStallMs: 20_000,
   /** Unfinished pieces held for all connections together, past which RelayBusy closes one. */
   maxPendingPieceBytes: 96 * 1024 * 1024,
+  /** Replays (snapshot and log) being read and sent, in total and per client address. */
+  maxReplayBytes: 128 * 1024 * 1024,
+  maxReplayBytesPerAddress: 48 * 1024 * 1024,
   /** Open connections per client address. */
   maxConnectionsPerAddress: 32,
   /** JOINs per client address per second, sustained; bursts up to joinBurstPerAddress. */

@@ -203,7 +203,7 @@ export class ConnectionHandler {
   private handle(message: ClientMessage): Promise<void> {
     switch (message.type) {
       case MessageType.Join:
-        return this.join(message);
+        return this.joinInTurn(message);
       case MessageType.Update:
         return this.update(message);
       case MessageType.Snapshot:
@@ -216,6 +216,18 @@ export class ConnectionHandler {
           sealed: message.sealed,
           origin: this.id,
         });
+    }
+  }
+
+  /** A replay is held in memory until it is sent: JOINs take turns within a byte budget. */
+  private async joinInTurn(message: JoinMessage): Promise<void> {
+    const room = await this.hub.store.getRoom(message.roomId);
+    const size = room ? room.snapshotBytes + room.logBytes : 0;
+    const release = await this.hub.budgets.takeReplay(this.address, size);
+    try {
+      if (!this.closed) await this.join(message);
+    } finally {
+      release();
     }
   }
 

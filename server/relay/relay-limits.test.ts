@@ -12,7 +12,8 @@ import {
   type WireMessage,
 } from "../../app/collab/wire";
 import { lazyFrames } from "./connection-output";
-import type { RelayLimits } from "./limits";
+import { AddressLimits } from "./address-limits";
+import { relayLimits, type RelayLimits } from "./limits";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub, RelayPeer } from "./relay-types";
@@ -173,6 +174,28 @@ describe("relay memory limits (in-process)", () => {
     other.send(joinMessage(keys, 0, false));
     await until(() => other.ofType(MessageType.Synced).length === 1);
     await hub.close();
+  });
+
+  it("lets replays take turns within a byte budget; another address is not held up", async () => {
+    const budgets = new AddressLimits(
+      relayLimits({ maxReplayBytes: 100, maxReplayBytesPerAddress: 60 }),
+      () => 0,
+    );
+    const order: string[] = [];
+    const first = await budgets.takeReplay("a", 50);
+    const second = budgets.takeReplay("a", 50).then((release) => {
+      order.push("a again");
+      return release;
+    });
+    const other = await budgets.takeReplay("b", 50);
+    order.push("b");
+    expect(await budgets.takeReplay("c", 0)).toBeTypeOf("function");
+    expect(order).toEqual(["b"]);
+    first();
+    const release = await second;
+    expect(order).toEqual(["b", "a again"]);
+    release();
+    other();
   });
 
   it("makes a snapshot's pieces one at a time, the same bytes encodeFrames makes", () => {

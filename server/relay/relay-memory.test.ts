@@ -10,6 +10,7 @@ import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
 import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
 import { RELAY_ONLY_LIMITS } from "./limits";
 import { joinMessage, newKeys, snapshotMessage, until, updateMessage } from "./test-client";
+import { startTestRedis, type TestRedis } from "./test-redis";
 import {
   SocketClient,
   bundleServer,
@@ -23,14 +24,16 @@ const MiB = 1024 * 1024;
 const MEMORY_BOUND = 128 * MiB;
 
 let bundle: Awaited<ReturnType<typeof bundleServer>>;
+let redis: TestRedis;
 let relay: RelayProcess;
 let dataDir: string;
 
 beforeAll(async () => {
-  bundle = await bundleServer();
+  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
 }, 60_000);
 
 afterAll(async () => {
+  await redis?.stop();
   await bundle?.cleanup();
 }, 30_000);
 
@@ -93,36 +96,47 @@ async function honestEditArrives(): Promise<void> {
 }
 
 describe("relay memory under attack (real process)", () => {
-  it("20 JOINs that never read a 16 MiB snapshot: the replay goes out as they drain", async () => {
-    const keys = newKeys();
-    const owner = await joined(keys, true);
-    owner.send(updateMessage(keys, "first"));
-    await until(() => owner.ofType(MessageType.Ack).length === 1, 20_000, "ack");
-    owner.send(snapshotMessage(keys, 1, 0, new Uint8Array(16 * MiB).fill(7)));
-    await until(() => owner.ofType(MessageType.SnapshotResult).length === 1, 30_000, "snapshot");
-    expect(owner.ofType(MessageType.SnapshotResult)[0].accepted).toBe(true);
-
-    const readers: SocketClient[] = [];
-    const growth = await growthDuring(async () => {
-      for (let i = 0; i < 20; i++) {
-        const reader = await client();
-        reader.send(joinMessage(viewOnlyKeys(keys), 0, false));
-        reader.socket.pause();
-        readers.push(reader);
+  it.each(["disk", "redis"])(
+    "20 JOINs that never read a 16 MiB snapshot (%s): the replay goes out as they drain",
+    async (backend) => {
+      if (backend === "redis") {
+        await relay.stop();
+        relay = await startRelayProcess(bundle.main, {
+          BUILD_DIR: bundle.site,
+          REDIS_URL: redis.url,
+        });
       }
-      await honestEditArrives();
-      await sleep(1500);
-    });
-    expect(growth).toBeLessThan(MEMORY_BOUND);
+      const keys = newKeys();
+      const owner = await joined(keys, true);
+      owner.send(updateMessage(keys, "first"));
+      await until(() => owner.ofType(MessageType.Ack).length === 1, 20_000, "ack");
+      owner.send(snapshotMessage(keys, 1, 0, new Uint8Array(16 * MiB).fill(7)));
+      await until(() => owner.ofType(MessageType.SnapshotResult).length === 1, 30_000, "snapshot");
+      expect(owner.ofType(MessageType.SnapshotResult)[0].accepted).toBe(true);
 
-    // A reader that reads after all gets the whole snapshot.
-    const late = readers[0];
-    late.socket.resume();
-    await until(() => late.ofType(MessageType.Synced).length === 1, 30_000, "late replay");
-    expect(late.ofType(MessageType.SnapshotReplay)[0].sealed.length).toBeGreaterThan(16 * MiB);
-    for (const reader of readers) reader.socket.terminate();
-    await owner.closeAndWait();
-  }, 120_000);
+      const readers: SocketClient[] = [];
+      const growth = await growthDuring(async () => {
+        for (let i = 0; i < 20; i++) {
+          const reader = await client();
+          reader.send(joinMessage(viewOnlyKeys(keys), 0, false));
+          reader.socket.pause();
+          readers.push(reader);
+        }
+        await honestEditArrives();
+        await sleep(1500);
+      });
+      expect(growth).toBeLessThan(MEMORY_BOUND);
+
+      // A reader that reads after all gets the whole snapshot.
+      const late = readers[0];
+      late.socket.resume();
+      await until(() => late.ofType(MessageType.Synced).length === 1, 30_000, "late replay");
+      expect(late.ofType(MessageType.SnapshotReplay)[0].sealed.length).toBeGreaterThan(16 * MiB);
+      for (const reader of readers) reader.socket.terminate();
+      await owner.closeAndWait();
+    },
+    120_000,
+  );
 
   it("presence in pieces and presence floods to listeners that never read are cut", async () => {
     const keys = newKeys();

@@ -49,7 +49,7 @@ async function joined(url: string, keys: LiveKeys, create = false): Promise<Sock
 
 /** Ids of Redis's pub/sub clients now (a dropped and reconnected subscriber gets a new id). */
 async function subscriberIds(): Promise<string[]> {
-  const list = String(await admin.client("LIST", "TYPE", "pubsub"));
+  const list = String(await admin.call("CLIENT", "LIST", "TYPE", "pubsub"));
   return [...list.matchAll(/\bid=(\d+)/g)].map((match) => match[1]).sort();
 }
 
@@ -77,7 +77,7 @@ describe("relay over Redis with a loud room (real processes)", () => {
     // Redis drops every subscriber (as it does when one falls behind): edits made just before
     // and just after arrive all the same, in order, with no later edit to reveal the gap.
     for (let i = 0; i < 10; i++) writer.send(updateMessage(quiet, `before ${i}`));
-    await admin.client("KILL", "TYPE", "pubsub");
+    await admin.call("CLIENT", "KILL", "TYPE", "pubsub");
     for (let i = 0; i < 10; i++) writer.send(updateMessage(quiet, `after ${i}`));
     await until(() => writer.ofType(MessageType.Ack).length === 21, 20_000, "acks");
     await until(() => reader.ofType(MessageType.Entry).length === 21, 20_000, "all edits");
