@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  CLOSE_REASONS,
+  CloseCode,
   LIVE_LIMITS,
   MalformedFrameError,
   MessageType,
@@ -7,6 +9,7 @@ import {
   decodeMessage,
   encodeFrames,
   encodeMessage,
+  isFinalClose,
   type WireMessage,
 } from "./wire";
 
@@ -88,5 +91,22 @@ describe("wire format", () => {
     const frames = encodeFrames({ type: MessageType.Update, messageId: id, sealed, signature });
     const assembler = new PieceAssembler();
     expect(() => assembler.accept(decodeMessage(frames[1]))).toThrow(MalformedFrameError);
+  });
+  it("retries after the relay's load limits, with words for each; a refusal stays final", () => {
+    const retried = [
+      CloseCode.RateLimited,
+      CloseCode.TooManyConnections,
+      CloseCode.TooManyJoins,
+      CloseCode.SlowReader,
+      CloseCode.RelayBusy,
+    ];
+    for (const code of retried) expect(isFinalClose(code)).toBe(false);
+    expect(isFinalClose(CloseCode.PresenceTooLarge)).toBe(true);
+    expect(isFinalClose(CloseCode.Malformed)).toBe(true);
+    const encoder = new TextEncoder();
+    for (const code of [...retried, CloseCode.PresenceTooLarge]) {
+      // A WebSocket close reason holds at most 123 bytes.
+      expect(encoder.encode(CLOSE_REASONS[code]).length).toBeLessThanOrEqual(123);
+    }
   });
 });
