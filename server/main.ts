@@ -7,7 +7,9 @@
  * - RELAY_DATA_DIR (.plainpad-relay in the working folder): the rooms' data folder;
  * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
  * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
- * - TRUST_PROXY=1: take client addresses from X-Forwarded-For (only behind your own proxy).
+ * - TRUST_PROXY=1: take client addresses from X-Forwarded-For (only behind your own proxy);
+ * - RELAY_MAX_CONNECTIONS_PER_ADDRESS (64), RELAY_JOINS_PER_ADDRESS_PER_SECOND (2): raise them
+ *   when many people share one address.
  * SIGTERM / SIGINT close every relay socket with 1001 (pages reconnect) and stop.
  * The log names rooms and sizes, never a payload.
  */
@@ -16,6 +18,7 @@ import path from "node:path";
 import { RELAY_PATH } from "../app/collab/wire";
 import { backendSettings, openBackend } from "./relay/backend";
 import type { RelayBackend } from "./relay/backend-types";
+import { relayLimitsFromEnv } from "./relay/limits";
 import { createRelayHub } from "./relay/relay-hub";
 import type { RelayHub } from "./relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "./relay-server";
@@ -48,7 +51,7 @@ if (env.RELAY !== "off") {
   const hub = createRelayHub({
     store: backend.store,
     fanout: backend.fanout,
-    limits: { idleRoomDays: settings.idleRoomDays },
+    limits: { idleRoomDays: settings.idleRoomDays, ...relayLimitsFromEnv(env) },
     log,
   });
   const endpoint = attachRelay(server, hub, { trustProxy: env.TRUST_PROXY === "1" });

@@ -13,7 +13,7 @@ import {
 } from "../../app/collab/wire";
 import { lazyFrames } from "./connection-output";
 import { AddressLimits } from "./address-limits";
-import { relayLimits, type RelayLimits } from "./limits";
+import { relayLimits, relayLimitsFromEnv, type RelayLimits } from "./limits";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub, RelayPeer } from "./relay-types";
@@ -196,6 +196,23 @@ describe("relay memory limits (in-process)", () => {
     expect(order).toEqual(["b", "a again"]);
     release();
     other();
+  });
+
+  it("reads the per-address limits an operator raises from the environment", () => {
+    expect(relayLimitsFromEnv({})).toEqual({});
+    expect(
+      relayLimitsFromEnv({
+        RELAY_MAX_CONNECTIONS_PER_ADDRESS: "500",
+        RELAY_JOINS_PER_ADDRESS_PER_SECOND: "10",
+      }),
+    ).toEqual({
+      maxConnectionsPerAddress: 500,
+      joinsPerAddressPerSecond: 10,
+      joinBurstPerAddress: 300,
+    });
+    expect(() => relayLimitsFromEnv({ RELAY_MAX_CONNECTIONS_PER_ADDRESS: "lots" })).toThrow(
+      'RELAY_MAX_CONNECTIONS_PER_ADDRESS must be a positive number, not "lots".',
+    );
   });
 
   it("makes a snapshot's pieces one at a time, the same bytes encodeFrames makes", () => {
