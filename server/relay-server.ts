@@ -77,7 +77,8 @@ export function attachRelay(
           return ws.bufferedAmount;
         },
         flushed() {
-          if (ws.readyState !== ws.OPEN || ws.bufferedAmount === 0) return Promise.resolve();
+          // While closing, what is queued still goes out (or the close wakes the waiter).
+          if (ws.readyState === ws.CLOSED || ws.bufferedAmount === 0) return Promise.resolve();
           return new Promise((resolve) => waiting.push(resolve));
         },
       });

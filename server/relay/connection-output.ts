@@ -29,6 +29,7 @@ export class ConnectionOutput {
     private readonly connection: RelayConnection,
     private readonly limits: RelayLimits,
     private readonly onSlow: () => void,
+    private readonly isClosed: () => boolean,
   ) {}
 
   /**
@@ -69,6 +70,8 @@ export class ConnectionOutput {
       connection.flushed &&
       (connection.bufferedAmount ?? 0) > this.limits.sendHighWaterBytes
     ) {
+      // A closed connection sends nothing more (and its socket may never drain).
+      if (this.isClosed()) return false;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stalled = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(true), this.limits.sendStallMs);

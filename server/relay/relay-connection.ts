@@ -95,7 +95,12 @@ export class ConnectionHandler {
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
     this.events = new Promise((resolve) => (this.openEvents = resolve));
-    this.output = new ConnectionOutput(connection, limits, () => this.close(CloseCode.SlowReader));
+    this.output = new ConnectionOutput(
+      connection,
+      limits,
+      () => this.close(CloseCode.SlowReader),
+      () => this.closed,
+    );
   }
 
   get address(): string {

@@ -104,6 +104,40 @@ describe("relay memory limits (in-process)", () => {
     await hub.close();
   });
 
+  it("stops sending to a socket that closed with data still queued (no busy loop)", async () => {
+    const hub = hubWith({ sendHighWaterBytes: 1 });
+    const keys = newKeys();
+    const writer = new HubClient(hub);
+    writer.send(joinMessage(keys));
+    for (let i = 0; i < 3; i++) writer.send(updateMessage(keys, `edit ${i}`));
+    await until(() => writer.ofType(MessageType.Ack).length === 3);
+    // A socket that never writes out: waiters wake only when it closes, and once closed it
+    // says so at once (what is queued stays queued).
+    let socketClosed = false;
+    let wake: () => void = () => {};
+    let sent = 0;
+    const peer = hub.connect({
+      address: "127.0.0.4",
+      send: () => void sent++,
+      close: () => {},
+      bufferedAmount: 1024,
+      flushed: () =>
+        socketClosed ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)),
+    });
+    for (const frame of encodeFrames(joinMessage(viewOnlyKeys(keys), 0, false))) {
+      peer.receive(frame);
+    }
+    await until(() => sent > 0, 5000, "replay started");
+    socketClosed = true;
+    peer.closed();
+    wake();
+    // The event loop still turns: timers fire, and nothing more was sent to the closed socket.
+    const sentAtClose = sent;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toBe(sentAtClose);
+    await hub.close();
+  });
+
   it("refuses presence over maxAwarenessBytes, and presence in pieces at the first piece", async () => {
     const hub = hubWith({});
     const keys = newKeys();
