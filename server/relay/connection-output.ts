@@ -58,18 +58,24 @@ export class ConnectionOutput {
    */
   async send(frames: Iterable<Uint8Array>): Promise<boolean> {
     for (const frame of frames) {
-      if (!(await this.room())) return false;
+      // Waits only when the socket is full (the common case sends at once).
+      if (this.full() && !(await this.room())) return false;
       this.connection.send(frame);
     }
     return true;
   }
 
+  private full(): boolean {
+    const { connection } = this;
+    return (
+      connection.flushed !== undefined &&
+      (connection.bufferedAmount ?? 0) > this.limits.sendHighWaterBytes
+    );
+  }
+
   private async room(): Promise<boolean> {
     const { connection } = this;
-    while (
-      connection.flushed &&
-      (connection.bufferedAmount ?? 0) > this.limits.sendHighWaterBytes
-    ) {
+    while (connection.flushed && this.full()) {
       // A closed connection sends nothing more (and its socket may never drain).
       if (this.isClosed()) return false;
       let timer: ReturnType<typeof setTimeout> | undefined;
