@@ -24,7 +24,7 @@ import { checkLiveSize, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-siz
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
-import { SeqTracker } from "./seq-tracker";
+import { relayLostEntries, SeqTracker } from "./seq-tracker";
 import {
   AUTH_FAILURE_MESSAGE,
   BAD_RELAY_MESSAGE,
@@ -44,6 +44,7 @@ import {
   type EntryMessage,
   type RelayMessage,
   type SnapshotMessage,
+  type WelcomeMessage,
 } from "./wire";
 
 export type { LivePeer } from "./live-presence";
@@ -100,6 +101,8 @@ export class LiveSession {
   private endWaiters: (() => void)[] = [];
   private endingForEveryone = false;
   private lastGrowthCheck = -Infinity;
+  /** The relay's room epoch our sequences count in (0: none known), and the last sinceSeq. */
+  private readonly joined = { epoch: 0, since: 0 };
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -170,6 +173,7 @@ export class LiveSession {
         state: Y.encodeStateAsUpdate(this.doc),
         lastSeq: this.seq.contiguous,
         unacked: this.outbox.keep(),
+        epoch: this.joined.epoch,
       }),
       // A second per million characters: typing in a 10 MB document is not slowed by saves
       // (pagehide still saves at once, and the document engine keeps the text itself).
@@ -199,6 +203,7 @@ export class LiveSession {
         // Edits made before a reload (acknowledged or not) come back before joining.
         Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
         this.seq.coverUpTo(kept.lastSeq);
+        this.joined.epoch = kept.epoch ?? 0;
         this.outbox.restore(kept.unacked);
       }
       this.connection.start();
@@ -279,7 +284,8 @@ export class LiveSession {
   private onOpened(): void {
     this.welcomed = false;
     this.live = false;
-    this.connection.send(joinMessage(this.keys, this.seq.contiguous, this.create));
+    this.joined.since = this.seq.contiguous;
+    this.connection.send(joinMessage(this.keys, this.joined.since, this.create, this.joined.epoch));
   }
 
   private onMessage(message: RelayMessage): void {
@@ -289,6 +295,7 @@ export class LiveSession {
         this.welcomed = true;
         this.create = false; // the room exists now; a later JOIN must not make a new one
         this.compaction.welcomed(message.snapshotSeq);
+        this.afterRelayLoss(message);
         this.outbox.resendAll();
         this.presence.announce();
         break;
@@ -327,6 +334,15 @@ export class LiveSession {
         this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
         break;
     }
+  }
+
+  /** The relay lost entries: it replays from the start, and our whole state goes back. */
+  private afterRelayLoss(welcome: WelcomeMessage): void {
+    if (relayLostEntries(this.joined.epoch, this.joined.since, welcome)) {
+      this.seq.reset();
+      this.outbox.restore([Y.encodeStateAsUpdate(this.doc)]);
+    }
+    if (welcome.epoch !== 0) this.joined.epoch = welcome.epoch; // kept at the SYNCED's save
   }
 
   private applyEntry(entry: EntryMessage): void {
@@ -372,7 +388,7 @@ export class LiveSession {
     this.presence.disconnected();
     this.update({
       state: browserOnline() ? "reconnecting" : "offline",
-      message: CLOSE_REASONS[code] ?? null,
+      message: code >= 4400 ? (CLOSE_REASONS[code] ?? null) : null, // retried: rate, quota, space
     });
   }
 

@@ -13,6 +13,8 @@ export interface LiveRoomState {
   lastSeq: number;
   /** Own Yjs updates not yet acknowledged by the relay, oldest first. */
   unacked: Uint8Array[];
+  /** The relay's room epoch lastSeq counts in (0 or absent: none known). */
+  epoch?: number;
 }
 
 /** Keeps live rooms' state across reloads. */

@@ -19,6 +19,8 @@ export interface KeptLiveRoom {
   state: Uint8Array;
   lastSeq: number;
   unacked: Uint8Array[];
+  /** The relay's room epoch lastSeq counts in (absent in records from before epochs). */
+  epoch?: number;
 }
 
 interface LiveRoomRecord extends KeptLiveRoom {
@@ -67,7 +69,8 @@ export class LiveRoomsStore {
     }
     const value: unknown = await (await this.db()).get(ROOMS, roomId);
     if (!isRecord(value)) return null;
-    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked };
+    const epoch = typeof value.epoch === "number" ? value.epoch : 0;
+    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked, epoch };
   }
 
   /** Replaces the room's kept state. */
@@ -79,6 +82,7 @@ export class LiveRoomsStore {
       state: value.state,
       lastSeq: value.lastSeq,
       unacked: value.unacked,
+      epoch: value.epoch ?? 0,
     };
     await (await this.db()).put(ROOMS, record, roomId);
   }

@@ -10,11 +10,8 @@ import type { KeyObject } from "node:crypto";
 import {
   CLOSE_REASONS,
   CloseCode,
-  MalformedFrameError,
   MessageType,
-  PieceAssembler,
   WIRE_VERSION,
-  decodeMessage,
   deleteBinding,
   encodeFrames,
   roomIdForVerifyKey,
@@ -23,13 +20,12 @@ import {
   updateBinding,
   type ClientMessage,
   type JoinMessage,
-  type PieceMessage,
   type RelayMessage,
   type SnapshotMessage,
   type UpdateMessage,
-  type WireMessage,
 } from "../../app/collab/wire";
 import type { AddressLimits } from "./address-limits";
+import { ConnectionInput } from "./connection-input";
 import {
   ConnectionOutput,
   awarenessFrames,
@@ -37,9 +33,9 @@ import {
   heldBytes,
   lazyFrames,
 } from "./connection-output";
-import { TokenBucket, type HourlyCounter, type RelayLimits } from "./limits";
+import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
-import type { RoomInfo, RoomStore, StoredEntry } from "./room-store";
+import type { AppendRefusal, RoomInfo, RoomStore, StoredEntry } from "./room-store";
 import type { RelayConnection } from "./relay-types";
 import { verifyKeyObject, verifySignature } from "./verify";
 
@@ -49,7 +45,7 @@ export interface HubContext {
   readonly fanout: RoomFanout;
   readonly limits: RelayLimits;
   readonly now: () => number;
-  readonly roomsCreated: HourlyCounter;
+  readonly roomsCreated: RoomCreationCounter;
   /** Connections and JOINs per address, unfinished pieces in total. */
   readonly budgets: AddressLimits;
   /** Adds the connection to its room here; resolves once the room's fan-out reaches it. */
@@ -71,12 +67,10 @@ export class ConnectionHandler {
   private queue: Promise<void> = Promise.resolve();
   private events: Promise<void>;
   private openEvents: () => void = () => {};
-  private readonly assembler = new PieceAssembler();
+  private readonly input: ConnectionInput;
   private readonly writes: TokenBucket;
   private readonly awareness: TokenBucket;
   private readonly output: ConnectionOutput;
-  /** Bytes of unfinished pieces counted in the hub's budget for this connection. */
-  piecesHeld = 0;
   /** Highest sequence this client has without a gap (sent as ENTRY or ACKed as its own). */
   private delivered = 0;
   /** Sequences above `delivered` the client has (sent, or its own acknowledged). */
@@ -95,6 +89,7 @@ export class ConnectionHandler {
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
     this.events = new Promise((resolve) => (this.openEvents = resolve));
+    this.input = new ConnectionInput(limits, hub.budgets);
     this.output = new ConnectionOutput(
       connection,
       limits,
@@ -107,31 +102,17 @@ export class ConnectionHandler {
     return this.connection.address;
   }
 
+  /** Bytes of unfinished pieces this connection holds in the hub's budget. */
+  get piecesHeld(): number {
+    return this.input.piecesHeld;
+  }
+
   /** A frame from the client: checked now, handled in order. */
   receive(frame: Uint8Array): void {
     if (this.closed) return;
-    if (frame.length > this.hub.limits.maxFrameBytes) return this.close(CloseCode.TooLarge);
-    let message: WireMessage | null;
-    try {
-      const decoded = decodeMessage(frame);
-      const refused = decoded.type === MessageType.Piece && pieceRefusal(decoded, this.joining);
-      if (refused) return this.close(refused);
-      message = this.assembler.accept(decoded);
-    } catch (error) {
-      if (error instanceof MalformedFrameError) return this.close(CloseCode.Malformed);
-      throw error;
-    }
-    const piecesDelta = this.assembler.pendingBytes - this.piecesHeld;
-    this.piecesHeld += piecesDelta;
-    if (!this.hub.budgets.holdPieces(piecesDelta)) return this.close(CloseCode.RelayBusy);
+    const message = this.input.accept(frame, this.joining);
+    if (typeof message === "number") return this.close(message);
     if (!message) return;
-    if (!isClientMessage(message)) return this.close(CloseCode.Malformed);
-    if (
-      message.type === MessageType.Awareness &&
-      message.sealed.length > this.hub.limits.maxAwarenessBytes
-    ) {
-      return this.close(CloseCode.PresenceTooLarge);
-    }
     // Rates are counted on arrival, so a flood is cut before it queues up store calls.
     if (message.type === MessageType.Awareness && !this.awareness.take()) {
       return this.close(CloseCode.RateLimited);
@@ -145,8 +126,7 @@ export class ConnectionHandler {
     } else if (!this.joining) {
       return this.close(CloseCode.Malformed);
     }
-    const handled = message;
-    this.enqueue(() => this.handle(handled));
+    this.enqueue(() => this.handle(message));
   }
 
   /** A fan-out event of this connection's room, handled after everything before it. */
@@ -244,17 +224,38 @@ export class ConnectionHandler {
     }
     let created = false;
     if (!(await store.getRoom(message.roomId))) {
-      if (!message.create) return this.close(CloseCode.RoomNotFound);
-      if (!this.hub.roomsCreated.take(this.address)) return this.close(CloseCode.TooManyRooms);
+      // A client that knows the room's epoch was in it: the relay lost the room (a data folder
+      // lost, Redis flushed). It is made again, and the client sends back everything it has.
+      const rejoining = message.epoch !== 0;
+      if (!message.create && !rejoining) return this.close(CloseCode.RoomNotFound);
+      if ((await store.canCreateRoom()) !== "ok") return this.close(CloseCode.RelayFull);
+      if (!(await this.hub.roomsCreated.take(this.address))) {
+        return this.close(CloseCode.TooManyRooms);
+      }
       created = (await store.createRoom(message.roomId, message.verifyKey, now())).created;
-      if (created) this.hub.log("room-created", { room: message.roomId });
+      if (created) {
+        this.hub.log(message.create ? "room-created" : "room-recreated", { room: message.roomId });
+      }
     }
     this.roomId = message.roomId;
     this.verifyKey = verifyKeyObject(message.verifyKey);
     // Subscribed before the read: whatever is appended after it arrives as an event, queued
     // behind this task, and is sent after the replay (or skipped when the replay had it).
     await this.hub.attach(this);
-    const replay = await store.replay(message.roomId, message.sinceSeq);
+    let sinceSeq = message.sinceSeq;
+    let replay = await store.replay(message.roomId, sinceSeq);
+    if (replay && lostEntries(message, replay.room)) {
+      // The client's sequences mean nothing here any more: it gets the room from the start
+      // (and, told by the epoch, sends back all it has). The same epoch with a head below what
+      // the client had means the relay lost entries just now: a new epoch tells every other
+      // returning client too, even once the head has grown past what they had.
+      if (message.epoch === 0 || message.epoch === replay.room.epoch) {
+        await store.renewEpoch(message.roomId);
+        this.hub.log("room-lost-entries", { room: message.roomId });
+      }
+      sinceSeq = 0;
+      replay = await store.replay(message.roomId, sinceSeq);
+    }
     if (!replay) return this.close(CloseCode.RoomNotFound);
     const { room } = replay;
     this.send({
@@ -262,8 +263,9 @@ export class ConnectionHandler {
       headSeq: room.headSeq,
       snapshotSeq: room.snapshotSeq,
       created,
+      epoch: room.epoch,
     });
-    this.delivered = Math.min(message.sinceSeq, room.headSeq);
+    this.delivered = Math.min(sinceSeq, room.headSeq);
     // Sent as the socket drains: a reader that does not read holds the relay nothing more.
     if (replay.snapshot) {
       const snapshot = { type: MessageType.SnapshotReplay, ...replay.snapshot } as const;
@@ -286,24 +288,27 @@ export class ConnectionHandler {
     try {
       result = await store.append(
         roomId,
-        { ...message, origin: this.id },
+        { ...message, origin: this.id, address: this.address },
         now(),
         limits.maxRoomBytes,
       );
+      if (result.ok && !fanout.entriesFromStore) {
+        const { messageId, sealed, signature } = message;
+        const entry = { seq: result.seq, messageId, sealed, signature };
+        await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
+      }
+      // The others see it at once; the writer's ACK waits until it is on disk (fsync), since
+      // a client forgets what was acknowledged. (A relay that loses entries it fanned out
+      // still notices: the readers come back with a sinceSeq above its head.)
+      if (result.ok) await result.durable;
     } finally {
       this.pendingAppends--;
     }
-    if (!result.ok) {
-      return this.close(result.reason === "full" ? CloseCode.RoomFull : CloseCode.RoomNotFound);
-    }
+    // Refused: no ACK, so the client keeps the update and sends it again after reconnecting.
+    if (!result.ok) return this.close(REFUSAL_CLOSES[result.reason]);
     this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
     this.have.add(result.seq);
     this.advance();
-    if (!fanout.entriesFromStore) {
-      const { messageId, sealed, signature } = message;
-      const entry = { seq: result.seq, messageId, sealed, signature };
-      await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
-    }
   }
 
   private async snapshot(message: SnapshotMessage): Promise<void> {
@@ -408,16 +413,16 @@ export class ConnectionHandler {
   }
 }
 
-/**
- * Why a piece is refused before it is held, or null: pieces before a JOIN (nothing may be
- * held for a connection in no room), and presence in pieces (presence is small).
- */
-function pieceRefusal(piece: PieceMessage, joined: boolean): number | null {
-  if (!joined) return CloseCode.Malformed;
-  if (piece.index === 0 && piece.bytes[0] === MessageType.Awareness) {
-    return CloseCode.PresenceTooLarge;
-  }
-  return null;
+const REFUSAL_CLOSES: Record<AppendRefusal, number> = {
+  missing: CloseCode.RoomNotFound,
+  full: CloseCode.RoomFull,
+  "no-space": CloseCode.RelayFull,
+  quota: CloseCode.AddressQuota,
+};
+
+/** True when the client's sequences do not count in this room as the relay has it now. */
+function lostEntries(join: JoinMessage, room: RoomInfo): boolean {
+  return (join.epoch !== 0 && join.epoch !== room.epoch) || join.sinceSeq > room.headSeq;
 }
 
 function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {
@@ -427,14 +432,4 @@ function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {
     logCount: room.logCount,
     logBytes: room.logBytes,
   };
-}
-
-function isClientMessage(message: WireMessage): message is ClientMessage {
-  return (
-    message.type === MessageType.Join ||
-    message.type === MessageType.Update ||
-    message.type === MessageType.Awareness ||
-    message.type === MessageType.Snapshot ||
-    message.type === MessageType.DeleteRoom
-  );
 }
