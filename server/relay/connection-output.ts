@@ -24,13 +24,23 @@ import type { RelayConnection } from "./relay-types";
 export class ConnectionOutput {
   private backlogBytes = 0;
   private backlogCount = 0;
+  /** Resolves when the connection closes: no wait outlives it. */
+  private readonly stopped: Promise<boolean>;
+  private stopWaits: () => void = () => {};
 
   constructor(
     private readonly connection: RelayConnection,
     private readonly limits: RelayLimits,
     private readonly onSlow: () => void,
     private readonly isClosed: () => boolean,
-  ) {}
+  ) {
+    this.stopped = new Promise((resolve) => (this.stopWaits = () => resolve(false)));
+  }
+
+  /** The connection closed: whatever waits to send gives up now. */
+  stop(): void {
+    this.stopWaits();
+  }
 
   /**
    * Counts an event waiting to go out. False (and the connection closed) when more than one
@@ -83,8 +93,9 @@ export class ConnectionOutput {
         timer = setTimeout(() => resolve(true), this.limits.sendStallMs);
       });
       const wrote = connection.flushed().then(() => false);
-      const isStalled = await Promise.race([wrote, stalled]);
+      const isStalled = await Promise.race([wrote, stalled, this.stopped]);
       clearTimeout(timer);
+      if (this.isClosed()) return false;
       if (isStalled) {
         this.onSlow();
         return false;

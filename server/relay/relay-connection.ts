@@ -150,6 +150,7 @@ export class ConnectionHandler {
     this.closed = true;
     this.hub.detach(this);
     this.openEvents();
+    this.output.stop();
     this.connection.close(code, reason);
   }
 
@@ -159,6 +160,7 @@ export class ConnectionHandler {
     this.closed = true;
     this.hub.detach(this);
     this.openEvents();
+    this.output.stop();
   }
 
   /** Resolves when every queued task has run. */

@@ -138,6 +138,23 @@ describe("relay memory limits (in-process)", () => {
     await hub.close();
   });
 
+  it("closes at once, not after sendStallMs, while a reader that reads nothing holds a replay", async () => {
+    const hub = hubWith({ sendHighWaterBytes: 1, sendStallMs: 10 * 60 * 1000 });
+    const keys = newKeys();
+    const writer = new HubClient(hub);
+    writer.send(joinMessage(keys));
+    writer.send(updateMessage(keys, "one"));
+    await until(() => writer.ofType(MessageType.Ack).length === 1);
+    const stuck = stuckClient(hub);
+    stuck.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await until(() => stuck.queued > 0, 5000, "replay started");
+    let closed = false;
+    const closing = hub.close().then(() => (closed = true));
+    await until(() => closed, 5000, "hub closed");
+    await closing;
+    expect(stuck.closed?.code).toBe(1001);
+  });
+
   it("refuses presence over maxAwarenessBytes, and presence in pieces at the first piece", async () => {
     const hub = hubWith({});
     const keys = newKeys();
