@@ -1,5 +1,5 @@
 import type { Route } from "./+types/privacy-policy";
-import { LegalDocument } from "~/site/company/legal-document";
+import { LegalDocument, PRIVACY_LAST_UPDATED } from "~/site/company/legal-document";
 import { PRIVACY_SECTIONS } from "~/site/company/privacy-sections";
 import { pageMeta } from "~/site/seo";
 
@@ -17,6 +17,7 @@ export default function PrivacyPolicyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
+      lastUpdated={PRIVACY_LAST_UPDATED}
       intro={
         <p>
           The short version: what you write in Plainpad stays in your browser. We never receive your

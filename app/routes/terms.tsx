@@ -1,5 +1,5 @@
 import type { Route } from "./+types/terms";
-import { LegalDocument } from "~/site/company/legal-document";
+import { LegalDocument, TERMS_LAST_UPDATED } from "~/site/company/legal-document";
 import { TERMS_SECTIONS } from "~/site/company/terms-sections";
 import { pageMeta } from "~/site/seo";
 
@@ -17,6 +17,7 @@ export default function TermsPage() {
   return (
     <LegalDocument
       title="Terms of Use"
+      lastUpdated={TERMS_LAST_UPDATED}
       intro={
         <p>
           These terms are the agreement between you and Plainpad. We have kept them short and in

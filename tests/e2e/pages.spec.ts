@@ -365,10 +365,14 @@ test.describe("company pages", () => {
     await expect(page.getByRole("heading", { name: "The team", level: 2 })).toBeVisible();
   });
 
-  for (const path of ["/privacy-policy/", "/terms/"]) {
+  // The privacy policy's date moved with its text (issue 49, decision 028); the terms are unchanged.
+  for (const [path, date] of [
+    ["/privacy-policy/", "November 27, 2026"],
+    ["/terms/", "October 29, 2025"],
+  ]) {
     test(`${path} shows the date and a working table of contents`, async ({ page }) => {
       await open(page, path);
-      await expect(page.getByText("Last Updated: October 29, 2025")).toBeVisible();
+      await expect(page.getByText(`Last Updated: ${date}`)).toBeVisible();
       const anchors = await page
         .locator("nav[aria-labelledby=toc-heading] a")
         .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));

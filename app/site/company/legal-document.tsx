@@ -8,8 +8,13 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** The date both legal pages show (spec section 2). */
-export const LEGAL_LAST_UPDATED = "October 29, 2025";
+/**
+ * The date each legal page shows. The spec (section 2) gives both October 29, 2025; a page's
+ * date moves when its text does (issue 49, decision 028), and legal-dates.test.ts fails when a
+ * page's text changes without its date.
+ */
+export const PRIVACY_LAST_UPDATED = "November 27, 2026";
+export const TERMS_LAST_UPDATED = "October 29, 2025";
 
 /**
  * Privacy policy / terms layout: h1, "Last Updated" line, a table of contents linking to each
@@ -17,17 +22,19 @@ export const LEGAL_LAST_UPDATED = "October 29, 2025";
  */
 export function LegalDocument({
   title,
+  lastUpdated,
   intro,
   sections,
 }: {
   title: string;
+  lastUpdated: string;
   intro: ReactNode;
   sections: readonly LegalSection[];
 }) {
   return (
     <>
       <CompanyHero eyebrow="Legal" title={title}>
-        <p className="text-base font-medium">Last Updated: {LEGAL_LAST_UPDATED}</p>
+        <p className="text-base font-medium">Last Updated: {lastUpdated}</p>
       </CompanyHero>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 lg:grid-cols-[16rem_1fr]">
         <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-20 lg:self-start">

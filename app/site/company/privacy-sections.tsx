@@ -78,6 +78,16 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             address as it was opened, as it does for any page you visit.
           </li>
           <li>
+            <strong>Live sessions.</strong> While a document is in a live session, your browser
+            keeps the session&apos;s link with the document (in localStorage), so a reload rejoins
+            it. The link holds the session&apos;s secret key, so anyone who can read your
+            browser&apos;s storage could join the session. It is forgotten when you stop the session
+            or close the tab, and otherwise {LIVE_IDLE_DAYS} days after the session was last used in
+            this browser. The session&apos;s changes, including the ones not yet sent, are kept in
+            IndexedDB (unencrypted, like your other documents) so that edits made offline are merged
+            later; they are deleted {LIVE_IDLE_DAYS} days after they were last saved.
+          </li>
+          <li>
             Files you open from your computer are read inside the page and are never uploaded. In
             browsers that allow it (Chrome, Edge and Opera), a link to each opened file is kept with
             the document in IndexedDB, so that Save can write your changes back into that file on
@@ -133,16 +143,20 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             passed on to the others in the session and not stored.
           </li>
           <li>
-            <strong>IP addresses.</strong> The relay holds the addresses that connect in memory to
-            apply its rate limits (for example, how many sessions one address may start in an hour),
-            and does not store them with the sessions. Like any web server, the server that runs the
-            site and the relay may also record addresses and request times in its access logs.
+            <strong>IP addresses.</strong> The relay uses the addresses that connect to apply its
+            limits: how many sessions and connections one address may open, and how much it may
+            store in an hour. It counts them in memory, or, when the relay runs on several servers,
+            in the database they share, and forgets each count after an hour. It does not store
+            addresses with the sessions. Like any web server, the server that runs the site and the
+            relay may also record addresses and request times in its access logs.
           </li>
           <li>
             <strong>How long.</strong> A session is deleted with everything the relay keeps for it{" "}
             {LIVE_IDLE_DAYS} days after its last edit, or at once when the person who started it
-            ends it for everyone. Each person&apos;s own copy stays in their browser, as described
-            above.
+            ends it for everyone. After that the relay keeps only a note that the room id was ended
+            (with the starter&apos;s signed request to end it, and its time) for {LIVE_IDLE_DAYS}{" "}
+            days, so that nobody can open the same session again. Each person&apos;s own copy stays
+            in their browser, as described above.
           </li>
         </ul>
         <p>
