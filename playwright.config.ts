@@ -47,7 +47,14 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
     command: `node ${path.join(buildDir, "server", "main.mjs")}`,
-    env: { PORT: String(port), BUILD_DIR: buildDir, RELAY_DATA_DIR: relayDataDir },
+    env: {
+      PORT: String(port),
+      BUILD_DIR: buildDir,
+      RELAY_DATA_DIR: relayDataDir,
+      // Every page of the suite comes from 127.0.0.1: the per-address limits are for strangers.
+      RELAY_MAX_CONNECTIONS_PER_ADDRESS: "1000",
+      RELAY_JOINS_PER_ADDRESS_PER_SECOND: "100",
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -11,6 +11,8 @@
  * - TRUST_PROXY=N: N proxies of yours stand in front; the client address is the X-Forwarded-For
  *   entry they wrote (the N-th from the right), never the ones the client wrote before it;
  * - RELAY_ALLOWED_ORIGINS: origins besides the site's own whose pages may open the relay.
+ * - RELAY_MAX_CONNECTIONS_PER_ADDRESS (64), RELAY_JOINS_PER_ADDRESS_PER_SECOND (2): raise them
+ *   when many people share one address.
  * SIGTERM / SIGINT close every relay socket with 1001 (pages reconnect) and stop.
  * The log names rooms and sizes, never a payload.
  */
@@ -19,6 +21,7 @@ import path from "node:path";
 import { RELAY_PATH } from "../app/collab/wire";
 import { backendSettings, openBackend } from "./relay/backend";
 import type { RelayBackend } from "./relay/backend-types";
+import { relayLimitsFromEnv } from "./relay/limits";
 import { createRelayHub } from "./relay/relay-hub";
 import { allowedOrigins, trustedProxyHops } from "./relay/upgrade-checks";
 import type { RelayHub } from "./relay/relay-types";
@@ -55,7 +58,7 @@ if (env.RELAY !== "off") {
     store: backend.store,
     fanout: backend.fanout,
     roomsCreated: backend.roomsCreated,
-    limits: { idleRoomDays: settings.idleRoomDays },
+    limits: { idleRoomDays: settings.idleRoomDays, ...relayLimitsFromEnv(env) },
     log,
   });
   const endpoint = attachRelay(server, hub, {

@@ -79,10 +79,18 @@ export function attachRelay(
           hops,
         ),
       );
+      // Whoever waits for this socket to write out (the hub paces replays and slow readers on
+      // it) is woken by each send's write callback and by the close.
+      let waiting: (() => void)[] = [];
+      const wake = () => {
+        const woken = waiting;
+        waiting = [];
+        for (const resolve of woken) resolve();
+      };
       const peer = hub.connect({
         address,
         send(frame) {
-          if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
+          if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true }, wake);
         },
         close(code, reason) {
           try {
@@ -92,6 +100,14 @@ export function attachRelay(
             // A code ws refuses: the socket still goes.
             ws.terminate();
           }
+        },
+        get bufferedAmount() {
+          return ws.bufferedAmount;
+        },
+        flushed() {
+          // While closing, what is queued still goes out (or the close wakes the waiter).
+          if (ws.readyState === ws.CLOSED || ws.bufferedAmount === 0) return Promise.resolve();
+          return new Promise((resolve) => waiting.push(resolve));
         },
       });
       alive.add(ws);
@@ -108,7 +124,10 @@ export function attachRelay(
           ws.close(1011, "Relay error");
         }
       });
-      ws.on("close", () => peer.closed());
+      ws.on("close", () => {
+        wake();
+        peer.closed();
+      });
       ws.on("error", () => ws.terminate());
     });
   };

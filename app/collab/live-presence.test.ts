@@ -5,7 +5,7 @@ import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
 import { open } from "./live-crypto";
 import { LivePresence, PRESENCE_INTERVAL_MS } from "./live-presence";
 import { testKeys } from "./live-test-support";
-import { awarenessBinding } from "./wire";
+import { LIVE_LIMITS, awarenessBinding } from "./wire";
 
 const keys = testKeys(4);
 
@@ -125,5 +125,15 @@ describe("LivePresence", () => {
     viewer.presence.leave();
     pass(viewer, ada);
     expect(ada.presence.peers().map((peer) => peer.name)).toEqual(["Ada"]);
+  });
+  it("keeps a presence state over the relay's limit to itself instead of being cut off", () => {
+    const ada = make("Ada");
+    ada.awareness.setLocalStateField("note", "x".repeat(LIVE_LIMITS.maxAwarenessBytes));
+    vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
+    expect(ada.sent).toEqual([]);
+    ada.awareness.setLocalStateField("note", "short");
+    vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
+    expect(ada.sent).toHaveLength(1);
+    expect(ada.sent[0].length).toBeLessThanOrEqual(LIVE_LIMITS.maxAwarenessBytes);
   });
 });

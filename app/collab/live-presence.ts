@@ -13,7 +13,7 @@ import {
 import type { LiveKeys } from "./live-keys";
 import { LiveAuthError, open, seal } from "./live-crypto";
 import { REMOTE_ORIGIN } from "./live-origins";
-import { awarenessBinding } from "./wire";
+import { LIVE_LIMITS, awarenessBinding } from "./wire";
 
 /** One person in the session. */
 export interface LivePeer {
@@ -226,6 +226,9 @@ export class LivePresence {
     const { awareness, keys } = this.options;
     const update = encodeAwarenessUpdate(awareness, [awareness.clientID]);
     this.lastSent = Date.now();
-    this.options.send(seal(keys, this.binding, update));
+    const sealed = seal(keys, this.binding, update);
+    // The relay ends a connection that sends more (PresenceTooLarge): such a state stays here.
+    if (sealed.length > LIVE_LIMITS.maxAwarenessBytes) return;
+    this.options.send(sealed);
   }
 }

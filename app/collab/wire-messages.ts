@@ -39,6 +39,8 @@ export const LIVE_LIMITS = {
   writesPerSecond: 40,
   /** Awareness messages per second per connection, sustained; bursts up to twice. */
   awarenessPerSecond: 60,
+  /** Largest sealed presence message; presence never travels in pieces. */
+  maxAwarenessBytes: 64 * 1024,
   /** New rooms one address may create per hour. */
   roomsPerAddressPerHour: 60,
   /** Past this many logged updates (or bytes) an editor uploads a snapshot. */
@@ -92,6 +94,11 @@ export const CloseCode = {
   AddressQuota: 4431,
   /** Not final: the page keeps its changes and retries. */
   RelayFull: 4508,
+  PresenceTooLarge: 4414,
+  TooManyConnections: 4433,
+  TooManyJoins: 4432,
+  SlowReader: 4434,
+  RelayBusy: 4503,
 } as const;
 
 export const CLOSE_REASONS: Record<number, string> = {
@@ -114,6 +121,12 @@ export const CLOSE_REASONS: Record<number, string> = {
     "This address sent too much to the relay this hour. Your changes wait here and go later.",
   [CloseCode.RelayFull]:
     "The relay is out of space. Your changes wait here and go when it has room.",
+  [CloseCode.PresenceTooLarge]: "A presence update (name and cursor) was too large for the relay.",
+  [CloseCode.TooManyConnections]:
+    "Too many live connections from this address; reconnecting when one closes.",
+  [CloseCode.TooManyJoins]: "Too many live sessions opened from this address just now; retrying.",
+  [CloseCode.SlowReader]: "This connection fell too far behind the relay; reconnecting.",
+  [CloseCode.RelayBusy]: "The relay is busy receiving large changes; retrying shortly.",
 };
 
 /** Close codes after which the page waits and tries again, keeping its changes. */
@@ -121,6 +134,10 @@ const RETRIED_CLOSES = new Set<number>([
   CloseCode.RateLimited,
   CloseCode.AddressQuota,
   CloseCode.RelayFull,
+  CloseCode.TooManyConnections,
+  CloseCode.TooManyJoins,
+  CloseCode.SlowReader,
+  CloseCode.RelayBusy,
 ]);
 
 /** The most UTF-8 bytes a WebSocket close reason may have (RFC 6455: 125 less the code). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CLOSE_REASONS,
+  CloseCode,
   LIVE_LIMITS,
   MAX_CLOSE_REASON_BYTES,
   clampCloseReason,
@@ -10,6 +11,7 @@ import {
   decodeMessage,
   encodeFrames,
   encodeMessage,
+  isFinalClose,
   type WireMessage,
 } from "./wire";
 
@@ -128,6 +130,15 @@ describe("wire format", () => {
     }
   });
 
+  it("gives every close a number of its own and every message type a byte of its own", () => {
+    // Branches add codes in parallel: two names on one number would show the wrong words.
+    const codes = Object.values(CloseCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(CLOSE_REASONS[code]).toBeTruthy();
+    const types = Object.values(MessageType);
+    expect(new Set(types).size).toBe(types.length);
+  });
+
   it("clamps a long close reason to 123 bytes of UTF-8 without cutting a character", () => {
     const long = "é".repeat(100); // 200 bytes, 2 per character
     const clamped = clampCloseReason(long);
@@ -141,5 +152,22 @@ describe("wire format", () => {
     const frames = encodeFrames({ type: MessageType.Update, messageId: id, sealed, signature });
     const assembler = new PieceAssembler();
     expect(() => assembler.accept(decodeMessage(frames[1]))).toThrow(MalformedFrameError);
+  });
+  it("retries after the relay's load limits, with words for each; a refusal stays final", () => {
+    const retried = [
+      CloseCode.RateLimited,
+      CloseCode.TooManyConnections,
+      CloseCode.TooManyJoins,
+      CloseCode.SlowReader,
+      CloseCode.RelayBusy,
+    ];
+    for (const code of retried) expect(isFinalClose(code)).toBe(false);
+    expect(isFinalClose(CloseCode.PresenceTooLarge)).toBe(true);
+    expect(isFinalClose(CloseCode.Malformed)).toBe(true);
+    const encoder = new TextEncoder();
+    for (const code of [...retried, CloseCode.PresenceTooLarge]) {
+      // A WebSocket close reason holds at most 123 bytes.
+      expect(encoder.encode(CLOSE_REASONS[code]).length).toBeLessThanOrEqual(123);
+    }
   });
 });

@@ -1,31 +1,17 @@
 /**
  * The rules a relay connection (relay-connection.ts) follows that need no state of its own:
- * which frames a client may send, the close for each refused append, when a JOIN's sequences
- * do not count in the room any more, and the encoded frames of an entry (made once for all
- * of a room's connections).
+ * which frames a client may send, the close for each refused append, and when a JOIN's sequences
+ * do not count in the room any more.
  */
 import {
   CloseCode,
   MessageType,
-  encodeFrames,
   type ClientMessage,
   type JoinMessage,
   type RelayMessage,
   type WireMessage,
 } from "../../app/collab/wire";
-import type { AppendRefusal, RoomInfo, StoredEntry } from "./room-store";
-
-// One entry goes to every connection of its room: encoded once, while anyone holds it.
-const encodedEntries = new WeakMap<StoredEntry, Uint8Array[]>();
-
-export function entryFrames(entry: StoredEntry): Uint8Array[] {
-  let frames = encodedEntries.get(entry);
-  if (!frames) {
-    frames = encodeFrames({ type: MessageType.Entry, ...entry });
-    encodedEntries.set(entry, frames);
-  }
-  return frames;
-}
+import type { AppendRefusal, RoomInfo } from "./room-store";
 
 /** The close code for each refused append (no ACK: the client keeps the update). */
 export const REFUSAL_CLOSES: Record<AppendRefusal, number> = {

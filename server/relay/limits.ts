@@ -4,12 +4,66 @@
  */
 import { LIVE_LIMITS } from "../../app/collab/wire";
 
-/** Every limit the hub enforces, by the names of LIVE_LIMITS. */
-export type RelayLimits = { -readonly [K in keyof typeof LIVE_LIMITS]: number };
+/**
+ * Limits of the relay alone (the page never needs them): they keep its memory bounded whatever
+ * clients send (see docs/decisions/024-live-relay.md, "Limits").
+ */
+export const RELAY_ONLY_LIMITS = {
+  /** Events waiting for one slow reader, past which it is closed (SlowReader; it rejoins). */
+  maxQueuedBytes: 4 * 1024 * 1024,
+  /** Bytes a socket may hold unsent before sending pauses until it drains (replays, events). */
+  sendHighWaterBytes: 1024 * 1024,
+  /** A socket that writes nothing out this long while sending waits is closed (SlowReader). */
+  sendStallMs: 20_000,
+  /** Unfinished pieces held for all connections together, past which RelayBusy closes one. */
+  maxPendingPieceBytes: 96 * 1024 * 1024,
+  /** Replays (snapshot and log) being read and sent, in total and per client address. */
+  maxReplayBytes: 128 * 1024 * 1024,
+  maxReplayBytesPerAddress: 48 * 1024 * 1024,
+  /** Open connections per client address (RELAY_MAX_CONNECTIONS_PER_ADDRESS). */
+  maxConnectionsPerAddress: 64,
+  /**
+   * JOINs per client address per second, sustained (RELAY_JOINS_PER_ADDRESS_PER_SECOND);
+   * bursts up to joinBurstPerAddress (30 seconds' worth).
+   */
+  joinsPerAddressPerSecond: 2,
+  joinBurstPerAddress: 60,
+} as const;
 
-/** LIVE_LIMITS with the given overrides. */
+/**
+ * The per-address limits an operator may raise (many people behind one address) or a test
+ * suite that runs every page from 127.0.0.1: RELAY_MAX_CONNECTIONS_PER_ADDRESS and
+ * RELAY_JOINS_PER_ADDRESS_PER_SECOND.
+ */
+export function relayLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<RelayLimits> {
+  const limits: Partial<RelayLimits> = {};
+  const read = (name: string): number | undefined => {
+    const text = env[name];
+    if (text === undefined || text === "") return undefined;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new Error(`${name} must be a positive number, not "${text}".`);
+    }
+    return value;
+  };
+  const connections = read("RELAY_MAX_CONNECTIONS_PER_ADDRESS");
+  if (connections !== undefined) limits.maxConnectionsPerAddress = Math.floor(connections);
+  const joins = read("RELAY_JOINS_PER_ADDRESS_PER_SECOND");
+  if (joins !== undefined) {
+    limits.joinsPerAddressPerSecond = joins;
+    limits.joinBurstPerAddress = Math.max(1, joins * 30);
+  }
+  return limits;
+}
+
+/** Every limit the hub enforces, by the names of LIVE_LIMITS and RELAY_ONLY_LIMITS. */
+export type RelayLimits = {
+  -readonly [K in keyof typeof LIVE_LIMITS | keyof typeof RELAY_ONLY_LIMITS]: number;
+};
+
+/** LIVE_LIMITS and RELAY_ONLY_LIMITS with the given overrides. */
 export function relayLimits(overrides: Partial<RelayLimits> = {}): RelayLimits {
-  return { ...LIVE_LIMITS, ...overrides };
+  return { ...LIVE_LIMITS, ...RELAY_ONLY_LIMITS, ...overrides };
 }
 
 /**

@@ -2,8 +2,9 @@
  * The Lua scripts of the Redis store. Each runs atomically in Redis, so sequence numbers,
  * the log, the snapshot's compare-and-swap and the fan-out publish never interleave:
  * - append: the head counter, XADD with the explicit id `${seq}-0`, the room's byte limit,
- *   EXPIRE (idle rooms vanish by themselves) and PUBLISH of the entry in one step, so every
- *   process sees entries in sequence order;
+ *   EXPIRE (idle rooms vanish by themselves) and PUBLISH of the entry's sequence in one step,
+ *   so every process hears of entries in sequence order (and reads them from the stream: a
+ *   loud room never fills a subscriber's output buffer with payloads);
  * - snapshot: compare-and-swap on the snapshot sequence, SET the snapshot, XTRIM MINID the
  *   log it covers, and recount the log from the sizes hash (never reading the entries).
  * Every script is given all seven keys of a room: KEYS[1] meta hash, KEYS[2] log stream,
@@ -31,8 +32,8 @@ return 1
 `;
 
 /**
- * ARGV: messageId, sealed, signature, maxRoomBytes, ttl seconds, channel, fan-out prefix.
- * Publishes 'E' .. seq .. ':' .. prefix .. sealed. Returns the seq, -1 (no room), -2 (full),
+ * ARGV: messageId, sealed, signature, maxRoomBytes, ttl seconds, channel, origin.
+ * Publishes 'E' .. seq .. ':' .. origin. Returns the seq, -1 (no room), -2 (full),
  * or {'duplicate', seq} when the log already has this message id (nothing appended).
  */
 export const APPEND_SCRIPT = `
@@ -56,7 +57,7 @@ redis.call('EXPIRE', KEYS[3], ttl)
 redis.call('EXPIRE', KEYS[4], ttl)
 redis.call('EXPIRE', KEYS[5], ttl)
 redis.call('SET', KEYS[7], 1, 'EX', 2 * ttl)
-redis.call('PUBLISH', ARGV[6], 'E' .. seq .. ':' .. ARGV[7] .. ARGV[2])
+redis.call('PUBLISH', ARGV[6], 'E' .. seq .. ':' .. ARGV[7])
 return seq
 `;
 

@@ -2,10 +2,10 @@
  * A RoomStore in Redis, shared by any number of relay processes: per room a hash of numbers
  * and the verifying key, a Stream of sealed updates with ids `${seq}-0`, and the snapshot as
  * a string. Writes run as Lua scripts (redis-scripts.ts) so they are atomic, and the append
- * publishes the entry on the room's channel in the same step (see redis-fanout.ts). Rooms
+ * publishes the entry's sequence (not its bytes) on the room's channel in the same step; the
+ * fan-out reads the entry from the stream (see redis-fanout.ts). Rooms
  * expire by EXPIRE after the idle days, so listIdle has nothing to do.
  */
-import * as encoding from "lib0/encoding";
 import type { Redis } from "ioredis";
 import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
 import {
@@ -67,16 +67,14 @@ async function memoryOf(redis: Redis): Promise<{ used: number; max: number }> {
   return { used: field("used_memory"), max: field("maxmemory") };
 }
 
-/**
- * The fan-out header of an entry, before its sealed bytes: origin, message id and signature
- * (lib0 encoding). The append script sends 'E' + seq + ':' + header + sealed.
- */
-export function entryHeader(origin: string, messageId: Uint8Array, signature: Uint8Array) {
-  const e = encoding.createEncoder();
-  encoding.writeVarString(e, origin);
-  encoding.writeVarUint8Array(e, messageId);
-  encoding.writeVarUint8Array(e, signature);
-  return Buffer.from(encoding.toUint8Array(e));
+/** The stream that holds a room's log (the fan-out reads published entries from it). */
+export function roomLogKey(roomId: string): string {
+  return keys(roomId)[1];
+}
+
+/** The hash of a room's numbers (the fan-out reads the head after a reconnect). */
+export function roomMetaKey(roomId: string): string {
+  return keys(roomId)[0];
 }
 
 type ScriptRunner = (...args: (string | number | Buffer)[]) => Promise<unknown>;
@@ -105,7 +103,8 @@ function infoOf(roomId: string, meta: Record<string, Buffer>): RoomInfo | null {
   };
 }
 
-function entryOf([id, fields]: [Buffer, Buffer[]]): StoredEntry {
+/** One stream record of a room's log as an entry. */
+export function entryOf([id, fields]: [Buffer, Buffer[]]): StoredEntry {
   const values: Record<string, Buffer> = {};
   for (let i = 0; i < fields.length; i += 2) values[fields[i].toString()] = fields[i + 1];
   return {
@@ -179,7 +178,6 @@ export function createRedisRoomStore(
     },
     ended,
     async append(roomId, input, now, maxRoomBytes) {
-      const header = entryHeader(input.origin, input.messageId, input.signature);
       const size = input.sealed.length;
       const quota = input.address && addressBytesPerHour > 0 ? quotaKey(input.address, now) : null;
       let seq: number;
@@ -196,7 +194,7 @@ export function createRedisRoomStore(
           maxRoomBytes,
           ttl,
           roomChannel(roomId),
-          header,
+          input.origin,
         );
         // {'duplicate', seq}: the log has this message id already.
         if (Array.isArray(answer)) duplicateOf = Number(answer[1]);

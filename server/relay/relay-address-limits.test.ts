@@ -40,6 +40,8 @@ async function relay(env: Record<string, string>): Promise<RelayProcess> {
   const started = await startRelayProcess(bundle.main, {
     BUILD_DIR: bundle.site,
     RELAY_DATA_DIR: dataDir,
+    // These tests count rooms per hour; JOINs per second are another limit (relay-limits.test.ts).
+    RELAY_JOINS_PER_ADDRESS_PER_SECOND: "1000",
     ...env,
   });
   processes.push(started);

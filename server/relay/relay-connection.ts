@@ -12,11 +12,8 @@ import type { KeyObject } from "node:crypto";
 import {
   CLOSE_REASONS,
   CloseCode,
-  MalformedFrameError,
   MessageType,
-  PieceAssembler,
   WIRE_VERSION,
-  decodeMessage,
   deleteBinding,
   encodeFrames,
   proveBinding,
@@ -30,15 +27,18 @@ import {
   type RelayMessage,
   type SnapshotMessage,
   type UpdateMessage,
-  type WireMessage,
 } from "../../app/collab/wire";
+import type { AddressLimits } from "./address-limits";
+import { ConnectionInput } from "./connection-input";
 import {
-  REFUSAL_CLOSES,
+  ConnectionOutput,
+  awarenessFrames,
   entryFrames,
-  isClientMessage,
-  lostEntries,
-  syncedOf,
-} from "./connection-rules";
+  heldBytes,
+  lazyFrames,
+} from "./connection-output";
+import { REFUSAL_CLOSES, lostEntries, syncedOf } from "./connection-rules";
+import { openRoom } from "./room-opening";
 import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
 import type { RoomEnding, RoomStore, StoredEntry } from "./room-store";
@@ -52,6 +52,8 @@ export interface HubContext {
   readonly limits: RelayLimits;
   readonly now: () => number;
   readonly roomsCreated: RoomCreationCounter;
+  /** Connections and JOINs per address, unfinished pieces in total. */
+  readonly budgets: AddressLimits;
   /** Adds the connection to its room here; resolves once the room's fan-out reaches it. */
   attach(handler: ConnectionHandler): Promise<void>;
   detach(handler: ConnectionHandler): void;
@@ -75,9 +77,10 @@ export class ConnectionHandler {
   private queue: Promise<void> = Promise.resolve();
   private events: Promise<void>;
   private openEvents: () => void = () => {};
-  private readonly assembler = new PieceAssembler();
+  private readonly input: ConnectionInput;
   private readonly writes: TokenBucket;
   private readonly awareness: TokenBucket;
+  private readonly output: ConnectionOutput;
   /** Highest sequence this client has without a gap (sent as ENTRY or ACKed as its own). */
   private delivered = 0;
   /** Sequences above `delivered` the client has (sent, or its own acknowledged). */
@@ -96,25 +99,30 @@ export class ConnectionHandler {
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
     this.events = new Promise((resolve) => (this.openEvents = resolve));
+    this.input = new ConnectionInput(limits, hub.budgets);
+    this.output = new ConnectionOutput(
+      connection,
+      limits,
+      () => this.close(CloseCode.SlowReader),
+      () => this.closed,
+    );
   }
 
   get address(): string {
     return this.connection.address;
   }
 
+  /** Bytes of unfinished pieces this connection holds in the hub's budget. */
+  get piecesHeld(): number {
+    return this.input.piecesHeld;
+  }
+
   /** A frame from the client: checked now, handled in order. */
   receive(frame: Uint8Array): void {
     if (this.closed) return;
-    if (frame.length > this.hub.limits.maxFrameBytes) return this.close(CloseCode.TooLarge);
-    let message: WireMessage | null;
-    try {
-      message = this.assembler.accept(decodeMessage(frame));
-    } catch (error) {
-      if (error instanceof MalformedFrameError) return this.close(CloseCode.Malformed);
-      throw error;
-    }
+    const message = this.input.accept(frame, this.joining);
+    if (typeof message === "number") return this.close(message);
     if (!message) return;
-    if (!isClientMessage(message)) return this.close(CloseCode.Malformed);
     // Rates are counted on arrival, so a flood is cut before it queues up store calls.
     if (message.type === MessageType.Awareness && !this.awareness.take()) {
       return this.close(CloseCode.RateLimited);
@@ -123,20 +131,26 @@ export class ConnectionHandler {
     if (isWrite && !this.writes.take()) return this.close(CloseCode.RateLimited);
     if (message.type === MessageType.Join) {
       if (this.joining) return this.close(CloseCode.Malformed);
+      if (!this.hub.budgets.takeJoin(this.address)) return this.close(CloseCode.TooManyJoins);
       this.joining = true;
     } else if (!this.joining) {
       return this.close(CloseCode.Malformed);
     }
-    const handled = message;
-    this.enqueue(() => this.handle(handled));
+    this.enqueue(() => this.handle(message));
   }
 
   /** A fan-out event of this connection's room, handled after everything before it. */
   deliver(event: FanoutEvent): void {
     if (this.closed) return;
-    if (event.kind !== "ended" && event.origin === this.id) return;
+    if ("origin" in event && event.origin === this.id) return;
+    // Counted while it waits: a reader that lets events pile up is closed (SlowReader).
+    const held = heldBytes(event);
+    if (!this.output.hold(held)) return;
     this.events = this.events
-      .then(() => (this.closed ? undefined : this.onEvent(event)))
+      .then(() => {
+        this.output.release(held);
+        return this.closed ? undefined : this.onEvent(event);
+      })
       .catch((error: unknown) => this.fail(error));
   }
 
@@ -146,6 +160,7 @@ export class ConnectionHandler {
     this.closed = true;
     this.hub.detach(this);
     this.openEvents();
+    this.output.stop();
     this.connection.close(code, reason);
   }
 
@@ -155,6 +170,7 @@ export class ConnectionHandler {
     this.closed = true;
     this.hub.detach(this);
     this.openEvents();
+    this.output.stop();
   }
 
   /** Resolves when every queued task has run. */
@@ -192,7 +208,7 @@ export class ConnectionHandler {
     }
     switch (message.type) {
       case MessageType.Join:
-        return this.join(message);
+        return this.joinInTurn(message);
       case MessageType.Prove:
         return this.prove(message.signature);
       case MessageType.Update:
@@ -210,33 +226,28 @@ export class ConnectionHandler {
     }
   }
 
+  /** A replay is held in memory until it is sent: JOINs take turns within a byte budget. */
+  private async joinInTurn(message: JoinMessage): Promise<void> {
+    const room = await this.hub.store.getRoom(message.roomId);
+    const size = room ? room.snapshotBytes + room.logBytes : 0;
+    const release = await this.hub.budgets.takeReplay(this.address, size);
+    try {
+      if (!this.closed) await this.join(message);
+    } finally {
+      release();
+    }
+  }
+
   private async join(message: JoinMessage): Promise<void> {
-    const { store, now } = this.hub;
+    const { store } = this.hub;
     if (message.version !== WIRE_VERSION) return this.close(CloseCode.WrongVersion);
     if (roomIdForVerifyKey(message.verifyKey) !== message.roomId) {
       return this.close(CloseCode.NotAllowed);
     }
-    let created = false;
-    if (!(await store.getRoom(message.roomId))) {
-      // An ended room is never made again: not by a view-only holder, a late editor's JOIN,
-      // nor a client that knew its epoch (checked again by createRoom, atomically).
-      const ending = await store.ended(message.roomId);
-      if (ending) return this.end(ending);
-      // A client that knows the room's epoch was in it: the relay lost the room (a data folder
-      // lost, Redis flushed). It is made again, and the client sends back everything it has.
-      const rejoining = message.epoch !== 0;
-      if (!message.create && !rejoining) return this.close(CloseCode.RoomNotFound);
-      if ((await store.canCreateRoom()) !== "ok") return this.close(CloseCode.RelayFull);
-      if (!(await this.hub.roomsCreated.take(this.address))) {
-        return this.close(CloseCode.TooManyRooms);
-      }
-      const result = await store.createRoom(message.roomId, message.verifyKey, now());
-      if (result.ended) return this.end(result.ended);
-      created = result.created;
-      if (created) {
-        this.hub.log(message.create ? "room-created" : "room-recreated", { room: message.roomId });
-      }
-    }
+    const opening = await openRoom(this.hub, message, this.address);
+    if (opening.kind === "ended") return this.end(opening.ending);
+    if (opening.kind === "refused") return this.close(opening.code);
+    const { created } = opening;
     this.roomId = message.roomId;
     this.verifyKey = verifyKeyObject(message.verifyKey);
     // Subscribed before the read: whatever is appended after it arrives as an event, queued
@@ -268,11 +279,13 @@ export class ConnectionHandler {
       epoch: room.epoch,
     });
     this.delivered = Math.min(sinceSeq, room.headSeq);
+    // Sent as the socket drains: a reader that does not read holds the relay nothing more.
     if (replay.snapshot) {
-      this.send({ type: MessageType.SnapshotReplay, ...replay.snapshot });
+      const snapshot = { type: MessageType.SnapshotReplay, ...replay.snapshot } as const;
+      if (!(await this.output.send(lazyFrames(snapshot)))) return;
       this.delivered = replay.snapshot.upToSeq;
     }
-    for (const entry of replay.entries) this.sendEntry(entry);
+    for (const entry of replay.entries) if (!(await this.sendEntry(entry))) return;
     this.send(syncedOf(room, this.delivered));
     // Live entries queued meanwhile go out now (those the replay had are skipped).
     this.openEvents();
@@ -379,34 +392,47 @@ export class ConnectionHandler {
   private async onEvent(event: FanoutEvent): Promise<void> {
     if (event.kind === "ended") return this.end(event.ending);
     if (event.kind === "awareness") {
-      return this.send({ type: MessageType.AwarenessRelay, sealed: event.sealed });
+      await this.output.send(awarenessFrames(event));
+      return;
+    }
+    if (event.kind === "missed") {
+      await this.catchUp(event.upToSeq);
+      return;
     }
     const { entry } = event;
     if (entry.seq <= this.delivered || this.have.has(entry.seq)) return;
     // A gap while this client's own update is being stored is that update: its ACK follows.
     if (entry.seq > this.delivered + 1 && this.pendingAppends === 0) {
-      // Something before it has not reached us yet (another process, or a reordering): read
-      // the gap from the store so the client never sees a hole.
-      const before = await this.hub.store.readAfter(this.roomId!, this.delivered);
-      for (const missing of before) {
-        if (missing.seq >= entry.seq) break;
-        if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
-        if (missing.seq !== this.delivered + 1) break;
-        this.sendEntry(missing);
-      }
-      // Entries compacted into a snapshot meanwhile: the client rejoins and replays it.
-      if (entry.seq !== this.delivered + 1 && this.pendingAppends === 0) {
-        return this.close(RECONNECT_CODE, "Reconnect");
-      }
+      // Something before it has not reached us yet (another process, or a reordering).
+      if (!(await this.catchUp(entry.seq - 1))) return;
     }
-    this.sendEntry(entry);
+    await this.sendEntry(entry);
   }
 
-  private sendEntry(entry: StoredEntry): void {
-    if (this.closed) return;
-    for (const frame of entryFrames(entry)) this.connection.send(frame);
+  /**
+   * Sends from the store what this client lacks up to `seq`, so it never sees a hole. When
+   * the log no longer has it (compacted into a snapshot), the client rejoins and replays.
+   */
+  private async catchUp(seq: number): Promise<boolean> {
+    if (seq <= this.delivered) return true;
+    const stored = await this.hub.store.readAfter(this.roomId!, this.delivered);
+    for (const missing of stored) {
+      if (missing.seq > seq) break;
+      if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
+      if (missing.seq !== this.delivered + 1) break;
+      if (!(await this.sendEntry(missing))) return false;
+    }
+    if (this.delivered >= seq || this.pendingAppends > 0) return true;
+    this.close(RECONNECT_CODE, "Reconnect");
+    return false;
+  }
+
+  /** Sends an entry as the socket drains; false when the connection closed meanwhile. */
+  private async sendEntry(entry: StoredEntry): Promise<boolean> {
+    if (this.closed || !(await this.output.send(entryFrames(entry))) || this.closed) return false;
     this.have.add(entry.seq);
     this.advance();
+    return true;
   }
 
   private advance(): void {

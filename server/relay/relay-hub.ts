@@ -4,6 +4,8 @@
  * a room. It holds no key and never decrypts (see docs/decisions/024-live-relay.md).
  */
 import { randomBytes } from "node:crypto";
+import { CLOSE_REASONS, CloseCode } from "../../app/collab/wire";
+import { AddressLimits } from "./address-limits";
 import { ConnectionHandler, type HubContext } from "./relay-connection";
 import {
   HourlyCounter,
@@ -68,6 +70,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       limits.roomsPerAddressPerHour,
       now,
     ),
+    budgets: new AddressLimits(limits, now),
     log,
     async attach(handler) {
       const roomId = handler.roomId!;
@@ -80,7 +83,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       await room.subscription;
     },
     detach(handler) {
-      handlers.delete(handler);
+      if (handlers.delete(handler)) {
+        context.budgets.closeConnection(handler.address);
+        context.budgets.holdPieces(-handler.piecesHeld);
+      }
       const roomId = handler.roomId;
       const room = roomId ? rooms.get(roomId) : undefined;
       if (!roomId || !room) return;
@@ -93,6 +99,7 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
 
   const sweepIdle = async (): Promise<number> => {
     context.roomsCreated.prune();
+    context.budgets.prune();
     const before = now() - limits.idleRoomDays * DAY_MS;
     const idle = await options.store.listIdle(before);
     let deleted = 0;
@@ -124,6 +131,11 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
       const handler = new ConnectionHandler(`${hubId}:${nextId++}`, connection, context);
       if (closing) {
         connection.close(1001, "Relay restarting");
+        return { receive() {}, closed() {} };
+      }
+      if (!context.budgets.openConnection(connection.address)) {
+        const code = CloseCode.TooManyConnections;
+        connection.close(code, CLOSE_REASONS[code]);
         return { receive() {}, closed() {} };
       }
       handlers.add(handler);

@@ -9,6 +9,10 @@ export interface RelayConnection {
   readonly address: string;
   send(frame: Uint8Array): void;
   close(code: number, reason: string): void;
+  /** Bytes handed to send() that the socket has not written out yet (absent: nothing waits). */
+  readonly bufferedAmount?: number;
+  /** Resolves when the socket next writes something out (or closes); sending paces on it. */
+  flushed?(): Promise<void>;
 }
 
 /** What the hub returns for a connection. */

@@ -5,10 +5,15 @@
  */
 import type { RoomEnding, StoredEntry } from "./room-store";
 
-/** What travels to every connection of a room. `origin` is the sending connection's tag. */
+/**
+ * What travels to every connection of a room. `origin` is the sending connection's tag.
+ * "missed": entries up to upToSeq may not have come as events (a fan-out that lost messages,
+ * e.g. a Redis subscriber that reconnected); each connection reads what it lacks from the store.
+ */
 export type FanoutEvent =
   | { kind: "entry"; entry: StoredEntry; origin: string }
   | { kind: "awareness"; sealed: Uint8Array; origin: string }
+  | { kind: "missed"; upToSeq: number }
   | { kind: "ended"; ending: RoomEnding };
 
 /** Receives the events of one room, in the order they were published. */

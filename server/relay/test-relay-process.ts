@@ -3,7 +3,7 @@
  * on 127.0.0.1, over a tiny stand-in site, and talks to them over real WebSockets.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -54,6 +54,8 @@ export async function bundleServer(): Promise<{
 export interface RelayProcess {
   url: string;
   port: number;
+  /** Its process id (tests read its memory from /proc). */
+  pid: number;
   output(): string;
   /** SIGTERM, and wait for it to exit. */
   stop(): Promise<number | null>;
@@ -92,6 +94,7 @@ export async function startRelayProcess(
   return {
     url: `ws://127.0.0.1:${chosen}${RELAY_PATH}`,
     port: chosen,
+    pid: child.pid ?? 0,
     output: () => output,
     stop() {
       if (child.exitCode !== null) return Promise.resolve(child.exitCode);
@@ -101,6 +104,14 @@ export async function startRelayProcess(
       });
     },
   };
+}
+
+/** Resident memory of a process now, in bytes (Linux /proc). */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) * 1024;
 }
 
 /** A client on a real WebSocket. */

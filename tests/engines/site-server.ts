@@ -42,7 +42,16 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
   const headerRules = parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8"));
   const servers: http.Server[] = [];
   const sockets = new Set<Socket>();
-  const relayHub = createRelayHub({ store: createMemoryRoomStore(), idleSweepMs: 0 });
+  const relayHub = createRelayHub({
+    store: createMemoryRoomStore(),
+    idleSweepMs: 0,
+    // Every page of the suite comes from 127.0.0.1: the per-address limits are for strangers.
+    limits: {
+      maxConnectionsPerAddress: 1000,
+      joinsPerAddressPerSecond: 100,
+      joinBurstPerAddress: 3000,
+    },
+  });
   const relays: RelayEndpoint[] = [];
   let offline = false;
 

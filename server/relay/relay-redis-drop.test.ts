@@ -1,0 +1,93 @@
+// Redis survives a loud room: two real relay processes over a real redis-server whose pub/sub
+// output buffer is small. Large presence never reaches Redis (it is refused), entries travel
+// as sequence numbers, and when Redis drops the subscribers anyway, every edit of another room
+// made around the drop still arrives.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
+import { CloseCode, MessageType, encodeFrames } from "../../app/collab/wire";
+import { joinMessage, newKeys, until, updateMessage } from "./test-client";
+import { startTestRedis, type TestRedis } from "./test-redis";
+import {
+  SocketClient,
+  bundleServer,
+  startRelayProcess,
+  type RelayProcess,
+} from "./test-relay-process";
+
+let bundle: Awaited<ReturnType<typeof bundleServer>>;
+let redis: TestRedis;
+let admin: Redis;
+const processes: RelayProcess[] = [];
+
+beforeAll(async () => {
+  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
+  admin = new Redis(redis.url);
+  // Far below Redis's default (32 MiB hard): any one message over 1 MiB drops a subscriber.
+  await admin.config("SET", "client-output-buffer-limit", "pubsub 1mb 512kb 60");
+  for (let i = 0; i < 2; i++) {
+    processes.push(
+      await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, REDIS_URL: redis.url }),
+    );
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(processes.map((process) => process.stop()));
+  await admin?.quit();
+  await redis?.stop();
+  await bundle?.cleanup();
+}, 30_000);
+
+async function joined(url: string, keys: LiveKeys, create = false): Promise<SocketClient> {
+  const socket = new SocketClient(url);
+  await socket.opened;
+  socket.send(joinMessage(keys, 0, create));
+  await until(() => socket.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED");
+  return socket;
+}
+
+/** Ids of Redis's pub/sub clients now (a dropped and reconnected subscriber gets a new id). */
+async function subscriberIds(): Promise<string[]> {
+  const list = String(await admin.call("CLIENT", "LIST", "TYPE", "pubsub"));
+  return [...list.matchAll(/\bid=(\d+)/g)].map((match) => match[1]).sort();
+}
+
+describe("relay over Redis with a loud room (real processes)", () => {
+  it("refuses large presence before Redis, and edits made around a subscriber drop all arrive", async () => {
+    const [one, two] = processes;
+    const quiet = newKeys();
+    const writer = await joined(one.url, quiet, true);
+    const reader = await joined(two.url, viewOnlyKeys(quiet));
+
+    const loudKeys = newKeys();
+    const loud = await joined(one.url, loudKeys, true);
+    const listener = await joined(two.url, viewOnlyKeys(loudKeys));
+    const before = await subscriberIds();
+    expect(before).toHaveLength(2);
+    const big = encodeFrames({ type: MessageType.Awareness, sealed: new Uint8Array(1536 * 1024) });
+    for (const frame of big) loud.sendRaw(frame);
+    await until(() => loud.closed !== null, 20_000, "loud closed");
+    expect(loud.closed?.code).toBe(CloseCode.PresenceTooLarge);
+    // An edit after it still goes through, and Redis kept both subscribers.
+    writer.send(updateMessage(quiet, "after the loud one"));
+    await until(() => reader.ofType(MessageType.Entry).length === 1, 20_000, "first edit");
+    expect(await subscriberIds()).toEqual(before);
+
+    // Redis drops every subscriber (as it does when one falls behind): edits made just before
+    // and just after arrive all the same, in order, with no later edit to reveal the gap.
+    for (let i = 0; i < 10; i++) writer.send(updateMessage(quiet, `before ${i}`));
+    await admin.call("CLIENT", "KILL", "TYPE", "pubsub");
+    for (let i = 0; i < 10; i++) writer.send(updateMessage(quiet, `after ${i}`));
+    await until(() => writer.ofType(MessageType.Ack).length === 21, 20_000, "acks");
+    await until(() => reader.ofType(MessageType.Entry).length === 21, 20_000, "all edits");
+    expect(reader.entryTexts(quiet)).toEqual([
+      "after the loud one",
+      ...Array.from({ length: 10 }, (_, i) => `before ${i}`),
+      ...Array.from({ length: 10 }, (_, i) => `after ${i}`),
+    ]);
+    expect(reader.closed).toBeNull();
+    expect(listener.ofType(MessageType.AwarenessRelay)).toEqual([]);
+    for (const socket of [writer, reader, listener]) await socket.closeAndWait();
+  }, 90_000);
+});
