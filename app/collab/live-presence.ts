@@ -13,7 +13,7 @@ import {
 import type { LiveKeys } from "./live-keys";
 import { LiveAuthError, open, seal } from "./live-crypto";
 import { REMOTE_ORIGIN } from "./live-origins";
-import { awarenessBinding } from "./wire";
+import { awarenessBinding, concatBytes } from "./wire";
 
 /** One person in the session. */
 export interface LivePeer {
@@ -57,6 +57,13 @@ export interface PresenceOptions {
   onPeers(): void;
   /** A presence message failed authentication (it was ignored). */
   onAuthFailure(): void;
+  /** A sealed digest (live-ledger.ts) arrived on the presence channel, opened. */
+  onDigest?(digest: Uint8Array): void;
+}
+
+/** Digests share the presence channel under their own binding (they cannot pass as presence). */
+export function digestBinding(roomId: string): Uint8Array {
+  return concatBytes(awarenessBinding(roomId), new TextEncoder().encode("/digest"));
 }
 
 type AwarenessChange = { added: number[]; updated: number[]; removed: number[] };
@@ -70,9 +77,11 @@ export class LivePresence {
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly binding: Uint8Array;
+  private readonly digestBinding: Uint8Array;
 
   constructor(private readonly options: PresenceOptions) {
     this.binding = awarenessBinding(options.keys.roomId);
+    this.digestBinding = digestBinding(options.keys.roomId);
     options.awareness.on("update", this.onUpdate);
     if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
       window.addEventListener("pagehide", this.onPageHide);
@@ -118,20 +127,36 @@ export class LivePresence {
     return peers.sort((a, b) => Number(b.isSelf) - Number(a.isSelf) || a.clientId - b.clientId);
   }
 
-  /** A sealed presence message from the relay. */
+  /** Sends a digest now, sealed under its own binding (when connected). */
+  sendDigest(digest: Uint8Array): void {
+    if (this.options.canSend())
+      this.options.send(seal(this.options.keys, this.digestBinding, digest));
+  }
+
+  /** A sealed presence message (or digest) from the relay. */
   receive(sealed: Uint8Array): void {
     let update: Uint8Array;
     try {
       update = open(this.options.keys, this.binding, sealed);
     } catch (error) {
       if (!(error instanceof LiveAuthError)) throw error;
-      this.options.onAuthFailure();
+      const digest = this.openDigest(sealed);
+      if (digest) this.options.onDigest?.(digest);
+      else this.options.onAuthFailure();
       return;
     }
     try {
       applyAwarenessUpdate(this.options.awareness, update, REMOTE_ORIGIN);
     } catch {
       // Authentic but unreadable (another version's shape): presence only, ignore it.
+    }
+  }
+
+  private openDigest(sealed: Uint8Array): Uint8Array | null {
+    try {
+      return open(this.options.keys, this.digestBinding, sealed);
+    } catch {
+      return null;
     }
   }
 

@@ -14,29 +14,33 @@ import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
-import { BAD_RELAY_ADDRESS, browserOnline, LiveConnection } from "./live-connection";
-import { LiveAuthError, open, verifyWrite } from "./live-crypto";
-import { deleteRoomMessage, joinMessage } from "./live-messages";
-import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
+import { browserOnline, LiveConnection } from "./live-connection";
+import { openSignedWrite } from "./live-crypto";
+import { decodePayload } from "./live-envelope";
+import { LiveLedger, type LedgerState } from "./live-ledger";
+import { deleteRoomMessage, joinMessage, updateMessage } from "./live-messages";
+import { INITIAL_ORIGIN, STORED_ORIGIN, REMOTE_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
-import { checkLiveSize, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
+import { checkLiveSize, GrowthWatch, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
 import { SeqTracker } from "./seq-tracker";
 import {
   AUTH_FAILURE_MESSAGE,
-  BAD_RELAY_MESSAGE,
   END_UNCONFIRMED_MESSAGE,
-  ENDED_BY_YOU_MESSAGE,
+  endedMessage,
+  MISSING_HERE_MESSAGE,
+  MISSING_THERE_MESSAGE,
+  refusedChangeMessage,
   sameStatus,
+  UNREADABLE_CHANGE_MESSAGE,
   type LiveStatus,
 } from "./live-status";
 import {
   CLOSE_REASONS,
   CloseCode,
-  LIVE_LIMITS,
   MessageType,
   snapshotBinding,
   updateBinding,
@@ -83,6 +87,7 @@ export class LiveSession {
   private readonly canEdit: boolean;
   private readonly seq = new SeqTracker();
   private readonly outbox: LiveOutbox;
+  private readonly ledger: LiveLedger;
   private readonly compaction: LiveCompaction;
   private readonly presence: LivePresence;
   private readonly connection: LiveConnection;
@@ -93,13 +98,12 @@ export class LiveSession {
   private finished = false;
   private welcomed = false;
   private live = false;
-  private tooLarge = false;
+  private readonly growth = new GrowthWatch(() => this.text);
   private readonly keeper: LiveRoomKeeper;
   private readonly syncedPromise: Promise<void>;
   private settleSynced!: (error?: Error) => void;
   private endWaiters: (() => void)[] = [];
   private endingForEveryone = false;
-  private lastGrowthCheck = -Infinity;
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -128,11 +132,23 @@ export class LiveSession {
     this.syncedPromise.catch(() => undefined);
     const tuning = options.tuning ?? {};
     const ready = () => this.welcomed && !this.finished;
+    this.ledger = new LiveLedger({
+      doc: this.doc,
+      canEdit: this.canEdit,
+      canSend: ready,
+      sendDigest: (digest) => this.presence.sendDigest(digest),
+      sendRepair: (payload) => this.send(updateMessage(this.keys, payload)),
+      onState: (state) => this.onLedgerState(state),
+      onUnreadable: () => this.update({ message: UNREADABLE_CHANGE_MESSAGE }),
+      random: tuning.random,
+    });
     this.outbox = new LiveOutbox({
       keys: this.keys,
+      numbering: this.ledger,
       canSend: ready,
       send: (message) => this.send(message),
       onChange: () => this.keeper.schedule(),
+      onRefused: (bytes) => this.update({ message: refusedChangeMessage(bytes) }),
       batchMs: tuning.batchMs,
     });
     this.compaction = new LiveCompaction({
@@ -142,6 +158,7 @@ export class LiveSession {
       contiguousSeq: () => this.seq.contiguous,
       canSend: () => this.live && !this.finished,
       send: (message) => this.send(message),
+      statePayload: () => this.ledger.snapshotPayload(),
     });
     this.presence = new LivePresence({
       awareness: this.awareness,
@@ -150,6 +167,7 @@ export class LiveSession {
       send: (sealed) => this.connection.send({ type: MessageType.Awareness, sealed }),
       onPeers: () => this.update({}),
       onAuthFailure: () => this.update({ message: AUTH_FAILURE_MESSAGE }),
+      onDigest: (digest) => this.ledger.digest(digest),
     });
     this.connection = new LiveConnection({
       url: options.relayUrl,
@@ -159,7 +177,7 @@ export class LiveSession {
         opened: () => this.onOpened(),
         message: (message) => this.onMessage(message),
         dropped: (code) => this.onDropped(code),
-        ended: (code) => this.finish(this.endedMessage(code), code),
+        ended: (code) => this.finish(endedMessage(code, this.endingForEveryone), code),
         network: (online) => this.onNetwork(online),
       },
     });
@@ -170,6 +188,7 @@ export class LiveSession {
         state: Y.encodeStateAsUpdate(this.doc),
         lastSeq: this.seq.contiguous,
         unacked: this.outbox.keep(),
+        heard: this.ledger.keep(),
       }),
       // A second per million characters: typing in a 10 MB document is not slowed by saves
       // (pagehide still saves at once, and the document engine keeps the text itself).
@@ -199,6 +218,7 @@ export class LiveSession {
         // Edits made before a reload (acknowledged or not) come back before joining.
         Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
         this.seq.coverUpTo(kept.lastSeq);
+        this.ledger.restore(kept.heard);
         this.outbox.restore(kept.unacked);
       }
       this.connection.start();
@@ -257,24 +277,12 @@ export class LiveSession {
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin !== REMOTE_ORIGIN && origin !== STORED_ORIGIN && this.canEdit && !this.finished) {
-      this.outbox.add(update);
-      this.checkGrowth();
+      const over = this.growth.check();
+      if (over !== null) this.update({ message: over ? LIVE_TOO_LARGE_MESSAGE : null });
+      this.outbox.add(update); // after: a refusal's words win over the size warning
     }
     this.keeper.schedule();
   };
-
-  private checkGrowth(): void {
-    const mayBeOver = this.text.length * 3 > LIVE_LIMITS.maxDocumentBytes;
-    // Counting UTF-8 bytes of a large text costs: at most once a second while typing.
-    if (mayBeOver) {
-      if (Date.now() - this.lastGrowthCheck < 1000) return;
-      this.lastGrowthCheck = Date.now();
-    }
-    const over = mayBeOver && checkLiveSize(this.text.toString()) !== null;
-    if (over === this.tooLarge) return;
-    this.tooLarge = over;
-    this.update({ message: over ? LIVE_TOO_LARGE_MESSAGE : null });
-  }
 
   private onOpened(): void {
     this.welcomed = false;
@@ -291,6 +299,7 @@ export class LiveSession {
         this.compaction.welcomed(message.snapshotSeq);
         this.outbox.resendAll();
         this.presence.announce();
+        this.ledger.connected();
         break;
       case MessageType.SnapshotReplay:
         this.applySnapshot(message);
@@ -312,7 +321,7 @@ export class LiveSession {
         this.update({
           state: browserOnline() ? "live" : "offline",
           synced: true,
-          message: this.tooLarge ? LIVE_TOO_LARGE_MESSAGE : null,
+          message: this.growth.over ? LIVE_TOO_LARGE_MESSAGE : null,
         });
         this.settleSynced();
         this.keeper.schedule();
@@ -324,15 +333,16 @@ export class LiveSession {
         this.compaction.answered(message);
         break;
       case MessageType.Ended:
-        this.finish(this.endedMessage(CloseCode.RoomEnded), CloseCode.RoomEnded);
+        this.finish(endedMessage(CloseCode.RoomEnded, this.endingForEveryone), CloseCode.RoomEnded);
         break;
     }
   }
 
   private applyEntry(entry: EntryMessage): void {
     const binding = updateBinding(this.keys.roomId, entry.messageId);
-    const update = this.openWrite(binding, entry.sealed, entry.signature);
-    if (update) Y.applyUpdate(this.doc, update, REMOTE_ORIGIN);
+    const payload = this.openWrite(binding, entry.sealed, entry.signature);
+    // Not a Yjs update even though signed: skipped and said (the ledger), the rest goes on.
+    if (payload) this.ledger.apply(decodePayload(payload));
     // Held (or refused for good): either way the next JOIN need not ask for it again.
     this.seq.mark(entry.seq);
     // An own update whose ACK was lost on a dropped connection: it is in the log.
@@ -344,25 +354,24 @@ export class LiveSession {
     const binding = snapshotBinding(this.keys.roomId, snapshot.upToSeq, snapshot.baseSeq);
     const state = this.openWrite(binding, snapshot.sealed, snapshot.signature);
     if (!state) return;
-    Y.applyUpdate(this.doc, state, REMOTE_ORIGIN);
+    this.ledger.apply(decodePayload(state));
     this.seq.coverUpTo(snapshot.upToSeq);
     this.compaction.replayed(snapshot.upToSeq);
   }
 
   /** The plaintext of a signed, sealed write, or null (reported) when it fails either check. */
-  private openWrite(
-    binding: Uint8Array,
-    sealed: Uint8Array,
-    signature: Uint8Array,
-  ): Uint8Array | null {
-    try {
-      if (!verifyWrite(this.keys.verifyKey, binding, sealed, signature)) throw new LiveAuthError();
-      return open(this.keys, binding, sealed);
-    } catch (error) {
-      if (!(error instanceof LiveAuthError)) throw error;
-      this.update({ message: AUTH_FAILURE_MESSAGE });
-      return null;
-    }
+  private openWrite(binding: Uint8Array, sealed: Uint8Array, signature: Uint8Array) {
+    const plaintext = openSignedWrite(this.keys, binding, sealed, signature);
+    if (!plaintext) this.update({ message: AUTH_FAILURE_MESSAGE });
+    return plaintext;
+  }
+
+  private onLedgerState(state: LedgerState): void {
+    const words = { "missing-here": MISSING_HERE_MESSAGE, "missing-there": MISSING_THERE_MESSAGE };
+    const current = this.status.message;
+    const ours = current === MISSING_HERE_MESSAGE || current === MISSING_THERE_MESSAGE;
+    if (state !== "whole") this.update({ message: words[state] });
+    else if (ours) this.update({ message: null });
   }
 
   private onDropped(code: number): void {
@@ -370,6 +379,7 @@ export class LiveSession {
     this.live = false;
     this.compaction.disconnected();
     this.presence.disconnected();
+    this.ledger.disconnected();
     this.update({
       state: browserOnline() ? "reconnecting" : "offline",
       message: code === CloseCode.RateLimited ? CLOSE_REASONS[code] : null,
@@ -384,13 +394,6 @@ export class LiveSession {
     }
   }
 
-  private endedMessage(code: number): string {
-    const gone = code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound;
-    if (gone && this.endingForEveryone) return ENDED_BY_YOU_MESSAGE;
-    if (code === BAD_RELAY_ADDRESS) return BAD_RELAY_MESSAGE;
-    return CLOSE_REASONS[code] ?? "The relay closed this live session.";
-  }
-
   /** Ends the session: no more connecting; the kept state is saved, or deleted with the room. */
   private finish(message: string | null, code?: number): void {
     if (this.finished) return;
@@ -401,6 +404,7 @@ export class LiveSession {
     this.compaction.cancel();
     this.outbox.dispose();
     this.presence.dispose();
+    this.ledger.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
     this.keeper.stop(code === CloseCode.RoomEnded || code === CloseCode.RoomNotFound);

@@ -13,6 +13,8 @@ export interface LiveRoomState {
   lastSeq: number;
   /** Own Yjs updates not yet acknowledged by the relay, oldest first. */
   unacked: Uint8Array[];
+  /** Each writer's message counter the state holds (live-ledger.ts); absent in older saves. */
+  heard?: [writer: number, counter: number][];
 }
 
 /** Keeps live rooms' state across reloads. */

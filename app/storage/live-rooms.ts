@@ -19,6 +19,18 @@ export interface KeptLiveRoom {
   state: Uint8Array;
   lastSeq: number;
   unacked: Uint8Array[];
+  /** Each writer's message counter the state holds (to notice a relay that drops some). */
+  heard?: [number, number][];
+}
+
+/** Counters as kept, or undefined when absent or not of that shape. */
+function heardOf(value: unknown): [number, number][] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const pairs = value.filter(
+    (pair): pair is [number, number] =>
+      Array.isArray(pair) && pair.length === 2 && pair.every((n) => Number.isSafeInteger(n)),
+  );
+  return pairs.length === value.length ? pairs : undefined;
 }
 
 interface LiveRoomRecord extends KeptLiveRoom {
@@ -67,7 +79,8 @@ export class LiveRoomsStore {
     }
     const value: unknown = await (await this.db()).get(ROOMS, roomId);
     if (!isRecord(value)) return null;
-    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked };
+    const heard = heardOf(value.heard);
+    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked, heard };
   }
 
   /** Replaces the room's kept state. */
@@ -79,6 +92,7 @@ export class LiveRoomsStore {
       state: value.state,
       lastSeq: value.lastSeq,
       unacked: value.unacked,
+      heard: value.heard,
     };
     await (await this.db()).put(ROOMS, record, roomId);
   }
