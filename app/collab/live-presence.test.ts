@@ -9,6 +9,12 @@ import { awarenessBinding } from "./wire";
 
 const keys = testKeys(4);
 
+/** A cursor as y-codemirror.next writes it: two relative positions (JSON). */
+function cursorAt(at: number) {
+  const position = { type: null, tname: "text", item: { client: 1, clock: at }, assoc: 0 };
+  return { anchor: position, head: position };
+}
+
 /** One person: a doc, its awareness, presence, and what it sent. */
 function person(name: string, personKeys: LiveKeys = keys) {
   const awareness = new Awareness(new Y.Doc());
@@ -94,7 +100,7 @@ describe("LivePresence", () => {
   it("sends cursor moves at most about 30 times a second", () => {
     const ada = make("Ada");
     for (let i = 0; i < 100; i++) {
-      ada.awareness.setLocalStateField("cursor", { at: i });
+      ada.awareness.setLocalStateField("cursor", cursorAt(i));
       vi.advanceTimersByTime(1);
     }
     vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
@@ -104,7 +110,7 @@ describe("LivePresence", () => {
     const bo = make("Bo");
     pass(ada, bo);
     const adaState = bo.awareness.getStates().get(ada.awareness.clientID);
-    expect(adaState?.cursor).toEqual({ at: 99 });
+    expect(adaState?.cursor).toEqual(cursorAt(99));
   });
 
   it("ignores presence that fails its check and reports it", () => {

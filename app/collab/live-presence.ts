@@ -2,7 +2,8 @@
  * Presence (who is here, their cursors) over y-protocols awareness, sealed like everything
  * else. Own state changes go at most ~30 times a second; the relay keeps no presence, so when
  * an unknown person appears this client sends its own state once more for them. Viewers show
- * presence too (awareness is not signed, only sealed).
+ * presence too (awareness is not signed, only sealed), so every state received is checked
+ * (live-presence-check.ts) before the editor binding sees it.
  */
 import {
   applyAwarenessUpdate,
@@ -13,6 +14,7 @@ import {
 import type { LiveKeys } from "./live-keys";
 import { LiveAuthError, open, seal } from "./live-crypto";
 import { REMOTE_ORIGIN } from "./live-origins";
+import { checkedAwarenessUpdate } from "./live-presence-check";
 import { awarenessBinding, concatBytes } from "./wire";
 
 /** One person in the session. */
@@ -145,8 +147,12 @@ export class LivePresence {
       else this.options.onAuthFailure();
       return;
     }
+    const { awareness } = this.options;
+    // Checked first: a view-only holder writes presence too, and the editor draws from it.
+    const checked = checkedAwarenessUpdate(update, awareness.clientID, colorFor);
+    if (!checked) return;
     try {
-      applyAwarenessUpdate(this.options.awareness, update, REMOTE_ORIGIN);
+      applyAwarenessUpdate(awareness, checked, REMOTE_ORIGIN);
     } catch {
       // Authentic but unreadable (another version's shape): presence only, ignore it.
     }
