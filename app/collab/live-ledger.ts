@@ -72,6 +72,8 @@ interface Peer {
   version: Version;
   /** Its own last counter when it sent `version`. */
   sent: number;
+  /** When its last digest came (a peer that went quiet is no longer waited for). */
+  seenAt: number;
   repairs: number;
   nextRepairAt: number;
 }
@@ -93,6 +95,7 @@ export class LiveLedger {
   private digestTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private checkTimer: ReturnType<typeof setTimeout> | null = null;
+  private current: Version | null = null;
 
   constructor(private readonly options: LedgerOptions) {
     this.writer = options.doc.clientID;
@@ -167,11 +170,18 @@ export class LiveLedger {
     }
     if (writer === this.writer) return;
     const now = Date.now();
-    const peer = this.peers.get(writer) ?? { version, sent, repairs: 0, nextRepairAt: 0 };
+    const peer = this.peers.get(writer) ?? {
+      version,
+      sent,
+      seenAt: now,
+      repairs: 0,
+      nextRepairAt: 0,
+    };
     peer.version = version;
     peer.sent = sent;
+    peer.seenAt = now;
     this.peers.set(writer, peer);
-    const mine = versionOf(this.options.doc);
+    const mine = this.version();
     if (sent > 0) this.known.set(writer, Math.max(this.known.get(writer) ?? 0, sent));
     if (!hasMore(mine, version) && !deletionsDiffer(mine, version)) peer.repairs = 0;
     else if (this.options.canEdit) this.considerRepair(writer, peer, now);
@@ -194,7 +204,14 @@ export class LiveLedger {
     this.heartbeat = this.digestTimer = null;
   }
 
+  /** This document's version (a pass over it: kept until the document changes). */
+  private version(): Version {
+    this.current ??= versionOf(this.options.doc);
+    return this.current;
+  }
+
   private readonly onDocUpdate = (): void => {
+    this.current = null;
     if (!this.digestTimer && this.heartbeat) {
       this.digestTimer = setTimeout(() => this.sendDigest(), DIGEST_DELAY_MS);
     }
@@ -203,7 +220,7 @@ export class LiveLedger {
   private sendDigest(): void {
     if (this.digestTimer) clearTimeout(this.digestTimer);
     this.digestTimer = null;
-    const version = versionOf(this.options.doc);
+    const version = { ...this.version(), clients: new Map(this.version().clients) };
     // A view-only page's own edits can never reach the room: they are not something to lack.
     if (!this.options.canEdit) version.clients.delete(this.writer);
     const now = Date.now();
@@ -226,7 +243,7 @@ export class LiveLedger {
     const old = this.samples.findLast((sample) => sample.at <= now - REPAIR_AFTER_MS);
     if (!old) return;
     const lacks = hasMore(old.version, peer.version);
-    const mine = versionOf(this.options.doc);
+    const mine = this.version();
     const deletionsStuck =
       deletionsDiffer(mine, peer.version) && mine.deleteHash === old.version.deleteHash;
     if (!lacks && !deletionsStuck) return;
@@ -277,7 +294,7 @@ export class LiveLedger {
     const store = this.options.doc.store;
     if (store.pendingStructs !== null || store.pendingDs !== null) return true;
     if (!withPeers) return this.counterGap();
-    const mine = versionOf(this.options.doc);
+    const mine = this.version();
     let lacking = false;
     for (const [writer, peer] of this.peers) {
       if (hasMore(peer.version, mine) || deletionsDiffer(peer.version, mine)) lacking = true;
@@ -297,7 +314,9 @@ export class LiveLedger {
     const now = Date.now();
     if (this.lacking(withPeers)) this.lackingSince ??= now;
     else this.lackingSince = null;
-    const stuckThere = [...this.peers.values()].some((p) => p.repairs >= REPAIRS_BEFORE_TELLING);
+    const stuckThere = [...this.peers.values()].some(
+      (peer) => peer.repairs >= REPAIRS_BEFORE_TELLING && now - peer.seenAt < 3 * HEARTBEAT_MS,
+    );
     let next: LedgerState = stuckThere ? "missing-there" : "whole";
     if (this.lackingSince !== null && now - this.lackingSince >= MISSING_AFTER_MS) {
       next = "missing-here";
