@@ -46,6 +46,8 @@ export const REPAIR_AFTER_MS = 4_000;
 export const MISSING_AFTER_MS = 12_000;
 /** Repairs to one peer in a row, without it catching up, before others' loss is shown. */
 const REPAIRS_BEFORE_TELLING = 3;
+/** Largest digest sent (about 3,000 writers). */
+const DIGEST_MAX_BYTES = 48 * 1024;
 const MAX_REPAIR_WAIT_MS = 60_000;
 
 /** Where the session stands: all held, something missing here, or missing at a peer. */
@@ -234,6 +236,9 @@ export class LiveLedger {
     encoding.writeVarUint(e, this.writer);
     encoding.writeVarUint(e, this.counter);
     writeVersion(e, version);
+    // Presence messages are capped on the relay (tens of KiB): a room of thousands of writers
+    // goes without digests rather than lose its presence connection.
+    if (encoding.length(e) > DIGEST_MAX_BYTES) return;
     this.options.sendDigest(encoding.toUint8Array(e));
   }
 
