@@ -8,7 +8,7 @@ import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import * as encoding from "lib0/encoding";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Awareness } from "y-protocols/awareness";
+import { applyAwarenessUpdate, Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { seal } from "../collab/live-crypto";
 import { viewOnlyKeys } from "../collab/live-keys";
@@ -88,11 +88,32 @@ describe("presence from the relay", () => {
     const caret = view.dom.querySelector<HTMLElement>(".cm-ySelectionCaret");
     expect(caret).not.toBeNull(); // Eve's cursor is shown…
     expect(caret!.textContent).toContain("Eve");
-    expect(caret!.getAttribute("style")).toContain(colorFor(4242)); // …in a colour of ours
+    // …in a colour of ours (the page reads it back as rgb()).
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(colorFor(4242).slice(i, i + 2), 16));
+    expect(caret!.style.getPropertyValue("background-color")).toBe(`rgb(${r}, ${g}, ${b})`);
     for (const style of styles()) {
       expect(style).not.toMatch(/position|inset|url\(|attacker/);
     }
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("draws no unchecked colour either, should one ever reach the awareness", () => {
+    const { awareness, view, cursor } = victim();
+    const e = encoding.createEncoder();
+    encoding.writeVarUint(e, 1);
+    encoding.writeVarUint(e, 777);
+    encoding.writeVarUint(e, 1);
+    encoding.writeVarString(
+      e,
+      JSON.stringify({ user: { name: "Eve", color: ATTACK, colorLight: ATTACK }, cursor }),
+    );
+    applyAwarenessUpdate(awareness, encoding.toUint8Array(e), "unchecked"); // past the check
+    view.dispatch({});
+    const caret = view.dom.querySelector<HTMLElement>(".cm-ySelectionCaret");
+    expect(caret?.textContent).toContain("Eve");
+    for (const style of styles()) {
+      expect(style).not.toMatch(/position|inset|url\(|attacker/);
+    }
   });
 
   it("caps a name, drops unknown fields and a malformed cursor, and refuses a flood", () => {

@@ -173,6 +173,10 @@ test("Undo undoes only one's own edit", async ({ browser }) => {
   await convergedText([first.page, second.page]);
   await typeAt(second.page, "ControlOrMeta+End", " BOB");
   expect(await convergedText([first.page, second.page])).toBe("top ADA\nbottom BOB");
+  // Bob's cursor shows in Ada's editor, named, in a colour of ours (issue 49 §6 draws it).
+  const bobCaret = first.page.locator(".cm-ySelectionCaret", { hasText: "Bob" });
+  await expect(bobCaret).toHaveCount(1);
+  expect(await bobCaret.evaluate((caret) => caret.style.backgroundColor)).toMatch(/^rgb\(/);
   await first.page.keyboard.press("ControlOrMeta+z");
   expect(await convergedText([first.page, second.page])).toBe("top\nbottom BOB");
   await second.context.close();
