@@ -101,7 +101,15 @@ export async function startRelay(env = {}) {
   const started = await startProcess(
     process.execPath,
     [main],
-    { PORT: String(port), HOST: "127.0.0.1", RELAY_DATA_DIR: dataDir, TRUST_PROXY: "1", ...env },
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      RELAY_DATA_DIR: dataDir,
+      TRUST_PROXY: "1",
+      // The bench reads the CPU time of the process it started: the server itself, no supervisor.
+      SUPERVISOR: "off",
+      ...env,
+    },
     "served at",
   );
   return {

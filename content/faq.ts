@@ -335,7 +335,7 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     category: "Troubleshooting",
     question: "What happens if I lose my connection during a live session?",
     answer:
-      "You keep typing. The status bar says Reconnecting… while Plainpad tries again, or Offline when there is no network; your edits are kept in your browser the whole time. When the connection comes back, your edits and everyone else's are merged, and every side ends up with the same text. The same happens after a restart of the relay or with a laptop lid closed for an hour.\n\n" +
+      "You keep typing. The status bar says Reconnecting… while Plainpad tries again, or Offline when there is no network; your edits are kept in your browser the whole time. When the connection comes back, your edits and everyone else's are merged, and every side ends up with the same text. The same happens after a restart of the relay or with a laptop lid closed for an hour. Should the relay lose what it stored (a failed disk, say), the people who come back send it their copy again, so the text is whole for anyone who joins later.\n\n" +
       "The session says Ended when the person who started it ended it for everyone, or when the relay no longer has it (it deletes sessions nobody has edited for 30 days). Your copy of the text stays in your browser as an ordinary document either way. Other problems, such as a damaged link or a document over the 10 MB limit, are explained in words on the page; nothing you typed is lost.",
   },
 

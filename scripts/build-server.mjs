@@ -1,16 +1,20 @@
-// Bundles the server (server/main.ts: the site and the live relay) into build/server/main.mjs
-// for `npm run serve`. Packages stay outside the bundle (node_modules is there at run time);
-// the one app module the relay shares with the page (app/collab/wire.ts) is bundled in.
+// Bundles the server (server/start.ts: the supervisor, which runs server/main.ts, the site and
+// the live relay, in a worker process it restarts) into build/server/main.mjs for
+// `npm run serve`. Packages stay outside the bundle (node_modules is there at run time); the
+// one app module the relay shares with the page (app/collab/wire.ts) is bundled in.
 import { build } from "esbuild";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const entry = fileURLToPath(new URL("../server/start.ts", import.meta.url));
 
 /**
- * Bundles server/main.ts to `outfile`.
+ * Bundles server/start.ts to `outfile`.
  * @param {string} [outfile]
  */
 export async function buildServer(outfile = path.join("build", "server", "main.mjs")) {
   await build({
-    entryPoints: ["server/main.ts"],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: "node",

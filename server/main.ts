@@ -1,5 +1,6 @@
 /**
- * `npm start` / `npm run serve`: one HTTP server that serves the built site (static-site.ts)
+ * The server in one process (start.ts runs it in a supervised worker; bundled alone, or with
+ * SUPERVISOR=off, it runs by itself): one HTTP server that serves the built site (static-site.ts)
  * and, on the upgrade of RELAY_PATH, the live-collaboration relay (relay-server.ts).
  * Environment:
  * - PORT (3000), HOST (127.0.0.1), BUILD_DIR (build): where to listen, what to serve;
@@ -7,7 +8,9 @@
  * - RELAY_DATA_DIR (.plainpad-relay in the working folder): the rooms' data folder;
  * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
  * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
- * - TRUST_PROXY=1: take client addresses from X-Forwarded-For (only behind your own proxy).
+ * - TRUST_PROXY=N: N proxies of yours stand in front; the client address is the X-Forwarded-For
+ *   entry they wrote (the N-th from the right), never the ones the client wrote before it;
+ * - RELAY_ALLOWED_ORIGINS: origins besides the site's own whose pages may open the relay.
  * SIGTERM / SIGINT close every relay socket with 1001 (pages reconnect) and stop.
  * The log names rooms and sizes, never a payload.
  */
@@ -17,9 +20,11 @@ import { RELAY_PATH } from "../app/collab/wire";
 import { backendSettings, openBackend } from "./relay/backend";
 import type { RelayBackend } from "./relay/backend-types";
 import { createRelayHub } from "./relay/relay-hub";
+import { allowedOrigins, trustedProxyHops } from "./relay/upgrade-checks";
 import type { RelayHub } from "./relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "./relay-server";
 import { SiteBuildError, createStaticSite, type SiteHandler } from "./static-site";
+import { CONFIG_EXIT_CODE } from "./supervisor";
 
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
@@ -36,7 +41,8 @@ try {
 } catch (error) {
   if (!(error instanceof SiteBuildError)) throw error;
   console.error(error.message);
-  process.exit(1);
+  // Not restarted by the supervisor (start.ts): the same start would fail the same way.
+  process.exit(CONFIG_EXIT_CODE);
 }
 
 const server = http.createServer((req, res) => site(req, res));
@@ -44,14 +50,18 @@ const server = http.createServer((req, res) => site(req, res));
 let relay: { hub: RelayHub; endpoint: RelayEndpoint; backend: RelayBackend } | null = null;
 if (env.RELAY !== "off") {
   const settings = backendSettings(env);
-  const backend = await openBackend(settings);
+  const backend = await openBackend(settings, log);
   const hub = createRelayHub({
     store: backend.store,
     fanout: backend.fanout,
+    roomsCreated: backend.roomsCreated,
     limits: { idleRoomDays: settings.idleRoomDays },
     log,
   });
-  const endpoint = attachRelay(server, hub, { trustProxy: env.TRUST_PROXY === "1" });
+  const endpoint = attachRelay(server, hub, {
+    trustedProxyHops: trustedProxyHops(env.TRUST_PROXY),
+    allowedOrigins: allowedOrigins(env.RELAY_ALLOWED_ORIGINS),
+  });
   relay = { hub, endpoint, backend };
   log("relay-ready", { path: RELAY_PATH, store: backend.description });
 }

@@ -9,11 +9,18 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { CloseCode, LIVE_LIMITS, RELAY_PATH } from "../app/collab/wire";
 import type { RelayHub } from "./relay/relay-types";
+import { addressKey, clientAddress, originAllowed } from "./relay/upgrade-checks";
+import { requestTarget } from "./request-target";
 
 /** Options of attachRelay. */
 export interface RelayEndpointOptions {
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean;
+  /**
+   * How many proxies of yours stand in front (TRUST_PROXY): the client address is the entry
+   * they wrote into X-Forwarded-For. 0 (the default): the socket's peer.
+   */
+  trustedProxyHops?: number;
+  /** Origins besides the site's own whose pages may connect (RELAY_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
   /** Ping interval (ms); a socket that has not answered the last ping is dropped. */
   keepAliveMs?: number;
 }
@@ -29,13 +36,17 @@ export interface RelayEndpoint {
   close(graceMs?: number): Promise<void>;
 }
 
-function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
+/** Answers an upgrade that is not taken with a plain HTTP status and closes the socket. */
+function refuseUpgrade(socket: Duplex, status: 400 | 403 | 404, words: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  return req.socket.remoteAddress ?? "unknown";
+  socket.end(
+    `HTTP/1.1 ${status} ${words}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${Buffer.byteLength(words)}\r\n\r\n${words}`,
+    () => socket.destroy(),
+  );
 }
 
 /** Serves the relay on `server`'s upgrades of RELAY_PATH; other upgrades are refused. */
@@ -49,21 +60,37 @@ export function attachRelay(
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.maxFrameBytes * 2 });
   const alive = new WeakSet<WebSocket>();
 
-  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (pathname !== RELAY_PATH) {
-      socket.destroy();
-      return;
+  const hops = options.trustedProxyHops ?? 0;
+  const origins = options.allowedOrigins ?? [];
+
+  const takeUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = requestTarget(req.url ?? "/");
+    if (!target) return refuseUpgrade(socket, 400, "Bad Request");
+    if (target.rawPath !== RELAY_PATH) return refuseUpgrade(socket, 404, "Not Found");
+    if (!originAllowed(req.headers.origin, req.headers.host, origins)) {
+      return refuseUpgrade(socket, 403, "Forbidden");
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const address = clientAddress(req, options.trustProxy ?? false);
+      const forwardedFor = req.headers["x-forwarded-for"];
+      const address = addressKey(
+        clientAddress(
+          Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+          req.socket.remoteAddress,
+          hops,
+        ),
+      );
       const peer = hub.connect({
         address,
         send(frame) {
           if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true });
         },
         close(code, reason) {
-          ws.close(code, reason);
+          try {
+            ws.close(code, reason);
+          } catch {
+            // A code or reason ws refuses (over 123 bytes): the socket still goes.
+            ws.terminate();
+          }
         },
       });
       alive.add(ws);
@@ -73,11 +100,26 @@ export function attachRelay(
           ws.close(CloseCode.Malformed, "Binary frames only");
           return;
         }
-        peer.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        try {
+          peer.receive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        } catch {
+          // A bug met by one frame ends that connection, not the process.
+          ws.close(1011, "Relay error");
+        }
       });
       ws.on("close", () => peer.closed());
       ws.on("error", () => ws.terminate());
     });
+  };
+  // Whatever goes wrong with one upgrade ends that socket, never the server: the http server
+  // takes its own error listener off a socket it hands to "upgrade", so one goes on first.
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    try {
+      takeUpgrade(req, socket, head);
+    } catch {
+      socket.destroy();
+    }
   };
   server.on("upgrade", onUpgrade);
 

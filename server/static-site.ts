@@ -4,12 +4,16 @@
  * error screen), precompressed copies (brotli, gzip) when the browser takes them, long caching
  * for Vite's hashed assets, and the headers of the build's own `_headers` file (written by
  * scripts/csp-hashes.mjs: each page's Content-Security-Policy) read as a static host reads it.
+ * No request can take the server down: a target that is not a URL is answered 400, a Range
+ * the files cannot give 416 (byte-range.ts), and an error while answering ends that answer.
  */
 import type http from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import sirv from "sirv";
 import { ASSET_CACHE_CONTROL, headersForPath, parseHeadersFile } from "../scripts/headers.mjs";
+import { answerRange, rangeHeaderForSirv } from "./byte-range";
+import { requestTarget } from "./request-target";
 
 /** Handles one HTTP request for the site. */
 export type SiteHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -46,17 +50,26 @@ export function createStaticSite(root: string): SiteHandler {
     // scripts/compress.mjs writes .br and .gz copies at build time.
     brotli: true,
     gzip: true,
-    setHeaders(res, pathname) {
+    setHeaders(res, pathname, stats) {
       res.setHeader(
         "Cache-Control",
         pathname.startsWith("/assets/") ? ASSET_CACHE_CONTROL : "no-cache",
       );
+      // sirv calls this with the file it chose (a .br copy has its own size) just before it
+      // reads the Range header: hand it only a range it can serve (see byte-range.ts).
+      const req = res.req;
+      if (req.headers.range === undefined) return;
+      const range = rangeHeaderForSirv(answerRange(req.headers.range, stats.size), stats.size);
+      if (range === undefined) delete req.headers.range;
+      else req.headers.range = range;
     },
   });
 
+  /** Whether `urlPath` (decoded, normalized) names a folder of the build with an index.html. */
   const isDirectoryWithIndex = (urlPath: string): boolean => {
     const dir = path.join(root, urlPath);
-    if (!dir.startsWith(root)) return false;
+    const inside = path.relative(root, dir);
+    if (inside.startsWith("..") || path.isAbsolute(inside)) return false;
     try {
       return statSync(dir).isDirectory() && existsSync(path.join(dir, "index.html"));
     } catch {
@@ -64,21 +77,28 @@ export function createStaticSite(root: string): SiteHandler {
     }
   };
 
-  return (req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      pathname = "/";
+  const handle: SiteHandler = (req, res) => {
+    // sirv pipes a file stream into the response without an error listener: a file gone since
+    // the start (a build replaced in place) would throw out of the process.
+    res.once("pipe", (source: NodeJS.ReadableStream) => {
+      source.once("error", () => res.destroy());
+    });
+    const target = requestTarget(req.url ?? "/");
+    if (!target) {
+      answerBadRequest(res);
+      return;
     }
-    for (const [name, value] of Object.entries(headersForPath(headerRules, url.pathname))) {
+    for (const [name, value] of Object.entries(headersForPath(headerRules, target.rawPath))) {
       res.setHeader(name, value);
     }
-    // "/editor" and "/terms" (no slash) reach the same pages as "/editor/" and "/terms/".
-    if (!pathname.endsWith("/") && !path.extname(pathname) && isDirectoryWithIndex(pathname)) {
+    // "/editor" and "/terms" (no slash) reach the same pages as "/editor/" and "/terms/". The
+    // Location is built from the normalized path, so it always starts with one slash and
+    // never names another host ("//evil.com/" would).
+    const canonical = path.posix.normalize(target.path);
+    if (!canonical.endsWith("/") && !path.extname(canonical) && isDirectoryWithIndex(canonical)) {
       res.statusCode = 301;
-      res.setHeader("Location", `${url.pathname}/${url.search}`);
+      const location = encodeURI(canonical).replace(/[?#]/g, encodeURIComponent);
+      res.setHeader("Location", `${location}/${target.search}`);
       res.end();
       return;
     }
@@ -89,4 +109,24 @@ export function createStaticSite(root: string): SiteHandler {
       res.end(req.method === "HEAD" ? undefined : fallbackHtml);
     });
   };
+
+  // Whatever goes wrong with one request ends that request, never the server.
+  return (req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      if (res.headersSent) res.destroy();
+      else {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Internal Server Error");
+      }
+    }
+  };
+}
+
+function answerBadRequest(res: http.ServerResponse): void {
+  res.statusCode = 400;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.end("Bad Request");
 }

@@ -21,8 +21,16 @@ import {
 /** A SNAPSHOT as a client sends it. */
 export type OutgoingSnapshot = SnapshotMessage & { type: typeof MessageType.Snapshot };
 
-/** JOIN: this client holds every log entry up to `sinceSeq`; `create` starts the room. */
-export function joinMessage(keys: LiveKeys, sinceSeq: number, create: boolean): JoinMessage {
+/**
+ * JOIN: this client holds every log entry up to `sinceSeq` of the room's `epoch` (0: none
+ * known); `create` starts the room.
+ */
+export function joinMessage(
+  keys: LiveKeys,
+  sinceSeq: number,
+  create: boolean,
+  epoch = 0,
+): JoinMessage {
   return {
     type: MessageType.Join,
     version: WIRE_VERSION,
@@ -30,6 +38,7 @@ export function joinMessage(keys: LiveKeys, sinceSeq: number, create: boolean): 
     verifyKey: keys.verifyKey,
     sinceSeq,
     create,
+    epoch,
   };
 }
 

@@ -30,7 +30,7 @@ function session(options: Partial<LiveSessionOptions> = {}) {
 type Socket = ReturnType<typeof session>["sockets"][number];
 
 function welcome(socket: Socket, headSeq = 0) {
-  socket.deliver({ type: MessageType.Welcome, headSeq, snapshotSeq: 0, created: false });
+  socket.deliver({ type: MessageType.Welcome, headSeq, snapshotSeq: 0, created: false, epoch: 0 });
 }
 
 function synced(socket: Socket, headSeq = 0, logCount = 0) {

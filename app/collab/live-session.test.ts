@@ -31,8 +31,14 @@ function session(options: Partial<LiveSessionOptions> = {}) {
   return { live, sockets: opener.sockets };
 }
 
-function welcome(socket: { deliver: (m: never) => void }, headSeq = 0, snapshotSeq = 0) {
-  socket.deliver({ type: MessageType.Welcome, headSeq, snapshotSeq, created: false } as never);
+function welcome(socket: { deliver: (m: never) => void }, headSeq = 0, snapshotSeq = 0, epoch = 0) {
+  socket.deliver({
+    type: MessageType.Welcome,
+    headSeq,
+    snapshotSeq,
+    created: false,
+    epoch,
+  } as never);
 }
 
 function synced(socket: { deliver: (m: never) => void }, headSeq = 0, logCount = 0) {
@@ -95,6 +101,46 @@ describe("LiveSession", () => {
     const resent = sockets[1].ofType(MessageType.Update);
     expect(resent).toHaveLength(1); // merged into one
     expect(textOf([initial, openUpdate(keys, resent[0])])).toBe("hello world!");
+    live.leave();
+  });
+
+  it("sends its whole state again when the relay lost entries (another epoch), and waits out a full relay", () => {
+    const writer = new Y.Doc();
+    writer.getText("text").insert(0, "abc");
+    const { live, sockets } = session();
+    live.start();
+    sockets[0].open();
+    expect(sockets[0].ofType(MessageType.Join)[0]).toMatchObject({ sinceSeq: 0, epoch: 0 });
+    welcome(sockets[0], 1, 0, 5);
+    sockets[0].deliver(entryFor(keys, Y.encodeStateAsUpdate(writer), 1));
+    synced(sockets[0], 1);
+    live.text.insert(3, "X");
+    const [own] = sockets[0].ofType(MessageType.Update);
+    sockets[0].deliver({ type: MessageType.Ack, messageId: own.messageId, seq: 2 });
+
+    // The relay is out of space: the page says so in words and tries again, keeping its text.
+    sockets[0].drop(CloseCode.RelayFull);
+    expect(live.getStatus()).toMatchObject({
+      state: "reconnecting",
+      message: CLOSE_REASONS[CloseCode.RelayFull],
+    });
+    vi.advanceTimersByTime(16_000);
+    sockets[1].open();
+    expect(sockets[1].ofType(MessageType.Join)[0]).toMatchObject({ sinceSeq: 2, epoch: 5 });
+    // The relay lost the room's entries (it now counts in epoch 9): everything goes back.
+    welcome(sockets[1], 0, 0, 9);
+    const resent = sockets[1].ofType(MessageType.Update);
+    expect(resent).toHaveLength(1);
+    expect(textOf([openUpdate(keys, resent[0])])).toBe("abcX");
+    sockets[1].deliver({ type: MessageType.Ack, messageId: resent[0].messageId, seq: 1 });
+    synced(sockets[1], 1);
+    sockets[1].drop(1006);
+    vi.advanceTimersByTime(16_000);
+    sockets[2].open();
+    // Sequences count afresh in the new epoch.
+    expect(sockets[2].ofType(MessageType.Join)[0]).toMatchObject({ sinceSeq: 1, epoch: 9 });
+    welcome(sockets[2], 1, 0, 9);
+    expect(sockets[2].ofType(MessageType.Update)).toHaveLength(0);
     live.leave();
   });
 

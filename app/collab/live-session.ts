@@ -17,7 +17,7 @@ import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { browserOnline, LiveConnection } from "./live-connection";
 import { openSignedWrite } from "./live-crypto";
 import { decodePayload } from "./live-envelope";
-import { LiveLedger, type LedgerState } from "./live-ledger";
+import { LiveLedger } from "./live-ledger";
 import { deleteRoomMessage, joinMessage, updateMessage } from "./live-messages";
 import { INITIAL_ORIGIN, STORED_ORIGIN, REMOTE_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
@@ -26,13 +26,12 @@ import { checkLiveSize, GrowthWatch, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } fro
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
-import { SeqTracker } from "./seq-tracker";
+import { relayLostEntries, SeqTracker } from "./seq-tracker";
 import {
   AUTH_FAILURE_MESSAGE,
   END_UNCONFIRMED_MESSAGE,
   endedMessage,
-  MISSING_HERE_MESSAGE,
-  MISSING_THERE_MESSAGE,
+  ledgerMessage,
   refusedChangeMessage,
   sameStatus,
   UNREADABLE_CHANGE_MESSAGE,
@@ -48,6 +47,7 @@ import {
   type EntryMessage,
   type RelayMessage,
   type SnapshotMessage,
+  type WelcomeMessage,
 } from "./wire";
 
 export type { LivePeer } from "./live-presence";
@@ -104,6 +104,8 @@ export class LiveSession {
   private settleSynced!: (error?: Error) => void;
   private endWaiters: (() => void)[] = [];
   private endingForEveryone = false;
+  /** The relay's room epoch our sequences count in (0: none known), and the last sinceSeq. */
+  private readonly joined = { epoch: 0, since: 0 };
 
   constructor(private readonly options: LiveSessionOptions) {
     if (options.create) {
@@ -138,7 +140,7 @@ export class LiveSession {
       canSend: ready,
       sendDigest: (digest) => this.presence.sendDigest(digest),
       sendRepair: (payload) => this.send(updateMessage(this.keys, payload)),
-      onState: (state) => this.onLedgerState(state),
+      onState: (state) => this.update({ message: ledgerMessage(state, this.status.message) }),
       onUnreadable: () => this.update({ message: UNREADABLE_CHANGE_MESSAGE }),
       random: tuning.random,
     });
@@ -188,6 +190,7 @@ export class LiveSession {
         state: Y.encodeStateAsUpdate(this.doc),
         lastSeq: this.seq.contiguous,
         unacked: this.outbox.keep(),
+        epoch: this.joined.epoch,
         heard: this.ledger.keep(),
       }),
       // A second per million characters: typing in a 10 MB document is not slowed by saves
@@ -218,6 +221,7 @@ export class LiveSession {
         // Edits made before a reload (acknowledged or not) come back before joining.
         Y.applyUpdate(this.doc, kept.state, STORED_ORIGIN);
         this.seq.coverUpTo(kept.lastSeq);
+        this.joined.epoch = kept.epoch ?? 0;
         this.ledger.restore(kept.heard);
         this.outbox.restore(kept.unacked);
       }
@@ -287,7 +291,8 @@ export class LiveSession {
   private onOpened(): void {
     this.welcomed = false;
     this.live = false;
-    this.connection.send(joinMessage(this.keys, this.seq.contiguous, this.create));
+    this.joined.since = this.seq.contiguous;
+    this.connection.send(joinMessage(this.keys, this.joined.since, this.create, this.joined.epoch));
   }
 
   private onMessage(message: RelayMessage): void {
@@ -297,6 +302,7 @@ export class LiveSession {
         this.welcomed = true;
         this.create = false; // the room exists now; a later JOIN must not make a new one
         this.compaction.welcomed(message.snapshotSeq);
+        this.afterRelayLoss(message);
         this.outbox.resendAll();
         this.presence.announce();
         this.ledger.connected();
@@ -338,6 +344,15 @@ export class LiveSession {
     }
   }
 
+  /** The relay lost entries: it replays from the start, and our whole state goes back. */
+  private afterRelayLoss(welcome: WelcomeMessage): void {
+    if (relayLostEntries(this.joined.epoch, this.joined.since, welcome)) {
+      this.seq.reset();
+      this.outbox.restore([Y.encodeStateAsUpdate(this.doc)]);
+    }
+    if (welcome.epoch !== 0) this.joined.epoch = welcome.epoch; // kept at the SYNCED's save
+  }
+
   private applyEntry(entry: EntryMessage): void {
     const binding = updateBinding(this.keys.roomId, entry.messageId);
     const payload = this.openWrite(binding, entry.sealed, entry.signature);
@@ -366,14 +381,6 @@ export class LiveSession {
     return plaintext;
   }
 
-  private onLedgerState(state: LedgerState): void {
-    const words = { "missing-here": MISSING_HERE_MESSAGE, "missing-there": MISSING_THERE_MESSAGE };
-    const current = this.status.message;
-    const ours = current === MISSING_HERE_MESSAGE || current === MISSING_THERE_MESSAGE;
-    if (state !== "whole") this.update({ message: words[state] });
-    else if (ours) this.update({ message: null });
-  }
-
   private onDropped(code: number): void {
     this.welcomed = false;
     this.live = false;
@@ -382,7 +389,7 @@ export class LiveSession {
     this.ledger.disconnected();
     this.update({
       state: browserOnline() ? "reconnecting" : "offline",
-      message: code === CloseCode.RateLimited ? CLOSE_REASONS[code] : null,
+      message: code >= 4400 ? (CLOSE_REASONS[code] ?? null) : null, // retried: rate, quota, space
     });
   }
 

@@ -15,6 +15,8 @@ export interface LiveRoomState {
   unacked: Uint8Array[];
   /** Each writer's message counter the state holds (live-ledger.ts); absent in older saves. */
   heard?: [writer: number, counter: number][];
+  /** The relay's room epoch lastSeq counts in (0 or absent: none known). */
+  epoch?: number;
 }
 
 /** Keeps live rooms' state across reloads. */

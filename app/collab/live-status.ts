@@ -77,3 +77,14 @@ export function endedMessage(code: number, endingForEveryone: boolean): string {
   if (code === BAD_RELAY_ADDRESS) return BAD_RELAY_MESSAGE;
   return CLOSE_REASONS[code] ?? "The relay closed this live session.";
 }
+
+/** The message to show when the ledger's state becomes `state` and `current` is shown. */
+export function ledgerMessage(
+  state: "whole" | "missing-here" | "missing-there",
+  current: string | null,
+): string | null {
+  if (state === "missing-here") return MISSING_HERE_MESSAGE;
+  if (state === "missing-there") return MISSING_THERE_MESSAGE;
+  // All whole again: our words go, anyone else's stay.
+  return current === MISSING_HERE_MESSAGE || current === MISSING_THERE_MESSAGE ? null : current;
+}

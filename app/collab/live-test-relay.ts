@@ -95,6 +95,7 @@ export class RelayDouble {
           headSeq: this.head,
           snapshotSeq,
           created: message.create,
+          epoch: 1, // one room all along: its lies are in what it serves, not in its epoch
         });
         if (this.snapshot && this.snapshot.upToSeq > message.sinceSeq) {
           socket.deliver({ ...this.snapshot, type: MessageType.SnapshotReplay });

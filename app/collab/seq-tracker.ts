@@ -27,7 +27,27 @@ export class SeqTracker {
     this.advance();
   }
 
+  /** Holds nothing any more (the relay lost entries: sequences start afresh). */
+  reset(): void {
+    this.value = 0;
+    this.ahead.clear();
+  }
+
   private advance(): void {
     while (this.ahead.delete(this.value + 1)) this.value++;
   }
+}
+
+/**
+ * True when a WELCOME says the relay lost entries (or the whole room) since this client was
+ * last there: another epoch than the one it knew, or a head below the sinceSeq it joined with.
+ * Its sequences then count for nothing, and it sends back its whole state.
+ */
+export function relayLostEntries(
+  knownEpoch: number,
+  joinedSince: number,
+  welcome: { epoch: number; headSeq: number },
+): boolean {
+  const otherEpoch = knownEpoch !== 0 && welcome.epoch !== 0 && welcome.epoch !== knownEpoch;
+  return otherEpoch || welcome.headSeq < joinedSince;
 }

@@ -82,6 +82,10 @@ export const CloseCode = {
   TooManyRooms: 4430,
   RoomFull: 4507,
   WrongVersion: 4426,
+  /** Not final: the page keeps its changes and retries. */
+  AddressQuota: 4431,
+  /** Not final: the page keeps its changes and retries. */
+  RelayFull: 4508,
 } as const;
 
 export const CLOSE_REASONS: Record<number, string> = {
@@ -98,11 +102,22 @@ export const CLOSE_REASONS: Record<number, string> = {
   [CloseCode.RoomFull]:
     "This live document has reached the relay's size limit (about 10 MB of text).",
   [CloseCode.WrongVersion]: "This page is out of date for the relay. Reload the page.",
+  [CloseCode.AddressQuota]:
+    "This address sent too much to the relay this hour. Your changes wait here and go later.",
+  [CloseCode.RelayFull]:
+    "The relay is out of space. Your changes wait here and go when it has room.",
 };
+
+/** Close codes after which the page waits and tries again, keeping its changes. */
+const RETRIED_CLOSES = new Set<number>([
+  CloseCode.RateLimited,
+  CloseCode.AddressQuota,
+  CloseCode.RelayFull,
+]);
 
 /** Close codes after which reconnecting cannot help. */
 export function isFinalClose(code: number): boolean {
-  return code >= 4400 && code !== CloseCode.RateLimited;
+  return code >= 4400 && !RETRIED_CLOSES.has(code);
 }
 
 /** Domain label mixed into every signature and every room id, so nothing is reused elsewhere. */
@@ -204,6 +219,13 @@ export interface JoinMessage {
   sinceSeq: number;
   /** True when the client starts the room (the relay creates it; otherwise it must exist). */
   create: boolean;
+  /**
+   * The room epoch this client's sinceSeq counts in (from its last WELCOME), 0 for none. A
+   * relay whose room has another epoch (or a head below sinceSeq) lost entries: it replays the
+   * room from the start, and the client sends back all it has. A client that knew an epoch
+   * also re-creates a room the relay lost altogether.
+   */
+  epoch: number;
 }
 export interface UpdateMessage {
   type: typeof MessageType.Update;
@@ -238,6 +260,8 @@ export interface WelcomeMessage {
   snapshotSeq: number;
   /** True when this JOIN created the room. */
   created: boolean;
+  /** The room's epoch (see JoinMessage.epoch); 0 from a relay before epochs. */
+  epoch: number;
 }
 export interface EntryMessage {
   type: typeof MessageType.Entry;

@@ -14,6 +14,31 @@ const id = new Uint8Array(16).fill(3);
 const signature = new Uint8Array(64).fill(9);
 
 describe("wire format", () => {
+  it("reads a JOIN and a WELCOME from before room epochs as knowing none", () => {
+    const join = encodeMessage({
+      type: MessageType.Join,
+      version: 1,
+      roomId: "b".repeat(32),
+      verifyKey: new Uint8Array(32),
+      sinceSeq: 4,
+      create: false,
+      epoch: 0,
+    });
+    // The epoch is the last field: a page from before it sent the same bytes without it.
+    expect(decodeMessage(join.subarray(0, join.length - 1))).toMatchObject({
+      sinceSeq: 4,
+      epoch: 0,
+    });
+    const welcome = encodeMessage({
+      type: MessageType.Welcome,
+      headSeq: 9,
+      snapshotSeq: 3,
+      created: false,
+      epoch: 0,
+    });
+    expect(decodeMessage(welcome.subarray(0, welcome.length - 1))).toMatchObject({ epoch: 0 });
+  });
+
   it("round-trips every message type", () => {
     const messages: WireMessage[] = [
       {
@@ -23,6 +48,7 @@ describe("wire format", () => {
         verifyKey: new Uint8Array(32),
         sinceSeq: 12,
         create: true,
+        epoch: 2 ** 46 + 5,
       },
       { type: MessageType.Update, messageId: id, sealed: Uint8Array.of(1, 2, 3), signature },
       { type: MessageType.Awareness, sealed: Uint8Array.of(4) },
@@ -35,7 +61,7 @@ describe("wire format", () => {
         signature,
       },
       { type: MessageType.DeleteRoom, at: 1_800_000_000_000, signature },
-      { type: MessageType.Welcome, headSeq: 9, snapshotSeq: 3, created: false },
+      { type: MessageType.Welcome, headSeq: 9, snapshotSeq: 3, created: false, epoch: 77 },
       { type: MessageType.Entry, seq: 2 ** 40, messageId: id, sealed: Uint8Array.of(6), signature },
       { type: MessageType.Ack, messageId: id, seq: 4 },
       { type: MessageType.Synced, headSeq: 4, logCount: 2, logBytes: 100 },

@@ -40,6 +40,8 @@ export function encodeMessage(message: WireMessage): Uint8Array {
       encoding.writeVarUint8Array(e, message.verifyKey);
       encoding.writeVarUint(e, message.sinceSeq);
       encoding.writeUint8(e, message.create ? 1 : 0);
+      // Last and optional, so a page from before epochs still joins (as one that knows none).
+      encoding.writeVarUint(e, message.epoch);
       break;
     case MessageType.Update:
       encoding.writeVarUint8Array(e, message.messageId);
@@ -66,6 +68,7 @@ export function encodeMessage(message: WireMessage): Uint8Array {
       encoding.writeVarUint(e, message.headSeq);
       encoding.writeVarUint(e, message.snapshotSeq);
       encoding.writeUint8(e, message.created ? 1 : 0);
+      encoding.writeVarUint(e, message.epoch);
       break;
     case MessageType.Entry:
       encoding.writeVarUint(e, message.seq);
@@ -135,6 +138,7 @@ export function decodeMessage(frame: Uint8Array): WireMessage {
           verifyKey: readBytes(d, KEY_BYTES),
           sinceSeq: readSeq(d),
           create: decoding.readUint8(d) === 1,
+          epoch: decoding.hasContent(d) ? readSeq(d) : 0,
         };
         break;
       }
@@ -170,6 +174,7 @@ export function decodeMessage(frame: Uint8Array): WireMessage {
           headSeq: readSeq(d),
           snapshotSeq: readSeq(d),
           created: decoding.readUint8(d) === 1,
+          epoch: decoding.hasContent(d) ? readSeq(d) : 0,
         };
         break;
       case MessageType.Entry:

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "./keys";
+import { LIVE_ROOM_KEEP_MS } from "./live-rooms";
 import {
   forgetLiveLink,
   readLiveLink,
@@ -37,6 +38,29 @@ describe("live links remembered with documents", () => {
     );
     expect(readLiveLink("editor")).toBeNull();
     expect(readLiveLink("notepad:1")).toEqual(TWO);
+  });
+
+  it("drops a link not used for as long as the relay keeps an idle room", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const longAgo = Date.now() - LIVE_ROOM_KEEP_MS - day;
+    rememberLiveLink("editor", ONE, longAgo);
+    rememberLiveLink("notepad:7", TWO, Date.now() - day);
+    expect(readLiveLink("editor")).toBeNull();
+    expect(readLiveLink("notepad:7")).toEqual(TWO);
+    // The expired secret is gone from storage too, not only hidden.
+    expect(localStorage.getItem(STORAGE_KEYS.liveLinks)).not.toContain(ONE.fragment);
+  });
+
+  it("starts a link's expiry again when it is used", () => {
+    const day = 24 * 60 * 60 * 1000;
+    rememberLiveLink("editor", ONE, Date.now() - LIVE_ROOM_KEEP_MS + day);
+    rememberLiveLink("editor", ONE); // rejoined today
+    expect(readLiveLink("editor")).toEqual(ONE);
+  });
+
+  it("keeps links stored before expiry existed, counting from now", () => {
+    localStorage.setItem(STORAGE_KEYS.liveLinks, JSON.stringify({ editor: ONE }));
+    expect(readLiveLink("editor")).toEqual(ONE);
   });
 
   it("remembers the name given", () => {

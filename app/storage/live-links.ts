@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from "./keys";
+import { LIVE_ROOM_KEEP_MS } from "./live-rooms";
 
 /**
  * The live session a document is in (issue 44), remembered with the document so a reload
@@ -6,6 +7,8 @@ import { STORAGE_KEYS } from "./keys";
  * it names, and whether this browser started the session (it may then end it for everyone).
  * Kept in localStorage under one key, by document key ("editor", or "notepad:<tab id>").
  * A blocked or unreadable storage remembers nothing: the session still works until a reload.
+ * A link is a secret: one not used (rejoined or started) for as long as the relay keeps an idle
+ * room is dropped when read, so no key outlives the room it opens (issue 49).
  */
 export interface RememberedLive {
   fragment: string;
@@ -13,30 +16,48 @@ export interface RememberedLive {
   startedHere: boolean;
 }
 
-type LiveLinkMap = Record<string, RememberedLive>;
+/** A remembered link as stored: with the time it was last used (absent in older records). */
+interface KeptLiveLink extends RememberedLive {
+  keptAt?: number;
+}
 
-function isRemembered(value: unknown): value is RememberedLive {
+type LiveLinkMap = Record<string, KeptLiveLink>;
+
+function isRemembered(value: unknown): value is KeptLiveLink {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
     typeof record.fragment === "string" &&
     typeof record.roomId === "string" &&
-    typeof record.startedHere === "boolean"
+    typeof record.startedHere === "boolean" &&
+    (record.keptAt === undefined || typeof record.keptAt === "number")
   );
 }
 
-function readAll(): LiveLinkMap {
+function readAll(now = Date.now()): LiveLinkMap {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.liveLinks);
     if (!raw) return {};
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== "object" || parsed === null) return {};
     const links: LiveLinkMap = {};
-    for (const [key, value] of Object.entries(parsed)) if (isRemembered(value)) links[key] = value;
+    let expired = false;
+    for (const [key, value] of Object.entries(parsed)) {
+      if (!isRemembered(value)) continue;
+      // Records from before expiry existed count from now, so they too expire in time.
+      const keptAt = value.keptAt ?? now;
+      if (now - keptAt > LIVE_ROOM_KEEP_MS) expired = true;
+      else links[key] = { ...value, keptAt };
+    }
+    if (expired) writeAll(links);
     return links;
   } catch {
     return {};
   }
+}
+
+function withoutKeptAt({ fragment, roomId, startedHere }: KeptLiveLink): RememberedLive {
+  return { fragment, roomId, startedHere };
 }
 
 function writeAll(links: LiveLinkMap): void {
@@ -50,17 +71,20 @@ function writeAll(links: LiveLinkMap): void {
 
 /** The live session of document `docKey`, or null. */
 export function readLiveLink(docKey: string): RememberedLive | null {
-  return readAll()[docKey] ?? null;
+  const link = readAll()[docKey];
+  return link ? withoutKeptAt(link) : null;
 }
 
 /** Every remembered session whose document key starts with `prefix`. */
 export function readLiveLinks(prefix: string): [string, RememberedLive][] {
-  return Object.entries(readAll()).filter(([key]) => key.startsWith(prefix));
+  return Object.entries(readAll())
+    .filter(([key]) => key.startsWith(prefix))
+    .map(([key, link]) => [key, withoutKeptAt(link)]);
 }
 
-/** Remembers that document `docKey` is in a live session. */
-export function rememberLiveLink(docKey: string, live: RememberedLive): void {
-  writeAll({ ...readAll(), [docKey]: live });
+/** Remembers that document `docKey` is in a live session (now: its expiry starts again). */
+export function rememberLiveLink(docKey: string, live: RememberedLive, now = Date.now()): void {
+  writeAll({ ...readAll(now), [docKey]: { ...withoutKeptAt(live), keptAt: now } });
 }
 
 /** Forgets the live session of document `docKey` (the person left it, or the tab closed). */

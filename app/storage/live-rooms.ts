@@ -21,6 +21,8 @@ export interface KeptLiveRoom {
   unacked: Uint8Array[];
   /** Each writer's message counter the state holds (to notice a relay that drops some). */
   heard?: [number, number][];
+  /** The relay's room epoch lastSeq counts in (absent in records from before epochs). */
+  epoch?: number;
 }
 
 /** Counters as kept, or undefined when absent or not of that shape. */
@@ -80,7 +82,8 @@ export class LiveRoomsStore {
     const value: unknown = await (await this.db()).get(ROOMS, roomId);
     if (!isRecord(value)) return null;
     const heard = heardOf(value.heard);
-    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked, heard };
+    const epoch = typeof value.epoch === "number" ? value.epoch : 0;
+    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked, epoch, heard };
   }
 
   /** Replaces the room's kept state. */
@@ -92,6 +95,7 @@ export class LiveRoomsStore {
       state: value.state,
       lastSeq: value.lastSeq,
       unacked: value.unacked,
+      epoch: value.epoch ?? 0,
       heard: value.heard,
     };
     await (await this.db()).put(ROOMS, record, roomId);

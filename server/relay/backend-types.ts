@@ -1,4 +1,5 @@
 /** What a relay process keeps rooms in: a store and the fan-out that goes with it. */
+import type { RoomCreationCounterFactory } from "./limits";
 import type { RoomFanout } from "./room-fanout";
 import type { RoomStore } from "./room-store";
 
@@ -6,6 +7,8 @@ import type { RoomStore } from "./room-store";
 export interface RelayBackend {
   store: RoomStore;
   fanout: RoomFanout;
+  /** A rooms-per-address counter shared with other processes (Redis); none: one per hub. */
+  roomsCreated?: RoomCreationCounterFactory;
   /** Words for the log: where rooms are kept (never a password). */
   description: string;
   close(): Promise<void>;

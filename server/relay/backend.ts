@@ -7,15 +7,23 @@ import path from "node:path";
 import { createDiskRoomStore } from "./disk-store";
 import type { RelayBackend } from "./backend-types";
 import { createMemoryFanout } from "./room-fanout";
+import { quotasFromEnv, type StorageQuotas } from "./store-quota";
 
 /** Settings read from the environment. */
 export interface BackendSettings {
   dataDir: string;
   redisUrl?: string;
   idleRoomDays: number;
+  /** Storage limits (RELAY_MAX_STORED_MB, RELAY_ADDRESS_MB_PER_HOUR, RELAY_MIN_FREE_MB). */
+  quotas: StorageQuotas;
+  /** Sync each append to the disk before acknowledging it (RELAY_FSYNC, default on). */
+  fsync: boolean;
 }
 
-/** RELAY_DATA_DIR (default `.plainpad-relay` in the working folder), REDIS_URL, RELAY_IDLE_DAYS. */
+/**
+ * RELAY_DATA_DIR (default `.plainpad-relay` in the working folder), REDIS_URL, RELAY_IDLE_DAYS,
+ * the storage limits and RELAY_FSYNC (`off` acknowledges once written to the page cache).
+ */
 export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
   const idleRoomDays = Number(env.RELAY_IDLE_DAYS ?? 30);
   if (!Number.isFinite(idleRoomDays) || idleRoomDays <= 0) {
@@ -27,16 +35,31 @@ export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
     dataDir: path.resolve(env.RELAY_DATA_DIR ?? ".plainpad-relay"),
     redisUrl: env.REDIS_URL || undefined,
     idleRoomDays,
+    quotas: quotasFromEnv(env),
+    fsync: fsyncSetting(env.RELAY_FSYNC),
   };
 }
 
-/** Opens the store and fan-out the settings name. */
-export async function openBackend(settings: BackendSettings): Promise<RelayBackend> {
+function fsyncSetting(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "on") return true;
+  if (value === "off") return false;
+  throw new Error(`RELAY_FSYNC must be "on" or "off", not "${value}".`);
+}
+
+/** Opens the store and fan-out the settings name; `log` hears what the disk store found. */
+export async function openBackend(
+  settings: BackendSettings,
+  log?: (event: string, fields: Record<string, string | number>) => void,
+): Promise<RelayBackend> {
   if (settings.redisUrl) {
     const { openRedisBackend } = await import("./redis-backend");
-    return openRedisBackend(settings.redisUrl, settings.idleRoomDays);
+    return openRedisBackend(settings.redisUrl, settings.idleRoomDays, settings.quotas);
   }
-  const store = createDiskRoomStore(settings.dataDir);
+  const store = createDiskRoomStore(settings.dataDir, {
+    durable: settings.fsync,
+    quotas: settings.quotas,
+    log,
+  });
   const fanout = createMemoryFanout();
   return {
     store,

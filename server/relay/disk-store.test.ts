@@ -1,9 +1,23 @@
-import { appendFile, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDiskRoomStore } from "./disk-store";
-import { idleRoomsContract, roomStoreContract } from "./room-store.contract";
+import {
+  addressQuotaContract,
+  idleRoomsContract,
+  roomStoreContract,
+  storedBytesContract,
+} from "./room-store.contract";
 
 const dirs: string[] = [];
 async function freshDir(): Promise<string> {
@@ -31,6 +45,74 @@ const entry = (fill: number, length = 100) => ({
 
 describe("disk store", () => {
   idleRoomsContract("disk", async () => createDiskRoomStore(await freshDir()));
+  addressQuotaContract("disk", async (quotas) =>
+    createDiskRoomStore(await freshDir(), { quotas: { ...quotas, minFreeBytes: 0 } }),
+  );
+  storedBytesContract("disk", async (quotas) => createDiskRoomStore(await freshDir(), { quotas }));
+
+  it("counts the stored bytes already on disk when it starts", async () => {
+    const dir = await freshDir();
+    const quotas = { maxStoredBytes: 3500, minFreeBytes: 0 };
+    const first = createDiskRoomStore(dir, { quotas });
+    await first.createRoom(room, key, 1000);
+    for (let i = 1; i <= 3; i++) await first.append(room, entry(i, 1000), 1000, 1 << 20);
+    await first.close();
+    const second = createDiskRoomStore(dir, { quotas });
+    expect(await second.canCreateRoom()).toBe("no-space");
+    expect(await second.append(room, entry(4, 1000), 1000, 1 << 20)).toEqual({
+      ok: false,
+      reason: "no-space",
+    });
+    await second.deleteRoom(room);
+    expect(await second.canCreateRoom()).toBe("ok");
+    await second.close();
+  });
+
+  it("keeps a room whose log is damaged mid-way aside, whole, instead of cutting it", async () => {
+    const dir = await freshDir();
+    const first = createDiskRoomStore(dir);
+    await first.createRoom(room, key, 1000);
+    for (let i = 1; i <= 3; i++) await first.append(room, entry(i), 1000, 1 << 20);
+    await first.close();
+    const logFile = path.join(dir, room, "log");
+    const damaged = await readFile(logFile);
+    damaged[4] = 99; // the first record's message type: not an entry any more
+    await writeFile(logFile, damaged);
+
+    const second = createDiskRoomStore(dir);
+    // Cutting at the bad record would drop entries 2 and 3, which were acknowledged.
+    expect(await second.getRoom(room)).toBeNull();
+    const aside = (await readdir(dir)).filter((name) => name.startsWith(`.damaged-${room}`));
+    expect(aside).toHaveLength(1);
+    expect(await readFile(path.join(dir, aside[0], "log"))).toEqual(damaged);
+    // The room can be made again (returning clients send back what they have).
+    expect((await second.createRoom(room, key, 2000)).created).toBe(true);
+    await second.close();
+    const third = createDiskRoomStore(dir);
+    expect(await readdir(dir)).toContain(aside[0]); // a start does not sweep it
+    await third.close();
+  });
+
+  it("sweeps the temp files and half-deleted rooms a crash left behind when it starts", async () => {
+    const dir = await freshDir();
+    const first = createDiskRoomStore(dir);
+    await first.createRoom(room, key, 1000);
+    await first.close();
+    const leftovers = [
+      path.join(dir, room, "snapshot.1a2b3c4d.tmp"),
+      path.join(dir, room, "log.5e6f7a8b.tmp"),
+    ];
+    for (const file of leftovers) await writeFile(file, new Uint8Array(4096));
+    await mkdir(path.join(dir, `.deleted-${room}-1`));
+    await writeFile(path.join(dir, `.deleted-${room}-1`, "log"), "x");
+    const swept: Record<string, string | number>[] = [];
+    const second = createDiskRoomStore(dir, { log: (_event, fields) => swept.push(fields) });
+    expect(await second.getRoom(room)).toMatchObject({ headSeq: 0 });
+    expect((await readdir(path.join(dir, room))).sort()).toEqual(["log", "meta.json"]);
+    expect((await readdir(dir)).filter((name) => name.startsWith("."))).toEqual([]);
+    expect(swept).toEqual([{ files: 3 }]);
+    await second.close();
+  });
 
   it("keeps rooms, logs and snapshots through a restart", async () => {
     const dir = await freshDir();
@@ -71,6 +153,7 @@ describe("disk store", () => {
     await first.createRoom(room, key, 1000);
     await first.append(room, entry(1), 1000, 1 << 20);
     await first.append(room, entry(2), 1000, 1 << 20);
+    const epochBefore = (await first.getRoom(room))?.epoch;
     await first.close();
     const logFile = path.join(dir, room, "log");
     const goodSize = (await stat(logFile)).size;
@@ -79,6 +162,8 @@ describe("disk store", () => {
 
     const second = createDiskRoomStore(dir);
     expect((await second.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2]);
+    // A crash mid-write may have taken more with it: returning clients are told by the epoch.
+    expect((await second.getRoom(room))?.epoch).not.toBe(epochBefore);
     expect((await stat(logFile)).size).toBe(goodSize);
     expect(await second.append(room, entry(3), 1000, 1 << 20)).toMatchObject({ seq: 3 });
     await second.close();

@@ -1,38 +1,41 @@
 /**
  * The default RoomStore: rooms in a data folder, so they survive a restart with no other
  * service to install. One folder per room:
- * - `meta.json`: the verifying key and creation time (written to a temp file, then renamed);
- * - `log`: the sealed updates, append-only, each record a 4-byte length and the encoded entry;
- *   a torn last record (a crash mid-write) is dropped and cut off when the room is read;
+ * - `meta.json`: the verifying key, creation time and epoch (temp file, then rename);
+ * - `log`: the sealed updates, append-only, 4-byte length + encoded entry (disk-log.ts). A
+ *   failed write (a full disk) is cut back to the last good length and refused, never ACKed.
+ *   A torn last record (a crash mid-write) is cut off on reading, with a new epoch; a bad
+ *   record with data after it is never cut: the folder is kept aside for an operator and the
+ *   room counts as lost (returning clients make it again and send back what they have);
  * - `snapshot`: the current snapshot, replaced by temp file + rename (never half-written).
  * A snapshot trims the log by rewriting it (temp + rename); entries the snapshot covers are
- * ignored on reading, so a crash between the two steps loses nothing.
- * A room's last write is the newest modification time of its files (for idle expiry).
- * Calls on one room run one at a time; rooms read recently stay cached in memory.
+ * ignored on reading, so a crash between the two steps loses nothing. With `durable` (the
+ * default) an append's `durable` resolves once fdatasync ran (one for the appends that arrive
+ * together): the relay acknowledges only then. A room's last write is the newest modification
+ * time of its files (idle expiry). Calls on one room run one at a time; rooms read recently
+ * stay cached in memory.
  */
-import { randomBytes } from "node:crypto";
-import {
-  mkdir,
-  readFile,
-  readdir,
-  rename,
-  rm,
-  stat,
-  truncate,
-  utimes,
-  writeFile,
-} from "node:fs/promises";
-import { closeSync, openSync, writeSync } from "node:fs";
+import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
+import { MessageType, decodeMessage, encodeMessage, isRoomId } from "../../app/collab/wire";
 import {
-  MessageType,
-  decodeMessage,
-  encodeMessage,
-  isRoomId,
-  MalformedFrameError,
-} from "../../app/collab/wire";
+  encodeRecord,
+  freeBytes,
+  parseLog,
+  readOptional,
+  sizeOf,
+  storedBytesIn,
+  sweepLeftovers,
+  GroupSync,
+  syncFolder,
+  touch,
+  writeAtomic,
+  type RoomMeta,
+} from "./disk-log";
 import {
   entriesAfter,
+  newEpoch,
   replayOf,
   roomInfoOf,
   roomWouldOverflow,
@@ -42,10 +45,19 @@ import {
   type StoredEntry,
   type StoredSnapshot,
 } from "./room-store";
+import {
+  AddressBytes,
+  DEFAULT_QUOTAS,
+  isNoSpaceError,
+  nearlyFull,
+  type StorageQuotas,
+} from "./store-quota";
 
 interface LoadedRoom extends HeldRoom {
-  /** Bytes held in memory (for the cache's limit). */
+  /** Bytes of the room's files (log and snapshot), for the cache and the storage total. */
   size: number;
+  /** Length of the log file's good records: a failed write is cut back to it. */
+  logLength: number;
   /** When the log's time was last set to the hub's clock (0: not since loading). */
   touchedAt: number;
   /**
@@ -54,78 +66,42 @@ interface LoadedRoom extends HeldRoom {
    * libuv's four-thread pool per update queued every room behind the others under load.
    */
   log: number | null;
+  /** Syncs the log to the disk, one fdatasync for the appends that arrive together. */
+  sync: GroupSync;
 }
 
-const LENGTH_BYTES = 4;
 const MAX_OPEN_LOGS = 256;
 
 /** Options of the disk store. */
 export interface DiskStoreOptions {
   /** Memory kept for recently used rooms before the least recent is dropped (bytes). */
   cacheBytes?: number;
-}
-
-/** One log record: length, then the entry encoded as an ENTRY message. */
-function encodeRecord(entry: StoredEntry): Uint8Array {
-  const body = encodeMessage({ type: MessageType.Entry, ...entry });
-  const record = new Uint8Array(LENGTH_BYTES + body.length);
-  new DataView(record.buffer).setUint32(0, body.length);
-  record.set(body, LENGTH_BYTES);
-  return record;
-}
-
-/** Reads log records; stops at a torn or unreadable tail and says where the good part ends. */
-function parseLog(bytes: Uint8Array): { entries: StoredEntry[]; goodLength: number } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const entries: StoredEntry[] = [];
-  let offset = 0;
-  while (offset + LENGTH_BYTES <= bytes.length) {
-    const length = view.getUint32(offset);
-    const end = offset + LENGTH_BYTES + length;
-    if (end > bytes.length) break;
-    let message;
-    try {
-      message = decodeMessage(bytes.subarray(offset + LENGTH_BYTES, end));
-    } catch (error) {
-      if (error instanceof MalformedFrameError) break;
-      throw error;
-    }
-    if (message.type !== MessageType.Entry) break;
-    const { seq, messageId, sealed, signature } = message;
-    entries.push({ seq, messageId, sealed, signature });
-    offset = end;
-  }
-  return { entries, goodLength: offset };
-}
-
-/** Marks a file as written at `now` (the hub's clock), which idle expiry reads. */
-function touch(file: string, now: number): Promise<void> {
-  return utimes(file, now / 1000, now / 1000);
-}
-
-async function readOptional(file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
-/** Writes a file whole or not at all: a temp file beside it, then a rename. */
-async function writeAtomic(file: string, bytes: Uint8Array | string): Promise<void> {
-  const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temp, bytes);
-  await rename(temp, file);
+  /** Sync each append to the disk before it resolves (RELAY_FSYNC, default on). */
+  durable?: boolean;
+  /** Storage limits (store-quota.ts); the defaults when left out. */
+  quotas?: Partial<StorageQuotas>;
+  /** Told when a start swept leftovers or a damaged room was kept aside (never payloads). */
+  log?: (event: string, fields: Record<string, string | number>) => void;
 }
 
 /** A store that keeps rooms in `dir` (created when missing). */
 export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {}): RoomStore {
   const cacheBytes = options.cacheBytes ?? 256 * 1024 * 1024;
+  const durable = options.durable ?? true;
+  const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
+  const log = options.log ?? (() => {});
+  const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
   const cache = new Map<string, LoadedRoom>();
   const locks = new Map<string, Promise<unknown>>();
   const touches = new Set<Promise<void>>();
-  const ready = mkdir(dir, { recursive: true });
+  /** Bytes of every room's files together (the global limit reads it). */
+  let storedBytes = 0;
+  const ready = (async () => {
+    await mkdir(dir, { recursive: true });
+    const swept = await sweepLeftovers(dir);
+    if (swept > 0) log("relay-swept", { files: swept });
+    storedBytes = await storedBytesIn(dir);
+  })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
 
   /** Runs fn alone for this room (one call at a time per room). */
@@ -169,9 +145,24 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   }
 
   async function closeLog(room: LoadedRoom): Promise<void> {
+    // Appends waiting for their sync keep the descriptor until it ran.
+    await room.sync.idle();
     const fd = room.log;
     room.log = null;
     if (fd !== null) closeSync(fd);
+  }
+
+  /** A room whose log is damaged in the middle: kept aside, whole, for an operator. */
+  async function keepAside(roomId: string, reason: string): Promise<void> {
+    const aside = path.join(dir, `.damaged-${roomId}-${Date.now()}`);
+    await rename(roomDir(roomId), aside);
+    await syncFolder(dir);
+    storedBytes = await storedBytesIn(dir);
+    log("relay-room-kept-aside", { room: roomId, folder: path.basename(aside), reason });
+  }
+
+  async function writeMeta(roomId: string, meta: RoomMeta): Promise<void> {
+    await writeAtomic(path.join(roomDir(roomId), "meta.json"), JSON.stringify(meta), durable);
   }
 
   async function load(roomId: string): Promise<LoadedRoom | null> {
@@ -182,9 +173,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       return cached;
     }
     const folder = roomDir(roomId);
-    const meta = await readOptional(path.join(folder, "meta.json"));
-    if (!meta) return null;
-    const { verifyKey } = JSON.parse(meta.toString("utf8")) as { verifyKey: string };
+    const metaBytes = await readOptional(path.join(folder, "meta.json"));
+    if (!metaBytes) return null;
+    const meta = JSON.parse(metaBytes.toString("utf8")) as RoomMeta;
     const snapshotBytes = await readOptional(path.join(folder, "snapshot"));
     let snapshot: StoredSnapshot | null = null;
     if (snapshotBytes) {
@@ -196,21 +187,61 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     const logFile = path.join(folder, "log");
     const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
     const parsed = parseLog(logBytes);
-    // Cut a torn tail off, so the next append does not follow garbage.
-    if (parsed.goodLength < logBytes.length) await truncate(logFile, parsed.goodLength);
+    if (parsed.tail === "damaged") {
+      await keepAside(roomId, "a bad log record with data after it");
+      return null;
+    }
+    let epoch = meta.epoch ?? 1;
+    if (parsed.tail === "torn") {
+      // Cut so the next append does not follow garbage. The machine or process died
+      // mid-write, and what it wrote just before may be gone too: a new epoch makes every
+      // returning client send back what it has.
+      await truncate(logFile, parsed.goodLength);
+      epoch = newEpoch();
+      await writeMeta(roomId, { ...meta, epoch });
+      storedBytes -= logBytes.length - parsed.goodLength;
+    }
     const entries = entriesAfter(parsed.entries, snapshot?.upToSeq ?? 0);
     const room: LoadedRoom = {
-      verifyKey: new Uint8Array(Buffer.from(verifyKey, "base64url")),
+      verifyKey: new Uint8Array(Buffer.from(meta.verifyKey, "base64url")),
       entries,
       logBytes: entries.reduce((sum, entry) => sum + entry.sealed.length, 0),
       snapshot,
-      headSeq: Math.max(snapshot?.upToSeq ?? 0, entries.at(-1)?.seq ?? 0),
-      size: logBytes.length + (snapshotBytes?.length ?? 0),
+      headSeq: Math.max(snapshot?.upToSeq ?? 0, parsed.entries.at(-1)?.seq ?? 0),
+      epoch,
+      size: parsed.goodLength + (snapshotBytes?.length ?? 0),
+      logLength: parsed.goodLength,
       touchedAt: 0,
       log: null,
+      sync: new GroupSync(() => room.log),
     };
     remember(roomId, room);
     return room;
+  }
+
+  /** Writes a record at the log's end; on any failure cuts the log back to its good length. */
+  function writeRecord(roomId: string, room: LoadedRoom, record: Uint8Array): void {
+    if (room.log === null) {
+      room.log = openSync(path.join(roomDir(roomId), "log"), "a");
+      limitOpenLogs(roomId);
+    }
+    try {
+      for (let written = 0; written < record.length;) {
+        written += writeSync(room.log, record, written);
+      }
+    } catch (error) {
+      try {
+        ftruncateSync(room.log, room.logLength);
+      } catch {
+        // Not even cut back: forget the room, so the next read cuts the torn tail itself
+        // before anything is appended after it.
+        cache.delete(roomId);
+        closeSync(room.log);
+        room.log = null;
+      }
+      throw error;
+    }
+    room.logLength += record.length;
   }
 
   return {
@@ -226,9 +257,13 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         if (existing) return { room: roomInfoOf(roomId, existing), created: false };
         const folder = roomDir(roomId);
         await mkdir(folder, { recursive: true });
-        const meta = { verifyKey: Buffer.from(verifyKey).toString("base64url"), createdAt: now };
+        const epoch = newEpoch();
+        const encodedKey = Buffer.from(verifyKey).toString("base64url");
+        const meta = { verifyKey: encodedKey, createdAt: now, epoch };
         await writeFile(path.join(folder, "log"), new Uint8Array(0));
-        await writeAtomic(path.join(folder, "meta.json"), JSON.stringify(meta));
+        // meta.json last: a room without it does not exist.
+        await writeMeta(roomId, meta);
+        if (durable) await syncFolder(dir);
         await touch(path.join(folder, "meta.json"), now);
         await touch(path.join(folder, "log"), now);
         const room: LoadedRoom = {
@@ -237,16 +272,19 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           logBytes: 0,
           snapshot: null,
           headSeq: 0,
+          epoch,
           size: 0,
+          logLength: 0,
           touchedAt: now,
           log: null,
+          sync: new GroupSync(() => room.log),
         };
         remember(roomId, room);
         return { room: roomInfoOf(roomId, room), created: true };
       });
     },
-    append(roomId, input, now, maxRoomBytes) {
-      return locked(roomId, async () => {
+    async append(roomId, input, now, maxRoomBytes) {
+      const written = await locked(roomId, async () => {
         const room = await load(roomId);
         if (!room) return { ok: false as const, reason: "missing" as const };
         if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
@@ -255,19 +293,24 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const { messageId, sealed, signature } = input;
         const entry: StoredEntry = { seq: room.headSeq + 1, messageId, sealed, signature };
         const record = encodeRecord(entry);
-        const logFile = path.join(roomDir(roomId), "log");
-        if (room.log === null) {
-          room.log = openSync(logFile, "a");
-          limitOpenLogs(roomId);
+        if (quotas.maxStoredBytes > 0 && storedBytes + record.length > quotas.maxStoredBytes) {
+          return { ok: false as const, reason: "no-space" as const };
         }
-        for (let written = 0; written < record.length;) {
-          written += writeSync(room.log, record, written);
+        if (!addressBytes.take(input.address, sealed.length, now)) {
+          return { ok: false as const, reason: "quota" as const };
+        }
+        try {
+          writeRecord(roomId, room, record);
+        } catch (error) {
+          addressBytes.giveBack(input.address, sealed.length);
+          if (isNoSpaceError(error)) return { ok: false as const, reason: "no-space" as const };
+          throw error;
         }
         // Idle expiry counts in days: setting the time once a minute is plenty, and spares
         // a busy room a system call per keystroke batch.
         if (now - room.touchedAt > 60_000 || now < room.touchedAt) {
           // Not awaited: the entry's fan-out need not wait for a file's time.
-          const touching = touch(logFile, now).catch(() => {});
+          const touching = touch(path.join(roomDir(roomId), "log"), now).catch(() => {});
           touches.add(touching);
           void touching.then(() => touches.delete(touching));
           room.touchedAt = now;
@@ -276,8 +319,14 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         room.headSeq = entry.seq;
         room.logBytes += sealed.length;
         room.size += record.length;
-        return { ok: true as const, seq: entry.seq };
+        storedBytes += record.length;
+        return { ok: true as const, seq: entry.seq, synced: durable ? room.sync.sync() : null };
       });
+      if (!written.ok) return written;
+      // Waited for outside the room's turn, so appends that arrive meanwhile share a sync.
+      return written.synced
+        ? { ok: true as const, seq: written.seq, durable: written.synced }
+        : { ok: true as const, seq: written.seq };
     },
     readAfter(roomId, afterSeq) {
       return locked(roomId, async () => {
@@ -300,19 +349,53 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         }
         const folder = roomDir(roomId);
         const snapshotFile = encodeMessage({ type: MessageType.SnapshotReplay, ...snapshot });
-        await writeAtomic(path.join(folder, "snapshot"), snapshotFile);
+        try {
+          await writeAtomic(path.join(folder, "snapshot"), snapshotFile, durable);
+        } catch (error) {
+          // A full disk: the old snapshot stands, and the editor tries again later.
+          if (isNoSpaceError(error)) return { accepted: false, room: roomInfoOf(roomId, room) };
+          throw error;
+        }
         const kept = entriesAfter(room.entries, snapshot.upToSeq);
-        const records = kept.map(encodeRecord);
         // The rename replaces the file: the open handle would append to the old one.
         await closeLog(room);
-        await writeAtomic(path.join(folder, "log"), Buffer.concat(records));
+        const logFile = Buffer.concat(kept.map(encodeRecord));
+        try {
+          await writeAtomic(path.join(folder, "log"), logFile, durable);
+          room.logLength = logFile.length;
+        } catch (error) {
+          // The snapshot is in place; the untrimmed log stays (what it covers is skipped on
+          // reading) and is trimmed by the next snapshot.
+          if (!isNoSpaceError(error)) throw error;
+        }
         await touch(path.join(folder, "log"), now);
         room.snapshot = snapshot;
         room.entries = kept;
         room.logBytes = kept.reduce((sum, entry) => sum + entry.sealed.length, 0);
-        room.size = snapshotFile.length + records.reduce((sum, r) => sum + r.length, 0);
+        const size = snapshotFile.length + room.logLength;
+        storedBytes += size - room.size;
+        room.size = size;
         return { accepted: true, room: roomInfoOf(roomId, room) };
       });
+    },
+    renewEpoch(roomId) {
+      return locked(roomId, async () => {
+        const room = await load(roomId);
+        if (!room) return null;
+        const meta = (await readOptional(path.join(roomDir(roomId), "meta.json")))!;
+        const epoch = newEpoch();
+        await writeMeta(roomId, { ...(JSON.parse(meta.toString("utf8")) as RoomMeta), epoch });
+        room.epoch = epoch;
+        return epoch;
+      });
+    },
+    async canCreateRoom() {
+      await ready;
+      if (nearlyFull(storedBytes, quotas.maxStoredBytes)) return "no-space";
+      if (quotas.minFreeBytes > 0 && (await freeBytes(dir)) < quotas.minFreeBytes) {
+        return "no-space";
+      }
+      return "ok";
     },
     deleteRoom(roomId) {
       return locked(roomId, async () => {
@@ -322,14 +405,17 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         if (cached) await closeLog(cached);
         const folder = roomDir(roomId);
         const existed = (await readOptional(path.join(folder, "meta.json"))) !== null;
+        const size =
+          (await sizeOf(path.join(folder, "log"))) + (await sizeOf(path.join(folder, "snapshot")));
         // Renamed first, so a crash mid-removal never leaves a half room that looks whole.
-        const trash = path.join(dir, `.deleted-${roomId}-${randomBytes(4).toString("hex")}`);
+        const trash = path.join(dir, `.deleted-${roomId}-${Date.now()}`);
         try {
           await rename(folder, trash);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
           throw error;
         }
+        storedBytes -= size;
         await rm(trash, { recursive: true, force: true });
         return existed;
       });
@@ -353,6 +439,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       return idle;
     },
     async close() {
+      await ready.catch(() => {});
       await Promise.all([...locks.values()]);
       await Promise.all(touches);
       await Promise.all([...cache.values()].map(closeLog));

@@ -41,8 +41,25 @@ export class TokenBucket {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Counts rooms created per address over the last hour. */
-export class HourlyCounter {
+/**
+ * Counts rooms created per address over the last hour: HourlyCounter in one process, or
+ * shared by every process through Redis (redis-counter.ts).
+ */
+export interface RoomCreationCounter {
+  /** Counts one for the address if it is under the limit; false when it is not. */
+  take(address: string): boolean | Promise<boolean>;
+  /** Forgets addresses with nothing in the last hour (called by the hub's sweep). */
+  prune(): void;
+}
+
+/** Makes the counter of a hub, from its limit and clock. */
+export type RoomCreationCounterFactory = (
+  perHour: number,
+  now: () => number,
+) => RoomCreationCounter;
+
+/** Counts rooms created per address over the last hour, in this process. */
+export class HourlyCounter implements RoomCreationCounter {
   private readonly times = new Map<string, number[]>();
 
   constructor(

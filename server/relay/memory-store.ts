@@ -4,6 +4,7 @@
  */
 import {
   entriesAfter,
+  newEpoch,
   replayOf,
   roomInfoOf,
   roomWouldOverflow,
@@ -14,14 +15,25 @@ import {
   type RoomStore,
   type SnapshotSwapResult,
 } from "./room-store";
+import { AddressBytes, DEFAULT_QUOTAS, nearlyFull, type StorageQuotas } from "./store-quota";
 
 interface MemoryRoom extends HeldRoom {
   lastWriteAt: number;
 }
 
-/** A new, empty in-memory store. */
-export function createMemoryRoomStore(): RoomStore {
+/** Sealed bytes a room holds (its log and snapshot), for the storage total. */
+function heldBytes(room: HeldRoom): number {
+  return room.logBytes + (room.snapshot?.sealed.length ?? 0);
+}
+
+/** A new, empty in-memory store (maxStoredBytes and the per-address quota apply to memory). */
+export function createMemoryRoomStore(
+  options: { quotas?: Partial<StorageQuotas> } = {},
+): RoomStore {
   const rooms = new Map<string, MemoryRoom>();
+  const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
+  const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
+  let storedBytes = 0;
   return {
     async getRoom(roomId) {
       const room = rooms.get(roomId);
@@ -36,6 +48,7 @@ export function createMemoryRoomStore(): RoomStore {
         entries: [],
         logBytes: 0,
         snapshot: null,
+        epoch: newEpoch(),
         lastWriteAt: now,
       };
       rooms.set(roomId, room);
@@ -47,6 +60,12 @@ export function createMemoryRoomStore(): RoomStore {
       if (roomWouldOverflow(room, input.sealed.length, maxRoomBytes)) {
         return { ok: false, reason: "full" };
       }
+      const size = input.sealed.length;
+      if (quotas.maxStoredBytes > 0 && storedBytes + size > quotas.maxStoredBytes) {
+        return { ok: false, reason: "no-space" };
+      }
+      if (!addressBytes.take(input.address, size, now)) return { ok: false, reason: "quota" };
+      storedBytes += size;
       const seq = ++room.headSeq;
       room.entries.push({
         seq,
@@ -72,13 +91,26 @@ export function createMemoryRoomStore(): RoomStore {
       if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) {
         return { accepted: false, room: roomInfoOf(roomId, room) };
       }
+      storedBytes -= heldBytes(room);
       room.snapshot = snapshot;
       room.entries = entriesAfter(room.entries, snapshot.upToSeq);
       room.logBytes = room.entries.reduce((sum, entry) => sum + entry.sealed.length, 0);
       room.lastWriteAt = now;
+      storedBytes += heldBytes(room);
       return { accepted: true, room: roomInfoOf(roomId, room) };
     },
+    async renewEpoch(roomId) {
+      const room = rooms.get(roomId);
+      if (!room) return null;
+      room.epoch = newEpoch();
+      return room.epoch;
+    },
+    async canCreateRoom() {
+      return nearlyFull(storedBytes, quotas.maxStoredBytes) ? "no-space" : "ok";
+    },
     async deleteRoom(roomId) {
+      const room = rooms.get(roomId);
+      if (room) storedBytes -= heldBytes(room);
       return rooms.delete(roomId);
     },
     async listIdle(before) {

@@ -4,18 +4,25 @@
  */
 import { Redis } from "ioredis";
 import type { RelayBackend } from "./backend-types";
+import { createRedisRoomCounter } from "./redis-counter";
 import { createRedisFanout } from "./redis-fanout";
 import { createRedisRoomStore } from "./redis-store";
+import type { StorageQuotas } from "./store-quota";
 
 /** Connects to Redis at url and opens the store and fan-out on it. */
-export async function openRedisBackend(url: string, idleRoomDays: number): Promise<RelayBackend> {
+export async function openRedisBackend(
+  url: string,
+  idleRoomDays: number,
+  quotas: Partial<StorageQuotas> = {},
+): Promise<RelayBackend> {
   const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([commands.connect(), subscriber.connect()]);
   const where = new URL(url);
   return {
-    store: createRedisRoomStore(commands, idleRoomDays),
+    store: createRedisRoomStore(commands, idleRoomDays, quotas),
     fanout: createRedisFanout(commands, subscriber),
+    roomsCreated: (perHour, now) => createRedisRoomCounter(commands, perHour, now),
     // Host and port only: the URL may carry a password.
     description: `rooms in Redis at ${where.hostname}:${where.port || 6379}`,
     async close() {

@@ -4,7 +4,7 @@ import { MessageType } from "../../app/collab/wire";
 import { createRedisFanout } from "./redis-fanout";
 import { createRedisRoomStore } from "./redis-store";
 import { createRelayHub } from "./relay-hub";
-import { roomStoreContract } from "./room-store.contract";
+import { addressQuotaContract, roomStoreContract } from "./room-store.contract";
 import type { FanoutEvent } from "./room-fanout";
 import { startTestRedis, type TestRedis } from "./test-redis";
 import { HubClient, joinMessage, newKeys, until, updateMessage } from "./test-client";
@@ -34,6 +34,92 @@ roomStoreContract(
   },
   async () => {},
 );
+
+addressQuotaContract("redis", async (quotas) => {
+  const connection = connect();
+  await connection.flushall();
+  return createRedisRoomStore(connection, 30, quotas);
+});
+
+describe("redis store: durability and storage", () => {
+  const roomId = "e0".repeat(16);
+  const entry = (length: number, address?: string) => ({
+    messageId: new Uint8Array(16).fill(1),
+    sealed: new Uint8Array(length).fill(2),
+    signature: new Uint8Array(64).fill(3),
+    origin: "t",
+    address,
+  });
+
+  it("shares an address's hourly quota between relay processes", async () => {
+    const first = connect();
+    await first.flushall();
+    const quotas = { addressBytesPerHour: 2048 };
+    const one = createRedisRoomStore(first, 30, quotas);
+    const two = createRedisRoomStore(connect(), 30, quotas);
+    await one.createRoom(roomId, new Uint8Array(32), 0);
+    expect((await one.append(roomId, entry(1024, "198.51.100.7"), 0, 1 << 20)).ok).toBe(true);
+    expect((await two.append(roomId, entry(1024, "198.51.100.7"), 0, 1 << 20)).ok).toBe(true);
+    expect(await one.append(roomId, entry(1024, "198.51.100.7"), 0, 1 << 20)).toEqual({
+      ok: false,
+      reason: "quota",
+    });
+    expect(await two.append(roomId, entry(1024, "198.51.100.7"), 0, 1 << 20)).toEqual({
+      ok: false,
+      reason: "quota",
+    });
+  });
+
+  it("answers a write Redis refuses at maxmemory as no space, and makes no new room", async () => {
+    const connection = connect();
+    await connection.flushall();
+    const store = createRedisRoomStore(connection, 30, { addressBytesPerHour: 0 });
+    await store.createRoom(roomId, new Uint8Array(32), 0);
+    const used = Number(/^used_memory:(\d+)/m.exec(await connection.info("memory"))?.[1]);
+    await connection.config("SET", "maxmemory", String(used + 512 * 1024));
+    try {
+      const results = [];
+      for (let i = 0; i < 40; i++)
+        results.push(await store.append(roomId, entry(64 * 1024), 0, 1 << 30));
+      expect(results.at(-1)).toEqual({ ok: false, reason: "no-space" });
+      const stored = results.filter((result) => result.ok).length;
+      expect(stored).toBeGreaterThan(0);
+      expect(await store.canCreateRoom()).toBe("no-space");
+      // Nothing refused was kept: the log holds exactly the acknowledged entries.
+      expect((await store.readAfter(roomId, 0)).map((e) => e.seq)).toEqual(
+        Array.from({ length: stored }, (_, i) => i + 1),
+      );
+    } finally {
+      await connection.config("SET", "maxmemory", "0");
+    }
+    expect(await store.canCreateRoom()).toBe("ok");
+  });
+
+  it("trims the log with a snapshot without reading the trimmed entries", async () => {
+    const connection = connect();
+    await connection.flushall();
+    const store = createRedisRoomStore(connection, 30);
+    await store.createRoom(roomId, new Uint8Array(32), 0);
+    for (let i = 0; i < 6; i++) await store.append(roomId, entry(1000 + i), 0, 1 << 20);
+    const monitor = await connect().monitor();
+    const seen: string[] = [];
+    monitor.on("monitor", (_time: string, args: string[]) => seen.push(args[0].toUpperCase()));
+    const snapshot = {
+      snapshotId: new Uint8Array(16),
+      upToSeq: 4,
+      baseSeq: 0,
+      sealed: new Uint8Array(10),
+      signature: new Uint8Array(64),
+    };
+    const result = await store.replaceSnapshot(roomId, snapshot, 0);
+    await until(() => seen.includes("XTRIM"));
+    monitor.disconnect();
+    expect(result.room).toMatchObject({ logCount: 2, logBytes: 1004 + 1005, snapshotSeq: 4 });
+    expect(seen).not.toContain("XRANGE");
+    expect(await store.append(roomId, entry(7), 0, 1 << 20)).toMatchObject({ seq: 7 });
+    expect(await store.getRoom(roomId)).toMatchObject({ logCount: 3, logBytes: 1004 + 1005 + 7 });
+  });
+});
 
 describe("redis store and fan-out", () => {
   it("expires a room after the idle days with no write", async () => {

@@ -8,14 +8,22 @@
 import * as encoding from "lib0/encoding";
 import type { Redis } from "ioredis";
 import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
-import { APPEND_SCRIPT, CREATE_SCRIPT, SNAPSHOT_SCRIPT } from "./redis-scripts";
-import type {
-  RoomInfo,
-  RoomStore,
-  StoredEntry,
-  StoredSnapshot,
-  SnapshotSwapResult,
+import {
+  APPEND_SCRIPT,
+  CREATE_SCRIPT,
+  QUOTA_SCRIPT,
+  RENEW_EPOCH_SCRIPT,
+  SNAPSHOT_SCRIPT,
+} from "./redis-scripts";
+import {
+  newEpoch,
+  type RoomInfo,
+  type RoomStore,
+  type StoredEntry,
+  type StoredSnapshot,
+  type SnapshotSwapResult,
 } from "./room-store";
+import { DEFAULT_QUOTAS, hourOf, nearlyFull, type StorageQuotas } from "./store-quota";
 
 const PREFIX = "plainpad:relay";
 
@@ -31,9 +39,26 @@ export function roomOfChannel(channel: string): string | null {
 }
 
 // The hash tag {roomId} keeps a room's keys on one slot (Redis Cluster runs scripts per slot).
-function keys(roomId: string): [string, string, string] {
+function keys(roomId: string): [string, string, string, string] {
   const base = `${PREFIX}:{${roomId}}`;
-  return [`${base}:meta`, `${base}:log`, `${base}:snapshot`];
+  return [`${base}:meta`, `${base}:log`, `${base}:snapshot`, `${base}:sizes`];
+}
+
+/** The counter of bytes an address appended in an hour (shared by every relay process). */
+function quotaKey(address: string, now: number): string {
+  return `${PREFIX}:quota:{${address}}:${hourOf(now)}`;
+}
+
+/** True for Redis refusing a write at its maxmemory (with the noeviction policy). */
+function isOutOfMemory(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith("OOM");
+}
+
+/** Redis's used_memory and maxmemory (0: no limit), from INFO memory. */
+async function memoryOf(redis: Redis): Promise<{ used: number; max: number }> {
+  const info = await redis.info("memory");
+  const field = (name: string) => Number(new RegExp(`^${name}:(\\d+)`, "m").exec(info)?.[1] ?? 0);
+  return { used: field("used_memory"), max: field("maxmemory") };
 }
 
 /**
@@ -69,6 +94,8 @@ function infoOf(roomId: string, meta: Record<string, Buffer>): RoomInfo | null {
     logCount: number(meta.logCount),
     logBytes: number(meta.logBytes),
     snapshotBytes: number(meta.snapBytes),
+    // Rooms made before epochs have none: 1 stands for it until one is given.
+    epoch: number(meta.epoch) || 1,
   };
 }
 
@@ -93,16 +120,27 @@ function snapshotOf(bytes: Buffer | null): StoredSnapshot | null {
 
 /**
  * A store on an ioredis connection (which it does not close: the caller owns it). Idle rooms
- * expire after idleRoomDays without a write.
+ * expire after idleRoomDays without a write. Redis's own maxmemory (with the noeviction
+ * policy) is the limit on stored bytes: an append it refuses is answered as "no-space", and
+ * no room is made above 90% of it. The per-address quota is counted in Redis.
  */
-export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomStore {
+export function createRedisRoomStore(
+  redis: Redis,
+  idleRoomDays: number,
+  quotas: Partial<StorageQuotas> = {},
+): RoomStore {
   const ttl = Math.max(1, Math.round(idleRoomDays * 24 * 60 * 60));
+  const addressBytesPerHour = quotas.addressBytesPerHour ?? DEFAULT_QUOTAS.addressBytesPerHour;
   redis.defineCommand("plainpadCreate", { numberOfKeys: 3, lua: CREATE_SCRIPT });
-  redis.defineCommand("plainpadAppend", { numberOfKeys: 3, lua: APPEND_SCRIPT });
-  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 3, lua: SNAPSHOT_SCRIPT });
+  redis.defineCommand("plainpadAppend", { numberOfKeys: 4, lua: APPEND_SCRIPT });
+  redis.defineCommand("plainpadSnapshot", { numberOfKeys: 4, lua: SNAPSHOT_SCRIPT });
+  redis.defineCommand("plainpadRenewEpoch", { numberOfKeys: 1, lua: RENEW_EPOCH_SCRIPT });
+  redis.defineCommand("plainpadQuota", { numberOfKeys: 1, lua: QUOTA_SCRIPT });
   const create = script(redis, "plainpadCreate");
   const append = script(redis, "plainpadAppend");
   const snapshot = script(redis, "plainpadSnapshot");
+  const renewEpoch = script(redis, "plainpadRenewEpoch");
+  const countQuota = script(redis, "plainpadQuota");
 
   const getRoom = async (roomId: string) =>
     infoOf(roomId, await redis.hgetallBuffer(keys(roomId)[0]));
@@ -110,25 +148,41 @@ export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomSt
   return {
     getRoom,
     async createRoom(roomId, verifyKey) {
-      const created = (await create(...keys(roomId), Buffer.from(verifyKey), ttl)) === 1;
+      const [meta, log, snap] = keys(roomId);
+      const epoch = newEpoch();
+      const created = (await create(meta, log, snap, Buffer.from(verifyKey), ttl, epoch)) === 1;
       const room = await getRoom(roomId);
       if (!room) throw new Error("room vanished right after it was created");
       return { room, created };
     },
-    async append(roomId, input, _now, maxRoomBytes) {
+    async append(roomId, input, now, maxRoomBytes) {
       const header = entryHeader(input.origin, input.messageId, input.signature);
-      const seq = Number(
-        await append(
-          ...keys(roomId),
-          Buffer.from(input.messageId),
-          Buffer.from(input.sealed),
-          Buffer.from(input.signature),
-          maxRoomBytes,
-          ttl,
-          roomChannel(roomId),
-          header,
-        ),
-      );
+      const size = input.sealed.length;
+      const quota = input.address && addressBytesPerHour > 0 ? quotaKey(input.address, now) : null;
+      let seq: number;
+      try {
+        if (quota && (await countQuota(quota, size, addressBytesPerHour)) !== 1) {
+          return { ok: false, reason: "quota" };
+        }
+        seq = Number(
+          await append(
+            ...keys(roomId),
+            Buffer.from(input.messageId),
+            Buffer.from(input.sealed),
+            Buffer.from(input.signature),
+            maxRoomBytes,
+            ttl,
+            roomChannel(roomId),
+            header,
+          ),
+        );
+      } catch (error) {
+        if (!isOutOfMemory(error)) throw error;
+        seq = -3;
+      }
+      // Not stored: the bytes do not count (a Redis at maxmemory may refuse even this).
+      if (seq < 0 && quota) await redis.decrby(quota, size).catch(() => {});
+      if (seq === -3) return { ok: false, reason: "no-space" };
       if (seq === -1) return { ok: false, reason: "missing" };
       if (seq === -2) return { ok: false, reason: "full" };
       return { ok: true, seq };
@@ -171,17 +225,32 @@ export function createRedisRoomStore(redis: Redis, idleRoomDays: number): RoomSt
       )) as number[];
       if (result[0] === -1) return { accepted: false, room: null };
       const [accepted, snapshotSeq, logCount, logBytes, headSeq, snapshotBytes] = result;
-      const verifyKey = new Uint8Array(
-        (await redis.hgetBuffer(keys(roomId)[0], "verifyKey")) ?? [],
-      );
+      const [verifyKey, epoch] = await redis.hmgetBuffer(keys(roomId)[0], "verifyKey", "epoch");
       return {
         accepted: accepted === 1,
-        room: { roomId, verifyKey, headSeq, snapshotSeq, logCount, logBytes, snapshotBytes },
+        room: {
+          roomId,
+          verifyKey: new Uint8Array(verifyKey ?? []),
+          headSeq,
+          snapshotSeq,
+          logCount,
+          logBytes,
+          snapshotBytes,
+          epoch: number(epoch ?? undefined) || 1,
+        },
       };
     },
+    async renewEpoch(roomId) {
+      const epoch = newEpoch();
+      return (await renewEpoch(keys(roomId)[0], epoch)) === 1 ? epoch : null;
+    },
+    async canCreateRoom() {
+      const { used, max } = await memoryOf(redis);
+      return nearlyFull(used, max) ? "no-space" : "ok";
+    },
     async deleteRoom(roomId) {
-      const [meta, log, snap] = keys(roomId);
-      const results = await redis.multi().exists(meta).del(meta, log, snap).exec();
+      const [meta, log, snap, sizes] = keys(roomId);
+      const results = await redis.multi().exists(meta).del(meta, log, snap, sizes).exec();
       return results?.[0]?.[1] === 1;
     },
     async listIdle() {

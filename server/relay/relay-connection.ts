@@ -28,9 +28,9 @@ import {
   type UpdateMessage,
   type WireMessage,
 } from "../../app/collab/wire";
-import { TokenBucket, type HourlyCounter, type RelayLimits } from "./limits";
+import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
-import type { RoomInfo, RoomStore, StoredEntry } from "./room-store";
+import type { AppendRefusal, RoomInfo, RoomStore, StoredEntry } from "./room-store";
 import type { RelayConnection } from "./relay-types";
 import { verifyKeyObject, verifySignature } from "./verify";
 
@@ -40,7 +40,7 @@ export interface HubContext {
   readonly fanout: RoomFanout;
   readonly limits: RelayLimits;
   readonly now: () => number;
-  readonly roomsCreated: HourlyCounter;
+  readonly roomsCreated: RoomCreationCounter;
   /** Adds the connection to its room here; resolves once the room's fan-out reaches it. */
   attach(handler: ConnectionHandler): Promise<void>;
   detach(handler: ConnectionHandler): void;
@@ -193,17 +193,38 @@ export class ConnectionHandler {
     }
     let created = false;
     if (!(await store.getRoom(message.roomId))) {
-      if (!message.create) return this.close(CloseCode.RoomNotFound);
-      if (!this.hub.roomsCreated.take(this.address)) return this.close(CloseCode.TooManyRooms);
+      // A client that knows the room's epoch was in it: the relay lost the room (a data folder
+      // lost, Redis flushed). It is made again, and the client sends back everything it has.
+      const rejoining = message.epoch !== 0;
+      if (!message.create && !rejoining) return this.close(CloseCode.RoomNotFound);
+      if ((await store.canCreateRoom()) !== "ok") return this.close(CloseCode.RelayFull);
+      if (!(await this.hub.roomsCreated.take(this.address))) {
+        return this.close(CloseCode.TooManyRooms);
+      }
       created = (await store.createRoom(message.roomId, message.verifyKey, now())).created;
-      if (created) this.hub.log("room-created", { room: message.roomId });
+      if (created) {
+        this.hub.log(message.create ? "room-created" : "room-recreated", { room: message.roomId });
+      }
     }
     this.roomId = message.roomId;
     this.verifyKey = verifyKeyObject(message.verifyKey);
     // Subscribed before the read: whatever is appended after it arrives as an event, queued
     // behind this task, and is sent after the replay (or skipped when the replay had it).
     await this.hub.attach(this);
-    const replay = await store.replay(message.roomId, message.sinceSeq);
+    let sinceSeq = message.sinceSeq;
+    let replay = await store.replay(message.roomId, sinceSeq);
+    if (replay && lostEntries(message, replay.room)) {
+      // The client's sequences mean nothing here any more: it gets the room from the start
+      // (and, told by the epoch, sends back all it has). The same epoch with a head below what
+      // the client had means the relay lost entries just now: a new epoch tells every other
+      // returning client too, even once the head has grown past what they had.
+      if (message.epoch === 0 || message.epoch === replay.room.epoch) {
+        await store.renewEpoch(message.roomId);
+        this.hub.log("room-lost-entries", { room: message.roomId });
+      }
+      sinceSeq = 0;
+      replay = await store.replay(message.roomId, sinceSeq);
+    }
     if (!replay) return this.close(CloseCode.RoomNotFound);
     const { room } = replay;
     this.send({
@@ -211,8 +232,9 @@ export class ConnectionHandler {
       headSeq: room.headSeq,
       snapshotSeq: room.snapshotSeq,
       created,
+      epoch: room.epoch,
     });
-    this.delivered = Math.min(message.sinceSeq, room.headSeq);
+    this.delivered = Math.min(sinceSeq, room.headSeq);
     if (replay.snapshot) {
       this.send({ type: MessageType.SnapshotReplay, ...replay.snapshot });
       this.delivered = replay.snapshot.upToSeq;
@@ -233,24 +255,27 @@ export class ConnectionHandler {
     try {
       result = await store.append(
         roomId,
-        { ...message, origin: this.id },
+        { ...message, origin: this.id, address: this.address },
         now(),
         limits.maxRoomBytes,
       );
+      if (result.ok && !fanout.entriesFromStore) {
+        const { messageId, sealed, signature } = message;
+        const entry = { seq: result.seq, messageId, sealed, signature };
+        await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
+      }
+      // The others see it at once; the writer's ACK waits until it is on disk (fsync), since
+      // a client forgets what was acknowledged. (A relay that loses entries it fanned out
+      // still notices: the readers come back with a sinceSeq above its head.)
+      if (result.ok) await result.durable;
     } finally {
       this.pendingAppends--;
     }
-    if (!result.ok) {
-      return this.close(result.reason === "full" ? CloseCode.RoomFull : CloseCode.RoomNotFound);
-    }
+    // Refused: no ACK, so the client keeps the update and sends it again after reconnecting.
+    if (!result.ok) return this.close(REFUSAL_CLOSES[result.reason]);
     this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
     this.have.add(result.seq);
     this.advance();
-    if (!fanout.entriesFromStore) {
-      const { messageId, sealed, signature } = message;
-      const entry = { seq: result.seq, messageId, sealed, signature };
-      await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
-    }
   }
 
   private async snapshot(message: SnapshotMessage): Promise<void> {
@@ -352,6 +377,18 @@ function entryFrames(entry: StoredEntry): Uint8Array[] {
     encodedEntries.set(entry, frames);
   }
   return frames;
+}
+
+const REFUSAL_CLOSES: Record<AppendRefusal, number> = {
+  missing: CloseCode.RoomNotFound,
+  full: CloseCode.RoomFull,
+  "no-space": CloseCode.RelayFull,
+  quota: CloseCode.AddressQuota,
+};
+
+/** True when the client's sequences do not count in this room as the relay has it now. */
+function lostEntries(join: JoinMessage, room: RoomInfo): boolean {
+  return (join.epoch !== 0 && join.epoch !== room.epoch) || join.sinceSeq > room.headSeq;
 }
 
 function syncedOf(room: RoomInfo, headSeq: number): RelayMessage {

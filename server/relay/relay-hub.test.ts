@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { CloseCode, MessageType, WIRE_VERSION, encodeMessage } from "../../app/collab/wire";
+import {
+  CloseCode,
+  MessageType,
+  WIRE_VERSION,
+  encodeMessage,
+  isFinalClose,
+} from "../../app/collab/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub } from "./relay-types";
@@ -38,6 +44,115 @@ async function joinedClient(hub: RelayHub, keys: LiveKeys, sinceSeq = 0, create 
   await joined(client);
   return client;
 }
+
+describe("relay hub: lost entries and storage limits", () => {
+  it("gives a JOIN above the room's head the room from the start, under a new epoch", async () => {
+    const { hub } = setup();
+    const keys = newKeys();
+    const a = await joinedClient(hub, keys);
+    const epoch = a.ofType(MessageType.Welcome)[0].epoch;
+    expect(epoch).toBeGreaterThan(0);
+    for (const text of ["one", "two", "three"]) a.send(updateMessage(keys, text));
+    await until(() => a.ofType(MessageType.Ack).length === 3);
+    // A client that had up to 10: the relay lost entries 4-10 (a power loss, a failover).
+    const ahead = new HubClient(hub);
+    ahead.send(joinMessage(keys, 10, false, epoch));
+    await joined(ahead);
+    const renewed = ahead.ofType(MessageType.Welcome)[0].epoch;
+    expect(renewed).not.toBe(epoch);
+    expect(ahead.entryTexts(keys)).toEqual(["one", "two", "three"]);
+    // A later client with the old epoch is behind the head, yet it is told and replayed too.
+    const later = new HubClient(hub);
+    later.send(joinMessage(keys, 2, false, epoch));
+    await joined(later);
+    expect(later.ofType(MessageType.Welcome)[0].epoch).toBe(renewed);
+    expect(later.entryTexts(keys)).toEqual(["one", "two", "three"]);
+    // One in the current epoch gets only what it lacks.
+    const current = new HubClient(hub);
+    current.send(joinMessage(keys, 2, false, renewed));
+    await joined(current);
+    expect(current.entryTexts(keys)).toEqual(["three"]);
+    await hub.close();
+  });
+
+  it("passes a write on at once but acknowledges it only once the store has it on disk", async () => {
+    const memory = createMemoryRoomStore();
+    let onDisk: () => void = () => {};
+    const durable = new Promise<void>((resolve) => (onDisk = resolve));
+    const store: RoomStore = {
+      ...memory,
+      async append(...args) {
+        const result = await memory.append(...args);
+        return result.ok ? { ...result, durable } : result;
+      },
+    };
+    const { hub } = setup({ store });
+    const keys = newKeys();
+    const writer = await joinedClient(hub, keys);
+    const reader = await joinedClient(hub, keys, 0, false);
+    writer.send(updateMessage(keys, "kept"));
+    await until(() => reader.ofType(MessageType.Entry).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writer.ofType(MessageType.Ack)).toHaveLength(0);
+    onDisk();
+    await until(() => writer.ofType(MessageType.Ack).length === 1);
+    expect(writer.ofType(MessageType.Ack)[0].seq).toBe(1);
+    await hub.close();
+  });
+
+  it("re-creates a room it lost for a client that knew it, never for one that did not", async () => {
+    const { hub, store } = setup();
+    const keys = newKeys();
+    const a = await joinedClient(hub, keys);
+    const epoch = a.ofType(MessageType.Welcome)[0].epoch;
+    a.peer.closed();
+    await store.deleteRoom(keys.roomId); // the relay's data is gone
+    const stranger = new HubClient(hub);
+    stranger.send(joinMessage(keys, 0, false));
+    await until(() => stranger.closed !== null);
+    expect(stranger.closed?.code).toBe(CloseCode.RoomNotFound);
+    const member = new HubClient(hub);
+    member.send(joinMessage(keys, 3, false, epoch));
+    await joined(member);
+    const welcome = member.ofType(MessageType.Welcome)[0];
+    expect(welcome).toMatchObject({ created: true, headSeq: 0 });
+    expect(welcome.epoch).not.toBe(epoch);
+    await hub.close();
+  });
+
+  it("closes with its own words past the address quota or a full relay, acknowledging nothing refused", async () => {
+    const store = createMemoryRoomStore({
+      quotas: { addressBytesPerHour: 2000, maxStoredBytes: 0 },
+    });
+    const { hub } = setup({ store });
+    const keys = newKeys();
+    const a = await joinedClient(hub, keys);
+    const big = "x".repeat(800);
+    for (let i = 0; i < 3; i++) a.send(updateMessage(keys, big));
+    await until(() => a.closed !== null);
+    expect(a.closed?.code).toBe(CloseCode.AddressQuota);
+    expect(a.ofType(MessageType.Ack)).toHaveLength(2);
+    expect((await store.getRoom(keys.roomId))?.headSeq).toBe(2);
+    expect(isFinalClose(CloseCode.AddressQuota)).toBe(false); // the page keeps it and retries
+    await hub.close();
+
+    const full = createMemoryRoomStore({
+      quotas: { maxStoredBytes: 900, addressBytesPerHour: 0 },
+    });
+    const relay = setup({ store: full }).hub;
+    const writer = await joinedClient(relay, keys);
+    writer.send(updateMessage(keys, big));
+    writer.send(updateMessage(keys, big));
+    await until(() => writer.closed !== null);
+    expect(writer.closed?.code).toBe(CloseCode.RelayFull);
+    const starter = new HubClient(relay);
+    starter.send(joinMessage(newKeys(), 0, true));
+    await until(() => starter.closed !== null);
+    expect(starter.closed?.code).toBe(CloseCode.RelayFull);
+    expect(isFinalClose(CloseCode.RelayFull)).toBe(false);
+    await relay.close();
+  });
+});
 
 describe("relay hub", () => {
   it("passes signed updates to the others in the room and acknowledges the writer", async () => {

@@ -5,7 +5,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { ConnectionHandler, type HubContext } from "./relay-connection";
-import { HourlyCounter, relayLimits, type RelayLimits } from "./limits";
+import {
+  HourlyCounter,
+  relayLimits,
+  type RelayLimits,
+  type RoomCreationCounterFactory,
+} from "./limits";
 import { createMemoryFanout, type FanoutEvent, type RoomFanout } from "./room-fanout";
 import type { RoomStore } from "./room-store";
 import type { RelayConnection, RelayHub, RelayPeer } from "./relay-types";
@@ -23,6 +28,8 @@ export interface RelayHubOptions {
   limits?: Partial<RelayLimits>;
   /** How often idle rooms are looked for (ms); 0 turns the timer off. Default one hour. */
   idleSweepMs?: number;
+  /** The rooms-per-address counter (shared through Redis); by default one in this hub. */
+  roomsCreated?: RoomCreationCounterFactory;
   /** Where events go (never payloads); default nowhere. */
   log?: (event: string, fields: Record<string, string | number>) => void;
 }
@@ -57,7 +64,10 @@ export function createRelayHub(options: RelayHubOptions): RelayHub {
     fanout,
     limits,
     now,
-    roomsCreated: new HourlyCounter(limits.roomsPerAddressPerHour, now),
+    roomsCreated: (options.roomsCreated ?? ((perHour, clock) => new HourlyCounter(perHour, clock)))(
+      limits.roomsPerAddressPerHour,
+      now,
+    ),
     log,
     async attach(handler) {
       const roomId = handler.roomId!;

@@ -142,6 +142,42 @@ describe("relay processes", () => {
     for (const socket of [a2, b2, fresh]) await socket.closeAndWait();
   }, 60_000);
 
+  it("a relay whose data folder was lost between runs gets the room back from a client that knew it", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
+    dataDirs.push(dataDir);
+    let server = await relay({ RELAY_DATA_DIR: dataDir });
+    const keys = newKeys();
+    const a = await client(server.url);
+    a.send(joinMessage(keys));
+    await synced(a);
+    const epoch = a.ofType(MessageType.Welcome)[0].epoch;
+    for (const text of ["one ", "two"]) a.send(updateMessage(keys, text));
+    await until(() => a.ofType(MessageType.Ack).length === 2, 10_000, "acks");
+    expect(await server.stop()).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+
+    server = await relay({ RELAY_DATA_DIR: dataDir }, server.port);
+    // A stranger to the room (no epoch) cannot make it; the client that was in it can.
+    const stranger = await client(server.url);
+    stranger.send(joinMessage(keys, 0, false));
+    await until(() => stranger.closed !== null, 10_000, "stranger closed");
+    expect(stranger.closed?.code).toBe(CloseCode.RoomNotFound);
+    const back = await client(server.url);
+    back.send(joinMessage(keys, 2, false, epoch));
+    await synced(back);
+    const welcome = back.ofType(MessageType.Welcome)[0];
+    expect(welcome).toMatchObject({ created: true, headSeq: 0 });
+    expect(welcome.epoch).not.toBe(epoch);
+    back.send(updateMessage(keys, "one two")); // its whole state, as the page sends it
+    await until(() => back.ofType(MessageType.Ack).length === 1, 10_000, "ack");
+    const fresh = await client(server.url);
+    fresh.send(joinMessage(viewOnlyKeys(keys), 0, false));
+    await synced(fresh);
+    expect(fresh.entryTexts(keys)).toEqual(["one two"]);
+    expect(server.output()).toContain('"event":"room-recreated"');
+    for (const socket of [back, fresh]) await socket.closeAndWait();
+  }, 60_000);
+
   it("refuses a crafted view-only writer, oversized, malformed and text frames, closing only them", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
     dataDirs.push(dataDir);

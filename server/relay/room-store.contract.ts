@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RoomStore, StoredSnapshot } from "./room-store";
+import type { StorageQuotas } from "./store-quota";
 
 const KB = 1024;
 
@@ -15,8 +16,8 @@ function bytes(length: number, fill = 7): Uint8Array {
   return new Uint8Array(length).fill(fill);
 }
 
-function input(sealed: Uint8Array) {
-  return { messageId: bytes(16, 1), sealed, signature: bytes(64, 2), origin: "test" };
+function input(sealed: Uint8Array, address?: string) {
+  return { messageId: bytes(16, 1), sealed, signature: bytes(64, 2), origin: "test", address };
 }
 
 function snapshot(upToSeq: number, baseSeq: number, length = 10): StoredSnapshot {
@@ -164,6 +165,26 @@ export function roomStoreContract(
     );
 
     it(
+      "gives each room an epoch that changes when renewed or when the room is made again",
+      withStore(async (store) => {
+        expect(await store.renewEpoch(roomId(8))).toBeNull();
+        const { room } = await store.createRoom(roomId(8), key, 1000);
+        expect(room.epoch).toBeGreaterThan(0);
+        await store.append(roomId(8), input(bytes(10)), 1000, KB);
+        expect((await store.getRoom(roomId(8)))?.epoch).toBe(room.epoch);
+        const renewed = await store.renewEpoch(roomId(8));
+        expect(renewed).not.toBe(room.epoch);
+        expect((await store.getRoom(roomId(8)))?.epoch).toBe(renewed);
+        expect((await store.replay(roomId(8), 0))?.room.epoch).toBe(renewed);
+        // The log goes on: renewing says entries were lost, it does not drop any.
+        expect(await store.append(roomId(8), input(bytes(10)), 1000, KB)).toMatchObject({ seq: 2 });
+        await store.deleteRoom(roomId(8));
+        const again = await store.createRoom(roomId(8), key, 1000);
+        expect([room.epoch, renewed]).not.toContain(again.room.epoch);
+      }),
+    );
+
+    it(
       "deletes a room and everything in it",
       withStore(async (store) => {
         await store.createRoom(roomId(7), key, 1000);
@@ -196,4 +217,56 @@ export function idleRoomsContract(name: string, open: () => Promise<RoomStore>):
 
 function key32(): Uint8Array {
   return bytes(32, 9);
+}
+
+/**
+ * The per-address hourly quota, for every store; `open` gives a fresh store with the quotas
+ * (two stores opened on one backend share the counts where the store says so).
+ */
+export function addressQuotaContract(
+  name: string,
+  open: (quotas: Partial<StorageQuotas>) => Promise<RoomStore>,
+): void {
+  it(`${name}: refuses an address's appends past its hourly quota, not another's`, async () => {
+    const store = await open({ addressBytesPerHour: 3 * KB, maxStoredBytes: 0 });
+    const hour = 3_600_000 * 500_000;
+    await store.createRoom(roomId(30), key32(), hour);
+    await store.createRoom(roomId(31), key32(), hour);
+    const write = (room: number, address: string, at = hour) =>
+      store.append(roomId(room), input(bytes(KB), address), at, 10 * KB * KB);
+    expect((await write(30, "192.0.2.1")).ok).toBe(true);
+    expect((await write(31, "192.0.2.1")).ok).toBe(true);
+    expect((await write(30, "192.0.2.1")).ok).toBe(true);
+    // Every room counts for the address: the fourth kilobyte is over, wherever it goes.
+    expect(await write(31, "192.0.2.1")).toEqual({ ok: false, reason: "quota" });
+    expect((await write(31, "192.0.2.2")).ok).toBe(true);
+    expect((await write(31, "192.0.2.1", hour + 3_600_000)).ok).toBe(true);
+    expect((await store.getRoom(roomId(31)))?.headSeq).toBe(3);
+    await store.close();
+  });
+}
+
+/** The global limit on stored bytes, for the stores that count them (memory, disk). */
+export function storedBytesContract(
+  name: string,
+  open: (quotas: Partial<StorageQuotas>) => Promise<RoomStore>,
+): void {
+  it(`${name}: refuses appends and new rooms past the stored-bytes limit, until space is freed`, async () => {
+    const store = await open({ maxStoredBytes: 8 * KB, addressBytesPerHour: 0, minFreeBytes: 0 });
+    await store.createRoom(roomId(40), key32(), 1000);
+    const write = () => store.append(roomId(40), input(bytes(KB)), 1000, 10 * KB * KB);
+    const results = [];
+    for (let i = 0; i < 12; i++) results.push(await write());
+    const stored = results.filter((result) => result.ok).length;
+    expect(stored).toBeGreaterThanOrEqual(5);
+    expect(stored).toBeLessThanOrEqual(8);
+    expect(results.at(-1)).toEqual({ ok: false, reason: "no-space" });
+    expect(await store.canCreateRoom()).toBe("no-space");
+    // A snapshot that replaces the log frees it.
+    const swap = await store.replaceSnapshot(roomId(40), snapshot(stored, 0, 100), 1000);
+    expect(swap.accepted).toBe(true);
+    expect(await store.canCreateRoom()).toBe("ok");
+    expect(await write()).toMatchObject({ ok: true, seq: stored + 1 });
+    await store.close();
+  });
 }

@@ -4,6 +4,7 @@
  * snapshot that replaces the log entries it covers. Everything kept is ciphertext the relay
  * cannot read; the store never decodes it.
  */
+import { randomInt } from "node:crypto";
 
 /** One logged update, exactly as a writer sent it (sealed and signed). */
 export interface StoredEntry {
@@ -35,10 +36,28 @@ export interface RoomInfo {
   logBytes: number;
   /** Sealed bytes of the snapshot (0 for none). */
   snapshotBytes: number;
+  /**
+   * A random number given when the room is created and renewed when the relay finds it lost
+   * entries: (epoch, seq) is never handed out twice, so a returning client that knew another
+   * epoch knows its sequences mean nothing here and sends everything it has again.
+   */
+  epoch: number;
 }
 
-/** What an append gave: the new sequence, or why there is none. */
-export type AppendResult = { ok: true; seq: number } | { ok: false; reason: "missing" | "full" };
+/**
+ * Why an append was refused: no such room, the room at its size limit, the relay's storage
+ * full (a full disk, Redis at maxmemory, the global limit), or the writer's address over its
+ * hourly quota. A refused append is never acknowledged and leaves nothing behind.
+ */
+export type AppendRefusal = "missing" | "full" | "no-space" | "quota";
+
+/**
+ * What an append gave: the new sequence, or why there is none. `durable`, when present,
+ * resolves once the entry is on the disk (fdatasync): the entry may be passed on to the
+ * others before, but the writer is acknowledged only after.
+ */
+export type AppendResult =
+  { ok: true; seq: number; durable?: Promise<void> } | { ok: false; reason: AppendRefusal };
 
 /** What a compare-and-swap snapshot gave; room is null when the room is gone. */
 export interface SnapshotSwapResult {
@@ -62,6 +81,8 @@ export interface AppendInput {
   signature: Uint8Array;
   /** An opaque tag of the sending connection, passed through to the fan-out. */
   origin: string;
+  /** The writer's address, for the per-address quota (none: not counted). */
+  address?: string;
 }
 
 /**
@@ -96,6 +117,13 @@ export interface RoomStore {
     snapshot: StoredSnapshot,
     now: number,
   ): Promise<SnapshotSwapResult>;
+  /**
+   * Gives the room a new epoch (the relay found it lost entries a client had); returns it, or
+   * null when there is no such room.
+   */
+  renewEpoch(roomId: string): Promise<number | null>;
+  /** Whether a new room may be made now: "no-space" when storage is (nearly) full. */
+  canCreateRoom(): Promise<"ok" | "no-space">;
   /** Deletes the room; true when it existed. */
   deleteRoom(roomId: string): Promise<boolean>;
   /** Rooms with no write (or creation) at or after `before`; stores that expire rooms themselves return []. */
@@ -133,6 +161,12 @@ export interface HeldRoom {
   /** Sum of the log entries' sealed bytes. */
   logBytes: number;
   snapshot: StoredSnapshot | null;
+  epoch: number;
+}
+
+/** A new room epoch: random, never 0 (0 is what a client that knows none sends). */
+export function newEpoch(): number {
+  return randomInt(1, 2 ** 47);
 }
 
 /** The room as the hub sees it. */
@@ -145,6 +179,7 @@ export function roomInfoOf(roomId: string, room: HeldRoom): RoomInfo {
     logCount: room.entries.length,
     logBytes: room.logBytes,
     snapshotBytes: room.snapshot?.sealed.length ?? 0,
+    epoch: room.epoch,
   };
 }
 

@@ -33,8 +33,8 @@ function bytesOf(body: string | Uint8Array): Uint8Array {
 }
 
 /** JOIN as a page sends it (by default: a new room, nothing held). */
-export function joinMessage(keys: LiveKeys, sinceSeq = 0, create = true): ClientMessage {
-  return live.joinMessage(keys, sinceSeq, create);
+export function joinMessage(keys: LiveKeys, sinceSeq = 0, create = true, epoch = 0): ClientMessage {
+  return live.joinMessage(keys, sinceSeq, create, epoch);
 }
 
 /** A sealed, signed update carrying text (or given bytes). */

@@ -1,0 +1,247 @@
+/**
+ * The disk store's files, below the room logic: the log's record format and how a log is read
+ * back (a torn tail is cut, damage in the middle is refused), writes that land whole or not at
+ * all, and the sweep of temp files a crash left behind.
+ */
+import { randomBytes } from "node:crypto";
+import { fdatasync } from "node:fs";
+import { open, readFile, readdir, rename, rm, stat, statfs, utimes } from "node:fs/promises";
+import path from "node:path";
+import {
+  MessageType,
+  MalformedFrameError,
+  decodeMessage,
+  encodeMessage,
+  isRoomId,
+} from "../../app/collab/wire";
+import type { StoredEntry } from "./room-store";
+
+const LENGTH_BYTES = 4;
+/** The name every temp file ends with, so a start can sweep the ones a crash left. */
+const TEMP_SUFFIX = ".tmp";
+
+/** One log record: length, then the entry encoded as an ENTRY message. */
+export function encodeRecord(entry: StoredEntry): Uint8Array {
+  const body = encodeMessage({ type: MessageType.Entry, ...entry });
+  const record = new Uint8Array(LENGTH_BYTES + body.length);
+  new DataView(record.buffer).setUint32(0, body.length);
+  record.set(body, LENGTH_BYTES);
+  return record;
+}
+
+/** What reading a log found. */
+export interface ParsedLog {
+  entries: StoredEntry[];
+  /** Where the good records end. */
+  goodLength: number;
+  /**
+   * "clean": nothing after the good records; "torn": a record cut short (or zeros) at the very
+   * end, as a crash mid-write leaves; "damaged": a bad record with data after it, or sequences
+   * out of order: cutting there would drop entries that were acknowledged.
+   */
+  tail: "clean" | "torn" | "damaged";
+}
+
+function onlyZeros(bytes: Uint8Array): boolean {
+  for (const byte of bytes) if (byte !== 0) return false;
+  return true;
+}
+
+/** Reads log records, and says where the good part ends and what follows it. */
+export function parseLog(bytes: Uint8Array): ParsedLog {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const entries: StoredEntry[] = [];
+  let offset = 0;
+  const stop = (end: number): ParsedLog => {
+    if (offset === bytes.length) return { entries, goodLength: offset, tail: "clean" };
+    // A record that runs past the end, or zeros a power loss left, is a write cut short. A
+    // bad record that data follows is not: something after it was written (and maybe
+    // acknowledged), so the log is not cut there.
+    const torn = end >= bytes.length || onlyZeros(bytes.subarray(offset));
+    return { entries, goodLength: offset, tail: torn ? "torn" : "damaged" };
+  };
+  while (offset < bytes.length) {
+    if (offset + LENGTH_BYTES > bytes.length) return stop(bytes.length);
+    const length = view.getUint32(offset);
+    const end = offset + LENGTH_BYTES + length;
+    if (end > bytes.length) return stop(end);
+    let message;
+    try {
+      message = decodeMessage(bytes.subarray(offset + LENGTH_BYTES, end));
+    } catch (error) {
+      if (error instanceof MalformedFrameError) return stop(end);
+      throw error;
+    }
+    if (message.type !== MessageType.Entry) return stop(end);
+    const { seq, messageId, sealed, signature } = message;
+    const previous = entries.at(-1);
+    // A whole record out of order is no write cut short: something else wrote this log.
+    if (previous && seq <= previous.seq) return { entries, goodLength: offset, tail: "damaged" };
+    entries.push({ seq, messageId, sealed, signature });
+    offset = end;
+  }
+  return stop(offset);
+}
+
+/** fdatasync on a descriptor, as a promise (on libuv's pool, off the event loop). */
+function syncDescriptor(fd: number): Promise<void> {
+  return new Promise((resolve, reject) =>
+    fdatasync(fd, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/**
+ * Syncs one log file to the disk for the appends written to it (a group commit). A sync that
+ * is already running may have started before the last write, so one more follows it, shared
+ * by every append that arrives meanwhile: a busy room pays one fdatasync per round, not one
+ * per update.
+ */
+export class GroupSync {
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(
+    private readonly descriptor: () => number | null,
+    private readonly syncFile: (fd: number) => Promise<void> = syncDescriptor,
+  ) {}
+
+  /** Resolves once everything written before this call is on the disk. */
+  sync(): Promise<void> {
+    if (this.queued) return this.queued;
+    const run = async () => {
+      this.queued = null;
+      const fd = this.descriptor();
+      if (fd !== null) await this.syncFile(fd);
+    };
+    const before = this.running;
+    const next = before ? before.catch(() => {}).then(run) : run();
+    if (before) this.queued = next;
+    this.running = next;
+    // Whoever waits sees a failure; nobody waiting is no unhandled rejection.
+    void next
+      .catch(() => {})
+      .then(() => {
+        if (this.running === next) this.running = null;
+      });
+    return next;
+  }
+
+  /** Resolves when no sync is running or waiting (before the descriptor is closed). */
+  async idle(): Promise<void> {
+    for (let busy = this.queued ?? this.running; busy; busy = this.queued ?? this.running) {
+      await busy.catch(() => {});
+    }
+  }
+}
+
+/** Makes a folder's entries (a rename, a new file) survive a power loss; best effort. */
+export async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await open(folder, "r");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some file systems cannot sync a folder; the file's own sync still holds.
+  }
+}
+
+/**
+ * Writes a file whole or not at all: a temp file beside it, then a rename. With `durable` the
+ * bytes reach the disk before the rename, so a power loss leaves the old file or the new one,
+ * never an empty one.
+ */
+export async function writeAtomic(
+  file: string,
+  bytes: Uint8Array | string,
+  durable: boolean,
+): Promise<void> {
+  const temp = `${file}.${randomBytes(4).toString("hex")}${TEMP_SUFFIX}`;
+  try {
+    const handle = await open(temp, "w");
+    try {
+      await handle.writeFile(bytes);
+      if (durable) await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (error) {
+    // A full disk fails the write: leave no half temp file behind to fill it further.
+    await rm(temp, { force: true });
+    throw error;
+  }
+  if (durable) await syncFolder(path.dirname(file));
+}
+
+/**
+ * Removes what a crash can leave in the data folder: temp files in room folders (a write that
+ * never got renamed) and `.deleted-*` folders (a room deletion cut short). Returns how many.
+ */
+export async function sweepLeftovers(dir: string): Promise<number> {
+  let swept = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(dir, entry.name);
+    if (entry.name.startsWith(".deleted-")) {
+      await rm(folder, { recursive: true, force: true });
+      swept++;
+      continue;
+    }
+    if (entry.name.startsWith(".")) continue; // rooms kept aside for an operator stay
+    for (const name of await readdir(folder)) {
+      if (!name.endsWith(TEMP_SUFFIX)) continue;
+      await rm(path.join(folder, name), { force: true });
+      swept++;
+    }
+  }
+  return swept;
+}
+
+/** Bytes free for this process on the file system holding `dir`. */
+export async function freeBytes(dir: string): Promise<number> {
+  const stats = await statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
+/** Marks a file as written at `now` (the hub's clock), which idle expiry reads. */
+export function touch(file: string, now: number): Promise<void> {
+  return utimes(file, now / 1000, now / 1000);
+}
+
+export async function readOptional(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+export async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Bytes of every room's log and snapshot in the data folder. */
+export async function storedBytesIn(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir)) {
+    if (!isRoomId(name)) continue;
+    total +=
+      (await sizeOf(path.join(dir, name, "log"))) +
+      (await sizeOf(path.join(dir, name, "snapshot")));
+  }
+  return total;
+}
+
+export interface RoomMeta {
+  verifyKey: string;
+  createdAt: number;
+  epoch?: number;
+}
