@@ -6,15 +6,16 @@ import {
   type StateEffect,
 } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
-import { yCollab, yUndoManagerKeymap } from "y-codemirror.next";
+import { yCollab, yRemoteSelectionsTheme, yUndoManagerKeymap } from "y-codemirror.next";
+import { liveRemoteCursors } from "./live-remote-cursors";
 import { liveUndoManager } from "./live-undo";
 import { type LiveBinding, liveCompartment } from "./live-state";
 
 /**
  * The binding of an editor's text to a live session (issue 44): y-codemirror.next's `yCollab`
- * keeps the CodeMirror document and the session's Y.Text the same, shows the others' cursors
- * and selections with their names and colours, and Y.UndoManager replaces CodeMirror's history
- * so Undo undoes only this person's edits. A view-only link makes the text read-only.
+ * keeps the CodeMirror document and the session's Y.Text the same, live-remote-cursors.ts shows
+ * the others' cursors and selections with their names and colours, and Y.UndoManager replaces
+ * CodeMirror's history so Undo undoes only this person's edits. A view-only link makes the text read-only.
  * Heavy (Yjs and its CodeMirror binding): loaded only when a document goes live, through
  * ~/ui/live-runtime; what an ordinary editor needs is in live-state.ts.
  */
@@ -39,7 +40,11 @@ export function liveBindingExtension(binding: LiveBinding): Extension {
   return [
     liveUndoManager.of(binding.undoManager),
     Prec.high(keymap.of(yUndoManagerKeymap)),
-    yCollab(binding.text, binding.awareness, { undoManager: binding.undoManager }),
+    // Without awareness yCollab leaves the others' cursors out: ours draw them instead, never
+    // pasting a value from presence into markup (issue 49 §6).
+    yCollab(binding.text, null, { undoManager: binding.undoManager }),
+    yRemoteSelectionsTheme,
+    liveRemoteCursors(binding.text, binding.awareness),
     remoteCursorTheme,
     binding.canEdit ? [] : [EditorState.readOnly.of(true)],
   ];

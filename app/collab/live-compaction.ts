@@ -31,6 +31,8 @@ export interface CompactionOptions extends CompactionTuning {
   contiguousSeq(): number;
   /** True when a SNAPSHOT can go now (live on the relay). */
   canSend(): boolean;
+  /** The snapshot's payload (default: the bare Yjs state); the session adds its counters. */
+  statePayload?(): Uint8Array;
   send(message: OutgoingSnapshot): void;
 }
 
@@ -100,7 +102,8 @@ export class LiveCompaction {
     const baseSeq = this.snapshotSeq;
     if (!keys.signingSeed || upToSeq <= baseSeq) return null;
     // The whole state: every entry up to upToSeq is in it (and perhaps more, which is harmless).
-    return snapshotMessage(keys, upToSeq, baseSeq, Y.encodeStateAsUpdate(doc));
+    const payload = this.options.statePayload?.() ?? Y.encodeStateAsUpdate(doc);
+    return snapshotMessage(keys, upToSeq, baseSeq, payload);
   }
 
   private due(): boolean {

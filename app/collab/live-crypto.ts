@@ -60,3 +60,19 @@ export function verifyWrite(
     return false;
   }
 }
+
+/** The plaintext of a write that is signed by the room and sealed for it, or null. */
+export function openSignedWrite(
+  keys: LiveKeys,
+  binding: Uint8Array,
+  sealed: Uint8Array,
+  signature: Uint8Array,
+): Uint8Array | null {
+  if (!verifyWrite(keys.verifyKey, binding, sealed, signature)) return null;
+  try {
+    return open(keys, binding, sealed);
+  } catch (error) {
+    if (error instanceof LiveAuthError) return null;
+    throw error;
+  }
+}

@@ -15,9 +15,16 @@ function typist() {
   return { doc, text: doc.getText("text"), updates };
 }
 
+/** Numbers own messages 1, 2, 3… as a session's ledger does. */
+function numbering(writer = 1) {
+  let counter = 0;
+  return { writer, nextCounter: () => ++counter };
+}
+
 function outbox(connected: { value: boolean }, sent: UpdateMessage[]) {
   return new LiveOutbox({
     keys,
+    numbering: numbering(),
     canSend: () => connected.value,
     send: (message) => sent.push(message),
   });
@@ -122,6 +129,7 @@ describe("LiveOutbox", () => {
     const sent: UpdateMessage[] = [];
     const box = new LiveOutbox({
       keys: viewOnlyKeys(keys),
+      numbering: numbering(),
       canSend: () => true,
       send: (message) => sent.push(message),
     });

@@ -1,15 +1,26 @@
 /**
  * This person's changes on their way to the relay. Local Yjs updates are batched into one
  * UPDATE per ~60 ms (merged, sealed, signed) and kept until the relay acknowledges them; after
- * a reconnect every unacknowledged update goes again (merged into one when there are several).
- * Nothing is dropped: offline, updates pile up here. Duplicates are harmless, since applying a
- * Yjs update twice changes nothing.
+ * a reconnect every unacknowledged update goes again (merged when there are several). Nothing
+ * is dropped: offline, updates pile up here. Duplicates are harmless, since applying a Yjs
+ * update twice changes nothing. Each UPDATE carries its writer's message counters inside the
+ * seal (live-envelope.ts), so others notice one the relay holds back.
+ *
+ * Merging stops short of the relay's message limit: a batch that would be larger goes as
+ * several updates (otherwise it would be refused again on every reconnect, and every later
+ * edit merged into it with it), and one change over the limit is cut in parts (live-split.ts).
+ * A change that cannot be cut is refused in words and dropped, so later edits still go.
  */
 import * as Y from "yjs";
 import { hex } from "./hex";
+import { encodeUpdatePayload, joinRuns, type CounterRun } from "./live-envelope";
 import type { LiveKeys } from "./live-keys";
 import { updateMessage } from "./live-messages";
-import type { UpdateMessage } from "./wire";
+import { splitUpdate } from "./live-split";
+import { LIVE_LIMITS, type UpdateMessage } from "./wire";
+
+/** Largest Yjs update one UPDATE carries (the sealed message, with its headers, must fit). */
+export const MAX_UPDATE_BYTES = LIVE_LIMITS.maxMessageBytes - 64 * 1024;
 
 /** Milliseconds keystrokes are gathered before one UPDATE goes. */
 export const BATCH_MS = 60;
@@ -20,7 +31,15 @@ export interface OutboxEntry {
   id: string;
   /** The Yjs update inside (kept to merge and to store across reloads). */
   update: Uint8Array;
+  /** The writer's counters it carries. */
+  runs: CounterRun[];
   message: UpdateMessage;
+}
+
+/** How own messages are numbered (live-ledger.ts). */
+export interface OutboxNumbering {
+  writer: number;
+  nextCounter(): number;
 }
 
 /** What the outbox needs from its session. */
@@ -29,9 +48,32 @@ export interface OutboxOptions {
   /** True when an UPDATE can go now (the relay welcomed this connection). */
   canSend(): boolean;
   send(message: UpdateMessage): void;
+  numbering: OutboxNumbering;
   /** Called when what is waiting changed (the session saves it). */
   onChange?(): void;
+  /** One change of `bytes` was over the limit and was dropped (the session says so). */
+  onRefused?(bytes: number): void;
   batchMs?: number;
+}
+
+/** Groups updates, in order, into runs whose total stays under the limit. */
+function underLimit<T>(items: readonly T[], size: (item: T) => number): T[][] {
+  const groups: T[][] = [];
+  let total = 0;
+  for (const item of items) {
+    const bytes = size(item);
+    if (groups.length === 0 || total + bytes > MAX_UPDATE_BYTES) {
+      groups.push([]);
+      total = 0;
+    }
+    groups[groups.length - 1].push(item);
+    total += bytes;
+  }
+  return groups;
+}
+
+function merged(updates: readonly Uint8Array[]): Uint8Array {
+  return updates.length === 1 ? updates[0] : Y.mergeUpdates([...updates]);
 }
 
 /** Batches, seals and keeps local updates until acknowledged. */
@@ -84,11 +126,12 @@ export class LiveOutbox {
     if (!this.options.canSend()) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
-      if (this.pending.length > 1) this.pending = [Y.mergeUpdates(this.pending)];
+      if (this.pending.length > 1) {
+        this.pending = underLimit(this.pending, (update) => update.length).map(merged);
+      }
       return;
     }
-    const entry = this.sealBatch();
-    if (entry) this.options.send(entry.message);
+    for (const entry of this.sealBatch()) this.options.send(entry.message);
   }
 
   /**
@@ -104,13 +147,22 @@ export class LiveOutbox {
     return entry.message.sealed.length;
   }
 
-  /** After a WELCOME: sends every unacknowledged update again, merged into one if several. */
+  /** After a WELCOME: sends every unacknowledged update again, merged where several fit. */
   resendAll(): void {
     this.sealBatch();
     if (this.unacked.size > 1) {
-      const merged = this.seal(Y.mergeUpdates(this.waiting.map((entry) => entry.update)));
+      const groups = underLimit(this.waiting, (entry) => entry.update.length);
       this.unacked.clear();
-      this.unacked.set(merged.id, merged);
+      for (const group of groups) {
+        const entry =
+          group.length === 1
+            ? group[0]
+            : this.seal(
+                merged(group.map((each) => each.update)),
+                joinRuns(group.flatMap((each) => each.runs)),
+              );
+        this.unacked.set(entry.id, entry);
+      }
       this.options.onChange?.();
     }
     for (const entry of this.unacked.values()) this.options.send(entry.message);
@@ -119,8 +171,9 @@ export class LiveOutbox {
   /** Puts back updates kept across a reload (they go at the next WELCOME). */
   restore(updates: readonly Uint8Array[]): void {
     if (!this.options.keys.signingSeed || updates.length === 0) return;
-    const entry = this.seal(updates.length === 1 ? updates[0] : Y.mergeUpdates([...updates]));
-    this.unacked.set(entry.id, entry);
+    for (const group of underLimit(updates, (update) => update.length)) {
+      for (const entry of this.sealNew(merged(group))) this.unacked.set(entry.id, entry);
+    }
   }
 
   /** Every update not yet acknowledged, the current batch included (to keep across reloads). */
@@ -136,21 +189,41 @@ export class LiveOutbox {
     this.timer = null;
   }
 
-  /** Turns the batch into one unacknowledged entry (not sent yet). */
-  private sealBatch(): OutboxEntry | null {
+  /** Turns the batch into unacknowledged entries, each under the limit (not sent yet). */
+  private sealBatch(): OutboxEntry[] {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.length === 0) return null;
-    const update = this.pending.length === 1 ? this.pending[0] : Y.mergeUpdates(this.pending);
+    if (this.pending.length === 0) return [];
+    const groups = underLimit(this.pending, (update) => update.length);
     this.pending = [];
-    const entry = this.seal(update);
-    this.unacked.set(entry.id, entry);
+    const entries: OutboxEntry[] = [];
+    for (const group of groups) {
+      for (const entry of this.sealNew(merged(group))) {
+        this.unacked.set(entry.id, entry);
+        entries.push(entry);
+      }
+    }
     this.options.onChange?.();
-    return entry;
+    return entries;
   }
 
-  private seal(update: Uint8Array): OutboxEntry {
-    const message = updateMessage(this.options.keys, update);
-    return { id: hex(message.messageId), update, message };
+  /** Seals an update as new numbered messages: one, or several when it is over the limit. */
+  private sealNew(update: Uint8Array): OutboxEntry[] {
+    const parts =
+      update.length > MAX_UPDATE_BYTES ? splitUpdate(update, MAX_UPDATE_BYTES) : [update];
+    if (!parts) {
+      this.options.onRefused?.(update.length);
+      return [];
+    }
+    return parts.map((part) => {
+      const counter = this.options.numbering.nextCounter();
+      return this.seal(part, [[counter, counter]]);
+    });
+  }
+
+  private seal(update: Uint8Array, runs: CounterRun[]): OutboxEntry {
+    const payload = encodeUpdatePayload(this.options.numbering.writer, runs, update);
+    const message = updateMessage(this.options.keys, payload);
+    return { id: hex(message.messageId), update, runs, message };
   }
 }

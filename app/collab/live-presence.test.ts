@@ -9,6 +9,12 @@ import { LIVE_LIMITS, awarenessBinding } from "./wire";
 
 const keys = testKeys(4);
 
+/** A cursor as y-codemirror.next writes it: two relative positions (JSON). */
+function cursorAt(at: number) {
+  const position = { type: null, tname: "text", item: { client: 1, clock: at }, assoc: 0 };
+  return { anchor: position, head: position };
+}
+
 /** One person: a doc, its awareness, presence, and what it sent. */
 function person(name: string, personKeys: LiveKeys = keys) {
   const awareness = new Awareness(new Y.Doc());
@@ -94,7 +100,7 @@ describe("LivePresence", () => {
   it("sends cursor moves at most about 30 times a second", () => {
     const ada = make("Ada");
     for (let i = 0; i < 100; i++) {
-      ada.awareness.setLocalStateField("cursor", { at: i });
+      ada.awareness.setLocalStateField("cursor", cursorAt(i));
       vi.advanceTimersByTime(1);
     }
     vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
@@ -104,7 +110,7 @@ describe("LivePresence", () => {
     const bo = make("Bo");
     pass(ada, bo);
     const adaState = bo.awareness.getStates().get(ada.awareness.clientID);
-    expect(adaState?.cursor).toEqual({ at: 99 });
+    expect(adaState?.cursor).toEqual(cursorAt(99));
   });
 
   it("ignores presence that fails its check and reports it", () => {
@@ -135,5 +141,26 @@ describe("LivePresence", () => {
     vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
     expect(ada.sent).toHaveLength(1);
     expect(ada.sent[0].length).toBeLessThanOrEqual(LIVE_LIMITS.maxAwarenessBytes);
+  });
+
+  it("sends a digest within the presence cap, and keeps one over it to itself", () => {
+    const ada = make("Ada");
+    const bo = make("Bo");
+    const digests: Uint8Array[] = [];
+    const listener = new LivePresence({
+      awareness: bo.awareness,
+      keys,
+      canSend: () => true,
+      send: () => {},
+      onPeers: () => {},
+      onAuthFailure: () => {},
+      onDigest: (digest) => digests.push(digest),
+    });
+    ada.presence.sendDigest(new Uint8Array(1024).fill(7));
+    ada.presence.sendDigest(new Uint8Array(LIVE_LIMITS.maxAwarenessBytes));
+    expect(ada.sent).toHaveLength(1);
+    for (const sealed of ada.sent.splice(0)) listener.receive(sealed);
+    expect(digests).toEqual([new Uint8Array(1024).fill(7)]);
+    listener.dispose();
   });
 });

@@ -2,7 +2,8 @@
  * Presence (who is here, their cursors) over y-protocols awareness, sealed like everything
  * else. Own state changes go at most ~30 times a second; the relay keeps no presence, so when
  * an unknown person appears this client sends its own state once more for them. Viewers show
- * presence too (awareness is not signed, only sealed).
+ * presence too (awareness is not signed, only sealed), so every state received is checked
+ * (live-presence-check.ts) before the editor binding sees it.
  */
 import {
   applyAwarenessUpdate,
@@ -13,7 +14,8 @@ import {
 import type { LiveKeys } from "./live-keys";
 import { LiveAuthError, open, seal } from "./live-crypto";
 import { REMOTE_ORIGIN } from "./live-origins";
-import { LIVE_LIMITS, awarenessBinding } from "./wire";
+import { checkedAwarenessUpdate } from "./live-presence-check";
+import { LIVE_LIMITS, awarenessBinding, concatBytes } from "./wire";
 
 /** One person in the session. */
 export interface LivePeer {
@@ -57,6 +59,13 @@ export interface PresenceOptions {
   onPeers(): void;
   /** A presence message failed authentication (it was ignored). */
   onAuthFailure(): void;
+  /** A sealed digest (live-ledger.ts) arrived on the presence channel, opened. */
+  onDigest?(digest: Uint8Array): void;
+}
+
+/** Digests share the presence channel under their own binding (they cannot pass as presence). */
+export function digestBinding(roomId: string): Uint8Array {
+  return concatBytes(awarenessBinding(roomId), new TextEncoder().encode("/digest"));
 }
 
 type AwarenessChange = { added: number[]; updated: number[]; removed: number[] };
@@ -70,9 +79,11 @@ export class LivePresence {
   private lastSent = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly binding: Uint8Array;
+  private readonly digestBinding: Uint8Array;
 
   constructor(private readonly options: PresenceOptions) {
     this.binding = awarenessBinding(options.keys.roomId);
+    this.digestBinding = digestBinding(options.keys.roomId);
     options.awareness.on("update", this.onUpdate);
     if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
       window.addEventListener("pagehide", this.onPageHide);
@@ -118,20 +129,42 @@ export class LivePresence {
     return peers.sort((a, b) => Number(b.isSelf) - Number(a.isSelf) || a.clientId - b.clientId);
   }
 
-  /** A sealed presence message from the relay. */
+  /** Sends a digest now, sealed under its own binding (when connected). */
+  sendDigest(digest: Uint8Array): void {
+    if (!this.options.canSend()) return;
+    const sealed = seal(this.options.keys, this.digestBinding, digest);
+    // Over the relay's presence cap it would end this connection (PresenceTooLarge).
+    if (sealed.length <= LIVE_LIMITS.maxAwarenessBytes) this.options.send(sealed);
+  }
+
+  /** A sealed presence message (or digest) from the relay. */
   receive(sealed: Uint8Array): void {
     let update: Uint8Array;
     try {
       update = open(this.options.keys, this.binding, sealed);
     } catch (error) {
       if (!(error instanceof LiveAuthError)) throw error;
-      this.options.onAuthFailure();
+      const digest = this.openDigest(sealed);
+      if (digest) this.options.onDigest?.(digest);
+      else this.options.onAuthFailure();
       return;
     }
+    const { awareness } = this.options;
+    // Checked first: a view-only holder writes presence too, and the editor draws from it.
+    const checked = checkedAwarenessUpdate(update, awareness.clientID, colorFor);
+    if (!checked) return;
     try {
-      applyAwarenessUpdate(this.options.awareness, update, REMOTE_ORIGIN);
+      applyAwarenessUpdate(awareness, checked, REMOTE_ORIGIN);
     } catch {
       // Authentic but unreadable (another version's shape): presence only, ignore it.
+    }
+  }
+
+  private openDigest(sealed: Uint8Array): Uint8Array | null {
+    try {
+      return open(this.options.keys, this.digestBinding, sealed);
+    } catch {
+      return null;
     }
   }
 

@@ -13,8 +13,10 @@ import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-
 import type { RoomStore } from "../../server/relay/room-store";
 import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
 import { open, verifyWrite } from "./live-crypto";
+import { decodePayload } from "./live-envelope";
 import { REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
-import { LiveSession } from "./live-session";
+import { MISSING_AFTER_MS } from "./live-ledger";
+import { LiveSession, MISSING_HERE_MESSAGE, MISSING_THERE_MESSAGE } from "./live-session";
 import type { LiveRoomState, LiveStateStore } from "./live-state-store";
 import { TestNetwork } from "./live-test-network";
 import { snapshotBinding, updateBinding } from "./wire";
@@ -63,12 +65,12 @@ async function storedText(store: RoomStore, keys: LiveKeys): Promise<string> {
   if (snapshot) {
     const binding = snapshotBinding(keys.roomId, snapshot.upToSeq, snapshot.baseSeq);
     expect(verifyWrite(keys.verifyKey, binding, snapshot.sealed, snapshot.signature)).toBe(true);
-    Y.applyUpdate(doc, open(keys, binding, snapshot.sealed));
+    Y.applyUpdate(doc, decodePayload(open(keys, binding, snapshot.sealed)).update);
   }
   for (const entry of entries) {
     const binding = updateBinding(keys.roomId, entry.messageId);
     expect(verifyWrite(keys.verifyKey, binding, entry.sealed, entry.signature)).toBe(true);
-    Y.applyUpdate(doc, open(keys, binding, entry.sealed));
+    Y.applyUpdate(doc, decodePayload(open(keys, binding, entry.sealed)).update);
   }
   return doc.getText("text").toString();
 }
@@ -197,6 +199,16 @@ async function runSeed(seed: number) {
   // connection was down could not say so: awareness drops it after 30 s of silence, on real
   // time (lib0 reads Date.now before fake timers exist), so a stale extra entry may remain here.
   for (const session of sessions) expect(seesEveryone(session, sessions)).toBe(true);
+  // The relay told no lie: after digests went round, no session thinks anything is missing.
+  for (let waited = 0; waited < 2 * MISSING_AFTER_MS; waited += 1000) {
+    await deliver(500);
+    await vi.advanceTimersByTimeAsync(1000);
+  }
+  for (const session of sessions) {
+    expect([MISSING_HERE_MESSAGE, MISSING_THERE_MESSAGE]).not.toContain(
+      session.getStatus().message,
+    );
+  }
 
   for (const session of sessions) session.leave();
   await deliver(10_000);

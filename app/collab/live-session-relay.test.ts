@@ -3,6 +3,7 @@
  * the flows a person meets, end to end, with real sealing, signatures, pieces and the store.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as Y from "yjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
 import {
@@ -91,9 +92,13 @@ describe("live sessions through the relay hub", () => {
     // Bo's cursor moves reach Ada's awareness, but her status (and page) only changes for news.
     let statusChanges = 0;
     ada.subscribe(() => statusChanges++);
-    for (let at = 0; at < 10; at++) bo.awareness.setLocalStateField("cursor", { at });
+    const cursorAt = (index: number) => {
+      const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(bo.text, index));
+      return { anchor: at, head: at };
+    };
+    for (let at = 0; at < 10; at++) bo.awareness.setLocalStateField("cursor", cursorAt(at));
     await settle(2);
-    expect(ada.awareness.getStates().get(bo.awareness.clientID)?.cursor).toEqual({ at: 9 });
+    expect(ada.awareness.getStates().get(bo.awareness.clientID)?.cursor).toEqual(cursorAt(9));
     expect(statusChanges).toBe(0);
     bo.setUserName("Bo B.");
     await settle(2);

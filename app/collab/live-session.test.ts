@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import { keysFromSecret, viewOnlyKeys } from "./live-keys";
 import { open, verifyWrite } from "./live-crypto";
 import { END_UNPROVEN_MESSAGE } from "./live-ending";
+import { decodePayload } from "./live-envelope";
 import { deleteRoomMessage } from "./live-messages";
 import { AUTH_FAILURE_MESSAGE, LiveSession, type LiveSessionOptions } from "./live-session";
 import { checkLiveSize, LiveSizeError } from "./live-size";
@@ -231,7 +232,9 @@ describe("LiveSession", () => {
     vi.advanceTimersByTime(20);
     const [snapshot] = sockets[0].ofType(MessageType.Snapshot);
     expect(snapshot).toMatchObject({ upToSeq: 3, baseSeq: 0 });
-    const state = open(keys, snapshotBinding(keys.roomId, 3, 0), snapshot.sealed);
+    const state = decodePayload(
+      open(keys, snapshotBinding(keys.roomId, 3, 0), snapshot.sealed),
+    ).update;
     expect(textOf([state])).toBe("321");
     // Someone else's snapshot won: counts are updated and the next try builds on theirs.
     sockets[0].deliver({

@@ -15,13 +15,15 @@ import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { browserOnline, LiveConnection } from "./live-connection";
-import { LiveAuthError, open, verifyWrite } from "./live-crypto";
+import { openSignedWrite } from "./live-crypto";
 import { checkEnding, endedMessage, EndRequest } from "./live-ending";
-import { deleteRoomMessage, joinMessage, proveMessage } from "./live-messages";
+import { decodePayload } from "./live-envelope";
+import { LiveLedger } from "./live-ledger";
+import { deleteRoomMessage, joinMessage, proveMessage, updateMessage } from "./live-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
-import { checkLiveSize, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
+import { checkLiveSize, GrowthWatch, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } from "./live-size";
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
@@ -29,13 +31,15 @@ import { relayLostEntries, SeqTracker } from "./seq-tracker";
 import {
   AUTH_FAILURE_MESSAGE,
   END_UNCONFIRMED_MESSAGE,
+  ledgerMessage,
+  refusedChangeMessage,
   sameStatus,
+  UNREADABLE_CHANGE_MESSAGE,
   type LiveStatus,
 } from "./live-status";
 import {
   CLOSE_REASONS,
   CloseCode,
-  LIVE_LIMITS,
   MessageType,
   snapshotBinding,
   updateBinding,
@@ -81,6 +85,7 @@ export class LiveSession {
   private readonly canEdit: boolean;
   private readonly seq = new SeqTracker();
   private readonly outbox: LiveOutbox;
+  private readonly ledger: LiveLedger;
   private readonly compaction: LiveCompaction;
   private readonly presence: LivePresence;
   private readonly connection: LiveConnection;
@@ -91,12 +96,11 @@ export class LiveSession {
   private finished = false;
   private welcomed = false;
   private live = false;
-  private tooLarge = false;
+  private readonly growth = new GrowthWatch(() => this.text);
   private readonly keeper: LiveRoomKeeper;
   private readonly syncedPromise: Promise<void>;
   private settleSynced!: (error?: Error) => void;
   private readonly ending = new EndRequest();
-  private lastGrowthCheck = -Infinity;
   /** The relay's room epoch our sequences count in (0: none known), and the last sinceSeq. */
   private readonly joined = { epoch: 0, since: 0 };
   /** The text of this browser's kept state, as loaded before joining (null: nothing kept). */
@@ -129,11 +133,23 @@ export class LiveSession {
     this.syncedPromise.catch(() => undefined);
     const tuning = options.tuning ?? {};
     const ready = () => this.welcomed && !this.finished;
+    this.ledger = new LiveLedger({
+      doc: this.doc,
+      canEdit: this.canEdit,
+      canSend: ready,
+      sendDigest: (digest) => this.presence.sendDigest(digest),
+      sendRepair: (payload) => this.send(updateMessage(this.keys, payload)),
+      onState: (state) => this.update({ message: ledgerMessage(state, this.status.message) }),
+      onUnreadable: () => this.update({ message: UNREADABLE_CHANGE_MESSAGE }),
+      random: tuning.random,
+    });
     this.outbox = new LiveOutbox({
       keys: this.keys,
+      numbering: this.ledger,
       canSend: ready,
       send: (message) => this.send(message),
       onChange: () => this.keeper.schedule(),
+      onRefused: (bytes) => this.update({ message: refusedChangeMessage(bytes) }),
       batchMs: tuning.batchMs,
     });
     this.compaction = new LiveCompaction({
@@ -143,6 +159,7 @@ export class LiveSession {
       contiguousSeq: () => this.seq.contiguous,
       canSend: () => this.live && !this.finished,
       send: (message) => this.send(message),
+      statePayload: () => this.ledger.snapshotPayload(),
     });
     this.presence = new LivePresence({
       awareness: this.awareness,
@@ -151,6 +168,7 @@ export class LiveSession {
       send: (sealed) => this.connection.send({ type: MessageType.Awareness, sealed }),
       onPeers: () => this.update({}),
       onAuthFailure: () => this.update({ message: AUTH_FAILURE_MESSAGE }),
+      onDigest: (digest) => this.ledger.digest(digest),
     });
     this.connection = new LiveConnection({
       url: options.relayUrl,
@@ -172,6 +190,7 @@ export class LiveSession {
         lastSeq: this.seq.contiguous,
         unacked: this.outbox.keep(),
         epoch: this.joined.epoch,
+        heard: this.ledger.keep(),
       }),
       // A second per million characters: typing in a 10 MB document is not slowed by saves
       // (pagehide still saves at once, and the document engine keeps the text itself).
@@ -203,6 +222,7 @@ export class LiveSession {
         this.keptText = this.text.toString();
         this.seq.coverUpTo(kept.lastSeq);
         this.joined.epoch = kept.epoch ?? 0;
+        this.ledger.restore(kept.heard);
         this.outbox.restore(kept.unacked);
       }
       this.connection.start();
@@ -254,24 +274,12 @@ export class LiveSession {
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin !== REMOTE_ORIGIN && origin !== STORED_ORIGIN && this.canEdit && !this.finished) {
-      this.outbox.add(update);
-      this.checkGrowth();
+      const over = this.growth.check();
+      if (over !== null) this.update({ message: over ? LIVE_TOO_LARGE_MESSAGE : null });
+      this.outbox.add(update); // after: a refusal's words win over the size warning
     }
     this.keeper.schedule();
   };
-
-  private checkGrowth(): void {
-    const mayBeOver = this.text.length * 3 > LIVE_LIMITS.maxDocumentBytes;
-    // Counting UTF-8 bytes of a large text costs: at most once a second while typing.
-    if (mayBeOver) {
-      if (Date.now() - this.lastGrowthCheck < 1000) return;
-      this.lastGrowthCheck = Date.now();
-    }
-    const over = mayBeOver && checkLiveSize(this.text.toString()) !== null;
-    if (over === this.tooLarge) return;
-    this.tooLarge = over;
-    this.update({ message: over ? LIVE_TOO_LARGE_MESSAGE : null });
-  }
 
   private onOpened(): void {
     this.welcomed = false;
@@ -292,6 +300,7 @@ export class LiveSession {
         this.afterRelayLoss(message);
         this.outbox.resendAll();
         this.presence.announce();
+        this.ledger.connected();
         break;
       case MessageType.SnapshotReplay:
         this.applySnapshot(message);
@@ -313,7 +322,7 @@ export class LiveSession {
         this.update({
           state: browserOnline() ? "live" : "offline",
           synced: true,
-          message: this.tooLarge ? LIVE_TOO_LARGE_MESSAGE : null,
+          message: this.growth.over ? LIVE_TOO_LARGE_MESSAGE : null,
         });
         this.settleSynced();
         this.keeper.schedule();
@@ -344,8 +353,9 @@ export class LiveSession {
 
   private applyEntry(entry: EntryMessage): void {
     const binding = updateBinding(this.keys.roomId, entry.messageId);
-    const update = this.openWrite(binding, entry.sealed, entry.signature);
-    if (update) Y.applyUpdate(this.doc, update, REMOTE_ORIGIN);
+    const payload = this.openWrite(binding, entry.sealed, entry.signature);
+    // Not a Yjs update even though signed: skipped and said (the ledger), the rest goes on.
+    if (payload) this.ledger.apply(decodePayload(payload));
     // Held (or refused for good): either way the next JOIN need not ask for it again.
     this.seq.mark(entry.seq);
     // An own update whose ACK was lost on a dropped connection: it is in the log.
@@ -357,25 +367,16 @@ export class LiveSession {
     const binding = snapshotBinding(this.keys.roomId, snapshot.upToSeq, snapshot.baseSeq);
     const state = this.openWrite(binding, snapshot.sealed, snapshot.signature);
     if (!state) return;
-    Y.applyUpdate(this.doc, state, REMOTE_ORIGIN);
+    this.ledger.apply(decodePayload(state));
     this.seq.coverUpTo(snapshot.upToSeq);
     this.compaction.replayed(snapshot.upToSeq);
   }
 
   /** The plaintext of a signed, sealed write, or null (reported) when it fails either check. */
-  private openWrite(
-    binding: Uint8Array,
-    sealed: Uint8Array,
-    signature: Uint8Array,
-  ): Uint8Array | null {
-    try {
-      if (!verifyWrite(this.keys.verifyKey, binding, sealed, signature)) throw new LiveAuthError();
-      return open(this.keys, binding, sealed);
-    } catch (error) {
-      if (!(error instanceof LiveAuthError)) throw error;
-      this.update({ message: AUTH_FAILURE_MESSAGE });
-      return null;
-    }
+  private openWrite(binding: Uint8Array, sealed: Uint8Array, signature: Uint8Array) {
+    const plaintext = openSignedWrite(this.keys, binding, sealed, signature);
+    if (!plaintext) this.update({ message: AUTH_FAILURE_MESSAGE });
+    return plaintext;
   }
 
   private onDropped(code: number): void {
@@ -383,6 +384,7 @@ export class LiveSession {
     this.live = false;
     this.compaction.disconnected();
     this.presence.disconnected();
+    this.ledger.disconnected();
     this.update({
       state: browserOnline() ? "reconnecting" : "offline",
       message: code >= 4400 ? (CLOSE_REASONS[code] ?? null) : null, // retried: rate, quota, space
@@ -407,6 +409,7 @@ export class LiveSession {
     this.compaction.cancel();
     this.outbox.dispose();
     this.presence.dispose();
+    this.ledger.dispose();
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
     const gone = [CloseCode.RoomEnded, CloseCode.RoomNotFound, CloseCode.RoomExpired];

@@ -51,3 +51,27 @@ export function checkLiveSize(text: string): string | null {
 export const LIVE_TOO_LARGE_MESSAGE =
   "This live document is now over the 10 MB limit: the relay may refuse further changes. " +
   "Your text is kept in this browser.";
+
+/** Watches a live text grow past the limit while typing (counting bytes at most once a second). */
+export class GrowthWatch {
+  /** True while the text is over the limit. */
+  over = false;
+  private lastCheck = -Infinity;
+
+  constructor(private readonly text: () => { length: number; toString(): string }) {}
+
+  /** After a change: true or false when "over" flipped, null when it did not. */
+  check(): boolean | null {
+    const text = this.text();
+    const mayBeOver = text.length * 3 > LIVE_LIMITS.maxDocumentBytes;
+    // Counting UTF-8 bytes of a large text costs: at most once a second while typing.
+    if (mayBeOver) {
+      if (Date.now() - this.lastCheck < 1000) return null;
+      this.lastCheck = Date.now();
+    }
+    const over = mayBeOver && checkLiveSize(text.toString()) !== null;
+    if (over === this.over) return null;
+    this.over = over;
+    return over;
+  }
+}

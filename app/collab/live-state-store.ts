@@ -13,6 +13,8 @@ export interface LiveRoomState {
   lastSeq: number;
   /** Own Yjs updates not yet acknowledged by the relay, oldest first. */
   unacked: Uint8Array[];
+  /** Each writer's message counter the state holds (live-ledger.ts); absent in older saves. */
+  heard?: [writer: number, counter: number][];
   /** The relay's room epoch lastSeq counts in (0 or absent: none known). */
   epoch?: number;
 }

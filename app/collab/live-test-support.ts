@@ -5,6 +5,7 @@
 import * as Y from "yjs";
 import { keysFromSecret, type LiveKeys } from "./live-keys";
 import { open } from "./live-crypto";
+import { decodePayload } from "./live-envelope";
 import { updateMessage } from "./live-messages";
 import type { LiveSocket, LiveSocketHandlers } from "./live-socket";
 import {
@@ -91,9 +92,10 @@ export function entryFor(keys: LiveKeys, update: Uint8Array, seq: number): Entry
   return { type: MessageType.Entry, seq, messageId, sealed, signature };
 }
 
-/** The Yjs update inside an UPDATE (opened with the room's keys). */
+/** The Yjs update inside an UPDATE (opened with the room's keys, out of its envelope). */
 export function openUpdate(keys: LiveKeys, message: UpdateMessage): Uint8Array {
-  return open(keys, updateBinding(keys.roomId, message.messageId), message.sealed);
+  return decodePayload(open(keys, updateBinding(keys.roomId, message.messageId), message.sealed))
+    .update;
 }
 
 /** The text a set of Yjs updates makes. */

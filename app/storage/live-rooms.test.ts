@@ -37,10 +37,12 @@ describe("LiveRoomsStore", () => {
     const store: LiveStateStore = freshStore();
     expect(await store.load("a".repeat(32))).toBeNull();
     const state = stateOf("kept text");
-    await store.save("a".repeat(32), { state, lastSeq: 12, unacked: [stateOf("offline")] });
+    const heard: [number, number][] = [[1234, 7]];
+    await store.save("a".repeat(32), { state, lastSeq: 12, unacked: [stateOf("offline")], heard });
     await (store as LiveRoomsStore).close();
     const kept = await store.load("a".repeat(32));
     expect(kept?.lastSeq).toBe(12);
+    expect(kept?.heard).toEqual(heard); // the writers' counters it holds (issue 49 §5)
     expect(textOf(kept!.state)).toBe("kept text");
     expect(textOf(kept!.unacked[0])).toBe("offline");
     await store.delete("a".repeat(32));

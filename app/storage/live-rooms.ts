@@ -19,8 +19,20 @@ export interface KeptLiveRoom {
   state: Uint8Array;
   lastSeq: number;
   unacked: Uint8Array[];
+  /** Each writer's message counter the state holds (to notice a relay that drops some). */
+  heard?: [number, number][];
   /** The relay's room epoch lastSeq counts in (absent in records from before epochs). */
   epoch?: number;
+}
+
+/** Counters as kept, or undefined when absent or not of that shape. */
+function heardOf(value: unknown): [number, number][] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const pairs = value.filter(
+    (pair): pair is [number, number] =>
+      Array.isArray(pair) && pair.length === 2 && pair.every((n) => Number.isSafeInteger(n)),
+  );
+  return pairs.length === value.length ? pairs : undefined;
 }
 
 interface LiveRoomRecord extends KeptLiveRoom {
@@ -69,8 +81,9 @@ export class LiveRoomsStore {
     }
     const value: unknown = await (await this.db()).get(ROOMS, roomId);
     if (!isRecord(value)) return null;
+    const heard = heardOf(value.heard);
     const epoch = typeof value.epoch === "number" ? value.epoch : 0;
-    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked, epoch };
+    return { state: value.state, lastSeq: value.lastSeq, unacked: value.unacked, epoch, heard };
   }
 
   /** Replaces the room's kept state. */
@@ -83,6 +96,7 @@ export class LiveRoomsStore {
       lastSeq: value.lastSeq,
       unacked: value.unacked,
       epoch: value.epoch ?? 0,
+      heard: value.heard,
     };
     await (await this.db()).put(ROOMS, record, roomId);
   }

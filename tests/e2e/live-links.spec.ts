@@ -166,10 +166,17 @@ test("Undo undoes only one's own edit", async ({ browser }) => {
   await first.page.locator(".cm-content").click();
   await first.page.keyboard.press("ControlOrMeta+Home");
   await first.page.keyboard.press("End");
-  await first.page.keyboard.type(" ADA");
+  // One input (as a paste or an IME commit makes): one undo step however slowly the machine
+  // runs. Typed key by key, the letters fell into separate undo groups on a busy machine
+  // (Yjs groups edits less than 500 ms apart), and one Undo left "top AD".
+  await first.page.keyboard.insertText(" ADA");
   await convergedText([first.page, second.page]);
   await typeAt(second.page, "ControlOrMeta+End", " BOB");
   expect(await convergedText([first.page, second.page])).toBe("top ADA\nbottom BOB");
+  // Bob's cursor shows in Ada's editor, named, in a colour of ours (issue 49 §6 draws it).
+  const bobCaret = first.page.locator(".cm-ySelectionCaret", { hasText: "Bob" });
+  await expect(bobCaret).toHaveCount(1);
+  expect(await bobCaret.evaluate((caret) => caret.style.backgroundColor)).toMatch(/^rgb\(/);
   await first.page.keyboard.press("ControlOrMeta+z");
   expect(await convergedText([first.page, second.page])).toBe("top\nbottom BOB");
   await second.context.close();
