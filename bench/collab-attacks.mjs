@@ -63,7 +63,7 @@ async function drained(socket, bytes, until) {
  * ATTACK.replayers view-only connections send them back as UPDATEs. Reports the replays the relay
  * acknowledged, how it closed the replayers, and whether the editor can still write afterwards.
  */
-async function replayAttack(wire, url, until, stopped) {
+async function replayAttack(wire, url, until, stopped, started) {
   const ended = () => stopped() || Date.now() >= until;
   const room = relayRoomKeys(wire);
   const report = { sent: 0, acknowledged: 0, connections: 0, closes: new Closes(ended) };
@@ -87,6 +87,7 @@ async function replayAttack(wire, url, until, stopped) {
     await sleep(50);
   }
   viewer.socket.close();
+  started();
   if (captured.length === 0) return { ...report, outcome: "no entries captured" };
 
   const replayer = async (index) => {
@@ -150,7 +151,7 @@ async function replayAttack(wire, url, until, stopped) {
  * presence messages of ATTACK.presenceBytes at ATTACK.presencePerSecond, up to
  * ATTACK.maxPresenceBytes in all. Reports the bytes sent and how the relay closed each side.
  */
-async function presenceFloodAttack(wire, url, until, stopped) {
+async function presenceFloodAttack(wire, url, until, stopped, started) {
   const ended = () => stopped() || Date.now() >= until;
   // Paused readers see a close by the relay only once they read again, at the end.
   let readersDone = false;
@@ -171,6 +172,7 @@ async function presenceFloodAttack(wire, url, until, stopped) {
     reader.socket.pause();
     readers.push(reader);
   }
+  started();
   const flooder = async (index) => {
     const client = await relayClient(wire, url, room, { address: `10.251.1.${index}` });
     let open = true;
@@ -208,12 +210,13 @@ async function presenceFloodAttack(wire, url, until, stopped) {
  * sockets each send every piece of a message of LIVE_LIMITS.maxMessageBytes but the last, paced
  * by their own send buffer, and hold them. Reports the bytes sent and how the relay closed them.
  */
-async function unfinishedPiecesAttack(wire, url, until, stopped) {
+async function unfinishedPiecesAttack(wire, url, until, stopped, started) {
   const ended = () => stopped() || Date.now() >= until;
   const { maxMessageBytes, pieceBytes } = wire.LIVE_LIMITS;
   const count = Math.ceil(maxMessageBytes / pieceBytes);
   const report = { sentBytes: 0, closes: new Closes(ended) };
   const bytes = new Uint8Array(randomBytes(pieceBytes));
+  started();
   const holder = async (index) => {
     const { WebSocket } = await import("ws");
     const socket = new WebSocket(url, { headers: { "X-Forwarded-For": `10.252.0.${index}` } });
@@ -247,27 +250,37 @@ async function unfinishedPiecesAttack(wire, url, until, stopped) {
 }
 
 /**
- * Starts every attack against the relay at `url` for at most `seconds`. stop() ends them early
- * and resolves with each attack's report as words (an attack that threw says so).
+ * Starts every attack against the relay at `url`: each sets up (rooms, captured entries, paused
+ * readers) and then attacks until stop() or `seconds` after it was started. `running` resolves
+ * once every attack has set up and begun (or failed to). stop() ends them and resolves with each
+ * attack's report as words (an attack that could not run says why).
  */
 export function startAttacks(wire, url, seconds) {
   const until = Date.now() + seconds * 1000;
   let stopFlag = false;
   const stopped = () => stopFlag;
-  const settle = (name, run) =>
-    run(wire, url, until, stopped).then(
+  const begun = [];
+  const settle = (name, run) => {
+    let started;
+    begun.push(new Promise((resolve) => (started = resolve)));
+    return run(wire, url, until, stopped, started).then(
       (report) => `${name}: ${describe(report)}`,
-      (error) => `${name}: could not run (${error.message})`,
+      (error) => {
+        started();
+        return `${name}: could not run (${error.message})`;
+      },
     );
-  const running = Promise.all([
+  };
+  const finished = Promise.all([
     settle("view-only replay of captured entries", replayAttack),
     settle("presence flood to slow readers", presenceFloodAttack),
     settle("unfinished pieces before JOIN", unfinishedPiecesAttack),
   ]);
   return {
+    running: Promise.all(begun),
     stop() {
       stopFlag = true;
-      return running;
+      return finished;
     },
   };
 }

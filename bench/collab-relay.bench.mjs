@@ -43,6 +43,8 @@ const MiB = 1024 * 1024;
 const ATTACK_BOUND_MIB = Number(
   process.env.COLLAB_ATTACK_BOUND_MB ?? 96 + ATTACK.slowReaders * 5 + 64,
 );
+// The attacks' setup (their rooms, captured entries, paused readers) before they count.
+const ATTACK_SETUP_S = 30;
 // Past this the bench stops the attacks and the relay, so a relay that keeps everything cannot
 // take the machine's memory: the row then says so.
 const ATTACK_KILL_MIB = Number(process.env.COLLAB_ATTACK_KILL_MB ?? 1536);
@@ -179,7 +181,8 @@ async function runUnderAttack(wire) {
       await sleep(3000);
       const calm = await measureWindow(load, [relay.pid]);
       const rssBefore = await rssBytes(relay.pid);
-      const attacks = startAttacks(wire, relay.url, SECONDS + 5);
+      // Setting up may take a while on a relay that is falling behind: bounded by ATTACK_SETUP_S.
+      const attacks = startAttacks(wire, relay.url, ATTACK_SETUP_S + SECONDS + 5);
       let peak = rssBefore;
       let killed = false;
       const sampler = setInterval(async () => {
@@ -191,8 +194,9 @@ async function runUnderAttack(wire) {
           void relay.stop();
         }
       }, 250);
-      // The attacks' connections and first bytes before the window.
-      await sleep(3000);
+      // Every attack under way (its first bytes in) before the window.
+      await Promise.race([attacks.running, sleep(ATTACK_SETUP_S * 1000)]);
+      await sleep(2000);
       const attacked = await measureWindow(load, [relay.pid]);
       const outcomes = await attacks.stop();
       clearInterval(sampler);
