@@ -152,6 +152,11 @@ export class Samples {
     this.latencies = [];
     this.sent = 0;
     this.measuring = false;
+    /** Close codes of clients the relay closed while measuring (never the bench's own). */
+    this.closes = new Map();
+  }
+  closed(code) {
+    if (this.measuring) this.closes.set(code, (this.closes.get(code) ?? 0) + 1);
   }
   record(sentAt) {
     if (this.measuring) this.latencies.push(performance.now() - sentAt);
@@ -272,6 +277,7 @@ export async function relayRoom(wire, urls, size, index, samples) {
       prove: true,
       onMessage,
     });
+    void client.closed.then((code) => samples.closed(code));
     return client.socket;
   };
   // The first creates the room; the others join it together.

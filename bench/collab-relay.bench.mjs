@@ -101,6 +101,7 @@ async function measureWindow(load, pids) {
   const { samples } = load;
   samples.latencies = [];
   samples.sent = 0;
+  samples.closes = new Map();
   const serverBefore = await Promise.all(pids.map(cpuSeconds));
   const benchBefore = process.cpuUsage();
   samples.measuring = true;
@@ -117,6 +118,7 @@ async function measureWindow(load, pids) {
     p99: percentile(samples.latencies, 99),
     updatesPerSecond: Math.round(samples.sent / SECONDS),
     delivered: `${fixed((100 * samples.latencies.length) / Math.max(1, expected))}%`,
+    closes: [...samples.closes].map(([code, n]) => `${code} x${n}`).join(", ") || "none",
     serverCpu: fixed((100 * serverCpu) / SECONDS, 0),
     benchCpu: fixed((100 * (bench.user + bench.system)) / 1e6 / SECONDS, 0),
   };
@@ -332,6 +334,9 @@ export default async function collabRelayBench() {
     `\nUnder attack p95 / without: ${fixed(attackRatio, 2)} (goal <= 2: ${verdict(attackRatio <= 2)}); ` +
       `relay RSS ${mib(attack.rssBefore)} MiB before the attacks, peak ${mib(attack.peak)} MiB ` +
       `(+${mib(growth)} MiB; bound +${ATTACK_BOUND_MIB} MiB: ${verdict(growth <= ATTACK_BOUND_MIB * MiB && !attack.tail)}); ${attack.alive}.`,
+  );
+  console.log(
+    `Honest clients the relay closed: ${attack.calm.closes} without the attacks, ${attack.attacked.closes} under them.`,
   );
   for (const outcome of attack.outcomes) console.log(`- ${outcome}`);
   if (attack.tail) console.log(`The relay's last output:\n${attack.tail.slice(-600)}`);
