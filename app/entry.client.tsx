@@ -17,3 +17,15 @@ function hydrate() {
 }
 
 requestAnimationFrame(() => setTimeout(hydrate, 0));
+
+// A live link opened in the simple editor on a first visit: its code, keys and text start on
+// their way now, beside hydration and the editor's start-up, instead of after them (issue 49).
+// The live code is asked for here too, so its download does not wait for the small module that
+// starts the join. A failed load is left to the editor, which loads the code again to join.
+if (window.location.pathname.startsWith("/editor") && window.location.hash.includes("live=")) {
+  import("./ui/live-runtime").catch(() => undefined);
+  import("./ui/live-early-join").then(
+    ({ startEditorEarlyJoin }) => startEditorEarlyJoin(),
+    () => undefined,
+  );
+}

@@ -3,7 +3,13 @@
 // RELAY_DATA_DIR). Sessions are started and joined as a person does: the simple editor's "Live"
 // button, "Start live session", the Edit link read from the dialog and opened in another
 // context. Every wait is bounded (PHASE_MS).
-import { generateDocument, measureTyping, openBenchPage, summarizeTyping } from "./lib.mjs";
+import {
+  generateDocument,
+  launchBrowser,
+  measureTyping,
+  openBenchPage,
+  summarizeTyping,
+} from "./lib.mjs";
 
 const PHASE_MS = 60_000;
 
@@ -200,10 +206,46 @@ export async function measureLiveTyping(browser, baseURL, { bytes, keystrokes, r
 }
 
 /**
+ * In a late joiner's page, before any of its scripts: notes when the page first asks for the
+ * live code (the live-runtime chunk), when its WebSocket to the relay is made and opened, its
+ * first and last message, and the frame in which the editor holds all `length` characters.
+ */
+function noteLateJoin(length) {
+  const now = () => performance.now();
+  const marks = (window.__lateJoin = {});
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      marks.socket ??= now();
+      this.addEventListener("open", () => (marks.open ??= now()));
+      this.addEventListener("message", () => {
+        marks.firstMessage ??= now();
+        marks.lastMessage = now();
+      });
+    }
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!/\/live-runtime-[^/]*\.js$/.test(entry.name)) continue;
+      marks.codeRequested ??= entry.startTime;
+      marks.codeLoaded ??= entry.responseEnd;
+    }
+  }).observe({ type: "resource", buffered: true });
+  const check = () => {
+    if (window.__plainpadBench?.length() === length) marks.joined = now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+/**
  * Late join: a live document of `bytes` is started in page A and joined in B (so the relay
- * holds all of it), both leave, then a new context opens the Edit link. Measured in that page:
- * from the start of the navigation (performance.timeOrigin) to the frame where its editor
- * holds the whole text, which can only have come from the relay's stored snapshot and log.
+ * holds all of it), both leave, then the Edit link is opened as a new visitor opens it: in a
+ * newly launched Chromium (nothing cached, no service worker, a fresh profile). Measured in that
+ * page from the start of the navigation (performance.timeOrigin) to the frame where its editor
+ * holds the whole text, which can only have come from the relay's stored snapshot and log; with
+ * where the time went (noteLateJoin).
  */
 export async function measureLateJoin(browser, baseURL, bytes) {
   const a = await openBenchPage(browser, `${baseURL}/editor/?bench`);
@@ -217,19 +259,19 @@ export async function measureLateJoin(browser, baseURL, bytes) {
   await b.context.close();
   await new Promise((resolve) => setTimeout(resolve, 1000));
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on("dialog", (dialog) => void dialog.accept());
-  await page.addInitScript((n) => {
-    const check = () => {
-      if (window.__plainpadBench?.length() === n) window.__joinedMs = performance.now();
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  }, length);
-  await page.goto(benchLink(link));
-  await page.waitForFunction(() => window.__joinedMs !== undefined, null, { timeout: PHASE_MS });
-  const ms = await page.evaluate(() => window.__joinedMs);
-  await context.close();
-  return { ms, bytes: length };
+  const newVisitor = await launchBrowser();
+  try {
+    const context = await newVisitor.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.addInitScript(noteLateJoin, length);
+    await page.goto(benchLink(link));
+    await page.waitForFunction(() => window.__lateJoin.joined !== undefined, null, {
+      timeout: PHASE_MS,
+    });
+    const marks = await page.evaluate(() => window.__lateJoin);
+    return { ms: marks.joined, marks, bytes: length };
+  } finally {
+    await newVisitor.close();
+  }
 }

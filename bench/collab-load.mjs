@@ -53,17 +53,24 @@ export function startProcess(command, args, env, ready) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  // How the process ended, once it has: a bench phase reports a relay that died instead of failing.
+  let exit = null;
+  child.once("exit", (code, signal) => (exit = { code, signal }));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${command} did not start:\n${output}`)),
       15_000,
     );
     const onData = (chunk) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000);
       if (output.includes(ready)) {
         clearTimeout(timer);
         resolve({
           pid: child.pid,
+          /** Null while it runs; then its exit code and signal. */
+          exited: () => exit,
+          /** The end of its output (what it said before dying, say). */
+          tail: () => output.slice(-2000),
           stop: () =>
             new Promise((done) => {
               if (child.exitCode !== null) return done();
@@ -88,6 +95,17 @@ export async function cpuSeconds(pid) {
     const { readFile } = await import("node:fs/promises");
     const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory of a process in bytes (Linux /proc VmRSS), or NaN once it is gone. */
+export async function rssBytes(pid) {
+  try {
+    const { readFile } = await import("node:fs/promises");
+    const match = /VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : NaN;
   } catch {
     return NaN;
   }
@@ -134,6 +152,11 @@ export class Samples {
     this.latencies = [];
     this.sent = 0;
     this.measuring = false;
+    /** Close codes of clients the relay closed while measuring (never the bench's own). */
+    this.closes = new Map();
+  }
+  closed(code) {
+    if (this.measuring) this.closes.set(code, (this.closes.get(code) ?? 0) + 1);
   }
   record(sentAt) {
     if (this.measuring) this.latencies.push(performance.now() - sentAt);
@@ -147,50 +170,116 @@ function opened(socket) {
   });
 }
 
-/**
- * One room of relay clients: the first creates the room, the rest join; each sends a signed
- * update (8-byte timestamp + random bytes) every 1/rate seconds; every ENTRY is a sample.
- */
-export async function relayRoom(wire, urls, size, index, samples) {
+/** A room's keys as an edit link holds them: the Ed25519 pair and the room id named by it. */
+export function relayRoomKeys(wire) {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const verifyKey = new Uint8Array(Buffer.from(publicKey.export({ format: "jwk" }).x, "base64url"));
-  const key = privateKey;
-  const roomId = wire.roomIdForVerifyKey(verifyKey);
-  const address = `10.${(index >> 8) & 255}.${index & 255}.1`;
-  const join = async (i) => {
-    const socket = new WebSocket(urls[i % urls.length], {
-      headers: { "X-Forwarded-For": address },
-    });
-    await opened(socket);
-    let synced;
-    const ready = new Promise((resolve) => (synced = resolve));
-    socket.on("message", (data) => {
-      const message = wire.decodeMessage(new Uint8Array(data));
-      if (message.type === wire.MessageType.Entry) {
-        samples.record(
-          new DataView(message.sealed.buffer, message.sealed.byteOffset).getFloat64(0),
-        );
-      } else if (message.type === wire.MessageType.Welcome) {
-        // The relay takes writes only from a connection that signed its challenge.
-        const proof = sign(null, wire.proveBinding(roomId, message.challenge), key);
-        socket.send(wire.encodeMessage({ type: wire.MessageType.Prove, signature: proof }));
-      } else if (message.type === wire.MessageType.Synced) {
-        synced();
-      }
-    });
-    socket.send(
-      wire.encodeMessage({
-        type: wire.MessageType.Join,
-        version: wire.WIRE_VERSION,
-        roomId,
-        verifyKey,
-        sinceSeq: 0,
-        create: i === 0,
-        epoch: 0,
-      }),
-    );
+  return { verifyKey, privateKey, roomId: wire.roomIdForVerifyKey(verifyKey) };
+}
+
+/** A signed UPDATE of `sealed` for the room (random message id), as an edit link sends it. */
+export function signedUpdate(wire, room, sealed) {
+  const messageId = new Uint8Array(randomBytes(16));
+  const binding = wire.updateBinding(room.roomId, messageId);
+  const signature = sign(null, wire.signedBytes(binding, sealed), room.privateKey);
+  return wire.encodeMessage({ type: wire.MessageType.Update, messageId, sealed, signature });
+}
+
+const JOIN_MS = 15_000;
+
+/**
+ * One relay client (from `address`, through X-Forwarded-For): opens, JOINs the room and
+ * resolves once SYNCED. With `prove` (an edit link) it answers WELCOME's challenge when the
+ * relay's wire format has one (PROVE, wire version 2), so it may write; without, it is a
+ * view-only holder. `onMessage` sees every decoded message. Rejects when the relay closes or
+ * does not answer within JOIN_MS. `closed` resolves with the close code whenever it closes.
+ */
+export async function relayClient(
+  wire,
+  url,
+  room,
+  { address, create = false, prove = false, onMessage },
+) {
+  const socket = new WebSocket(url, { headers: { "X-Forwarded-For": address } });
+  // A relay that dies or refuses ends this client, never the bench.
+  socket.on("error", () => {});
+  const closed = new Promise((resolve) => socket.once("close", (code) => resolve(code)));
+  await opened(socket);
+  let synced;
+  let timer;
+  const ready = new Promise((resolve, reject) => {
+    synced = resolve;
+    timer = setTimeout(() => reject(new Error("no SYNCED in time")), JOIN_MS);
+    void closed.then((code) => reject(new Error(`closed ${code} while joining`)));
+  });
+  socket.on("message", (data) => {
+    let message;
+    try {
+      message = wire.decodeMessage(new Uint8Array(data));
+    } catch {
+      return;
+    }
+    if (
+      message.type === wire.MessageType.Welcome &&
+      prove &&
+      message.challenge &&
+      wire.proveBinding
+    ) {
+      const signature = sign(
+        null,
+        wire.proveBinding(room.roomId, message.challenge),
+        room.privateKey,
+      );
+      socket.send(wire.encodeMessage({ type: wire.MessageType.Prove, signature }));
+    } else if (message.type === wire.MessageType.Synced) {
+      synced();
+    }
+    onMessage?.(message);
+  });
+  socket.send(
+    wire.encodeMessage({
+      type: wire.MessageType.Join,
+      version: wire.WIRE_VERSION,
+      roomId: room.roomId,
+      verifyKey: room.verifyKey,
+      sinceSeq: 0,
+      create,
+      epoch: 0,
+    }),
+  );
+  try {
     await ready;
-    return socket;
+  } catch (error) {
+    socket.terminate();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { socket, closed };
+}
+
+/**
+ * One room of relay clients (edit links): the first creates the room, the rest join; each
+ * sends a signed update (8-byte timestamp + random bytes) every 1/rate seconds; every ENTRY is
+ * a sample.
+ */
+export async function relayRoom(wire, urls, size, index, samples) {
+  const room = relayRoomKeys(wire);
+  const address = `10.${(index >> 8) & 255}.${index & 255}.1`;
+  const onMessage = (message) => {
+    if (message.type === wire.MessageType.Entry) {
+      samples.record(new DataView(message.sealed.buffer, message.sealed.byteOffset).getFloat64(0));
+    }
+  };
+  const join = async (i) => {
+    const client = await relayClient(wire, urls[i % urls.length], room, {
+      address,
+      create: i === 0,
+      prove: true,
+      onMessage,
+    });
+    void client.closed.then((code) => samples.closed(code));
+    return client.socket;
   };
   // The first creates the room; the others join it together.
   const creator = await join(0);
@@ -200,15 +289,7 @@ export async function relayRoom(wire, urls, size, index, samples) {
     const sealed = new Uint8Array(8 + 120);
     sealed.set(randomBytes(120), 8);
     new DataView(sealed.buffer).setFloat64(0, performance.now());
-    const messageId = new Uint8Array(randomBytes(16));
-    const signature = sign(
-      null,
-      wire.signedBytes(wire.updateBinding(roomId, messageId), sealed),
-      key,
-    );
-    socket.send(
-      wire.encodeMessage({ type: wire.MessageType.Update, messageId, sealed, signature }),
-    );
+    socket.send(signedUpdate(wire, room, sealed));
     if (samples.measuring) samples.sent++;
   };
   return { clients, send };

@@ -15,12 +15,13 @@ import {
   takeLiveFragmentFromAddress,
 } from "~/ui/live-address";
 import type { LiveHandle } from "~/ui/live-control";
+import { EDITOR_LIVE_KEY, startEditorEarlyJoin, takeEarlyJoin } from "~/ui/live-early-join";
 import { useEditorLiveStore } from "./editor-live-store";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
 
 /** The simple editor's document key in the remembered live links. */
-const LIVE_KEY = "editor";
+const LIVE_KEY = EDITOR_LIVE_KEY;
 const LIVE_DOCUMENT_NAME = "Live document.txt";
 const CONFIRM_JOIN =
   "Open the live document in place of this one? Changes you have not downloaded or saved will be lost.";
@@ -145,12 +146,16 @@ export function useEditorLive(
         return;
       }
       const remembered = readLiveLink(LIVE_KEY);
-      const joined = runtime.joinLive(
-        "editor",
-        fragment,
-        readLiveName(),
-        rejoin && remembered?.fragment === fragment && remembered.startedHere,
-      );
+      // A link opened on this visit may have been joined already while the editor started.
+      const early = rejoin ? null : await takeEarlyJoin(fragment);
+      const joined =
+        early ??
+        runtime.joinLive(
+          "editor",
+          fragment,
+          readLiveName(),
+          rejoin && remembered?.fragment === fragment && remembered.startedHere,
+        );
       if (joined.kind === "damaged") {
         if (rejoin) lock(false);
         notify(joined.message);
@@ -165,6 +170,7 @@ export function useEditorLive(
           CONFIRM_JOIN,
         );
         if (!replaced) {
+          live.session.leave();
           useEditorLiveStore.setState({ live: null, joining: false });
           useEditorStore.getState().notify({
             kind: "info",
@@ -223,6 +229,10 @@ export function useEditorLive(
     const remembered = readLiveLink(LIVE_KEY);
     if (remembered) void join(remembered.fragment, true);
   }, [join]);
+
+  // A live link opened on this visit: its code and text load while the editor starts up (a
+  // session this page was already in is rejoined by openFromAddress with what it kept).
+  useEffect(() => startEditorEarlyJoin(), []);
 
   // The session ended for everyone, or the relay refused it for good: the document stays.
   const live = useEditorLiveStore((s) => s.live);

@@ -115,6 +115,8 @@ function onPreloadError(event: Event): void {
 
 /** How long after load the service worker is registered: its downloads come after the page's. */
 const REGISTER_IDLE_TIMEOUT_MS = 3000;
+/** How long registering waits on a page opened with a live link (its text comes first). */
+export const LIVE_JOIN_REGISTER_DELAY_MS = 8000;
 
 /**
  * Starts listening for missing chunks, and registers the service worker once the page has
@@ -123,6 +125,7 @@ const REGISTER_IDLE_TIMEOUT_MS = 3000;
 export function startAppUpdates(): () => void {
   window.addEventListener("vite:preloadError", onPreloadError);
   let cancelled = false;
+  let liveGraceTaken = false;
   const register = () => {
     if (cancelled) return;
     void import("./service-worker-client")
@@ -132,6 +135,13 @@ export function startAppUpdates(): () => void {
       .catch((error: unknown) => console.warn("The offline service worker was not started", error));
   };
   const afterLoad = () => {
+    // Opening a live link: the service worker's first install downloads the whole site (about
+    // 300 files) from the server that is sending the live text; it waits until that is here.
+    if (window.location.hash.includes("live=") && !liveGraceTaken) {
+      liveGraceTaken = true;
+      window.setTimeout(afterLoad, LIVE_JOIN_REGISTER_DELAY_MS);
+      return;
+    }
     if (typeof window.requestIdleCallback === "function") {
       window.requestIdleCallback(register, { timeout: REGISTER_IDLE_TIMEOUT_MS });
     } else {
