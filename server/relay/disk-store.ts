@@ -18,7 +18,6 @@
  * in memory.
  */
 import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
-import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import { MessageType, decodeMessage, encodeMessage, isRoomId } from "../../app/collab/wire";
 import {
@@ -35,6 +34,7 @@ import {
   writeAtomic,
   type RoomMeta,
 } from "./disk-log";
+import { appendRecord, closeLog, logsToClose, type LoadedRoom } from "./disk-room-log";
 import { DiskTombstones } from "./disk-tombstones";
 import {
   entriesAfter,
@@ -46,7 +46,6 @@ import {
   seqOfMessageId,
   snapshotFits,
   type CreateResult,
-  type HeldRoom,
   type RoomStore,
   type StoredEntry,
   type StoredSnapshot,
@@ -58,25 +57,6 @@ import {
   nearlyFull,
   type StorageQuotas,
 } from "./store-quota";
-
-interface LoadedRoom extends HeldRoom {
-  /** Bytes of the room's files (log and snapshot), for the cache and the storage total. */
-  size: number;
-  /** Length of the log file's good records: a failed write is cut back to it. */
-  logLength: number;
-  /** When the log's time was last set to the hub's clock (0: not since loading). */
-  touchedAt: number;
-  /**
-   * The log's descriptor, open for appending while the room is cached. Appends are written
-   * synchronously: a small write to the page cache takes microseconds, while a trip through
-   * libuv's four-thread pool per update queued every room behind the others under load.
-   */
-  log: number | null;
-  /** Syncs the log to the disk, one fdatasync for the appends that arrive together. */
-  sync: GroupSync;
-}
-
-const MAX_OPEN_LOGS = 256;
 
 /** Options of the disk store. */
 export interface DiskStoreOptions {
@@ -142,25 +122,12 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     }
   }
 
-  // Busy rooms keep their log open; past MAX_OPEN_LOGS the least recently used are closed
-  // (and opened again on their next write).
+  // Busy rooms keep their log open; past a limit the least recently used are closed.
   function limitOpenLogs(current: string): void {
-    let open = 0;
-    for (const held of cache.values()) if (held.log !== null) open++;
-    for (const [id, held] of cache) {
-      if (open <= MAX_OPEN_LOGS) break;
-      if (id === current || held.log === null) continue;
-      open--;
+    for (const id of logsToClose(cache, current)) {
+      const held = cache.get(id)!;
       void locked(id, () => closeLog(held)).catch(() => {});
     }
-  }
-
-  async function closeLog(room: LoadedRoom): Promise<void> {
-    // Appends waiting for their sync keep the descriptor until it ran.
-    await room.sync.idle();
-    const fd = room.log;
-    room.log = null;
-    if (fd !== null) closeSync(fd);
   }
 
   /** A room whose log is damaged in the middle: kept aside, whole, for an operator. */
@@ -232,27 +199,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
 
   /** Writes a record at the log's end; on any failure cuts the log back to its good length. */
   function writeRecord(roomId: string, room: LoadedRoom, record: Uint8Array): void {
-    if (room.log === null) {
-      room.log = openSync(path.join(roomDir(roomId), "log"), "a");
-      limitOpenLogs(roomId);
-    }
-    try {
-      for (let written = 0; written < record.length;) {
-        written += writeSync(room.log, record, written);
-      }
-    } catch (error) {
-      try {
-        ftruncateSync(room.log, room.logLength);
-      } catch {
-        // Not even cut back: forget the room, so the next read cuts the torn tail itself
-        // before anything is appended after it.
-        cache.delete(roomId);
-        closeSync(room.log);
-        room.log = null;
-      }
-      throw error;
-    }
-    room.logLength += record.length;
+    appendRecord(path.join(roomDir(roomId), "log"), room, record, {
+      opened: () => limitOpenLogs(roomId),
+      // Not even cut back: forget the room, so the next read cuts the torn tail itself.
+      torn: () => cache.delete(roomId),
+    });
   }
 
   return {
