@@ -355,6 +355,25 @@ describe("LiveSession", () => {
     second.live.leave();
   });
 
+  it("keeps nothing of the session in this browser once the person forgets it", async () => {
+    const kept = new Map<string, LiveRoomState>();
+    const store: LiveStateStore = {
+      load: async (roomId) => kept.get(roomId) ?? null,
+      save: async (roomId, value) => void kept.set(roomId, value),
+      delete: async (roomId) => void kept.delete(roomId),
+    };
+    const first = session({ create: true, initialText: "draft", stateStore: store });
+    first.live.start();
+    first.live.text.insert(5, " secret");
+    await vi.runOnlyPendingTimersAsync();
+    expect(kept.has(keys.roomId)).toBe(true); // kept while in the session
+    first.live.leave({ forget: true });
+    await vi.runOnlyPendingTimersAsync();
+    expect(kept.has(keys.roomId)).toBe(false);
+    // The document itself keeps its text: only the browser's copy of the session is gone.
+    expect(first.live.text.toString()).toBe("draft secret");
+  });
+
   it("refuses to start a document over the size limit", () => {
     const big = "a".repeat(LIVE_LIMITS.maxDocumentBytes + 1);
     expect(checkLiveSize(big)).toMatch(/too large to edit live/);

@@ -250,12 +250,15 @@ export class LiveSession {
     if (!this.finished) this.presence.setUser(name);
   }
 
-  /** Disconnects for good; the doc stays as it is (and unsent changes stay kept). */
-  leave(): void {
+  /**
+   * Disconnects for good; the doc stays as it is. Unsent changes stay kept in this browser for
+   * a later rejoin, unless `forget`: then nothing of the session is kept here (issue 49).
+   */
+  leave({ forget = false } = {}): void {
     if (this.finished) return;
     this.outbox.flush();
     this.presence.leave();
-    this.finish(null);
+    this.finish(null, undefined, forget);
   }
 
   /** Deletes the room on the relay for everyone (edit links only), then leaves. */
@@ -400,7 +403,7 @@ export class LiveSession {
   }
 
   /** Ends the session: no more connecting; the kept state is saved, or deleted with the room. */
-  private finish(message: string | null, code?: number): void {
+  private finish(message: string | null, code?: number, forget = false): void {
     if (this.finished) return;
     this.finished = true;
     this.welcomed = false;
@@ -413,7 +416,7 @@ export class LiveSession {
     this.awareness.destroy();
     this.doc.off("update", this.onDocUpdate);
     const gone = [CloseCode.RoomEnded, CloseCode.RoomNotFound, CloseCode.RoomExpired];
-    this.keeper.stop(gone.some((goneCode) => goneCode === code));
+    this.keeper.stop(forget || gone.some((goneCode) => goneCode === code));
     this.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     this.ending.settle();

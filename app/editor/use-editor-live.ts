@@ -30,8 +30,8 @@ const CONFIRM_JOIN =
 export interface EditorLive {
   /** Starts a session for the document (loading its code first); words when it cannot. */
   start(userName: string): Promise<string | null>;
-  /** Leaves the session; the document stays as an ordinary one. */
-  stop(): void;
+  /** Leaves the session; the document stays as an ordinary one (`forget`: keeps nothing of it). */
+  stop(options?: { forget?: boolean }): void;
   endForEveryone(): Promise<void>;
   /** After the stored document loaded: joins a link in the address bar, or rejoins after a reload. */
   openFromAddress(): void;
@@ -110,13 +110,16 @@ export function useEditorLive(
     [getHandle, bind],
   );
 
-  const stop = useCallback(() => {
-    const { live } = useEditorLiveStore.getState();
-    if (!live) return;
-    useEditorLiveStore.setState({ live: null, joining: false, ended: false });
-    live.session.leave();
-    unbind();
-  }, [unbind]);
+  const stop = useCallback(
+    (options: { forget?: boolean } = {}) => {
+      const { live } = useEditorLiveStore.getState();
+      if (!live) return;
+      useEditorLiveStore.setState({ live: null, joining: false, ended: false });
+      live.session.leave(options);
+      unbind();
+    },
+    [unbind],
+  );
 
   const endForEveryone = useCallback(async () => {
     const { live } = useEditorLiveStore.getState();

@@ -28,7 +28,7 @@ export function NotepadLiveDialog({
         live={entry && !entry.ended && !entry.joining ? entry.live : null}
         actions={{
           start: (userName) => controller.live.start(id, userName),
-          stop: () => controller.live.stop(id),
+          stop: (options) => controller.live.stop(id, options),
           endForEveryone: () => controller.live.endForEveryone(id),
         }}
         onClose={close}

@@ -198,12 +198,12 @@ export class NotepadLive {
     return null;
   }
 
-  /** Leaves tab `id`'s session; the tab stays as an ordinary one. */
-  stop(id: string): void {
+  /** Leaves tab `id`'s session; the tab stays as an ordinary one (`forget`: keeps nothing of it). */
+  stop(id: string, options: { forget?: boolean } = {}): void {
     const entry = this.get(id);
     if (!entry) return;
     this.set(id, null);
-    entry.live.session.leave();
+    entry.live.session.leave(options);
     this.unbind(id);
   }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { readLiveName } from "~/storage/live-links";
+import { LIVE_ROOM_KEEP_MS } from "~/storage/live-rooms";
 import { writeClipboardText } from "./clipboard";
 import { loadLiveRuntime } from "./live-address";
 import type { LiveHandle } from "./live-control";
@@ -8,6 +9,8 @@ import { liveStateWords, useLiveStatus } from "./use-live-status";
 
 // The QR encoder loads with the links, not with the editors.
 const QrCode = lazy(() => import("./qr-code").then((module) => ({ default: module.QrCode })));
+
+const LIVE_KEEP_DAYS = LIVE_ROOM_KEEP_MS / (24 * 60 * 60 * 1000);
 
 const BUTTON =
   "rounded-lg border border-slate-300 px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-700";
@@ -23,8 +26,11 @@ export interface LiveDialogActions {
    * when it cannot (too large, the code could not load).
    */
   start(userName: string): Promise<string | null>;
-  /** Leaves the session; the document stays as an ordinary local one. */
-  stop(): void;
+  /**
+   * Leaves the session; the document stays as an ordinary local one. With `forget`, this
+   * browser also drops what it kept of the session (its changes kept for a rejoin).
+   */
+  stop(options?: { forget?: boolean }): void;
   /** Ends the session for everyone and deletes the relay's copy (the starter only). */
   endForEveryone(): Promise<void>;
 }
@@ -53,6 +59,7 @@ export function LiveDialog({
   const [starting, setStarting] = useState(false);
   const [codeReady, setCodeReady] = useState(false);
   const nameId = useId();
+  const forgetNoteId = useId();
   const status = useLiveStatus(live?.session ?? null);
 
   // The session code loads while the person reads the dialog (the editors' first load has none
@@ -189,30 +196,49 @@ export function LiveDialog({
                 </div>
               </div>
             ) : (
-              <div className="flex flex-wrap justify-end gap-2">
-                {live.remembered.startedHere && live.editLink && (
+              <>
+                <p id={forgetNoteId} className="text-xs text-slate-700 dark:text-slate-300">
+                  Stop live session leaves it and keeps the text here as an ordinary document; this
+                  browser still keeps the session&apos;s changes for {LIVE_KEEP_DAYS} days, so
+                  opening the link again merges what you wrote offline. Forget this session also
+                  erases them from this browser.
+                </p>
+                <div className="flex flex-wrap justify-end gap-2">
+                  {live.remembered.startedHere && live.editLink && (
+                    <button
+                      type="button"
+                      onClick={() => setConfirmingEnd(true)}
+                      className={DANGER_BUTTON}
+                    >
+                      End for everyone and delete the relay&apos;s copy
+                    </button>
+                  )}
                   <button
                     type="button"
-                    onClick={() => setConfirmingEnd(true)}
-                    className={DANGER_BUTTON}
+                    onClick={() => {
+                      actions.stop();
+                      onClose();
+                    }}
+                    className={BUTTON}
                   >
-                    End for everyone and delete the relay&apos;s copy
+                    Stop live session
                   </button>
-                )}
-                <button
-                  type="button"
-                  onClick={() => {
-                    actions.stop();
-                    onClose();
-                  }}
-                  className={BUTTON}
-                >
-                  Stop live session
-                </button>
-                <button type="button" onClick={onClose} className={PRIMARY_BUTTON}>
-                  Close
-                </button>
-              </div>
+                  <button
+                    type="button"
+                    aria-describedby={forgetNoteId}
+                    onClick={() => {
+                      actions.stop({ forget: true });
+                      onClose();
+                    }}
+                    className={BUTTON}
+                  >
+                    Forget this session
+                  </button>
+                  <button type="button" onClick={onClose} className={PRIMARY_BUTTON}>
+                    Close
+                  </button>
+                </div>
+              </>
             )}
           </>
         )}

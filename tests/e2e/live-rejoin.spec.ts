@@ -140,3 +140,37 @@ test("Stop keeps the document as an ordinary one, with its own undo again", asyn
   await expect(liveStatus(first.page)).toHaveCount(0);
   await first.context.close();
 });
+
+test("Forget this session keeps the text and leaves nothing of the session in the browser", async ({
+  browser,
+}) => {
+  const first = await startedSession(browser, "notepad", "Shared text.", "Ada");
+  // While in the session, the browser keeps its link and its changes (for a reload).
+  await expect
+    .poll(() => first.page.evaluate(() => localStorage.getItem("plainpad-live-links") ?? ""))
+    .toContain("live=");
+  await openLiveDialog(first.page, "notepad");
+  await first.page.getByRole("button", { name: "Forget this session" }).click();
+  await expect(liveStatus(first.page)).toHaveCount(0);
+  expect(await shownText(first.page)).toBe("Shared text.");
+  const keptRooms = () =>
+    first.page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const request = indexedDB.open("plainpad-live");
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains("rooms")) return resolve(0);
+            const count = db.transaction("rooms").objectStore("rooms").count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              db.close();
+            };
+          };
+        }),
+    );
+  await expect.poll(keptRooms).toBe(0);
+  expect(await first.page.evaluate(() => localStorage.getItem("plainpad-live-links"))).toBeNull();
+  await first.context.close();
+});
