@@ -15,7 +15,7 @@ const PAGES = [
     date: PRIVACY_LAST_UPDATED,
     pinned: {
       date: "November 27, 2026",
-      sha256: "db2d3079755d6dddc72ff42d726e1f8c33c76ee62bb88684241b9b25c3bb6168",
+      sha256: "9185ca7c6ffd978f00326835e3ae3ba7597b5e8a2422d0b04d4bb44ce4daafc4",
     },
   },
   {

@@ -85,7 +85,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             or close the tab, and otherwise {LIVE_IDLE_DAYS} days after the session was last used in
             this browser. The session&apos;s changes, including the ones not yet sent, are kept in
             IndexedDB (unencrypted, like your other documents) so that edits made offline are merged
-            later; they are deleted {LIVE_IDLE_DAYS} days after they were last saved.
+            later; they are deleted {LIVE_IDLE_DAYS} days after they were last saved, or at once
+            when you choose &ldquo;Forget this session&rdquo;.
           </li>
           <li>
             Files you open from your computer are read inside the page and are never uploaded. In
