@@ -160,10 +160,13 @@ export async function syncTab(
   if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
   if (!fileId) {
     const name = driveFileName(first.name);
-    const meta = await upload(context, first, null, first.text, name);
+    // Read once: the host's `text` reads the editor, which may change during the upload. The
+    // record keeps what was sent, so a line typed meanwhile is a local change for the next run.
+    const text = first.text;
+    const meta = await upload(context, first, null, text, name);
     context.recreating?.delete(tabId);
     context.host.setTabDriveFile(tabId, meta.id, first.name);
-    return synced(record, first.text, meta, name);
+    return synced(record, text, meta, name);
   }
   const remote = await remoteText(context, first, fileId, record);
   // The person may have typed during the requests: merge what the tab holds now.

@@ -69,12 +69,19 @@ export class TestNotepad implements NotepadSyncHost {
   }
 
   listTabs(): SyncTab[] {
-    return this.tabs.map((tab) => ({ ...tab }));
+    return this.tabs.flatMap((tab) => this.readTab(tab.id) ?? []);
   }
 
+  /** Like the page's host: `text` is read from the tab each time (typing shows through). */
   readTab(id: string): SyncTab | null {
     const tab = this.tabs.find((t) => t.id === id);
-    return tab ? { ...tab } : null;
+    if (!tab) return null;
+    return {
+      ...tab,
+      get text() {
+        return tab.text;
+      },
+    };
   }
 
   applyMergedText(id: string, text: string): void {
@@ -101,12 +108,27 @@ export class TestNotepad implements NotepadSyncHost {
   }
 }
 
+/** A request as the network hooks see it (kind as the model counts it). */
+export interface HookedRequest {
+  method: string;
+  url: string;
+}
+
+/** The computer's network: offline, and hooks around each request (typing during one, a lost answer). */
+export interface TestNetwork {
+  offline: boolean;
+  /** Runs before the request reaches Drive. */
+  before?: (request: HookedRequest) => void | Promise<void>;
+  /** Runs after Drive applied the request; throwing loses the answer. */
+  after?: (request: HookedRequest, status: number) => void | Promise<void>;
+}
+
 /** One computer: its notepad, its sync, its session and network. */
 export interface TestComputer {
   notepad: TestNotepad;
   sync: NotepadSyncController;
   session: { valid: boolean; token: string; clicks: number };
-  network: { offline: boolean };
+  network: TestNetwork;
   /** What the page's focus (or the online event) calls. */
   wake: () => void;
 }
@@ -115,7 +137,15 @@ export interface TestComputer {
 export async function computer(model: DriveModel, name: string): Promise<TestComputer> {
   const notepad = new TestNotepad(name);
   const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
-  const network = { offline: false };
+  const network: TestNetwork = { offline: false };
+  const toModel = modelFetch(model, network);
+  const hooked: typeof fetch = async (input, init) => {
+    const request = { method: init?.method ?? "GET", url: String(input) };
+    await network.before?.(request);
+    const response = await toModel(input, init);
+    await network.after?.(request, response.status);
+    return response;
+  };
   let wake = () => undefined as void;
   const drive: SyncDriveAccess = {
     isConfigured: () => true,
@@ -130,7 +160,7 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
     forgetRefusedToken: () => {
       session.valid = false;
     },
-    fetchImpl: modelFetch(model, network),
+    fetchImpl: hooked,
     sleep: async () => undefined,
     random: () => 0.5,
   };
