@@ -19,6 +19,7 @@ const settings: StoredSyncSettings = {
   pageToken: "42",
   lastSyncAt: 1_700_000_000_000,
   dismissedFileIds: ["f9"],
+  unhandledFileIds: ["f1"],
 };
 
 const tab: StoredTabSync = {
@@ -64,6 +65,7 @@ describe("sync store", () => {
       pageToken: null,
       lastSyncAt: null,
       dismissedFileIds: ["x"],
+      unhandledFileIds: [],
     });
     expect(parseTabSync({ tabId: "t", baseText: 3 })).toMatchObject({
       tabId: "t",

@@ -31,6 +31,11 @@ export interface StoredSyncSettings {
   lastSyncAt: number | null;
   /** Files of the shared tab list the person chose not to bring in. */
   dismissedFileIds: string[];
+  /**
+   * Synced files Drive reported changed (or that must be looked at again) and no run has
+   * handled yet: stored with `pageToken`, which moves past them, so a failed run forgets none.
+   */
+  unhandledFileIds: string[];
 }
 
 /** One tab's sync state. */
@@ -64,6 +69,9 @@ const stringOrNull = (value: unknown) => (typeof value === "string" ? value : nu
 const numberOrNull = (value: unknown) =>
   typeof value === "number" && Number.isFinite(value) ? value : null;
 
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
+
 /** Reads stored settings (any schema up to ours), null when unreadable. */
 export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
   if (!isRecord(value) || typeof value.deviceId !== "string") return null;
@@ -76,9 +84,8 @@ export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
     tabListFileId: stringOrNull(value.tabListFileId),
     pageToken: stringOrNull(value.pageToken),
     lastSyncAt: numberOrNull(value.lastSyncAt),
-    dismissedFileIds: Array.isArray(value.dismissedFileIds)
-      ? value.dismissedFileIds.filter((id): id is string => typeof id === "string")
-      : [],
+    dismissedFileIds: stringList(value.dismissedFileIds),
+    unhandledFileIds: stringList(value.unhandledFileIds),
   };
 }
 

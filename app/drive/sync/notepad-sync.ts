@@ -10,7 +10,6 @@ import { getDrive } from "../drive";
 import { DriveHttpError } from "../errors";
 import {
   createIndexedDbSyncStore,
-  type StoredSyncSettings,
   type StoredTabSync,
   type SyncStateStore,
 } from "~/storage/sync-store";
@@ -21,7 +20,7 @@ import { buildStatus } from "./sync-status";
 import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
 import {
   changesForRun,
-  defaultSyncSettings,
+  changesToHandle,
   folderForRun,
   forEachLimited,
   listedTabs,
@@ -31,6 +30,7 @@ import {
   windowWakeEvents,
   yieldToPage,
 } from "./sync-runner";
+import { SyncState } from "./sync-state";
 import { SyncTimer, type RunReport } from "./sync-timer";
 import {
   DEFAULT_SYNC_INTERVAL,
@@ -68,12 +68,10 @@ export function createNotepadSync(options: NotepadSyncOptions): NotepadSyncContr
 class NotepadSync implements NotepadSyncController {
   private readonly host;
   private readonly access: SyncDriveAccess;
-  private readonly store: SyncStateStore;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly timer: SyncTimer;
-  private settings: StoredSyncSettings;
-  private readonly records = new Map<string, StoredTabSync>();
+  private readonly state: SyncState;
   private readonly tabStates = new Map<string, TabSyncStatus>();
   private readonly listeners = new Set<SyncStatusListener>();
   private failure: SyncFailure | null = null;
@@ -94,10 +92,9 @@ class NotepadSync implements NotepadSyncController {
   constructor(private readonly options: NotepadSyncOptions) {
     this.host = options.host;
     this.access = options.drive ?? getDrive().syncAccess();
-    this.store = options.store ?? createIndexedDbSyncStore();
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
-    this.settings = defaultSyncSettings(randomId(this.random));
+    this.state = new SyncState(options.store ?? createIndexedDbSyncStore(), randomId(this.random));
     this.timer = new SyncTimer({
       interval: DEFAULT_SYNC_INTERVAL,
       run: () => this.runOnce(),
@@ -113,17 +110,11 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private async load(): Promise<void> {
-    const [settings, tabs] = await Promise.all([
-      this.store.loadSettings().catch(() => null),
-      this.store.loadTabs().catch(() => []),
-    ]);
-    if (settings) this.settings = settings;
-    else void this.store.saveSettings(this.settings).catch(() => undefined);
-    for (const tab of tabs) this.records.set(tab.tabId, tab);
-    this.tabList.fileId = this.settings.tabListFileId;
+    await this.state.load();
+    this.tabList.fileId = this.state.settings.tabListFileId;
     this.timer.setInterval(this.interval());
     this.unlisten = (this.options.listen ?? windowWakeEvents)(() => void this.wake());
-    if (this.settings.enabled) {
+    if (this.state.settings.enabled) {
       this.timer.start();
       void this.timer.request();
     }
@@ -146,9 +137,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   setInterval(interval: SyncInterval): void {
-    this.settings = { ...this.settings, interval };
+    this.state.settings = { ...this.state.settings, interval };
     this.timer.setInterval(interval);
-    this.saveSettings();
+    this.state.saveSettings();
     this.publish();
   }
 
@@ -161,10 +152,10 @@ class NotepadSync implements NotepadSyncController {
       await this.start();
       this.needsReconnect = false;
       this.failure = null;
-      this.settings = { ...this.settings, enabled: true, scope };
+      this.state.settings = { ...this.state.settings, enabled: true, scope };
       const ids = scope === "all" ? this.host.listTabs().map((tab) => tab.id) : [activeTabId];
       for (const id of ids) this.include(id);
-      this.saveSettings();
+      this.state.saveSettings();
       this.timer.start();
       this.publish();
       await this.timer.request();
@@ -172,9 +163,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   disable(): void {
-    this.settings = { ...this.settings, enabled: false };
+    this.state.settings = { ...this.state.settings, enabled: false };
     this.timer.stop();
-    this.saveSettings();
+    this.state.saveSettings();
     this.publish();
   }
 
@@ -185,16 +176,16 @@ class NotepadSync implements NotepadSyncController {
   }
 
   excludeTab(id: string): void {
-    const record = this.records.get(id);
+    const record = this.state.records.get(id);
     if (!record?.included) return;
-    this.saveRecord({ ...record, included: false });
+    this.state.saveRecord({ ...record, included: false });
     if (record.driveFileId) this.leave(record.driveFileId);
     this.tabStates.delete(id);
     this.publish();
   }
 
   isTabIncluded(id: string): boolean {
-    return this.settings.enabled && this.records.get(id)?.included === true;
+    return this.state.settings.enabled && this.state.records.get(id)?.included === true;
   }
 
   tabChanged(id: string): void {
@@ -207,8 +198,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   tabOpened(id: string): void {
-    if (this.openingTabs || !this.settings.enabled || this.settings.scope !== "all") return;
-    if (this.records.get(id)?.included) return;
+    if (this.openingTabs || !this.state.settings.enabled || this.state.settings.scope !== "all")
+      return;
+    if (this.state.records.get(id)?.included) return;
     this.includeTab(id);
   }
 
@@ -217,17 +209,16 @@ class NotepadSync implements NotepadSyncController {
   }
 
   tabClosed(id: string): void {
-    const record = this.records.get(id);
+    const record = this.state.records.get(id);
     if (!record) return;
     if (record.included && record.driveFileId) this.leave(record.driveFileId);
-    this.records.delete(id);
+    this.state.deleteRecord(id);
     this.tabStates.delete(id);
-    void this.store.deleteTab(id).catch(() => undefined);
     this.publish();
   }
 
   syncNow(): Promise<void> {
-    if (!this.settings.enabled) return Promise.resolve();
+    if (!this.state.settings.enabled) return Promise.resolve();
     if (!this.timer.isActive()) this.timer.start();
     return this.timer.request();
   }
@@ -243,11 +234,11 @@ class NotepadSync implements NotepadSyncController {
   }
 
   async recreateFile(id: string): Promise<void> {
-    const record = this.records.get(id);
+    const record = this.state.records.get(id);
     const tab = this.host.readTab(id);
     if (!record || !tab) return;
     // A new file: the tab forgets the old one; its text is the new file's text.
-    this.saveRecord({ ...newTabRecord(id, null), included: true });
+    this.state.saveRecord({ ...newTabRecord(id, null), included: true });
     if (record.driveFileId) this.closedFiles.add(record.driveFileId);
     this.recreating.add(id);
     this.tabStates.set(id, { kind: "syncing" });
@@ -257,14 +248,18 @@ class NotepadSync implements NotepadSyncController {
   }
 
   remoteTabsOffer(): { count: number } | null {
-    return remoteOffer(this.tabList.list, this.host.listTabs(), this.settings.dismissedFileIds);
+    return remoteOffer(
+      this.tabList.list,
+      this.host.listTabs(),
+      this.state.settings.dismissedFileIds,
+    );
   }
 
   dismissRemoteTabs(): void {
     for (const entry of missingEntries(this.tabList.list, this.host.listTabs(), [])) {
-      this.dismiss(entry.driveFileId);
+      this.state.dismiss(entry.driveFileId);
     }
-    this.saveSettings();
+    this.state.saveSettings();
     this.publish();
   }
 
@@ -276,9 +271,9 @@ class NotepadSync implements NotepadSyncController {
         http: syncHttpContext(this.access),
         host: this.host,
         list: this.tabList.list,
-        dismissed: this.settings.dismissedFileIds,
+        dismissed: this.state.settings.dismissedFileIds,
         save: (record) => {
-          this.saveRecord(record);
+          this.state.saveRecord(record);
           this.tabStates.set(record.tabId, { kind: "synced", at: this.now() });
         },
       });
@@ -294,7 +289,7 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private async wake(): Promise<void> {
-    if (this.settings.enabled) await this.timer.request();
+    if (this.state.settings.enabled) await this.timer.request();
   }
 
   private async runOnce(): Promise<RunReport> {
@@ -304,7 +299,7 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private async runSteps(): Promise<RunReport> {
-    if (!this.settings.enabled) return {};
+    if (!this.state.settings.enabled) return {};
     const blocked = runBlocker(this.access, this.options.isOnline);
     if (blocked) {
       if (blocked === "reconnect") this.needsReconnect = true;
@@ -313,14 +308,16 @@ class NotepadSync implements NotepadSyncController {
       return {};
     }
     const http = syncHttpContext(this.access);
-    const folder = folderForRun(http, this.settings.folderId, (id, recreated) => {
-      this.settings = { ...this.settings, folderId: id };
-      this.saveSettings();
+    const folder = folderForRun(http, this.state.settings.folderId, (id, recreated) => {
+      this.state.settings = { ...this.state.settings, folderId: id };
+      this.state.saveSettings();
       if (recreated) this.host.notify(SYNC_MESSAGES.folderRecreated);
     });
     try {
-      const { changes, pageToken } = await changesForRun(http, this.settings.pageToken);
-      this.settings = { ...this.settings, pageToken };
+      const listed = await changesForRun(http, this.state.settings.pageToken);
+      const changes = changesToHandle(listed.changes, this.state.settings.unhandledFileIds);
+      // The token moves past these changes only together with the list of those not handled.
+      this.state.noteUnhandled(listed.pageToken, changes, this.tabList.fileId);
       const context: TabRunContext = {
         http,
         host: this.host,
@@ -328,7 +325,7 @@ class NotepadSync implements NotepadSyncController {
         changes,
         recreating: this.recreating,
         checkpoint: (record) => {
-          if (this.records.get(record.tabId)?.included) this.saveRecord(record);
+          if (this.state.records.get(record.tabId)?.included) this.state.saveRecord(record);
         },
         openDriveCopy: (fromId, name, text) => {
           this.openingTabs = true;
@@ -341,22 +338,23 @@ class NotepadSync implements NotepadSyncController {
       };
       const ids = this.host.listTabs().map((tab) => tab.id);
       await forEachLimited(ids, TABS_AT_ONCE, async (id) => {
-        const record = this.records.get(id);
-        if (!this.settings.enabled || !record?.included) return;
+        const record = this.state.records.get(id);
+        if (!this.state.settings.enabled || !record?.included) return;
         await (this.options.yieldToPage ?? yieldToPage)();
         await this.syncOneTab(context, id, record);
       });
       const closed = [...this.closedFiles];
-      const tabs = listedTabs(this.host.listTabs(), this.records);
-      const { deviceId } = this.settings;
+      const tabs = listedTabs(this.host.listTabs(), this.state.records);
+      const { deviceId } = this.state.settings;
       const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
       this.tabList = await syncTabList(input, this.tabList);
+      this.state.handled(this.state.settings.tabListFileId, this.tabList.fileId);
       for (const id of closed) this.closedFiles.delete(id);
-      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
+      this.state.settings = { ...this.state.settings, tabListFileId: this.tabList.fileId };
       this.failure = null;
       this.needsReconnect = false;
-      this.settings = { ...this.settings, lastSyncAt: this.now() };
-      this.saveSettings();
+      this.state.settings = { ...this.state.settings, lastSyncAt: this.now() };
+      this.state.saveSettings();
       return {};
     } catch (error) {
       const failure = syncFailure(error);
@@ -364,6 +362,7 @@ class NotepadSync implements NotepadSyncController {
       // The request layer already honoured Retry-After on its own tries.
       return { rateLimited: failure.kind === "rate-limited" };
     } finally {
+      this.state.saveSettings();
       this.publish();
     }
   }
@@ -373,7 +372,8 @@ class NotepadSync implements NotepadSyncController {
     try {
       const result = await syncTab(context, id, record);
       if (result.kind === "closed") return this.tabClosed(id);
-      if (this.records.get(id)?.included) this.saveRecord(result.record);
+      if (this.state.records.get(id)?.included) this.state.saveRecord(result.record);
+      this.state.handled(record.driveFileId, result.record.driveFileId);
       this.tabStates.set(id, { kind: "synced", at: this.now() });
     } catch (error) {
       const failure = syncFailure(error, this.host.readTab(id)?.encoding);
@@ -387,8 +387,12 @@ class NotepadSync implements NotepadSyncController {
   private include(id: string): void {
     const tab = this.host.readTab(id);
     if (!tab) return;
-    const record = this.records.get(id);
-    this.saveRecord(record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId));
+    const record = this.state.records.get(id);
+    this.state.saveRecord(
+      record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId),
+    );
+    // Back in the sync: Drive's copy may have changed while the feed was not watched for it.
+    if (record?.driveFileId && record.baseText !== null) this.state.recheck(record.driveFileId);
     this.tabStates.set(id, { kind: "syncing" });
   }
 
@@ -398,14 +402,8 @@ class NotepadSync implements NotepadSyncController {
    */
   private leave(fileId: string): void {
     this.closedFiles.add(fileId);
-    this.dismiss(fileId);
-    this.saveSettings();
-  }
-
-  private dismiss(fileId: string): void {
-    const dismissed = this.settings.dismissedFileIds;
-    if (dismissed.includes(fileId)) return;
-    this.settings = { ...this.settings, dismissedFileIds: [...dismissed, fileId] };
+    this.state.dismiss(fileId);
+    this.state.saveSettings();
   }
 
   private noteFailure(failure: SyncFailure): void {
@@ -414,27 +412,20 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private interval(): SyncInterval {
-    return isSyncInterval(this.settings.interval) ? this.settings.interval : DEFAULT_SYNC_INTERVAL;
-  }
-
-  private saveRecord(record: StoredTabSync): void {
-    this.records.set(record.tabId, record);
-    void this.store.saveTab(record).catch(() => undefined);
-  }
-
-  private saveSettings(): void {
-    void this.store.saveSettings(this.settings).catch(() => undefined);
+    return isSyncInterval(this.state.settings.interval)
+      ? this.state.settings.interval
+      : DEFAULT_SYNC_INTERVAL;
   }
 
   private compose(): NotepadSyncStatus {
     // From the records, not listTabs(): building every tab's text on each change would cost.
-    const tabIds = [...this.records.values()].filter((r) => r.included).map((r) => r.tabId);
+    const tabIds = [...this.state.records.values()].filter((r) => r.included).map((r) => r.tabId);
     return buildStatus({
-      enabled: this.settings.enabled,
+      enabled: this.state.settings.enabled,
       interval: this.interval(),
       connected: this.access.hasValidToken(),
       needsReconnect: this.needsReconnect,
-      lastSyncAt: this.settings.lastSyncAt,
+      lastSyncAt: this.state.settings.lastSyncAt,
       failure: this.failure,
       tabIds,
       tabStates: this.tabStates,

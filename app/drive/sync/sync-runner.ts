@@ -67,6 +67,21 @@ export async function changesForRun(
   return { changes: null, pageToken: await getStartPageToken(http) };
 }
 
+/**
+ * The changes this run must handle: what the feed reported since the stored token, and the
+ * files an earlier run noticed but did not handle (their checksum unknown, so they are read).
+ * null: look at every file.
+ */
+export function changesToHandle(
+  listed: Map<string, FileChange> | null,
+  unhandled: readonly string[],
+): Map<string, FileChange> | null {
+  if (!listed) return null;
+  const changes = new Map(listed);
+  for (const id of unhandled) if (!changes.has(id)) changes.set(id, { gone: false });
+  return changes;
+}
+
 /** The synced tabs that have a Drive file, in tab order, as the tab list records them. */
 export function listedTabs(
   tabs: readonly SyncTab[],
@@ -115,6 +130,7 @@ export function defaultSyncSettings(deviceId: string): StoredSyncSettings {
     pageToken: null,
     lastSyncAt: null,
     dismissedFileIds: [],
+    unhandledFileIds: [],
   };
 }
 
