@@ -7,6 +7,7 @@ import { detectLineEndings, normalizeLineEndings } from "~/text/line-endings";
 import { decodeText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
+import { metaOfBytes } from "./content-md5";
 import { downloadBytes, getSyncMeta } from "./sync-drive";
 import { driveFileName, newTabRecord } from "./sync-tab-run";
 import type { NotepadSyncHost, SyncTab } from "./sync-types";
@@ -55,10 +56,9 @@ export async function bringInTabs(input: BringInInput): Promise<number> {
     let bytes: Uint8Array;
     let meta;
     try {
-      [meta, bytes] = await Promise.all([
-        getSyncMeta(input.http, entry.driveFileId),
-        downloadBytes(input.http, entry.driveFileId),
-      ]);
+      // The bytes first, then the metadata made to match them (it may be of a newer revision).
+      bytes = await downloadBytes(input.http, entry.driveFileId);
+      meta = metaOfBytes(await getSyncMeta(input.http, entry.driveFileId), bytes);
     } catch (error) {
       if (error instanceof DriveHttpError && error.status === 404) continue;
       throw error;

@@ -6,6 +6,7 @@
  * opens in the background); the call fails with {@link ReconnectNeededError} instead.
  */
 import { DriveError, DriveHttpError } from "../errors";
+import { metaOfBytes } from "./content-md5";
 import { driveRequest, type DriveHttpContext, type TokenSource } from "../http";
 import {
   DRIVE_FILES_URL,
@@ -177,7 +178,8 @@ export async function uploadBytes(
       parentId: upload.parentId,
       bytes: upload.bytes,
     });
-    return getSyncMeta(context, id);
+    // A second answer: its checksum may be of a revision written after ours.
+    return metaOfBytes(await getSyncMeta(context, id), upload.bytes);
   }
   const boundary = makeBoundary("", context.random);
   const body = new Blob([

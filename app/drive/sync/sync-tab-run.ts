@@ -13,6 +13,7 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
+import { metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, mergeTexts } from "./merge";
 import {
   downloadBytes,
@@ -141,7 +142,7 @@ async function remoteText(
   const bytes = await downloadBytes(context.http, fileId);
   const text = decodeBytes(bytes, tab.encoding);
   if (text === null) throw new Error(`The file could not be read as ${tab.encoding}`);
-  return { text: normalizeLineEndings(text), meta };
+  return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
 }
 
 /** Syncs one tab (see the module comment). */
