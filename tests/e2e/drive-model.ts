@@ -25,6 +25,16 @@ export interface ModelFile {
   headRevisionId: string;
   trashed: boolean;
   canEdit: boolean;
+  /** Every content revision, oldest first (revisions.list / revisions.get). */
+  revisions: ModelRevision[];
+}
+
+/** One kept revision of a file's content. */
+export interface ModelRevision {
+  id: string;
+  modifiedTime: string;
+  md5Checksum: string;
+  bytes: Uint8Array;
 }
 
 /** A request as the model reads it (header names in lower case). */
@@ -44,7 +54,16 @@ export interface ModelAnswer {
 
 /** Which requests a failure is for. */
 export type RequestKind =
-  "list" | "get" | "media" | "create" | "upload" | "rename" | "changes" | "token" | "any";
+  | "list"
+  | "get"
+  | "media"
+  | "create"
+  | "upload"
+  | "rename"
+  | "changes"
+  | "token"
+  | "revisions"
+  | "any";
 
 /** A failure given to the next `times` (default 1) requests of `kind`. */
 export interface ModelFault {
@@ -90,6 +109,7 @@ function kindOf(method: string, path: string, url: URL): RequestKind {
   if (path.startsWith("/upload/"))
     return path === "/upload/drive/v3/files" && method === "POST" ? "create" : "upload";
   if (path === "/drive/v3/files") return method === "POST" ? "create" : "list";
+  if (path.includes("/revisions")) return "revisions";
   if (method === "PATCH") return "rename";
   return url.searchParams.get("alt") === "media" ? "media" : "get";
 }
@@ -131,9 +151,10 @@ export class DriveModel {
       headRevisionId: "",
       trashed: false,
       canEdit: true,
+      revisions: [],
     };
     this.files.set(id, file);
-    this.touch(file);
+    this.touch(file, true);
     return file;
   }
 
@@ -142,7 +163,7 @@ export class DriveModel {
     const file = this.mustGet(id);
     file.bytes = typeof content === "string" ? encoder.encode(content) : content;
     file.md5Checksum = md5(file.bytes);
-    this.touch(file);
+    this.touch(file, true);
   }
 
   /** Puts a file in the bin. */
@@ -179,10 +200,19 @@ export class DriveModel {
     return file;
   }
 
-  private touch(file: ModelFile): void {
+  /** A change to the file; a new content revision when `content` (a rename keeps the head). */
+  private touch(file: ModelFile, content = false): void {
     this.clock += 1000;
     file.modifiedTime = new Date(this.clock).toISOString();
-    file.headRevisionId = `rev-${this.clock}`;
+    if (content) {
+      file.headRevisionId = `rev-${this.clock}`;
+      file.revisions.push({
+        id: file.headRevisionId,
+        modifiedTime: file.modifiedTime,
+        md5Checksum: file.md5Checksum,
+        bytes: file.bytes,
+      });
+    }
     this.changeLog.push(file.id);
   }
 
@@ -252,6 +282,8 @@ export class DriveModel {
         ),
       );
     }
+    const revisions = /^\/drive\/v3\/files\/([^/]+)\/revisions(?:\/([^/]+))?$/.exec(path);
+    if (revisions) return this.revision(url, revisions[1], revisions[2], json, fail);
     const match = /^\/drive\/v3\/files\/([^/]+)$/.exec(path);
     const file = match ? this.files.get(decodeURIComponent(match[1])) : undefined;
     if (!file) return fail(404, "notFound");
@@ -270,6 +302,31 @@ export class DriveModel {
       return { status: 200, headers: { "content-type": file.mimeType }, body: file.bytes };
     }
     return json(this.meta(file));
+  }
+
+  /** revisions.list (oldest first) and revisions.get (metadata, or the bytes with alt=media). */
+  private revision(
+    url: URL,
+    fileId: string,
+    revisionId: string | undefined,
+    json: (v: unknown, s?: number) => ModelAnswer,
+    fail: (s: number, r: string) => ModelAnswer,
+  ): ModelAnswer {
+    const file = this.files.get(decodeURIComponent(fileId));
+    if (!file) return fail(404, "notFound");
+    const describe = (r: ModelRevision) => ({
+      id: r.id,
+      modifiedTime: r.modifiedTime,
+      md5Checksum: r.md5Checksum,
+      size: String(r.bytes.byteLength),
+    });
+    if (revisionId === undefined) return json({ revisions: file.revisions.map(describe) });
+    const kept = file.revisions.find((r) => r.id === decodeURIComponent(revisionId));
+    if (!kept) return fail(404, "revisionNotFound");
+    if (url.searchParams.get("alt") === "media") {
+      return { status: 200, headers: { "content-type": file.mimeType }, body: kept.bytes };
+    }
+    return json(describe(kept));
   }
 
   private meta(file: ModelFile) {
@@ -343,7 +400,7 @@ export class DriveModel {
     existing.bytes = bytes;
     existing.md5Checksum = md5(bytes);
     if (meta.name) existing.name = meta.name;
-    this.touch(existing);
+    this.touch(existing, true);
     return existing;
   }
 

@@ -7,25 +7,19 @@
  * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
 import { getDrive } from "../drive";
-import { DriveHttpError } from "../errors";
-import {
-  createIndexedDbSyncStore,
-  type StoredTabSync,
-  type SyncStateStore,
-} from "~/storage/sync-store";
+import { createIndexedDbSyncStore, type SyncStateStore } from "~/storage/sync-store";
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
 import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
 import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
 import { buildStatus } from "./sync-status";
-import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
+import { newTabRecord, type TabRunContext } from "./sync-tab-run";
+import { syncTabsStep, type TabsStepHost } from "./sync-tabs-step";
 import {
   changesForRun,
   changesToHandle,
   folderForRun,
-  forEachLimited,
   listedTabs,
   runBlocker,
-  TABS_AT_ONCE,
   randomId,
   windowWakeEvents,
   yieldToPage,
@@ -89,6 +83,9 @@ class NotepadSync implements NotepadSyncController {
   /** A sync run is under way (bringing tabs in waits for it). */
   private running: Promise<unknown> = Promise.resolve();
 
+  /** What the tabs' step of a run uses (sync-tabs-step.ts). */
+  private readonly tabsStep: TabsStepHost;
+
   constructor(private readonly options: NotepadSyncOptions) {
     this.host = options.host;
     this.access = options.drive ?? getDrive().syncAccess();
@@ -101,6 +98,16 @@ class NotepadSync implements NotepadSyncController {
       now: this.now,
       random: this.random,
     });
+    this.tabsStep = {
+      state: this.state,
+      recreating: this.recreating,
+      tabStates: this.tabStates,
+      now: () => this.now(),
+      yieldToPage: () => (this.options.yieldToPage ?? yieldToPage)(),
+      tabClosed: (id) => this.tabClosed(id),
+      runAgain: () => this.timer.typed(),
+      publish: () => this.publish(),
+    };
     this.status = this.compose();
   }
 
@@ -336,13 +343,7 @@ class NotepadSync implements NotepadSyncController {
           }
         },
       };
-      const ids = this.host.listTabs().map((tab) => tab.id);
-      await forEachLimited(ids, TABS_AT_ONCE, async (id) => {
-        const record = this.state.records.get(id);
-        if (!this.state.settings.enabled || !record?.included) return;
-        await (this.options.yieldToPage ?? yieldToPage)();
-        await this.syncOneTab(context, id, record);
-      });
+      await syncTabsStep(this.tabsStep, context);
       const closed = [...this.closedFiles];
       const tabs = listedTabs(this.host.listTabs(), this.state.records);
       const { deviceId } = this.state.settings;
@@ -350,11 +351,10 @@ class NotepadSync implements NotepadSyncController {
       this.tabList = await syncTabList(input, this.tabList);
       this.state.handled(this.state.settings.tabListFileId, this.tabList.fileId);
       for (const id of closed) this.closedFiles.delete(id);
-      this.state.settings = { ...this.state.settings, tabListFileId: this.tabList.fileId };
+      const { fileId: tabListFileId } = this.tabList;
+      this.state.settings = { ...this.state.settings, tabListFileId, lastSyncAt: this.now() };
       this.failure = null;
       this.needsReconnect = false;
-      this.state.settings = { ...this.state.settings, lastSyncAt: this.now() };
-      this.state.saveSettings();
       return {};
     } catch (error) {
       const failure = syncFailure(error);
@@ -365,23 +365,6 @@ class NotepadSync implements NotepadSyncController {
       this.state.saveSettings();
       this.publish();
     }
-  }
-
-  /** One tab; a failure of its own becomes its warning, a notepad-wide one is thrown. */
-  private async syncOneTab(context: TabRunContext, id: string, record: StoredTabSync) {
-    try {
-      const result = await syncTab(context, id, record);
-      if (result.kind === "closed") return this.tabClosed(id);
-      if (this.state.records.get(id)?.included) this.state.saveRecord(result.record);
-      this.state.handled(record.driveFileId, result.record.driveFileId);
-      this.tabStates.set(id, { kind: "synced", at: this.now() });
-    } catch (error) {
-      const failure = syncFailure(error, this.host.readTab(id)?.encoding);
-      if (failure.scope === "notepad") throw error;
-      if (!(error instanceof DriveHttpError) && failure.kind === "failed") console.error(error);
-      this.tabStates.set(id, { kind: "warning", message: failure.message, action: failure.action });
-    }
-    this.publish();
   }
 
   private include(id: string): void {

@@ -181,3 +181,58 @@ describe("issue 50 §1.5: the stored checksum belongs to the stored text", () =>
     expect(model.text(fileOf(a, big))).toBe(`ONE\n${long}\nthree\nfrom B`);
   });
 });
+
+describe("issue 50 §1.3: Drive v3 uploads have no precondition", () => {
+  const isUploadOf = (fileId: string) => (r: HookedRequest) =>
+    r.method === "PATCH" && r.url.includes(`/upload/drive/v3/files/${fileId}`);
+
+  it("a revision written after the changes feed was read is merged before the upload", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    a.notepad.type(notes, "ONE\ntwo\nthree");
+    // B's write lands right after A read the changes feed (which said nothing of the file).
+    a.network.after = once(
+      (r) => r.url.includes("/drive/v3/changes?"),
+      () => model.editFile(fileId, "one\ntwo\nthree\nfrom B"),
+    );
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom B");
+    expect(a.notepad.tab(notes).text).toBe("ONE\ntwo\nthree\nfrom B");
+  });
+
+  it("a revision written during the upload is read back and merged, then sent", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    a.notepad.type(notes, "ONE\ntwo\nthree");
+    a.network.before = once(isUploadOf(fileId), () =>
+      model.editFile(fileId, "one\ntwo\nthree\nfrom B"),
+    );
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    expect(a.notepad.tab(notes).text).toBe("ONE\ntwo\nthree\nfrom B");
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom B");
+  });
+});
+
+describe("issue 50 §1.3: one Drive file is synced by one tab at a time", () => {
+  it("a second tab on the same file waits, says why, and can go on in a new file", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    // "Open from Drive" a second time: another tab on the same file.
+    const again = a.notepad.addTab("Notes", "one\ntwo\nthree", { driveFileId: fileId });
+    a.notepad.type(notes, "one\ntwo\nthree\nfirst tab");
+    a.notepad.type(again, "one\ntwo\nthree\nsecond tab");
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("one\ntwo\nthree\nfirst tab");
+    const status = a.sync.getStatus().tabs[again];
+    expect(status).toMatchObject({ kind: "warning", action: "recreate-file" });
+    expect(status.kind === "warning" && status.message).toContain(
+      'already synced in the tab "Notes"',
+    );
+    expect(a.notepad.tab(again).text).toBe("one\ntwo\nthree\nsecond tab");
+    await a.sync.recreateFile(again);
+    const own = fileOf(a, again);
+    expect(own).not.toBe(fileId);
+    expect(model.text(own)).toBe("one\ntwo\nthree\nsecond tab");
+    expect(model.text(fileId)).toBe("one\ntwo\nthree\nfirst tab");
+  });
+});

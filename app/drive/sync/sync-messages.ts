@@ -43,6 +43,21 @@ export const SYNC_MESSAGES = {
   notConfigured: "Google Drive is not set up on this site, so tabs cannot be synced.",
 } as const;
 
+/**
+ * A second tab on a Drive file another tab already syncs (opened from Drive twice, a closed
+ * tab reopened): it waits, as two tabs writing one file would overwrite each other.
+ */
+export function sharedFileFailure(ownerName: string): SyncFailure {
+  return {
+    scope: "tab",
+    kind: "shared-file",
+    message:
+      `This tab's Drive file is already synced in the tab "${ownerName}", so this tab is not ` +
+      "synced. Your text is kept here: save it as a new file to sync it, or close one of the tabs.",
+    action: "recreate-file",
+  };
+}
+
 /** The notice shown when a tab changed on both sides. */
 export function conflictNotice(tabName: string, copyName: string): string {
   return (
@@ -77,6 +92,7 @@ export interface SyncFailure {
     | "file-deleted"
     | "read-only"
     | "unencodable"
+    | "shared-file"
     | "failed";
   message: string;
   action?: SyncAction;

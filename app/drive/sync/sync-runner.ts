@@ -97,6 +97,27 @@ export function listedTabs(
   return listed;
 }
 
+/**
+ * Synced tabs on a Drive file an earlier synced tab (in tab order) holds too, each with that
+ * tab's name: one file is synced by one tab at a time.
+ */
+export function tabsOnSharedFiles(
+  tabs: readonly SyncTab[],
+  records: ReadonlyMap<string, StoredTabSync>,
+): Map<string, string> {
+  const holders = new Map<string, string>();
+  const shadowed = new Map<string, string>();
+  for (const tab of tabs) {
+    const record = records.get(tab.id);
+    const fileId = tab.driveFileId ?? record?.driveFileId;
+    if (!record?.included || !fileId) continue;
+    const holder = holders.get(fileId);
+    if (holder === undefined) holders.set(fileId, tab.name);
+    else shadowed.set(tab.id, holder);
+  }
+  return shadowed;
+}
+
 /** Lets the page handle input between two tabs of a run. */
 export function yieldToPage(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));

@@ -24,6 +24,7 @@ import {
   type SyncFileMeta,
 } from "./sync-drive";
 import { conflictNotice } from "./sync-messages";
+import { checkBeforeUpload, DriveMovedOnError, goneError, writtenBetween } from "./upload-check";
 import type { NotepadSyncHost, SyncTab } from "./sync-types";
 
 /** What a tab's run needs. */
@@ -51,6 +52,9 @@ export type TabRunResult =
   /** The tab was closed meanwhile. */
   | { kind: "closed" };
 
+/** Runs of one tab's merge when Drive's copy keeps changing under it. */
+const ATTEMPTS = 3;
+
 /** The Drive file name of a tab (its name, ".txt" added when it has no extension). */
 export function driveFileName(tabName: string): string {
   return withDefaultExtension(tabName.trim() || "Untitled");
@@ -68,14 +72,6 @@ export function newTabRecord(tabId: string, driveFileId: string | null): StoredT
     modifiedTime: null,
     syncedName: null,
   };
-}
-
-function goneError(): DriveHttpError {
-  return new DriveHttpError(
-    "metadata",
-    404,
-    JSON.stringify({ error: { code: 404, errors: [{ reason: "notFound" }] } }),
-  );
 }
 
 function readOnlyError(): DriveHttpError {
@@ -123,16 +119,20 @@ async function upload(
   });
 }
 
-/** Drive's text of the file, or null when it did not change since the record's checksum. */
+/**
+ * Drive's text of the file, or null when it did not change since the record's checksum.
+ * `fresh`: Drive's copy is read whatever the changes feed said.
+ */
 async function remoteText(
   context: TabRunContext,
   tab: SyncTab,
   fileId: string,
   record: StoredTabSync,
+  fresh: boolean,
 ): Promise<{ text: string | null; meta: SyncFileMeta | null }> {
-  const change = context.changes?.get(fileId);
+  const change = fresh ? undefined : context.changes?.get(fileId);
   const known = record.baseText !== null && record.md5Checksum !== null;
-  if (known && context.changes && !change) return { text: null, meta: null };
+  if (known && !fresh && context.changes && !change) return { text: null, meta: null };
   if (known && change && !change.gone && change.md5Checksum === record.md5Checksum) {
     return { text: null, meta: null };
   }
@@ -169,20 +169,40 @@ export async function syncTab(
     context.host.setTabDriveFile(tabId, meta.id, first.name);
     return synced(record, text, meta, name);
   }
-  const remote = await remoteText(context, first, fileId, record);
+  // Drive v3 has no upload precondition: a revision written during the run means merging again.
+  const held = { record };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await syncExisting(context, first, fileId, held, attempt > 1);
+    } catch (error) {
+      if (!(error instanceof DriveMovedOnError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Merges a tab with its Drive file and uploads the result (see the module comment). */
+async function syncExisting(
+  context: TabRunContext,
+  first: SyncTab,
+  fileId: string,
+  held: { record: StoredTabSync },
+  fresh: boolean,
+): Promise<TabRunResult> {
+  let record = held.record;
+  const remote = await remoteText(context, first, fileId, record, fresh);
   // The person may have typed during the requests: merge what the tab holds now.
-  const tab = context.host.readTab(tabId);
+  const tab = context.host.readTab(first.id);
   if (!tab) return { kind: "closed" };
   const name = driveFileName(tab.name);
   const local = tab.text;
+  const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, name);
   if (remote.text === null) {
     if (local === record.baseText) {
       if (record.syncedName === name) return { kind: "synced", record };
       const meta = await renameFile(context.http, fileId, name);
       return synced(record, local, meta, name);
     }
-    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-    return synced(record, local, await upload(context, tab, fileId, local, name), name);
+    return put(local);
   }
   const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
   if (remote.meta) {
@@ -193,22 +213,58 @@ export async function syncTab(
       headRevisionId: remote.meta.headRevisionId ?? null,
       modifiedTime: remote.meta.modifiedTime ?? null,
     };
+    held.record = record;
     context.checkpoint(record);
   }
   if (outcome.kind === "conflict") {
-    const copyName = driveCopyName(tab.name);
-    context.openDriveCopy(tabId, copyName, outcome.remote);
-    context.host.notify(conflictNotice(tab.name, copyName));
-    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-    return synced(record, local, await upload(context, tab, fileId, local, name), name);
+    keepBeside(context, tab, outcome.remote);
+    return put(local);
   }
-  if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+  if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
   if (outcome.text === remote.text && remote.meta) {
     if (record.syncedName === name || remote.meta.name === name) {
       return synced(record, outcome.text, remote.meta, name);
     }
     return synced(record, outcome.text, await renameFile(context.http, fileId, name), name);
   }
-  if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-  return synced(record, outcome.text, await upload(context, tab, fileId, outcome.text, name), name);
+  return put(outcome.text);
+}
+
+/** Drive's side of a conflict opens beside the tab, and the notice says where. */
+function keepBeside(context: TabRunContext, tab: SyncTab, remoteText: string): void {
+  const copyName = driveCopyName(tab.name);
+  context.openDriveCopy(tab.id, copyName, remoteText);
+  context.host.notify(conflictNotice(tab.name, copyName));
+}
+
+/**
+ * Uploads `text` over Drive's copy that `based` describes: checked just before (Drive still
+ * holds the base) and after (no revision came in between; one that did is merged into the
+ * tab, whose next run uploads the result). See upload-check.ts.
+ */
+async function uploadChecked(
+  context: TabRunContext,
+  tab: SyncTab,
+  fileId: string,
+  based: StoredTabSync,
+  text: string,
+  name: string,
+): Promise<TabRunResult> {
+  const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
+  if (before.capabilities?.canEdit === false) throw readOnlyError();
+  const meta = await upload(context, tab, fileId, text, name);
+  const http = context.http;
+  const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
+  if (between !== null) mergeBack(context, tab.id, based.baseText, between);
+  return synced(based, text, meta, name);
+}
+
+/** Puts a revision written during our upload into the tab (or beside it, when they clash). */
+function mergeBack(context: TabRunContext, tabId: string, base: string | null, between: string) {
+  const now = context.host.readTab(tabId);
+  if (!now) return;
+  const local = now.text;
+  const outcome = mergeTexts({ base, local, remote: between });
+  if (outcome.kind === "conflict") keepBeside(context, now, outcome.remote);
+  else if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
 }

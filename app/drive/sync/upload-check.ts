@@ -1,0 +1,67 @@
+/**
+ * What covers the missing precondition of Drive v3 uploads (files.update documents none, so a
+ * revision written by another computer between our check and our upload would be overwritten):
+ * just before each upload, Drive's checksum is read again and must still be the one the text
+ * was merged with; just after it, the file's revisions must show the one we based on right
+ * before ours. A revision written in between is read back (revisions.get) for the tab to merge.
+ */
+import { normalizeLineEndings } from "~/text/line-endings";
+import { decodeBytes, type TextEncodingId } from "~/text/text-encoding";
+import { DriveHttpError } from "../errors";
+import type { DriveHttpContext } from "../http";
+import { downloadRevision, getSyncMeta, listRevisions, type SyncFileMeta } from "./sync-drive";
+
+/** Drive's copy changed after the merge: the tab merges again before uploading. */
+export class DriveMovedOnError extends Error {
+  constructor() {
+    super("Drive's copy changed while this tab was being synced");
+  }
+}
+
+/** The file is gone or in Drive's bin. */
+export function goneError(): DriveHttpError {
+  return new DriveHttpError(
+    "metadata",
+    404,
+    JSON.stringify({ error: { code: 404, errors: [{ reason: "notFound" }] } }),
+  );
+}
+
+/**
+ * Just before an upload: Drive still holds the content of checksum `baseMd5` (null: no base,
+ * nothing to compare). Answers the file's metadata (its edit rights among them).
+ */
+export async function checkBeforeUpload(
+  http: DriveHttpContext,
+  fileId: string,
+  baseMd5: string | null,
+): Promise<SyncFileMeta> {
+  const meta = await getSyncMeta(http, fileId);
+  if (meta.trashed) throw goneError();
+  if (baseMd5 !== null && meta.md5Checksum !== baseMd5) throw new DriveMovedOnError();
+  return meta;
+}
+
+/**
+ * Just after an upload: the text of a revision written by someone else between our base
+ * (checksum `baseMd5`) and our revision `ours`, or null when none was (or when Drive no longer
+ * keeps the base's revision, so nothing can be told).
+ */
+export async function writtenBetween(
+  http: DriveHttpContext,
+  fileId: string,
+  baseMd5: string | null,
+  ours: SyncFileMeta,
+  encoding: TextEncodingId,
+): Promise<string | null> {
+  if (baseMd5 === null || !ours.headRevisionId) return null;
+  const revisions = await listRevisions(http, fileId);
+  const at = revisions.findIndex((revision) => revision.id === ours.headRevisionId);
+  if (at <= 0 || revisions[at - 1].md5Checksum === baseMd5) return null;
+  const based = revisions.slice(0, at).some((revision) => revision.md5Checksum === baseMd5);
+  if (!based) return null;
+  // The newest revision in between holds what was written there last.
+  const bytes = await downloadRevision(http, fileId, revisions[at - 1].id);
+  const text = decodeBytes(bytes, encoding);
+  return text === null ? null : normalizeLineEndings(text);
+}
