@@ -3,6 +3,7 @@
  * ends by reading the Drive file (and the tabs) back: the words typed anywhere are there.
  */
 import { describe, expect, it } from "vitest";
+import { createMemorySyncStore, type StoredTabSync } from "~/storage/sync-store";
 import { computer, DriveModel, type HookedRequest, type TestComputer } from "./sync-test-support";
 
 const isCreateUpload = (r: HookedRequest) =>
@@ -32,7 +33,10 @@ describe("issue 50 §1: no silent loss", () => {
     a.network.before = once(isCreateUpload, () => a.notepad.type(id, "first\nsecond"));
     await a.sync.enable("all", id);
     a.network.before = undefined;
+    // §2: not "Synced" while Drive lacks the line.
+    expect(a.sync.getStatus().tabs[id].kind).toBe("syncing");
     await a.sync.syncNow();
+    expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
     expect(model.text(fileOf(a, id))).toBe("first\nsecond");
     expect(a.notepad.tab(id).text).toBe("first\nsecond");
   });
@@ -234,5 +238,26 @@ describe("issue 50 §1.3: one Drive file is synced by one tab at a time", () => 
     expect(own).not.toBe(fileId);
     expect(model.text(own)).toBe("one\ntwo\nthree\nsecond tab");
     expect(model.text(fileId)).toBe("one\ntwo\nthree\nfirst tab");
+  });
+});
+
+describe("issue 50 §2: a run with nothing changed", () => {
+  it("writes no tab record again (each holds the tab's whole text)", async () => {
+    const model = new DriveModel();
+    const store = createMemorySyncStore();
+    let saved = 0;
+    const counting = { ...store, saveTab: (tab: StoredTabSync) => (saved++, store.saveTab(tab)) };
+    const a = await computer(model, "a", { store: counting });
+    const ids = Array.from({ length: 5 }, (_, i) => a.notepad.addTab(`Tab ${i}`, `text ${i}`));
+    await a.sync.enable("all", ids[0]);
+    a.notepad.type(ids[1], "changed");
+    await a.sync.syncNow();
+    saved = 0;
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(saved).toBe(0);
+    // And what is stored still reads back as synced.
+    const stored = await store.loadTabs();
+    expect(stored.find((t) => t.tabId === ids[1])?.baseText).toBe("changed");
   });
 });

@@ -3,7 +3,7 @@
  * session double, and a "computer" (notepad + controller + its own storage) against one fake
  * Drive (tests/e2e/drive-model.ts, the same Drive the browser tests use).
  */
-import { createMemorySyncStore } from "~/storage/sync-store";
+import { createMemorySyncStore, type SyncStateStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { DriveModel } from "../../../tests/e2e/drive-model";
@@ -134,7 +134,11 @@ export interface TestComputer {
 }
 
 /** A computer against `model`, sync loaded (not yet on), interval Manual only. */
-export async function computer(model: DriveModel, name: string): Promise<TestComputer> {
+export async function computer(
+  model: DriveModel,
+  name: string,
+  options: { store?: SyncStateStore } = {},
+): Promise<TestComputer> {
   const notepad = new TestNotepad(name);
   const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
   const network: TestNetwork = { offline: false };
@@ -167,7 +171,7 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
   const sync = createNotepadSync({
     host: notepad,
     drive,
-    store: createMemorySyncStore(),
+    store: options.store ?? createMemorySyncStore(),
     listen: (onWake) => {
       wake = onWake;
       return () => undefined;
