@@ -1,13 +1,13 @@
 /**
  * Test support for the sync engine's Node tests: an in-memory notepad (the host), a Google
  * session double, and a "computer" (notepad + controller + its own storage) against one fake
- * Drive (tests/e2e/drive-model.ts, the same Drive the browser tests use).
+ * Drive (tests/support/drive-model.ts, the same Drive the browser tests use).
  */
 import { createMemorySyncStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
-import { DriveModel } from "../../../tests/e2e/drive-model";
-import { modelFetch } from "../../../tests/e2e/drive-model-fetch";
+import { DriveModel } from "../../../tests/support/drive-model";
+import { modelFetch } from "../../../tests/support/drive-model-fetch";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
