@@ -3,7 +3,7 @@
  * session double, and a "computer" (notepad + controller + its own storage) against one fake
  * Drive (tests/support/drive-model.ts, the same Drive the browser tests use).
  */
-import { createMemorySyncStore } from "~/storage/sync-store";
+import { createMemorySyncStore, type SyncStateStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { DriveModel } from "../../../tests/support/drive-model";
@@ -19,6 +19,8 @@ export class TestNotepad implements NotepadSyncHost {
   history: { id: string; text: string }[] = [];
   copies: string[] = [];
   sync: NotepadSyncController | null = null;
+  /** Further windows of the same browser: their engines hear the same tab events. */
+  otherWindows: NotepadSyncController[] = [];
   private next = 1;
 
   constructor(private readonly prefix: string) {}
@@ -37,8 +39,12 @@ export class TestNotepad implements NotepadSyncHost {
       lineEnding: format.lineEnding ?? "lf",
       driveFileId: format.driveFileId ?? null,
     });
-    this.sync?.tabOpened(id);
+    this.engines().forEach((sync) => sync.tabOpened(id));
     return id;
+  }
+
+  private engines(): NotepadSyncController[] {
+    return this.sync ? [this.sync, ...this.otherWindows] : this.otherWindows;
   }
 
   tab(id: string): SyncTab {
@@ -55,17 +61,17 @@ export class TestNotepad implements NotepadSyncHost {
 
   type(id: string, text: string): void {
     this.tab(id).text = text;
-    this.sync?.tabChanged(id);
+    this.engines().forEach((sync) => sync.tabChanged(id));
   }
 
   rename(id: string, name: string): void {
     this.tab(id).name = name;
-    this.sync?.tabRenamed(id);
+    this.engines().forEach((sync) => sync.tabRenamed(id));
   }
 
   close(id: string): void {
     this.tabs = this.tabs.filter((t) => t.id !== id);
-    this.sync?.tabClosed(id);
+    this.engines().forEach((sync) => sync.tabClosed(id));
   }
 
   listTabs(): SyncTab[] {
@@ -107,15 +113,27 @@ export interface TestComputer {
   sync: NotepadSyncController;
   session: { valid: boolean; token: string; clicks: number };
   network: { offline: boolean };
+  /** Its sync storage (IndexedDB in the page), shared by the windows of one browser. */
+  store: SyncStateStore;
   /** What the page's focus (or the online event) calls. */
   wake: () => void;
 }
 
-/** A computer against `model`, sync loaded (not yet on), interval Manual only. */
-export async function computer(model: DriveModel, name: string): Promise<TestComputer> {
-  const notepad = new TestNotepad(name);
-  const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
-  const network = { offline: false };
+/**
+ * A computer against `model`, sync loaded (not yet on), interval Manual only. With `windowOf`,
+ * a second window of that computer's browser instead: the same tabs, sync storage, Google
+ * session and network, with an engine of its own.
+ */
+export async function computer(
+  model: DriveModel,
+  name: string,
+  options: { windowOf?: TestComputer } = {},
+): Promise<TestComputer> {
+  const first = options.windowOf;
+  const notepad = first?.notepad ?? new TestNotepad(name);
+  const session = first?.session ?? { valid: true, token: `${name}-token-1`, clicks: 0 };
+  const network = first?.network ?? { offline: false };
+  const store = first?.store ?? createMemorySyncStore();
   let wake = () => undefined as void;
   const drive: SyncDriveAccess = {
     isConfigured: () => true,
@@ -137,7 +155,7 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
   const sync = createNotepadSync({
     host: notepad,
     drive,
-    store: createMemorySyncStore(),
+    store,
     listen: (onWake) => {
       wake = onWake;
       return () => undefined;
@@ -146,10 +164,11 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
     yieldToPage: async () => undefined,
     random: Math.random,
   });
-  notepad.sync = sync;
+  if (first) notepad.otherWindows.push(sync);
+  else notepad.sync = sync;
   await sync.start();
   sync.setInterval("manual");
-  return { notepad, sync, session, network, wake: () => wake() };
+  return { notepad, sync, session, network, store, wake: () => wake() };
 }
 
 export { DriveModel };
