@@ -1,5 +1,5 @@
 import type { Request, Route } from "@playwright/test";
-import type { DriveModel } from "./drive-model";
+import type { DriveModel } from "../support/drive-model";
 
 /**
  * The fake Drive REST API behind drive-fakes.ts: files.get/list/create/update, multipart and

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { answerDrive, type DriveApiState } from "./drive-api-fake";
-import type { DriveModel } from "./drive-model";
+import type { DriveModel } from "../support/drive-model";
 
 export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
 

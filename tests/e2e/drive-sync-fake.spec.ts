@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectPopupsOnlyInClicks, installDriveFakes } from "./drive-fakes";
-import { DriveModel } from "./drive-model";
+import { DriveModel } from "../support/drive-model";
 
 /**
  * The fake Drive the sync's browser tests use (drive-model.ts through page.route): two browser

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { decodeBytes } from "~/text/text-encoding";
 import { SYNC_MESSAGES } from "./sync-messages";
 import { computer, DriveModel } from "./sync-test-support";
-import { FOLDER_MIME } from "../../../tests/e2e/drive-model";
+import { FOLDER_MIME } from "../../../tests/support/drive-model";
 import { TAB_LIST_FILE_NAME } from "./tab-list-file";
 
 function folderOf(model: DriveModel) {

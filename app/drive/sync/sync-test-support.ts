@@ -1,13 +1,13 @@
 /**
  * Test support for the sync engine's Node tests: an in-memory notepad (the host), a Google
  * session double, and a "computer" (notepad + controller + its own storage) against one fake
- * Drive (tests/e2e/drive-model.ts, the same Drive the browser tests use).
+ * Drive (tests/support/drive-model.ts, the same Drive the browser tests use).
  */
 import { createMemorySyncStore, type SyncStateStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
-import { DriveModel } from "../../../tests/e2e/drive-model";
-import { modelFetch } from "../../../tests/e2e/drive-model-fetch";
+import { DriveModel } from "../../../tests/support/drive-model";
+import { modelFetch } from "../../../tests/support/drive-model-fetch";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
@@ -19,6 +19,8 @@ export class TestNotepad implements NotepadSyncHost {
   history: { id: string; text: string }[] = [];
   copies: string[] = [];
   sync: NotepadSyncController | null = null;
+  /** Further windows of the same browser: their engines hear the same tab events. */
+  otherWindows: NotepadSyncController[] = [];
   private next = 1;
 
   constructor(private readonly prefix: string) {}
@@ -37,8 +39,12 @@ export class TestNotepad implements NotepadSyncHost {
       lineEnding: format.lineEnding ?? "lf",
       driveFileId: format.driveFileId ?? null,
     });
-    this.sync?.tabOpened(id);
+    this.engines().forEach((sync) => sync.tabOpened(id));
     return id;
+  }
+
+  private engines(): NotepadSyncController[] {
+    return this.sync ? [this.sync, ...this.otherWindows] : this.otherWindows;
   }
 
   tab(id: string): SyncTab {
@@ -55,17 +61,17 @@ export class TestNotepad implements NotepadSyncHost {
 
   type(id: string, text: string): void {
     this.tab(id).text = text;
-    this.sync?.tabChanged(id);
+    this.engines().forEach((sync) => sync.tabChanged(id));
   }
 
   rename(id: string, name: string): void {
     this.tab(id).name = name;
-    this.sync?.tabRenamed(id);
+    this.engines().forEach((sync) => sync.tabRenamed(id));
   }
 
   close(id: string): void {
     this.tabs = this.tabs.filter((t) => t.id !== id);
-    this.sync?.tabClosed(id);
+    this.engines().forEach((sync) => sync.tabClosed(id));
   }
 
   listTabs(): SyncTab[] {
@@ -129,19 +135,27 @@ export interface TestComputer {
   sync: NotepadSyncController;
   session: { valid: boolean; token: string; clicks: number };
   network: TestNetwork;
+  /** Its sync storage (IndexedDB in the page), shared by the windows of one browser. */
+  store: SyncStateStore;
   /** What the page's focus (or the online event) calls. */
   wake: () => void;
 }
 
-/** A computer against `model`, sync loaded (not yet on), interval Manual only. */
+/**
+ * A computer against `model`, sync loaded (not yet on), interval Manual only. With `windowOf`,
+ * a second window of that computer's browser instead: the same tabs, sync storage, Google
+ * session and network, with an engine of its own. `store`: its sync storage (default memory).
+ */
 export async function computer(
   model: DriveModel,
   name: string,
-  options: { store?: SyncStateStore } = {},
+  options: { windowOf?: TestComputer; store?: SyncStateStore } = {},
 ): Promise<TestComputer> {
-  const notepad = new TestNotepad(name);
-  const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
-  const network: TestNetwork = { offline: false };
+  const first = options.windowOf;
+  const notepad = first?.notepad ?? new TestNotepad(name);
+  const session = first?.session ?? { valid: true, token: `${name}-token-1`, clicks: 0 };
+  const network: TestNetwork = first?.network ?? { offline: false };
+  const store = first?.store ?? options.store ?? createMemorySyncStore();
   const toModel = modelFetch(model, network);
   const hooked: typeof fetch = async (input, init) => {
     const request = { method: init?.method ?? "GET", url: String(input) };
@@ -171,7 +185,7 @@ export async function computer(
   const sync = createNotepadSync({
     host: notepad,
     drive,
-    store: options.store ?? createMemorySyncStore(),
+    store,
     listen: (onWake) => {
       wake = onWake;
       return () => undefined;
@@ -180,10 +194,11 @@ export async function computer(
     yieldToPage: async () => undefined,
     random: Math.random,
   });
-  notepad.sync = sync;
+  if (first) notepad.otherWindows.push(sync);
+  else notepad.sync = sync;
   await sync.start();
   sync.setInterval("manual");
-  return { notepad, sync, session, network, wake: () => wake() };
+  return { notepad, sync, session, network, store, wake: () => wake() };
 }
 
 export { DriveModel };
