@@ -31,6 +31,7 @@ const tab: StoredTabSync = {
   headRevisionId: "rev-1",
   modifiedTime: "2026-01-01T00:00:00.000Z",
   syncedName: "Notes.txt",
+  pendingUpload: { text: "café", md5: "0a1b" },
 };
 
 describe("sync store", () => {

@@ -50,6 +50,11 @@ export interface StoredTabSync {
   modifiedTime: string | null;
   /** The file name given to Drive last (a rename is sent when the tab's differs). */
   syncedName: string | null;
+  /**
+   * An upload sent whose answer has not come (yet): its text and the MD5 of its bytes. Met
+   * in Drive on the next run, it is known as this tab's own, not as another computer's.
+   */
+  pendingUpload: { text: string; md5: string } | null;
 }
 
 /** Where the sync's state lives (IndexedDB in the page, memory in tests). */
@@ -89,6 +94,13 @@ export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
   };
 }
 
+function parsePending(value: unknown): StoredTabSync["pendingUpload"] {
+  if (!isRecord(value) || typeof value.text !== "string" || typeof value.md5 !== "string") {
+    return null;
+  }
+  return { text: value.text, md5: value.md5 };
+}
+
 /** Reads one stored tab, null when unreadable. */
 export function parseTabSync(value: unknown): StoredTabSync | null {
   if (!isRecord(value) || typeof value.tabId !== "string") return null;
@@ -101,6 +113,7 @@ export function parseTabSync(value: unknown): StoredTabSync | null {
     headRevisionId: stringOrNull(value.headRevisionId),
     modifiedTime: stringOrNull(value.modifiedTime),
     syncedName: stringOrNull(value.syncedName),
+    pendingUpload: parsePending(value.pendingUpload),
   };
 }
 

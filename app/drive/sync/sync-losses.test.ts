@@ -261,3 +261,20 @@ describe("issue 50 §2: a run with nothing changed", () => {
     expect(stored.find((t) => t.tabId === ids[1])?.baseText).toBe("changed");
   });
 });
+
+describe("issue 50 §2: an upload whose answer was lost", () => {
+  it("is recognised as ours on the next run: no Drive copy of our own text", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    a.notepad.type(notes, "one\ntwo\nthree\nfour");
+    model.faults = [{ kind: "upload", effect: "lost", fileId, times: 5 }];
+    await a.sync.syncNow();
+    model.faults = [];
+    expect(model.text(fileId)).toBe("one\ntwo\nthree\nfour");
+    a.notepad.type(notes, "one\ntwo\nthree\nfour\nfive");
+    await a.sync.syncNow();
+    expect(a.notepad.copies).toEqual([]);
+    expect(a.notepad.tabs.map((t) => t.name)).toEqual(["Notes"]);
+    expect(model.text(fileId)).toBe("one\ntwo\nthree\nfour\nfive");
+    expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
+  });
+});

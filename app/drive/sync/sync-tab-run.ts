@@ -13,7 +13,7 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
-import { metaOfBytes } from "./content-md5";
+import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, mergeTexts } from "./merge";
 import {
   downloadBytes,
@@ -24,7 +24,13 @@ import {
   type SyncFileMeta,
 } from "./sync-drive";
 import { conflictNotice } from "./sync-messages";
-import { checkBeforeUpload, DriveMovedOnError, goneError, writtenBetween } from "./upload-check";
+import {
+  checkBeforeUpload,
+  DriveMovedOnError,
+  goneError,
+  settlePending,
+  writtenBetween,
+} from "./upload-check";
 import type { NotepadSyncHost, SyncTab } from "./sync-types";
 
 /** What a tab's run needs. */
@@ -71,6 +77,7 @@ export function newTabRecord(tabId: string, driveFileId: string | null): StoredT
     headRevisionId: null,
     modifiedTime: null,
     syncedName: null,
+    pendingUpload: null,
   };
 }
 
@@ -99,6 +106,7 @@ function synced(
       modifiedTime: meta.modifiedTime ?? null,
       // What this tab asked for: a rename made in Drive is left alone until the tab's changes.
       syncedName: name,
+      pendingUpload: null,
     },
   };
 }
@@ -188,6 +196,11 @@ async function syncExisting(
   held: { record: StoredTabSync },
   fresh: boolean,
 ): Promise<TabRunResult> {
+  if (held.record.pendingUpload) {
+    held.record = await settlePending(context.http, fileId, held.record);
+    context.checkpoint(held.record);
+    fresh = true;
+  }
   let record = held.record;
   const remote = await remoteText(context, first, fileId, record, fresh);
   // The person may have typed during the requests: merge what the tab holds now.
@@ -252,6 +265,9 @@ async function uploadChecked(
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
+  // Kept until the answer comes: an answer lost on the way must not make our text "theirs".
+  const bytes = fileBytes(text, tab.encoding, tab.lineEnding);
+  context.checkpoint({ ...based, pendingUpload: { text, md5: contentMd5(bytes) } });
   const meta = await upload(context, tab, fileId, text, name);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);

@@ -8,6 +8,7 @@
 import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, type TextEncodingId } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
+import type { StoredTabSync } from "~/storage/sync-store";
 import type { DriveHttpContext } from "../http";
 import { downloadRevision, getSyncMeta, listRevisions, type SyncFileMeta } from "./sync-drive";
 
@@ -40,6 +41,33 @@ export async function checkBeforeUpload(
   if (meta.trashed) throw goneError();
   if (baseMd5 !== null && meta.md5Checksum !== baseMd5) throw new DriveMovedOnError();
   return meta;
+}
+
+/**
+ * A record whose last upload's answer never came: when Drive holds (or held, in its kept
+ * revisions) that upload's bytes, it landed, and its text becomes the base (Drive's copy is
+ * ours, not another computer's change); else it did not, and the record is as before it.
+ */
+export async function settlePending(
+  http: DriveHttpContext,
+  fileId: string,
+  record: StoredTabSync,
+): Promise<StoredTabSync> {
+  const pending = record.pendingUpload;
+  if (!pending) return record;
+  const meta = await getSyncMeta(http, fileId);
+  const landed =
+    meta.md5Checksum === pending.md5 ||
+    (await listRevisions(http, fileId)).some((revision) => revision.md5Checksum === pending.md5);
+  if (!landed) return { ...record, pendingUpload: null };
+  const revision = meta.md5Checksum === pending.md5 ? (meta.headRevisionId ?? null) : null;
+  return {
+    ...record,
+    baseText: pending.text,
+    md5Checksum: pending.md5,
+    headRevisionId: revision,
+    pendingUpload: null,
+  };
 }
 
 /**
