@@ -264,6 +264,14 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     return this.notepad.states.get(id)?.driveFileId ?? null;
   }
 
+  /**
+   * The tab was opened from, or saved to, its Drive file with `text` in it: the sync's base
+   * for its first merge with that file.
+   */
+  driveTextKnown(id: string, fileId: string, text: string): void {
+    this.engine?.tabMatchesDriveFile(id, fileId, text);
+  }
+
   /** Remembers (or, with null, forgets) the Drive file of a tab, and stores it. */
   setFileId(id: string, fileId: string | null): void {
     const doc = this.notepad.states.get(id);

@@ -224,6 +224,14 @@ class NotepadSync implements NotepadSyncController {
     this.publish();
   }
 
+  tabMatchesDriveFile(id: string, driveFileId: string, text: string): void {
+    const record = this.state.records.get(id);
+    // A tab the sync already holds a base for keeps it (Drive's checksum goes with it).
+    if (record && record.baseText !== null && record.driveFileId === driveFileId) return;
+    const fresh = newTabRecord(id, driveFileId);
+    this.state.saveRecord({ ...fresh, included: record?.included ?? false, baseText: text });
+  }
+
   syncNow(): Promise<void> {
     if (!this.state.settings.enabled) return Promise.resolve();
     if (!this.timer.isActive()) this.timer.start();

@@ -278,3 +278,20 @@ describe("issue 50 §2: an upload whose answer was lost", () => {
     expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
   });
 });
+
+describe("issue 50 §2: a tab with a Drive file and no sync base", () => {
+  it("opened from Drive, edited, then synced: Drive's newer text merges in, not reverted", async () => {
+    const model = new DriveModel();
+    const file = model.addFile("Notes.txt", "one\ntwo\nthree");
+    const a = await computer(model, "a");
+    // File › Open from Google Drive, sync still off.
+    const id = a.notepad.addTab("Notes", "one\ntwo\nthree", { driveFileId: file.id });
+    a.sync.tabMatchesDriveFile(id, file.id, "one\ntwo\nthree");
+    model.editFile(file.id, "one\ntwo\nthree\nfrom Drive");
+    a.notepad.type(id, "ONE\ntwo\nthree");
+    await a.sync.enable("all", id);
+    expect(model.text(file.id)).toBe("ONE\ntwo\nthree\nfrom Drive");
+    expect(a.notepad.tab(id).text).toBe("ONE\ntwo\nthree\nfrom Drive");
+    expect(a.notepad.copies).toEqual([]);
+  });
+});

@@ -199,6 +199,12 @@ export interface NotepadSyncController {
   tabRenamed(id: string): void;
   /** A tab was closed: it stops syncing; its Drive file is never deleted. */
   tabClosed(id: string): void;
+  /**
+   * The tab was opened from, or saved to, this Drive file holding `text` (File › Open from /
+   * Save to Google Drive): the common ancestor of its first sync, so Drive's changes made
+   * since merge with the tab's instead of being replaced by it.
+   */
+  tabMatchesDriveFile(id: string, driveFileId: string, text: string): void;
   /** Syncs every synced tab now ("Sync now"); resolves when the run is over. */
   syncNow(): Promise<void>;
   /**
