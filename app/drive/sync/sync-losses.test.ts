@@ -295,3 +295,23 @@ describe("issue 50 §2: a tab with a Drive file and no sync base", () => {
     expect(a.notepad.copies).toEqual([]);
   });
 });
+
+describe("issue 50 §2: a file moved to Drive's bin", () => {
+  it("stops the tab's sync with words, run after run, and writes nothing into the binned file", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    model.trash(fileId);
+    for (const text of ["one\ntwo\nthree\nfour", "one\ntwo\nthree\nfour\nfive"]) {
+      a.notepad.type(notes, text);
+      await a.sync.syncNow();
+      const status = a.sync.getStatus().tabs[notes];
+      expect(status).toMatchObject({ kind: "warning", action: "recreate-file" });
+      expect(status.kind === "warning" && status.message).toContain("in Google Drive's bin");
+    }
+    expect(model.text(fileId)).toBe("one\ntwo\nthree");
+    // Restored from the bin: the tab syncs again, its text merged with the file's.
+    model.untrash(fileId);
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("one\ntwo\nthree\nfour\nfive");
+    expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
+  });
+});

@@ -31,6 +31,9 @@ export const SYNC_MESSAGES = {
   fileDeleted:
     "This tab's file was deleted from Google Drive. Your text is kept here: save it as a new " +
     "file to go on syncing.",
+  fileInBin:
+    "This tab's file is in Google Drive's bin, so this tab is not synced any more. Your text " +
+    "is kept here: restore the file from the bin, or save the text as a new file to go on syncing.",
   readOnly:
     "Plainpad may not change this tab's file in Google Drive (it is read-only, or was shared " +
     "with you to view). Your text is kept here: save it as a new file to go on syncing.",
@@ -145,7 +148,9 @@ export function syncFailure(error: unknown, encoding?: string): SyncFailure {
       return {
         scope: "tab",
         kind: "file-deleted",
-        message: SYNC_MESSAGES.fileDeleted,
+        message: error.hasReason("plainpadFileInBin")
+          ? SYNC_MESSAGES.fileInBin
+          : SYNC_MESSAGES.fileDeleted,
         action: "recreate-file",
       };
     }

@@ -19,14 +19,20 @@ export class DriveMovedOnError extends Error {
   }
 }
 
-/** The file is gone or in Drive's bin. */
+/**
+ * The file is in Drive's bin (Drive still takes uploads to it, so the sync must stop itself):
+ * told as a missing file with the reason {@link IN_BIN_REASON} (ours, not Drive's).
+ */
 export function goneError(): DriveHttpError {
   return new DriveHttpError(
     "metadata",
     404,
-    JSON.stringify({ error: { code: 404, errors: [{ reason: "notFound" }] } }),
+    JSON.stringify({ error: { code: 404, errors: [{ reason: IN_BIN_REASON }] } }),
   );
 }
+
+/** The reason of {@link goneError}. */
+export const IN_BIN_REASON = "plainpadFileInBin";
 
 /**
  * Just before an upload: Drive still holds the content of checksum `baseMd5` (null: no base,
