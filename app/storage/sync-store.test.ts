@@ -32,6 +32,7 @@ const tab: StoredTabSync = {
   modifiedTime: "2026-01-01T00:00:00.000Z",
   syncedName: "Notes.txt",
   pendingUpload: { text: "café", md5: "0a1b" },
+  pendingCreateId: null,
 };
 
 describe("sync store", () => {

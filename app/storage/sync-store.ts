@@ -55,6 +55,8 @@ export interface StoredTabSync {
    * in Drive on the next run, it is known as this tab's own, not as another computer's.
    */
   pendingUpload: { text: string; md5: string } | null;
+  /** The id (files.generateIds) of the Drive file being made for the tab: a retry reuses it. */
+  pendingCreateId: string | null;
 }
 
 /** Where the sync's state lives (IndexedDB in the page, memory in tests). */
@@ -114,6 +116,7 @@ export function parseTabSync(value: unknown): StoredTabSync | null {
     modifiedTime: stringOrNull(value.modifiedTime),
     syncedName: stringOrNull(value.syncedName),
     pendingUpload: parsePending(value.pendingUpload),
+    pendingCreateId: stringOrNull(value.pendingCreateId),
   };
 }
 

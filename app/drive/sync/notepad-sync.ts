@@ -17,6 +17,7 @@ import { syncTabsStep, type TabsStepHost } from "./sync-tabs-step";
 import {
   changesForRun,
   changesToHandle,
+  fileIdPool,
   folderForRun,
   listedTabs,
   runBlocker,
@@ -339,6 +340,7 @@ class NotepadSync implements NotepadSyncController {
         folder,
         changes,
         recreating: this.recreating,
+        newFileId: fileIdPool(http, this.filesToMake()),
         checkpoint: (record) => {
           if (this.state.records.get(record.tabId)?.included) this.state.saveRecord(record);
         },
@@ -373,6 +375,12 @@ class NotepadSync implements NotepadSyncController {
       this.state.saveSettings();
       this.publish();
     }
+  }
+
+  /** How many synced tabs have no Drive file yet (ids to ask for). */
+  private filesToMake(): number {
+    const records = [...this.state.records.values()];
+    return records.filter((r) => r.included && !r.driveFileId).length;
   }
 
   private include(id: string): void {

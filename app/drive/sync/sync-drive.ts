@@ -154,6 +154,54 @@ export interface BytesUpload {
   bytes: Uint8Array<ArrayBuffer>;
   mimeType: "text/plain" | "application/json";
   parentId?: string;
+  /**
+   * The new file's id, from {@link generateFileIds}: a create tried again (its answer lost)
+   * meets the file the first try made instead of making a second one.
+   */
+  newId?: string;
+}
+
+/** Ids for new files (files.generateIds). */
+export async function generateFileIds(context: DriveHttpContext, count: number): Promise<string[]> {
+  const search = new URLSearchParams({ count: String(count), space: "drive", type: "files" });
+  const answer = await driveRequest(
+    context,
+    {
+      url: `${DRIVE_FILES_URL}/generateIds?${search}`,
+      operation: "metadata",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    },
+    (response) => response.json() as Promise<{ ids?: string[] }>,
+  );
+  if (!answer.ids?.length) throw new DriveError("Drive gave no file ids");
+  return answer.ids;
+}
+
+/** Creates an empty file with a generated id (its content follows in a resumable upload). */
+function createEmpty(context: DriveHttpContext, upload: BytesUpload & { newId: string }) {
+  const metadata = {
+    id: upload.newId,
+    name: upload.name,
+    mimeType: upload.mimeType,
+    parents: upload.parentId ? [upload.parentId] : undefined,
+  };
+  return driveRequest(
+    context,
+    {
+      url: `${DRIVE_FILES_URL}?fields=id`,
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=UTF-8" },
+      body: JSON.stringify(metadata),
+      operation: "upload",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    },
+    readMeta,
+  );
+}
+
+/** Drive already holds a file with that id: an earlier try of this create landed. */
+function isDuplicateId(error: unknown): boolean {
+  return error instanceof DriveHttpError && error.status === 409;
 }
 
 /**
@@ -165,11 +213,26 @@ export async function uploadBytes(
   context: DriveHttpContext,
   upload: BytesUpload,
 ): Promise<SyncFileMeta> {
-  const metadata: { name: string; mimeType: string; parents?: string[] } = {
+  const { newId } = upload;
+  if (upload.fileId || !newId) return sendBytes(context, upload);
+  const update = { ...upload, fileId: newId, newId: undefined, parentId: undefined };
+  try {
+    if (upload.bytes.byteLength <= RESUMABLE_THRESHOLD_BYTES)
+      return await sendBytes(context, upload);
+    await createEmpty(context, { ...upload, newId });
+  } catch (error) {
+    if (!isDuplicateId(error)) throw error;
+  }
+  return sendBytes(context, update);
+}
+
+async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promise<SyncFileMeta> {
+  const metadata: { id?: string; name: string; mimeType: string; parents?: string[] } = {
     name: upload.name,
     mimeType: upload.mimeType,
   };
   if (!upload.fileId && upload.parentId) metadata.parents = [upload.parentId];
+  if (!upload.fileId && upload.newId) metadata.id = upload.newId;
   if (upload.bytes.byteLength > RESUMABLE_THRESHOLD_BYTES) {
     const id = await uploadResumable(context, {
       fileId: upload.fileId,

@@ -315,3 +315,29 @@ describe("issue 50 §2: a file moved to Drive's bin", () => {
     expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
   });
 });
+
+describe("issue 50 §2: a create whose answer was lost", () => {
+  for (const size of ["small", "over 5 MB"] as const) {
+    it(`(${size}) is tried again without making a second file`, async () => {
+      const model = new DriveModel();
+      const a = await computer(model, "a");
+      const text = size === "small" ? "draft" : `draft\n${"x".repeat(5_300_000)}`;
+      const id = a.notepad.addTab("Draft", text);
+      // The folder is made first; the tab's file next, and its answer is lost.
+      // (Over 5 MB, the answer to the session's last part.)
+      model.faults = [
+        size === "small"
+          ? { kind: "create", effect: "lost", skip: 1 }
+          : { kind: "upload", effect: "lost", times: 9 },
+      ];
+      await a.sync.enable("all", id);
+      model.faults = [];
+      await a.sync.syncNow();
+      const named = [...model.files.values()].filter((f) => f.name === "Draft.txt");
+      expect(named.length).toBe(1);
+      expect(a.notepad.tab(id).driveFileId).toBe(named[0].id);
+      expect(model.text(named[0].id)).toBe(text);
+      expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
+    });
+  }
+});

@@ -9,6 +9,7 @@ import type { DriveHttpContext } from "../http";
 import { ensureAppFolder } from "../rest";
 import {
   folderExists,
+  generateFileIds,
   getStartPageToken,
   listChanges,
   type FileChange,
@@ -80,6 +81,21 @@ export function changesToHandle(
   const changes = new Map(listed);
   for (const id of unhandled) if (!changes.has(id)) changes.set(id, { gone: false });
   return changes;
+}
+
+/** Hands out ids for new files, asking Drive (files.generateIds) for `batch` at a time. */
+export function fileIdPool(http: DriveHttpContext, batch: number): () => Promise<string> {
+  let ids: string[] = [];
+  let asking: Promise<string[]> | null = null;
+  const size = Math.min(Math.max(batch, 1), 1000);
+  return async () => {
+    while (ids.length === 0) {
+      asking ??= generateFileIds(http, size).finally(() => (asking = null));
+      const got = await asking;
+      if (ids.length === 0) ids = got;
+    }
+    return ids.shift() as string;
+  };
 }
 
 /** The synced tabs that have a Drive file, in tab order, as the tab list records them. */

@@ -46,6 +46,8 @@ export interface TabRunContext {
    * text becomes the base, so a retry neither opens a second Drive copy nor merges twice.
    */
   checkpoint(record: StoredTabSync): void;
+  /** An id for a new file (files.generateIds, asked for a few at a time). */
+  newFileId(): Promise<string>;
   /** Tabs to put in a new file (the id is removed once it is made). */
   recreating?: Set<string>;
   /** Opens Drive's side of a conflict (the controller keeps that tab out of the sync). */
@@ -78,6 +80,7 @@ export function newTabRecord(tabId: string, driveFileId: string | null): StoredT
     modifiedTime: null,
     syncedName: null,
     pendingUpload: null,
+    pendingCreateId: null,
   };
 }
 
@@ -107,6 +110,7 @@ function synced(
       // What this tab asked for: a rename made in Drive is left alone until the tab's changes.
       syncedName: name,
       pendingUpload: null,
+      pendingCreateId: null,
     },
   };
 }
@@ -117,6 +121,7 @@ async function upload(
   fileId: string | null,
   text: string,
   name: string,
+  newId?: string,
 ): Promise<SyncFileMeta> {
   return uploadBytes(context.http, {
     fileId,
@@ -124,6 +129,7 @@ async function upload(
     bytes: fileBytes(text, tab.encoding, tab.lineEnding),
     mimeType: "text/plain",
     parentId: fileId ? undefined : await context.folder(),
+    newId,
   });
 }
 
@@ -172,7 +178,13 @@ export async function syncTab(
     // Read once: the host's `text` reads the editor, which may change during the upload. The
     // record keeps what was sent, so a line typed meanwhile is a local change for the next run.
     const text = first.text;
-    const meta = await upload(context, first, null, text, name);
+    // The new file's id is kept first: a create tried again finds the file a lost answer made.
+    const newId = record.pendingCreateId ?? (await context.newFileId());
+    if (record.pendingCreateId !== newId) {
+      record = { ...record, pendingCreateId: newId };
+      context.checkpoint(record);
+    }
+    const meta = await upload(context, first, null, text, name, newId);
     context.recreating?.delete(tabId);
     context.host.setTabDriveFile(tabId, meta.id, first.name);
     return synced(record, text, meta, name);
