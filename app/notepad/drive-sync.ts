@@ -195,7 +195,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.notepad.sync.noteChange(id);
   }
 
-  /** Opens Drive's version of a tab changed on both sides beside it, not shown, not synced. */
+  /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */
   openDriveCopy(fromId: string, name: string, text: string): string {
     const from = this.notepad.states.get(fromId);
     const id = this.insertTab(fitCopyName(name), text, fromId, {

@@ -13,7 +13,7 @@ import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
 import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
 import { buildStatus } from "./sync-status";
 import { newTabRecord, type TabRunContext } from "./sync-tab-run";
-import { syncTabsStep, type TabsStepHost } from "./sync-tabs-step";
+import { copyTabs, syncTabsStep, type TabsStepHost } from "./sync-tabs-step";
 import {
   changesForRun,
   changesToHandle,
@@ -106,6 +106,16 @@ class NotepadSync implements NotepadSyncController {
       now: () => this.now(),
       yieldToPage: () => (this.options.yieldToPage ?? yieldToPage)(),
       tabClosed: (id) => this.tabClosed(id),
+      host: this.host,
+      quietly: (open) => {
+        // The engine opens these tabs itself: they must not join through tabOpened.
+        this.openingTabs = true;
+        try {
+          return open();
+        } finally {
+          this.openingTabs = false;
+        }
+      },
       runAgain: () => this.timer.typed(),
       publish: () => this.publish(),
     };
@@ -344,14 +354,7 @@ class NotepadSync implements NotepadSyncController {
         checkpoint: (record) => {
           if (this.state.records.get(record.tabId)?.included) this.state.saveRecord(record);
         },
-        openDriveCopy: (fromId, name, text) => {
-          this.openingTabs = true;
-          try {
-            this.host.openDriveCopy(fromId, name, text);
-          } finally {
-            this.openingTabs = false;
-          }
-        },
+        ...copyTabs(this.tabsStep),
       };
       await syncTabsStep(this.tabsStep, context);
       const closed = [...this.closedFiles];

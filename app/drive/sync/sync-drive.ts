@@ -23,7 +23,8 @@ import {
 export const DRIVE_CHANGES_URL = "https://www.googleapis.com/drive/v3/changes";
 /** The metadata the sync reads of each file. */
 export const SYNC_FILE_FIELDS =
-  "id,name,mimeType,md5Checksum,modifiedTime,headRevisionId,trashed,parents,capabilities(canEdit)";
+  "id,name,mimeType,md5Checksum,modifiedTime,headRevisionId,trashed,parents,capabilities(canEdit)," +
+  "appProperties";
 
 /** A file's metadata as the sync reads it. */
 export interface SyncFileMeta {
@@ -37,6 +38,8 @@ export interface SyncFileMeta {
   trashed?: boolean;
   parents?: string[];
   capabilities?: { canEdit?: boolean };
+  /** Plainpad's own marks on the file (conflict-copy.ts). */
+  appProperties?: Record<string, string>;
 }
 
 /** The Google token needs a click to be renewed: the sync waits for "Reconnect". */
@@ -266,6 +269,26 @@ async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promis
   );
   if (!meta.id) throw new DriveError("Drive upload failed: the answer had no file id");
   return meta;
+}
+
+/** Sets Plainpad's marks on a file (metadata PATCH of appProperties). */
+export function setAppProperties(
+  context: DriveHttpContext,
+  fileId: string,
+  appProperties: Record<string, string>,
+): Promise<SyncFileMeta> {
+  return driveRequest(
+    context,
+    {
+      url: `${fileUrl(DRIVE_FILES_URL, fileId)}?fields=${encodeURIComponent(SYNC_FILE_FIELDS)}`,
+      method: "PATCH",
+      headers: { "Content-Type": "application/json; charset=UTF-8" },
+      body: JSON.stringify({ appProperties }),
+      operation: "metadata",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    },
+    readMeta,
+  );
 }
 
 /** Renames a file (metadata PATCH). */

@@ -69,6 +69,14 @@ export function conflictNotice(tabName: string, copyName: string): string {
   );
 }
 
+/** The notice shown on a computer whose text was replaced in a conflict met elsewhere. */
+export function replacedNotice(tabName: string, copyName: string): string {
+  return (
+    `"${tabName}" was changed on another computer in the same places as here, and that ` +
+    `computer's text was kept. Your text is in the new tab "${copyName}".`
+  );
+}
+
 /** The notice shown when a recreated file was needed. */
 export function recreatedNotice(tabName: string): string {
   return `"${tabName}" is saved in a new file in "Plainpad Documents" and syncs again.`;

@@ -12,18 +12,17 @@ import { isLegacyEncoding, loadLegacyEncoders } from "~/text/legacy-encodings";
 import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
-import type { DriveHttpContext } from "../http";
+import type { TabRunContext } from "./tab-run-context";
+import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
 import { contentMd5, metaOfBytes } from "./content-md5";
-import { driveCopyName, fileBytes, mergeTexts } from "./merge";
+import { fileBytes, mergeTexts } from "./merge";
 import {
   downloadBytes,
   getSyncMeta,
   renameFile,
   uploadBytes,
-  type FileChange,
   type SyncFileMeta,
 } from "./sync-drive";
-import { conflictNotice } from "./sync-messages";
 import {
   checkBeforeUpload,
   DriveMovedOnError,
@@ -31,28 +30,9 @@ import {
   settlePending,
   writtenBetween,
 } from "./upload-check";
-import type { NotepadSyncHost, SyncTab } from "./sync-types";
+import type { SyncTab } from "./sync-types";
 
-/** What a tab's run needs. */
-export interface TabRunContext {
-  http: DriveHttpContext;
-  host: NotepadSyncHost;
-  /** The "Plainpad Documents" folder's id (made, or made again, when needed). */
-  folder(): Promise<string>;
-  /** Files the changes feed reported since the last run; null: look at every file. */
-  changes: Map<string, FileChange> | null;
-  /**
-   * Stores what is known before an upload that may fail: after a merge or a conflict, Drive's
-   * text becomes the base, so a retry neither opens a second Drive copy nor merges twice.
-   */
-  checkpoint(record: StoredTabSync): void;
-  /** An id for a new file (files.generateIds, asked for a few at a time). */
-  newFileId(): Promise<string>;
-  /** Tabs to put in a new file (the id is removed once it is made). */
-  recreating?: Set<string>;
-  /** Opens Drive's side of a conflict (the controller keeps that tab out of the sync). */
-  openDriveCopy(fromId: string, name: string, text: string): void;
-}
+export type { CopyFile, TabRunContext } from "./tab-run-context";
 
 /** How the tab's run ended. */
 export type TabRunResult =
@@ -230,6 +210,9 @@ async function syncExisting(
     return put(local);
   }
   const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
+  // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
+  const copyId = outcome.kind === "conflict" ? await context.newFileId() : null;
+  const before = { text: record.baseText, md5: record.md5Checksum };
   if (remote.meta) {
     record = {
       ...record,
@@ -241,10 +224,16 @@ async function syncExisting(
     held.record = record;
     context.checkpoint(record);
   }
-  if (outcome.kind === "conflict") {
-    keepBeside(context, tab, outcome.remote);
-    return put(local);
+  if (outcome.kind === "conflict" && copyId) {
+    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId };
+    await openConflictCopy(context, tab, kept);
+    const result = await put(local);
+    // Best effort: without the mark the other computer still finds the copy in the tab list.
+    await markReplaced(context, fileId, kept).catch(() => undefined);
+    return result;
   }
+  if (outcome.kind === "conflict") throw new Error("unreachable: a conflict has a copy id");
+  noticeReplaced(context, tab, remote.meta, before);
   if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
   if (outcome.text === remote.text && remote.meta) {
     if (record.syncedName === name || remote.meta.name === name) {
@@ -253,13 +242,6 @@ async function syncExisting(
     return synced(record, outcome.text, await renameFile(context.http, fileId, name), name);
   }
   return put(outcome.text);
-}
-
-/** Drive's side of a conflict opens beside the tab, and the notice says where. */
-function keepBeside(context: TabRunContext, tab: SyncTab, remoteText: string): void {
-  const copyName = driveCopyName(tab.name);
-  context.openDriveCopy(tab.id, copyName, remoteText);
-  context.host.notify(conflictNotice(tab.name, copyName));
 }
 
 /**
@@ -283,16 +265,27 @@ async function uploadChecked(
   const meta = await upload(context, tab, fileId, text, name);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
-  if (between !== null) mergeBack(context, tab.id, based.baseText, between);
+  if (between !== null) await mergeBack(context, tab.id, fileId, based.baseText, between);
   return synced(based, text, meta, name);
 }
 
 /** Puts a revision written during our upload into the tab (or beside it, when they clash). */
-function mergeBack(context: TabRunContext, tabId: string, base: string | null, between: string) {
+async function mergeBack(
+  context: TabRunContext,
+  tabId: string,
+  fileId: string,
+  base: string | null,
+  between: { text: string; md5: string | null },
+) {
   const now = context.host.readTab(tabId);
   if (!now) return;
   const local = now.text;
-  const outcome = mergeTexts({ base, local, remote: between });
-  if (outcome.kind === "conflict") keepBeside(context, now, outcome.remote);
-  else if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+  const outcome = mergeTexts({ base, local, remote: between.text });
+  if (outcome.kind === "clean") {
+    if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+    return;
+  }
+  const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
+  await openConflictCopy(context, now, kept);
+  await markReplaced(context, fileId, kept).catch(() => undefined);
 }

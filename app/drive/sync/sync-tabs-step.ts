@@ -8,8 +8,9 @@ import { DriveHttpError } from "../errors";
 import { sharedFileFailure, syncFailure, type SyncFailure } from "./sync-messages";
 import { forEachLimited, TABS_AT_ONCE, tabsOnSharedFiles } from "./sync-runner";
 import type { SyncState } from "./sync-state";
-import { syncTab, type TabRunContext } from "./sync-tab-run";
-import type { TabSyncStatus } from "./sync-types";
+import { driveFileName, newTabRecord, syncTab } from "./sync-tab-run";
+import type { NotepadSyncHost, TabSyncStatus } from "./sync-types";
+import type { TabRunContext } from "./tab-run-context";
 
 /** What the step needs of the controller. */
 export interface TabsStepHost {
@@ -22,9 +23,49 @@ export interface TabsStepHost {
   yieldToPage(): Promise<void>;
   /** The tab was closed during its run. */
   tabClosed(id: string): void;
+  host: NotepadSyncHost;
+  /** Runs `open`, whose new tab the engine takes in itself (not through tabOpened). */
+  quietly(open: () => string): string;
   /** A tab changed during its run: another run soon. */
   runAgain(): void;
   publish(): void;
+}
+
+/** How a run opens a conflict's copy as a synced tab, and binds it to its file once made. */
+export function copyTabs(step: TabsStepHost): Pick<TabRunContext, "openDriveCopy" | "copyMade"> {
+  return {
+    openDriveCopy: (fromId, name, text, file) => {
+      const tabId = step.quietly(() => step.host.openDriveCopy(fromId, name, text));
+      const made = file.md5 !== null;
+      if (made) step.host.setTabDriveFile(tabId, file.id, name);
+      step.state.saveRecord({
+        ...newTabRecord(tabId, made ? file.id : null),
+        baseText: made ? text : null,
+        md5Checksum: file.md5,
+        syncedName: made ? driveFileName(name) : null,
+        pendingCreateId: made ? null : file.id,
+      });
+      step.tabStates.set(tabId, { kind: "syncing" });
+      step.runAgain();
+      step.publish();
+      return tabId;
+    },
+    copyMade: (tabId, text, meta, name) => {
+      const tab = step.host.readTab(tabId);
+      if (!tab || !step.state.records.get(tabId)?.included) return;
+      step.host.setTabDriveFile(tabId, meta.id, tab.name);
+      step.state.saveRecord({
+        ...newTabRecord(tabId, meta.id),
+        baseText: text,
+        md5Checksum: meta.md5Checksum ?? null,
+        headRevisionId: meta.headRevisionId ?? null,
+        modifiedTime: meta.modifiedTime ?? null,
+        syncedName: name,
+      });
+      step.tabStates.set(tabId, { kind: "synced", at: step.now() });
+      step.publish();
+    },
+  };
 }
 
 /** Syncs every synced open tab (see the module comment). */

@@ -141,7 +141,7 @@ export interface NotepadSyncHost {
   applyMergedText(id: string, text: string): void;
   /**
    * Opens a new tab named `name` (already "Tab name (Drive copy)") holding Drive's text of a
-   * tab whose same lines changed on both sides; returns its id. The new tab is not synced.
+   * tab whose same lines changed on both sides; returns its id. The engine syncs it (its own file).
    */
   openDriveCopy(fromId: string, name: string, text: string): string;
   /** Opens a new tab for a file from the synced tab list ("Bring in your tabs"); returns its id. */

@@ -79,7 +79,7 @@ export async function settlePending(
 /**
  * Just after an upload: the text of a revision written by someone else between our base
  * (checksum `baseMd5`) and our revision `ours`, or null when none was (or when Drive no longer
- * keeps the base's revision, so nothing can be told).
+ * keeps the base's revision, so nothing can be told), with its checksum.
  */
 export async function writtenBetween(
   http: DriveHttpContext,
@@ -87,7 +87,7 @@ export async function writtenBetween(
   baseMd5: string | null,
   ours: SyncFileMeta,
   encoding: TextEncodingId,
-): Promise<string | null> {
+): Promise<{ text: string; md5: string | null } | null> {
   if (baseMd5 === null || !ours.headRevisionId) return null;
   const revisions = await listRevisions(http, fileId);
   const at = revisions.findIndex((revision) => revision.id === ours.headRevisionId);
@@ -95,7 +95,9 @@ export async function writtenBetween(
   const based = revisions.slice(0, at).some((revision) => revision.md5Checksum === baseMd5);
   if (!based) return null;
   // The newest revision in between holds what was written there last.
-  const bytes = await downloadRevision(http, fileId, revisions[at - 1].id);
+  const between = revisions[at - 1];
+  const bytes = await downloadRevision(http, fileId, between.id);
   const text = decodeBytes(bytes, encoding);
-  return text === null ? null : normalizeLineEndings(text);
+  if (text === null) return null;
+  return { text: normalizeLineEndings(text), md5: between.md5Checksum ?? null };
 }
