@@ -128,7 +128,12 @@ export async function ensureAppFolder(
       url: `${DRIVE_FILES_URL}?fields=id`,
       method: "POST",
       headers: { "Content-Type": "application/json; charset=UTF-8" },
-      body: JSON.stringify({ name, mimeType: FOLDER_MIME_TYPE }),
+      // Marked, like the synced tab list, so Plainpad can tell its folders (issue 50).
+      body: JSON.stringify({
+        name,
+        mimeType: FOLDER_MIME_TYPE,
+        appProperties: { plainpadFolder: "1" },
+      }),
       operation: "folder",
       timeoutMs: SHORT_TIMEOUT_MS,
     },

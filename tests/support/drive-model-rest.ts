@@ -73,6 +73,7 @@ export function fileResource(file: ModelFile): Record<string, unknown> {
     parents: file.parents,
     trashed: file.trashed,
     modifiedTime: file.modifiedTime,
+    createdTime: file.createdTime,
     appProperties: Object.keys(file.appProperties).length ? file.appProperties : undefined,
     capabilities: { canEdit: file.canEdit },
     ...(folder

@@ -24,6 +24,7 @@ export interface ModelFile {
   bytes: Uint8Array;
   md5Checksum: string;
   modifiedTime: string;
+  createdTime: string;
   /** The head revision's id ("" for folders: Drive gives them none). */
   headRevisionId: string;
   trashed: boolean;

@@ -87,6 +87,7 @@ export class DriveModel implements DriveState {
       bytes: new Uint8Array(),
       md5Checksum: "",
       modifiedTime: "",
+      createdTime: "",
       headRevisionId: "",
       trashed: false,
       canEdit: true,
@@ -96,6 +97,7 @@ export class DriveModel implements DriveState {
     this.files.set(id, file);
     if (folder) this.touch(file);
     else this.writeContent(file, typeof content === "string" ? encoder.encode(content) : content);
+    file.createdTime = file.modifiedTime;
     return file;
   }
 

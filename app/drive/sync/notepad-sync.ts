@@ -362,6 +362,8 @@ class NotepadSync implements NotepadSyncController {
       const { deviceId } = this.state.settings;
       const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
       this.tabList = await syncTabList(input, this.tabList);
+      const { folderId } = this.tabList;
+      if (folderId) this.state.settings = { ...this.state.settings, folderId };
       this.state.handled(this.state.settings.tabListFileId, this.tabList.fileId);
       for (const id of closed) this.closedFiles.delete(id);
       const { fileId: tabListFileId } = this.tabList;

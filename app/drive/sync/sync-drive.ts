@@ -7,6 +7,18 @@
  */
 import { DriveError, DriveHttpError } from "../errors";
 import { metaOfBytes } from "./content-md5";
+
+export {
+  DRIVE_CHANGES_URL,
+  TAB_LIST_MARK,
+  findTabLists,
+  getStartPageToken,
+  listChanges,
+  type ChangedFiles,
+  type FileChange,
+  type FoundTabList,
+} from "./sync-drive-changes";
+export { downloadRevision, listRevisions, type FileRevision } from "./sync-drive-revisions";
 import { driveRequest, type DriveHttpContext, type TokenSource } from "../http";
 import {
   DRIVE_FILES_URL,
@@ -19,8 +31,6 @@ import {
   uploadTimeoutMs,
 } from "../rest";
 
-/** Drive v3 changes endpoint. */
-export const DRIVE_CHANGES_URL = "https://www.googleapis.com/drive/v3/changes";
 /** The metadata the sync reads of each file. */
 export const SYNC_FILE_FIELDS =
   "id,name,mimeType,md5Checksum,modifiedTime,headRevisionId,trashed,parents,capabilities(canEdit)," +
@@ -162,6 +172,8 @@ export interface BytesUpload {
    * meets the file the first try made instead of making a second one.
    */
   newId?: string;
+  /** Plainpad's marks on a new file (multipart creates only: small files such as the tab list). */
+  appProperties?: Record<string, string>;
 }
 
 /** Ids for new files (files.generateIds). */
@@ -230,12 +242,19 @@ export async function uploadBytes(
 }
 
 async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promise<SyncFileMeta> {
-  const metadata: { id?: string; name: string; mimeType: string; parents?: string[] } = {
+  const metadata: {
+    id?: string;
+    name: string;
+    mimeType: string;
+    parents?: string[];
+    appProperties?: Record<string, string>;
+  } = {
     name: upload.name,
     mimeType: upload.mimeType,
   };
   if (!upload.fileId && upload.parentId) metadata.parents = [upload.parentId];
   if (!upload.fileId && upload.newId) metadata.id = upload.newId;
+  if (!upload.fileId && upload.appProperties) metadata.appProperties = upload.appProperties;
   if (upload.bytes.byteLength > RESUMABLE_THRESHOLD_BYTES) {
     const id = await uploadResumable(context, {
       fileId: upload.fileId,
@@ -308,131 +327,5 @@ export function renameFile(
       timeoutMs: SHORT_TIMEOUT_MS,
     },
     readMeta,
-  );
-}
-
-/** The token from which the changes feed starts (changes.getStartPageToken). */
-export async function getStartPageToken(context: DriveHttpContext): Promise<string> {
-  const answer = await driveRequest(
-    context,
-    {
-      url: `${DRIVE_CHANGES_URL}/startPageToken`,
-      operation: "metadata",
-      timeoutMs: SHORT_TIMEOUT_MS,
-    },
-    (response) => response.json() as Promise<{ startPageToken?: string }>,
-  );
-  if (!answer.startPageToken) throw new DriveError("Drive gave no changes token");
-  return answer.startPageToken;
-}
-
-/** What the changes feed says of one file. */
-export interface FileChange {
-  /** The file's checksum now (absent for a removed file, or when Drive left it out). */
-  md5Checksum?: string;
-  /** Removed, in the bin, or no longer visible to the app. */
-  gone: boolean;
-}
-
-/** Files changed since a token, and the token to ask from next time. */
-export interface ChangedFiles {
-  changes: Map<string, FileChange>;
-  nextToken: string;
-}
-
-interface ChangesPage {
-  nextPageToken?: string;
-  newStartPageToken?: string;
-  changes?: {
-    fileId?: string;
-    removed?: boolean;
-    file?: { md5Checksum?: string; trashed?: boolean };
-  }[];
-}
-
-/**
- * Every page of the changes feed since `pageToken` (changes.list), with each file's new
- * checksum, so a file that changed only because this computer uploaded it needs no request.
- */
-export async function listChanges(
-  context: DriveHttpContext,
-  pageToken: string,
-): Promise<ChangedFiles> {
-  const changes = new Map<string, FileChange>();
-  let token = pageToken;
-  for (;;) {
-    const search = new URLSearchParams({
-      pageToken: token,
-      fields: "nextPageToken,newStartPageToken,changes(fileId,removed,file(md5Checksum,trashed))",
-      pageSize: "1000",
-      spaces: "drive",
-    });
-    const page = await driveRequest(
-      context,
-      { url: `${DRIVE_CHANGES_URL}?${search}`, operation: "metadata", timeoutMs: SHORT_TIMEOUT_MS },
-      (response) => response.json() as Promise<ChangesPage>,
-    );
-    for (const change of page.changes ?? []) {
-      if (!change.fileId) continue;
-      changes.set(change.fileId, {
-        md5Checksum: change.file?.md5Checksum,
-        gone: change.removed === true || change.file?.trashed === true,
-      });
-    }
-    if (page.newStartPageToken) return { changes, nextToken: page.newStartPageToken };
-    if (!page.nextPageToken) return { changes, nextToken: token };
-    token = page.nextPageToken;
-  }
-}
-
-/** One kept revision of a file's content (revisions.list). */
-export interface FileRevision {
-  id: string;
-  md5Checksum?: string;
-}
-
-/** Every kept revision of a file, oldest first (revisions.list, all pages). */
-export async function listRevisions(
-  context: DriveHttpContext,
-  fileId: string,
-): Promise<FileRevision[]> {
-  const revisions: FileRevision[] = [];
-  let pageToken: string | undefined;
-  do {
-    const search = new URLSearchParams({
-      fields: "nextPageToken,revisions(id,md5Checksum)",
-      pageSize: "1000",
-    });
-    if (pageToken) search.set("pageToken", pageToken);
-    const page = await driveRequest(
-      context,
-      {
-        url: `${fileUrl(DRIVE_FILES_URL, fileId)}/revisions?${search}`,
-        operation: "metadata",
-        timeoutMs: SHORT_TIMEOUT_MS,
-      },
-      (response) =>
-        response.json() as Promise<{ nextPageToken?: string; revisions?: FileRevision[] }>,
-    );
-    revisions.push(...(page.revisions ?? []));
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return revisions;
-}
-
-/** The bytes of one kept revision (revisions.get with alt=media). */
-export function downloadRevision(
-  context: DriveHttpContext,
-  fileId: string,
-  revisionId: string,
-): Promise<Uint8Array> {
-  return driveRequest(
-    context,
-    {
-      url: `${fileUrl(DRIVE_FILES_URL, fileId)}/revisions/${encodeURIComponent(revisionId)}?alt=media`,
-      operation: "content",
-      timeoutMs: 120_000,
-    },
-    async (response) => new Uint8Array(await response.arrayBuffer()),
   );
 }

@@ -341,3 +341,38 @@ describe("issue 50 §2: a create whose answer was lost", () => {
     });
   }
 });
+
+describe("issue 50 §2: two computers turning sync on together", () => {
+  it("make two folders and lists at first, then meet at the oldest list and see each other's tabs", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const b = await computer(model, "b");
+    const onA = a.notepad.addTab("From A", "a text");
+    const onB = b.notepad.addTab("From B", "b text");
+    // B turns sync on while A's run is between its folder search and its folder's creation.
+    a.network.before = once(
+      (r) => r.method === "POST" && r.url.endsWith("/drive/v3/files?fields=id"),
+      () => b.sync.enable("all", onB),
+    );
+    await a.sync.enable("all", onA);
+    a.network.before = undefined;
+    expect(model.foldersNamed("Plainpad Documents").length).toBe(2);
+    for (let round = 0; round < 2; round++) {
+      await a.sync.syncNow();
+      await b.sync.syncNow();
+    }
+    expect(a.sync.remoteTabsOffer()).toEqual({ count: 1 });
+    expect(b.sync.remoteTabsOffer()).toEqual({ count: 1 });
+    await a.sync.bringInRemoteTabs();
+    await b.sync.bringInRemoteTabs();
+    expect(a.notepad.byName("From B").text).toBe("b text");
+    expect(b.notepad.byName("From A").text).toBe("a text");
+    // New tabs on either computer now go to one folder.
+    const laterA = a.notepad.addTab("Later A", "1");
+    const laterB = b.notepad.addTab("Later B", "2");
+    await a.sync.syncNow();
+    await b.sync.syncNow();
+    const parentOf = (pc: TestComputer, id: string) => model.files.get(fileOf(pc, id))?.parents[0];
+    expect(parentOf(a, laterA)).toBe(parentOf(b, laterB));
+  });
+});
