@@ -376,3 +376,21 @@ describe("issue 50 §2: two computers turning sync on together", () => {
     expect(parentOf(a, laterA)).toBe(parentOf(b, laterB));
   });
 });
+
+describe("issue 50 §2: the copy a conflict made elsewhere", () => {
+  it("opened here after it changed in Drive: its change is pulled, not missed", async () => {
+    const { model, a, b, notes, onB } = await sharedNotes();
+    a.notepad.type(notes, "one\nTWO from A\nthree");
+    b.notepad.type(onB, "one\ntwo from B\nthree");
+    await a.sync.syncNow();
+    await b.sync.syncNow(); // B meets the conflict: A's text goes to a synced copy
+    const copyFile = b.notepad.byName("Notes (Drive copy)").driveFileId!;
+    model.editFile(copyFile, "one\nTWO from A\nthree\nadded in Drive");
+    await a.sync.syncNow(); // A is told, and opens the copy
+    await a.sync.syncNow();
+    const copyOnA = a.notepad.byName("Notes (Drive copy)");
+    expect(copyOnA.driveFileId).toBe(copyFile);
+    expect(copyOnA.text).toBe("one\nTWO from A\nthree\nadded in Drive");
+    expect(a.sync.getStatus().tabs[copyOnA.id].kind).toBe("synced");
+  });
+});

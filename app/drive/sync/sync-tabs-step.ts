@@ -38,6 +38,8 @@ export function copyTabs(step: TabsStepHost): Pick<TabRunContext, "openDriveCopy
       const tabId = step.quietly(() => step.host.openDriveCopy(fromId, name, text));
       const made = file.md5 !== null;
       if (made) step.host.setTabDriveFile(tabId, file.id, name);
+      // A file already in Drive may have changed before this run's changes feed was read.
+      if (made) step.state.recheck(file.id);
       step.state.saveRecord({
         ...newTabRecord(tabId, made ? file.id : null),
         baseText: made ? text : null,
