@@ -394,3 +394,22 @@ describe("issue 50 §2: the copy a conflict made elsewhere", () => {
     expect(a.sync.getStatus().tabs[copyOnA.id].kind).toBe("synced");
   });
 });
+
+describe("issue 50 §2: a lost answer hides a revision written just before ours", () => {
+  it("the next run reads the revisions and merges the one in between", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    a.notepad.type(notes, "ONE\ntwo\nthree");
+    a.network.before = once(
+      (r) => r.method === "PATCH" && r.url.includes(`/upload/drive/v3/files/${fileId}`),
+      () => model.editFile(fileId, "one\ntwo\nthree\nfrom Drive"),
+    );
+    model.faults = [{ kind: "upload", effect: "timeout", fileId, times: 5 }];
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    model.faults = [];
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(a.notepad.tab(notes).text).toBe("ONE\ntwo\nthree\nfrom Drive");
+    expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom Drive");
+  });
+});

@@ -188,10 +188,25 @@ async function syncExisting(
   held: { record: StoredTabSync },
   fresh: boolean,
 ): Promise<TabRunResult> {
-  if (held.record.pendingUpload) {
-    held.record = await settlePending(context.http, fileId, held.record);
+  const pending = held.record.pendingUpload;
+  if (pending) {
+    const before = held.record;
+    held.record = await settlePending(context.http, fileId, before);
     context.checkpoint(held.record);
     fresh = true;
+    // It landed, its answer lost: what the check after an upload would have read, read now.
+    if (held.record.baseText === pending.text && before.md5Checksum !== pending.md5) {
+      const ours = { id: fileId, md5Checksum: pending.md5 };
+      const encoding = first.encoding;
+      const between = await writtenBetween(
+        context.http,
+        fileId,
+        before.md5Checksum,
+        ours,
+        encoding,
+      );
+      if (between) await mergeBack(context, first.id, fileId, before.baseText, between);
+    }
   }
   let record = held.record;
   const remote = await remoteText(context, first, fileId, record, fresh);

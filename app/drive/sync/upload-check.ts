@@ -88,9 +88,12 @@ export async function writtenBetween(
   ours: SyncFileMeta,
   encoding: TextEncodingId,
 ): Promise<{ text: string; md5: string | null } | null> {
-  if (baseMd5 === null || !ours.headRevisionId) return null;
+  if (baseMd5 === null || (!ours.headRevisionId && !ours.md5Checksum)) return null;
   const revisions = await listRevisions(http, fileId);
-  const at = revisions.findIndex((revision) => revision.id === ours.headRevisionId);
+  // Ours by its id; an upload whose answer was lost, by its checksum (its latest revision).
+  const at = ours.headRevisionId
+    ? revisions.findIndex((revision) => revision.id === ours.headRevisionId)
+    : revisions.map((revision) => revision.md5Checksum).lastIndexOf(ours.md5Checksum);
   if (at <= 0 || revisions[at - 1].md5Checksum === baseMd5) return null;
   const based = revisions.slice(0, at).some((revision) => revision.md5Checksum === baseMd5);
   if (!based) return null;
