@@ -413,3 +413,21 @@ describe("issue 50 §2: a lost answer hides a revision written just before ours"
     expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom Drive");
   });
 });
+
+describe("issue 50 §1.5: a rename's answer carries no checksum for the tab's text", () => {
+  it("a revision written just before a rename is merged later, not overwritten", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    a.notepad.rename(notes, "Letter");
+    a.network.after = once(
+      (r) => r.url.includes("/drive/v3/changes?"),
+      () => model.editFile(fileId, "one\ntwo\nthree\nfrom Drive"),
+    );
+    await a.sync.syncNow();
+    a.network.after = undefined;
+    expect(model.files.get(fileId)?.name).toBe("Letter.txt");
+    a.notepad.type(notes, a.notepad.tab(notes).text.replace("one", "ONE"));
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom Drive");
+  });
+});

@@ -219,8 +219,10 @@ async function syncExisting(
   if (remote.text === null) {
     if (local === record.baseText) {
       if (record.syncedName === name) return { kind: "synced", record };
-      const meta = await renameFile(context.http, fileId, name);
-      return synced(record, local, meta, name);
+      // The rename's answer describes Drive's content now, which may be newer than the base:
+      // the record keeps its own checksum, so such a revision is pulled next time.
+      await renameFile(context.http, fileId, name);
+      return { kind: "synced", record: { ...record, syncedName: name } };
     }
     return put(local);
   }
@@ -254,7 +256,8 @@ async function syncExisting(
     if (record.syncedName === name || remote.meta.name === name) {
       return synced(record, outcome.text, remote.meta, name);
     }
-    return synced(record, outcome.text, await renameFile(context.http, fileId, name), name);
+    await renameFile(context.http, fileId, name);
+    return synced(record, outcome.text, remote.meta, name);
   }
   return put(outcome.text);
 }
