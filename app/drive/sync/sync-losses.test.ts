@@ -431,3 +431,22 @@ describe("issue 50 §1.5: a rename's answer carries no checksum for the tab's te
     expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom Drive");
   });
 });
+
+describe("issue 50 §2: a file made by a create whose answer was lost, then changed in Drive", () => {
+  it("is taken by the tab and merged, not overwritten by the retried create", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const id = a.notepad.addTab("Draft", "one\ntwo");
+    model.faults = [{ kind: "create", effect: "lost", skip: 1 }];
+    await a.sync.enable("all", id);
+    model.faults = [];
+    const made = [...model.files.values()].find((f) => f.name === "Draft.txt")!;
+    model.editFile(made.id, "one\ntwo\nfrom Drive");
+    a.notepad.type(id, "ONE\ntwo");
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(a.notepad.tab(id).driveFileId).toBe(made.id);
+    expect(model.text(made.id)).toBe("ONE\ntwo\nfrom Drive");
+    expect([...model.files.values()].filter((f) => f.name === "Draft.txt").length).toBe(1);
+  });
+});

@@ -139,6 +139,16 @@ async function remoteText(
   return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
 }
 
+/** The file a create with id `id` made, or null when it made none (or it is gone). */
+async function fileIfMade(context: TabRunContext, id: string): Promise<SyncFileMeta | null> {
+  try {
+    return await getSyncMeta(context.http, id);
+  } catch (error) {
+    if (error instanceof DriveHttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** Syncs one tab (see the module comment). */
 export async function syncTab(
   context: TabRunContext,
@@ -151,19 +161,31 @@ export async function syncTab(
   if (isLegacyEncoding(first.encoding)) await loadLegacyEncoders();
   let record = stored;
   const recreate = context.recreating?.has(tabId) === true;
-  const fileId = recreate ? null : (first.driveFileId ?? record.driveFileId);
+  let fileId = recreate ? null : (first.driveFileId ?? record.driveFileId);
   if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
+  if (!fileId && record.pendingCreateId) {
+    // An earlier create whose answer was lost may have made the file: the tab takes it, its
+    // text there a pending upload of ours (merged with what Drive has done to it since).
+    const made = await fileIfMade(context, record.pendingCreateId);
+    if (made) {
+      context.recreating?.delete(tabId);
+      context.host.setTabDriveFile(tabId, made.id, first.name);
+      record = { ...record, driveFileId: made.id, pendingCreateId: null };
+      context.checkpoint(record);
+      fileId = made.id;
+    }
+  }
   if (!fileId) {
     const name = driveFileName(first.name);
     // Read once: the host's `text` reads the editor, which may change during the upload. The
     // record keeps what was sent, so a line typed meanwhile is a local change for the next run.
     const text = first.text;
-    // The new file's id is kept first: a create tried again finds the file a lost answer made.
+    // The new file's id and text are kept first: a create tried again finds the file a lost
+    // answer made, and knows its text as ours.
     const newId = record.pendingCreateId ?? (await context.newFileId());
-    if (record.pendingCreateId !== newId) {
-      record = { ...record, pendingCreateId: newId };
-      context.checkpoint(record);
-    }
+    const md5 = contentMd5(fileBytes(text, first.encoding, first.lineEnding));
+    record = { ...record, pendingCreateId: newId, pendingUpload: { text, md5 } };
+    context.checkpoint(record);
     const meta = await upload(context, first, null, text, name, newId);
     context.recreating?.delete(tabId);
     context.host.setTabDriveFile(tabId, meta.id, first.name);

@@ -5,6 +5,8 @@
  * for another run, since Drive does not hold that text yet.
  */
 import { DriveHttpError } from "../errors";
+import { contentMd5 } from "./content-md5";
+import { fileBytes } from "./merge";
 import { sharedFileFailure, syncFailure, type SyncFailure } from "./sync-messages";
 import { forEachLimited, TABS_AT_ONCE, tabsOnSharedFiles } from "./sync-runner";
 import type { SyncState } from "./sync-state";
@@ -46,6 +48,8 @@ export function copyTabs(step: TabsStepHost): Pick<TabRunContext, "openDriveCopy
         md5Checksum: file.md5,
         syncedName: made ? driveFileName(name) : null,
         pendingCreateId: made ? null : file.id,
+        // Its create may land with its answer lost: the text is then known as ours.
+        pendingUpload: made ? null : ownText(step, tabId, text),
       });
       step.tabStates.set(tabId, { kind: "syncing" });
       step.runAgain();
@@ -68,6 +72,13 @@ export function copyTabs(step: TabsStepHost): Pick<TabRunContext, "openDriveCopy
       step.publish();
     },
   };
+}
+
+/** A text about to be uploaded for tab `tabId`, with the MD5 of its bytes in the tab's format. */
+function ownText(step: TabsStepHost, tabId: string, text: string) {
+  const tab = step.host.readTab(tabId);
+  if (!tab) return null;
+  return { text, md5: contentMd5(fileBytes(text, tab.encoding, tab.lineEnding)) };
 }
 
 /** Syncs every synced open tab (see the module comment). */
