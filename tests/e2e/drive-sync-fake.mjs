@@ -144,8 +144,12 @@ export class SyncDrive {
 
   create(metadata, bytes) {
     const id =
-      metadata.mimeType === FOLDER_MIME ? `folder-${this.nextId++}` : `file-${this.nextId++}`;
+      metadata.id ??
+      (metadata.mimeType === FOLDER_MIME ? `folder-${this.nextId++}` : `file-${this.nextId++}`);
     const file = {
+      appProperties: metadata.appProperties ?? {},
+      revisions: [],
+      createdTime: new Date(Date.UTC(2026, 0, 1) + this.changeLog.length * 1000).toISOString(),
       id,
       name: metadata.name ?? "Untitled",
       mimeType: metadata.mimeType ?? "text/plain",
@@ -165,6 +169,7 @@ export class SyncDrive {
     file.bytes = bytes;
     file.revision += 1;
     file.modifiedTime = new Date(Date.now() + this.changeLog.length).toISOString();
+    file.revisions.push({ id: `rev-${file.revision}`, md5Checksum: md5(bytes), bytes });
     this.changeLog.push(file.id);
   }
 
@@ -178,6 +183,8 @@ export class SyncDrive {
       trashed: file.trashed,
       parents: file.parents,
       capabilities: { canEdit: file.canEdit },
+      createdTime: file.createdTime,
+      appProperties: file.appProperties,
     };
     if (file.mimeType !== FOLDER_MIME) meta.md5Checksum = md5(file.bytes);
     return meta;
@@ -245,6 +252,23 @@ export class SyncDrive {
         }),
       });
     }
+    if (url.pathname === "/drive/v3/files/generateIds") {
+      const count = Number(url.searchParams.get("count") ?? "10");
+      return json({ ids: Array.from({ length: count }, () => `gen-${this.nextId++}`) });
+    }
+    const revisions = /^\/drive\/v3\/files\/([^/]+)\/revisions(?:\/([^/]+))?$/.exec(url.pathname);
+    if (revisions) {
+      const file = this.files.get(decodeURIComponent(revisions[1]));
+      if (!file) return error(404, "notFound");
+      if (!revisions[2]) {
+        return json({
+          revisions: file.revisions.map(({ id, md5Checksum }) => ({ id, md5Checksum })),
+        });
+      }
+      const kept = file.revisions.find((r) => r.id === decodeURIComponent(revisions[2]));
+      if (!kept) return error(404, "revisionNotFound");
+      return route.fulfill({ headers: CORS, contentType: "text/plain", body: kept.bytes });
+    }
     const upload = url.pathname.startsWith("/upload/drive/v3/files");
     const idMatch = /^\/(?:upload\/)?drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
     const id = idMatch ? decodeURIComponent(idMatch[1]) : null;
@@ -254,6 +278,8 @@ export class SyncDrive {
         request.headers()["content-type"] ?? "",
       );
       if (!parsed) return error(400, "badRequest");
+      if (!id && parsed.metadata.id && this.files.has(parsed.metadata.id))
+        return error(409, "duplicate");
       if (!id) return json(this.meta(this.create(parsed.metadata, parsed.content)));
       const file = this.files.get(id);
       if (!file || file.trashed) return error(404, "notFound");
@@ -268,6 +294,7 @@ export class SyncDrive {
       if (method === "PATCH") {
         const body = JSON.parse(request.postData() ?? "{}");
         if (body.name) file.name = body.name;
+        if (body.appProperties) Object.assign(file.appProperties, body.appProperties);
         this.changeLog.push(file.id);
         return json(this.meta(file));
       }
@@ -281,14 +308,18 @@ export class SyncDrive {
       return json(this.meta(this.create(metadata, Buffer.alloc(0))));
     }
     if (url.pathname === "/drive/v3/files" && method === "GET") {
-      const query = parseQuery(url.searchParams.get("q") ?? "");
-      const files = [...this.files.values()].filter(
-        (file) =>
-          (query.name === null || file.name === query.name) &&
-          (query.mimeType === null || file.mimeType === query.mimeType) &&
-          (query.parent === null || file.parents.includes(query.parent)) &&
-          !(query.notTrashed && file.trashed),
-      );
+      const q = url.searchParams.get("q") ?? "";
+      const query = parseQuery(q);
+      const mark = /appProperties has \{ key='([^']+)' and value='([^']+)' \}/.exec(q);
+      const files = [...this.files.values()]
+        .filter((file) => !mark || file.appProperties[mark[1]] === mark[2])
+        .filter(
+          (file) =>
+            (query.name === null || file.name === query.name) &&
+            (query.mimeType === null || file.mimeType === query.mimeType) &&
+            (query.parent === null || file.parents.includes(query.parent)) &&
+            !(query.notTrashed && file.trashed),
+        );
       return json({ files: files.map((file) => this.meta(file)) });
     }
     return route.fulfill({ status: 404, headers: CORS, body: "not faked" });
