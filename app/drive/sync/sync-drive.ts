@@ -214,8 +214,11 @@ function createEmpty(context: DriveHttpContext, upload: BytesUpload & { newId: s
   );
 }
 
-/** Drive already holds a file with that id: an earlier try of this create landed. */
-function isDuplicateId(error: unknown): boolean {
+/**
+ * Drive already holds a file with that id: an earlier try of this create landed (its answer
+ * lost). The caller takes that file as its own rather than writing over what it holds now.
+ */
+export function isDuplicateId(error: unknown): boolean {
   return error instanceof DriveHttpError && error.status === 409;
 }
 
@@ -229,16 +232,12 @@ export async function uploadBytes(
   upload: BytesUpload,
 ): Promise<SyncFileMeta> {
   const { newId } = upload;
-  if (upload.fileId || !newId) return sendBytes(context, upload);
-  const update = { ...upload, fileId: newId, newId: undefined, parentId: undefined };
-  try {
-    if (upload.bytes.byteLength <= RESUMABLE_THRESHOLD_BYTES)
-      return await sendBytes(context, upload);
-    await createEmpty(context, { ...upload, newId });
-  } catch (error) {
-    if (!isDuplicateId(error)) throw error;
+  if (upload.fileId || !newId || upload.bytes.byteLength <= RESUMABLE_THRESHOLD_BYTES) {
+    return sendBytes(context, upload);
   }
-  return sendBytes(context, update);
+  // Over 5 MB: the file is made empty with its id, then filled by a resumable update.
+  await createEmpty(context, { ...upload, newId });
+  return sendBytes(context, { ...upload, fileId: newId, newId: undefined, parentId: undefined });
 }
 
 async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promise<SyncFileMeta> {

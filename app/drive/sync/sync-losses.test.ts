@@ -450,3 +450,24 @@ describe("issue 50 §2: a file made by a create whose answer was lost, then chan
     expect([...model.files.values()].filter((f) => f.name === "Draft.txt").length).toBe(1);
   });
 });
+
+describe("issue 50 §2: a create retried by the request layer after Drive applied it", () => {
+  it("takes the file the first try made, and keeps a change made to it in between", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const id = a.notepad.addTab("Draft", "one\ntwo");
+    // The folder is made first; the tab's create is applied, then answered 500, then retried.
+    model.faults = [{ kind: "create", effect: "error-after-apply", status: 500, skip: 1 }];
+    a.network.after = once(isCreateUpload, () => {
+      const made = [...model.files.values()].find((f) => f.name === "Draft.txt");
+      if (made) model.editFile(made.id, "one\ntwo\nfrom Drive");
+    });
+    await a.sync.enable("all", id);
+    a.network.after = undefined;
+    await a.sync.syncNow();
+    const named = [...model.files.values()].filter((f) => f.name === "Draft.txt");
+    expect(named.length).toBe(1);
+    expect(model.text(named[0].id)).toBe("one\ntwo\nfrom Drive");
+    expect(a.notepad.tab(id).text).toBe("one\ntwo\nfrom Drive");
+  });
+});

@@ -19,6 +19,7 @@ import { fileBytes, mergeTexts } from "./merge";
 import {
   downloadBytes,
   getSyncMeta,
+  isDuplicateId,
   renameFile,
   uploadBytes,
   type SyncFileMeta,
@@ -139,6 +140,30 @@ async function remoteText(
   return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
 }
 
+/**
+ * The tab takes the file its own create made (the answer lost): its text there is a pending
+ * upload of ours, merged with what Drive has done to it since; an empty file (the first step
+ * of a big create) is an empty base.
+ */
+function takeMadeFile(
+  context: TabRunContext,
+  tab: SyncTab,
+  record: StoredTabSync,
+  fileId: string,
+  md5: string | undefined,
+): StoredTabSync {
+  context.recreating?.delete(tab.id);
+  context.host.setTabDriveFile(tab.id, fileId, tab.name);
+  const empty = md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
+  const base = empty ? { baseText: "", md5Checksum: EMPTY_MD5 } : {};
+  const taken = { ...record, ...base, driveFileId: fileId, pendingCreateId: null };
+  context.checkpoint(taken);
+  return taken;
+}
+
+/** The MD5 of no bytes. */
+const EMPTY_MD5 = contentMd5(new Uint8Array());
+
 /** The file a create with id `id` made, or null when it made none (or it is gone). */
 async function fileIfMade(context: TabRunContext, id: string): Promise<SyncFileMeta | null> {
   try {
@@ -164,16 +189,10 @@ export async function syncTab(
   let fileId = recreate ? null : (first.driveFileId ?? record.driveFileId);
   if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
   if (!fileId && record.pendingCreateId) {
-    // An earlier create whose answer was lost may have made the file: the tab takes it, its
-    // text there a pending upload of ours (merged with what Drive has done to it since).
+    // An earlier create whose answer was lost may have made the file: the tab takes it.
     const made = await fileIfMade(context, record.pendingCreateId);
-    if (made) {
-      context.recreating?.delete(tabId);
-      context.host.setTabDriveFile(tabId, made.id, first.name);
-      record = { ...record, driveFileId: made.id, pendingCreateId: null };
-      context.checkpoint(record);
-      fileId = made.id;
-    }
+    if (made) record = takeMadeFile(context, first, record, made.id, made.md5Checksum);
+    fileId = record.driveFileId;
   }
   if (!fileId) {
     const name = driveFileName(first.name);
@@ -186,10 +205,17 @@ export async function syncTab(
     const md5 = contentMd5(fileBytes(text, first.encoding, first.lineEnding));
     record = { ...record, pendingCreateId: newId, pendingUpload: { text, md5 } };
     context.checkpoint(record);
-    const meta = await upload(context, first, null, text, name, newId);
-    context.recreating?.delete(tabId);
-    context.host.setTabDriveFile(tabId, meta.id, first.name);
-    return synced(record, text, meta, name);
+    try {
+      const meta = await upload(context, first, null, text, name, newId);
+      context.recreating?.delete(tabId);
+      context.host.setTabDriveFile(tabId, meta.id, first.name);
+      return synced(record, text, meta, name);
+    } catch (error) {
+      // A try the request layer repeated: the first made the file (its answer lost).
+      if (!isDuplicateId(error)) throw error;
+      record = takeMadeFile(context, first, record, newId, undefined);
+      fileId = newId;
+    }
   }
   // Drive v3 has no upload precondition: a revision written during the run means merging again.
   const held = { record };
