@@ -127,7 +127,7 @@ export interface TestComputer {
 export async function computer(
   model: DriveModel,
   name: string,
-  options: { windowOf?: TestComputer } = {},
+  options: { windowOf?: TestComputer; random?: () => number } = {},
 ): Promise<TestComputer> {
   const first = options.windowOf;
   const notepad = first?.notepad ?? new TestNotepad(name);
@@ -162,7 +162,7 @@ export async function computer(
     },
     isOnline: () => !network.offline,
     yieldToPage: async () => undefined,
-    random: Math.random,
+    random: options.random ?? Math.random,
   });
   if (first) notepad.otherWindows.push(sync);
   else notepad.sync = sync;

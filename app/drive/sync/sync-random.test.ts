@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  RANDOM_SYNC_CLASSES,
+  runRandomSync,
+  type RandomSyncClass,
+} from "../../../tests/support/sync-random";
+
+/**
+ * The randomized Drive-sync test (issue 50 §3; tests/support/sync-random.ts): computers, a
+ * second window, random edits, renames, closes, reopens, sync off and on, runs at random
+ * moments and faults at random, against the one fake Drive and the real engine. At the end of
+ * each seed no typed word is lost and every tab marked Synced equals its Drive file.
+ *
+ * CI runs a few seeds of each class that holds today. The classes that still lose text (issue
+ * 50 §1 and §2: "together", "driveEditor", "closeReopen", "5xx", "5xxAfterApply", "timeout",
+ * "lost") are switched on one by one as the engine's fixes land: move them into HOLDING.
+ * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run
+ * app/drive/sync/sync-random.test.ts (the bench runs thousands: npm run bench notepad-sync).
+ */
+const HOLDING: readonly RandomSyncClass[] = [
+  "midRun",
+  "renames",
+  "syncToggle",
+  "window",
+  "401",
+  "offline",
+];
+
+const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
+const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
+const CHOSEN = process.env.SYNC_RANDOM_CLASSES?.split(",").filter(Boolean) as
+  RandomSyncClass[] | undefined;
+
+async function expectSeedsHold(classes: readonly RandomSyncClass[]): Promise<void> {
+  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
+    const result = await runRandomSync({ seed, classes });
+    // The seed and what happened, so a failure can be replayed and read.
+    expect(
+      result.problems,
+      `seed ${seed} with [${classes.join(",")}] failed; replay: SYNC_RANDOM_FIRST_SEED=${seed} SYNC_RANDOM_SEEDS=1 SYNC_RANDOM_CLASSES=${classes.join(",")}\n${result.log.join("\n")}`,
+    ).toEqual([]);
+    expect(result.requests).toBeGreaterThan(0);
+  }
+}
+
+describe("Drive sync, randomized: no word lost, every Synced tab equals Drive", () => {
+  if (CHOSEN) {
+    for (const c of CHOSEN) if (!RANDOM_SYNC_CLASSES.includes(c)) throw new Error(`no class ${c}`);
+    it(
+      `holds over ${SEEDS} seeds with [${CHOSEN.join(",")}]`,
+      () => expectSeedsHold(CHOSEN),
+      600_000,
+    );
+    return;
+  }
+  it("two computers typing into their own tabs, syncing at random", () => expectSeedsHold([]));
+  for (const c of HOLDING) it(`… with ${c}`, () => expectSeedsHold([c]));
+  it("… with every class that holds, together", () => expectSeedsHold(HOLDING));
+  it("three computers with every class that holds", async () => {
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
+      const result = await runRandomSync({ seed, classes: HOLDING, computers: 3 });
+      expect(result.problems, `seed ${seed}\n${result.log.join("\n")}`).toEqual([]);
+    }
+  });
+
+  it("finds a loss when there is one: the checker is not blind", async () => {
+    // "together" loses words today (issue 50 §2: a conflict is seen on one computer only);
+    // among a handful of seeds the checker must report at least one, naming the word.
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => runRandomSync({ seed, classes: ["together"] })),
+    );
+    const problems = results.flatMap((r) => r.problems);
+    expect(problems.some((p) => /^lost: w\d+x\d+ typed on [ab]/.test(p))).toBe(true);
+  });
+});
