@@ -331,7 +331,9 @@ function checkInvariant(
     for (const tab of pc.notepad.tabs) {
       if (status.tabs[tab.id]?.kind !== "synced") continue;
       const file = tab.driveFileId ? model.files.get(tab.driveFileId) : undefined;
-      const driveText = file ? decodeBytes(file.bytes, tab.encoding).replace(/\r\n/g, "\n") : null;
+      // Bytes that do not decode in the tab's encoding are never equal to its text.
+      const decoded = file ? decodeBytes(file.bytes, tab.encoding) : null;
+      const driveText = decoded?.replace(/\r\n/g, "\n") ?? null;
       if (driveText !== tab.text)
         problems.push(
           `on ${label}, tab ${tab.name} says Synced but Drive ${file ? `holds ${JSON.stringify(driveText)}` : "has no file"}; the tab holds ${JSON.stringify(tab.text)}`,
