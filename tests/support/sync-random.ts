@@ -24,6 +24,7 @@ import { DriveModel, FOLDER_MIME, type ModelFault } from "./drive-model";
  * - "renames", "closeReopen", "syncToggle": tab renames; closes and "Reopen closed tab";
  *   sync turned off and on again;
  * - "window": a second window of the first computer (its own engine, same tabs and storage);
+ * - "bin": someone moves a synced file to Drive's bin (a word only in a binned file is lost);
  * - faults: "5xx" (not applied), "5xxAfterApply", "timeout" and "lost" (applied, no answer),
  *   "401" (every token refused until Reconnect), "offline", "rateLimit".
  */
@@ -35,6 +36,7 @@ export const RANDOM_SYNC_CLASSES = [
   "closeReopen",
   "syncToggle",
   "window",
+  "bin",
   "5xx",
   "5xxAfterApply",
   "timeout",
@@ -254,6 +256,15 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
           log.push(`${e.label} turns sync on`);
           const first = pc.notepad.tabs[0].id;
           await tried(`${e.label} turn on`, () => pc.sync.enable("all", first));
+        }
+      } else if (roll < 0.84 && on.has("bin")) {
+        const files = [...model.files.values()].filter(
+          (f) => f.mimeType !== FOLDER_MIME && f.name !== TAB_LIST && !f.trashed,
+        );
+        if (files.length > 0) {
+          const file = pick(files);
+          log.push(`Drive: ${file.name} moved to the bin`);
+          model.trash(file.id);
         }
       } else if (roll < 0.88 && on.has("driveEditor")) driveEdit();
       else if (roll < 0.96) addFault();
