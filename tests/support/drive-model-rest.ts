@@ -1,7 +1,8 @@
 /**
  * The REST side of the fake Drive (drive-model.ts): files.list/get/create/update/delete
  * (metadata, alt=media, simple, multipart and resumable uploads), files.generateIds,
- * revisions.list/get, changes.getStartPageToken/list, each answered as Drive v3 documents.
+ * revisions.list/get, changes.getStartPageToken/list, each answered as Drive v3 documents;
+ * and Google's userinfo (the account's address).
  * Update takes no precondition: If-Match and every other header are ignored, as in Drive v3.
  */
 import {
@@ -102,6 +103,7 @@ export function answerRest(model: DriveState, request: ModelRequest, url: URL): 
   const path = url.pathname;
   const method = request.method;
   try {
+    if (path === "/oauth2/v3/userinfo") return json({ email: model.accountEmail });
     if (path === "/drive/v3/changes/startPageToken")
       return json({ kind: "drive#startPageToken", startPageToken: String(model.changeLog.length) });
     if (path === "/drive/v3/changes") return changes(model, url);

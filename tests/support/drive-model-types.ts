@@ -68,6 +68,7 @@ export type RequestKind =
   | "revisions"
   | "revision"
   | "generateIds"
+  | "userinfo"
   | "any";
 
 /**
@@ -122,6 +123,7 @@ export function requestKind(
   const path = url.pathname;
   const id = /^\/(?:upload\/)?drive\/v3\/files\/([^/]+)/.exec(path)?.[1];
   const fileId = id && id !== "generateIds" ? decodeURIComponent(id) : null;
+  if (path === "/oauth2/v3/userinfo") return { kind: "userinfo", fileId };
   if (path === "/drive/v3/changes/startPageToken") return { kind: "token", fileId };
   if (path.startsWith("/drive/v3/changes")) return { kind: "changes", fileId };
   if (path === "/drive/v3/files/generateIds") return { kind: "generateIds", fileId };
@@ -144,6 +146,8 @@ export interface DriveState {
   readonly changeLog: string[];
   readonly generatedIds: Set<string>;
   quotaBytes: number;
+  /** The account's address (Google's userinfo endpoint). */
+  accountEmail: string;
   newId(prefix?: string): string;
   addFile(
     name: string,

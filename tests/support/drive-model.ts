@@ -52,6 +52,8 @@ export class DriveModel implements DriveState {
   tokensGranted = 0;
   /** Total bytes the Drive holds at most (a full Drive answers storageQuotaExceeded). */
   quotaBytes = Number.POSITIVE_INFINITY;
+  /** The account's address, as Google's userinfo endpoint answers it. */
+  accountEmail = "ada.lovelace@example.com";
   /** Called with each request before it is answered (and awaited): act while it is in flight. */
   beforeAnswer: ((request: ModelRequest, kind: RequestKind) => void | Promise<void>) | null = null;
   /** Ids handed out by files.generateIds, not yet used. */
@@ -273,7 +275,7 @@ export class DriveModel implements DriveState {
     } else {
       const fault = this.takeFault(kind, fileId);
       met = fault ? (fault.effect ?? "error") : undefined;
-      answer = fault ? this.faulted(fault, request, url) : answerRest(this, request, url);
+      answer = fault ? this.faulted(fault, request, url, fileId) : answerRest(this, request, url);
     }
     this.seen.push({
       method: request.method,
@@ -286,12 +288,17 @@ export class DriveModel implements DriveState {
     return answer;
   }
 
-  private faulted(fault: ModelFault, request: ModelRequest, url: URL): ModelAnswer {
+  private faulted(
+    fault: ModelFault,
+    request: ModelRequest,
+    url: URL,
+    fileId: string | null,
+  ): ModelAnswer {
     const effect = fault.effect ?? "error";
     if (effect === "offline") return { status: 0, headers: {}, body: "", transport: "offline" };
     if (effect !== "error") answerRest(this, request, url); // applied
     if (effect === "error" || effect === "error-after-apply") {
-      const answer = errorAnswer(fault.status ?? 500, fault.reason ?? "backendError");
+      const answer = errorAnswer(fault.status ?? 500, fault.reason ?? "backendError", fileId ?? "");
       if (fault.retryAfter) answer.headers["retry-after"] = String(fault.retryAfter);
       return answer;
     }

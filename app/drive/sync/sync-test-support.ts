@@ -90,9 +90,12 @@ export class TestNotepad implements NotepadSyncHost {
     };
   }
 
+  // Like the real notepad (app/notepad/drive-sync.ts), a tab closed meanwhile is left alone.
   applyMergedText(id: string, text: string): void {
-    this.history.push({ id, text: this.tab(id).text });
-    this.tab(id).text = text;
+    const tab = this.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    this.history.push({ id, text: tab.text });
+    tab.text = text;
   }
 
   openDriveCopy(_fromId: string, name: string, text: string): string {
@@ -106,7 +109,8 @@ export class TestNotepad implements NotepadSyncHost {
   }
 
   setTabDriveFile(id: string, driveFileId: string): void {
-    this.tab(id).driveFileId = driveFileId;
+    const tab = this.tabs.find((t) => t.id === id);
+    if (tab) tab.driveFileId = driveFileId;
   }
 
   notify(message: string): void {
