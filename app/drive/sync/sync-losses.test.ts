@@ -471,3 +471,20 @@ describe("issue 50 §2: a create retried by the request layer after Drive applie
     expect(a.notepad.tab(id).text).toBe("one\ntwo\nfrom Drive");
   });
 });
+
+describe("issue 50 §2: a change made in Drive just before the file went to the bin", () => {
+  it("comes into the tab, which then stops syncing", async () => {
+    const { model, a, notes, fileId } = await sharedNotes();
+    model.editFile(fileId, "one\ntwo\nthree\nfrom Drive");
+    model.trash(fileId);
+    a.notepad.type(notes, "ONE\ntwo\nthree");
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    expect(a.notepad.tab(notes).text).toBe("ONE\ntwo\nthree\nfrom Drive");
+    expect(model.text(fileId)).toBe("one\ntwo\nthree\nfrom Drive");
+    expect(a.sync.getStatus().tabs[notes]).toMatchObject({ kind: "warning" });
+    model.untrash(fileId);
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfrom Drive");
+  });
+});

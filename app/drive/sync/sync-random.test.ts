@@ -12,8 +12,9 @@ import {
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
  * CI runs a few seeds of each class that holds today (with the engine's issue 50 fixes, every
- * class but these held over hundreds of seeds): "bin" (a change Drive's editor made just
- * before the file went to the bin stays only in the binned file), "window" with "syncToggle"
+ * class but these held over hundreds of seeds): "bin" (holds alone; with every other class,
+ * seed 1 loses a word Drive's editor typed just before the file went to the bin), "window" with
+ * "syncToggle"
  * (Off in one window undone by the other), and "rateLimit" (holds, but waits out real
  * back-offs: too slow for CI). Move a class into HOLDING once it holds.
  * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run

@@ -132,7 +132,7 @@ async function remoteText(
     return { text: null, meta: null };
   }
   const meta = await getSyncMeta(context.http, fileId);
-  if (meta.trashed) throw goneError();
+  // A file in the bin is still read (its last changes come into the tab), never written.
   if (known && meta.md5Checksum === record.md5Checksum) return { text: null, meta };
   const bytes = await downloadBytes(context.http, fileId);
   const text = decodeBytes(bytes, tab.encoding);
@@ -264,7 +264,9 @@ async function syncExisting(
   const name = driveFileName(tab.name);
   const local = tab.text;
   const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, name);
+  const binned = remote.meta?.trashed === true;
   if (remote.text === null) {
+    if (binned) throw goneError();
     if (local === record.baseText) {
       if (record.syncedName === name) return { kind: "synced", record };
       // The rename's answer describes Drive's content now, which may be newer than the base:
@@ -288,6 +290,16 @@ async function syncExisting(
     };
     held.record = record;
     context.checkpoint(record);
+  }
+  if (binned) {
+    // Drive's last changes come into the tab (or beside it); nothing goes into the bin.
+    if (outcome.kind === "clean" && outcome.text !== local) {
+      context.host.applyMergedText(tab.id, outcome.text);
+    }
+    if (outcome.kind === "conflict" && copyId) {
+      await openConflictCopy(context, tab, { text: outcome.remote, md5: null, copyId });
+    }
+    throw goneError();
   }
   if (outcome.kind === "conflict" && copyId) {
     const kept = { text: outcome.remote, md5: record.md5Checksum, copyId };
