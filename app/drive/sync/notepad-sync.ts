@@ -361,8 +361,9 @@ class NotepadSync implements NotepadSyncController {
     } catch (error) {
       const failure = syncFailure(error);
       this.noteFailure(failure);
-      // The request layer already honoured Retry-After on its own tries.
-      return { rateLimited: failure.kind === "rate-limited" };
+      // A Retry-After longer than the request layer waits is kept by the timer.
+      const waits = failure.kind === "rate-limited" || failure.kind === "daily-limit";
+      return { rateLimited: waits, retryAfterMs: failure.retryAfterMs };
     } finally {
       this.publish();
     }
