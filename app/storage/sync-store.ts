@@ -43,8 +43,13 @@ export interface StoredTabSync {
   md5Checksum: string | null;
   headRevisionId: string | null;
   modifiedTime: string | null;
-  /** The file name given to Drive last (a rename is sent when the tab's differs). */
+  /**
+   * The file name Drive and the tab last agreed on: a tab name that differs from it renames
+   * the file; a Drive name that differs from it (renamed elsewhere) renames the tab.
+   */
   syncedName: string | null;
+  /** The file's MIME type as Drive has it (uploads send content in it and never change it). */
+  mimeType?: string | null;
 }
 
 /** Where the sync's state lives (IndexedDB in the page, memory in tests). */
@@ -85,7 +90,7 @@ export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
 /** Reads one stored tab, null when unreadable. */
 export function parseTabSync(value: unknown): StoredTabSync | null {
   if (!isRecord(value) || typeof value.tabId !== "string") return null;
-  return {
+  const tab: StoredTabSync = {
     tabId: value.tabId,
     included: value.included === true,
     driveFileId: stringOrNull(value.driveFileId),
@@ -95,6 +100,8 @@ export function parseTabSync(value: unknown): StoredTabSync | null {
     modifiedTime: stringOrNull(value.modifiedTime),
     syncedName: stringOrNull(value.syncedName),
   };
+  if (typeof value.mimeType === "string") tab.mimeType = value.mimeType;
+  return tab;
 }
 
 /** The state in memory only (tests, or a browser without IndexedDB). */

@@ -317,7 +317,7 @@ export class DriveModel {
           ? {
               fileId,
               removed: false,
-              file: { md5Checksum: file.md5Checksum, trashed: file.trashed },
+              file: { md5Checksum: file.md5Checksum, trashed: file.trashed, name: file.name },
             }
           : { fileId, removed: true };
       }),
@@ -343,6 +343,8 @@ export class DriveModel {
     existing.bytes = bytes;
     existing.md5Checksum = md5(bytes);
     if (meta.name) existing.name = meta.name;
+    // Drive sets the type an update's metadata names (a .md file sent as text/plain becomes one).
+    if (meta.mimeType) existing.mimeType = meta.mimeType;
     this.touch(existing);
     return existing;
   }
@@ -426,7 +428,11 @@ function parseMultipart(request: ModelRequest): {
     return Buffer.from(part.slice(start, part.length - 2), "latin1");
   });
   return {
-    meta: JSON.parse(bodies[0].toString("utf8")) as { name?: string; parents?: string[] },
+    meta: JSON.parse(bodies[0].toString("utf8")) as {
+      name?: string;
+      parents?: string[];
+      mimeType?: string;
+    },
     content: new Uint8Array(bodies[1] ?? Buffer.alloc(0)),
   };
 }

@@ -146,12 +146,17 @@ export async function folderExists(context: DriveHttpContext, folderId: string):
   }
 }
 
-/** What to upload: `fileId` null creates the file in `parentId`. */
+/**
+ * What to upload: `fileId` null creates the file named `name` in `parentId`. An update sends
+ * the content only (Drive keeps the file's name and MIME type: a `.md` or `.json` file opened
+ * from Drive stays one), and `name` only when the tab was renamed.
+ */
 export interface BytesUpload {
   fileId: string | null;
-  name: string;
+  name?: string;
   bytes: Uint8Array<ArrayBuffer>;
-  mimeType: "text/plain" | "application/json";
+  /** The content's type: a new file's type; on an update, the file's own (never changed). */
+  mimeType: string;
   parentId?: string;
 }
 
@@ -164,18 +169,21 @@ export async function uploadBytes(
   context: DriveHttpContext,
   upload: BytesUpload,
 ): Promise<SyncFileMeta> {
-  const metadata: { name: string; mimeType: string; parents?: string[] } = {
-    name: upload.name,
-    mimeType: upload.mimeType,
-  };
-  if (!upload.fileId && upload.parentId) metadata.parents = [upload.parentId];
+  const metadata: { name?: string; mimeType?: string; parents?: string[] } = {};
+  if (upload.name !== undefined) metadata.name = upload.name;
+  if (!upload.fileId) {
+    metadata.name ??= "Untitled.txt";
+    metadata.mimeType = upload.mimeType;
+    if (upload.parentId) metadata.parents = [upload.parentId];
+  }
   if (upload.bytes.byteLength > RESUMABLE_THRESHOLD_BYTES) {
     const id = await uploadResumable(context, {
       fileId: upload.fileId,
-      name: upload.name,
+      name: metadata.name ?? "",
       content: "",
       parentId: upload.parentId,
       bytes: upload.bytes,
+      metadata: upload.fileId ? { name: upload.name } : undefined,
     });
     return getSyncMeta(context, id);
   }
@@ -242,6 +250,8 @@ export async function getStartPageToken(context: DriveHttpContext): Promise<stri
 export interface FileChange {
   /** The file's checksum now (absent for a removed file, or when Drive left it out). */
   md5Checksum?: string;
+  /** The file's name now (a rename made elsewhere shows here). */
+  name?: string;
   /** Removed, in the bin, or no longer visible to the app. */
   gone: boolean;
 }
@@ -258,7 +268,7 @@ interface ChangesPage {
   changes?: {
     fileId?: string;
     removed?: boolean;
-    file?: { md5Checksum?: string; trashed?: boolean };
+    file?: { md5Checksum?: string; trashed?: boolean; name?: string };
   }[];
 }
 
@@ -275,7 +285,8 @@ export async function listChanges(
   for (;;) {
     const search = new URLSearchParams({
       pageToken: token,
-      fields: "nextPageToken,newStartPageToken,changes(fileId,removed,file(md5Checksum,trashed))",
+      fields:
+        "nextPageToken,newStartPageToken,changes(fileId,removed,file(md5Checksum,trashed,name))",
       pageSize: "1000",
       spaces: "drive",
     });
@@ -288,6 +299,7 @@ export async function listChanges(
       if (!change.fileId) continue;
       changes.set(change.fileId, {
         md5Checksum: change.file?.md5Checksum,
+        name: change.file?.name,
         gone: change.removed === true || change.file?.trashed === true,
       });
     }

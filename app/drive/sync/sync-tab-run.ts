@@ -55,6 +55,36 @@ export function driveFileName(tabName: string): string {
   return withDefaultExtension(tabName.trim() || "Untitled");
 }
 
+/** The tab name for a file renamed in Drive: ".txt" is left off when the tab had none. */
+export function tabNameForFile(fileName: string, tabName: string): string {
+  const addedTxt = driveFileName(tabName) !== tabName.trim();
+  return addedTxt && /\.txt$/i.test(fileName) && fileName.length > 4
+    ? fileName.slice(0, -4)
+    : fileName;
+}
+
+/**
+ * The file name this run agrees on, and whether Drive's must change: a tab renamed here
+ * renames the file; a file renamed elsewhere (Drive's name differs from the one last agreed
+ * while the tab's does not) renames the tab; a rename on both sides keeps this tab's.
+ */
+function agreeOnName(
+  context: TabRunContext,
+  fileId: string,
+  tab: SyncTab,
+  record: StoredTabSync,
+  driveName: string | undefined,
+): { name: string; renameFile: boolean } {
+  const local = driveFileName(tab.name);
+  const current = driveName ?? record.syncedName ?? local;
+  const renamedHere = record.syncedName === null || local !== record.syncedName;
+  if (!renamedHere && current !== local) {
+    context.host.setTabDriveFile(tab.id, fileId, tabNameForFile(current, tab.name));
+    return { name: current, renameFile: false };
+  }
+  return { name: local, renameFile: local !== current };
+}
+
 /** A fresh record for a tab taken into the sync. */
 export function newTabRecord(tabId: string, driveFileId: string | null): StoredTabSync {
   return {
@@ -100,24 +130,29 @@ function synced(
       md5Checksum: meta.md5Checksum ?? null,
       headRevisionId: meta.headRevisionId ?? null,
       modifiedTime: meta.modifiedTime ?? null,
-      // What this tab asked for: a rename made in Drive is left alone until the tab's changes.
+      // The name both sides agreed on (agreeOnName).
       syncedName: name,
+      mimeType: meta.mimeType ?? record.mimeType ?? null,
     },
   };
 }
 
+/**
+ * Puts `text` in the tab's file (a new one when `fileId` is null). An update sends only the
+ * content, in the file's own MIME type, and the name only when `rename` is set.
+ */
 async function upload(
   context: TabRunContext,
   tab: SyncTab,
   fileId: string | null,
   text: string,
-  name: string,
+  naming: { name: string; renameFile: boolean; mimeType?: string | null },
 ): Promise<SyncFileMeta> {
   return uploadBytes(context.http, {
     fileId,
-    name,
+    name: !fileId || naming.renameFile ? naming.name : undefined,
     bytes: fileBytes(text, tab.encoding, tab.lineEnding),
-    mimeType: "text/plain",
+    mimeType: naming.mimeType ?? "text/plain",
     parentId: fileId ? undefined : await context.folder(),
   });
 }
@@ -160,7 +195,7 @@ export async function syncTab(
   if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
   if (!fileId) {
     const name = driveFileName(first.name);
-    const meta = await upload(context, first, null, first.text, name);
+    const meta = await upload(context, first, null, first.text, { name, renameFile: true });
     context.recreating?.delete(tabId);
     context.host.setTabDriveFile(tabId, meta.id, first.name);
     return synced(record, first.text, meta, name);
@@ -169,16 +204,25 @@ export async function syncTab(
   // The person may have typed during the requests: merge what the tab holds now.
   const tab = context.host.readTab(tabId);
   if (!tab) return { kind: "closed" };
-  const name = driveFileName(tab.name);
+  const driveName = remote.meta?.name ?? context.changes?.get(fileId)?.name;
+  const naming = {
+    ...agreeOnName(context, fileId, tab, record, driveName),
+    mimeType: remote.meta?.mimeType ?? record.mimeType,
+  };
+  const { name } = naming;
   const local = tab.text;
   if (remote.text === null) {
     if (local === record.baseText) {
-      if (record.syncedName === name) return { kind: "synced", record };
+      if (!naming.renameFile) {
+        return record.syncedName === name
+          ? { kind: "synced", record }
+          : synced(record, local, remote.meta ?? metaOf(record, fileId), name);
+      }
       const meta = await renameFile(context.http, fileId, name);
       return synced(record, local, meta, name);
     }
     if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-    return synced(record, local, await upload(context, tab, fileId, local, name), name);
+    return synced(record, local, await upload(context, tab, fileId, local, naming), name);
   }
   const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
   if (remote.meta) {
@@ -196,15 +240,29 @@ export async function syncTab(
     context.openDriveCopy(tabId, copyName, outcome.remote);
     context.host.notify(conflictNotice(tab.name, copyName));
     if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-    return synced(record, local, await upload(context, tab, fileId, local, name), name);
+    return synced(record, local, await upload(context, tab, fileId, local, naming), name);
   }
   if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
   if (outcome.text === remote.text && remote.meta) {
-    if (record.syncedName === name || remote.meta.name === name) {
-      return synced(record, outcome.text, remote.meta, name);
-    }
+    if (!naming.renameFile) return synced(record, outcome.text, remote.meta, name);
     return synced(record, outcome.text, await renameFile(context.http, fileId, name), name);
   }
   if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-  return synced(record, outcome.text, await upload(context, tab, fileId, outcome.text, name), name);
+  return synced(
+    record,
+    outcome.text,
+    await upload(context, tab, fileId, outcome.text, naming),
+    name,
+  );
+}
+
+/** The record's own view of the file, when Drive's metadata was not read this run. */
+function metaOf(record: StoredTabSync, fileId: string): SyncFileMeta {
+  return {
+    id: fileId,
+    md5Checksum: record.md5Checksum ?? undefined,
+    headRevisionId: record.headRevisionId ?? undefined,
+    modifiedTime: record.modifiedTime ?? undefined,
+    mimeType: record.mimeType ?? undefined,
+  };
 }

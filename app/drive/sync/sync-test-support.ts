@@ -92,8 +92,10 @@ export class TestNotepad implements NotepadSyncHost {
     return this.addTab(file.name, file.text, file);
   }
 
-  setTabDriveFile(id: string, driveFileId: string): void {
+  setTabDriveFile(id: string, driveFileId: string, name: string): void {
     this.tab(id).driveFileId = driveFileId;
+    // As the notepad does: a name that changed renames the tab (not told back to the sync).
+    if (name.trim()) this.tab(id).name = name;
   }
 
   notify(message: string): void {
