@@ -12,7 +12,13 @@
  */
 import { diff3Merge } from "node-diff3";
 import { applyLineEnding, normalizeLineEndings, type LineEnding } from "~/text/line-endings";
-import { encodeText, type TextEncodingId } from "~/text/text-encoding";
+import {
+  decodeBytes,
+  decodeText,
+  encodeText,
+  type DecodedText,
+  type TextEncodingId,
+} from "~/text/text-encoding";
 import { condense } from "./merge-anchors";
 import { mergeTouchingChanges } from "./merge-adjacent";
 
@@ -114,6 +120,19 @@ export function fileBytes(
   lineEnding: LineEnding,
 ): Uint8Array<ArrayBuffer> {
   return encodeText(fileText(text, lineEnding), encoding);
+}
+
+/**
+ * A file's text in `encoding` (the tab's, or the one the synced tab list names); detected from
+ * the bytes when none is given or when the bytes do not decode in it (changed in Drive by
+ * another app): the caller compares the encodings to tell the person.
+ */
+export function fileTextOf(bytes: Uint8Array, encoding?: TextEncodingId): DecodedText {
+  if (encoding) {
+    const text = decodeBytes(bytes, encoding);
+    if (text !== null) return { text, encoding };
+  }
+  return decodeText(bytes) ?? { text: new TextDecoder().decode(bytes), encoding: "utf-8" };
 }
 
 /** The tab's name for Drive's side of a conflict. */

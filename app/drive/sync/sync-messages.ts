@@ -71,6 +71,26 @@ export function conflictNotice(tabName: string, copyName: string): string {
   );
 }
 
+/** A tab brought in whose bytes do not decode in the encoding the tab list gives it. */
+export function undecodableBringInNotice(name: string, listed: string, read: string): string {
+  return (
+    `"${name}" in Google Drive is no longer valid ${listed} (it was changed by another app), ` +
+    `so it was opened as ${read}. Check its text before you edit it.`
+  );
+}
+
+/**
+ * Drive's copy of a tab could not be read in the tab's encoding: it was not merged, but opened
+ * beside the tab as it could be read.
+ */
+export function undecodableNotice(name: string, copyName: string, encoding: string, read: string) {
+  return (
+    `Google Drive's copy of "${name}" could not be read as ${encoding} (it was changed by ` +
+    `another app), so it was not merged. Your text stays in the tab; Drive's is in the new tab ` +
+    `"${copyName}", read as ${read}.`
+  );
+}
+
 /** The notice shown when a recreated file was needed. */
 export function recreatedNotice(tabName: string): string {
   return `"${tabName}" is saved in a new file in "Plainpad Documents" and syncs again.`;

@@ -10,10 +10,10 @@ import type { StoredTabSync } from "~/storage/sync-store";
 import { withDefaultExtension } from "~/text/file-name";
 import { isLegacyEncoding, loadLegacyEncoders } from "~/text/legacy-encodings";
 import { normalizeLineEndings } from "~/text/line-endings";
-import { decodeBytes } from "~/text/text-encoding";
+import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
-import { driveCopyName, fileBytes, mergeTexts } from "./merge";
+import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
 import {
   downloadBytes,
   getSyncMeta,
@@ -22,7 +22,7 @@ import {
   type FileChange,
   type SyncFileMeta,
 } from "./sync-drive";
-import { conflictNotice } from "./sync-messages";
+import { conflictNotice, undecodableNotice } from "./sync-messages";
 import type { NotepadSyncHost, SyncTab } from "./sync-types";
 
 /** What a tab's run needs. */
@@ -163,7 +163,7 @@ async function remoteText(
   tab: SyncTab,
   fileId: string,
   record: StoredTabSync,
-): Promise<{ text: string | null; meta: SyncFileMeta | null }> {
+): Promise<{ text: string | null; meta: SyncFileMeta | null; aside?: DecodedText }> {
   const change = context.changes?.get(fileId);
   const known = record.baseText !== null && record.md5Checksum !== null;
   if (known && context.changes && !change) return { text: null, meta: null };
@@ -175,7 +175,8 @@ async function remoteText(
   if (known && meta.md5Checksum === record.md5Checksum) return { text: null, meta };
   const bytes = await downloadBytes(context.http, fileId);
   const text = decodeBytes(bytes, tab.encoding);
-  if (text === null) throw new Error(`The file could not be read as ${tab.encoding}`);
+  // Bytes that are not the tab's encoding are never merged: they are kept aside, as read.
+  if (text === null) return { text: null, meta, aside: fileTextOf(bytes) };
   return { text: normalizeLineEndings(text), meta };
 }
 
@@ -211,6 +212,14 @@ export async function syncTab(
   };
   const { name } = naming;
   const local = tab.text;
+  if (remote.aside) {
+    const copyName = driveCopyName(tab.name);
+    context.openDriveCopy(tabId, copyName, normalizeLineEndings(remote.aside.text));
+    const [wanted, read] = [encodingLabel(tab.encoding), encodingLabel(remote.aside.encoding)];
+    context.host.notify(undecodableNotice(tab.name, copyName, wanted, read));
+    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
+    return synced(record, local, await upload(context, tab, fileId, local, naming), name);
+  }
   if (remote.text === null) {
     if (local === record.baseText) {
       if (!naming.renameFile) {
