@@ -13,7 +13,8 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
-import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
+import { driveCopyName, fileBytes, fileTextOf, mergeTexts, type MergeOutcome } from "./merge";
+import { mergeOffThread } from "./merge-off-thread";
 import {
   downloadBytes,
   getSyncMeta,
@@ -211,7 +212,7 @@ export async function syncTab(
     mimeType: remote.meta?.mimeType ?? record.mimeType,
   };
   const { name } = naming;
-  const local = tab.text;
+  let local = tab.text;
   if (remote.aside) {
     const copyName = driveCopyName(tab.name);
     context.openDriveCopy(tabId, copyName, normalizeLineEndings(remote.aside.text));
@@ -233,7 +234,9 @@ export async function syncTab(
     if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
     return synced(record, local, await upload(context, tab, fileId, local, naming), name);
   }
-  const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
+  const outcome = await mergeWithTyping(context, tabId, record.baseText, local, remote.text);
+  if (!outcome) return { kind: "closed" };
+  local = outcome.local;
   if (remote.meta) {
     record = {
       ...record,
@@ -263,6 +266,29 @@ export async function syncTab(
     await upload(context, tab, fileId, outcome.text, naming),
     name,
   );
+}
+
+/**
+ * The merge of the tab's text with Drive's, with the text the tab holds once it is done: a big
+ * merge runs in a worker (merge-off-thread.ts) while the person may type, so it is merged
+ * again with what they typed; the last try runs here, where no typing can come in between.
+ * Null when the tab was closed meanwhile.
+ */
+async function mergeWithTyping(
+  context: TabRunContext,
+  tabId: string,
+  base: string | null,
+  local: string,
+  remote: string,
+): Promise<(MergeOutcome & { local: string }) | null> {
+  for (let tries = 1; ; tries++) {
+    const input = { base, local, remote };
+    const outcome = tries < 3 ? await mergeOffThread(input) : mergeTexts(input);
+    const now = context.host.readTab(tabId);
+    if (!now) return null;
+    if (now.text === local) return { ...outcome, local };
+    local = now.text;
+  }
 }
 
 /** The record's own view of the file, when Drive's metadata was not read this run. */
