@@ -19,6 +19,7 @@ const settings: StoredSyncSettings = {
   pageToken: "42",
   lastSyncAt: 1_700_000_000_000,
   dismissedFileIds: ["f9"],
+  closedFileIds: ["f7"],
 };
 
 const tab: StoredTabSync = {
@@ -50,6 +51,17 @@ describe("sync store", () => {
       await again.deleteTab("t2");
       expect((await again.loadTabs()).map((t) => t.tabId)).toEqual(["t1"]);
     });
+
+    it(`${name}: an update changes only its own fields (two windows keep each other's)`, async () => {
+      const store = make();
+      await store.saveSettings(settings);
+      // One window turns sync off while the other stores its changes token.
+      await Promise.all([
+        store.updateSettings({ enabled: false }, settings),
+        store.updateSettings({ pageToken: "43" }, settings),
+      ]);
+      expect(await store.loadSettings()).toEqual({ ...settings, enabled: false, pageToken: "43" });
+    });
   }
 
   it("reads damaged records tolerantly", () => {
@@ -64,6 +76,7 @@ describe("sync store", () => {
       pageToken: null,
       lastSyncAt: null,
       dismissedFileIds: ["x"],
+      closedFileIds: [],
     });
     expect(parseTabSync({ tabId: "t", baseText: 3 })).toMatchObject({
       tabId: "t",

@@ -31,6 +31,11 @@ export interface StoredSyncSettings {
   lastSyncAt: number | null;
   /** Files of the shared tab list the person chose not to bring in. */
   dismissedFileIds: string[];
+  /**
+   * Files whose tabs were closed or taken out of the sync here and not yet marked in the
+   * shared tab list (its tombstones): kept so a reload before the next run does not forget them.
+   */
+  closedFileIds: string[];
 }
 
 /** One tab's sync state. */
@@ -56,6 +61,15 @@ export interface StoredTabSync {
 export interface SyncStateStore {
   loadSettings(): Promise<StoredSyncSettings | null>;
   saveSettings(settings: StoredSyncSettings): Promise<void>;
+  /**
+   * Read-modify-write: changes only the given fields of the stored settings, in one
+   * transaction, so two windows changing different fields never undo each other's. Resolves
+   * with the settings as stored after the change.
+   */
+  updateSettings(
+    change: Partial<StoredSyncSettings>,
+    fallback: StoredSyncSettings,
+  ): Promise<StoredSyncSettings>;
   loadTabs(): Promise<StoredTabSync[]>;
   saveTab(tab: StoredTabSync): Promise<void>;
   deleteTab(tabId: string): Promise<void>;
@@ -68,6 +82,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
 const numberOrNull = (value: unknown) =>
   typeof value === "number" && Number.isFinite(value) ? value : null;
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
 
 /** Reads stored settings (any schema up to ours), null when unreadable. */
 export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
@@ -81,9 +97,8 @@ export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
     tabListFileId: stringOrNull(value.tabListFileId),
     pageToken: stringOrNull(value.pageToken),
     lastSyncAt: numberOrNull(value.lastSyncAt),
-    dismissedFileIds: Array.isArray(value.dismissedFileIds)
-      ? value.dismissedFileIds.filter((id): id is string => typeof id === "string")
-      : [],
+    dismissedFileIds: strings(value.dismissedFileIds),
+    closedFileIds: strings(value.closedFileIds),
   };
 }
 
@@ -113,6 +128,10 @@ export function createMemorySyncStore(): SyncStateStore {
     saveSettings: async (next) => {
       settings = structuredClone(next);
     },
+    updateSettings: async (change, fallback) => {
+      settings = structuredClone({ ...(settings ?? fallback), ...change });
+      return structuredClone(settings);
+    },
     loadTabs: async () => [...tabs.values()].map((tab) => structuredClone(tab)),
     saveTab: async (tab) => {
       tabs.set(tab.tabId, structuredClone(tab));
@@ -141,6 +160,14 @@ export function createIndexedDbSyncStore(): SyncStateStore {
     },
     async saveSettings(settings) {
       await (await db()).put(STORE, { schema: SCHEMA, value: settings }, SETTINGS_KEY);
+    },
+    async updateSettings(change, fallback) {
+      const store = (await db()).transaction(STORE, "readwrite").store;
+      const stored: unknown = await store.get(SETTINGS_KEY);
+      const held = parseSyncSettings(isRecord(stored) ? stored.value : null) ?? fallback;
+      const next = { ...held, ...change };
+      await store.put({ schema: SCHEMA, value: next }, SETTINGS_KEY);
+      return next;
     },
     async loadTabs() {
       const store = (await db()).transaction(STORE).store;

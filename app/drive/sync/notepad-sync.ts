@@ -6,83 +6,44 @@
  * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
  * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
-import { getDrive } from "../drive";
 import { DriveHttpError } from "../errors";
-import {
-  createIndexedDbSyncStore,
-  type StoredSyncSettings,
-  type StoredTabSync,
-  type SyncStateStore,
-} from "~/storage/sync-store";
+import type { StoredTabSync } from "~/storage/sync-store";
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
-import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
-import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
-import { buildStatus } from "./sync-status";
+import { syncHttpContext } from "./sync-drive";
+import { SYNC_MESSAGES, recreatedNotice, syncFailure } from "./sync-messages";
 import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
 import {
   changesForRun,
-  defaultSyncSettings,
   folderForRun,
   forEachLimited,
   listedTabs,
   runBlocker,
   TABS_AT_ONCE,
-  randomId,
   windowWakeEvents,
   yieldToPage,
 } from "./sync-runner";
 import { SyncTimer, type RunReport } from "./sync-timer";
 import {
   DEFAULT_SYNC_INTERVAL,
-  isSyncInterval,
   type NotepadSyncController,
-  type NotepadSyncSetup,
-  type NotepadSyncStatus,
   type SyncInterval,
   type SyncScope,
-  type SyncStatusListener,
-  type TabSyncStatus,
 } from "./sync-types";
 import { syncTabList, type TabListState } from "./tab-list-sync";
+import { NotepadSyncState, type NotepadSyncOptions } from "./notepad-sync-state";
+import type { WindowMessage } from "./sync-windows";
 
-/** Everything the controller uses; tests replace the page's defaults. */
-export interface NotepadSyncOptions extends NotepadSyncSetup {
-  /** The Google session; default the page's (getDrive().syncAccess()). */
-  drive?: SyncDriveAccess;
-  store?: SyncStateStore;
-  now?: () => number;
-  random?: () => number;
-  /** Page focus and coming back online; default: the window's events. */
-  listen?: (onWake: () => void) => () => void;
-  /** False when the browser knows it is offline; default navigator.onLine. */
-  isOnline?: () => boolean;
-  /** Lets the page breathe between tabs; default a zero timeout. */
-  yieldToPage?: () => Promise<void>;
-}
+export type { NotepadSyncOptions } from "./notepad-sync-state";
 
 /** Builds the controller (see the module comment). Call its start() once the tabs are loaded. */
 export function createNotepadSync(options: NotepadSyncOptions): NotepadSyncController {
   return new NotepadSync(options);
 }
 
-class NotepadSync implements NotepadSyncController {
-  private readonly host;
-  private readonly access: SyncDriveAccess;
-  private readonly store: SyncStateStore;
-  private readonly now: () => number;
-  private readonly random: () => number;
+class NotepadSync extends NotepadSyncState implements NotepadSyncController {
   private readonly timer: SyncTimer;
-  private settings: StoredSyncSettings;
-  private readonly records = new Map<string, StoredTabSync>();
-  private readonly tabStates = new Map<string, TabSyncStatus>();
-  private readonly listeners = new Set<SyncStatusListener>();
-  private failure: SyncFailure | null = null;
-  private needsReconnect = false;
-  private status: NotepadSyncStatus;
   private loaded: Promise<void> | null = null;
   private unlisten: (() => void) | null = null;
-  /** Files whose tabs were closed or taken out since the last run (tab-list tombstones). */
-  private closedFiles = new Set<string>();
   private tabList: TabListState = { fileId: null, list: null };
   /** Set while the engine opens tabs itself (they must not join through tabOpened). */
   private openingTabs = false;
@@ -92,19 +53,13 @@ class NotepadSync implements NotepadSyncController {
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: NotepadSyncOptions) {
-    this.host = options.host;
-    this.access = options.drive ?? getDrive().syncAccess();
-    this.store = options.store ?? createIndexedDbSyncStore();
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
-    this.settings = defaultSyncSettings(randomId(this.random));
+    super(options);
     this.timer = new SyncTimer({
       interval: DEFAULT_SYNC_INTERVAL,
       run: () => this.runOnce(),
       now: this.now,
       random: this.random,
     });
-    this.status = this.compose();
   }
 
   start(): Promise<void> {
@@ -121,6 +76,7 @@ class NotepadSync implements NotepadSyncController {
     else void this.store.saveSettings(this.settings).catch(() => undefined);
     for (const tab of tabs) this.records.set(tab.tabId, tab);
     this.tabList.fileId = this.settings.tabListFileId;
+    this.windows.start(this.settings);
     this.timer.setInterval(this.interval());
     this.unlisten = (this.options.listen ?? windowWakeEvents)(() => void this.wake());
     if (this.settings.enabled) {
@@ -132,17 +88,9 @@ class NotepadSync implements NotepadSyncController {
 
   stop(): void {
     this.timer.stop();
+    this.windows.stop();
     this.unlisten?.();
     this.unlisten = null;
-  }
-
-  getStatus(): NotepadSyncStatus {
-    return this.status;
-  }
-
-  subscribe(listener: SyncStatusListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   setInterval(interval: SyncInterval): void {
@@ -191,10 +139,6 @@ class NotepadSync implements NotepadSyncController {
     if (record.driveFileId) this.leave(record.driveFileId);
     this.tabStates.delete(id);
     this.publish();
-  }
-
-  isTabIncluded(id: string): boolean {
-    return this.settings.enabled && this.records.get(id)?.included === true;
   }
 
   tabChanged(id: string): void {
@@ -248,7 +192,7 @@ class NotepadSync implements NotepadSyncController {
     if (!record || !tab) return;
     // A new file: the tab forgets the old one; its text is the new file's text.
     this.saveRecord({ ...newTabRecord(id, null), included: true });
-    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    if (record.driveFileId) this.tombstone(record.driveFileId);
     this.recreating.add(id);
     this.tabStates.set(id, { kind: "syncing" });
     this.publish();
@@ -293,7 +237,7 @@ class NotepadSync implements NotepadSyncController {
     }
   }
 
-  private async wake(): Promise<void> {
+  protected async wake(): Promise<void> {
     if (this.settings.enabled) await this.timer.request();
   }
 
@@ -305,6 +249,8 @@ class NotepadSync implements NotepadSyncController {
 
   private async runSteps(): Promise<RunReport> {
     if (!this.settings.enabled) return {};
+    // Another window of this browser runs the sync: it is asked to.
+    if (!this.windows.isLeader()) return (this.windows.askForRun(), {});
     const blocked = runBlocker(this.access, this.options.isOnline);
     if (blocked) {
       if (blocked === "reconnect") this.needsReconnect = true;
@@ -346,13 +292,13 @@ class NotepadSync implements NotepadSyncController {
         await (this.options.yieldToPage ?? yieldToPage)();
         await this.syncOneTab(context, id, record);
       });
-      const closed = [...this.closedFiles];
+      const closed = [...this.settings.closedFileIds];
       const tabs = listedTabs(this.host.listTabs(), this.records);
       const { deviceId } = this.settings;
       const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
       this.tabList = await syncTabList(input, this.tabList);
-      for (const id of closed) this.closedFiles.delete(id);
-      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
+      const closedFileIds = this.settings.closedFileIds.filter((id) => !closed.includes(id));
+      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId, closedFileIds };
       this.failure = null;
       this.needsReconnect = false;
       this.settings = { ...this.settings, lastSyncAt: this.now() };
@@ -398,54 +344,33 @@ class NotepadSync implements NotepadSyncController {
    * for it here while another computer still syncs it.
    */
   private leave(fileId: string): void {
-    this.closedFiles.add(fileId);
+    this.tombstone(fileId);
     this.dismiss(fileId);
     this.saveSettings();
   }
 
-  private dismiss(fileId: string): void {
-    const dismissed = this.settings.dismissedFileIds;
-    if (dismissed.includes(fileId)) return;
-    this.settings = { ...this.settings, dismissedFileIds: [...dismissed, fileId] };
+  /** Another window changed the settings (or asks this one, which syncs, for a run). */
+  protected fromWindow(message: WindowMessage): void {
+    if (message.type === "status") {
+      this.leaderStatus = message.status;
+      return this.publish();
+    }
+    if (message.type === "settings") this.settings = { ...this.settings, ...message.change };
+    this.timer.setInterval(this.interval());
+    if (!this.settings.enabled) this.timer.stop();
+    else if (this.windows.isLeader()) {
+      // Tabs another window took in or out are in the store: read them, then run.
+      void this.refreshRecords().then(() => (this.timer.start(), this.timer.request()));
+    }
+    this.publish();
   }
 
-  private noteFailure(failure: SyncFailure): void {
-    if (failure.kind === "reconnect") this.needsReconnect = true;
-    this.failure = failure;
-  }
-
-  private interval(): SyncInterval {
-    return isSyncInterval(this.settings.interval) ? this.settings.interval : DEFAULT_SYNC_INTERVAL;
-  }
-
-  private saveRecord(record: StoredTabSync): void {
-    this.records.set(record.tabId, record);
-    void this.store.saveTab(record).catch(() => undefined);
-  }
-
-  private saveSettings(): void {
-    void this.store.saveSettings(this.settings).catch(() => undefined);
-  }
-
-  private compose(): NotepadSyncStatus {
-    // From the records, not listTabs(): building every tab's text on each change would cost.
-    const tabIds = [...this.records.values()].filter((r) => r.included).map((r) => r.tabId);
-    return buildStatus({
-      enabled: this.settings.enabled,
-      interval: this.interval(),
-      connected: this.access.hasValidToken(),
-      needsReconnect: this.needsReconnect,
-      lastSyncAt: this.settings.lastSyncAt,
-      failure: this.failure,
-      tabIds,
-      tabStates: this.tabStates,
-    });
-  }
-
-  private publish(): void {
-    const next = this.compose();
-    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
-    this.status = next;
-    for (const listener of this.listeners) listener(next);
+  /** This window now runs the sync: what the last one stored is read first. */
+  protected async takeOver(): Promise<void> {
+    for (const tab of await this.store.loadTabs().catch(() => [])) this.records.set(tab.tabId, tab);
+    this.leaderStatus = null;
+    this.publish();
+    if (this.settings.enabled) this.timer.start();
+    await this.wake();
   }
 }

@@ -116,6 +116,7 @@ export function defaultSyncSettings(deviceId: string): StoredSyncSettings {
     pageToken: null,
     lastSyncAt: null,
     dismissedFileIds: [],
+    closedFileIds: [],
   };
 }
 

@@ -3,13 +3,14 @@
  * session double, and a "computer" (notepad + controller + its own storage) against one fake
  * Drive (tests/e2e/drive-model.ts, the same Drive the browser tests use).
  */
-import { createMemorySyncStore } from "~/storage/sync-store";
+import { createMemorySyncStore, type SyncStateStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { DriveModel } from "../../../tests/e2e/drive-model";
 import { modelFetch } from "../../../tests/e2e/drive-model-fetch";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
+import type { WindowsEnvironment } from "./sync-windows";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
 
 /** A notepad in memory: tabs, notices, and the texts replaced by merges (its History). */
@@ -111,13 +112,29 @@ export interface TestComputer {
   network: { offline: boolean };
   /** What the page's focus (or the online event) calls. */
   wake: () => void;
+  /** Requests this computer (window) sent to Drive. */
+  requests: () => number;
+}
+
+/** A window of a browser that other windows share (its storage, Web Locks and channel). */
+export interface SharedBrowser {
+  store: SyncStateStore;
+  windows: WindowsEnvironment;
+  /** Tab ids start with this (windows of one browser show the same tabs). */
+  prefix: string;
 }
 
 /** A computer against `model`, sync loaded (not yet on), interval Manual only. */
-export async function computer(model: DriveModel, name: string): Promise<TestComputer> {
-  const notepad = new TestNotepad(name);
+export async function computer(
+  model: DriveModel,
+  name: string,
+  browser?: SharedBrowser,
+): Promise<TestComputer> {
+  const notepad = new TestNotepad(browser?.prefix ?? name);
+  let requests = 0;
   const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
   const network = { offline: false };
+  const fetchModel = modelFetch(model, network);
   let wake = () => undefined as void;
   const drive: SyncDriveAccess = {
     isConfigured: () => true,
@@ -132,14 +149,18 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
     forgetRefusedToken: () => {
       session.valid = false;
     },
-    fetchImpl: modelFetch(model, network),
+    fetchImpl: (input, init) => {
+      requests++;
+      return fetchModel(input, init);
+    },
     sleep: async () => undefined,
     random: () => 0.5,
   };
   const sync = createNotepadSync({
     host: notepad,
     drive,
-    store: createMemorySyncStore(),
+    store: browser?.store ?? createMemorySyncStore(),
+    windows: browser?.windows,
     listen: (onWake) => {
       wake = onWake;
       return () => undefined;
@@ -151,7 +172,7 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
   notepad.sync = sync;
   await sync.start();
   sync.setInterval("manual");
-  return { notepad, sync, session, network, wake: () => wake() };
+  return { notepad, sync, session, network, wake: () => wake(), requests: () => requests };
 }
 
 export { DriveModel };

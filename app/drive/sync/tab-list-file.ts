@@ -194,8 +194,11 @@ export function recordLocalTabs(
   }
   for (const id of closed) {
     const held = byId.get(id);
-    if (!held || held.removed) continue;
-    byId.set(id, { ...held, removed: true, updatedAt: now });
+    if (held?.removed) continue;
+    // Not in this list (a list not read yet, after a reload): the tombstone still goes in, so
+    // merging with Drive's list, where the tab is still listed, keeps it closed.
+    const entry = held ?? { driveFileId: id, name: "Untitled", order: order++, updatedAt: now };
+    byId.set(id, { ...entry, removed: true, updatedAt: now });
     changed = true;
   }
   if (!changed) return list;

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { createMemorySyncStore } from "~/storage/sync-store";
+import { computer, DriveModel, type SharedBrowser } from "./sync-test-support";
+import { parseTabList, TAB_LIST_FILE_NAME } from "./tab-list-file";
+import type { WindowChannel, WindowMessage } from "./sync-windows";
+
+/** One browser's storage, Web Locks (one holder, others queue) and BroadcastChannel. */
+function oneBrowser(): SharedBrowser {
+  let held = false;
+  const queue: (() => void)[] = [];
+  const request = (_name: string, callback: () => Promise<void>) => {
+    const run = () => {
+      held = true;
+      return callback().finally(() => {
+        held = false;
+        queue.shift()?.();
+      });
+    };
+    if (!held) return run();
+    return new Promise<void>((resolve) => queue.push(() => void run().then(resolve)));
+  };
+  const open = new Set<WindowChannel>();
+  const channel = () => {
+    const self: WindowChannel = {
+      onmessage: null,
+      postMessage(message) {
+        for (const other of open) {
+          if (other === self) continue;
+          const data = structuredClone(message);
+          queueMicrotask(() => other.onmessage?.({ data } as MessageEvent<WindowMessage>));
+        }
+      },
+      close: () => void open.delete(self),
+    };
+    open.add(self);
+    return self;
+  };
+  return {
+    store: createMemorySyncStore(),
+    windows: { locks: { request } as unknown as Pick<LockManager, "request">, channel },
+    prefix: "tab",
+  };
+}
+
+/** Lets the windows' messages, stores and runs settle (a few turns of the event loop). */
+async function settle() {
+  for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe("notepad sync: two windows of one browser", () => {
+  it("one window syncs; the other asks it to and shows its status", async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const first = await computer(model, "first", browser);
+    const second = await computer(model, "second", browser);
+    const id = first.notepad.addTab("Notes", "v1");
+    second.notepad.addTab("Notes", "v1");
+    await first.sync.enable("all", id);
+    await settle();
+    expect(second.sync.getStatus().enabled).toBe(true);
+    const fileId = first.notepad.tab(id).driveFileId!;
+    expect(model.text(fileId)).toBe("v1");
+    // Typed in the second window (the notepad shares the text with the first).
+    second.notepad.type(id, "v2");
+    first.notepad.type(id, "v2");
+    const before = second.requests();
+    await second.sync.syncNow();
+    await settle();
+    expect(model.text(fileId)).toBe("v2");
+    expect(second.requests()).toBe(before);
+    expect(second.sync.getStatus().tabs[id]).toMatchObject({ kind: "synced" });
+  });
+
+  it("turning sync on in the window that does not run it syncs its tabs", async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const first = await computer(model, "first", browser);
+    const second = await computer(model, "second", browser);
+    first.notepad.addTab("Notes", "from the second window");
+    const id = second.notepad.addTab("Notes", "from the second window");
+    await second.sync.enable("all", id);
+    await settle();
+    expect(second.requests()).toBe(0);
+    expect(first.notepad.tab(id).driveFileId).not.toBeNull();
+    expect(model.text(first.notepad.tab(id).driveFileId!)).toBe("from the second window");
+    expect(second.sync.getStatus()).toMatchObject({ enabled: true, state: "synced" });
+  });
+
+  it('"Off" in one window is off in the other, which stops uploading', async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const first = await computer(model, "first", browser);
+    const second = await computer(model, "second", browser);
+    const id = first.notepad.addTab("Notes", "v1");
+    second.notepad.addTab("Notes", "v1");
+    await first.sync.enable("all", id);
+    await settle();
+    const fileId = first.notepad.tab(id).driveFileId!;
+    second.sync.disable();
+    await settle();
+    expect(first.sync.getStatus()).toMatchObject({ enabled: false, state: "off" });
+    first.notepad.type(id, "typed after Off");
+    await first.sync.syncNow();
+    await settle();
+    expect(model.text(fileId)).toBe("v1");
+    // And the stored settings say off: a reload stays off.
+    expect((await browser.store.loadSettings())?.enabled).toBe(false);
+  });
+
+  it("when the syncing window closes, another takes over", async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const first = await computer(model, "first", browser);
+    const second = await computer(model, "second", browser);
+    const id = first.notepad.addTab("Notes", "v1");
+    second.notepad.addTab("Notes", "v1");
+    await first.sync.enable("all", id);
+    await settle();
+    const fileId = first.notepad.tab(id).driveFileId!;
+    second.notepad.tab(id).driveFileId = fileId;
+    first.sync.stop();
+    await settle();
+    second.notepad.type(id, "v2 from the window left");
+    await second.sync.syncNow();
+    expect(model.text(fileId)).toBe("v2 from the window left");
+    expect(second.notepad.copies).toEqual([]);
+  });
+
+  it("a closed tab's tombstone outlives a reload before the next run", async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const a = await computer(model, "a", browser);
+    const keep = a.notepad.addTab("Keep", "k");
+    const gone = a.notepad.addTab("Gone", "g");
+    await a.sync.enable("all", keep);
+    const goneFile = a.notepad.tab(gone).driveFileId!;
+    a.notepad.close(gone);
+    a.sync.stop(); // the page is reloaded before any run
+    await settle();
+    const again = await computer(model, "a", browser);
+    again.notepad.addTab("Keep", "k");
+    await again.sync.syncNow();
+    const [listFile] = [...model.files.values()].filter((f) => f.name === TAB_LIST_FILE_NAME);
+    const list = parseTabList(model.text(listFile.id))!;
+    expect(list.tabs.find((entry) => entry.driveFileId === goneFile)).toMatchObject({
+      removed: true,
+    });
+    // So another computer is not offered the closed tab.
+    const b = await computer(model, "b");
+    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
+    expect(b.sync.remoteTabsOffer()).toEqual({ count: 1 });
+  });
+});
