@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createMemorySyncStore } from "~/storage/sync-store";
 import { computer, DriveModel, type SharedBrowser } from "./sync-test-support";
 import { parseTabList, TAB_LIST_FILE_NAME } from "./tab-list-file";
-import type { WindowChannel, WindowMessage } from "./sync-windows";
+import { defaultSyncSettings } from "./sync-runner";
+import { LEASE_MS, SyncWindows, type WindowChannel, type WindowMessage } from "./sync-windows";
 
 /** One browser's storage, Web Locks (one holder, others queue) and BroadcastChannel. */
 function oneBrowser(): SharedBrowser {
@@ -149,5 +150,40 @@ describe("notepad sync: two windows of one browser", () => {
     const b = await computer(model, "b");
     await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
     expect(b.sync.remoteTabsOffer()).toEqual({ count: 1 });
+  });
+});
+
+describe("sync windows without Web Locks", () => {
+  it("a lease in localStorage lets one window lead, and passes on when it is not renewed", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      const items = new Map<string, string>();
+      const storage = {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, value),
+      };
+      const store = createMemorySyncStore();
+      const led: string[] = [];
+      const openWindow = (name: string) =>
+        new SyncWindows(
+          store,
+          { message: () => undefined, lead: () => led.push(name) },
+          { storage, locks: null, channel: null },
+        );
+      const first = openWindow("first");
+      const second = openWindow("second");
+      first.start(defaultSyncSettings("d"));
+      second.start(defaultSyncSettings("d"));
+      vi.advanceTimersByTime(LEASE_MS * 3);
+      expect(led).toEqual(["first"]);
+      expect([first.isLeader(), second.isLeader()]).toEqual([true, false]);
+      first.stop(); // closed: it renews no more
+      vi.advanceTimersByTime(LEASE_MS * 2);
+      expect(led).toEqual(["first", "second"]);
+      expect(second.isLeader()).toBe(true);
+      second.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
