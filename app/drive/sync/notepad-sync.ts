@@ -250,7 +250,7 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
   private async runSteps(): Promise<RunReport> {
     if (!this.settings.enabled) return {};
     // Another window of this browser runs the sync: it is asked to.
-    if (!this.windows.isLeader()) return (this.windows.askForRun(), {});
+    if (!this.windows.isLeader()) return (this.windows.askForRun(this.access.hasValidToken()), {});
     const blocked = runBlocker(this.access, this.options.isOnline);
     if (blocked) {
       if (blocked === "reconnect") this.needsReconnect = true;
@@ -354,6 +354,9 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
     if (message.type === "status") {
       this.leaderStatus = message.status;
       return this.publish();
+    }
+    if (message.type === "run" && message.connected && !this.access.hasValidToken()) {
+      return this.windows.stepDown(); // the asking window has a Google token: it syncs
     }
     if (message.type === "settings") this.settings = { ...this.settings, ...message.change };
     this.timer.setInterval(this.interval());

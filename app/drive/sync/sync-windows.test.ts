@@ -87,6 +87,23 @@ describe("notepad sync: two windows of one browser", () => {
     expect(second.sync.getStatus()).toMatchObject({ enabled: true, state: "synced" });
   });
 
+  it("a window with a Google token takes the sync over from one whose sign-in ran out", async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const first = await computer(model, "first", browser);
+    const second = await computer(model, "second", browser);
+    first.session.valid = false; // the first window's token expired (each window has its own)
+    second.notepad.addTab("Notes", "typed in the second window");
+    const id = first.notepad.addTab("Notes", "typed in the second window");
+    await second.sync.enable("all", id);
+    await settle();
+    expect(first.requests()).toBe(0);
+    const fileId = second.notepad.tab(id).driveFileId;
+    expect(fileId).not.toBeNull();
+    expect(model.text(fileId!)).toBe("typed in the second window");
+    expect(first.sync.getStatus()).toMatchObject({ state: "synced", needsReconnect: false });
+  });
+
   it('"Off" in one window is off in the other, which stops uploading', async () => {
     const model = new DriveModel();
     const browser = oneBrowser();

@@ -15,12 +15,18 @@ export const SYNC_WINDOWS_NAME = "plainpad-drive-sync";
 /** A lease not renewed for this long is free (the fallback without Web Locks). */
 export const LEASE_MS = 6_000;
 
+const LEASE_KEY = `${SYNC_WINDOWS_NAME}-lease`;
+
 /** What windows tell each other. */
 export type WindowMessage =
   /** Settings fields another window changed and stored. */
   | { type: "settings"; change: Partial<StoredSyncSettings> }
-  /** A window that does not run the sync asks the one that does for a run. */
-  | { type: "run" }
+  /**
+   * A window that does not run the sync asks the one that does for a run. `connected`: it
+   * holds a Google token (each window has its own, in memory): a running window without one
+   * hands the sync over to it.
+   */
+  | { type: "run"; connected: boolean }
   /** The status of the window that runs the sync, for the others to show. */
   | { type: "status"; status: NotepadSyncStatus };
 
@@ -64,6 +70,8 @@ export class SyncWindows {
   private channel: WindowChannel | null = null;
   private releaseLock: (() => void) | null = null;
   private leaseTimer: ReturnType<typeof setInterval> | null = null;
+  /** After stepping down, the lease is left to the others this long. */
+  private yieldUntil = 0;
   private readonly id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   /** The settings as this window last stored or heard them. */
   private saved: StoredSyncSettings | null = null;
@@ -86,10 +94,7 @@ export class SyncWindows {
     if (this.channel) this.channel.onmessage = (event) => this.receive(event.data);
     const { locks, storage } = this.environment;
     if (locks) {
-      void locks.request(SYNC_WINDOWS_NAME, () => {
-        this.becomeLeader();
-        return new Promise<void>((release) => (this.releaseLock = release));
-      });
+      this.requestLock(locks);
     } else if (storage) {
       this.renewLease();
       this.leaseTimer = setInterval(() => this.renewLease(), LEASE_MS / 3);
@@ -120,8 +125,26 @@ export class SyncWindows {
   }
 
   /** Asks the window that runs the sync for a run. */
-  askForRun(): void {
-    this.channel?.postMessage({ type: "run" });
+  askForRun(connected: boolean): void {
+    this.channel?.postMessage({ type: "run", connected });
+  }
+
+  /**
+   * Hands the sync to a window waiting for it (this one has no Google token, the asking one
+   * has), then waits in line again.
+   */
+  stepDown(): void {
+    if (!this.leader) return;
+    this.leader = false;
+    const { locks, storage } = this.environment;
+    if (locks && this.releaseLock) {
+      this.releaseLock();
+      this.releaseLock = null;
+      this.requestLock(locks);
+    } else if (storage) {
+      storage.setItem(LEASE_KEY, JSON.stringify({ id: "", until: 0 }));
+      this.yieldUntil = (this.environment.now ?? Date.now)() + LEASE_MS;
+    }
   }
 
   /**
@@ -151,6 +174,13 @@ export class SyncWindows {
     this.handlers.message(message);
   }
 
+  private requestLock(locks: Pick<LockManager, "request">): void {
+    void locks.request(SYNC_WINDOWS_NAME, () => {
+      this.becomeLeader();
+      return new Promise<void>((release) => (this.releaseLock = release));
+    });
+  }
+
   private becomeLeader(): void {
     if (this.leader) return;
     this.leader = true;
@@ -160,7 +190,8 @@ export class SyncWindows {
   private renewLease(): void {
     const { storage } = this.environment;
     const now = (this.environment.now ?? Date.now)();
-    const key = `${SYNC_WINDOWS_NAME}-lease`;
+    const key = LEASE_KEY;
+    if (now < this.yieldUntil) return;
     try {
       const held = JSON.parse(storage?.getItem(key) ?? "null") as { id?: string; until?: number };
       if (held && held.id !== this.id && (held.until ?? 0) > now) {
