@@ -351,6 +351,7 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
 
   /** Another window changed the settings (or asks this one, which syncs, for a run). */
   protected fromWindow(message: WindowMessage): void {
+    if (message.type === "hello") return this.windows.shareStatus(this.status);
     if (message.type === "status") {
       this.leaderStatus = message.status;
       return this.publish();

@@ -72,6 +72,19 @@ describe("notepad sync: two windows of one browser", () => {
     expect(second.sync.getStatus().tabs[id]).toMatchObject({ kind: "synced" });
   });
 
+  it("a window opened later shows the status of the window that syncs", async () => {
+    const model = new DriveModel();
+    const browser = oneBrowser();
+    const first = await computer(model, "first", browser);
+    const id = first.notepad.addTab("Notes", "v1");
+    await first.sync.enable("all", id);
+    const later = await computer(model, "later", browser);
+    later.notepad.addTab("Notes", "v1");
+    await settle();
+    expect(later.sync.getStatus().tabs[id]).toMatchObject({ kind: "synced" });
+    expect(later.requests()).toBe(0);
+  });
+
   it("turning sync on in the window that does not run it syncs its tabs", async () => {
     const model = new DriveModel();
     const browser = oneBrowser();

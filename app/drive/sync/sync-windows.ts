@@ -28,7 +28,9 @@ export type WindowMessage =
    */
   | { type: "run"; connected: boolean }
   /** The status of the window that runs the sync, for the others to show. */
-  | { type: "status"; status: NotepadSyncStatus };
+  | { type: "status"; status: NotepadSyncStatus }
+  /** A window just opened: the one that runs the sync tells it its status. */
+  | { type: "hello" };
 
 /** The channel between windows (a BroadcastChannel; tests pass a stand-in). */
 export interface WindowChannel {
@@ -92,6 +94,7 @@ export class SyncWindows {
     this.saved = settings;
     this.channel = this.environment.channel?.() ?? null;
     if (this.channel) this.channel.onmessage = (event) => this.receive(event.data);
+    this.channel?.postMessage({ type: "hello" });
     const { locks, storage } = this.environment;
     if (locks) {
       this.requestLock(locks);
