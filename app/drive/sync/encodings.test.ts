@@ -1,12 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decodeBytes, encodeText } from "~/text/text-encoding";
 import { loadLegacyEncoders } from "~/text/legacy-encodings";
 import { computer, DriveModel } from "./sync-test-support";
 import { parseTabList, serializeTabList, recordLocalTabs, emptyTabList } from "./tab-list-file";
 
 describe("notepad sync: encodings between computers", () => {
+  // The legacy encoders load once (a big table: slow on a busy machine, so not in a test's time).
+  beforeAll(() => loadLegacyEncoders(), 60_000);
+
   it("a Windows-1251 tab with CRLF is brought in as Windows-1251 with CRLF, and edits come back intact", async () => {
-    await loadLegacyEncoders();
     const model = new DriveModel();
     const a = await computer(model, "a");
     const id = a.notepad.addTab("Письмо", "Привет\nмир", {
