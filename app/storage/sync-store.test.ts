@@ -20,6 +20,7 @@ const settings: StoredSyncSettings = {
   lastSyncAt: 1_700_000_000_000,
   dismissedFileIds: ["f9"],
   unhandledFileIds: ["f1"],
+  closedFileIds: ["f7"],
 };
 
 const tab: StoredTabSync = {
@@ -53,6 +54,17 @@ describe("sync store", () => {
       await again.deleteTab("t2");
       expect((await again.loadTabs()).map((t) => t.tabId)).toEqual(["t1"]);
     });
+
+    it(`${name}: an update changes only its own fields (two windows keep each other's)`, async () => {
+      const store = make();
+      await store.saveSettings(settings);
+      // One window turns sync off while the other stores its changes token.
+      await Promise.all([
+        store.updateSettings({ enabled: false }, settings),
+        store.updateSettings({ pageToken: "43" }, settings),
+      ]);
+      expect(await store.loadSettings()).toEqual({ ...settings, enabled: false, pageToken: "43" });
+    });
   }
 
   it("reads damaged records tolerantly", () => {
@@ -68,6 +80,7 @@ describe("sync store", () => {
       lastSyncAt: null,
       dismissedFileIds: ["x"],
       unhandledFileIds: [],
+      closedFileIds: [],
     });
     expect(parseTabSync({ tabId: "t", baseText: 3 })).toMatchObject({
       tabId: "t",

@@ -6,12 +6,10 @@
  * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
  * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
-import { getDrive } from "../drive";
-import { createIndexedDbSyncStore, type SyncStateStore } from "~/storage/sync-store";
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
-import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
-import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
-import { buildStatus } from "./sync-status";
+import { NotepadSyncState, type NotepadSyncOptions } from "./notepad-sync-state";
+import { syncHttpContext } from "./sync-drive";
+import { SYNC_MESSAGES, recreatedNotice, syncFailure } from "./sync-messages";
 import { newTabRecord, type TabRunContext } from "./sync-tab-run";
 import { copyTabs, syncTabsStep, type TabsStepHost } from "./sync-tabs-step";
 import {
@@ -21,61 +19,30 @@ import {
   folderForRun,
   listedTabs,
   runBlocker,
-  randomId,
   windowWakeEvents,
   yieldToPage,
 } from "./sync-runner";
-import { SyncState } from "./sync-state";
 import { SyncTimer, type RunReport } from "./sync-timer";
 import {
   DEFAULT_SYNC_INTERVAL,
-  isSyncInterval,
   type NotepadSyncController,
-  type NotepadSyncSetup,
-  type NotepadSyncStatus,
   type SyncInterval,
   type SyncScope,
-  type SyncStatusListener,
-  type TabSyncStatus,
 } from "./sync-types";
+import type { WindowMessage } from "./sync-windows";
 import { syncTabList, type TabListState } from "./tab-list-sync";
 
-/** Everything the controller uses; tests replace the page's defaults. */
-export interface NotepadSyncOptions extends NotepadSyncSetup {
-  /** The Google session; default the page's (getDrive().syncAccess()). */
-  drive?: SyncDriveAccess;
-  store?: SyncStateStore;
-  now?: () => number;
-  random?: () => number;
-  /** Page focus and coming back online; default: the window's events. */
-  listen?: (onWake: () => void) => () => void;
-  /** False when the browser knows it is offline; default navigator.onLine. */
-  isOnline?: () => boolean;
-  /** Lets the page breathe between tabs; default a zero timeout. */
-  yieldToPage?: () => Promise<void>;
-}
+export type { NotepadSyncOptions } from "./notepad-sync-state";
 
 /** Builds the controller (see the module comment). Call its start() once the tabs are loaded. */
 export function createNotepadSync(options: NotepadSyncOptions): NotepadSyncController {
   return new NotepadSync(options);
 }
 
-class NotepadSync implements NotepadSyncController {
-  private readonly host;
-  private readonly access: SyncDriveAccess;
-  private readonly now: () => number;
-  private readonly random: () => number;
+class NotepadSync extends NotepadSyncState implements NotepadSyncController {
   private readonly timer: SyncTimer;
-  private readonly state: SyncState;
-  private readonly tabStates = new Map<string, TabSyncStatus>();
-  private readonly listeners = new Set<SyncStatusListener>();
-  private failure: SyncFailure | null = null;
-  private needsReconnect = false;
-  private status: NotepadSyncStatus;
   private loaded: Promise<void> | null = null;
   private unlisten: (() => void) | null = null;
-  /** Files whose tabs were closed or taken out since the last run (tab-list tombstones). */
-  private closedFiles = new Set<string>();
   private tabList: TabListState = { fileId: null, list: null };
   /** Set while the engine opens tabs itself (they must not join through tabOpened). */
   private openingTabs = false;
@@ -88,11 +55,7 @@ class NotepadSync implements NotepadSyncController {
   private readonly tabsStep: TabsStepHost;
 
   constructor(private readonly options: NotepadSyncOptions) {
-    this.host = options.host;
-    this.access = options.drive ?? getDrive().syncAccess();
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
-    this.state = new SyncState(options.store ?? createIndexedDbSyncStore(), randomId(this.random));
+    super(options);
     this.timer = new SyncTimer({
       interval: DEFAULT_SYNC_INTERVAL,
       run: () => this.runOnce(),
@@ -119,7 +82,6 @@ class NotepadSync implements NotepadSyncController {
       runAgain: () => this.timer.typed(),
       publish: () => this.publish(),
     };
-    this.status = this.compose();
   }
 
   start(): Promise<void> {
@@ -130,6 +92,7 @@ class NotepadSync implements NotepadSyncController {
   private async load(): Promise<void> {
     await this.state.load();
     this.tabList.fileId = this.state.settings.tabListFileId;
+    this.windows.start(this.state.settings);
     this.timer.setInterval(this.interval());
     this.unlisten = (this.options.listen ?? windowWakeEvents)(() => void this.wake());
     if (this.state.settings.enabled) {
@@ -143,15 +106,7 @@ class NotepadSync implements NotepadSyncController {
     this.timer.stop();
     this.unlisten?.();
     this.unlisten = null;
-  }
-
-  getStatus(): NotepadSyncStatus {
-    return this.status;
-  }
-
-  subscribe(listener: SyncStatusListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.windows.stop();
   }
 
   setInterval(interval: SyncInterval): void {
@@ -200,10 +155,6 @@ class NotepadSync implements NotepadSyncController {
     if (record.driveFileId) this.leave(record.driveFileId);
     this.tabStates.delete(id);
     this.publish();
-  }
-
-  isTabIncluded(id: string): boolean {
-    return this.state.settings.enabled && this.state.records.get(id)?.included === true;
   }
 
   tabChanged(id: string): void {
@@ -265,7 +216,7 @@ class NotepadSync implements NotepadSyncController {
     if (!record || !tab) return;
     // A new file: the tab forgets the old one; its text is the new file's text.
     this.state.saveRecord({ ...newTabRecord(id, null), included: true });
-    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    if (record.driveFileId) this.state.tombstone(record.driveFileId);
     this.recreating.add(id);
     this.tabStates.set(id, { kind: "syncing" });
     this.publish();
@@ -314,7 +265,7 @@ class NotepadSync implements NotepadSyncController {
     }
   }
 
-  private async wake(): Promise<void> {
+  protected async wake(): Promise<void> {
     if (this.state.settings.enabled) await this.timer.request();
   }
 
@@ -326,6 +277,8 @@ class NotepadSync implements NotepadSyncController {
 
   private async runSteps(): Promise<RunReport> {
     if (!this.state.settings.enabled) return {};
+    // Another window of this browser runs the sync: it is asked to.
+    if (!this.windows.isLeader()) return (this.windows.askForRun(this.access.hasValidToken()), {});
     const blocked = runBlocker(this.access, this.options.isOnline);
     if (blocked) {
       if (blocked === "reconnect") this.needsReconnect = true;
@@ -357,7 +310,7 @@ class NotepadSync implements NotepadSyncController {
         ...copyTabs(this.tabsStep),
       };
       await syncTabsStep(this.tabsStep, context);
-      const closed = [...this.closedFiles];
+      const closed = [...this.state.settings.closedFileIds];
       const tabs = listedTabs(this.host.listTabs(), this.state.records);
       const { deviceId } = this.state.settings;
       const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
@@ -365,7 +318,7 @@ class NotepadSync implements NotepadSyncController {
       const { folderId } = this.tabList;
       if (folderId) this.state.settings = { ...this.state.settings, folderId };
       this.state.handled(this.state.settings.tabListFileId, this.tabList.fileId);
-      for (const id of closed) this.closedFiles.delete(id);
+      this.state.tombstonesWritten(closed);
       const { fileId: tabListFileId } = this.tabList;
       this.state.settings = { ...this.state.settings, tabListFileId, lastSyncAt: this.now() };
       this.failure = null;
@@ -374,8 +327,9 @@ class NotepadSync implements NotepadSyncController {
     } catch (error) {
       const failure = syncFailure(error);
       this.noteFailure(failure);
-      // The request layer already honoured Retry-After on its own tries.
-      return { rateLimited: failure.kind === "rate-limited" };
+      // A Retry-After longer than the request layer waits is kept by the timer.
+      const waits = failure.kind === "rate-limited" || failure.kind === "daily-limit";
+      return { rateLimited: waits, retryAfterMs: failure.retryAfterMs };
     } finally {
       this.state.saveSettings();
       this.publish();
@@ -405,41 +359,39 @@ class NotepadSync implements NotepadSyncController {
    * for it here while another computer still syncs it.
    */
   private leave(fileId: string): void {
-    this.closedFiles.add(fileId);
+    this.state.tombstone(fileId);
     this.state.dismiss(fileId);
     this.state.saveSettings();
   }
 
-  private noteFailure(failure: SyncFailure): void {
-    if (failure.kind === "reconnect") this.needsReconnect = true;
-    this.failure = failure;
+  /** Another window changed the settings (or asks this one, which syncs, for a run). */
+  protected fromWindow(message: WindowMessage): void {
+    if (message.type === "hello") return this.windows.shareStatus(this.status);
+    if (message.type === "status") {
+      this.leaderStatus = message.status;
+      return this.publish();
+    }
+    if (message.type === "run" && message.connected && !this.access.hasValidToken()) {
+      return this.windows.stepDown(); // the asking window has a Google token: it syncs
+    }
+    if (message.type === "settings") {
+      this.state.settings = { ...this.state.settings, ...message.change };
+    }
+    this.timer.setInterval(this.interval());
+    if (!this.state.settings.enabled) this.timer.stop();
+    else if (this.windows.isLeader()) {
+      // Tabs another window took in or out are in the store: read them, then run.
+      void this.state.refreshRecords().then(() => (this.timer.start(), this.timer.request()));
+    }
+    this.publish();
   }
 
-  private interval(): SyncInterval {
-    return isSyncInterval(this.state.settings.interval)
-      ? this.state.settings.interval
-      : DEFAULT_SYNC_INTERVAL;
-  }
-
-  private compose(): NotepadSyncStatus {
-    // From the records, not listTabs(): building every tab's text on each change would cost.
-    const tabIds = [...this.state.records.values()].filter((r) => r.included).map((r) => r.tabId);
-    return buildStatus({
-      enabled: this.state.settings.enabled,
-      interval: this.interval(),
-      connected: this.access.hasValidToken(),
-      needsReconnect: this.needsReconnect,
-      lastSyncAt: this.state.settings.lastSyncAt,
-      failure: this.failure,
-      tabIds,
-      tabStates: this.tabStates,
-    });
-  }
-
-  private publish(): void {
-    const next = this.compose();
-    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
-    this.status = next;
-    for (const listener of this.listeners) listener(next);
+  /** This window now runs the sync: what the last one stored is read first. */
+  protected async takeOver(): Promise<void> {
+    await this.state.reloadRecords();
+    this.leaderStatus = null;
+    this.publish();
+    if (this.state.settings.enabled) this.timer.start();
+    await this.wake();
   }
 }

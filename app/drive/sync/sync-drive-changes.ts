@@ -55,6 +55,8 @@ export async function findTabLists(context: DriveHttpContext): Promise<FoundTabL
 export interface FileChange {
   /** The file's checksum now (absent for a removed file, or when Drive left it out). */
   md5Checksum?: string;
+  /** The file's name now (a rename made elsewhere shows here). */
+  name?: string;
   /** Removed, in the bin, or no longer visible to the app. */
   gone: boolean;
   /** A synced tab list (marked so with appProperties), maybe another computer's. */
@@ -73,7 +75,12 @@ interface ChangesPage {
   changes?: {
     fileId?: string;
     removed?: boolean;
-    file?: { md5Checksum?: string; trashed?: boolean; appProperties?: Record<string, string> };
+    file?: {
+      md5Checksum?: string;
+      trashed?: boolean;
+      name?: string;
+      appProperties?: Record<string, string>;
+    };
   }[];
 }
 
@@ -92,7 +99,7 @@ export async function listChanges(
       pageToken: token,
       fields:
         "nextPageToken,newStartPageToken," +
-        "changes(fileId,removed,file(md5Checksum,trashed,appProperties))",
+        "changes(fileId,removed,file(md5Checksum,trashed,name,appProperties))",
       pageSize: "1000",
       spaces: "drive",
     });
@@ -105,6 +112,7 @@ export async function listChanges(
       if (!change.fileId) continue;
       changes.set(change.fileId, {
         md5Checksum: change.file?.md5Checksum,
+        name: change.file?.name,
         gone: change.removed === true || change.file?.trashed === true,
         tabList: change.file?.appProperties?.[TAB_LIST_MARK] === "1",
       });

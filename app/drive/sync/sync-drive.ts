@@ -160,12 +160,17 @@ export async function folderExists(context: DriveHttpContext, folderId: string):
   }
 }
 
-/** What to upload: `fileId` null creates the file in `parentId`. */
+/**
+ * What to upload: `fileId` null creates the file named `name` in `parentId`. An update sends
+ * the content only (Drive keeps the file's name and MIME type: a `.md` or `.json` file opened
+ * from Drive stays one), and `name` only when the tab was renamed.
+ */
 export interface BytesUpload {
   fileId: string | null;
-  name: string;
+  name?: string;
   bytes: Uint8Array<ArrayBuffer>;
-  mimeType: "text/plain" | "application/json";
+  /** The content's type: a new file's type; on an update, the file's own (never changed). */
+  mimeType: string;
   parentId?: string;
   /**
    * The new file's id, from {@link generateFileIds}: a create tried again (its answer lost)
@@ -196,7 +201,7 @@ export async function generateFileIds(context: DriveHttpContext, count: number):
 function createEmpty(context: DriveHttpContext, upload: BytesUpload & { newId: string }) {
   const metadata = {
     id: upload.newId,
-    name: upload.name,
+    name: upload.name ?? "Untitled.txt",
     mimeType: upload.mimeType,
     parents: upload.parentId ? [upload.parentId] : undefined,
   };
@@ -243,24 +248,27 @@ export async function uploadBytes(
 async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promise<SyncFileMeta> {
   const metadata: {
     id?: string;
-    name: string;
-    mimeType: string;
+    name?: string;
+    mimeType?: string;
     parents?: string[];
     appProperties?: Record<string, string>;
-  } = {
-    name: upload.name,
-    mimeType: upload.mimeType,
-  };
-  if (!upload.fileId && upload.parentId) metadata.parents = [upload.parentId];
-  if (!upload.fileId && upload.newId) metadata.id = upload.newId;
-  if (!upload.fileId && upload.appProperties) metadata.appProperties = upload.appProperties;
+  } = {};
+  if (upload.name !== undefined) metadata.name = upload.name;
+  if (!upload.fileId) {
+    metadata.name ??= "Untitled.txt";
+    metadata.mimeType = upload.mimeType;
+    if (upload.parentId) metadata.parents = [upload.parentId];
+    if (upload.newId) metadata.id = upload.newId;
+    if (upload.appProperties) metadata.appProperties = upload.appProperties;
+  }
   if (upload.bytes.byteLength > RESUMABLE_THRESHOLD_BYTES) {
     const id = await uploadResumable(context, {
       fileId: upload.fileId,
-      name: upload.name,
+      name: metadata.name ?? "",
       content: "",
       parentId: upload.parentId,
       bytes: upload.bytes,
+      metadata: upload.fileId ? { name: upload.name } : undefined,
     });
     // A second answer: its checksum may be of a revision written after ours.
     return metaOfBytes(await getSyncMeta(context, id), upload.bytes);

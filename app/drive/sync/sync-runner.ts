@@ -107,7 +107,8 @@ export function listedTabs(
   for (const tab of tabs) {
     const record = records.get(tab.id);
     if (record?.included && record.driveFileId) {
-      listed.push({ driveFileId: record.driveFileId, name: tab.name });
+      const { name, encoding, lineEnding } = tab;
+      listed.push({ driveFileId: record.driveFileId, name, encoding, lineEnding });
     }
   }
   return listed;
@@ -168,6 +169,7 @@ export function defaultSyncSettings(deviceId: string): StoredSyncSettings {
     lastSyncAt: null,
     dismissedFileIds: [],
     unhandledFileIds: [],
+    closedFileIds: [],
   };
 }
 

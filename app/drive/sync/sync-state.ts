@@ -18,9 +18,15 @@ export class SyncState {
   settings: StoredSyncSettings;
   readonly records = new Map<string, StoredTabSync>();
 
+  /**
+   * `storeSettings`: how settings are stored (the engine's goes through sync-windows.ts, field
+   * by field, told to the other windows); default the whole settings into `store`.
+   */
   constructor(
     private readonly store: SyncStateStore,
     deviceId: string,
+    private readonly storeSettings: (settings: StoredSyncSettings) => void = (settings) =>
+      void store.saveSettings(settings).catch(() => undefined),
   ) {
     this.settings = defaultSyncSettings(deviceId);
   }
@@ -32,12 +38,38 @@ export class SyncState {
       this.store.loadTabs().catch(() => []),
     ]);
     if (settings) this.settings = settings;
-    else this.saveSettings();
+    else void this.store.saveSettings(this.settings).catch(() => undefined);
     for (const tab of tabs) this.records.set(tab.tabId, tab);
   }
 
   saveSettings(): void {
-    void this.store.saveSettings(this.settings).catch(() => undefined);
+    this.storeSettings(this.settings);
+  }
+
+  /** Takes the tabs another window took in or out of the sync (its records in the store). */
+  async refreshRecords(): Promise<void> {
+    for (const stored of await this.store.loadTabs().catch(() => [])) {
+      const held = this.records.get(stored.tabId);
+      if (!held || held.included !== stored.included) this.records.set(stored.tabId, stored);
+    }
+  }
+
+  /** Takes every record as stored (this window now runs the sync, after another). */
+  async reloadRecords(): Promise<void> {
+    for (const tab of await this.store.loadTabs().catch(() => [])) this.records.set(tab.tabId, tab);
+  }
+
+  /** A tombstone for the tab list, stored until a run has written it. */
+  tombstone(fileId: string): void {
+    const closed = this.settings.closedFileIds;
+    if (!closed.includes(fileId))
+      this.settings = { ...this.settings, closedFileIds: [...closed, fileId] };
+  }
+
+  /** The tombstones a run wrote into the tab list are no longer kept. */
+  tombstonesWritten(written: readonly string[]): void {
+    const closedFileIds = this.settings.closedFileIds.filter((id) => !written.includes(id));
+    this.settings = { ...this.settings, closedFileIds };
   }
 
   /** Keeps and stores a tab's record; an unchanged one is not written again. */

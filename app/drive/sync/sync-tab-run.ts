@@ -7,15 +7,15 @@
  * put into words (sync-messages.ts).
  */
 import type { StoredTabSync } from "~/storage/sync-store";
-import { withDefaultExtension } from "~/text/file-name";
 import { isLegacyEncoding, loadLegacyEncoders } from "~/text/legacy-encodings";
 import { normalizeLineEndings } from "~/text/line-endings";
-import { decodeBytes } from "~/text/text-encoding";
+import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
 import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
 import { contentMd5, metaOfBytes } from "./content-md5";
-import { fileBytes, mergeTexts } from "./merge";
+import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
+import { mergeWithTyping } from "./merge-off-thread";
 import {
   downloadBytes,
   getSyncMeta,
@@ -31,9 +31,12 @@ import {
   settlePending,
   writtenBetween,
 } from "./upload-check";
+import { undecodableNotice } from "./sync-messages";
 import type { SyncTab } from "./sync-types";
+import { agreeOnName, driveFileName, type TabNaming } from "./tab-naming";
 
 export type { CopyFile, TabRunContext } from "./tab-run-context";
+export { driveFileName, tabNameForFile } from "./tab-naming";
 
 /** How the tab's run ended. */
 export type TabRunResult =
@@ -43,11 +46,6 @@ export type TabRunResult =
 
 /** Runs of one tab's merge when Drive's copy keeps changing under it. */
 const ATTEMPTS = 3;
-
-/** The Drive file name of a tab (its name, ".txt" added when it has no extension). */
-export function driveFileName(tabName: string): string {
-  return withDefaultExtension(tabName.trim() || "Untitled");
-}
 
 /** A fresh record for a tab taken into the sync. */
 export function newTabRecord(tabId: string, driveFileId: string | null): StoredTabSync {
@@ -88,27 +86,32 @@ function synced(
       md5Checksum: meta.md5Checksum ?? null,
       headRevisionId: meta.headRevisionId ?? null,
       modifiedTime: meta.modifiedTime ?? null,
-      // What this tab asked for: a rename made in Drive is left alone until the tab's changes.
+      // The name both sides agreed on (tab-naming.ts).
       syncedName: name,
       pendingUpload: null,
       pendingCreateId: null,
+      mimeType: meta.mimeType ?? record.mimeType ?? null,
     },
   };
 }
 
+/**
+ * Puts `text` in the tab's file (a new one, of id `newId`, when `fileId` is null). An update
+ * sends only the content, in the file's own MIME type, and the name only when it must change.
+ */
 async function upload(
   context: TabRunContext,
   tab: SyncTab,
   fileId: string | null,
   text: string,
-  name: string,
+  naming: TabNaming,
   newId?: string,
 ): Promise<SyncFileMeta> {
   return uploadBytes(context.http, {
     fileId,
-    name,
+    name: !fileId || naming.renameFile ? naming.name : undefined,
     bytes: fileBytes(text, tab.encoding, tab.lineEnding),
-    mimeType: "text/plain",
+    mimeType: naming.mimeType ?? "text/plain",
     parentId: fileId ? undefined : await context.folder(),
     newId,
   });
@@ -124,7 +127,7 @@ async function remoteText(
   fileId: string,
   record: StoredTabSync,
   fresh: boolean,
-): Promise<{ text: string | null; meta: SyncFileMeta | null }> {
+): Promise<{ text: string | null; meta: SyncFileMeta | null; aside?: DecodedText }> {
   const change = fresh ? undefined : context.changes?.get(fileId);
   const known = record.baseText !== null && record.md5Checksum !== null;
   if (known && !fresh && context.changes && !change) return { text: null, meta: null };
@@ -136,7 +139,9 @@ async function remoteText(
   if (known && meta.md5Checksum === record.md5Checksum) return { text: null, meta };
   const bytes = await downloadBytes(context.http, fileId);
   const text = decodeBytes(bytes, tab.encoding);
-  if (text === null) throw new Error(`The file could not be read as ${tab.encoding}`);
+  // Bytes that are not the tab's encoding are never merged: they are kept aside, as read.
+  if (text === null)
+    return { text: null, meta: metaOfBytes(meta, bytes), aside: fileTextOf(bytes) };
   return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
 }
 
@@ -206,7 +211,8 @@ export async function syncTab(
     record = { ...record, pendingCreateId: newId, pendingUpload: { text, md5 } };
     context.checkpoint(record);
     try {
-      const meta = await upload(context, first, null, text, name, newId);
+      const naming = { name, renameFile: true };
+      const meta = await upload(context, first, null, text, naming, newId);
       context.recreating?.delete(tabId);
       context.host.setTabDriveFile(tabId, meta.id, first.name);
       return synced(record, text, meta, name);
@@ -261,14 +267,30 @@ async function syncExisting(
   // The person may have typed during the requests: merge what the tab holds now.
   const tab = context.host.readTab(first.id);
   if (!tab) return { kind: "closed" };
-  const name = driveFileName(tab.name);
-  const local = tab.text;
-  const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, name);
+  const driveName = remote.meta?.name ?? context.changes?.get(fileId)?.name;
+  const naming: TabNaming = {
+    ...agreeOnName(context, fileId, tab, record, driveName),
+    mimeType: remote.meta?.mimeType ?? record.mimeType,
+  };
+  const { name } = naming;
+  let local = tab.text;
+  const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, naming);
   const binned = remote.meta?.trashed === true;
+  if (remote.aside && remote.meta) {
+    await keepAside(context, tab, remote.aside);
+    // Drive's bytes are kept in the copy: the tab's text goes over them.
+    held.record = record = { ...record, ...recordMeta(remote.meta) };
+    context.checkpoint(record);
+    if (binned) throw goneError();
+    return put(local);
+  }
   if (remote.text === null) {
     if (binned) throw goneError();
     if (local === record.baseText) {
-      if (record.syncedName === name) return { kind: "synced", record };
+      if (!naming.renameFile) {
+        if (record.syncedName === name) return { kind: "synced", record };
+        return { kind: "synced", record: { ...record, syncedName: name } };
+      }
       // The rename's answer describes Drive's content now, which may be newer than the base:
       // the record keeps its own checksum, so such a revision is pulled next time.
       await renameFile(context.http, fileId, name);
@@ -276,18 +298,15 @@ async function syncExisting(
     }
     return put(local);
   }
-  const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
+  const readText = () => context.host.readTab(tab.id)?.text ?? null;
+  const outcome = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  if (!outcome) return { kind: "closed" };
+  local = outcome.local;
   // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
   const copyId = outcome.kind === "conflict" ? await context.newFileId() : null;
   const before = { text: record.baseText, md5: record.md5Checksum };
   if (remote.meta) {
-    record = {
-      ...record,
-      baseText: remote.text,
-      md5Checksum: remote.meta.md5Checksum ?? null,
-      headRevisionId: remote.meta.headRevisionId ?? null,
-      modifiedTime: remote.meta.modifiedTime ?? null,
-    };
+    record = { ...record, baseText: remote.text, ...recordMeta(remote.meta) };
     held.record = record;
     context.checkpoint(record);
   }
@@ -313,9 +332,7 @@ async function syncExisting(
   noticeReplaced(context, tab, remote.meta, before);
   if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
   if (outcome.text === remote.text && remote.meta) {
-    if (record.syncedName === name || remote.meta.name === name) {
-      return synced(record, outcome.text, remote.meta, name);
-    }
+    if (!naming.renameFile) return synced(record, outcome.text, remote.meta, name);
     await renameFile(context.http, fileId, name);
     return synced(record, outcome.text, remote.meta, name);
   }
@@ -333,18 +350,18 @@ async function uploadChecked(
   fileId: string,
   based: StoredTabSync,
   text: string,
-  name: string,
+  naming: TabNaming,
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
   // Kept until the answer comes: an answer lost on the way must not make our text "theirs".
   const bytes = fileBytes(text, tab.encoding, tab.lineEnding);
   context.checkpoint({ ...based, pendingUpload: { text, md5: contentMd5(bytes) } });
-  const meta = await upload(context, tab, fileId, text, name);
+  const meta = await upload(context, tab, fileId, text, naming);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
   if (between !== null) await mergeBack(context, tab.id, fileId, based.baseText, between);
-  return synced(based, text, meta, name);
+  return synced(based, text, meta, naming.name);
 }
 
 /** Puts a revision written during our upload into the tab (or beside it, when they clash). */
@@ -366,4 +383,26 @@ async function mergeBack(
   const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
   await openConflictCopy(context, now, kept);
   await markReplaced(context, fileId, kept).catch(() => undefined);
+}
+
+/** What a record keeps of Drive's metadata. */
+function recordMeta(meta: SyncFileMeta) {
+  return {
+    md5Checksum: meta.md5Checksum ?? null,
+    headRevisionId: meta.headRevisionId ?? null,
+    modifiedTime: meta.modifiedTime ?? null,
+  };
+}
+
+/**
+ * Drive's bytes do not decode in the tab's encoding (another app changed them): they are not
+ * merged but opened beside the tab as they could be read (a synced tab, its file made by its
+ * own run), and the person is told.
+ */
+async function keepAside(context: TabRunContext, tab: SyncTab, aside: DecodedText) {
+  const copyName = driveCopyName(tab.name);
+  const file = { id: await context.newFileId(), md5: null };
+  context.openDriveCopy(tab.id, copyName, normalizeLineEndings(aside.text), file);
+  const [wanted, read] = [encodingLabel(tab.encoding), encodingLabel(aside.encoding)];
+  context.host.notify(undecodableNotice(tab.name, copyName, wanted, read));
 }

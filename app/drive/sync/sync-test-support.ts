@@ -10,6 +10,7 @@ import { DriveModel } from "../../../tests/support/drive-model";
 import { modelFetch } from "../../../tests/support/drive-model-fetch";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
+import type { WindowChannel, WindowMessage, WindowsEnvironment } from "./sync-windows";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
 
 /** A notepad in memory: tabs, notices, and the texts replaced by merges (its History). */
@@ -108,9 +109,12 @@ export class TestNotepad implements NotepadSyncHost {
     return this.addTab(file.name, file.text, file);
   }
 
-  setTabDriveFile(id: string, driveFileId: string): void {
+  setTabDriveFile(id: string, driveFileId: string, name: string): void {
     const tab = this.tabs.find((t) => t.id === id);
-    if (tab) tab.driveFileId = driveFileId;
+    if (!tab) return;
+    tab.driveFileId = driveFileId;
+    // As the notepad does: a name that changed renames the tab (not told back to the sync).
+    if (name.trim()) tab.name = name;
   }
 
   notify(message: string): void {
@@ -143,6 +147,56 @@ export interface TestComputer {
   store: SyncStateStore;
   /** What the page's focus (or the online event) calls. */
   wake: () => void;
+  /** Requests this computer (window) sent to Drive. */
+  requests: () => number;
+  /** The browser it is a window of, when it shares one with other windows. */
+  browser?: SharedBrowser;
+}
+
+/** A window of a browser that other windows share (its storage, Web Locks and channel). */
+export interface SharedBrowser {
+  store: SyncStateStore;
+  windows: WindowsEnvironment;
+  /** Tab ids start with this (windows of one browser show the same tabs). */
+  prefix: string;
+}
+
+/** One browser's storage, Web Locks (one holder, others queue) and BroadcastChannel. */
+export function oneBrowser(): SharedBrowser {
+  let held = false;
+  const queue: (() => void)[] = [];
+  const request = (_name: string, callback: () => Promise<void>) => {
+    const run = () => {
+      held = true;
+      return callback().finally(() => {
+        held = false;
+        queue.shift()?.();
+      });
+    };
+    if (!held) return run();
+    return new Promise<void>((resolve) => queue.push(() => void run().then(resolve)));
+  };
+  const open = new Set<WindowChannel>();
+  const channel = () => {
+    const self: WindowChannel = {
+      onmessage: null,
+      postMessage(message) {
+        for (const other of open) {
+          if (other === self) continue;
+          const data = structuredClone(message);
+          queueMicrotask(() => other.onmessage?.({ data } as MessageEvent<WindowMessage>));
+        }
+      },
+      close: () => void open.delete(self),
+    };
+    open.add(self);
+    return self;
+  };
+  return {
+    store: createMemorySyncStore(),
+    windows: { locks: { request } as unknown as Pick<LockManager, "request">, channel },
+    prefix: "tab",
+  };
 }
 
 /**
@@ -153,15 +207,24 @@ export interface TestComputer {
 export async function computer(
   model: DriveModel,
   name: string,
-  options: { windowOf?: TestComputer; store?: SyncStateStore; random?: () => number } = {},
+  options: {
+    windowOf?: TestComputer;
+    store?: SyncStateStore;
+    random?: () => number;
+    /** A window of this browser (its storage, Web Locks, channel; tabs named from `prefix`). */
+    browser?: SharedBrowser;
+  } = {},
 ): Promise<TestComputer> {
   const first = options.windowOf;
-  const notepad = first?.notepad ?? new TestNotepad(name);
+  const browser = options.browser ?? first?.browser;
+  const notepad = first?.notepad ?? new TestNotepad(browser?.prefix ?? name);
   const session = first?.session ?? { valid: true, token: `${name}-token-1`, clicks: 0 };
   const network: TestNetwork = first?.network ?? { offline: false };
-  const store = first?.store ?? options.store ?? createMemorySyncStore();
+  const store = browser?.store ?? first?.store ?? options.store ?? createMemorySyncStore();
+  let requests = 0;
   const toModel = modelFetch(model, network);
   const hooked: typeof fetch = async (input, init) => {
+    requests++;
     const request = { method: init?.method ?? "GET", url: String(input) };
     await network.before?.(request);
     const response = await toModel(input, init);
@@ -190,6 +253,7 @@ export async function computer(
     host: notepad,
     drive,
     store,
+    windows: browser?.windows,
     listen: (onWake) => {
       wake = onWake;
       return () => undefined;
@@ -202,7 +266,16 @@ export async function computer(
   else notepad.sync = sync;
   await sync.start();
   sync.setInterval("manual");
-  return { notepad, sync, session, network, store, wake: () => wake() };
+  return {
+    notepad,
+    sync,
+    session,
+    network,
+    store,
+    browser,
+    wake: () => wake(),
+    requests: () => requests,
+  };
 }
 
 export { DriveModel };
