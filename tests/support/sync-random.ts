@@ -13,7 +13,7 @@
  * One seed is one deterministic run; the bench runs thousands (bench/notepad-sync.bench.mjs).
  */
 import { decodeBytes } from "~/text/text-encoding";
-import { computer, type TestComputer } from "~/drive/sync/sync-test-support";
+import { computer, oneBrowser, type TestComputer } from "~/drive/sync/sync-test-support";
 import { DriveModel, FOLDER_MIME, type ModelFault } from "./drive-model";
 
 /**
@@ -105,7 +105,10 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
   const pcs: TestComputer[] = [];
   const names = ["a", "b", "c"].slice(0, options.computers ?? 2);
   for (const name of names) {
-    const pc = await computer(model, name, { random });
+    // The first computer's browser has two windows with "window": they share its Web Locks,
+    // channel and storage (sync-windows.ts), as a browser's windows do.
+    const browser = on.has("window") && name === "a" ? oneBrowser(name) : undefined;
+    const pc = await computer(model, name, { random, browser });
     model.acceptToken(pc.session.token);
     pcs.push(pc);
   }
@@ -284,8 +287,9 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     model.beforeAnswer = null;
     model.faults = [];
     model.acceptedTokens = null;
-    for (const pc of pcs) {
-      pc.network.offline = false;
+    for (const pc of pcs) pc.network.offline = false;
+    // Every window's closed tabs (a second window closes tabs of its browser's notepad too).
+    for (const { pc } of engines) {
       for (const again of closed.get(pc) ?? []) open(pc, again.name, again.text, again.driveFileId);
     }
     for (const e of engines)

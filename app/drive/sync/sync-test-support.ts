@@ -162,7 +162,7 @@ export interface SharedBrowser {
 }
 
 /** One browser's storage, Web Locks (one holder, others queue) and BroadcastChannel. */
-export function oneBrowser(): SharedBrowser {
+export function oneBrowser(prefix = "tab"): SharedBrowser {
   let held = false;
   const queue: (() => void)[] = [];
   const request = (_name: string, callback: () => Promise<void>) => {
@@ -195,7 +195,7 @@ export function oneBrowser(): SharedBrowser {
   return {
     store: createMemorySyncStore(),
     windows: { locks: { request } as unknown as Pick<LockManager, "request">, channel },
-    prefix: "tab",
+    prefix,
   };
 }
 
