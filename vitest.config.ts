@@ -16,6 +16,7 @@ export default defineConfig({
       "content/**/*.test.ts",
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
+      "tests/support/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["./vitest.setup.ts"],

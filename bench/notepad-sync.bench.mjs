@@ -1,8 +1,15 @@
-// Notepad ↔ Google Drive sync benchmark (issue 45), against the stateful fake Drive the browser
-// tests use (tests/e2e/drive-sync-fake.mjs): typing with sync off, with sync on (Real-time),
-// and with sync on while another "computer" changes the same file in Drive every 2 s (so every
-// run pulls and merges); and the first sync of 100 tabs (time, and the Drive requests it took).
-import { installSyncDrive, SyncDrive } from "../tests/e2e/drive-sync-fake.mjs";
+// Notepad ↔ Google Drive sync benchmark (issues 45 and 50), against the one fake Drive every
+// Drive test uses (tests/support/drive-model.ts, bundled by ./drive-fake.mjs): typing with sync
+// off, with sync on (Real-time), and with sync on while another "computer" changes the same file
+// in Drive every 2 s (so every run pulls and merges); the first sync of 100 tabs (time, and the
+// Drive requests it took), then one run of those 100 synced tabs with nothing changed (requests
+// and main-thread time); and the randomized sync test's seeds per second and failures found.
+import {
+  DriveModel,
+  installDriveFakes,
+  RANDOM_SYNC_CLASSES,
+  runRandomSync,
+} from "./drive-fake.mjs";
 import { generateDocument, measureTyping, printTable, summarizeTyping } from "./lib.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -22,7 +29,7 @@ async function turnOnSync(page, interval) {
   await page.getByRole("menubar").getByRole("menuitem", { name: "File", exact: true }).click();
   const submenu = page.getByRole("menuitem", { name: "Sync with Google Drive" });
   await submenu.hover();
-  await page.waitForFunction(() => window.__syncFakeTokenClient === true);
+  await page.waitForFunction(() => window.__driveFake?.clientConfig !== undefined);
   await submenu.click();
   await page.getByRole("menuitemradio", { name: interval }).click();
   await page
@@ -57,9 +64,9 @@ async function typeRounds(page) {
 }
 
 async function typingWithAndWithoutSync(browser, baseURL) {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await installSyncDrive(context, drive);
+  await installDriveFakes(context, { model: drive });
   const page = await context.newPage();
   await openNotepad(page, baseURL);
   const text = generateDocument(TAB_BYTES);
@@ -80,16 +87,16 @@ async function typingWithAndWithoutSync(browser, baseURL) {
   let remote = 0;
   const editor = setInterval(() => {
     remote += 1;
-    drive.editFile(file.id, `remote ${remote}\n${file.bytes.toString("utf8")}`);
+    drive.editFile(file.id, `remote ${remote}\n${drive.text(file.id)}`);
   }, 2_000);
-  const requestsBefore = drive.requests.length;
+  const requestsBefore = drive.seen.length;
   let on;
   try {
     on = await typeRounds(page);
   } finally {
     clearInterval(editor);
   }
-  const requestsWhileTyping = drive.requests.length - requestsBefore;
+  const requestsWhileTyping = drive.seen.length - requestsBefore;
   await whenSynced(page);
   const merged = await page.evaluate(() => {
     const notepad = window.__plainpadNotepad;
@@ -141,9 +148,9 @@ async function typingWithAndWithoutSync(browser, baseURL) {
 }
 
 async function firstSyncOf100Tabs(browser, baseURL) {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await installSyncDrive(context, drive);
+  await installDriveFakes(context, { model: drive });
   const page = await context.newPage();
   await openNotepad(page, baseURL);
   await page.evaluate((count) => {
@@ -159,35 +166,108 @@ async function firstSyncOf100Tabs(browser, baseURL) {
   await whenSynced(page);
   const ms = Date.now() - start;
   const files = Object.keys(drive.textsIn()).filter((name) => name.endsWith(".txt")).length;
-  const kinds = {};
-  for (const request of drive.requests) {
-    const kind = request.startsWith("POST /upload")
-      ? "create (upload)"
-      : request.startsWith("PATCH /upload")
-        ? "update (upload)"
-        : request.startsWith("GET /drive/v3/changes")
-          ? "changes"
-          : request.startsWith("PATCH")
-            ? "rename"
-            : request.startsWith("POST")
-              ? "folder"
-              : "read / search";
-    kinds[kind] = (kinds[kind] ?? 0) + 1;
-  }
+  const kinds = countKinds(drive.seen);
   printTable(`Notepad sync: first sync of ${TAB_COUNT} tabs (Manual only, Sync all tabs)`, [
     { measure: "files in Plainpad Documents", value: String(files), target: String(TAB_COUNT) },
     { measure: "click to every tab synced (ms)", value: String(ms), target: "" },
-    { measure: "Drive requests", value: String(drive.requests.length), target: "" },
+    { measure: "Drive requests", value: String(drive.seen.length), target: "" },
     ...Object.entries(kinds).map(([kind, count]) => ({
       measure: `  of which ${kind}`,
       value: String(count),
       target: "",
     })),
   ]);
+
+  // One more run with nothing changed anywhere (Sync now): what an idle run costs.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const taskMs = async () =>
+    (await cdp.send("Performance.getMetrics")).metrics.find((m) => m.name === "TaskDuration")
+      .value * 1000;
+  const lastSync = () =>
+    page.evaluate(() => window.__plainpadNotepad.store.getState().driveSync.lastSyncAt);
+  const before = await lastSync();
+  const seenBefore = drive.seen.length;
+  const taskBefore = await taskMs();
+  const idleStart = Date.now();
+  await page.keyboard.press("F9");
+  await page.waitForFunction(
+    (previous) => {
+      const sync = window.__plainpadNotepad.store.getState().driveSync;
+      return sync.lastSyncAt !== previous && sync.state === "synced";
+    },
+    before,
+    { timeout: 180_000, polling: 50 },
+  );
+  const idleMs = Date.now() - idleStart;
+  const idleTask = (await taskMs()) - taskBefore;
+  const idle = drive.seen.slice(seenBefore);
+  printTable(`Notepad sync: one run of ${TAB_COUNT} synced tabs with nothing changed (Sync now)`, [
+    { measure: "Drive requests", value: String(idle.length), target: "" },
+    ...Object.entries(countKinds(idle)).map(([kind, count]) => ({
+      measure: `  of which ${kind}`,
+      value: String(count),
+      target: "",
+    })),
+    { measure: "main-thread time (ms, CDP TaskDuration)", value: idleTask.toFixed(0), target: "" },
+    { measure: "Sync now to synced (ms)", value: String(idleMs), target: "" },
+  ]);
   await context.close();
 }
 
+/** Requests by what they did (the model's request kinds). */
+function countKinds(seen) {
+  const kinds = {};
+  for (const request of seen) kinds[request.kind] = (kinds[request.kind] ?? 0) + 1;
+  return kinds;
+}
+
+/**
+ * The randomized sync test (tests/support/sync-random.ts) over many seeds, in Node against the
+ * real engine and the fake Drive: seeds per second, and every failure found, per set of classes.
+ * "rateLimit" is left out: the engine then waits out Google's pause on a real clock.
+ */
+async function randomizedSeeds() {
+  const seeds = Number(process.env.BENCH_SYNC_SEEDS ?? 1000);
+  // As app/drive/sync/sync-random.test.ts: each holds alone; "window" with "syncToggle" loses.
+  const holding = ["midRun", "renames", "syncToggle", "401", "offline"];
+  const everything = RANDOM_SYNC_CLASSES.filter((c) => c !== "rateLimit");
+  const sets = [
+    { label: "classes that hold together in CI", classes: holding, computers: 2 },
+    { label: "same, three computers", classes: holding, computers: 3 },
+    { label: "every class but rateLimit", classes: everything, computers: 2 },
+    { label: "window and syncToggle", classes: ["window", "syncToggle"], computers: 2 },
+    ...everything
+      .filter((c) => !holding.includes(c))
+      .map((c) => ({ label: `only ${c}`, classes: [c], computers: 2 })),
+  ];
+  const rows = [];
+  for (const set of sets) {
+    const start = Date.now();
+    const failing = [];
+    for (let seed = 1; seed <= seeds; seed++) {
+      const result = await runRandomSync({
+        seed,
+        classes: set.classes,
+        computers: set.computers,
+      });
+      if (result.problems.length) failing.push({ seed, problem: result.problems[0] });
+    }
+    const perSecond = seeds / ((Date.now() - start) / 1000);
+    rows.push({
+      measure: set.label,
+      "seeds/s": perSecond.toFixed(0),
+      failing: `${failing.length} / ${seeds}`,
+      "first failure": failing[0]
+        ? `seed ${failing[0].seed}: ${failing[0].problem.slice(0, 140)}`
+        : "",
+    });
+  }
+  printTable(`Notepad sync: the randomized test, ${seeds} seeds per row (Node)`, rows);
+}
+
 export default async function notepadSyncBench({ browser, baseURL }) {
+  await randomizedSeeds();
   await typingWithAndWithoutSync(browser, baseURL);
   await firstSyncOf100Tabs(browser, baseURL);
 }

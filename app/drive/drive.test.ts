@@ -1,27 +1,35 @@
-import { http, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { DriveModel, FOLDER_MIME, type ModelFault } from "../../tests/support/drive-model";
+import { modelFetch } from "../../tests/support/drive-model-fetch";
 import type { OAuth2Api } from "./auth";
 import { Drive } from "./drive";
 import { runOpen, runSave, runSignIn, type DriveDialogs } from "./flows";
 import { DRIVE_MESSAGES, GOOGLE_STORAGE_URL } from "./messages";
 import { DrivePromptStore, type DrivePrompt } from "./prompt";
-import { DRIVE_FILES_URL, DRIVE_UPLOAD_URL, USERINFO_URL } from "./rest";
+import { APP_FOLDER_NAME } from "./rest";
 import type { PickedFile } from "./picker";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+/*
+ * Against the one fake Drive (tests/support/drive-model.ts): what a flow did is read back
+ * from the Drive itself (files, their text, the requests it answered).
+ */
 
 const CONFIG = { clientId: "cid", apiKey: "key", appId: "42", readonly: false };
 
-/** A Drive error body as Google sends it (error.errors[].reason). */
-function googleError(status: number, reason: string, message: string) {
-  return HttpResponse.json(
-    { error: { code: status, message, errors: [{ domain: "global", reason, message }] } },
-    { status },
+/** The writes Drive answered, in order: "POST" (a new file) or "PATCH <file id>". */
+function writes(model: DriveModel): string[] {
+  return model.seen
+    .filter((seen) => seen.path.startsWith("/upload/"))
+    .map((seen) => (seen.kind === "create" ? "POST" : `PATCH ${seen.fileId}`));
+}
+
+/** The file named `name` (not a folder) that is not `except`. */
+function newFile(model: DriveModel, name: string, except?: string) {
+  const file = [...model.files.values()].find(
+    (f) => f.name === name && f.mimeType !== FOLDER_MIME && f.id !== except,
   );
+  if (!file) throw new Error(`no new file ${name}`);
+  return file;
 }
 
 /** Token client granting "tok" (or closing the popup when told to). */
@@ -98,6 +106,7 @@ function autoPressedPrompts(press = true) {
 function makeDrive(
   pickResult: PickedFile | null,
   mode: { closePopup?: boolean; pressButtons?: boolean } = {},
+  model = new DriveModel(),
 ) {
   const pickerOptions: unknown[] = [];
   const api = oauth2(mode);
@@ -112,8 +121,9 @@ function makeDrive(
     },
     sleep: async () => undefined,
     prompts: prompts.store,
+    fetchImpl: modelFetch(model),
   });
-  return { drive, pickerOptions, api, buttons: prompts.titles };
+  return { drive, pickerOptions, api, buttons: prompts.titles, model };
 }
 
 describe("Drive flows", () => {
@@ -131,15 +141,10 @@ describe("Drive flows", () => {
   });
 
   it("opens a picked file: token, picker options, content and metadata name", async () => {
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "ada@example.com" })),
-      http.get(`${DRIVE_FILES_URL}/:id`, ({ request }) =>
-        new URL(request.url).searchParams.get("alt") === "media"
-          ? HttpResponse.text("hello from drive")
-          : HttpResponse.json({ id: "f1", name: "From Drive.txt", mimeType: "text/plain" }),
-      ),
-    );
-    const { drive, pickerOptions } = makeDrive({ id: "f1", name: "picked.txt" });
+    const model = new DriveModel();
+    model.accountEmail = "ada@example.com";
+    model.addFile("From Drive.txt", "hello from drive", { id: "f1" });
+    const { drive, pickerOptions } = makeDrive({ id: "f1", name: "picked.txt" }, {}, model);
     const d = dialogs();
     await expect(runOpen(drive, d.value)).resolves.toEqual({
       id: "f1",
@@ -152,7 +157,6 @@ describe("Drive flows", () => {
   });
 
   it("does nothing when the picker or the sign-in popup is cancelled", async () => {
-    server.use(http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })));
     const d = dialogs();
     await expect(runOpen(makeDrive(null).drive, d.value)).resolves.toBeNull();
     await expect(
@@ -162,18 +166,19 @@ describe("Drive flows", () => {
   });
 
   it("alerts the open failure when the content cannot be read", async () => {
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.get(`${DRIVE_FILES_URL}/:id`, () => new HttpResponse("no", { status: 400 })),
-    );
+    const model = new DriveModel();
+    model.addFile("a", "unreadable", { id: "f1" });
+    model.faults = [
+      { kind: "get", status: 400, reason: "badRequest" },
+      { kind: "media", status: 400, reason: "badRequest" },
+    ];
     const d = dialogs();
-    await runOpen(makeDrive({ id: "f1", name: "a" }).drive, d.value);
+    await runOpen(makeDrive({ id: "f1", name: "a" }, {}, model).drive, d.value);
     expect(d.alerts).toEqual([DRIVE_MESSAGES.openFailure]);
   });
 
   it("asks to sign in when saving signed out, signs in, and does not save", async () => {
-    server.use(http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })));
-    const { drive } = makeDrive(null);
+    const { drive, model } = makeDrive(null);
     const declined = dialogs(null);
     await expect(
       runSave(drive, { fileId: null, name: "a.txt", content: "a" }, { dialogs: declined.value }),
@@ -187,31 +192,11 @@ describe("Drive flows", () => {
     expect(accepted.asked[0].actions.map((action) => action.label)).toEqual(["Sign in"]);
     expect(drive.isSignedIn()).toBe(true);
     expect(accepted.alerts).toEqual([]);
+    expect(writes(model)).toEqual([]);
   });
 
   it("saves a new file into the folder (made once), then updates it; failure alerts", async () => {
-    let folderCreates = 0;
-    const uploads: string[] = [];
-    let failNext = false;
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.get(DRIVE_FILES_URL, () => HttpResponse.json({ files: [] })),
-      http.post(DRIVE_FILES_URL, () => {
-        folderCreates++;
-        return HttpResponse.json({ id: "folder-1" });
-      }),
-      http.post(DRIVE_UPLOAD_URL, () => {
-        uploads.push("POST");
-        return HttpResponse.json({ id: `new-${uploads.length}` });
-      }),
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, ({ params }) => {
-        uploads.push(`PATCH ${params.id}`);
-        return failNext
-          ? new HttpResponse("broken", { status: 400 })
-          : HttpResponse.json({ id: params.id });
-      }),
-    );
-    const { drive, api } = makeDrive(null);
+    const { drive, api, model } = makeDrive(null);
     const d = dialogs();
     await runSignIn(drive, d.value);
     const stages: string[] = [];
@@ -224,16 +209,23 @@ describe("Drive flows", () => {
         dialogs: d.value,
       },
     );
-    expect(first).toEqual({ kind: "saved", fileId: "new-1" });
-    expect(stages).toEqual(["folder", "uploading", "saved new-1"]);
+    const a = newFile(model, "a.txt");
+    const [folder] = model.foldersNamed(APP_FOLDER_NAME);
+    expect(a.parents).toEqual([folder.id]);
+    expect(model.text(a.id)).toBe("a");
+    expect(first).toEqual({ kind: "saved", fileId: a.id });
+    expect(stages).toEqual(["folder", "uploading", `saved ${a.id}`]);
     await runSave(drive, { fileId: null, name: "b.txt", content: "b" }, { dialogs: d.value });
-    expect(folderCreates).toBe(1);
-    await runSave(drive, { fileId: "new-1", name: "a.txt", content: "a2" }, { dialogs: d.value });
-    failNext = true;
+    expect(model.foldersNamed(APP_FOLDER_NAME)).toHaveLength(1);
+    expect(newFile(model, "b.txt").parents).toEqual([folder.id]);
+    await runSave(drive, { fileId: a.id, name: "a.txt", content: "a2" }, { dialogs: d.value });
+    expect(model.text(a.id)).toBe("a2");
+    model.faults = [{ kind: "upload", status: 400, reason: "badRequest" }];
     await expect(
-      runSave(drive, { fileId: "new-1", name: "a.txt", content: "a3" }, { dialogs: d.value }),
+      runSave(drive, { fileId: a.id, name: "a.txt", content: "a3" }, { dialogs: d.value }),
     ).resolves.toEqual({ kind: "failed" });
-    expect(uploads).toEqual(["POST", "POST", "PATCH new-1", "PATCH new-1"]);
+    expect(model.text(a.id)).toBe("a2");
+    expect(writes(model)).toEqual(["POST", "POST", `PATCH ${a.id}`, `PATCH ${a.id}`]);
     expect(d.alerts).toEqual([
       DRIVE_MESSAGES.saveSuccess,
       DRIVE_MESSAGES.saveSuccess,
@@ -246,39 +238,28 @@ describe("Drive flows", () => {
   });
 
   it("saves into a new file when the document's Drive file is gone (404)", async () => {
-    const uploads: string[] = [];
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.get(DRIVE_FILES_URL, () => HttpResponse.json({ files: [{ id: "folder-1" }] })),
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, ({ params }) => {
-        uploads.push(`PATCH ${params.id}`);
-        return new HttpResponse("File not found", { status: 404 });
-      }),
-      http.post(DRIVE_UPLOAD_URL, () => {
-        uploads.push("POST");
-        return HttpResponse.json({ id: "replacement" });
-      }),
-    );
-    const { drive } = makeDrive(null);
+    const model = new DriveModel();
+    const folder = model.addFolder(APP_FOLDER_NAME);
+    const { drive } = makeDrive(null, {}, model);
     const d = dialogs();
     await runSignIn(drive, d.value);
-    await expect(
-      runSave(drive, { fileId: "deleted", name: "a.txt", content: "a" }, { dialogs: d.value }),
-    ).resolves.toEqual({ kind: "saved", fileId: "replacement" });
-    expect(uploads).toEqual(["PATCH deleted", "POST"]);
+    const outcome = await runSave(
+      drive,
+      { fileId: "deleted", name: "a.txt", content: "a" },
+      { dialogs: d.value },
+    );
+    const replacement = newFile(model, "a.txt");
+    expect(outcome).toEqual({ kind: "saved", fileId: replacement.id });
+    expect(replacement.parents).toEqual([folder.id]);
+    expect(model.text(replacement.id)).toBe("a");
+    expect(writes(model)).toEqual(["PATCH deleted", "POST"]);
     expect(d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
   });
 
   it("with Google's library prepared, sign-in, open and save ask for the token within the call", async () => {
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.get(`${DRIVE_FILES_URL}/:id`, ({ request }) =>
-        new URL(request.url).searchParams.get("alt") === "media"
-          ? HttpResponse.text("text")
-          : HttpResponse.json({ id: "f1", name: "f1.txt" }),
-      ),
-    );
-    const { drive, api, buttons } = makeDrive({ id: "f1", name: "f1.txt" });
+    const model = new DriveModel();
+    model.addFile("f1.txt", "text", { id: "f1" });
+    const { drive, api, buttons } = makeDrive({ id: "f1", name: "f1.txt" }, {}, model);
     await drive.prepare();
     const d = dialogs();
     // The request is made before the flow's first await: still inside the user's click.
@@ -293,7 +274,6 @@ describe("Drive flows", () => {
   });
 
   it("a click that came before Google's library was ready asks for one more click", async () => {
-    server.use(http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })));
     const { drive, api, buttons } = makeDrive(null);
     const d = dialogs();
     const signingIn = runSignIn(drive, d.value);
@@ -304,17 +284,10 @@ describe("Drive flows", () => {
   });
 
   it("a token refused mid-save (401) is renewed through the Reconnect button, then the save ends", async () => {
-    let patches = 0;
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, ({ params }) => {
-        patches++;
-        return patches === 1
-          ? googleError(401, "authError", "Invalid Credentials")
-          : HttpResponse.json({ id: params.id });
-      }),
-    );
-    const { drive, api, buttons } = makeDrive(null);
+    const model = new DriveModel();
+    model.addFile("a.txt", "before", { id: "f1" });
+    model.faults = [{ kind: "upload", status: 401, reason: "authError" }];
+    const { drive, api, buttons } = makeDrive(null, {}, model);
     await drive.prepare();
     const d = dialogs();
     await runSignIn(drive, d.value);
@@ -324,16 +297,14 @@ describe("Drive flows", () => {
     expect(buttons).toEqual(["Reconnect to Google Drive"]);
     expect(api.requests).toEqual(["consent", ""]);
     expect(d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
+    expect(model.text("f1")).toBe("a");
   });
 
   it("a dismissed Reconnect button leaves the document unsaved and says so", async () => {
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, () =>
-        googleError(401, "authError", "Invalid Credentials"),
-      ),
-    );
-    const { drive } = makeDrive(null, { pressButtons: false });
+    const model = new DriveModel();
+    model.addFile("a.txt", "before", { id: "f1" });
+    model.faults = [{ kind: "upload", status: 401, reason: "authError", times: 5 }];
+    const { drive } = makeDrive(null, { pressButtons: false }, model);
     await drive.prepare();
     const d = dialogs();
     await runSignIn(drive, d.value);
@@ -341,24 +312,23 @@ describe("Drive flows", () => {
       runSave(drive, { fileId: "f1", name: "a.txt", content: "a" }, { dialogs: d.value }),
     ).resolves.toEqual({ kind: "failed" });
     expect(d.alerts).toEqual([DRIVE_MESSAGES.saveFailure]);
+    expect(model.text("f1")).toBe("before");
   });
 
-  /** Saves over "f1", which answers PATCH with `failure`; a new file gets id "new-1". */
-  async function saveOverRefusedFile(failure: () => Response, ...answers: (string | null)[]) {
-    const writes: string[] = [];
-    server.use(
-      http.get(USERINFO_URL, () => HttpResponse.json({ email: "a@b.c" })),
-      http.get(DRIVE_FILES_URL, () => HttpResponse.json({ files: [{ id: "folder-1" }] })),
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, ({ params }) => {
-        writes.push(`PATCH ${params.id}`);
-        return failure();
-      }),
-      http.post(DRIVE_UPLOAD_URL, () => {
-        writes.push("POST");
-        return HttpResponse.json({ id: "new-1" });
-      }),
-    );
-    const { drive } = makeDrive(null);
+  /**
+   * Saves "a" over "f1" (in the app's folder), whose updates meet `refuse` (faults, or a change
+   * of the file such as taking edit rights away); a new file, if any, is the other "a.txt".
+   */
+  async function saveOverRefusedFile(
+    refuse: ModelFault[] | ((model: DriveModel) => void),
+    ...answers: (string | null)[]
+  ) {
+    const model = new DriveModel();
+    const folder = model.addFolder(APP_FOLDER_NAME);
+    model.addFile("a.txt", "before", { id: "f1", parents: [folder.id] });
+    if (typeof refuse === "function") refuse(model);
+    else model.faults = refuse.map((fault) => ({ ...fault, fileId: "f1" }));
+    const { drive } = makeDrive(null, {}, model);
     await drive.prepare();
     const d = dialogs(...answers);
     await runSignIn(drive, d.value);
@@ -368,16 +338,14 @@ describe("Drive flows", () => {
       { fileId: "f1", name: "a.txt", content: "a" },
       { dialogs: d.value, onSaved: (id) => saved.push(id) },
     );
-    return { outcome, writes, saved, d };
+    const created = [...model.files.values()].find((f) => f.name === "a.txt" && f.id !== "f1");
+    return { outcome, writes: writes(model), saved, d, model, created };
   }
 
   it("appNotAuthorizedToFile: offers 'Save as a new file in Drive', which creates one", async () => {
-    const refused = () =>
-      googleError(
-        403,
-        "appNotAuthorizedToFile",
-        "The user has not granted the app 42 write access to the file f1.",
-      );
+    const refused: ModelFault[] = [
+      { kind: "upload", status: 403, reason: "appNotAuthorizedToFile", times: 5 },
+    ];
     const accepted = await saveOverRefusedFile(refused, "save-as-new");
     expect(accepted.d.asked.map((prompt) => prompt.message)).toEqual([
       DRIVE_MESSAGES.appNotAuthorized,
@@ -385,38 +353,38 @@ describe("Drive flows", () => {
     expect(accepted.d.asked[0].actions.map((action) => action.label)).toEqual([
       "Save as a new file in Drive",
     ]);
-    expect(accepted.outcome).toEqual({ kind: "saved", fileId: "new-1" });
+    const copy = accepted.created!;
+    expect(accepted.model.text(copy.id)).toBe("a");
+    expect(accepted.model.text("f1")).toBe("before");
+    expect(accepted.outcome).toEqual({ kind: "saved", fileId: copy.id });
     expect(accepted.writes).toEqual(["PATCH f1", "POST"]);
-    expect(accepted.saved).toEqual(["new-1"]);
+    expect(accepted.saved).toEqual([copy.id]);
     expect(accepted.d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
 
     const declined = await saveOverRefusedFile(refused, null);
     expect(declined.outcome).toEqual({ kind: "failed" });
     expect(declined.writes).toEqual(["PATCH f1"]);
     expect(declined.saved).toEqual([]);
+    expect(declined.created).toBeUndefined();
     expect(declined.d.alerts).toEqual([]);
   });
 
   it("insufficientFilePermissions: 'You can view this file but not change it. Save a copy?'", async () => {
-    const { outcome, writes, d } = await saveOverRefusedFile(
-      () =>
-        googleError(
-          403,
-          "insufficientFilePermissions",
-          "The user does not have sufficient permissions for file f1.",
-        ),
-      "save-copy",
-    );
+    // A file shared with the user as a viewer: Drive itself refuses the update.
+    const { outcome, writes, d, model, created } = await saveOverRefusedFile((drive) => {
+      drive.files.get("f1")!.canEdit = false;
+    }, "save-copy");
     expect(d.asked[0].message).toBe("You can view this file but not change it. Save a copy?");
     expect(d.asked[0].actions.map((action) => action.label)).toEqual(["Save a copy"]);
-    expect(outcome).toEqual({ kind: "saved", fileId: "new-1" });
+    expect(outcome).toEqual({ kind: "saved", fileId: created!.id });
+    expect(model.text(created!.id)).toBe("a");
     expect(writes).toEqual(["PATCH f1", "POST"]);
   });
 
   it("storageQuotaExceeded: says the Drive is full and links to Google's storage page", async () => {
-    const { outcome, writes, d } = await saveOverRefusedFile(() =>
-      googleError(403, "storageQuotaExceeded", "The user's Drive storage quota has been exceeded."),
-    );
+    const { outcome, writes, d } = await saveOverRefusedFile([
+      { kind: "upload", status: 403, reason: "storageQuotaExceeded" },
+    ]);
     expect(outcome).toEqual({ kind: "failed" });
     expect(writes).toEqual(["PATCH f1"]);
     expect(d.asked[0].message).toBe(DRIVE_MESSAGES.driveFull);
@@ -427,9 +395,9 @@ describe("Drive flows", () => {
   });
 
   it("domainPolicy: says the organisation blocks it, offers nothing that cannot work", async () => {
-    const { outcome, writes, d } = await saveOverRefusedFile(() =>
-      googleError(403, "domainPolicy", "The domain administrators have disabled Drive apps."),
-    );
+    const { outcome, writes, d } = await saveOverRefusedFile([
+      { kind: "upload", status: 403, reason: "domainPolicy" },
+    ]);
     expect(outcome).toEqual({ kind: "failed" });
     expect(writes).toEqual(["PATCH f1"]);
     expect(d.asked).toEqual([]);
@@ -437,14 +405,12 @@ describe("Drive flows", () => {
   });
 
   it("a rate-limit 403 is retried as before, then saves", async () => {
-    let patches = 0;
-    const { outcome, d } = await saveOverRefusedFile(() => {
-      patches++;
-      return patches < 3
-        ? googleError(403, "userRateLimitExceeded", "User Rate Limit Exceeded")
-        : HttpResponse.json({ id: "f1" });
-    });
+    const { outcome, d, model, writes } = await saveOverRefusedFile([
+      { kind: "upload", status: 403, reason: "userRateLimitExceeded", times: 2 },
+    ]);
     expect(outcome).toEqual({ kind: "saved", fileId: "f1" });
+    expect(writes).toEqual(["PATCH f1", "PATCH f1", "PATCH f1"]);
+    expect(model.text("f1")).toBe("a");
     expect(d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
   });
 });

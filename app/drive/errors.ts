@@ -113,6 +113,8 @@ export class DriveHttpError extends DriveError {
     readonly operation: DriveOperation,
     readonly status: number,
     readonly body: string,
+    /** Google's Retry-After (429, 503), when it gave one: wait at least this long. */
+    readonly retryAfterMs?: number,
   ) {
     super(httpMessage(operation, status, body));
     this.reasons = driveErrorReasons(body);

@@ -56,7 +56,11 @@ export const MAX_ATTEMPTS = 3;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 /** First backoff step; doubles each retry, plus up to the same again of jitter. */
 export const BACKOFF_BASE_MS = 1_000;
-/** No single wait is longer than this (also caps Retry-After). */
+/**
+ * No single wait is longer than this. A longer Retry-After is not waited for inside the call:
+ * the call fails at once with it ({@link DriveHttpError.retryAfterMs}) and the caller's schedule
+ * waits (the sync's timer), so Google's word is kept without holding a request open.
+ */
 export const BACKOFF_MAX_MS = 16_000;
 
 const RATE_LIMIT_REASONS = new Set(["rateLimitExceeded", "userRateLimitExceeded"]);
@@ -78,10 +82,15 @@ export function backoffDelay(retry: number, random: () => number, retryAfterMs?:
   return Math.min(BACKOFF_MAX_MS, Math.max(jittered, retryAfterMs ?? 0));
 }
 
-function parseRetryAfter(value: string | null): number | undefined {
+/** Retry-After in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+  if (value.trim() !== "" && Number.isFinite(seconds)) {
+    return seconds >= 0 ? seconds * 1000 : undefined;
+  }
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -135,14 +144,14 @@ export async function driveRequest<T>(
         attempt--; // the renewal does not use up a try
         continue;
       }
-      if (attempt < maxAttempts && isRetryable(response.status, body)) {
+      const retryAfterMs = parseRetryAfter(response.headers.get("Retry-After"));
+      const waitable = retryAfterMs === undefined || retryAfterMs <= BACKOFF_MAX_MS;
+      if (attempt < maxAttempts && waitable && isRetryable(response.status, body)) {
         clearTimeout(timer);
-        await sleep(
-          backoffDelay(attempt, random, parseRetryAfter(response.headers.get("Retry-After"))),
-        );
+        await sleep(backoffDelay(attempt, random, retryAfterMs));
         continue;
       }
-      throw new DriveHttpError(request.operation, response.status, body);
+      throw new DriveHttpError(request.operation, response.status, body, retryAfterMs);
     } finally {
       clearTimeout(timer);
     }

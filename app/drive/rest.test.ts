@@ -153,7 +153,11 @@ describe("uploads", () => {
     );
     await expect(ensureAppFolder(makeContext().context)).resolves.toBe("folder-new");
     expect(created).toEqual([
-      { name: "Plainpad Documents", mimeType: "application/vnd.google-apps.folder" },
+      {
+        name: "Plainpad Documents",
+        mimeType: "application/vnd.google-apps.folder",
+        appProperties: { plainpadFolder: "1" },
+      },
     ]);
   });
 

@@ -128,7 +128,12 @@ export async function ensureAppFolder(
       url: `${DRIVE_FILES_URL}?fields=id`,
       method: "POST",
       headers: { "Content-Type": "application/json; charset=UTF-8" },
-      body: JSON.stringify({ name, mimeType: FOLDER_MIME_TYPE }),
+      // Marked, like the synced tab list, so Plainpad can tell its folders (issue 50).
+      body: JSON.stringify({
+        name,
+        mimeType: FOLDER_MIME_TYPE,
+        appProperties: { plainpadFolder: "1" },
+      }),
       operation: "folder",
       timeoutMs: SHORT_TIMEOUT_MS,
     },
@@ -181,6 +186,11 @@ export interface TextUpload {
    * of `content` as UTF-8. Only the resumable upload reads them.
    */
   bytes?: Uint8Array<ArrayBuffer>;
+  /**
+   * The metadata a resumable update sends instead of name and MIME type (the sync's update
+   * of a file: only a new name, when the tab was renamed, so Drive's own name and type stay).
+   */
+  metadata?: { name?: string };
 }
 
 async function readId(response: Response): Promise<string> {
@@ -280,7 +290,9 @@ function startUploadSession(
         "X-Upload-Content-Type": "text/plain; charset=UTF-8",
         "X-Upload-Content-Length": String(size),
       },
-      body: JSON.stringify(uploadMetadata(upload)),
+      body: JSON.stringify(
+        upload.fileId && upload.metadata ? upload.metadata : uploadMetadata(upload),
+      ),
       operation: "upload",
       timeoutMs: SHORT_TIMEOUT_MS,
     },

@@ -4,6 +4,7 @@ import { DRIVE_MESSAGES } from "~/drive/messages";
 import {
   driveFileName,
   type DriveMenuContext,
+  notepadDriveContext,
   openFromDrive,
   saveToDrive,
 } from "./drive-menu-items";
@@ -39,6 +40,26 @@ describe("notepad Drive menu items", () => {
     expect(alert.mock.calls).toEqual([
       [DRIVE_MESSAGES.notConfigured],
       [DRIVE_MESSAGES.notConfigured],
+    ]);
+  });
+
+  it("tell the Drive sync the text a tab was opened from or saved to Drive with (its first base)", () => {
+    const known: [string, string, string][] = [];
+    const drive = {
+      fileIdOf: () => null,
+      setFileId: () => undefined,
+      driveTextKnown: (id: string, fileId: string, text: string) => known.push([id, fileId, text]),
+    };
+    const notepad = {
+      tabs: { newTab: () => "t2" },
+      drive,
+    } as unknown as Parameters<typeof notepadDriveContext>[0];
+    const context = notepadDriveContext(notepad);
+    expect(context.openInNewTab("Notes.txt", "opened text", "f1")).toBe("t2");
+    context.setDriveFileId("t1", "f2", "saved text");
+    expect(known).toEqual([
+      ["t2", "f1", "opened text"],
+      ["t1", "f2", "saved text"],
     ]);
   });
 });

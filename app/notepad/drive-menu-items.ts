@@ -20,8 +20,8 @@ export interface DriveMenuContext {
    * of that tab updates the same file; returns the tab id (null when no tab could be opened).
    */
   openInNewTab: (name: string, content: string, driveFileId: string) => string | null;
-  /** Remembers the Drive file a tab was saved to. */
-  setDriveFileId: (tabId: string, driveFileId: string) => void;
+  /** Remembers the Drive file a tab was saved to, with the text saved. */
+  setDriveFileId: (tabId: string, driveFileId: string, savedText: string) => void;
   /** Shows the progress of a Drive save in the notepad (null clears it). */
   notify: (message: string | null) => void;
 }
@@ -44,8 +44,15 @@ export function notepadDriveContext(
         driveFileId: notepad.drive.fileIdOf(tab.id),
       };
     },
-    openInNewTab: (name, content, driveFileId) => notepad.tabs.newTab(name, content, driveFileId),
-    setDriveFileId: (tabId, driveFileId) => notepad.drive.setFileId(tabId, driveFileId),
+    openInNewTab: (name, content, driveFileId) => {
+      const id = notepad.tabs.newTab(name, content, driveFileId);
+      if (id) notepad.drive.driveTextKnown(id, driveFileId, content);
+      return id;
+    },
+    setDriveFileId: (tabId, driveFileId, savedText) => {
+      notepad.drive.setFileId(tabId, driveFileId);
+      notepad.drive.driveTextKnown(tabId, driveFileId, savedText);
+    },
     notify: (message) =>
       message
         ? notepad.addNotice({ id: "drive-progress", kind: "info", message })
@@ -107,7 +114,7 @@ export function saveToDrive(context: DriveMenuContext): Promise<void> {
         { fileId: tab.driveFileId, name: driveFileName(tab.name), content: tab.content },
         {
           onStage: (stage) => context.notify(saveStageMessage(stage)),
-          onSaved: (fileId) => context.setDriveFileId(tab.id, fileId),
+          onSaved: (fileId) => context.setDriveFileId(tab.id, fileId, tab.content),
         },
       );
     } finally {

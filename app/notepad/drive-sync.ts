@@ -1,6 +1,8 @@
 import { Transaction, type Text } from "@codemirror/state";
 import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
+import { syncFailure } from "~/drive/sync/sync-messages";
+import { newFileFormat } from "~/storage/document-records";
 import type {
   NotepadSyncController,
   NotepadSyncHost,
@@ -195,7 +197,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.notepad.sync.noteChange(id);
   }
 
-  /** Opens Drive's version of a tab changed on both sides beside it, not shown, not synced. */
+  /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */
   openDriveCopy(fromId: string, name: string, text: string): string {
     const from = this.notepad.states.get(fromId);
     const id = this.insertTab(fitCopyName(name), text, fromId, {
@@ -210,9 +212,13 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     const base = this.notepad.states.get(this.notepad.activeId())?.file;
     return this.insertTab(file.name.slice(0, MAX_TAB_NAME_LENGTH).trim(), file.text, null, {
       driveFileId: file.driveFileId,
-      file: base
-        ? { ...base, disk: null, encoding: file.encoding, lineEnding: file.lineEnding }
-        : undefined,
+      // The brought-in encoding and line ending, over the active tab's format or a new one's.
+      file: {
+        ...(base ?? newFileFormat()),
+        disk: null,
+        encoding: file.encoding,
+        lineEnding: file.lineEnding,
+      },
     });
   }
 
@@ -262,6 +268,14 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
   /** The Drive file a tab was opened from, saved to or synced with (stored with the tab). */
   fileIdOf(id: string): string | null {
     return this.notepad.states.get(id)?.driveFileId ?? null;
+  }
+
+  /**
+   * The tab was opened from, or saved to, its Drive file with `text` in it: the sync's base
+   * for its first merge with that file.
+   */
+  driveTextKnown(id: string, fileId: string, text: string): void {
+    this.engine?.tabMatchesDriveFile(id, fileId, text);
   }
 
   /** Remembers (or, with null, forgets) the Drive file of a tab, and stores it. */
@@ -404,7 +418,20 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     const engine = this.engine;
     if (!engine) return;
     this.offered = 0;
-    const opened = await engine.bringInRemoteTabs();
+    let opened: number;
+    try {
+      opened = await engine.bringInRemoteTabs();
+    } catch (error) {
+      // Offline, a Google error or an expired sign-in: said in words, the offer comes back.
+      console.error("Bringing in synced tabs failed", error);
+      this.notepad.addNotice({
+        id: "drive-sync-brought-in",
+        kind: "error",
+        message: `Synced tabs were not brought in. ${syncFailure(error).message}`,
+      });
+      this.offerRemoteTabs(); // the offer stays, for a later try
+      return;
+    }
     this.notepad.addNotice({
       id: "drive-sync-brought-in",
       kind: "info",

@@ -19,6 +19,8 @@ const settings: StoredSyncSettings = {
   pageToken: "42",
   lastSyncAt: 1_700_000_000_000,
   dismissedFileIds: ["f9"],
+  unhandledFileIds: ["f1"],
+  closedFileIds: ["f7"],
 };
 
 const tab: StoredTabSync = {
@@ -30,6 +32,8 @@ const tab: StoredTabSync = {
   headRevisionId: "rev-1",
   modifiedTime: "2026-01-01T00:00:00.000Z",
   syncedName: "Notes.txt",
+  pendingUpload: { text: "café", md5: "0a1b" },
+  pendingCreateId: null,
 };
 
 describe("sync store", () => {
@@ -50,6 +54,17 @@ describe("sync store", () => {
       await again.deleteTab("t2");
       expect((await again.loadTabs()).map((t) => t.tabId)).toEqual(["t1"]);
     });
+
+    it(`${name}: an update changes only its own fields (two windows keep each other's)`, async () => {
+      const store = make();
+      await store.saveSettings(settings);
+      // One window turns sync off while the other stores its changes token.
+      await Promise.all([
+        store.updateSettings({ enabled: false }, settings),
+        store.updateSettings({ pageToken: "43" }, settings),
+      ]);
+      expect(await store.loadSettings()).toEqual({ ...settings, enabled: false, pageToken: "43" });
+    });
   }
 
   it("reads damaged records tolerantly", () => {
@@ -64,6 +79,8 @@ describe("sync store", () => {
       pageToken: null,
       lastSyncAt: null,
       dismissedFileIds: ["x"],
+      unhandledFileIds: [],
+      closedFileIds: [],
     });
     expect(parseTabSync({ tabId: "t", baseText: 3 })).toMatchObject({
       tabId: "t",

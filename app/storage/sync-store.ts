@@ -31,6 +31,16 @@ export interface StoredSyncSettings {
   lastSyncAt: number | null;
   /** Files of the shared tab list the person chose not to bring in. */
   dismissedFileIds: string[];
+  /**
+   * Synced files Drive reported changed (or that must be looked at again) and no run has
+   * handled yet: stored with `pageToken`, which moves past them, so a failed run forgets none.
+   */
+  unhandledFileIds: string[];
+  /**
+   * Files whose tabs were closed or taken out of the sync here and not yet marked in the
+   * shared tab list (its tombstones): kept so a reload before the next run does not forget them.
+   */
+  closedFileIds: string[];
 }
 
 /** One tab's sync state. */
@@ -43,14 +53,35 @@ export interface StoredTabSync {
   md5Checksum: string | null;
   headRevisionId: string | null;
   modifiedTime: string | null;
-  /** The file name given to Drive last (a rename is sent when the tab's differs). */
+  /**
+   * The file name Drive and the tab last agreed on: a tab name that differs from it renames
+   * the file; a Drive name that differs from it (renamed elsewhere) renames the tab.
+   */
   syncedName: string | null;
+  /**
+   * An upload sent whose answer has not come (yet): its text and the MD5 of its bytes. Met
+   * in Drive on the next run, it is known as this tab's own, not as another computer's.
+   */
+  pendingUpload: { text: string; md5: string } | null;
+  /** The id (files.generateIds) of the Drive file being made for the tab: a retry reuses it. */
+  pendingCreateId: string | null;
+  /** The file's MIME type as Drive has it (uploads send content in it and never change it). */
+  mimeType?: string | null;
 }
 
 /** Where the sync's state lives (IndexedDB in the page, memory in tests). */
 export interface SyncStateStore {
   loadSettings(): Promise<StoredSyncSettings | null>;
   saveSettings(settings: StoredSyncSettings): Promise<void>;
+  /**
+   * Read-modify-write: changes only the given fields of the stored settings, in one
+   * transaction, so two windows changing different fields never undo each other's. Resolves
+   * with the settings as stored after the change.
+   */
+  updateSettings(
+    change: Partial<StoredSyncSettings>,
+    fallback: StoredSyncSettings,
+  ): Promise<StoredSyncSettings>;
   loadTabs(): Promise<StoredTabSync[]>;
   saveTab(tab: StoredTabSync): Promise<void>;
   deleteTab(tabId: string): Promise<void>;
@@ -63,6 +94,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
 const numberOrNull = (value: unknown) =>
   typeof value === "number" && Number.isFinite(value) ? value : null;
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : [];
 
 /** Reads stored settings (any schema up to ours), null when unreadable. */
 export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
@@ -76,16 +109,23 @@ export function parseSyncSettings(value: unknown): StoredSyncSettings | null {
     tabListFileId: stringOrNull(value.tabListFileId),
     pageToken: stringOrNull(value.pageToken),
     lastSyncAt: numberOrNull(value.lastSyncAt),
-    dismissedFileIds: Array.isArray(value.dismissedFileIds)
-      ? value.dismissedFileIds.filter((id): id is string => typeof id === "string")
-      : [],
+    dismissedFileIds: stringList(value.dismissedFileIds),
+    unhandledFileIds: stringList(value.unhandledFileIds),
+    closedFileIds: stringList(value.closedFileIds),
   };
+}
+
+function parsePending(value: unknown): StoredTabSync["pendingUpload"] {
+  if (!isRecord(value) || typeof value.text !== "string" || typeof value.md5 !== "string") {
+    return null;
+  }
+  return { text: value.text, md5: value.md5 };
 }
 
 /** Reads one stored tab, null when unreadable. */
 export function parseTabSync(value: unknown): StoredTabSync | null {
   if (!isRecord(value) || typeof value.tabId !== "string") return null;
-  return {
+  const tab: StoredTabSync = {
     tabId: value.tabId,
     included: value.included === true,
     driveFileId: stringOrNull(value.driveFileId),
@@ -94,7 +134,11 @@ export function parseTabSync(value: unknown): StoredTabSync | null {
     headRevisionId: stringOrNull(value.headRevisionId),
     modifiedTime: stringOrNull(value.modifiedTime),
     syncedName: stringOrNull(value.syncedName),
+    pendingUpload: parsePending(value.pendingUpload),
+    pendingCreateId: stringOrNull(value.pendingCreateId),
   };
+  if (typeof value.mimeType === "string") tab.mimeType = value.mimeType;
+  return tab;
 }
 
 /** The state in memory only (tests, or a browser without IndexedDB). */
@@ -105,6 +149,10 @@ export function createMemorySyncStore(): SyncStateStore {
     loadSettings: async () => (settings ? structuredClone(settings) : null),
     saveSettings: async (next) => {
       settings = structuredClone(next);
+    },
+    updateSettings: async (change, fallback) => {
+      settings = structuredClone({ ...(settings ?? fallback), ...change });
+      return structuredClone(settings);
     },
     loadTabs: async () => [...tabs.values()].map((tab) => structuredClone(tab)),
     saveTab: async (tab) => {
@@ -134,6 +182,14 @@ export function createIndexedDbSyncStore(): SyncStateStore {
     },
     async saveSettings(settings) {
       await (await db()).put(STORE, { schema: SCHEMA, value: settings }, SETTINGS_KEY);
+    },
+    async updateSettings(change, fallback) {
+      const store = (await db()).transaction(STORE, "readwrite").store;
+      const stored: unknown = await store.get(SETTINGS_KEY);
+      const held = parseSyncSettings(isRecord(stored) ? stored.value : null) ?? fallback;
+      const next = { ...held, ...change };
+      await store.put({ schema: SCHEMA, value: next }, SETTINGS_KEY);
+      return next;
     },
     async loadTabs() {
       const store = (await db()).transaction(STORE).store;

@@ -1,5 +1,6 @@
 import type { Request, Route } from "@playwright/test";
-import type { DriveModel } from "./drive-model";
+import type { DriveModel } from "../support/drive-model";
+import { answerFromModel } from "../support/drive-model-route";
 
 /**
  * The fake Drive REST API behind drive-fakes.ts: files.get/list/create/update, multipart and
@@ -213,21 +214,4 @@ async function answerSessionPut(route: Route, fakes: DriveApiState, url: URL): P
   }
   session.parts.push(body);
   return held(session) === session.size ? finished() : resumeIncomplete();
-}
-
-/** Answers from the shared model (see the module comment). */
-async function answerFromModel(route: Route, model: DriveModel, offline: boolean): Promise<void> {
-  if (offline) return route.abort("internetdisconnected");
-  const request = route.request();
-  const answer = await model.answer({
-    method: request.method(),
-    url: request.url(),
-    headers: request.headers(),
-    body: new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)),
-  });
-  return route.fulfill({
-    status: answer.status,
-    headers: { ...CORS, ...answer.headers },
-    body: typeof answer.body === "string" ? answer.body : Buffer.from(answer.body),
-  });
 }

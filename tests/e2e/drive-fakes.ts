@@ -1,12 +1,14 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { answerDrive, type DriveApiState } from "./drive-api-fake";
-import type { DriveModel } from "./drive-model";
+import type { DriveModel } from "../support/drive-model";
 
 export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
 
 /**
  * Stand-ins for Google for the Drive browser tests: the GIS, gapi and picker scripts served at
  * their real URLs, and the Drive REST endpoints, all through page.route. Nothing reaches Google.
+ * This is the one fake Google sign-in of every Drive browser test and the bench; with a
+ * DriveModel (tests/support/drive-model.ts) the one fake Drive answers the REST calls.
  *
  * They behave as Google's documentation says where the app depends on it:
  * - a token request opens Google's window, which the browser allows only inside a user
@@ -102,8 +104,8 @@ const GIS_SCRIPT = `
           if (!activation.isActive || !activation.event) config.error_callback({ type: "popup_failed_to_open", message: "Failed to open popup window" });
           else if (fake.token === "popup_closed") config.error_callback({ type: "popup_closed", message: "Popup window closed" });
           else if (fake.token === "access_denied") config.callback({ error: "access_denied" });
-          else config.callback({ access_token: fake.accessToken, expires_in: fake.expiresIn || "3599", token_type: "Bearer",
-            scope: fake.grantedScopes || config.scope });
+          else window.__driveFakeGrant().then((token) => config.callback({ access_token: token,
+            expires_in: fake.expiresIn || "3599", token_type: "Bearer", scope: fake.grantedScopes || config.scope }));
         }, 20);
       } };
     },
@@ -193,9 +195,14 @@ export function expectPopupsOnlyInClicks(): void {
   expect(outside, "windows opened outside a click").toEqual([]);
 }
 
-/** Installs the fakes on `page` (call before the first navigation). */
+/**
+ * Installs the fakes on `page`, or on every page of a browser context (one computer: the
+ * sync's tests); call before the first navigation. With `options.model`, the sign-in hands out
+ * the model's tokens (so `model.revokeTokens()` makes Google refuse them) and the model answers
+ * every Drive REST call.
+ */
 export async function installDriveFakes(
-  page: Page,
+  page: Page | BrowserContext,
   options: FakeOptions = {},
 ): Promise<DriveFakes> {
   const fakes: DriveFakes = {
@@ -213,6 +220,8 @@ export async function installDriveFakes(
     offline: false,
   };
   installed.push(fakes);
+  const model = options.model;
+  await page.exposeFunction("__driveFakeGrant", () => (model ? model.grantToken() : FAKE_TOKEN));
   await page.exposeFunction("__driveFakeReportPopup", (call: PopupCall) => {
     fakes.popupCalls.push(call);
   });
@@ -277,9 +286,11 @@ export async function installDriveFakes(
       expiresIn: options.expiresIn ?? "",
     },
   );
-  page.on("request", (request) => {
+  const onRequest = (request: Request) => {
     if (isDriveHost(request.url())) fakes.googleRequests.push(request.url());
-  });
+  };
+  if ("goto" in page) page.on("request", onRequest);
+  else page.on("request", onRequest);
   await page.route("https://accounts.google.com/**", async (route) => {
     if (!route.request().url().startsWith("https://accounts.google.com/gsi/client")) {
       return route.fulfill({ status: 404, body: "" });

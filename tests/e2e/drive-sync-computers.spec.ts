@@ -4,7 +4,7 @@ import {
   openComputer,
   renameActiveTab,
   syncNow,
-  SyncDrive,
+  DriveModel,
   tabMark,
   tabNames,
   tabText,
@@ -23,7 +23,7 @@ test.describe.configure({ timeout: 150_000 });
 test("two computers: bring in the synced tabs, edits apart and together are merged, the same lines give a Drive copy", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const work = await openComputer(browser, drive);
   await typeAtEnd(work.page, "Untitled-1", "Line one\nLine two\nLine three");
   await renameActiveTab(work.page, "Plans");

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectPopupsOnlyInClicks, installDriveFakes } from "./drive-fakes";
-import { DriveModel } from "./drive-model";
+import { DriveModel } from "../support/drive-model";
 
 /**
- * The fake Drive the sync's browser tests use (drive-model.ts through page.route): two browser
+ * The one fake Drive (tests/support/drive-model.ts through page.route): two browser
  * contexts, two "computers", share one Drive. Checked from inside the page with the browser's
  * own fetch, as the app calls Drive: CORS, multipart bodies with exact bytes, the changes feed,
- * rename, injected failures and a dropped network. The sync's UI tests build on these.
+ * rename, injected failures (an answer lost after the change was applied) and a dropped
+ * network. The sync's UI tests build on these.
  */
 
 test.afterEach(() => expectPopupsOnlyInClicks());
@@ -74,7 +75,7 @@ test("two computers share one fake Drive: uploads, changes, rename, failures, of
   // The desktop sees it in the changes feed and in the folder, and renames it.
   const changes = await call(
     b,
-    `https://www.googleapis.com/drive/v3/changes?pageToken=${startPageToken}`,
+    `https://www.googleapis.com/drive/v3/changes?pageToken=${startPageToken}&fields=${encodeURIComponent("newStartPageToken,changes(fileId,file(md5Checksum))")}`,
   );
   expect(JSON.parse(changes.text)).toMatchObject({
     changes: [{ fileId: file.id, file: { md5Checksum: file.md5Checksum } }],
@@ -95,6 +96,15 @@ test("two computers share one fake Drive: uploads, changes, rename, failures, of
   const limited = await call(a, `${FILES}/${file.id}?alt=media`);
   expect(limited.status).toBe(429);
   expect(limited.text).toContain("rateLimitExceeded");
+  // An answer lost after Drive applied the upload: the page sees a network error, Drive has it.
+  model.faults = [{ kind: "upload", effect: "lost" }];
+  const lost = await call(a, `${UPLOAD}/${file.id}?uploadType=media`, {
+    method: "PATCH",
+    headers: { "Content-Type": "text/plain" },
+    body: "applied",
+  });
+  expect(lost.status).toBe(0);
+  expect(model.text(file.id)).toBe("applied");
   fakesA.offline = true;
   expect((await call(a, `${FILES}/${file.id}?alt=media`)).status).toBe(0);
   expect((await call(b, `${FILES}/${file.id}?alt=media`)).status).toBe(200);

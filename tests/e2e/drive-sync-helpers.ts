@@ -1,12 +1,14 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
-import { installSyncDrive, SyncDrive } from "./drive-sync-fake.mjs";
+import { installDriveFakes } from "./drive-fakes";
+import { DriveModel } from "../support/drive-model";
 
-export { SyncDrive };
+export { DriveModel };
 
 /**
  * Shared steps of the notepad's Drive sync tests (drive-sync*.spec.ts): a "computer" is a
- * browser context of its own (its own storage) on one shared fake Drive (drive-sync-fake.mjs).
+ * browser context of its own (its own storage) on one shared fake Drive (tests/support/drive-model.ts,
+ * the same Drive the engine's unit tests and the bench use), with the one fake sign-in (drive-fakes.ts).
  */
 
 /** The notepad engine the page exposes to tests (navigator.webdriver). */
@@ -20,11 +22,11 @@ interface TestNotepad {
 /** A new computer: a browser context with its own storage on `drive`, the notepad open. */
 export async function openComputer(
   browser: Browser,
-  drive: SyncDrive,
+  drive: DriveModel,
   options: { clock?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
-  await installSyncDrive(context, drive);
+  await installDriveFakes(context, { model: drive });
   const page = await context.newPage();
   // The page's timers then run as usual, and a test can jump minutes ahead.
   if (options.clock) await page.clock.install();
@@ -50,7 +52,9 @@ export async function openSyncMenu(page: Page): Promise<void> {
   await submenu.hover();
   // Google's sign-in code is prepared while the pointer is in the File menu.
   await page.waitForFunction(
-    () => (window as unknown as { __syncFakeTokenClient?: boolean }).__syncFakeTokenClient === true,
+    () =>
+      (window as unknown as { __driveFake?: { clientConfig?: unknown } }).__driveFake
+        ?.clientConfig !== undefined,
   );
   await submenu.click();
 }
@@ -143,8 +147,12 @@ export async function syncNow(page: Page): Promise<void> {
 }
 
 /** The text of Drive's file named `name` (polls until it equals `text`). */
-export async function expectDriveText(drive: SyncDrive, name: string, text: string) {
-  await expect
-    .poll(() => drive.fileNamed(name)?.bytes.toString("utf8") ?? "(no file)", { timeout: 20_000 })
-    .toBe(text);
+export async function expectDriveText(drive: DriveModel, name: string, text: string) {
+  await expect.poll(() => driveText(drive, name) ?? "(no file)", { timeout: 20_000 }).toBe(text);
+}
+
+/** The UTF-8 text of Drive's file named `name` (not trashed), or undefined. */
+export function driveText(drive: DriveModel, name: string): string | undefined {
+  const file = drive.fileNamed(name);
+  return file ? drive.text(file.id) : undefined;
 }

@@ -7,7 +7,8 @@ import {
   openComputer,
   openSyncMenu,
   syncNow,
-  SyncDrive,
+  DriveModel,
+  driveText,
   tabItem,
   tabMark,
   tabText,
@@ -17,7 +18,7 @@ import {
 
 /**
  * The notepad synced with Google Drive in the background (issue 45), against a fake Drive that
- * keeps files, revisions and a changes feed (drive-sync-fake.mjs): turning it on, each
+ * keeps files, revisions and a changes feed (tests/support/drive-model.ts): turning it on, each
  * interval, the tab's own check, and what goes wrong (the token expires, offline, a rate
  * limit), then 100 tabs at once. Two computers are in drive-sync-computers.spec.ts.
  */
@@ -27,7 +28,7 @@ test.describe.configure({ timeout: 120_000 });
 test("Real-time: turning sync on signs in from the dialog's click, puts the tabs in Drive, and edits follow when typing rests", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive);
   await typeAtEnd(page, "Untitled-1", "First words");
   // Off by default: the menu says so and nothing reached Google.
@@ -37,10 +38,10 @@ test("Real-time: turning sync on signs in from the dialog's click, puts the tabs
     "true",
   );
   await closeMenus(page);
-  expect(drive.requests).toEqual([]);
+  expect(drive.seen).toEqual([]);
 
   await turnOnSync(page, "Real-time", "all");
-  expect(drive.tokenCounter).toBe(1);
+  expect(drive.tokensGranted).toBe(1);
   await expectDriveText(drive, "Untitled-1.txt", "First words");
   await expect(tabMark(page, "Untitled-1")).toHaveText("Synced");
   await expect(page.getByTestId("drive-sync-summary")).toContainText("last synced");
@@ -71,7 +72,7 @@ for (const { label, ms } of [
   { label: "Every 5 minutes", ms: 300_000 },
 ] as const) {
   test(`${label}: an edit reaches Drive at the next interval, not before`, async ({ browser }) => {
-    const drive = new SyncDrive();
+    const drive = new DriveModel();
     const { context, page } = await openComputer(browser, drive, { clock: true });
     await typeAtEnd(page, "Untitled-1", "v1");
     await turnOnSync(page, label, "all");
@@ -82,7 +83,7 @@ for (const { label, ms } of [
     // Well past Real-time's rest, short of the interval: Drive still has the first text.
     await page.clock.runFor(10_000);
     await page.waitForTimeout(1_000);
-    expect(drive.fileNamed("Untitled-1.txt")?.bytes.toString("utf8")).toBe("v1");
+    expect(driveText(drive, "Untitled-1.txt")).toBe("v1");
     await page.clock.runFor(ms);
     await expectDriveText(drive, "Untitled-1.txt", "v1 v2");
     await context.close();
@@ -92,7 +93,7 @@ for (const { label, ms } of [
 test("Manual only: edits wait for Sync now (F9 or Ctrl+Alt+S), not for the clock", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive, { clock: true });
   await typeAtEnd(page, "Untitled-1", "kept");
   await turnOnSync(page, "Manual only", "all");
@@ -101,7 +102,7 @@ test("Manual only: edits wait for Sync now (F9 or Ctrl+Alt+S), not for the clock
   await typeAtEnd(page, "Untitled-1", " here");
   await page.clock.runFor(600_000);
   await page.waitForTimeout(1_000);
-  expect(drive.fileNamed("Untitled-1.txt")?.bytes.toString("utf8")).toBe("kept");
+  expect(driveText(drive, "Untitled-1.txt")).toBe("kept");
   await syncNow(page);
   await expectDriveText(drive, "Untitled-1.txt", "kept here");
 
@@ -114,7 +115,7 @@ test("Manual only: edits wait for Sync now (F9 or Ctrl+Alt+S), not for the clock
 test("a tab's right-click menu takes it out of the sync and back in; turning sync off keeps tabs and files", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive);
   await typeAtEnd(page, "Untitled-1", "one");
   await page.getByRole("button", { name: "New tab" }).first().click();
@@ -145,14 +146,14 @@ test("a tab's right-click menu takes it out of the sync and back in; turning syn
   await expect(tabMark(page, "Untitled-2")).toHaveCount(0);
   expect(await tabText(page, "Untitled-1")).toBe("one");
   expect(await tabText(page, "Untitled-2")).toBe("two");
-  expect(drive.fileNamed("Untitled-2.txt")?.bytes.toString("utf8")).toBe("two");
+  expect(driveText(drive, "Untitled-2.txt")).toBe("two");
   await context.close();
 });
 
 test("renaming a synced tab renames its Drive file; closing it stops syncing and keeps the file", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive);
   await typeAtEnd(page, "Untitled-1", "first tab");
   await page.getByRole("button", { name: "New tab" }).first().click();
@@ -171,14 +172,14 @@ test("renaming a synced tab renames its Drive file; closing it stops syncing and
   await expect(tabItem(page, "Meeting notes")).toHaveCount(0);
   await syncNow(page);
   await expect(tabMark(page, "Untitled-1")).toHaveText("Synced");
-  expect(drive.files.get(fileId ?? "")?.bytes.toString("utf8")).toBe("Notes to keep");
+  expect(drive.text(fileId ?? "")).toBe("Notes to keep");
   await context.close();
 });
 
 test("the token expires: the tab shows Not connected, edits wait, Reconnect to keep syncing sends them", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive, { clock: true });
   await typeAtEnd(page, "Untitled-1", "before");
   await turnOnSync(page, "Manual only", "all");
@@ -188,7 +189,7 @@ test("the token expires: the tab shows Not connected, edits wait, Reconnect to k
   // here and at Google.
   await expect(page.getByTestId("drive-sync-summary")).toContainText("Drive: synced");
   await expect.poll(() => drive.fileNamed("Plainpad synced tabs.json")).toBeDefined();
-  drive.expireToken();
+  drive.revokeTokens();
   await page.clock.fastForward("01:00:00");
   await typeAtEnd(page, "Untitled-1", " during");
   await syncNow(page);
@@ -197,7 +198,7 @@ test("the token expires: the tab shows Not connected, edits wait, Reconnect to k
     .getByRole("button", { name: "Reconnect to keep syncing" });
   await expect(reconnect).toBeVisible();
   await expect(tabMark(page, "Untitled-1")).toContainText("Not connected");
-  expect(drive.fileNamed("Untitled-1.txt")?.bytes.toString("utf8")).toBe("before");
+  expect(driveText(drive, "Untitled-1.txt")).toBe("before");
   // Typing goes on meanwhile.
   await typeAtEnd(page, "Untitled-1", " waiting");
 
@@ -205,14 +206,14 @@ test("the token expires: the tab shows Not connected, edits wait, Reconnect to k
   await expectDriveText(drive, "Untitled-1.txt", "before during waiting");
   await expect(reconnect).toBeHidden();
   await expect(tabMark(page, "Untitled-1")).toHaveText("Synced");
-  expect(drive.tokenCounter).toBe(2);
+  expect(drive.tokensGranted).toBe(2);
   await context.close();
 });
 
 test("offline: the status says so and the text stays; back online, the edits reach Drive", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive);
   await typeAtEnd(page, "Untitled-1", "online");
   await turnOnSync(page, "Manual only", "all");
@@ -234,14 +235,15 @@ test("offline: the status says so and the text stays; back online, the edits rea
 test("a rate limit: the status says Google asked to slow down, and the edit goes once Drive takes it", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive, { clock: true });
   await typeAtEnd(page, "Untitled-1", "steady");
   await turnOnSync(page, "Manual only", "all");
   await expectDriveText(drive, "Untitled-1.txt", "steady");
 
   // More 429s than the request layer retries on its own.
-  for (let i = 0; i < 6; i++) drive.failures.push({ status: 429, reason: "rateLimitExceeded" });
+  for (let i = 0; i < 6; i++)
+    drive.faults.push({ kind: "any", status: 429, reason: "rateLimitExceeded" });
   await typeAtEnd(page, "Untitled-1", " pace");
   await syncNow(page);
   await expect(page.getByTestId("drive-sync-summary")).toContainText("slow down", {
@@ -249,7 +251,7 @@ test("a rate limit: the status says Google asked to slow down, and the edit goes
   });
   expect(await tabText(page, "Untitled-1")).toBe("steady pace");
   // The backoff's waits pass; the next runs get through.
-  for (let i = 0; i < 8 && drive.failures.length > 0; i++) await page.clock.runFor(20_000);
+  for (let i = 0; i < 8 && drive.faults.length > 0; i++) await page.clock.runFor(20_000);
   await page.clock.runFor(20_000);
   await syncNow(page);
   await expectDriveText(drive, "Untitled-1.txt", "steady pace");
@@ -259,7 +261,7 @@ test("a rate limit: the status says Google asked to slow down, and the edit goes
 test("100 tabs turned on at once: every one reaches Drive as its own file and shows Synced", async ({
   browser,
 }) => {
-  const drive = new SyncDrive();
+  const drive = new DriveModel();
   const { context, page } = await openComputer(browser, drive);
   await page.evaluate(() => {
     const notepad = (

@@ -294,6 +294,8 @@ test.describe("Google Drive in the simple editor", () => {
     expect(JSON.parse(folderCreate?.body ?? "{}")).toEqual({
       name: "Plainpad Documents",
       mimeType: "application/vnd.google-apps.folder",
+      // Marked, so computers syncing the notepad can tell Plainpad's folders (issue 50).
+      appProperties: { plainpadFolder: "1" },
     });
     const [create] = uploads(fakes);
     expect(create.method).toBe("POST");

@@ -8,6 +8,7 @@ import { headersForPath, parseHeadersFile } from "../../scripts/headers.mjs";
 import { scriptHash } from "../../scripts/csp-hashes.mjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
+import type { DriveModel } from "../support/drive-model";
 
 /**
  * Serves the built site to the cross-engine suite as server/main.ts serves it (same files,
@@ -26,6 +27,11 @@ export interface SiteServer {
   origin(): Promise<string>;
   /** While true, every request is dropped without an answer; setting it drops open sockets. */
   offline: boolean;
+  /**
+   * When set, pages get tests/engines/fake-google.js and /__fake-google/ answers Drive's REST
+   * calls from this one fake Drive (tests/engines/drive-sync.test.ts).
+   */
+  fakeDrive: DriveModel | null;
   close(): Promise<void>;
 }
 
@@ -34,6 +40,46 @@ const probeSource = readFileSync(
   "utf8",
 );
 const PROBE_HASH = scriptHash(probeSource);
+const fakeGoogleSource = readFileSync(
+  fileURLToPath(new URL("./fake-google.js", import.meta.url)),
+  "utf8",
+);
+const FAKE_GOOGLE_HASH = scriptHash(fakeGoogleSource);
+
+/** Answers a page's Drive REST call (rewritten to /__fake-google/ by fake-google.js). */
+async function answerFakeGoogle(
+  model: DriveModel,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  rest: string,
+): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  if (rest === "__token") {
+    res.end(model.grantToken());
+    return;
+  }
+  if (rest.startsWith("oauth2/v3/userinfo")) {
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify({ email: "ada.lovelace@example.com" }));
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === "string") headers[name] = value;
+  const answer = await model.answer({
+    method: req.method ?? "GET",
+    url: `https://www.googleapis.com/${rest}`,
+    headers,
+    body: new Uint8Array(Buffer.concat(chunks)),
+  });
+  if (answer.transport) {
+    req.socket.destroy();
+    return;
+  }
+  res.writeHead(answer.status, answer.headers);
+  res.end(typeof answer.body === "string" ? answer.body : Buffer.from(answer.body));
+}
 
 export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): SiteServer {
   const root = path.resolve(buildDir, "client");
@@ -74,17 +120,26 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
       res.setHeader(name, value);
     }
     res.setHeader("Cache-Control", "no-cache");
+    if (site.fakeDrive && urlPath.startsWith("/__fake-google/")) {
+      const rest = (req.url ?? "").slice("/__fake-google/".length);
+      void answerFakeGoogle(site.fakeDrive, req, res, rest);
+      return;
+    }
     const pathname = decodeURIComponent(urlPath);
     const page = pageFile(pathname);
     if (page) {
       const policy = res.getHeader("Content-Security-Policy");
+      const fake = site.fakeDrive ? fakeGoogleSource : null;
       res.setHeader(
         "Content-Security-Policy",
-        String(policy).replace("script-src ", `script-src ${PROBE_HASH} `),
+        String(policy).replace(
+          "script-src ",
+          `script-src ${PROBE_HASH} ${fake ? `${FAKE_GOOGLE_HASH} ` : ""}`,
+        ),
       );
       const html = readFileSync(page, "utf8").replace(
         "<head>",
-        () => `<head><script>${probeSource}</script>`,
+        () => `<head><script>${probeSource}</script>${fake ? `<script>${fake}</script>` : ""}`,
       );
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.end(html);
@@ -97,6 +152,7 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
   };
 
   const site: SiteServer = {
+    fakeDrive: null,
     get offline() {
       return offline;
     },

@@ -96,6 +96,7 @@ const KEYS: Record<string, string> = {
   ArrowDown: Key.ARROW_DOWN,
   ArrowLeft: Key.ARROW_LEFT,
   ArrowRight: Key.ARROW_RIGHT,
+  F9: Key.F9,
 };
 
 function webkitPage(driver: WebDriver, quit: () => Promise<void>): EnginePage {

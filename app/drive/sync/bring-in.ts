@@ -1,13 +1,17 @@
 /**
  * "Bring in your N synced tabs": the files of the shared tab list that no open tab holds,
- * opened as new synced tabs in the list's order (their encoding detected from the bytes).
+ * opened as new synced tabs in the list's order, in the encoding and line ending the list gives
+ * them (detected from the bytes for lists written before they were kept).
  */
 import type { StoredTabSync } from "~/storage/sync-store";
 import { detectLineEndings, normalizeLineEndings } from "~/text/line-endings";
-import { decodeText } from "~/text/text-encoding";
+import { encodingLabel } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
+import { metaOfBytes } from "./content-md5";
+import { fileTextOf } from "./merge";
 import { downloadBytes, getSyncMeta } from "./sync-drive";
+import { undecodableBringInNotice } from "./sync-messages";
 import { driveFileName, newTabRecord } from "./sync-tab-run";
 import type { NotepadSyncHost, SyncTab } from "./sync-types";
 import { liveEntries, type TabListEntry, type TabListFile } from "./tab-list-file";
@@ -55,27 +59,27 @@ export async function bringInTabs(input: BringInInput): Promise<number> {
     let bytes: Uint8Array;
     let meta;
     try {
-      [meta, bytes] = await Promise.all([
-        getSyncMeta(input.http, entry.driveFileId),
-        downloadBytes(input.http, entry.driveFileId),
-      ]);
+      // The bytes first, then the metadata made to match them (it may be of a newer revision).
+      bytes = await downloadBytes(input.http, entry.driveFileId);
+      meta = metaOfBytes(await getSyncMeta(input.http, entry.driveFileId), bytes);
     } catch (error) {
       if (error instanceof DriveHttpError && error.status === 404) continue;
       throw error;
     }
     if (meta.trashed) continue;
-    const decoded = decodeText(bytes) ?? {
-      text: new TextDecoder().decode(bytes),
-      encoding: "utf-8" as const,
-    };
+    const decoded = fileTextOf(bytes, entry.encoding);
     const text = normalizeLineEndings(decoded.text);
     const tabId = input.host.openTabFromDrive({
       driveFileId: entry.driveFileId,
       name: entry.name,
       text,
       encoding: decoded.encoding,
-      lineEnding: detectLineEndings(decoded.text).majority ?? "lf",
+      lineEnding: entry.lineEnding ?? detectLineEndings(decoded.text).majority ?? "lf",
     });
+    if (entry.encoding && decoded.encoding !== entry.encoding) {
+      const [listed, read] = [encodingLabel(entry.encoding), encodingLabel(decoded.encoding)];
+      input.host.notify(undecodableBringInNotice(entry.name, listed, read));
+    }
     input.save({
       ...newTabRecord(tabId, entry.driveFileId),
       baseText: text,

@@ -1,8 +1,10 @@
 /**
  * The three-way merge of a synced tab (pure): the text last synced (base), the tab's text
  * (local) and Drive's text (remote), line by line with node-diff3. Changes to different lines
- * combine; the same lines changed differently on both sides are a conflict, which keeps the
- * local text and hands back the remote text for a "(Drive copy)" tab, so no word is lost.
+ * combine, neighbouring ones too (merge-adjacent.ts: node-diff3 alone calls a line appended
+ * below a line changed on the other side a conflict); the same lines changed differently on
+ * both sides are a conflict, which keeps the local text and hands back the remote text for a
+ * "(Drive copy)" tab, so no word is lost.
  *
  * All three texts are compared with "\n" line breaks (Drive's copy may have CRLF or CR); the
  * result has "\n" too, as the editor holds it. {@link fileText} gives the file its line ending
@@ -10,8 +12,15 @@
  */
 import { diff3Merge } from "node-diff3";
 import { applyLineEnding, normalizeLineEndings, type LineEnding } from "~/text/line-endings";
-import { encodeText, type TextEncodingId } from "~/text/text-encoding";
+import {
+  decodeBytes,
+  decodeText,
+  encodeText,
+  type DecodedText,
+  type TextEncodingId,
+} from "~/text/text-encoding";
 import { condense } from "./merge-anchors";
+import { mergeTouchingChanges } from "./merge-adjacent";
 
 /** Above this many lines (the three texts together) the merge is condensed first. */
 export const CONDENSE_FROM_LINES = 3_000;
@@ -53,27 +62,47 @@ export function mergeTexts(input: MergeInput): MergeOutcome {
   if (local === base) {
     return { kind: "clean", text: remote, changedLocal: true, changedRemote: false };
   }
-  let [o, a, b] = [base.split("\n"), local.split("\n"), remote.split("\n")];
-  let expand: (line: string) => string[] | null = () => null;
-  if (o.length + a.length + b.length > CONDENSE_FROM_LINES) {
-    // node-diff3 is quadratic on long, nearly equal texts: merge only what changed.
-    const condensed = condense(o, a, b);
-    // Texts too different to compare in time: keep both, as for a conflict.
-    if (!condensed) return { kind: "conflict", local, remote };
-    ({ base: o, local: a, remote: b, expand } = condensed);
-  }
-  const regions = diff3Merge(a, o, b, { excludeFalseConflicts: true });
-  const lines: string[] = [];
-  for (const region of regions) {
-    if (region.conflict) return { kind: "conflict", local, remote };
-    for (const line of region.ok ?? []) {
-      const run = expand(line);
-      if (run) for (const kept of run) lines.push(kept);
-      else lines.push(line);
-    }
-  }
+  const [o, a, b] = [base.split("\n"), local.split("\n"), remote.split("\n")];
+  const big = o.length + a.length + b.length > CONDENSE_FROM_LINES;
+  const lines = big ? mergeCondensedLines(o, a, b) : mergeLines(o, a, b);
+  if (!lines) return { kind: "conflict", local, remote };
   const text = lines.join("\n");
   return { kind: "clean", text, changedLocal: text !== local, changedRemote: text !== remote };
+}
+
+/**
+ * The merged lines of `a` (local) and `b` (remote) against `o` (base), node-diff3 on the whole
+ * texts, or null for a conflict. Changes that only touch (a line appended below a line changed
+ * on the other side) are combined (merge-adjacent.ts).
+ */
+export function mergeLines(o: string[], a: string[], b: string[]): string[] | null {
+  const lines: string[] = [];
+  for (const region of diff3Merge(a, o, b, { excludeFalseConflicts: true })) {
+    const merged = region.conflict ? mergeTouchingChanges(region.conflict) : region.ok;
+    if (!merged) return null;
+    for (const line of merged) lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * {@link mergeLines} for long texts: node-diff3 is quadratic on long, nearly equal texts, so
+ * the untouched runs are condensed first (merge-anchors.ts). Null for a conflict, for texts too
+ * different to compare in time, and wherever the condensed merge could decide otherwise than
+ * the whole one (merge-anchors.ts says when): both texts are kept then, as for a conflict.
+ */
+export function mergeCondensedLines(o: string[], a: string[], b: string[]): string[] | null {
+  const condensed = condense(o, a, b);
+  if (!condensed) return null;
+  const merged = mergeLines(condensed.base, condensed.local, condensed.remote);
+  if (!merged) return null;
+  const lines: string[] = [];
+  for (const line of merged) {
+    const run = condensed.expand(line);
+    if (run) for (const kept of run) lines.push(kept);
+    else lines.push(line);
+  }
+  return lines;
 }
 
 /** The file's text: the tab's "\n" text written with the tab's line ending. */
@@ -91,6 +120,19 @@ export function fileBytes(
   lineEnding: LineEnding,
 ): Uint8Array<ArrayBuffer> {
   return encodeText(fileText(text, lineEnding), encoding);
+}
+
+/**
+ * A file's text in `encoding` (the tab's, or the one the synced tab list names); detected from
+ * the bytes when none is given or when the bytes do not decode in it (changed in Drive by
+ * another app): the caller compares the encodings to tell the person.
+ */
+export function fileTextOf(bytes: Uint8Array, encoding?: TextEncodingId): DecodedText {
+  if (encoding) {
+    const text = decodeBytes(bytes, encoding);
+    if (text !== null) return { text, encoding };
+  }
+  return decodeText(bytes) ?? { text: new TextDecoder().decode(bytes), encoding: "utf-8" };
 }
 
 /** The tab's name for Drive's side of a conflict. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { decodeBytes } from "~/text/text-encoding";
 import { SYNC_MESSAGES } from "./sync-messages";
 import { computer, DriveModel } from "./sync-test-support";
-import { FOLDER_MIME } from "../../../tests/e2e/drive-model";
+import { FOLDER_MIME } from "../../../tests/support/drive-model";
 import { TAB_LIST_FILE_NAME } from "./tab-list-file";
 
 function folderOf(model: DriveModel) {
@@ -88,26 +88,32 @@ describe("notepad sync: one computer", () => {
     ]);
   });
 
-  it("a file deleted in Drive is said, and the text goes into a new file on request", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Keep", "precious");
-    await a.sync.enable("all", id);
-    const old = a.notepad.tab(id).driveFileId!;
-    model.trash(old);
-    a.notepad.type(id, "precious words");
-    await a.sync.syncNow();
-    expect(a.sync.getStatus().tabs[id]).toEqual({
-      kind: "warning",
-      message: SYNC_MESSAGES.fileDeleted,
-      action: "recreate-file",
+  for (const [how, message] of [
+    ["deleted", SYNC_MESSAGES.fileDeleted],
+    ["binned", SYNC_MESSAGES.fileInBin],
+  ] as const) {
+    it(`a file ${how} in Drive is said, and the text goes into a new file on request`, async () => {
+      const model = new DriveModel();
+      const a = await computer(model, "a");
+      const id = a.notepad.addTab("Keep", "precious");
+      await a.sync.enable("all", id);
+      const old = a.notepad.tab(id).driveFileId!;
+      if (how === "deleted") model.deleteFile(old);
+      else model.trash(old);
+      a.notepad.type(id, "precious words");
+      await a.sync.syncNow();
+      expect(a.sync.getStatus().tabs[id]).toEqual({
+        kind: "warning",
+        message,
+        action: "recreate-file",
+      });
+      await a.sync.recreateFile(id);
+      const fresh = a.notepad.tab(id).driveFileId!;
+      expect(fresh).not.toBe(old);
+      expect(model.text(fresh)).toBe("precious words");
+      expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
     });
-    await a.sync.recreateFile(id);
-    const fresh = a.notepad.tab(id).driveFileId!;
-    expect(fresh).not.toBe(old);
-    expect(model.text(fresh)).toBe("precious words");
-    expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
-  });
+  }
 
   it("a read-only file and a full Drive each get their own words; the text stays", async () => {
     const model = new DriveModel();

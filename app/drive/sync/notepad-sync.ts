@@ -6,83 +6,43 @@
  * window: a token that needs a click turns the status to "Reconnect to keep syncing" and the
  * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
-import { getDrive } from "../drive";
-import { DriveHttpError } from "../errors";
-import {
-  createIndexedDbSyncStore,
-  type StoredSyncSettings,
-  type StoredTabSync,
-  type SyncStateStore,
-} from "~/storage/sync-store";
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
-import { syncHttpContext, type SyncDriveAccess } from "./sync-drive";
-import { SYNC_MESSAGES, recreatedNotice, syncFailure, type SyncFailure } from "./sync-messages";
-import { buildStatus } from "./sync-status";
-import { newTabRecord, syncTab, type TabRunContext } from "./sync-tab-run";
+import { NotepadSyncState, type NotepadSyncOptions } from "./notepad-sync-state";
+import { syncHttpContext } from "./sync-drive";
+import { SYNC_MESSAGES, recreatedNotice, syncFailure } from "./sync-messages";
+import { newTabRecord, type TabRunContext } from "./sync-tab-run";
+import { copyTabs, syncTabsStep, type TabsStepHost } from "./sync-tabs-step";
 import {
   changesForRun,
-  defaultSyncSettings,
+  changesToHandle,
+  fileIdPool,
   folderForRun,
-  forEachLimited,
   listedTabs,
   runBlocker,
-  TABS_AT_ONCE,
-  randomId,
   windowWakeEvents,
   yieldToPage,
 } from "./sync-runner";
 import { SyncTimer, type RunReport } from "./sync-timer";
 import {
   DEFAULT_SYNC_INTERVAL,
-  isSyncInterval,
   type NotepadSyncController,
-  type NotepadSyncSetup,
-  type NotepadSyncStatus,
   type SyncInterval,
   type SyncScope,
-  type SyncStatusListener,
-  type TabSyncStatus,
 } from "./sync-types";
+import type { WindowMessage } from "./sync-windows";
 import { syncTabList, type TabListState } from "./tab-list-sync";
 
-/** Everything the controller uses; tests replace the page's defaults. */
-export interface NotepadSyncOptions extends NotepadSyncSetup {
-  /** The Google session; default the page's (getDrive().syncAccess()). */
-  drive?: SyncDriveAccess;
-  store?: SyncStateStore;
-  now?: () => number;
-  random?: () => number;
-  /** Page focus and coming back online; default: the window's events. */
-  listen?: (onWake: () => void) => () => void;
-  /** False when the browser knows it is offline; default navigator.onLine. */
-  isOnline?: () => boolean;
-  /** Lets the page breathe between tabs; default a zero timeout. */
-  yieldToPage?: () => Promise<void>;
-}
+export type { NotepadSyncOptions } from "./notepad-sync-state";
 
 /** Builds the controller (see the module comment). Call its start() once the tabs are loaded. */
 export function createNotepadSync(options: NotepadSyncOptions): NotepadSyncController {
   return new NotepadSync(options);
 }
 
-class NotepadSync implements NotepadSyncController {
-  private readonly host;
-  private readonly access: SyncDriveAccess;
-  private readonly store: SyncStateStore;
-  private readonly now: () => number;
-  private readonly random: () => number;
+class NotepadSync extends NotepadSyncState implements NotepadSyncController {
   private readonly timer: SyncTimer;
-  private settings: StoredSyncSettings;
-  private readonly records = new Map<string, StoredTabSync>();
-  private readonly tabStates = new Map<string, TabSyncStatus>();
-  private readonly listeners = new Set<SyncStatusListener>();
-  private failure: SyncFailure | null = null;
-  private needsReconnect = false;
-  private status: NotepadSyncStatus;
   private loaded: Promise<void> | null = null;
   private unlisten: (() => void) | null = null;
-  /** Files whose tabs were closed or taken out since the last run (tab-list tombstones). */
-  private closedFiles = new Set<string>();
   private tabList: TabListState = { fileId: null, list: null };
   /** Set while the engine opens tabs itself (they must not join through tabOpened). */
   private openingTabs = false;
@@ -91,20 +51,37 @@ class NotepadSync implements NotepadSyncController {
   /** A sync run is under way (bringing tabs in waits for it). */
   private running: Promise<unknown> = Promise.resolve();
 
+  /** What the tabs' step of a run uses (sync-tabs-step.ts). */
+  private readonly tabsStep: TabsStepHost;
+
   constructor(private readonly options: NotepadSyncOptions) {
-    this.host = options.host;
-    this.access = options.drive ?? getDrive().syncAccess();
-    this.store = options.store ?? createIndexedDbSyncStore();
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
-    this.settings = defaultSyncSettings(randomId(this.random));
+    super(options);
     this.timer = new SyncTimer({
       interval: DEFAULT_SYNC_INTERVAL,
       run: () => this.runOnce(),
       now: this.now,
       random: this.random,
     });
-    this.status = this.compose();
+    this.tabsStep = {
+      state: this.state,
+      recreating: this.recreating,
+      tabStates: this.tabStates,
+      now: () => this.now(),
+      yieldToPage: () => (this.options.yieldToPage ?? yieldToPage)(),
+      tabClosed: (id) => this.tabClosed(id),
+      host: this.host,
+      quietly: (open) => {
+        // The engine opens these tabs itself: they must not join through tabOpened.
+        this.openingTabs = true;
+        try {
+          return open();
+        } finally {
+          this.openingTabs = false;
+        }
+      },
+      runAgain: () => this.timer.typed(),
+      publish: () => this.publish(),
+    };
   }
 
   start(): Promise<void> {
@@ -113,17 +90,12 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private async load(): Promise<void> {
-    const [settings, tabs] = await Promise.all([
-      this.store.loadSettings().catch(() => null),
-      this.store.loadTabs().catch(() => []),
-    ]);
-    if (settings) this.settings = settings;
-    else void this.store.saveSettings(this.settings).catch(() => undefined);
-    for (const tab of tabs) this.records.set(tab.tabId, tab);
-    this.tabList.fileId = this.settings.tabListFileId;
+    await this.state.load();
+    this.tabList.fileId = this.state.settings.tabListFileId;
+    this.windows.start(this.state.settings);
     this.timer.setInterval(this.interval());
     this.unlisten = (this.options.listen ?? windowWakeEvents)(() => void this.wake());
-    if (this.settings.enabled) {
+    if (this.state.settings.enabled) {
       this.timer.start();
       void this.timer.request();
     }
@@ -134,21 +106,13 @@ class NotepadSync implements NotepadSyncController {
     this.timer.stop();
     this.unlisten?.();
     this.unlisten = null;
-  }
-
-  getStatus(): NotepadSyncStatus {
-    return this.status;
-  }
-
-  subscribe(listener: SyncStatusListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.windows.stop();
   }
 
   setInterval(interval: SyncInterval): void {
-    this.settings = { ...this.settings, interval };
+    this.state.settings = { ...this.state.settings, interval };
     this.timer.setInterval(interval);
-    this.saveSettings();
+    this.state.saveSettings();
     this.publish();
   }
 
@@ -161,10 +125,10 @@ class NotepadSync implements NotepadSyncController {
       await this.start();
       this.needsReconnect = false;
       this.failure = null;
-      this.settings = { ...this.settings, enabled: true, scope };
+      this.state.settings = { ...this.state.settings, enabled: true, scope };
       const ids = scope === "all" ? this.host.listTabs().map((tab) => tab.id) : [activeTabId];
       for (const id of ids) this.include(id);
-      this.saveSettings();
+      this.state.saveSettings();
       this.timer.start();
       this.publish();
       await this.timer.request();
@@ -172,9 +136,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   disable(): void {
-    this.settings = { ...this.settings, enabled: false };
+    this.state.settings = { ...this.state.settings, enabled: false };
     this.timer.stop();
-    this.saveSettings();
+    this.state.saveSettings();
     this.publish();
   }
 
@@ -185,16 +149,12 @@ class NotepadSync implements NotepadSyncController {
   }
 
   excludeTab(id: string): void {
-    const record = this.records.get(id);
+    const record = this.state.records.get(id);
     if (!record?.included) return;
-    this.saveRecord({ ...record, included: false });
+    this.state.saveRecord({ ...record, included: false });
     if (record.driveFileId) this.leave(record.driveFileId);
     this.tabStates.delete(id);
     this.publish();
-  }
-
-  isTabIncluded(id: string): boolean {
-    return this.settings.enabled && this.records.get(id)?.included === true;
   }
 
   tabChanged(id: string): void {
@@ -207,8 +167,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   tabOpened(id: string): void {
-    if (this.openingTabs || !this.settings.enabled || this.settings.scope !== "all") return;
-    if (this.records.get(id)?.included) return;
+    if (this.openingTabs || !this.state.settings.enabled || this.state.settings.scope !== "all")
+      return;
+    if (this.state.records.get(id)?.included) return;
     this.includeTab(id);
   }
 
@@ -217,17 +178,24 @@ class NotepadSync implements NotepadSyncController {
   }
 
   tabClosed(id: string): void {
-    const record = this.records.get(id);
+    const record = this.state.records.get(id);
     if (!record) return;
     if (record.included && record.driveFileId) this.leave(record.driveFileId);
-    this.records.delete(id);
+    this.state.deleteRecord(id);
     this.tabStates.delete(id);
-    void this.store.deleteTab(id).catch(() => undefined);
     this.publish();
   }
 
+  tabMatchesDriveFile(id: string, driveFileId: string, text: string): void {
+    const record = this.state.records.get(id);
+    // A tab the sync already holds a base for keeps it (Drive's checksum goes with it).
+    if (record && record.baseText !== null && record.driveFileId === driveFileId) return;
+    const fresh = newTabRecord(id, driveFileId);
+    this.state.saveRecord({ ...fresh, included: record?.included ?? false, baseText: text });
+  }
+
   syncNow(): Promise<void> {
-    if (!this.settings.enabled) return Promise.resolve();
+    if (!this.state.settings.enabled) return Promise.resolve();
     if (!this.timer.isActive()) this.timer.start();
     return this.timer.request();
   }
@@ -243,12 +211,12 @@ class NotepadSync implements NotepadSyncController {
   }
 
   async recreateFile(id: string): Promise<void> {
-    const record = this.records.get(id);
+    const record = this.state.records.get(id);
     const tab = this.host.readTab(id);
     if (!record || !tab) return;
     // A new file: the tab forgets the old one; its text is the new file's text.
-    this.saveRecord({ ...newTabRecord(id, null), included: true });
-    if (record.driveFileId) this.closedFiles.add(record.driveFileId);
+    this.state.saveRecord({ ...newTabRecord(id, null), included: true });
+    if (record.driveFileId) this.state.tombstone(record.driveFileId);
     this.recreating.add(id);
     this.tabStates.set(id, { kind: "syncing" });
     this.publish();
@@ -257,14 +225,18 @@ class NotepadSync implements NotepadSyncController {
   }
 
   remoteTabsOffer(): { count: number } | null {
-    return remoteOffer(this.tabList.list, this.host.listTabs(), this.settings.dismissedFileIds);
+    return remoteOffer(
+      this.tabList.list,
+      this.host.listTabs(),
+      this.state.settings.dismissedFileIds,
+    );
   }
 
   dismissRemoteTabs(): void {
     for (const entry of missingEntries(this.tabList.list, this.host.listTabs(), [])) {
-      this.dismiss(entry.driveFileId);
+      this.state.dismiss(entry.driveFileId);
     }
-    this.saveSettings();
+    this.state.saveSettings();
     this.publish();
   }
 
@@ -276,9 +248,9 @@ class NotepadSync implements NotepadSyncController {
         http: syncHttpContext(this.access),
         host: this.host,
         list: this.tabList.list,
-        dismissed: this.settings.dismissedFileIds,
+        dismissed: this.state.settings.dismissedFileIds,
         save: (record) => {
-          this.saveRecord(record);
+          this.state.saveRecord(record);
           this.tabStates.set(record.tabId, { kind: "synced", at: this.now() });
         },
       });
@@ -293,8 +265,8 @@ class NotepadSync implements NotepadSyncController {
     }
   }
 
-  private async wake(): Promise<void> {
-    if (this.settings.enabled) await this.timer.request();
+  protected async wake(): Promise<void> {
+    if (this.state.settings.enabled) await this.timer.request();
   }
 
   private async runOnce(): Promise<RunReport> {
@@ -304,7 +276,9 @@ class NotepadSync implements NotepadSyncController {
   }
 
   private async runSteps(): Promise<RunReport> {
-    if (!this.settings.enabled) return {};
+    if (!this.state.settings.enabled) return {};
+    // Another window of this browser runs the sync: it is asked to.
+    if (!this.windows.isLeader()) return (this.windows.askForRun(this.access.hasValidToken()), {});
     const blocked = runBlocker(this.access, this.options.isOnline);
     if (blocked) {
       if (blocked === "reconnect") this.needsReconnect = true;
@@ -313,82 +287,70 @@ class NotepadSync implements NotepadSyncController {
       return {};
     }
     const http = syncHttpContext(this.access);
-    const folder = folderForRun(http, this.settings.folderId, (id, recreated) => {
-      this.settings = { ...this.settings, folderId: id };
-      this.saveSettings();
+    const folder = folderForRun(http, this.state.settings.folderId, (id, recreated) => {
+      this.state.settings = { ...this.state.settings, folderId: id };
+      this.state.saveSettings();
       if (recreated) this.host.notify(SYNC_MESSAGES.folderRecreated);
     });
     try {
-      const { changes, pageToken } = await changesForRun(http, this.settings.pageToken);
-      this.settings = { ...this.settings, pageToken };
+      const listed = await changesForRun(http, this.state.settings.pageToken);
+      const changes = changesToHandle(listed.changes, this.state.settings.unhandledFileIds);
+      // The token moves past these changes only together with the list of those not handled.
+      this.state.noteUnhandled(listed.pageToken, changes, this.tabList.fileId);
       const context: TabRunContext = {
         http,
         host: this.host,
         folder,
         changes,
         recreating: this.recreating,
+        newFileId: fileIdPool(http, this.filesToMake()),
         checkpoint: (record) => {
-          if (this.records.get(record.tabId)?.included) this.saveRecord(record);
+          if (this.state.records.get(record.tabId)?.included) this.state.saveRecord(record);
         },
-        openDriveCopy: (fromId, name, text) => {
-          this.openingTabs = true;
-          try {
-            this.host.openDriveCopy(fromId, name, text);
-          } finally {
-            this.openingTabs = false;
-          }
-        },
+        ...copyTabs(this.tabsStep),
       };
-      const ids = this.host.listTabs().map((tab) => tab.id);
-      await forEachLimited(ids, TABS_AT_ONCE, async (id) => {
-        const record = this.records.get(id);
-        if (!this.settings.enabled || !record?.included) return;
-        await (this.options.yieldToPage ?? yieldToPage)();
-        await this.syncOneTab(context, id, record);
-      });
-      const closed = [...this.closedFiles];
-      const tabs = listedTabs(this.host.listTabs(), this.records);
-      const { deviceId } = this.settings;
+      await syncTabsStep(this.tabsStep, context);
+      const closed = [...this.state.settings.closedFileIds];
+      const tabs = listedTabs(this.host.listTabs(), this.state.records);
+      const { deviceId } = this.state.settings;
       const input = { http, folder, deviceId, changes, tabs, closed, now: this.now() };
       this.tabList = await syncTabList(input, this.tabList);
-      for (const id of closed) this.closedFiles.delete(id);
-      this.settings = { ...this.settings, tabListFileId: this.tabList.fileId };
+      const { folderId } = this.tabList;
+      if (folderId) this.state.settings = { ...this.state.settings, folderId };
+      this.state.handled(this.state.settings.tabListFileId, this.tabList.fileId);
+      this.state.tombstonesWritten(closed);
+      const { fileId: tabListFileId } = this.tabList;
+      this.state.settings = { ...this.state.settings, tabListFileId, lastSyncAt: this.now() };
       this.failure = null;
       this.needsReconnect = false;
-      this.settings = { ...this.settings, lastSyncAt: this.now() };
-      this.saveSettings();
       return {};
     } catch (error) {
       const failure = syncFailure(error);
       this.noteFailure(failure);
-      // The request layer already honoured Retry-After on its own tries.
-      return { rateLimited: failure.kind === "rate-limited" };
+      // A Retry-After longer than the request layer waits is kept by the timer.
+      const waits = failure.kind === "rate-limited" || failure.kind === "daily-limit";
+      return { rateLimited: waits, retryAfterMs: failure.retryAfterMs };
     } finally {
+      this.state.saveSettings();
       this.publish();
     }
   }
 
-  /** One tab; a failure of its own becomes its warning, a notepad-wide one is thrown. */
-  private async syncOneTab(context: TabRunContext, id: string, record: StoredTabSync) {
-    try {
-      const result = await syncTab(context, id, record);
-      if (result.kind === "closed") return this.tabClosed(id);
-      if (this.records.get(id)?.included) this.saveRecord(result.record);
-      this.tabStates.set(id, { kind: "synced", at: this.now() });
-    } catch (error) {
-      const failure = syncFailure(error, this.host.readTab(id)?.encoding);
-      if (failure.scope === "notepad") throw error;
-      if (!(error instanceof DriveHttpError) && failure.kind === "failed") console.error(error);
-      this.tabStates.set(id, { kind: "warning", message: failure.message, action: failure.action });
-    }
-    this.publish();
+  /** How many synced tabs have no Drive file yet (ids to ask for). */
+  private filesToMake(): number {
+    const records = [...this.state.records.values()];
+    return records.filter((r) => r.included && !r.driveFileId).length;
   }
 
   private include(id: string): void {
     const tab = this.host.readTab(id);
     if (!tab) return;
-    const record = this.records.get(id);
-    this.saveRecord(record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId));
+    const record = this.state.records.get(id);
+    this.state.saveRecord(
+      record ? { ...record, included: true } : newTabRecord(id, tab.driveFileId),
+    );
+    // Back in the sync: Drive's copy may have changed while the feed was not watched for it.
+    if (record?.driveFileId && record.baseText !== null) this.state.recheck(record.driveFileId);
     this.tabStates.set(id, { kind: "syncing" });
   }
 
@@ -397,54 +359,39 @@ class NotepadSync implements NotepadSyncController {
    * for it here while another computer still syncs it.
    */
   private leave(fileId: string): void {
-    this.closedFiles.add(fileId);
-    this.dismiss(fileId);
-    this.saveSettings();
+    this.state.tombstone(fileId);
+    this.state.dismiss(fileId);
+    this.state.saveSettings();
   }
 
-  private dismiss(fileId: string): void {
-    const dismissed = this.settings.dismissedFileIds;
-    if (dismissed.includes(fileId)) return;
-    this.settings = { ...this.settings, dismissedFileIds: [...dismissed, fileId] };
+  /** Another window changed the settings (or asks this one, which syncs, for a run). */
+  protected fromWindow(message: WindowMessage): void {
+    if (message.type === "hello") return this.windows.shareStatus(this.status);
+    if (message.type === "status") {
+      this.leaderStatus = message.status;
+      return this.publish();
+    }
+    if (message.type === "run" && message.connected && !this.access.hasValidToken()) {
+      return this.windows.stepDown(); // the asking window has a Google token: it syncs
+    }
+    if (message.type === "settings") {
+      this.state.settings = { ...this.state.settings, ...message.change };
+    }
+    this.timer.setInterval(this.interval());
+    if (!this.state.settings.enabled) this.timer.stop();
+    else if (this.windows.isLeader()) {
+      // Tabs another window took in or out are in the store: read them, then run.
+      void this.state.refreshRecords().then(() => (this.timer.start(), this.timer.request()));
+    }
+    this.publish();
   }
 
-  private noteFailure(failure: SyncFailure): void {
-    if (failure.kind === "reconnect") this.needsReconnect = true;
-    this.failure = failure;
-  }
-
-  private interval(): SyncInterval {
-    return isSyncInterval(this.settings.interval) ? this.settings.interval : DEFAULT_SYNC_INTERVAL;
-  }
-
-  private saveRecord(record: StoredTabSync): void {
-    this.records.set(record.tabId, record);
-    void this.store.saveTab(record).catch(() => undefined);
-  }
-
-  private saveSettings(): void {
-    void this.store.saveSettings(this.settings).catch(() => undefined);
-  }
-
-  private compose(): NotepadSyncStatus {
-    // From the records, not listTabs(): building every tab's text on each change would cost.
-    const tabIds = [...this.records.values()].filter((r) => r.included).map((r) => r.tabId);
-    return buildStatus({
-      enabled: this.settings.enabled,
-      interval: this.interval(),
-      connected: this.access.hasValidToken(),
-      needsReconnect: this.needsReconnect,
-      lastSyncAt: this.settings.lastSyncAt,
-      failure: this.failure,
-      tabIds,
-      tabStates: this.tabStates,
-    });
-  }
-
-  private publish(): void {
-    const next = this.compose();
-    if (JSON.stringify(next) === JSON.stringify(this.status)) return;
-    this.status = next;
-    for (const listener of this.listeners) listener(next);
+  /** This window now runs the sync: what the last one stored is read first. */
+  protected async takeOver(): Promise<void> {
+    await this.state.reloadRecords();
+    this.leaderStatus = null;
+    this.publish();
+    if (this.state.settings.enabled) this.timer.start();
+    await this.wake();
   }
 }

@@ -6,6 +6,19 @@
  * opens in the background); the call fails with {@link ReconnectNeededError} instead.
  */
 import { DriveError, DriveHttpError } from "../errors";
+import { metaOfBytes } from "./content-md5";
+
+export {
+  DRIVE_CHANGES_URL,
+  TAB_LIST_MARK,
+  findTabLists,
+  getStartPageToken,
+  listChanges,
+  type ChangedFiles,
+  type FileChange,
+  type FoundTabList,
+} from "./sync-drive-changes";
+export { downloadRevision, listRevisions, type FileRevision } from "./sync-drive-revisions";
 import { driveRequest, type DriveHttpContext, type TokenSource } from "../http";
 import {
   DRIVE_FILES_URL,
@@ -18,11 +31,10 @@ import {
   uploadTimeoutMs,
 } from "../rest";
 
-/** Drive v3 changes endpoint. */
-export const DRIVE_CHANGES_URL = "https://www.googleapis.com/drive/v3/changes";
 /** The metadata the sync reads of each file. */
 export const SYNC_FILE_FIELDS =
-  "id,name,mimeType,md5Checksum,modifiedTime,headRevisionId,trashed,parents,capabilities(canEdit)";
+  "id,name,mimeType,md5Checksum,modifiedTime,headRevisionId,trashed,parents,capabilities(canEdit)," +
+  "appProperties";
 
 /** A file's metadata as the sync reads it. */
 export interface SyncFileMeta {
@@ -36,6 +48,8 @@ export interface SyncFileMeta {
   trashed?: boolean;
   parents?: string[];
   capabilities?: { canEdit?: boolean };
+  /** Plainpad's own marks on the file (conflict-copy.ts). */
+  appProperties?: Record<string, string>;
 }
 
 /** The Google token needs a click to be renewed: the sync waits for "Reconnect". */
@@ -146,13 +160,71 @@ export async function folderExists(context: DriveHttpContext, folderId: string):
   }
 }
 
-/** What to upload: `fileId` null creates the file in `parentId`. */
+/**
+ * What to upload: `fileId` null creates the file named `name` in `parentId`. An update sends
+ * the content only (Drive keeps the file's name and MIME type: a `.md` or `.json` file opened
+ * from Drive stays one), and `name` only when the tab was renamed.
+ */
 export interface BytesUpload {
   fileId: string | null;
-  name: string;
+  name?: string;
   bytes: Uint8Array<ArrayBuffer>;
-  mimeType: "text/plain" | "application/json";
+  /** The content's type: a new file's type; on an update, the file's own (never changed). */
+  mimeType: string;
   parentId?: string;
+  /**
+   * The new file's id, from {@link generateFileIds}: a create tried again (its answer lost)
+   * meets the file the first try made instead of making a second one.
+   */
+  newId?: string;
+  /** Plainpad's marks on a new file (multipart creates only: small files such as the tab list). */
+  appProperties?: Record<string, string>;
+}
+
+/** Ids for new files (files.generateIds). */
+export async function generateFileIds(context: DriveHttpContext, count: number): Promise<string[]> {
+  const search = new URLSearchParams({ count: String(count), space: "drive", type: "files" });
+  const answer = await driveRequest(
+    context,
+    {
+      url: `${DRIVE_FILES_URL}/generateIds?${search}`,
+      operation: "metadata",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    },
+    (response) => response.json() as Promise<{ ids?: string[] }>,
+  );
+  if (!answer.ids?.length) throw new DriveError("Drive gave no file ids");
+  return answer.ids;
+}
+
+/** Creates an empty file with a generated id (its content follows in a resumable upload). */
+function createEmpty(context: DriveHttpContext, upload: BytesUpload & { newId: string }) {
+  const metadata = {
+    id: upload.newId,
+    name: upload.name ?? "Untitled.txt",
+    mimeType: upload.mimeType,
+    parents: upload.parentId ? [upload.parentId] : undefined,
+  };
+  return driveRequest(
+    context,
+    {
+      url: `${DRIVE_FILES_URL}?fields=id`,
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=UTF-8" },
+      body: JSON.stringify(metadata),
+      operation: "upload",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    },
+    readMeta,
+  );
+}
+
+/**
+ * Drive already holds a file with that id: an earlier try of this create landed (its answer
+ * lost). The caller takes that file as its own rather than writing over what it holds now.
+ */
+export function isDuplicateId(error: unknown): boolean {
+  return error instanceof DriveHttpError && error.status === 409;
 }
 
 /**
@@ -164,20 +236,42 @@ export async function uploadBytes(
   context: DriveHttpContext,
   upload: BytesUpload,
 ): Promise<SyncFileMeta> {
-  const metadata: { name: string; mimeType: string; parents?: string[] } = {
-    name: upload.name,
-    mimeType: upload.mimeType,
-  };
-  if (!upload.fileId && upload.parentId) metadata.parents = [upload.parentId];
+  const { newId } = upload;
+  if (upload.fileId || !newId || upload.bytes.byteLength <= RESUMABLE_THRESHOLD_BYTES) {
+    return sendBytes(context, upload);
+  }
+  // Over 5 MB: the file is made empty with its id, then filled by a resumable update.
+  await createEmpty(context, { ...upload, newId });
+  return sendBytes(context, { ...upload, fileId: newId, newId: undefined, parentId: undefined });
+}
+
+async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promise<SyncFileMeta> {
+  const metadata: {
+    id?: string;
+    name?: string;
+    mimeType?: string;
+    parents?: string[];
+    appProperties?: Record<string, string>;
+  } = {};
+  if (upload.name !== undefined) metadata.name = upload.name;
+  if (!upload.fileId) {
+    metadata.name ??= "Untitled.txt";
+    metadata.mimeType = upload.mimeType;
+    if (upload.parentId) metadata.parents = [upload.parentId];
+    if (upload.newId) metadata.id = upload.newId;
+    if (upload.appProperties) metadata.appProperties = upload.appProperties;
+  }
   if (upload.bytes.byteLength > RESUMABLE_THRESHOLD_BYTES) {
     const id = await uploadResumable(context, {
       fileId: upload.fileId,
-      name: upload.name,
+      name: metadata.name ?? "",
       content: "",
       parentId: upload.parentId,
       bytes: upload.bytes,
+      metadata: upload.fileId ? { name: upload.name } : undefined,
     });
-    return getSyncMeta(context, id);
+    // A second answer: its checksum may be of a revision written after ours.
+    return metaOfBytes(await getSyncMeta(context, id), upload.bytes);
   }
   const boundary = makeBoundary("", context.random);
   const body = new Blob([
@@ -203,6 +297,26 @@ export async function uploadBytes(
   return meta;
 }
 
+/** Sets Plainpad's marks on a file (metadata PATCH of appProperties). */
+export function setAppProperties(
+  context: DriveHttpContext,
+  fileId: string,
+  appProperties: Record<string, string>,
+): Promise<SyncFileMeta> {
+  return driveRequest(
+    context,
+    {
+      url: `${fileUrl(DRIVE_FILES_URL, fileId)}?fields=${encodeURIComponent(SYNC_FILE_FIELDS)}`,
+      method: "PATCH",
+      headers: { "Content-Type": "application/json; charset=UTF-8" },
+      body: JSON.stringify({ appProperties }),
+      operation: "metadata",
+      timeoutMs: SHORT_TIMEOUT_MS,
+    },
+    readMeta,
+  );
+}
+
 /** Renames a file (metadata PATCH). */
 export function renameFile(
   context: DriveHttpContext,
@@ -221,78 +335,4 @@ export function renameFile(
     },
     readMeta,
   );
-}
-
-/** The token from which the changes feed starts (changes.getStartPageToken). */
-export async function getStartPageToken(context: DriveHttpContext): Promise<string> {
-  const answer = await driveRequest(
-    context,
-    {
-      url: `${DRIVE_CHANGES_URL}/startPageToken`,
-      operation: "metadata",
-      timeoutMs: SHORT_TIMEOUT_MS,
-    },
-    (response) => response.json() as Promise<{ startPageToken?: string }>,
-  );
-  if (!answer.startPageToken) throw new DriveError("Drive gave no changes token");
-  return answer.startPageToken;
-}
-
-/** What the changes feed says of one file. */
-export interface FileChange {
-  /** The file's checksum now (absent for a removed file, or when Drive left it out). */
-  md5Checksum?: string;
-  /** Removed, in the bin, or no longer visible to the app. */
-  gone: boolean;
-}
-
-/** Files changed since a token, and the token to ask from next time. */
-export interface ChangedFiles {
-  changes: Map<string, FileChange>;
-  nextToken: string;
-}
-
-interface ChangesPage {
-  nextPageToken?: string;
-  newStartPageToken?: string;
-  changes?: {
-    fileId?: string;
-    removed?: boolean;
-    file?: { md5Checksum?: string; trashed?: boolean };
-  }[];
-}
-
-/**
- * Every page of the changes feed since `pageToken` (changes.list), with each file's new
- * checksum, so a file that changed only because this computer uploaded it needs no request.
- */
-export async function listChanges(
-  context: DriveHttpContext,
-  pageToken: string,
-): Promise<ChangedFiles> {
-  const changes = new Map<string, FileChange>();
-  let token = pageToken;
-  for (;;) {
-    const search = new URLSearchParams({
-      pageToken: token,
-      fields: "nextPageToken,newStartPageToken,changes(fileId,removed,file(md5Checksum,trashed))",
-      pageSize: "1000",
-      spaces: "drive",
-    });
-    const page = await driveRequest(
-      context,
-      { url: `${DRIVE_CHANGES_URL}?${search}`, operation: "metadata", timeoutMs: SHORT_TIMEOUT_MS },
-      (response) => response.json() as Promise<ChangesPage>,
-    );
-    for (const change of page.changes ?? []) {
-      if (!change.fileId) continue;
-      changes.set(change.fileId, {
-        md5Checksum: change.file?.md5Checksum,
-        gone: change.removed === true || change.file?.trashed === true,
-      });
-    }
-    if (page.newStartPageToken) return { changes, nextToken: page.newStartPageToken };
-    if (!page.nextPageToken) return { changes, nextToken: token };
-    token = page.nextPageToken;
-  }
 }

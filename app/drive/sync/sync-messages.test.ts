@@ -35,10 +35,53 @@ describe("syncFailure", () => {
         new DriveHttpError("upload", 403, body(403, "insufficientFilePermissions")),
         { scope: "tab", kind: "read-only", message: SYNC_MESSAGES.readOnly },
       ],
+      [
+        new DriveHttpError("upload", 403, body(403, "appNotAuthorizedToFile")),
+        { scope: "tab", kind: "not-authorized", message: SYNC_MESSAGES.notAuthorized },
+      ],
+      [
+        new DriveHttpError("upload", 403, body(403, "dailyLimitExceeded")),
+        { scope: "notepad", kind: "daily-limit", message: SYNC_MESSAGES.dailyLimit },
+      ],
+      [
+        new DriveHttpError("upload", 403, body(403, "insufficientPermissions")),
+        { scope: "notepad", kind: "reconnect", message: SYNC_MESSAGES.noPermission },
+      ],
+      [
+        new DriveHttpError("metadata", 403, body(403, "insufficientScopes")),
+        { scope: "notepad", kind: "reconnect", action: "reconnect" },
+      ],
+      [
+        new DriveHttpError("upload", 403, body(403, "domainPolicy")),
+        { scope: "notepad", kind: "domain-policy", message: SYNC_MESSAGES.domainPolicy },
+      ],
+      [
+        new DriveHttpError("upload", 403, body(403, "somethingNew")),
+        { scope: "tab", kind: "refused", action: "retry" },
+      ],
+      [
+        new DriveHttpError("upload", 503, "", 120_000),
+        {
+          scope: "notepad",
+          kind: "rate-limited",
+          message: SYNC_MESSAGES.busy,
+          retryAfterMs: 120_000,
+        },
+      ],
       [new DriveHttpError("upload", 500, ""), { scope: "tab", kind: "failed", action: "retry" }],
       [new Error("anything"), { scope: "tab", kind: "failed" }],
     ];
     for (const [error, expected] of cases) expect(syncFailure(error)).toMatchObject(expected);
+  });
+
+  it("offers a new file only where one helps: a read-only or unauthorised file", () => {
+    const forks = ["insufficientFilePermissions", "appNotAuthorizedToFile"];
+    const others = ["dailyLimitExceeded", "insufficientPermissions", "insufficientScopes"];
+    for (const reason of [...forks, ...others, "domainPolicy", "somethingNew"]) {
+      const failure = syncFailure(new DriveHttpError("upload", 403, body(403, reason)));
+      expect(failure.action === "recreate-file", reason).toBe(forks.includes(reason));
+      expect(failure.kind === "read-only", reason).toBe(reason === "insufficientFilePermissions");
+    }
   });
 
   it("names the encoding a tab's characters do not fit", () => {

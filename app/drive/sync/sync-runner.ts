@@ -9,6 +9,7 @@ import type { DriveHttpContext } from "../http";
 import { ensureAppFolder } from "../rest";
 import {
   folderExists,
+  generateFileIds,
   getStartPageToken,
   listChanges,
   type FileChange,
@@ -67,6 +68,36 @@ export async function changesForRun(
   return { changes: null, pageToken: await getStartPageToken(http) };
 }
 
+/**
+ * The changes this run must handle: what the feed reported since the stored token, and the
+ * files an earlier run noticed but did not handle (their checksum unknown, so they are read).
+ * null: look at every file.
+ */
+export function changesToHandle(
+  listed: Map<string, FileChange> | null,
+  unhandled: readonly string[],
+): Map<string, FileChange> | null {
+  if (!listed) return null;
+  const changes = new Map(listed);
+  for (const id of unhandled) if (!changes.has(id)) changes.set(id, { gone: false });
+  return changes;
+}
+
+/** Hands out ids for new files, asking Drive (files.generateIds) for `batch` at a time. */
+export function fileIdPool(http: DriveHttpContext, batch: number): () => Promise<string> {
+  let ids: string[] = [];
+  let asking: Promise<string[]> | null = null;
+  const size = Math.min(Math.max(batch, 1), 1000);
+  return async () => {
+    while (ids.length === 0) {
+      asking ??= generateFileIds(http, size).finally(() => (asking = null));
+      const got = await asking;
+      if (ids.length === 0) ids = got;
+    }
+    return ids.shift() as string;
+  };
+}
+
 /** The synced tabs that have a Drive file, in tab order, as the tab list records them. */
 export function listedTabs(
   tabs: readonly SyncTab[],
@@ -76,10 +107,32 @@ export function listedTabs(
   for (const tab of tabs) {
     const record = records.get(tab.id);
     if (record?.included && record.driveFileId) {
-      listed.push({ driveFileId: record.driveFileId, name: tab.name });
+      const { name, encoding, lineEnding } = tab;
+      listed.push({ driveFileId: record.driveFileId, name, encoding, lineEnding });
     }
   }
   return listed;
+}
+
+/**
+ * Synced tabs on a Drive file an earlier synced tab (in tab order) holds too, each with that
+ * tab's name: one file is synced by one tab at a time.
+ */
+export function tabsOnSharedFiles(
+  tabs: readonly SyncTab[],
+  records: ReadonlyMap<string, StoredTabSync>,
+): Map<string, string> {
+  const holders = new Map<string, string>();
+  const shadowed = new Map<string, string>();
+  for (const tab of tabs) {
+    const record = records.get(tab.id);
+    const fileId = tab.driveFileId ?? record?.driveFileId;
+    if (!record?.included || !fileId) continue;
+    const holder = holders.get(fileId);
+    if (holder === undefined) holders.set(fileId, tab.name);
+    else shadowed.set(tab.id, holder);
+  }
+  return shadowed;
 }
 
 /** Lets the page handle input between two tabs of a run. */
@@ -115,6 +168,8 @@ export function defaultSyncSettings(deviceId: string): StoredSyncSettings {
     pageToken: null,
     lastSyncAt: null,
     dismissedFileIds: [],
+    unhandledFileIds: [],
+    closedFileIds: [],
   };
 }
 

@@ -34,13 +34,16 @@ export function buildStatus(parts: StatusParts): NotepadSyncStatus {
   const tabs: Record<string, TabSyncStatus> = {};
   let state: NotepadSyncStatus["state"] = parts.enabled ? "synced" : "off";
   const notConnected = parts.enabled && (!parts.connected || parts.needsReconnect);
+  // A reconnect for a reason of its own (a permission not granted) says that reason.
+  const reconnectWords =
+    parts.failure?.kind === "reconnect" ? parts.failure.message : SYNC_MESSAGES.reconnect;
   if (parts.enabled) {
     for (const id of parts.tabIds) {
       let tab: TabSyncStatus = parts.tabStates.get(id) ?? { kind: "syncing" };
       if (notConnected) {
         tab = {
           kind: "not-connected",
-          message: parts.needsReconnect ? SYNC_MESSAGES.reconnect : SYNC_MESSAGES.notSignedIn,
+          message: parts.needsReconnect ? reconnectWords : SYNC_MESSAGES.notSignedIn,
         };
       } else if (parts.failure && tab.kind !== "warning") {
         tab = { kind: "warning", message: parts.failure.message, action: parts.failure.action };
@@ -55,7 +58,7 @@ export function buildStatus(parts: StatusParts): NotepadSyncStatus {
   let message: string | null = null;
   let action: NotepadSyncStatus["action"];
   if (notConnected) {
-    message = parts.needsReconnect ? SYNC_MESSAGES.reconnect : SYNC_MESSAGES.notSignedIn;
+    message = parts.needsReconnect ? reconnectWords : SYNC_MESSAGES.notSignedIn;
     action = parts.needsReconnect ? "reconnect" : undefined;
   } else if (parts.enabled && parts.failure) {
     message = parts.failure.message;

@@ -7,42 +7,36 @@
  * put into words (sync-messages.ts).
  */
 import type { StoredTabSync } from "~/storage/sync-store";
-import { withDefaultExtension } from "~/text/file-name";
 import { isLegacyEncoding, loadLegacyEncoders } from "~/text/legacy-encodings";
 import { normalizeLineEndings } from "~/text/line-endings";
-import { decodeBytes } from "~/text/text-encoding";
+import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
-import type { DriveHttpContext } from "../http";
-import { driveCopyName, fileBytes, mergeTexts } from "./merge";
+import type { TabRunContext } from "./tab-run-context";
+import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
+import { contentMd5, metaOfBytes } from "./content-md5";
+import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
+import { mergeWithTyping } from "./merge-off-thread";
 import {
   downloadBytes,
   getSyncMeta,
+  isDuplicateId,
   renameFile,
   uploadBytes,
-  type FileChange,
   type SyncFileMeta,
 } from "./sync-drive";
-import { conflictNotice } from "./sync-messages";
-import type { NotepadSyncHost, SyncTab } from "./sync-types";
+import {
+  checkBeforeUpload,
+  DriveMovedOnError,
+  goneError,
+  settlePending,
+  writtenBetween,
+} from "./upload-check";
+import { undecodableNotice } from "./sync-messages";
+import type { SyncTab } from "./sync-types";
+import { agreeOnName, driveFileName, type TabNaming } from "./tab-naming";
 
-/** What a tab's run needs. */
-export interface TabRunContext {
-  http: DriveHttpContext;
-  host: NotepadSyncHost;
-  /** The "Plainpad Documents" folder's id (made, or made again, when needed). */
-  folder(): Promise<string>;
-  /** Files the changes feed reported since the last run; null: look at every file. */
-  changes: Map<string, FileChange> | null;
-  /**
-   * Stores what is known before an upload that may fail: after a merge or a conflict, Drive's
-   * text becomes the base, so a retry neither opens a second Drive copy nor merges twice.
-   */
-  checkpoint(record: StoredTabSync): void;
-  /** Tabs to put in a new file (the id is removed once it is made). */
-  recreating?: Set<string>;
-  /** Opens Drive's side of a conflict (the controller keeps that tab out of the sync). */
-  openDriveCopy(fromId: string, name: string, text: string): void;
-}
+export type { CopyFile, TabRunContext } from "./tab-run-context";
+export { driveFileName, tabNameForFile } from "./tab-naming";
 
 /** How the tab's run ended. */
 export type TabRunResult =
@@ -50,10 +44,8 @@ export type TabRunResult =
   /** The tab was closed meanwhile. */
   | { kind: "closed" };
 
-/** The Drive file name of a tab (its name, ".txt" added when it has no extension). */
-export function driveFileName(tabName: string): string {
-  return withDefaultExtension(tabName.trim() || "Untitled");
-}
+/** Runs of one tab's merge when Drive's copy keeps changing under it. */
+const ATTEMPTS = 3;
 
 /** A fresh record for a tab taken into the sync. */
 export function newTabRecord(tabId: string, driveFileId: string | null): StoredTabSync {
@@ -66,15 +58,9 @@ export function newTabRecord(tabId: string, driveFileId: string | null): StoredT
     headRevisionId: null,
     modifiedTime: null,
     syncedName: null,
+    pendingUpload: null,
+    pendingCreateId: null,
   };
-}
-
-function goneError(): DriveHttpError {
-  return new DriveHttpError(
-    "metadata",
-    404,
-    JSON.stringify({ error: { code: 404, errors: [{ reason: "notFound" }] } }),
-  );
 }
 
 function readOnlyError(): DriveHttpError {
@@ -100,48 +86,97 @@ function synced(
       md5Checksum: meta.md5Checksum ?? null,
       headRevisionId: meta.headRevisionId ?? null,
       modifiedTime: meta.modifiedTime ?? null,
-      // What this tab asked for: a rename made in Drive is left alone until the tab's changes.
+      // The name both sides agreed on (tab-naming.ts).
       syncedName: name,
+      pendingUpload: null,
+      pendingCreateId: null,
+      mimeType: meta.mimeType ?? record.mimeType ?? null,
     },
   };
 }
 
+/**
+ * Puts `text` in the tab's file (a new one, of id `newId`, when `fileId` is null). An update
+ * sends only the content, in the file's own MIME type, and the name only when it must change.
+ */
 async function upload(
   context: TabRunContext,
   tab: SyncTab,
   fileId: string | null,
   text: string,
-  name: string,
+  naming: TabNaming,
+  newId?: string,
 ): Promise<SyncFileMeta> {
   return uploadBytes(context.http, {
     fileId,
-    name,
+    name: !fileId || naming.renameFile ? naming.name : undefined,
     bytes: fileBytes(text, tab.encoding, tab.lineEnding),
-    mimeType: "text/plain",
+    mimeType: naming.mimeType ?? "text/plain",
     parentId: fileId ? undefined : await context.folder(),
+    newId,
   });
 }
 
-/** Drive's text of the file, or null when it did not change since the record's checksum. */
+/**
+ * Drive's text of the file, or null when it did not change since the record's checksum.
+ * `fresh`: Drive's copy is read whatever the changes feed said.
+ */
 async function remoteText(
   context: TabRunContext,
   tab: SyncTab,
   fileId: string,
   record: StoredTabSync,
-): Promise<{ text: string | null; meta: SyncFileMeta | null }> {
-  const change = context.changes?.get(fileId);
+  fresh: boolean,
+): Promise<{ text: string | null; meta: SyncFileMeta | null; aside?: DecodedText }> {
+  const change = fresh ? undefined : context.changes?.get(fileId);
   const known = record.baseText !== null && record.md5Checksum !== null;
-  if (known && context.changes && !change) return { text: null, meta: null };
+  if (known && !fresh && context.changes && !change) return { text: null, meta: null };
   if (known && change && !change.gone && change.md5Checksum === record.md5Checksum) {
     return { text: null, meta: null };
   }
   const meta = await getSyncMeta(context.http, fileId);
-  if (meta.trashed) throw goneError();
+  // A file in the bin is still read (its last changes come into the tab), never written.
   if (known && meta.md5Checksum === record.md5Checksum) return { text: null, meta };
   const bytes = await downloadBytes(context.http, fileId);
   const text = decodeBytes(bytes, tab.encoding);
-  if (text === null) throw new Error(`The file could not be read as ${tab.encoding}`);
-  return { text: normalizeLineEndings(text), meta };
+  // Bytes that are not the tab's encoding are never merged: they are kept aside, as read.
+  if (text === null)
+    return { text: null, meta: metaOfBytes(meta, bytes), aside: fileTextOf(bytes) };
+  return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
+}
+
+/**
+ * The tab takes the file its own create made (the answer lost): its text there is a pending
+ * upload of ours, merged with what Drive has done to it since; an empty file (the first step
+ * of a big create) is an empty base.
+ */
+function takeMadeFile(
+  context: TabRunContext,
+  tab: SyncTab,
+  record: StoredTabSync,
+  fileId: string,
+  md5: string | undefined,
+): StoredTabSync {
+  context.recreating?.delete(tab.id);
+  context.host.setTabDriveFile(tab.id, fileId, tab.name);
+  const empty = md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
+  const base = empty ? { baseText: "", md5Checksum: EMPTY_MD5 } : {};
+  const taken = { ...record, ...base, driveFileId: fileId, pendingCreateId: null };
+  context.checkpoint(taken);
+  return taken;
+}
+
+/** The MD5 of no bytes. */
+const EMPTY_MD5 = contentMd5(new Uint8Array());
+
+/** The file a create with id `id` made, or null when it made none (or it is gone). */
+async function fileIfMade(context: TabRunContext, id: string): Promise<SyncFileMeta | null> {
+  try {
+    return await getSyncMeta(context.http, id);
+  } catch (error) {
+    if (error instanceof DriveHttpError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** Syncs one tab (see the module comment). */
@@ -156,55 +191,218 @@ export async function syncTab(
   if (isLegacyEncoding(first.encoding)) await loadLegacyEncoders();
   let record = stored;
   const recreate = context.recreating?.has(tabId) === true;
-  const fileId = recreate ? null : (first.driveFileId ?? record.driveFileId);
+  let fileId = recreate ? null : (first.driveFileId ?? record.driveFileId);
   if (fileId !== record.driveFileId) record = newTabRecord(tabId, fileId);
+  if (!fileId && record.pendingCreateId) {
+    // An earlier create whose answer was lost may have made the file: the tab takes it.
+    const made = await fileIfMade(context, record.pendingCreateId);
+    if (made) record = takeMadeFile(context, first, record, made.id, made.md5Checksum);
+    fileId = record.driveFileId;
+  }
   if (!fileId) {
     const name = driveFileName(first.name);
-    const meta = await upload(context, first, null, first.text, name);
-    context.recreating?.delete(tabId);
-    context.host.setTabDriveFile(tabId, meta.id, first.name);
-    return synced(record, first.text, meta, name);
-  }
-  const remote = await remoteText(context, first, fileId, record);
-  // The person may have typed during the requests: merge what the tab holds now.
-  const tab = context.host.readTab(tabId);
-  if (!tab) return { kind: "closed" };
-  const name = driveFileName(tab.name);
-  const local = tab.text;
-  if (remote.text === null) {
-    if (local === record.baseText) {
-      if (record.syncedName === name) return { kind: "synced", record };
-      const meta = await renameFile(context.http, fileId, name);
-      return synced(record, local, meta, name);
+    // Read once: the host's `text` reads the editor, which may change during the upload. The
+    // record keeps what was sent, so a line typed meanwhile is a local change for the next run.
+    const text = first.text;
+    // The new file's id and text are kept first: a create tried again finds the file a lost
+    // answer made, and knows its text as ours.
+    const newId = record.pendingCreateId ?? (await context.newFileId());
+    const md5 = contentMd5(fileBytes(text, first.encoding, first.lineEnding));
+    record = { ...record, pendingCreateId: newId, pendingUpload: { text, md5 } };
+    context.checkpoint(record);
+    try {
+      const naming = { name, renameFile: true };
+      const meta = await upload(context, first, null, text, naming, newId);
+      context.recreating?.delete(tabId);
+      context.host.setTabDriveFile(tabId, meta.id, first.name);
+      return synced(record, text, meta, name);
+    } catch (error) {
+      // A try the request layer repeated: the first made the file (its answer lost).
+      if (!isDuplicateId(error)) throw error;
+      record = takeMadeFile(context, first, record, newId, undefined);
+      fileId = newId;
     }
-    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-    return synced(record, local, await upload(context, tab, fileId, local, name), name);
   }
-  const outcome = mergeTexts({ base: record.baseText, local, remote: remote.text });
+  // Drive v3 has no upload precondition: a revision written during the run means merging again.
+  const held = { record };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await syncExisting(context, first, fileId, held, attempt > 1);
+    } catch (error) {
+      if (!(error instanceof DriveMovedOnError) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Merges a tab with its Drive file and uploads the result (see the module comment). */
+async function syncExisting(
+  context: TabRunContext,
+  first: SyncTab,
+  fileId: string,
+  held: { record: StoredTabSync },
+  fresh: boolean,
+): Promise<TabRunResult> {
+  const pending = held.record.pendingUpload;
+  if (pending) {
+    const before = held.record;
+    held.record = await settlePending(context.http, fileId, before);
+    context.checkpoint(held.record);
+    fresh = true;
+    // It landed, its answer lost: what the check after an upload would have read, read now.
+    if (held.record.baseText === pending.text && before.md5Checksum !== pending.md5) {
+      const ours = { id: fileId, md5Checksum: pending.md5 };
+      const encoding = first.encoding;
+      const between = await writtenBetween(
+        context.http,
+        fileId,
+        before.md5Checksum,
+        ours,
+        encoding,
+      );
+      if (between) await mergeBack(context, first.id, fileId, before.baseText, between);
+    }
+  }
+  let record = held.record;
+  const remote = await remoteText(context, first, fileId, record, fresh);
+  // The person may have typed during the requests: merge what the tab holds now.
+  const tab = context.host.readTab(first.id);
+  if (!tab) return { kind: "closed" };
+  const driveName = remote.meta?.name ?? context.changes?.get(fileId)?.name;
+  const naming: TabNaming = {
+    ...agreeOnName(context, fileId, tab, record, driveName),
+    mimeType: remote.meta?.mimeType ?? record.mimeType,
+  };
+  const { name } = naming;
+  let local = tab.text;
+  const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, naming);
+  const binned = remote.meta?.trashed === true;
+  if (remote.aside && remote.meta) {
+    await keepAside(context, tab, remote.aside);
+    // Drive's bytes are kept in the copy: the tab's text goes over them.
+    held.record = record = { ...record, ...recordMeta(remote.meta) };
+    context.checkpoint(record);
+    if (binned) throw goneError();
+    return put(local);
+  }
+  if (remote.text === null) {
+    if (binned) throw goneError();
+    if (local === record.baseText) {
+      if (!naming.renameFile) {
+        if (record.syncedName === name) return { kind: "synced", record };
+        return { kind: "synced", record: { ...record, syncedName: name } };
+      }
+      // The rename's answer describes Drive's content now, which may be newer than the base:
+      // the record keeps its own checksum, so such a revision is pulled next time.
+      await renameFile(context.http, fileId, name);
+      return { kind: "synced", record: { ...record, syncedName: name } };
+    }
+    return put(local);
+  }
+  const readText = () => context.host.readTab(tab.id)?.text ?? null;
+  const outcome = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  if (!outcome) return { kind: "closed" };
+  local = outcome.local;
+  // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
+  const copyId = outcome.kind === "conflict" ? await context.newFileId() : null;
+  const before = { text: record.baseText, md5: record.md5Checksum };
   if (remote.meta) {
-    record = {
-      ...record,
-      baseText: remote.text,
-      md5Checksum: remote.meta.md5Checksum ?? null,
-      headRevisionId: remote.meta.headRevisionId ?? null,
-      modifiedTime: remote.meta.modifiedTime ?? null,
-    };
+    record = { ...record, baseText: remote.text, ...recordMeta(remote.meta) };
+    held.record = record;
     context.checkpoint(record);
   }
-  if (outcome.kind === "conflict") {
-    const copyName = driveCopyName(tab.name);
-    context.openDriveCopy(tabId, copyName, outcome.remote);
-    context.host.notify(conflictNotice(tab.name, copyName));
-    if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-    return synced(record, local, await upload(context, tab, fileId, local, name), name);
-  }
-  if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
-  if (outcome.text === remote.text && remote.meta) {
-    if (record.syncedName === name || remote.meta.name === name) {
-      return synced(record, outcome.text, remote.meta, name);
+  if (binned) {
+    // Drive's last changes come into the tab (or beside it); nothing goes into the bin.
+    if (outcome.kind === "clean" && outcome.text !== local) {
+      context.host.applyMergedText(tab.id, outcome.text);
     }
-    return synced(record, outcome.text, await renameFile(context.http, fileId, name), name);
+    if (outcome.kind === "conflict" && copyId) {
+      await openConflictCopy(context, tab, { text: outcome.remote, md5: null, copyId });
+    }
+    throw goneError();
   }
-  if (remote.meta?.capabilities?.canEdit === false) throw readOnlyError();
-  return synced(record, outcome.text, await upload(context, tab, fileId, outcome.text, name), name);
+  if (outcome.kind === "conflict" && copyId) {
+    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId };
+    await openConflictCopy(context, tab, kept);
+    const result = await put(local);
+    // Best effort: without the mark the other computer still finds the copy in the tab list.
+    await markReplaced(context, fileId, kept).catch(() => undefined);
+    return result;
+  }
+  if (outcome.kind === "conflict") throw new Error("unreachable: a conflict has a copy id");
+  noticeReplaced(context, tab, remote.meta, before);
+  if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
+  if (outcome.text === remote.text && remote.meta) {
+    if (!naming.renameFile) return synced(record, outcome.text, remote.meta, name);
+    await renameFile(context.http, fileId, name);
+    return synced(record, outcome.text, remote.meta, name);
+  }
+  return put(outcome.text);
+}
+
+/**
+ * Uploads `text` over Drive's copy that `based` describes: checked just before (Drive still
+ * holds the base) and after (no revision came in between; one that did is merged into the
+ * tab, whose next run uploads the result). See upload-check.ts.
+ */
+async function uploadChecked(
+  context: TabRunContext,
+  tab: SyncTab,
+  fileId: string,
+  based: StoredTabSync,
+  text: string,
+  naming: TabNaming,
+): Promise<TabRunResult> {
+  const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
+  if (before.capabilities?.canEdit === false) throw readOnlyError();
+  // Kept until the answer comes: an answer lost on the way must not make our text "theirs".
+  const bytes = fileBytes(text, tab.encoding, tab.lineEnding);
+  context.checkpoint({ ...based, pendingUpload: { text, md5: contentMd5(bytes) } });
+  const meta = await upload(context, tab, fileId, text, naming);
+  const http = context.http;
+  const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
+  if (between !== null) await mergeBack(context, tab.id, fileId, based.baseText, between);
+  return synced(based, text, meta, naming.name);
+}
+
+/** Puts a revision written during our upload into the tab (or beside it, when they clash). */
+async function mergeBack(
+  context: TabRunContext,
+  tabId: string,
+  fileId: string,
+  base: string | null,
+  between: { text: string; md5: string | null },
+) {
+  const now = context.host.readTab(tabId);
+  if (!now) return;
+  const local = now.text;
+  const outcome = mergeTexts({ base, local, remote: between.text });
+  if (outcome.kind === "clean") {
+    if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+    return;
+  }
+  const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
+  await openConflictCopy(context, now, kept);
+  await markReplaced(context, fileId, kept).catch(() => undefined);
+}
+
+/** What a record keeps of Drive's metadata. */
+function recordMeta(meta: SyncFileMeta) {
+  return {
+    md5Checksum: meta.md5Checksum ?? null,
+    headRevisionId: meta.headRevisionId ?? null,
+    modifiedTime: meta.modifiedTime ?? null,
+  };
+}
+
+/**
+ * Drive's bytes do not decode in the tab's encoding (another app changed them): they are not
+ * merged but opened beside the tab as they could be read (a synced tab, its file made by its
+ * own run), and the person is told.
+ */
+async function keepAside(context: TabRunContext, tab: SyncTab, aside: DecodedText) {
+  const copyName = driveCopyName(tab.name);
+  const file = { id: await context.newFileId(), md5: null };
+  context.openDriveCopy(tab.id, copyName, normalizeLineEndings(aside.text), file);
+  const [wanted, read] = [encodingLabel(tab.encoding), encodingLabel(aside.encoding)];
+  context.host.notify(undecodableNotice(tab.name, copyName, wanted, read));
 }

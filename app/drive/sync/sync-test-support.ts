@@ -1,15 +1,16 @@
 /**
  * Test support for the sync engine's Node tests: an in-memory notepad (the host), a Google
  * session double, and a "computer" (notepad + controller + its own storage) against one fake
- * Drive (tests/e2e/drive-model.ts, the same Drive the browser tests use).
+ * Drive (tests/support/drive-model.ts, the same Drive the browser tests use).
  */
-import { createMemorySyncStore } from "~/storage/sync-store";
+import { createMemorySyncStore, type SyncStateStore } from "~/storage/sync-store";
 import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
-import { DriveModel } from "../../../tests/e2e/drive-model";
-import { modelFetch } from "../../../tests/e2e/drive-model-fetch";
+import { DriveModel } from "../../../tests/support/drive-model";
+import { modelFetch } from "../../../tests/support/drive-model-fetch";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
+import type { WindowChannel, WindowMessage, WindowsEnvironment } from "./sync-windows";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
 
 /** A notepad in memory: tabs, notices, and the texts replaced by merges (its History). */
@@ -19,6 +20,8 @@ export class TestNotepad implements NotepadSyncHost {
   history: { id: string; text: string }[] = [];
   copies: string[] = [];
   sync: NotepadSyncController | null = null;
+  /** Further windows of the same browser: their engines hear the same tab events. */
+  otherWindows: NotepadSyncController[] = [];
   private next = 1;
 
   constructor(private readonly prefix: string) {}
@@ -37,8 +40,12 @@ export class TestNotepad implements NotepadSyncHost {
       lineEnding: format.lineEnding ?? "lf",
       driveFileId: format.driveFileId ?? null,
     });
-    this.sync?.tabOpened(id);
+    this.engines().forEach((sync) => sync.tabOpened(id));
     return id;
+  }
+
+  private engines(): NotepadSyncController[] {
+    return this.sync ? [this.sync, ...this.otherWindows] : this.otherWindows;
   }
 
   tab(id: string): SyncTab {
@@ -55,31 +62,41 @@ export class TestNotepad implements NotepadSyncHost {
 
   type(id: string, text: string): void {
     this.tab(id).text = text;
-    this.sync?.tabChanged(id);
+    this.engines().forEach((sync) => sync.tabChanged(id));
   }
 
   rename(id: string, name: string): void {
     this.tab(id).name = name;
-    this.sync?.tabRenamed(id);
+    this.engines().forEach((sync) => sync.tabRenamed(id));
   }
 
   close(id: string): void {
     this.tabs = this.tabs.filter((t) => t.id !== id);
-    this.sync?.tabClosed(id);
+    this.engines().forEach((sync) => sync.tabClosed(id));
   }
 
   listTabs(): SyncTab[] {
-    return this.tabs.map((tab) => ({ ...tab }));
+    return this.tabs.flatMap((tab) => this.readTab(tab.id) ?? []);
   }
 
+  /** Like the page's host: `text` is read from the tab each time (typing shows through). */
   readTab(id: string): SyncTab | null {
     const tab = this.tabs.find((t) => t.id === id);
-    return tab ? { ...tab } : null;
+    if (!tab) return null;
+    return {
+      ...tab,
+      get text() {
+        return tab.text;
+      },
+    };
   }
 
+  // Like the real notepad (app/notepad/drive-sync.ts), a tab closed meanwhile is left alone.
   applyMergedText(id: string, text: string): void {
-    this.history.push({ id, text: this.tab(id).text });
-    this.tab(id).text = text;
+    const tab = this.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    this.history.push({ id, text: tab.text });
+    tab.text = text;
   }
 
   openDriveCopy(_fromId: string, name: string, text: string): string {
@@ -92,8 +109,12 @@ export class TestNotepad implements NotepadSyncHost {
     return this.addTab(file.name, file.text, file);
   }
 
-  setTabDriveFile(id: string, driveFileId: string): void {
-    this.tab(id).driveFileId = driveFileId;
+  setTabDriveFile(id: string, driveFileId: string, name: string): void {
+    const tab = this.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    tab.driveFileId = driveFileId;
+    // As the notepad does: a name that changed renames the tab (not told back to the sync).
+    if (name.trim()) tab.name = name;
   }
 
   notify(message: string): void {
@@ -101,21 +122,115 @@ export class TestNotepad implements NotepadSyncHost {
   }
 }
 
+/** A request as the network hooks see it (kind as the model counts it). */
+export interface HookedRequest {
+  method: string;
+  url: string;
+}
+
+/** The computer's network: offline, and hooks around each request (typing during one, a lost answer). */
+export interface TestNetwork {
+  offline: boolean;
+  /** Runs before the request reaches Drive. */
+  before?: (request: HookedRequest) => void | Promise<void>;
+  /** Runs after Drive applied the request; throwing loses the answer. */
+  after?: (request: HookedRequest, status: number) => void | Promise<void>;
+}
+
 /** One computer: its notepad, its sync, its session and network. */
 export interface TestComputer {
   notepad: TestNotepad;
   sync: NotepadSyncController;
   session: { valid: boolean; token: string; clicks: number };
-  network: { offline: boolean };
+  network: TestNetwork;
+  /** Its sync storage (IndexedDB in the page), shared by the windows of one browser. */
+  store: SyncStateStore;
   /** What the page's focus (or the online event) calls. */
   wake: () => void;
+  /** Requests this computer (window) sent to Drive. */
+  requests: () => number;
+  /** The browser it is a window of, when it shares one with other windows. */
+  browser?: SharedBrowser;
 }
 
-/** A computer against `model`, sync loaded (not yet on), interval Manual only. */
-export async function computer(model: DriveModel, name: string): Promise<TestComputer> {
-  const notepad = new TestNotepad(name);
-  const session = { valid: true, token: `${name}-token-1`, clicks: 0 };
-  const network = { offline: false };
+/** A window of a browser that other windows share (its storage, Web Locks and channel). */
+export interface SharedBrowser {
+  store: SyncStateStore;
+  windows: WindowsEnvironment;
+  /** Tab ids start with this (windows of one browser show the same tabs). */
+  prefix: string;
+}
+
+/** One browser's storage, Web Locks (one holder, others queue) and BroadcastChannel. */
+export function oneBrowser(prefix = "tab"): SharedBrowser {
+  let held = false;
+  const queue: (() => void)[] = [];
+  const request = (_name: string, callback: () => Promise<void>) => {
+    const run = () => {
+      held = true;
+      return callback().finally(() => {
+        held = false;
+        queue.shift()?.();
+      });
+    };
+    if (!held) return run();
+    return new Promise<void>((resolve) => queue.push(() => void run().then(resolve)));
+  };
+  const open = new Set<WindowChannel>();
+  const channel = () => {
+    const self: WindowChannel = {
+      onmessage: null,
+      postMessage(message) {
+        for (const other of open) {
+          if (other === self) continue;
+          const data = structuredClone(message);
+          queueMicrotask(() => other.onmessage?.({ data } as MessageEvent<WindowMessage>));
+        }
+      },
+      close: () => void open.delete(self),
+    };
+    open.add(self);
+    return self;
+  };
+  return {
+    store: createMemorySyncStore(),
+    windows: { locks: { request } as unknown as Pick<LockManager, "request">, channel },
+    prefix,
+  };
+}
+
+/**
+ * A computer against `model`, sync loaded (not yet on), interval Manual only. With `windowOf`,
+ * a second window of that computer's browser instead: the same tabs, sync storage, Google
+ * session and network, with an engine of its own. `store`: its sync storage (default memory).
+ */
+export async function computer(
+  model: DriveModel,
+  name: string,
+  options: {
+    windowOf?: TestComputer;
+    store?: SyncStateStore;
+    random?: () => number;
+    /** A window of this browser (its storage, Web Locks, channel; tabs named from `prefix`). */
+    browser?: SharedBrowser;
+  } = {},
+): Promise<TestComputer> {
+  const first = options.windowOf;
+  const browser = options.browser ?? first?.browser;
+  const notepad = first?.notepad ?? new TestNotepad(browser?.prefix ?? name);
+  const session = first?.session ?? { valid: true, token: `${name}-token-1`, clicks: 0 };
+  const network: TestNetwork = first?.network ?? { offline: false };
+  const store = browser?.store ?? first?.store ?? options.store ?? createMemorySyncStore();
+  let requests = 0;
+  const toModel = modelFetch(model, network);
+  const hooked: typeof fetch = async (input, init) => {
+    requests++;
+    const request = { method: init?.method ?? "GET", url: String(input) };
+    await network.before?.(request);
+    const response = await toModel(input, init);
+    await network.after?.(request, response.status);
+    return response;
+  };
   let wake = () => undefined as void;
   const drive: SyncDriveAccess = {
     isConfigured: () => true,
@@ -130,26 +245,37 @@ export async function computer(model: DriveModel, name: string): Promise<TestCom
     forgetRefusedToken: () => {
       session.valid = false;
     },
-    fetchImpl: modelFetch(model, network),
+    fetchImpl: hooked,
     sleep: async () => undefined,
     random: () => 0.5,
   };
   const sync = createNotepadSync({
     host: notepad,
     drive,
-    store: createMemorySyncStore(),
+    store,
+    windows: browser?.windows,
     listen: (onWake) => {
       wake = onWake;
       return () => undefined;
     },
     isOnline: () => !network.offline,
     yieldToPage: async () => undefined,
-    random: Math.random,
+    random: options.random ?? Math.random,
   });
-  notepad.sync = sync;
+  if (first) notepad.otherWindows.push(sync);
+  else notepad.sync = sync;
   await sync.start();
   sync.setInterval("manual");
-  return { notepad, sync, session, network, wake: () => wake() };
+  return {
+    notepad,
+    sync,
+    session,
+    network,
+    store,
+    browser,
+    wake: () => wake(),
+    requests: () => requests,
+  };
 }
 
 export { DriveModel };

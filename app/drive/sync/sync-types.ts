@@ -141,7 +141,7 @@ export interface NotepadSyncHost {
   applyMergedText(id: string, text: string): void;
   /**
    * Opens a new tab named `name` (already "Tab name (Drive copy)") holding Drive's text of a
-   * tab whose same lines changed on both sides; returns its id. The new tab is not synced.
+   * tab whose same lines changed on both sides; returns its id. The engine syncs it (its own file).
    */
   openDriveCopy(fromId: string, name: string, text: string): string;
   /** Opens a new tab for a file from the synced tab list ("Bring in your tabs"); returns its id. */
@@ -199,6 +199,12 @@ export interface NotepadSyncController {
   tabRenamed(id: string): void;
   /** A tab was closed: it stops syncing; its Drive file is never deleted. */
   tabClosed(id: string): void;
+  /**
+   * The tab was opened from, or saved to, this Drive file holding `text` (File › Open from /
+   * Save to Google Drive): the common ancestor of its first sync, so Drive's changes made
+   * since merge with the tab's instead of being replaced by it.
+   */
+  tabMatchesDriveFile(id: string, driveFileId: string, text: string): void;
   /** Syncs every synced tab now ("Sync now"); resolves when the run is over. */
   syncNow(): Promise<void>;
   /**

@@ -1,10 +1,13 @@
 /**
  * The synced tab list (pure): one small JSON file in "Plainpad Documents" naming the Drive file
- * of every synced tab, its tab name and its place, so another computer can offer "Bring in your
- * N synced tabs" and both computers keep one list. Each entry carries the time it last changed;
+ * of every synced tab, its tab name, its place, its encoding and its line ending, so another
+ * computer can offer "Bring in your N synced tabs" (and open them as they are here) and both
+ * computers keep one list. Each entry carries the time it last changed;
  * a closed tab leaves a tombstone (`removed`) so that merging with an older list does not bring
  * it back. Merging two lists keeps, per file, the entry changed last.
  */
+import { isLineEnding, type LineEnding } from "~/text/line-endings";
+import { isTextEncodingId, type TextEncodingId } from "~/text/text-encoding";
 
 /** The file's name in "Plainpad Documents". */
 export const TAB_LIST_FILE_NAME = "Plainpad synced tabs.json";
@@ -23,6 +26,12 @@ export interface TabListEntry {
   updatedAt: number;
   /** The tab was closed (it stopped syncing); its file is kept in Drive. */
   removed?: true;
+  /**
+   * The tab's encoding and line ending: another computer opens the file with them (bytes can
+   * decode in several encodings; guessing Windows-1251 text as Windows-1252 garbles it).
+   */
+  encoding?: TextEncodingId;
+  lineEnding?: LineEnding;
 }
 
 /** The whole file. */
@@ -59,6 +68,8 @@ function parseEntry(value: unknown, index: number): TabListEntry | null {
     updatedAt: finiteOr(value.updatedAt, 0),
   };
   if (value.removed === true) entry.removed = true;
+  if (isTextEncodingId(value.encoding)) entry.encoding = value.encoding;
+  if (isLineEnding(value.lineEnding)) entry.lineEnding = value.lineEnding;
   return entry;
 }
 
@@ -103,10 +114,12 @@ export function serializeTabList(list: TabListFile, now?: number): string {
 }
 
 function entryFields(entry: TabListEntry): TabListEntry {
-  const { driveFileId, name, order, updatedAt, removed } = entry;
-  return removed
-    ? { driveFileId, name, order, updatedAt, removed }
-    : { driveFileId, name, order, updatedAt };
+  const { driveFileId, name, order, updatedAt, removed, encoding, lineEnding } = entry;
+  const fields: TabListEntry = { driveFileId, name, order, updatedAt };
+  if (removed) fields.removed = removed;
+  if (encoding) fields.encoding = encoding;
+  if (lineEnding) fields.lineEnding = lineEnding;
+  return fields;
 }
 
 function sortEntries(entries: TabListEntry[]): TabListEntry[] {
@@ -141,6 +154,8 @@ export function liveEntries(list: TabListFile): TabListEntry[] {
 export interface LocalListedTab {
   driveFileId: string;
   name: string;
+  encoding?: TextEncodingId;
+  lineEnding?: LineEnding;
 }
 
 /**
@@ -160,19 +175,30 @@ export function recordLocalTabs(
   let changed = false;
   for (const tab of tabs) {
     const held = byId.get(tab.driveFileId);
-    if (held && !held.removed && held.name === tab.name) continue;
-    byId.set(tab.driveFileId, {
+    const sameFormat =
+      (!tab.encoding || held?.encoding === tab.encoding) &&
+      (!tab.lineEnding || held?.lineEnding === tab.lineEnding);
+    if (held && !held.removed && held.name === tab.name && sameFormat) continue;
+    const entry: TabListEntry = {
       driveFileId: tab.driveFileId,
       name: tab.name,
       order: held && !held.removed ? held.order : order++,
       updatedAt: now,
-    });
+    };
+    const encoding = tab.encoding ?? held?.encoding;
+    const lineEnding = tab.lineEnding ?? held?.lineEnding;
+    if (encoding) entry.encoding = encoding;
+    if (lineEnding) entry.lineEnding = lineEnding;
+    byId.set(tab.driveFileId, entry);
     changed = true;
   }
   for (const id of closed) {
     const held = byId.get(id);
-    if (!held || held.removed) continue;
-    byId.set(id, { ...held, removed: true, updatedAt: now });
+    if (held?.removed) continue;
+    // Not in this list (a list not read yet, after a reload): the tombstone still goes in, so
+    // merging with Drive's list, where the tab is still listed, keeps it closed.
+    const entry = held ?? { driveFileId: id, name: "Untitled", order: order++, updatedAt: now };
+    byId.set(id, { ...entry, removed: true, updatedAt: now });
     changed = true;
   }
   if (!changed) return list;

@@ -5,7 +5,14 @@
  */
 import { DriveHttpError } from "../errors";
 import type { DriveHttpContext } from "../http";
-import { downloadBytes, findInFolder, uploadBytes, type FileChange } from "./sync-drive";
+import {
+  downloadBytes,
+  findInFolder,
+  findTabLists,
+  TAB_LIST_MARK,
+  uploadBytes,
+  type FileChange,
+} from "./sync-drive";
 import {
   emptyTabList,
   mergeTabLists,
@@ -26,6 +33,8 @@ export interface TabListState {
   list: TabListFile | null;
   /** Drive's checksum of the list as last read or written (its own writes need no re-read). */
   md5?: string | null;
+  /** Set when the computers met at an older list: its folder, where new files now go. */
+  folderId?: string | null;
 }
 
 /** Inputs of {@link syncTabList}. */
@@ -47,8 +56,46 @@ async function readList(http: DriveHttpContext, fileId: string): Promise<TabList
   return parseTabList(new TextDecoder().decode(bytes));
 }
 
+/**
+ * Two computers turning sync on together each make a folder and a list: every list is marked
+ * (appProperties), and a computer that sees a list not its own (in the changes feed, or on a
+ * first run) moves to the oldest one, bringing its entries, so all meet there.
+ */
+async function meetAtOldest(
+  input: TabListInput,
+  state: TabListState,
+): Promise<TabListState | null> {
+  const { http, changes } = input;
+  const another =
+    changes === null || [...changes].some(([id, change]) => change.tabList && id !== state.fileId);
+  if (!another) return null;
+  const [oldest] = await findTabLists(http);
+  if (!oldest || oldest.id === state.fileId) return null;
+  const ours =
+    state.list ?? (state.fileId ? await readList(http, state.fileId).catch(() => null) : null);
+  const theirs = await readList(http, oldest.id);
+  const mine = recordLocalTabs(
+    ours ?? emptyTabList(input.deviceId, input.now),
+    input.tabs,
+    input.closed,
+    input.now,
+  );
+  const merged = theirs ? mergeTabLists(mine, theirs) : mine;
+  const written = { ...merged, deviceId: input.deviceId, updatedAt: input.now };
+  const meta = await uploadBytes(http, {
+    fileId: oldest.id,
+    name: TAB_LIST_FILE_NAME,
+    bytes: new TextEncoder().encode(serializeTabList(written, input.now)),
+    mimeType: "application/json",
+  });
+  const folderId = oldest.parents?.[0] ?? null;
+  return { fileId: meta.id, list: written, md5: meta.md5Checksum ?? null, folderId };
+}
+
 /** Reads, merges and writes the list; returns the new state. */
 export async function syncTabList(input: TabListInput, state: TabListState): Promise<TabListState> {
+  const met = await meetAtOldest(input, state);
+  if (met) return met;
   const { http } = input;
   let fileId = state.fileId;
   let remote: TabListFile | null = null;
@@ -97,6 +144,7 @@ export async function syncTabList(input: TabListInput, state: TabListState): Pro
     bytes: new TextEncoder().encode(serializeTabList(written, input.now)),
     mimeType: "application/json",
     parentId: fileId ? undefined : await input.folder(),
+    appProperties: { [TAB_LIST_MARK]: "1" },
   });
   return { fileId: meta.id, list: written, md5: meta.md5Checksum ?? null };
 }

@@ -59,23 +59,34 @@ describe("notepad sync: two computers, one Drive", () => {
     expect(b.notepad.copies).toEqual([]);
   });
 
-  it("the same lines changed on both sides: local text stays, Drive's opens as a copy", async () => {
+  it("the same lines changed on both sides: both versions stay visible on both computers", async () => {
     const { model, a, b } = await twoComputers();
     await b.sync.bringInRemoteTabs();
     a.notepad.type(tabOn(a, "Notes").id, "one\nTWO from A\nthree\nfour");
     b.notepad.type(tabOn(b, "Notes").id, "one\ntwo from B\nthree\nfour");
     await a.sync.syncNow();
     await b.sync.syncNow();
-    // B keeps its text, A's is beside it; the notice says so.
+    // B keeps its text, A's is beside it in a synced tab with a file of its own; B is told.
     expect(tabOn(b, "Notes").text).toBe("one\ntwo from B\nthree\nfour");
-    expect(tabOn(b, "Notes (Drive copy)").text).toBe("one\nTWO from A\nthree\nfour");
+    const copyOnB = tabOn(b, "Notes (Drive copy)");
+    expect(copyOnB.text).toBe("one\nTWO from A\nthree\nfour");
     expect(b.notepad.notices.join(" ")).toContain('"Notes (Drive copy)"');
-    expect(b.sync.isTabIncluded(tabOn(b, "Notes (Drive copy)").id)).toBe(false);
+    expect(b.sync.isTabIncluded(copyOnB.id)).toBe(true);
+    expect(model.text(copyOnB.driveFileId!)).toBe("one\nTWO from A\nthree\nfour");
     expect(model.text(tabOn(b, "Notes").driveFileId!)).toBe("one\ntwo from B\nthree\nfour");
-    // A then gets B's text; its own is in its History.
+    // A then gets B's text, is told in words, and has its own text in the same copy.
     await a.sync.syncNow();
     expect(tabOn(a, "Notes").text).toBe("one\ntwo from B\nthree\nfour");
-    expect(a.notepad.history.map((h) => h.text)).toContain("one\nTWO from A\nthree\nfour");
+    const copyOnA = tabOn(a, "Notes (Drive copy)");
+    expect(copyOnA.text).toBe("one\nTWO from A\nthree\nfour");
+    expect(copyOnA.driveFileId).toBe(copyOnB.driveFileId);
+    expect(a.notepad.notices.join(" ")).toContain("that computer's text was kept");
+    // Both computers keep syncing the copy: an edit on one reaches the other.
+    a.notepad.type(copyOnA.id, "one\nTWO from A\nthree\nfour\nfive");
+    await a.sync.syncNow();
+    await b.sync.syncNow();
+    expect(tabOn(b, "Notes (Drive copy)").text).toBe("one\nTWO from A\nthree\nfour\nfive");
+    expect(a.notepad.copies.length + b.notepad.copies.length).toBe(2);
   });
 
   it("an expired token waits for a click; edits are kept and sent after reconnecting", async () => {
@@ -151,9 +162,10 @@ describe("notepad sync: two computers, one Drive", () => {
     const a = await computer(model, "a");
     const ids = Array.from({ length: 100 }, (_, i) => a.notepad.addTab(`Tab ${i}`, `text ${i}`));
     await a.sync.enable("all", ids[0]);
-    // Folder search + create, changes token, 100 uploads, tab list search + create.
+    // Folder search + create, changes token, ids for the new files (one request), 100
+    // uploads, the search for other computers' tab lists, tab list search + create.
     expect(model.count("create")).toBe(102);
-    expect(model.count()).toBeLessThanOrEqual(106);
+    expect(model.count()).toBeLessThanOrEqual(107);
     expect(
       ids.every((id) => model.text(a.notepad.tab(id).driveFileId!) === a.notepad.tab(id).text),
     ).toBe(true);

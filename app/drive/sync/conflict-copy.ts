@@ -1,0 +1,92 @@
+/**
+ * Both sides of a conflict stay visible on every computer (issue 50 §2), like a cloud drive's
+ * "conflicted copy". The computer that meets the conflict keeps its text in the file and opens
+ * Drive's text beside it as a synced tab with a Drive file of its own ("Notes (Drive copy)"),
+ * whose id it asks for first (files.generateIds). It marks the file with appProperties: the
+ * checksum of the text it replaced and the copy's id. A computer whose last synced text has
+ * that checksum had its lines replaced: it is told in words and opens the copy too.
+ */
+import { fileBytes, driveCopyName } from "./merge";
+import { contentMd5 } from "./content-md5";
+import { setAppProperties, uploadBytes, type SyncFileMeta } from "./sync-drive";
+import { conflictNotice, replacedNotice } from "./sync-messages";
+import type { TabRunContext } from "./tab-run-context";
+import type { SyncTab } from "./sync-types";
+import { withDefaultExtension } from "~/text/file-name";
+
+/** appProperties key: the MD5 of the text a conflict replaced in this file. */
+export const REPLACED_KEY = "plainpadReplacedMd5";
+/** appProperties key: the Drive file holding that text. */
+export const COPY_KEY = "plainpadConflictCopy";
+
+/** A conflict met here: Drive's text and its checksum, and the id for the copy's file. */
+export interface KeptCopy {
+  text: string;
+  md5: string | null;
+  copyId: string;
+}
+
+/**
+ * Opens Drive's text beside the tab as a synced tab (its file is made at once when Drive
+ * answers, else by the tab's own next run, with the same id), and says so.
+ */
+export async function openConflictCopy(
+  context: TabRunContext,
+  tab: SyncTab,
+  kept: KeptCopy,
+): Promise<void> {
+  const copyName = driveCopyName(tab.name);
+  const copyTab = context.openDriveCopy(tab.id, copyName, kept.text, {
+    id: kept.copyId,
+    md5: null,
+  });
+  context.host.notify(conflictNotice(tab.name, copyName));
+  try {
+    const bytes = fileBytes(kept.text, tab.encoding, tab.lineEnding);
+    const meta = await uploadBytes(context.http, {
+      fileId: null,
+      newId: kept.copyId,
+      name: withDefaultExtension(copyName),
+      bytes,
+      mimeType: "text/plain",
+      parentId: await context.folder(),
+    });
+    context.copyMade(copyTab, kept.text, meta, withDefaultExtension(copyName));
+  } catch {
+    // The copy tab's own run makes the file (same id); its text is safe in the tab.
+  }
+}
+
+/** Marks the file: the text of checksum `kept.md5` was replaced, and where it is kept. */
+export async function markReplaced(
+  context: TabRunContext,
+  fileId: string,
+  kept: KeptCopy,
+): Promise<void> {
+  if (!kept.md5) return;
+  await setAppProperties(context.http, fileId, {
+    [REPLACED_KEY]: kept.md5,
+    [COPY_KEY]: kept.copyId,
+  });
+}
+
+/**
+ * When Drive's file says the text this computer last synced (checksum `baseMd5`) was replaced
+ * in a conflict elsewhere: opens the copy holding it (unless a tab holds it already) and tells
+ * the person in words.
+ */
+export function noticeReplaced(
+  context: TabRunContext,
+  tab: SyncTab,
+  meta: SyncFileMeta | null,
+  base: { text: string | null; md5: string | null },
+): void {
+  const marks = meta?.appProperties;
+  const copyId = marks?.[COPY_KEY];
+  if (!copyId || !base.md5 || base.text === null || marks?.[REPLACED_KEY] !== base.md5) return;
+  if (context.host.listTabs().some((open) => open.driveFileId === copyId)) return;
+  const copyName = driveCopyName(tab.name);
+  const bytesMd5 = contentMd5(fileBytes(base.text, tab.encoding, tab.lineEnding));
+  context.openDriveCopy(tab.id, copyName, base.text, { id: copyId, md5: bytesMd5 });
+  context.host.notify(replacedNotice(tab.name, copyName));
+}

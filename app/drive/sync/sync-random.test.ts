@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import {
+  RANDOM_SYNC_CLASSES,
+  runRandomSync,
+  type RandomSyncClass,
+} from "../../../tests/support/sync-random";
+
+/**
+ * The randomized Drive-sync test (issue 50 §3; tests/support/sync-random.ts): computers, a
+ * second window, random edits, renames, closes, reopens, sync off and on, runs at random
+ * moments and faults at random, against the one fake Drive and the real engine. At the end of
+ * each seed no typed word is lost and every tab marked Synced equals its Drive file.
+ *
+ * CI runs a few seeds of each class that holds today (with the engine's issue 50 fixes, every
+ * class but these held over hundreds of seeds): "bin" (holds alone; with every other class,
+ * seed 1 loses a word Drive's editor typed just before the file went to the bin), "window"
+ * with every other class together (seeds 1-600 but 378 hold: a word typed in a tab that the
+ * second window renamed ends only in History), and "rateLimit" (holds, but waits out real
+ * back-offs: too slow for CI). "window" with "syncToggle" holds since one window runs the
+ * sync (sync-windows.ts; 400 seeds). Move a class into HOLDING once it holds.
+ * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run
+ * app/drive/sync/sync-random.test.ts (the bench runs thousands: npm run bench notepad-sync).
+ */
+const HOLDING: readonly RandomSyncClass[] = [
+  "together",
+  "midRun",
+  "driveEditor",
+  "renames",
+  "closeReopen",
+  "syncToggle",
+  "window",
+  "5xx",
+  "5xxAfterApply",
+  "timeout",
+  "lost",
+  "401",
+  "offline",
+];
+/**
+ * Together, every class that holds alone but "window": with all of them at once seed 378
+ * loses a word into History (see above); "window" with "syncToggle" alone holds.
+ */
+const HOLDING_TOGETHER = HOLDING.filter((c) => c !== "window");
+/**
+ * With three computers only these hold over hundreds of seeds: "renames", "syncToggle" and
+ * "offline" each leave a tab marked Synced that is behind its Drive file on the third computer
+ * in about 1 seed of 300 (seeds 10, 181 and 233 of 300).
+ */
+const HOLDING_THREE: readonly RandomSyncClass[] = ["midRun", "401"];
+
+const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
+const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
+const CHOSEN = process.env.SYNC_RANDOM_CLASSES?.split(",").filter(Boolean) as
+  RandomSyncClass[] | undefined;
+
+async function expectSeedsHold(classes: readonly RandomSyncClass[]): Promise<void> {
+  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
+    const result = await runRandomSync({ seed, classes });
+    // The seed and what happened, so a failure can be replayed and read.
+    expect(
+      result.problems,
+      `seed ${seed} with [${classes.join(",")}] failed; replay: SYNC_RANDOM_FIRST_SEED=${seed} SYNC_RANDOM_SEEDS=1 SYNC_RANDOM_CLASSES=${classes.join(",")}\n${result.log.join("\n")}`,
+    ).toEqual([]);
+    expect(result.requests).toBeGreaterThan(0);
+  }
+}
+
+describe("Drive sync, randomized: no word lost, every Synced tab equals Drive", () => {
+  if (CHOSEN) {
+    for (const c of CHOSEN) if (!RANDOM_SYNC_CLASSES.includes(c)) throw new Error(`no class ${c}`);
+    it(
+      `holds over ${SEEDS} seeds with [${CHOSEN.join(",")}]`,
+      () => expectSeedsHold(CHOSEN),
+      600_000,
+    );
+    return;
+  }
+  it("two computers typing into their own tabs, syncing at random", () => expectSeedsHold([]));
+  for (const c of HOLDING) it(`… with ${c}`, () => expectSeedsHold([c]));
+  it("… with every class that holds, together (the second window apart)", () =>
+    expectSeedsHold(HOLDING_TOGETHER));
+  it("three computers, runs at random moments and tokens refused", async () => {
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
+      const result = await runRandomSync({ seed, classes: HOLDING_THREE, computers: 3 });
+      expect(result.problems, `seed ${seed}\n${result.log.join("\n")}`).toEqual([]);
+    }
+  });
+
+  it("finds a loss when there is one: the checker is not blind", async () => {
+    // A word erased everywhere before the check, as a losing engine would (the engine's own
+    // losses of "together" are fixed): the checker must report it, naming the word.
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((seed) => runRandomSync({ seed, classes: ["together"], loseOneWord: true })),
+    );
+    const problems = results.flatMap((r) => r.problems);
+    expect(problems.some((p) => /^lost: w\d+x\d+ typed on [ab]/.test(p))).toBe(true);
+  });
+});
