@@ -15,7 +15,7 @@ const PAGES = [
     date: PRIVACY_LAST_UPDATED,
     pinned: {
       date: "November 27, 2026",
-      sha256: "9185ca7c6ffd978f00326835e3ae3ba7597b5e8a2422d0b04d4bb44ce4daafc4",
+      sha256: "a52a087cce125ba3f7bfd5968e7156a1aab47bfb02f404a39010856ada88e9ce",
     },
   },
   {

@@ -134,7 +134,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             names the session, derived from the room&apos;s public verifying key, which it also
             receives so that it can check signatures); the size and time of each message; and, as
             for any connection to a server, your IP address. Edits are signed (Ed25519), and the
-            relay refuses unsigned ones, so a View-only link cannot change the text.
+            relay takes them only from a connection that proved it holds the Edit link&apos;s key,
+            so a View-only link cannot change the text.
           </li>
           <li>
             <strong>What it stores.</strong> For each session: the encrypted changes, and the
