@@ -63,6 +63,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A browser's kept room states, in memory. */
+function memoryStateStore(): { kept: Map<string, LiveRoomState>; store: LiveStateStore } {
+  const kept = new Map<string, LiveRoomState>();
+  const store: LiveStateStore = {
+    load: async (roomId) => kept.get(roomId) ?? null,
+    save: async (roomId, value) => void kept.set(roomId, value),
+    delete: async (roomId) => void kept.delete(roomId),
+  };
+  return { kept, store };
+}
+
 describe("LiveSession", () => {
   it("starts a room with the initial text as its first update", async () => {
     const { live, sockets } = session({ create: true, initialText: "hello" });
@@ -330,12 +341,7 @@ describe("LiveSession", () => {
   });
 
   it("keeps edits made offline across a reload and sends them when back", async () => {
-    const kept = new Map<string, LiveRoomState>();
-    const store: LiveStateStore = {
-      load: async (roomId) => kept.get(roomId) ?? null,
-      save: async (roomId, value) => void kept.set(roomId, value),
-      delete: async (roomId) => void kept.delete(roomId),
-    };
+    const { kept, store } = memoryStateStore();
     const first = session({ create: true, initialText: "draft", stateStore: store });
     first.live.start();
     first.live.text.insert(5, " offline");
@@ -356,12 +362,7 @@ describe("LiveSession", () => {
   });
 
   it("keeps nothing of the session in this browser once the person forgets it", async () => {
-    const kept = new Map<string, LiveRoomState>();
-    const store: LiveStateStore = {
-      load: async (roomId) => kept.get(roomId) ?? null,
-      save: async (roomId, value) => void kept.set(roomId, value),
-      delete: async (roomId) => void kept.delete(roomId),
-    };
+    const { kept, store } = memoryStateStore();
     const first = session({ create: true, initialText: "draft", stateStore: store });
     first.live.start();
     first.live.text.insert(5, " secret");
