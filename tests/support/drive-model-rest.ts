@@ -36,6 +36,22 @@ interface UploadSession {
   meta: FileMetadata;
   size: number;
   parts: Uint8Array[];
+  /** The file the finished upload wrote (Drive answers it again to a later status query). */
+  finished?: ModelFile;
+  /** Drive forgot the session: every request to it answers 404. */
+  expired?: boolean;
+}
+
+function sessionsOfModel(model: DriveState): Map<string, UploadSession> {
+  const sessions = sessionsOf.get(model) ?? new Map<string, UploadSession>();
+  sessionsOf.set(model, sessions);
+  return sessions;
+}
+
+/** The resumable upload session `uploadId` expires (a fault; Drive's sessions last a week). */
+export function expireUploadSession(model: DriveState, uploadId: string): void {
+  const session = sessionsOf.get(model)?.get(uploadId);
+  if (session) session.expired = true;
 }
 
 /** The metadata a create or update may carry. */
@@ -313,8 +329,7 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
   if (type === "resumable") {
     if (existing && !existing.canEdit)
       return errorAnswer(403, "insufficientFilePermissions", existing.id);
-    const sessions = sessionsOf.get(model) ?? new Map<string, UploadSession>();
-    sessionsOf.set(model, sessions);
+    const sessions = sessionsOfModel(model);
     const uploadId = `upload-${sessions.size + 1}`;
     sessions.set(uploadId, {
       fileId,
@@ -333,10 +348,15 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
   return errorAnswer(400, "badRequest");
 }
 
-/** A PUT to an upload session: a status query (`bytes *\/N`) or content (`bytes a-b/N`). */
+/**
+ * A PUT to an upload session: a status query (`bytes *\/N`) or content (`bytes a-b/N`).
+ * Content shorter than its range is what arrived before the connection dropped: kept.
+ * A finished session answers its file again; an expired one 404.
+ */
 function sessionPut(model: DriveState, request: ModelRequest, url: URL): ModelAnswer {
   const session = sessionsOf.get(model)?.get(url.searchParams.get("upload_id") ?? "");
-  if (!session) return errorAnswer(404, "notFound");
+  if (!session || session.expired) return errorAnswer(404, "notFound");
+  if (session.finished) return masked(fileResource(session.finished), url, DEFAULT_FILE);
   const held = () => session.parts.reduce((n, p) => n + p.byteLength, 0);
   const incomplete = (): ModelAnswer => ({
     status: 308,
@@ -356,11 +376,19 @@ function sessionPut(model: DriveState, request: ModelRequest, url: URL): ModelAn
     const result = file
       ? update(model, file, session.meta, bytes)
       : create(model, session.meta, bytes, null);
-    return "status" in result ? result : masked(fileResource(result), url, DEFAULT_FILE);
+    if ("status" in result) return result;
+    session.finished = result;
+    return masked(fileResource(result), url, DEFAULT_FILE);
   };
   if (range === `bytes */${session.size}`) return held() === session.size ? finish() : incomplete();
   const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
-  if (range && (!match || Number(match[1]) !== held() || Number(match[3]) !== session.size))
+  if (
+    range &&
+    (!match ||
+      Number(match[1]) !== held() ||
+      Number(match[3]) !== session.size ||
+      request.body.byteLength > Number(match[2]) - Number(match[1]) + 1)
+  )
     return errorAnswer(400, "badRequest");
   session.parts.push(request.body);
   return held() >= session.size ? finish() : incomplete();

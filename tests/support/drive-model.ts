@@ -15,11 +15,13 @@
  * bodies (drive-model-errors.ts). The REST side is in drive-model-rest.ts.
  *
  * Faults on demand ({@link ModelFault}): any status with its Drive body, before or after the
- * change was applied; timeouts and lost answers after the change was applied; offline; and
- * 401 for every token so far ({@link DriveModel.revokeTokens}). {@link DriveModel.beforeAnswer}
+ * change was applied; timeouts and lost answers after the change was applied (with only part
+ * of an upload's bytes arrived, if asked); answers held until the test lets them go; an upload
+ * session that expires; offline; and 401 for every token so far
+ * ({@link DriveModel.revokeTokens}). {@link DriveModel.beforeAnswer}
  * lets a test act while a request is in flight (another computer, Drive's own editor).
  */
-import { answerRest } from "./drive-model-rest";
+import { answerRest, expireUploadSession } from "./drive-model-rest";
 import {
   FOLDER_MIME,
   errorAnswer,
@@ -275,7 +277,11 @@ export class DriveModel implements DriveState {
     } else {
       const fault = this.takeFault(kind, fileId);
       met = fault ? (fault.effect ?? "error") : undefined;
-      answer = fault ? this.faulted(fault, request, url, fileId) : answerRest(this, request, url);
+      if (met === "held") await fault?.until;
+      answer =
+        fault && met !== "held"
+          ? this.faulted(fault, request, url, fileId)
+          : answerRest(this, request, url);
     }
     this.seen.push({
       method: request.method,
@@ -296,7 +302,15 @@ export class DriveModel implements DriveState {
   ): ModelAnswer {
     const effect = fault.effect ?? "error";
     if (effect === "offline") return { status: 0, headers: {}, body: "", transport: "offline" };
-    if (effect !== "error") answerRest(this, request, url); // applied
+    if (effect === "expire") {
+      expireUploadSession(this, url.searchParams.get("upload_id") ?? "");
+      return errorAnswer(fault.status ?? 404, fault.reason ?? "notFound");
+    }
+    if (effect !== "error") {
+      const arrived =
+        fault.keepBytes === undefined ? request.body : request.body.subarray(0, fault.keepBytes);
+      answerRest(this, { ...request, body: arrived }, url); // applied
+    }
     if (effect === "error" || effect === "error-after-apply") {
       const answer = errorAnswer(fault.status ?? 500, fault.reason ?? "backendError", fileId ?? "");
       if (fault.retryAfter) answer.headers["retry-after"] = String(fault.retryAfter);
