@@ -2,6 +2,9 @@
 import { createHash } from "node:crypto";
 import { driveErrorBody } from "./drive-model-errors";
 
+/** The account the fake Drive belongs to, as Google's userinfo endpoint answers it. */
+export const MODEL_ACCOUNT_EMAIL = "ada.lovelace@example.com";
+
 /** Drive's folder MIME type. */
 export const FOLDER_MIME = "application/vnd.google-apps.folder";
 

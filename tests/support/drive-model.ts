@@ -24,6 +24,7 @@
 import { answerRest, expireUploadSession } from "./drive-model-rest";
 import {
   FOLDER_MIME,
+  MODEL_ACCOUNT_EMAIL,
   errorAnswer,
   md5Hex,
   requestKind,
@@ -55,7 +56,7 @@ export class DriveModel implements DriveState {
   /** Total bytes the Drive holds at most (a full Drive answers storageQuotaExceeded). */
   quotaBytes = Number.POSITIVE_INFINITY;
   /** The account's address, as Google's userinfo endpoint answers it. */
-  accountEmail = "ada.lovelace@example.com";
+  accountEmail = MODEL_ACCOUNT_EMAIL;
   /** Called with each request before it is answered (and awaited): act while it is in flight. */
   beforeAnswer: ((request: ModelRequest, kind: RequestKind) => void | Promise<void>) | null = null;
   /** Ids handed out by files.generateIds, not yet used. */
