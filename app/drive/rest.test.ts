@@ -83,6 +83,16 @@ function expectedBody(boundary: string, metadata: object, content: string): stri
   ].join("\r\n");
 }
 
+/** The DriveHttpError a call fails with. */
+async function httpError(pending: Promise<unknown>): Promise<DriveHttpError> {
+  const error = await pending.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DriveHttpError);
+  return error as DriveHttpError;
+}
+
 /** Requests to the upload endpoint. */
 function uploads(seen: Seen[]): Seen[] {
   return seen.filter((s) => s.url.pathname.startsWith("/upload/"));
@@ -158,11 +168,9 @@ describe("uploads", () => {
   it("fails with 'Drive upload failed: {status} {body}' and does not retry a 400", async () => {
     const { model, context, sleeps } = setup();
     model.faults = [{ kind: "create", status: 400, reason: "badRequest" }];
-    const error = await uploadTextFile(context, {
-      fileId: null,
-      name: "x.txt",
-      content: "x",
-    }).catch((e: unknown) => e as DriveHttpError);
+    const error = await httpError(
+      uploadTextFile(context, { fileId: null, name: "x.txt", content: "x" }),
+    );
     expect(error.message).toMatch(/^Drive upload failed: 400 \{"error":/);
     expect(error.reasons).toEqual(["badRequest"]);
     expect(model.count("create")).toBe(1);
@@ -211,11 +219,8 @@ describe("uploads", () => {
     model.addFile("a.txt", "theirs", { id: "f" }).canEdit = false;
     model.faults = [{ kind: "upload", status: 403, reason: "userRateLimitExceeded" }];
     const upload = () =>
-      uploadTextFile(context, { fileId: "f", name: "a.txt", content: "t" }).catch(
-        (e: unknown) => e as DriveHttpError,
-      );
+      httpError(uploadTextFile(context, { fileId: "f", name: "a.txt", content: "t" }));
     const error = await upload();
-    expect(error).toBeInstanceOf(DriveHttpError);
     expect(error.status).toBe(403);
     expect(error.reasons).toEqual(["insufficientFilePermissions"]);
     expect(error.isPermissionDenied).toBe(true);

@@ -278,11 +278,8 @@ export class DriveModel implements DriveState {
     } else {
       const fault = this.takeFault(kind, fileId);
       met = fault ? (fault.effect ?? "error") : undefined;
-      if (met === "held") await fault?.until;
-      answer =
-        fault && met !== "held"
-          ? this.faulted(fault, request, url, fileId)
-          : answerRest(this, request, url);
+      if (fault?.effect === "held") await fault.until;
+      answer = fault ? this.faulted(fault, request, url, fileId) : answerRest(this, request, url);
     }
     this.seen.push({
       method: request.method,
@@ -303,6 +300,7 @@ export class DriveModel implements DriveState {
   ): ModelAnswer {
     const effect = fault.effect ?? "error";
     if (effect === "offline") return { status: 0, headers: {}, body: "", transport: "offline" };
+    if (effect === "held") return answerRest(this, request, url); // late (answer() waited), as usual
     if (effect === "expire") {
       expireUploadSession(this, url.searchParams.get("upload_id") ?? "");
       return errorAnswer(fault.status ?? 404, fault.reason ?? "notFound");
