@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
-import { FOLDER_MIME, type DriveModel } from "../support/drive-model";
 import {
   FAKE_TOKEN,
   collectDialogs,
@@ -37,13 +36,6 @@ async function fileMenu(page: Page, item: string): Promise<void> {
   await page.getByRole("menuitem", { name: item }).hover();
   await waitForSignInReady(page);
   await page.getByRole("menuitem", { name: item }).click();
-}
-
-/** The files (not folders) Drive holds besides `except`, oldest first. */
-function otherFiles(model: DriveModel, except: string[] = []) {
-  return [...model.files.values()].filter(
-    (file) => file.mimeType !== FOLDER_MIME && !except.includes(file.id),
-  );
 }
 
 function activeTab(page: Page) {
@@ -89,7 +81,7 @@ test("notepad: open from Drive into a new tab, save it back in place, save anoth
   );
   expect(post?.body).toContain('"mimeType":"text/plain"');
   const [folder] = fakes.model.foldersNamed("Plainpad Documents");
-  const [created] = otherFiles(fakes.model, ["np-7"]);
+  const [created] = fakes.model.fileList(["np-7"]);
   expect([created.name, created.parents, fakes.model.text(created.id)]).toEqual([
     firstName.endsWith(".txt") ? firstName : `${firstName}.txt`,
     [folder.id],
@@ -191,7 +183,7 @@ test("notepad: a file Plainpad may not change (appNotAuthorizedToFile) is saved 
   const writes = fakes.driveCalls
     .filter((call) => call.url.pathname.startsWith("/upload"))
     .map((call) => `${call.method} ${call.url.pathname}`);
-  const [copy] = otherFiles(fakes.model, [file.id]);
+  const [copy] = fakes.model.fileList([file.id]);
   expect(writes).toEqual([
     "PATCH /upload/drive/v3/files/np-9",
     "POST /upload/drive/v3/files",

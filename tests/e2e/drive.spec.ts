@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { FOLDER_MIME, type DriveModel } from "../support/drive-model";
+import type { DriveModel } from "../support/drive-model";
 import {
   FAKE_APP_ID,
   FAKE_EMAIL,
@@ -85,13 +85,6 @@ async function typeAtEnd(page: Page, text: string): Promise<void> {
 
 function uploads(fakes: DriveFakes) {
   return fakes.driveCalls.filter((call) => call.url.pathname.startsWith("/upload/"));
-}
-
-/** The files (not folders) Drive holds besides `except`, oldest first. */
-function otherFiles(model: DriveModel, except: string[] = []) {
-  return [...model.files.values()].filter(
-    (file) => file.mimeType !== FOLDER_MIME && !except.includes(file.id),
-  );
 }
 
 /** The user already has Plainpad's folder (so a save's first write is the file's upload). */
@@ -314,7 +307,7 @@ test.describe("Google Drive in the simple editor", () => {
     expect(create.method).toBe("POST");
     expect(create.url.pathname).toBe("/upload/drive/v3/files");
     const [folder] = fakes.model.foldersNamed("Plainpad Documents");
-    const [file] = otherFiles(fakes.model);
+    const [file] = fakes.model.fileList();
     expect([file.name, file.parents, fakes.model.text(file.id)]).toEqual([
       "Untitled.txt",
       [folder.id],
@@ -328,7 +321,7 @@ test.describe("Google Drive in the simple editor", () => {
     expect(second.method).toBe("PATCH");
     expect(second.url.pathname).toBe(`/upload/drive/v3/files/${file.id}`);
     expect(fakes.model.text(file.id)).toBe("A brand new document!");
-    expect(otherFiles(fakes.model)).toHaveLength(1);
+    expect(fakes.model.fileList()).toHaveLength(1);
   });
 
   test("sign out revokes the token; saving signed out asks to sign in (in the page) and does not save", async ({
@@ -402,7 +395,7 @@ test.describe("Google Drive in the simple editor", () => {
     await expect(editorText(page)).toHaveText("precious words");
     await expect(unsavedMarker(page)).toBeVisible();
     await expect(page.getByRole("button", { name: "Save to Drive" })).toBeEnabled();
-    expect(otherFiles(fakes.model)).toEqual([]);
+    expect(fakes.model.fileList()).toEqual([]);
   });
 
   test("text typed while a save uploads stays marked unsaved", async ({ page }) => {
@@ -424,7 +417,7 @@ test.describe("Google Drive in the simple editor", () => {
     await typeAtEnd(page, " and more");
     release();
     await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
-    const [file] = otherFiles(fakes.model);
+    const [file] = fakes.model.fileList();
     expect(fakes.model.text(file.id)).toBe("first draft");
     await expect(unsavedMarker(page)).toBeVisible();
   });
@@ -465,7 +458,7 @@ test.describe("Google Drive in the simple editor", () => {
     const second = uploads(fakes)[1];
     expect(second.method).toBe("POST");
     expect(second.url.pathname).toBe("/upload/drive/v3/files");
-    expect(otherFiles(fakes.model).map((file) => fakes.model.text(file.id))).toEqual([
+    expect(fakes.model.fileList().map((file) => fakes.model.text(file.id))).toEqual([
       "first document",
       "other text",
     ]);
@@ -540,7 +533,7 @@ test.describe("Google Drive in the simple editor", () => {
     expect((await pageFakeState(page)).tokenRequests).toEqual(["consent", ""]);
     expect(fakes.popupCalls.map((call) => call.event)).toEqual(["click", "click"]);
     await expect(unsavedMarker(page)).toBeHidden();
-    const [file] = otherFiles(fakes.model);
+    const [file] = fakes.model.fileList();
     expect(fakes.model.text(file.id)).toBe("written before the token expired");
   });
 
@@ -586,7 +579,7 @@ test.describe("Google Drive in the simple editor", () => {
       "PATCH /upload/drive/v3/files/file-123",
       "POST /upload/drive/v3/files",
     ]);
-    const [copy] = otherFiles(fakes.model, ["file-123"]);
+    const [copy] = fakes.model.fileList(["file-123"]);
     expect(fakes.model.text(copy.id)).toBe("Somebody's text and mine");
     await typeAtEnd(page, "!");
     await page.getByRole("button", { name: "Save to Drive" }).click();
@@ -605,7 +598,7 @@ test.describe("Google Drive in the simple editor", () => {
     await prompt.getByRole("button", { name: "Save a copy" }).click();
     await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
     expect(uploads(fakes).at(-1)?.method).toBe("POST");
-    const [copy] = otherFiles(fakes.model, ["file-123"]);
+    const [copy] = fakes.model.fileList(["file-123"]);
     expect(fakes.model.text(copy.id)).toBe("Somebody's text and mine");
     expect(fakes.model.text("file-123")).toBe("Somebody's text");
   });

@@ -168,6 +168,13 @@ export class DriveModel implements DriveState {
     );
   }
 
+  /** Every file (not a folder), oldest first, besides those with an id in `except`. */
+  fileList(except: string[] = []): ModelFile[] {
+    return [...this.files.values()].filter(
+      (f) => f.mimeType !== FOLDER_MIME && !except.includes(f.id),
+    );
+  }
+
   /** Folders (not trashed) named `name`. */
   foldersNamed(name: string): ModelFile[] {
     return [...this.files.values()].filter(
