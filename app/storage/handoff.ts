@@ -5,7 +5,7 @@ import { IDB } from "./keys";
 /**
  * What a page hands to the editor in IndexedDB: a file read on the landing page, a shared
  * document, a template. (Starting a new document or the Drive open flow needs no data: those
- * are links with an action in the address, `editorActionHref`.)
+ * go to the editor with an action in the address, `editorActionHref`.)
  */
 export type Handoff = {
   kind: "file";

@@ -472,7 +472,7 @@ test.describe("Google Drive in the simple editor", () => {
     collectDialogs(page);
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Open from Google Drive" }).click();
+    await page.getByRole("button", { name: "Open from Google Drive" }).click();
     await expect(page).toHaveURL(/\/editor\/$/);
     // Signed out: the sign-in popup needs a click of its own (browsers block it otherwise).
     const prompt = drivePrompt(page, "Open from Google Drive");

@@ -226,7 +226,7 @@ test("landing page: Create New Text File starts an empty document", async ({ pag
   await page.goto("/");
   await waitForHydration(page);
   page.on("dialog", (dialog) => dialog.accept());
-  await page.getByRole("link", { name: "Create New Text File" }).click();
+  await page.getByRole("button", { name: "Create New Text File" }).click();
   await page.waitForURL("**/editor/");
   await expect(page.locator(".cm-content")).toBeVisible();
   await expect.poll(() => documentText(page)).toBe("");

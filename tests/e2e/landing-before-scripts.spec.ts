@@ -9,9 +9,9 @@ import { documentText, openEditor, storedEditorText, typeDocument } from "./edit
  * scripts that have not arrived yet (a slow phone's first tap) the editor then does it.
  */
 
-const CREATE = { role: "link", name: "Create New Text File" } as const;
+const CREATE = { role: "button", name: "Create New Text File" } as const;
 const OPEN = { role: "button", name: "Open File From Computer" } as const;
-const DRIVE = { role: "link", name: "Open from Google Drive" } as const;
+const DRIVE = { role: "button", name: "Open from Google Drive" } as const;
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -117,7 +117,9 @@ test.describe("a tap before the scripts have run", () => {
     const fakes = await installDriveFakes(page, {
       pick: { id: "slow-notes", name: "slow-notes.txt" },
     });
-    fakes.contents.set("slow-notes", "Picked after a tap before scripts");
+    fakes.model.addFile("slow-notes.txt", "Picked after a tap before scripts", {
+      id: "slow-notes",
+    });
     collectDialogs(page);
 
     const { release } = await openLandingBeforeScripts(page);

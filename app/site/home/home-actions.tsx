@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Cloud, FilePlus2, FolderOpen } from "lucide-react";
 import type { PickedFile } from "~/storage/disk-files";
 import { editorActionHref, putHandoff } from "~/storage/handoff";
@@ -11,10 +11,11 @@ const secondaryButton = `${primaryButton} border border-slate-300 bg-white text-
 
 /**
  * The landing page's three main actions. Each works before the page's scripts run (a tap on a
- * slow phone, or no JavaScript): "Create New Text File" and "Open from Google Drive" are links
- * to the editor with the action in the address (`editorActionHref`), and "Open File From
- * Computer" submits a form to the same address. Once the page is running, that button opens
- * the open dialog here instead, reads the file and hands it to the editor.
+ * slow phone, or no JavaScript): each is the submit button of a form that goes to the editor
+ * with the action in the address (`editorActionHref`), so they stay buttons (the spec's three
+ * buttons) and need no script. Once the page is running, "Create New Text File" and "Open from
+ * Google Drive" go there without a page load, and "Open File From Computer" opens the open
+ * dialog here instead, reads the file and hands it to the editor.
  */
 export function HomeActions() {
   const navigate = useNavigate();
@@ -75,6 +76,13 @@ export function HomeActions() {
     }
   }
 
+  function goWithoutReload(action: "new" | "drive-open") {
+    return (event: MouseEvent<HTMLButtonElement>) => {
+      event.preventDefault();
+      navigate(editorActionHref(action));
+    };
+  }
+
   function onOpenClick(event: MouseEvent<HTMLButtonElement>) {
     // Running: the dialog opens here, within this click. (Before scripts the form goes on to
     // the editor, which asks for the file there.)
@@ -85,14 +93,19 @@ export function HomeActions() {
   return (
     <div className="mt-10">
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        <Link
-          to={editorActionHref("new")}
-          className={`${primaryButton} bg-blue-700 text-white hover:bg-blue-800`}
-        >
-          <FilePlus2 aria-hidden="true" size={20} />
-          Create New Text File
-        </Link>
-        {/* "contents": the form adds no box, so the button stays an item of the row. */}
+        {/* "contents": each form adds no box, so its button stays an item of the row. */}
+        <form action="/editor/" method="get" className="contents">
+          <button
+            type="submit"
+            name="action"
+            value="new"
+            className={`${primaryButton} bg-blue-700 text-white hover:bg-blue-800`}
+            onClick={goWithoutReload("new")}
+          >
+            <FilePlus2 aria-hidden="true" size={20} />
+            Create New Text File
+          </button>
+        </form>
         <form action="/editor/" method="get" className="contents">
           <button
             type="submit"
@@ -106,10 +119,18 @@ export function HomeActions() {
             {busy ? "Opening…" : "Open File From Computer"}
           </button>
         </form>
-        <Link to={editorActionHref("drive-open")} className={secondaryButton}>
-          <Cloud aria-hidden="true" size={20} />
-          Open from Google Drive
-        </Link>
+        <form action="/editor/" method="get" className="contents">
+          <button
+            type="submit"
+            name="action"
+            value="drive-open"
+            className={secondaryButton}
+            onClick={goWithoutReload("drive-open")}
+          >
+            <Cloud aria-hidden="true" size={20} />
+            Open from Google Drive
+          </button>
+        </form>
       </div>
       {error && (
         <p
