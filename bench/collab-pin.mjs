@@ -4,7 +4,7 @@
 // `taskset` (util-linux); without it, or on a machine with one CPU, nothing is pinned and the
 // bench says so. COLLAB_PIN=off turns it off.
 import { execFileSync } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 
 /** The CPU the server under test runs on, and the one the bench's clients run on. */
 export const SERVER_CPU = 0;
@@ -39,6 +39,14 @@ export function pinSelf(cpu = BENCH_CPU) {
   }
   execFileSync("taskset", ["-a", "-cp", String(cpu), String(process.pid)], { stdio: "ignore" });
   return `Pinned: servers on CPU ${SERVER_CPU}, the bench's clients on CPU ${cpu} (taskset).`;
+}
+
+/** Lets this process run on every CPU again (the benches that follow in the same run). */
+export function unpinSelf() {
+  if (!canPin()) return;
+  // Not availableParallelism(): it reads this process's own (pinned) mask.
+  const all = `0-${cpus().length - 1}`;
+  execFileSync("taskset", ["-a", "-cp", all, String(process.pid)], { stdio: "ignore" });
 }
 
 /** Pins a running process (every thread of it) to the servers' CPU, when pinning is possible. */
