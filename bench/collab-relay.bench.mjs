@@ -1,19 +1,25 @@
 // `npm run bench collab`, the relay's part: simulated clients against the live relay on
 // 127.0.0.1 (default 1,000 clients in 100 rooms, 2 updates a second each), measuring the
 // fan-out latency (sender to each other client in the room). Phases, each printed as a row:
-// one relay process; two relay processes sharing rooms through a real redis-server;
+// one relay process; the same with RELAY_FSYNC=off (acknowledged once in the page cache, as
+// Hocuspocus without a persistence extension keeps nothing at all); two relay processes sharing
+// rooms through a real redis-server;
 // Hocuspocus (plaintext Yjs, @hocuspocus/server) under the same load with y-protocols sync
 // messages; one relay process at 5,000 clients in 500 rooms (COLLAB_BIG_CLIENTS,
 // COLLAB_BIG_ROOMS) with its memory per client; and the same load as the first phase on one
 // relay measured without, then with, the attacks of collab-attacks.mjs running against it
 // (its memory sampled, a relay that dies reported as such). Each phase connects for a bounded
 // time, warms up 3 s and measures COLLAB_SECONDS (20, at most 30). COLLAB_CLIENTS, COLLAB_ROOMS
-// and COLLAB_RATE change the load. The bench's own process runs every client, so on a small
-// machine its CPU is part of what is measured (its use is printed). Everything stays on
-// 127.0.0.1 and every phase is bounded in clients and time.
+// and COLLAB_RATE change the load. On a machine with two CPUs or more the servers under test
+// (relays, Redis, Hocuspocus) run on CPU 0 and the bench's clients on CPU 1 (collab-pin.mjs,
+// `taskset`; COLLAB_PIN=off turns it off), so each row's server CPU % and its CPU time per 1,000
+// updates are the server's own; the attacks run in a process of their own on the bench's CPU
+// (collab-attacks-process.mjs). Everything stays on 127.0.0.1 and every phase is bounded in
+// clients and time.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ATTACK, startAttacks } from "./collab-attacks.mjs";
+import { ATTACK } from "./collab-attacks.mjs";
+import { startAttacksProcess } from "./collab-attacks-process.mjs";
 import {
   Samples,
   cpuSeconds,
@@ -26,6 +32,7 @@ import {
   startRedis,
   startRelay,
 } from "./collab-load.mjs";
+import { pinProcess, pinSelf, pinnedCommand, unpinSelf } from "./collab-pin.mjs";
 import { percentile, printTable } from "./lib.mjs";
 
 const CLIENTS = Number(process.env.COLLAB_CLIENTS ?? 1000);
@@ -120,6 +127,8 @@ async function measureWindow(load, pids) {
     delivered: `${fixed((100 * samples.latencies.length) / Math.max(1, expected))}%`,
     closes: [...samples.closes].map(([code, n]) => `${code} x${n}`).join(", ") || "none",
     serverCpu: fixed((100 * serverCpu) / SECONDS, 0),
+    // The steadier measure on a shared machine: the server's CPU time per 1,000 updates sent.
+    serverMsPer1000: fixed((1e6 * serverCpu) / Math.max(1, samples.sent), 0),
     benchCpu: fixed((100 * (bench.user + bench.system)) / 1e6 / SECONDS, 0),
   };
 }
@@ -141,6 +150,7 @@ function tableRow(setup, load, window, rssDelta) {
     "p99 ms": fixed(window.p99),
     delivered: window.delivered,
     "server CPU %": window.serverCpu,
+    "server CPU ms/1,000 updates": window.serverMsPer1000,
     "bench CPU %": window.benchCpu,
     "server RSS +MiB": mib(rssDelta),
     "KiB/client": Number.isFinite(rssDelta) ? fixed(rssDelta / 1024 / load.clients) : "n/a",
@@ -184,7 +194,7 @@ async function runUnderAttack(wire) {
       const calm = await measureWindow(load, [relay.pid]);
       const rssBefore = await rssBytes(relay.pid);
       // Setting up may take a while on a relay that is falling behind: bounded by ATTACK_SETUP_S.
-      const attacks = startAttacks(wire, relay.url, ATTACK_SETUP_S + SECONDS + 5);
+      const attacks = startAttacksProcess(relay.url, ATTACK_SETUP_S + SECONDS + 5);
       let peak = rssBefore;
       let killed = false;
       const sampler = setInterval(async () => {
@@ -228,6 +238,16 @@ async function runUnderAttack(wire) {
 
 /** The relay load bench (run by bench/run.mjs; ignores the browser). */
 export default async function collabRelayBench() {
+  console.log(pinSelf());
+  try {
+    await relayPhases();
+  } finally {
+    // The benches after this one in the same run measure pages, not servers: every CPU again.
+    unpinSelf();
+  }
+}
+
+async function relayPhases() {
   const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
   if (!existsSync(main)) throw new Error(`No server bundle at ${main}: run "npm run build".`);
   const wire = await loadWire();
@@ -245,7 +265,19 @@ export default async function collabRelayBench() {
     await one.stop();
   }
 
+  const pageCache = await startRelay({ RELAY_FSYNC: "off" });
+  try {
+    results.pageCache = await runLoad(
+      "relay, 1 process, RELAY_FSYNC=off",
+      (i, s) => relayRoom(wire, [pageCache.url], roomSize, i, s),
+      [pageCache.pid],
+    );
+  } finally {
+    await pageCache.stop();
+  }
+
   const redis = await startRedis();
+  pinProcess(redis.pid);
   try {
     const relays = [
       await startRelay({ REDIS_URL: redis.url }),
@@ -267,8 +299,7 @@ export default async function collabRelayBench() {
 
   const port = await freePort();
   const hocuspocus = await startProcess(
-    process.execPath,
-    ["bench/collab-hocuspocus-server.mjs", String(port)],
+    ...pinnedCommand(process.execPath, ["bench/collab-hocuspocus-server.mjs", String(port)]),
     {},
     "listening",
   );
@@ -299,14 +330,21 @@ export default async function collabRelayBench() {
 
   printTable(
     `Relay fan-out: ${ROOMS} rooms of ${roomSize} (last: ${BIG_ROOMS} of ${bigRoomSize}), ${RATE} updates/s each, ${SECONDS} s`,
-    [results.one, results.two, results.hocuspocus, results.big].map((result) => result.row),
+    [results.one, results.pageCache, results.two, results.hocuspocus, results.big].map(
+      (result) => result.row,
+    ),
   );
   const verdict = (ok) => (ok ? "met" : "NOT met");
   const hocuspocusRatio = results.hocuspocus.p95 / results.one.p95;
   const redisRatio = results.two.p95 / results.one.p95;
+  const pageCacheRatio = results.hocuspocus.p95 / results.pageCache.p95;
   console.log(
     `\nHocuspocus p95 / relay p95 at ${results.one.load.clients} clients (one process each): ` +
       `${fixed(hocuspocusRatio, 2)} (above 1: the relay is faster); goal >= 1.0: ${verdict(hocuspocusRatio >= 1)}.`,
+  );
+  console.log(
+    `Hocuspocus p95 / relay p95 with RELAY_FSYNC=off (neither waits for the disk): ` +
+      `${fixed(pageCacheRatio, 2)}.`,
   );
   console.log(
     `Two relay processes over Redis p95 / one process p95: ${fixed(redisRatio, 2)}; ` +
