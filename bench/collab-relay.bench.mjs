@@ -6,7 +6,8 @@
 // rooms through a real redis-server;
 // Hocuspocus (plaintext Yjs, @hocuspocus/server) under the same load with y-protocols sync
 // messages; one relay process at 5,000 clients in 500 rooms (COLLAB_BIG_CLIENTS,
-// COLLAB_BIG_ROOMS) with its memory per client; and the same load as the first phase on one
+// COLLAB_BIG_ROOMS) with its memory per client, the same with one client typing per room, and
+// Hocuspocus at the first of those two; and the same load as the first phase on one
 // relay measured without, then with, the attacks of collab-attacks.mjs running against it
 // (its memory sampled, a relay that dies reported as such). Each phase connects for a bounded
 // time, warms up 3 s and measures COLLAB_SECONDS (20, at most 30). COLLAB_CLIENTS, COLLAB_ROOMS
@@ -63,9 +64,10 @@ const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(dig
 /**
  * Connects `rooms` rooms of makeRoom(index, samples), 25 at a time for at most `connectMs`
  * (the rooms connected by then carry the load; a room that fails to connect is counted), and
- * starts every client sending RATE updates a second.
+ * starts the first `sendersPerRoom` clients of each room (all by default) sending RATE updates
+ * a second; the others only receive.
  */
-async function startLoad(makeRoom, rooms, connectMs) {
+async function startLoad(makeRoom, rooms, connectMs, sendersPerRoom = Infinity) {
   const samples = new Samples();
   const connected = [];
   let failed = 0;
@@ -81,7 +83,7 @@ async function startLoad(makeRoom, rooms, connectMs) {
   const timers = [];
   const every = 1000 / RATE;
   for (const room of connected) {
-    for (const client of room.clients) {
+    for (const client of room.clients.slice(0, sendersPerRoom)) {
       timers.push(
         setTimeout(() => {
           timers.push(setInterval(() => room.send(client), every));
@@ -118,6 +120,7 @@ async function measureWindow(load, pids) {
   const bench = process.cpuUsage(benchBefore);
   const serverCpu = serverAfter.reduce((sum, after, i) => sum + after - serverBefore[i], 0);
   const roomSize = load.clients / Math.max(1, load.rooms);
+  // Every update goes to every other client of its room, sender or not.
   const expected = samples.sent * (roomSize - 1);
   return {
     p50: percentile(samples.latencies, 50),
@@ -158,9 +161,14 @@ function tableRow(setup, load, window, rssDelta) {
 }
 
 /** Runs one load phase of `rooms` rooms (makeRoom(index, samples)) and measures SECONDS. */
-async function runLoad(setup, makeRoom, pids, { rooms = ROOMS, connectMs = CONNECT_MS } = {}) {
+async function runLoad(
+  setup,
+  makeRoom,
+  pids,
+  { rooms = ROOMS, connectMs = CONNECT_MS, sendersPerRoom = Infinity } = {},
+) {
   const rssBefore = await totalRss(pids);
-  const load = await startLoad(makeRoom, rooms, connectMs);
+  const load = await startLoad(makeRoom, rooms, connectMs, sendersPerRoom);
   load.rooms = rooms - load.failed;
   try {
     await sleep(3000);
@@ -314,25 +322,63 @@ async function relayPhases() {
   }
 
   const bigRoomSize = Math.max(2, Math.round(BIG_CLIENTS / BIG_ROOMS));
+  const bigOptions = { rooms: BIG_ROOMS, connectMs: BIG_CONNECT_MS };
   const big = await startRelay();
   try {
     results.big = await runLoad(
       `relay, 1 process, ${BIG_ROOMS} rooms of ${bigRoomSize}`,
       (i, s) => relayRoom(wire, [big.url], bigRoomSize, i, s),
       [big.pid],
-      { rooms: BIG_ROOMS, connectMs: BIG_CONNECT_MS },
+      bigOptions,
     );
   } finally {
     await big.stop();
+  }
+  // The same 5,000 with one person typing per room and the others reading (a meeting's
+  // notes): the fan-out is the same per update, the updates a tenth.
+  const bigOneTypist = await startRelay();
+  try {
+    results.bigOneTypist = await runLoad(
+      `relay, 1 process, ${BIG_ROOMS} rooms of ${bigRoomSize}, one typing per room`,
+      (i, s) => relayRoom(wire, [bigOneTypist.url], bigRoomSize, i, s),
+      [bigOneTypist.pid],
+      { ...bigOptions, sendersPerRoom: 1 },
+    );
+  } finally {
+    await bigOneTypist.stop();
+  }
+  // Hocuspocus under the first 5,000 load: whether one process of a plaintext server holds it
+  // on this machine at all, so the relay's row can be read against it.
+  const bigPort = await freePort();
+  const bigHocuspocus = await startProcess(
+    ...pinnedCommand(process.execPath, ["bench/collab-hocuspocus-server.mjs", String(bigPort)]),
+    {},
+    "listening",
+  );
+  try {
+    results.bigHocuspocus = await runLoad(
+      `Hocuspocus, 1 process, ${BIG_ROOMS} rooms of ${bigRoomSize}`,
+      (i, s) => hocuspocusRoom(`ws://127.0.0.1:${bigPort}`, bigRoomSize, i, s),
+      [bigHocuspocus.pid],
+      bigOptions,
+    );
+  } finally {
+    await bigHocuspocus.stop();
   }
 
   const attack = await runUnderAttack(wire);
 
   printTable(
     `Relay fan-out: ${ROOMS} rooms of ${roomSize} (last: ${BIG_ROOMS} of ${bigRoomSize}), ${RATE} updates/s each, ${SECONDS} s`,
-    [results.one, results.pageCache, results.two, results.hocuspocus, results.big].map(
-      (result) => result.row,
-    ),
+    [
+      results.one,
+      results.pageCache,
+      results.two,
+      results.hocuspocus,
+      results.big,
+      results.bigOneTypist,
+      results.bigHocuspocus,
+    ].map((result) => result.row),
   );
   const verdict = (ok) => (ok ? "met" : "NOT met");
   const hocuspocusRatio = results.hocuspocus.p95 / results.one.p95;
@@ -353,7 +399,12 @@ async function relayPhases() {
   console.log(
     `One process at ${results.big.load.clients} clients in ${results.big.load.rooms} rooms: p95 ` +
       `${fixed(results.big.p95)} ms (goal <= 100: ${verdict(results.big.p95 <= 100)}); memory per client ` +
-      `${fixed(results.big.rssDelta / 1024 / results.big.load.clients)} KiB (RSS +${mib(results.big.rssDelta)} MiB).`,
+      `${fixed(results.big.rssDelta / 1024 / results.big.load.clients)} KiB (RSS +${mib(results.big.rssDelta)} MiB); ` +
+      `Hocuspocus under the same load: p95 ${fixed(results.bigHocuspocus.p95)} ms.`,
+  );
+  console.log(
+    `The same with one person typing per room: p95 ${fixed(results.bigOneTypist.p95)} ms ` +
+      `(goal <= 100: ${verdict(results.bigOneTypist.p95 <= 100)}).`,
   );
 
   const attackRatio = attack.attacked.p95 / attack.calm.p95;
