@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RESUMABLE_THRESHOLD_BYTES } from "../rest";
 import { computer, DriveModel } from "./sync-test-support";
 
 /** Computer A with a synced "Notes" tab, and B that brought it in. */
@@ -67,5 +68,19 @@ describe("notepad sync: names and types", () => {
     expect(model.text(json.id)).toBe('{"a":2}');
     expect(model.files.get(md.id)!.mimeType).toBe("text/markdown");
     expect(model.files.get(json.id)!.mimeType).toBe("application/json");
+  });
+
+  it("a big upload (resumable, over 5 MB) keeps the file's MIME type too", async () => {
+    const model = new DriveModel();
+    const md = model.addFile("readme.md", "# Title", { mimeType: "text/markdown" });
+    const a = await computer(model, "a");
+    const mdTab = a.notepad.addTab("readme.md", "# Title", { driveFileId: md.id });
+    await a.sync.enable("all", mdTab);
+    const big = `# Title\n${"x".repeat(RESUMABLE_THRESHOLD_BYTES)}`;
+    a.notepad.type(mdTab, big);
+    await a.sync.syncNow();
+    expect(model.text(md.id)).toBe(big);
+    expect(model.seen.some((seen) => seen.method === "PUT")).toBe(true);
+    expect(model.files.get(md.id)!.mimeType).toBe("text/markdown");
   });
 });
