@@ -241,6 +241,11 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.engine?.tabMatchesDriveFile(id, fileId, text);
   }
 
+  /** The text tab `id` and its Drive file last agreed on (kept when it closes), or null. */
+  syncedText(id: string): string | null {
+    return this.engine?.syncedText(id) ?? null;
+  }
+
   /** Remembers (or, with null, forgets) the Drive file of a tab, and stores it. */
   setFileId(id: string, fileId: string | null): void {
     const doc = this.notepad.states.get(id);

@@ -194,6 +194,12 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
     this.state.saveRecord({ ...fresh, included: record?.included ?? false, baseText: text });
   }
 
+  syncedText(id: string): string | null {
+    const record = this.state.records.get(id);
+    const fileId = this.host.readTab(id)?.driveFileId;
+    return record?.driveFileId && record.driveFileId === fileId ? record.baseText : null;
+  }
+
   syncNow(): Promise<void> {
     if (!this.state.settings.enabled) return Promise.resolve();
     if (!this.timer.isActive()) this.timer.start();
