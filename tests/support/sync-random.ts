@@ -15,6 +15,7 @@
 import { decodeBytes } from "~/text/text-encoding";
 import { computer, oneBrowser, type TestComputer } from "~/drive/sync/sync-test-support";
 import { DriveModel, FOLDER_MIME, type ModelFault } from "./drive-model";
+import { instantClock } from "./instant-clock";
 
 /**
  * What may happen in a run, each switchable on its own:
@@ -68,6 +69,8 @@ export interface RandomSyncResult {
   /** What happened, in order (to replay a failure by reading). */
   log: string[];
   requests: number;
+  /** How far the computers' clock moved: the waits (rate-limit back-offs) it jumped over. */
+  clockMs: number;
 }
 
 /** A small seeded PRNG (mulberry32). */
@@ -102,13 +105,16 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
   let nextWord = 1;
   const model = new DriveModel();
   model.acceptedTokens = new Set(); // computers add theirs: a revoke is then a real 401
+  // One time for every computer, that jumps over waits: rate-limit back-offs cost no real time.
+  const clock = instantClock();
+  const start = clock.now();
   const pcs: TestComputer[] = [];
   const names = ["a", "b", "c"].slice(0, options.computers ?? 2);
   for (const name of names) {
     // The first computer's browser has two windows with "window": they share its Web Locks,
     // channel and storage (sync-windows.ts), as a browser's windows do.
     const browser = on.has("window") && name === "a" ? oneBrowser(name) : undefined;
-    const pc = await computer(model, name, { random, browser });
+    const pc = await computer(model, name, { random, browser, clock });
     model.acceptToken(pc.session.token);
     pcs.push(pc);
   }
@@ -117,7 +123,7 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     label: names[i],
   }));
   if (on.has("window")) {
-    const second = await computer(model, "a2", { windowOf: pcs[0], random });
+    const second = await computer(model, "a2", { windowOf: pcs[0], random, clock });
     engines.push({ pc: second, label: "a2" });
   }
   const closed = new Map<
@@ -300,7 +306,8 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
   }
   if (options.loseOneWord) loseWord(model, pcs, typed);
   problems.push(...checkInvariant(model, pcs, names, engines, typed));
-  return { seed: options.seed, problems, log, requests: model.seen.length };
+  const clockMs = clock.now() - start;
+  return { seed: options.seed, problems, log, requests: model.seen.length, clockMs };
 }
 
 /** Erases the first word typed on a computer from every tab and Drive file. */

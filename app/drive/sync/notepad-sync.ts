@@ -61,6 +61,7 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
       run: () => this.runOnce(),
       now: this.now,
       random: this.random,
+      timers: options.timers,
     });
     this.tabsStep = {
       state: this.state,
