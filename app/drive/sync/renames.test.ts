@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { RESUMABLE_THRESHOLD_BYTES } from "../rest";
-import { computer, DriveModel } from "./sync-test-support";
-
-/** Computer A with a synced "Notes" tab, and B that brought it in. */
-async function twoComputers() {
-  const model = new DriveModel();
-  const a = await computer(model, "a");
-  const aNotes = a.notepad.addTab("Notes", "one\ntwo");
-  await a.sync.enable("all", aNotes);
-  const b = await computer(model, "b");
-  const blank = b.notepad.addTab("Untitled", "");
-  await b.sync.enable("all", blank);
-  await b.sync.bringInRemoteTabs();
-  const bNotes = b.notepad.byName("Notes").id;
-  const fileId = a.notepad.tab(aNotes).driveFileId!;
-  return { model, a, b, aNotes, bNotes, fileId };
-}
+import { computer, DriveModel, sharedTab } from "./sync-test-support";
 
 describe("notepad sync: names and types", () => {
   it("a rename made on one computer reaches the other and does not flip back", async () => {
-    const { model, a, b, aNotes, bNotes, fileId } = await twoComputers();
+    const { model, a, b, onA: aNotes, onB: bNotes, fileId } = await sharedTab("Notes", "one\ntwo");
     a.notepad.rename(aNotes, "Ideas");
     await a.sync.syncNow();
     expect(model.files.get(fileId)!.name).toBe("Ideas.txt");
@@ -43,7 +28,7 @@ describe("notepad sync: names and types", () => {
   });
 
   it("a rename in Drive's own page renames the tab when nothing else changed", async () => {
-    const { model, a, aNotes, fileId } = await twoComputers();
+    const { model, a, onA: aNotes, fileId } = await sharedTab("Notes", "one\ntwo");
     model.files.get(fileId)!.name = "Renamed in Drive.txt";
     model.editFile(fileId, "one\ntwo"); // the same bytes: only the change is logged
     await a.sync.syncNow();

@@ -286,4 +286,26 @@ export async function computer(
   };
 }
 
+/**
+ * Computer A syncing one tab (`name`, `text`, in `format`), and computer B on the same Drive,
+ * sync turned on over a blank tab, that brought it in: the tab's id on each, and its file.
+ */
+export async function sharedTab(
+  name: string,
+  text: string,
+  format: Parameters<TestNotepad["addTab"]>[2] = {},
+) {
+  const model = new DriveModel();
+  const a = await computer(model, "a");
+  const onA = a.notepad.addTab(name, text, format);
+  await a.sync.enable("all", onA);
+  const fileId = a.notepad.tab(onA).driveFileId;
+  if (!fileId) throw new Error(`${name} has no Drive file after its first sync`);
+  const b = await computer(model, "b");
+  const blank = b.notepad.addTab("Untitled", "");
+  await b.sync.enable("all", blank);
+  await b.sync.bringInRemoteTabs();
+  return { model, a, b, onA, onB: b.notepad.byName(name).id, fileId };
+}
+
 export { DriveModel };
