@@ -126,10 +126,9 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     const second = await computer(model, "a2", { windowOf: pcs[0], random, clock });
     engines.push({ pc: second, label: "a2" });
   }
-  const closed = new Map<
-    TestComputer,
-    { name: string; text: string; driveFileId: string | null }[]
-  >();
+  /** Closed tabs, with what the notepad keeps of them (its sync base: tab-operations.ts). */
+  type ClosedTab = { name: string; text: string; driveFileId: string | null; base: string | null };
+  const closed = new Map<TestComputer, ClosedTab[]>();
   const running: Promise<void>[] = [];
   // What the person starts (turn on, bring in, reconnect) may fail with words on screen: the
   // run goes on. A sync run never rejects: that is a problem found.
@@ -150,6 +149,12 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     const id = pc.notepad.addTab(name, text, { driveFileId: driveFileId ?? undefined });
     owned.add(id);
     return id;
+  };
+  // As the notepad's Reopen closed tab: the tab comes back with its sync base.
+  const reopen = (pc: TestComputer, again: ClosedTab) => {
+    const id = open(pc, again.name, again.text, again.driveFileId);
+    if (again.driveFileId && again.base !== null)
+      pc.sync.tabMatchesDriveFile(id, again.driveFileId, again.base);
   };
 
   const word = () => `w${options.seed}x${nextWord++}`;
@@ -255,11 +260,12 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
         if (list.length > 0 && chance(0.5)) {
           const again = list.pop()!;
           log.push(`${e.label} reopens ${again.name}`);
-          open(pc, again.name, again.text, again.driveFileId);
+          reopen(pc, again);
         } else if (pc.notepad.tabs.length > 1) {
           const tab = pick(pc.notepad.tabs);
           log.push(`${e.label} closes ${tab.name}`);
-          list.push({ name: tab.name, text: tab.text, driveFileId: tab.driveFileId });
+          const { name, text, driveFileId } = tab;
+          list.push({ name, text, driveFileId, base: pc.sync.syncedText(tab.id) });
           pc.notepad.close(tab.id);
         }
       } else if (roll < 0.82 && on.has("syncToggle")) {
@@ -296,7 +302,7 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     for (const pc of pcs) pc.network.offline = false;
     // Every window's closed tabs (a second window closes tabs of its browser's notepad too).
     for (const { pc } of engines) {
-      for (const again of closed.get(pc) ?? []) open(pc, again.name, again.text, again.driveFileId);
+      for (const again of closed.get(pc) ?? []) reopen(pc, again);
     }
     for (const e of engines)
       if (needsReconnect(e.pc)) await tried(`${e.label} reconnect`, () => e.pc.sync.reconnect());
