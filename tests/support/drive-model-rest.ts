@@ -4,6 +4,9 @@
  * revisions.list/get, changes.getStartPageToken/list, each answered as Drive v3 documents;
  * and Google's userinfo (the account's address).
  * Update takes no precondition: If-Match and every other header are ignored, as in Drive v3.
+ * An upload's content type is the file's new MIME type when its metadata names none (Drive
+ * "detects an appropriate value from uploaded content"): an update sent as text/plain turns a
+ * Markdown file into a plain text one.
  */
 import {
   applyFields,
@@ -34,6 +37,8 @@ const sessionsOf = new WeakMap<DriveState, Map<string, UploadSession>>();
 interface UploadSession {
   fileId: string | null;
   meta: FileMetadata;
+  /** X-Upload-Content-Type: the content's type. */
+  contentType: string | null;
   size: number;
   parts: Uint8Array[];
   /** The file the finished upload wrote (Drive answers it again to a later status query). */
@@ -203,18 +208,23 @@ function create(
   return file;
 }
 
-/** New content (and metadata) for a file: no precondition, trashed files too. */
+/**
+ * New content (and metadata) for a file: no precondition, trashed files too. The content's
+ * type becomes the file's when the metadata names none.
+ */
 function update(
   model: DriveState,
   file: ModelFile,
   meta: FileMetadata,
   bytes: Uint8Array,
+  contentType: string | null,
 ): ModelFile | ModelAnswer {
   if (!file.canEdit) return errorAnswer(403, "insufficientFilePermissions", file.id);
   if (model.usedBytes() - file.bytes.byteLength + bytes.byteLength > model.quotaBytes)
     return errorAnswer(403, "storageQuotaExceeded");
   if (meta.name !== undefined) file.name = meta.name;
-  if (meta.mimeType !== undefined) file.mimeType = meta.mimeType;
+  const mimeType = meta.mimeType ?? contentType;
+  if (mimeType) file.mimeType = mimeType;
   if (meta.trashed !== undefined) file.trashed = meta.trashed;
   mergeAppProperties(file, meta.appProperties);
   model.writeContent(file, bytes);
@@ -317,10 +327,14 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
   const done = (result: ModelFile | ModelAnswer) =>
     "status" in result ? result : masked(fileResource(result), url, DEFAULT_FILE);
   const write = (meta: FileMetadata, bytes: Uint8Array, partType: string | null) =>
-    done(existing ? update(model, existing, meta, bytes) : create(model, meta, bytes, partType));
+    done(
+      existing
+        ? update(model, existing, meta, bytes, partType)
+        : create(model, meta, bytes, partType),
+    );
   if (request.method === "PUT") return sessionPut(model, request, url);
   const type = url.searchParams.get("uploadType");
-  if (type === "media") return write({}, request.body, request.headers["content-type"] ?? null);
+  if (type === "media") return write({}, request.body, bareType(request.headers["content-type"]));
   if (type === "multipart") {
     const parsed = parseMultipart(request);
     if (!parsed) return errorAnswer(400, "badRequest");
@@ -334,6 +348,7 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
     sessions.set(uploadId, {
       fileId,
       meta: readJson(request.body),
+      contentType: bareType(request.headers["x-upload-content-type"]),
       size: Number(request.headers["x-upload-content-length"]),
       parts: [],
     });
@@ -346,6 +361,11 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
     };
   }
   return errorAnswer(400, "badRequest");
+}
+
+/** A Content-Type without its parameters ("text/plain; charset=UTF-8" is "text/plain"). */
+function bareType(header: string | undefined): string | null {
+  return header?.split(";")[0].trim() || null;
 }
 
 /**
@@ -374,8 +394,8 @@ function sessionPut(model: DriveState, request: ModelRequest, url: URL): ModelAn
     const file = session.fileId ? model.files.get(session.fileId) : undefined;
     if (session.fileId && !file) return errorAnswer(404, "notFound", session.fileId);
     const result = file
-      ? update(model, file, session.meta, bytes)
-      : create(model, session.meta, bytes, null);
+      ? update(model, file, session.meta, bytes, session.contentType)
+      : create(model, session.meta, bytes, session.contentType);
     if ("status" in result) return result;
     session.finished = result;
     return masked(fileResource(result), url, DEFAULT_FILE);

@@ -79,6 +79,41 @@ describe("the fake Drive", () => {
     expect(model.revisionTexts(file.id)).toEqual(["base", "someone else's", "mine"]);
   });
 
+  it("takes an upload's content type as the file's type when the metadata names none", async () => {
+    const { model, call } = setup();
+    const md = model.addFile("a.md", "# A", { mimeType: "text/markdown" });
+    // The metadata's own type wins; without one, the content's type (multipart part, media).
+    await call(`${UPLOAD}/${md.id}?uploadType=multipart`, {
+      method: "PATCH",
+      ...multipart({ mimeType: "text/markdown" }, "# B"),
+    });
+    expect(model.files.get(md.id)!.mimeType).toBe("text/markdown");
+    await call(`${UPLOAD}/${md.id}?uploadType=multipart`, {
+      method: "PATCH",
+      ...multipart({}, "# C"),
+    });
+    expect(model.files.get(md.id)!.mimeType).toBe("text/plain");
+    // A resumable session's type is its X-Upload-Content-Type.
+    const json = model.addFile("a.json", "{}", { mimeType: "text/plain" });
+    const opened = await call(`${UPLOAD}/${json.id}?uploadType=resumable`, {
+      method: "PATCH",
+      headers: {
+        "Content-Type": "application/json; charset=UTF-8",
+        "X-Upload-Content-Type": "application/json",
+        "X-Upload-Content-Length": "7",
+      },
+      body: "{}",
+    });
+    const session = opened.response.headers.get("location")!;
+    await call(session, {
+      method: "PUT",
+      headers: { "Content-Range": "bytes 0-6/7" },
+      body: '{"a":1}',
+    });
+    expect(model.text(json.id)).toBe('{"a":1}');
+    expect(model.files.get(json.id)!.mimeType).toBe("application/json");
+  });
+
   it("pages the changes feed: each file once at its latest change, then newStartPageToken", async () => {
     const { model, call } = setup();
     const start = (await call("/changes/startPageToken")).json().startPageToken;

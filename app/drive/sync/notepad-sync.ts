@@ -61,6 +61,7 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
       run: () => this.runOnce(),
       now: this.now,
       random: this.random,
+      timers: options.timers,
     });
     this.tabsStep = {
       state: this.state,
@@ -192,6 +193,12 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
     if (record && record.baseText !== null && record.driveFileId === driveFileId) return;
     const fresh = newTabRecord(id, driveFileId);
     this.state.saveRecord({ ...fresh, included: record?.included ?? false, baseText: text });
+  }
+
+  syncedText(id: string): string | null {
+    const record = this.state.records.get(id);
+    const fileId = this.host.readTab(id)?.driveFileId;
+    return record?.driveFileId && record.driveFileId === fileId ? record.baseText : null;
   }
 
   syncNow(): Promise<void> {
