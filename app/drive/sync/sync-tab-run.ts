@@ -15,7 +15,7 @@ import type { TabRunContext } from "./tab-run-context";
 import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
-import { mergeWithTyping } from "./merge-off-thread";
+import { mergedWithTextNow, mergeWithTyping } from "./merge-off-thread";
 import {
   downloadBytes,
   getSyncMeta,
@@ -299,7 +299,9 @@ async function syncExisting(
     return put(local);
   }
   const readText = () => context.host.readTab(tab.id)?.text ?? null;
-  const outcome = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  const merging = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  // Typing may come in while the answer is awaited: checked again here, with no await after.
+  const outcome = mergedWithTextNow(merging, readText, record.baseText, remote.text);
   if (!outcome) return { kind: "closed" };
   local = outcome.local;
   // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.

@@ -1,0 +1,45 @@
+/**
+ * Losses the randomized test (sync-random.test.ts) found, each walked here on purpose against
+ * the one fake Drive, so that it stays fixed whatever the seeds do.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { computer, DriveModel } from "./sync-test-support";
+
+/** Runs once, when the next merge's answer is on its way to the tab's run (null: never). */
+const duringMergeAnswer: { action: (() => void) | null } = { action: null };
+
+vi.mock("./merge-off-thread", async (importOriginal) => {
+  const real = await importOriginal<typeof import("./merge-off-thread")>();
+  return {
+    ...real,
+    // The real merge, and then (its own last look at the tab done) the person types while
+    // its answer travels back: in the page, a big merge answers from a worker.
+    mergeWithTyping: async (...args: Parameters<typeof real.mergeWithTyping>) => {
+      const outcome = await real.mergeWithTyping(...args);
+      const action = duringMergeAnswer.action;
+      duringMergeAnswer.action = null;
+      action?.();
+      return outcome;
+    },
+  };
+});
+
+describe("found by the randomized test (driveEditor seed 723, together seed 645)", () => {
+  it("a line typed while a merge's answer comes back is kept in the tab and reaches Drive", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo");
+    await a.sync.enable("all", notes);
+    const fileId = a.notepad.tab(notes).driveFileId!;
+    // Drive's editor appends a line; here a line goes on top: a clean merge to make.
+    model.editFile(fileId, "one\ntwo\nfrom Drive");
+    a.notepad.type(notes, "top\none\ntwo");
+    duringMergeAnswer.action = () => a.notepad.type(notes, "top\none\ntyped meanwhile\ntwo");
+    await a.sync.syncNow();
+    expect(duringMergeAnswer.action).toBeNull(); // the merge did run, and the line was typed
+    expect(a.notepad.tab(notes).text).toBe("top\none\ntyped meanwhile\ntwo\nfrom Drive");
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("top\none\ntyped meanwhile\ntwo\nfrom Drive");
+    expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
+  });
+});
