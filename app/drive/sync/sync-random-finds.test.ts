@@ -43,3 +43,32 @@ describe("found by the randomized test (driveEditor seed 723, together seed 645)
     expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
   });
 });
+
+describe("found by the randomized test (every class but rateLimit, seed 33)", () => {
+  it("a revision written just before an upload Drive applied twice (a 500 after applying, then the retry) is merged", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo");
+    await a.sync.enable("all", notes);
+    const fileId = a.notepad.tab(notes).driveFileId!;
+    a.notepad.type(notes, "top\none\ntwo");
+    let edited = false;
+    a.network.before = (request) => {
+      if (edited || request.method !== "PATCH" || !request.url.includes(`/files/${fileId}`)) return;
+      edited = true;
+      // Drive's editor writes just before our upload lands; Drive then applies the upload,
+      // answers 500, and the request layer sends it again: two revisions of our bytes.
+      model.editFile(fileId, "one\ntwo\nfrom Drive");
+      model.faults.push({ kind: "upload", effect: "error-after-apply", status: 500 });
+    };
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    const ours = model.files.get(fileId)!.md5Checksum;
+    const revisions = model.files.get(fileId)!.revisions;
+    expect(revisions.filter((r) => r.md5Checksum === ours).length).toBe(2);
+    expect(a.notepad.tab(notes).text).toBe("top\none\ntwo\nfrom Drive");
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("top\none\ntwo\nfrom Drive");
+    expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
+  });
+});
