@@ -72,3 +72,37 @@ describe("found by the randomized test (every class but rateLimit, seed 33)", ()
     expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
   });
 });
+
+describe("found by the randomized test (every class but rateLimit, window and bin, seed 2094)", () => {
+  it("sync turned off while a run is under way: the run writes nothing more to Drive", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo");
+    await a.sync.enable("all", notes);
+    const fileId = a.notepad.tab(notes).driveFileId!;
+    a.notepad.type(notes, "top\none\ntwo");
+    const uploads = model.count("upload");
+    let done = false;
+    // The check before the upload (the run's first read of the file) has just been answered.
+    a.network.after = (request) => {
+      if (done || request.method !== "GET" || !request.url.includes(`/files/${fileId}?`)) return;
+      done = true;
+      a.sync.disable();
+      // Drive's editor writes now, and an upload's answer would be lost: with sync off, no
+      // run would come after it to find the line it replaced.
+      model.editFile(fileId, "one\ntwo\nfrom Drive");
+      model.faults.push({ kind: "upload", effect: "lost" });
+    };
+    await a.sync.syncNow();
+    a.network.after = undefined;
+    expect(done).toBe(true);
+    expect(model.count("upload")).toBe(uploads);
+    expect(model.text(fileId)).toBe("one\ntwo\nfrom Drive");
+    expect(a.notepad.tab(notes).text).toBe("top\none\ntwo");
+    // On again: the two meet.
+    model.faults = [];
+    await a.sync.enable("all", notes);
+    expect(a.notepad.tab(notes).text).toBe("top\none\ntwo\nfrom Drive");
+    expect(model.text(fileId)).toBe("top\none\ntwo\nfrom Drive");
+  });
+});

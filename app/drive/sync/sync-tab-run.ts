@@ -42,7 +42,9 @@ export { driveFileName, tabNameForFile } from "./tab-naming";
 export type TabRunResult =
   | { kind: "synced"; record: StoredTabSync }
   /** The tab was closed meanwhile. */
-  | { kind: "closed" };
+  | { kind: "closed" }
+  /** Sync was turned off (or the tab taken out of it) meanwhile: nothing more was written. */
+  | { kind: "stopped" };
 
 /** Runs of one tab's merge when Drive's copy keeps changing under it. */
 const ATTEMPTS = 3;
@@ -356,6 +358,9 @@ async function uploadChecked(
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
+  // "Off" means no more writes, even from a run under way: an upload sent now would have no
+  // run after it to check what it replaced.
+  if (!context.syncing(tab.id)) return { kind: "stopped" };
   // Kept until the answer comes: an answer lost on the way must not make our text "theirs".
   const bytes = fileBytes(text, tab.encoding, tab.lineEnding);
   context.checkpoint({ ...based, pendingUpload: { text, md5: contentMd5(bytes) } });
