@@ -106,3 +106,40 @@ describe("found by the randomized test (every class but rateLimit, window and bi
     expect(model.text(fileId)).toBe("top\none\ntwo\nfrom Drive");
   });
 });
+
+describe("found by the randomized test (every class but rateLimit, window and bin, seed 1421)", () => {
+  it("a revision overwritten by another computer's upload is not taken back as a deletion by the computer that wrote it", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
+    await a.sync.enable("all", notes);
+    const fileId = a.notepad.tab(notes).driveFileId!;
+    const b = await computer(model, "b");
+    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
+    await b.sync.bringInRemoteTabs();
+    const onB = b.notepad.byName("Notes").id;
+    a.notepad.type(notes, "one\ntwo\nthree from A");
+    b.notepad.type(onB, "top from B\none\ntwo\nthree");
+    let overwritten = false;
+    // B has checked Drive (still the base) and is about to upload; A's whole run lands first.
+    b.network.before = async (request) => {
+      if (overwritten || request.method !== "PATCH" || !request.url.includes(`/upload/`)) return;
+      overwritten = true;
+      await a.sync.syncNow();
+    };
+    await b.sync.syncNow();
+    b.network.before = undefined;
+    expect(overwritten).toBe(true);
+    // B's upload replaced A's revision (no precondition); B read it back into its tab...
+    expect(b.notepad.tab(onB).text).toBe("top from B\none\ntwo\nthree from A");
+    // ...but B's sync is turned off before its next run could send it.
+    b.sync.disable();
+    await a.sync.syncNow();
+    await a.sync.syncNow();
+    // A merges Drive's text against the base B's upload was merged with: both lines stay.
+    expect(a.notepad.tab(notes).text).toBe("top from B\none\ntwo\nthree from A");
+    expect(model.text(fileId)).toBe("top from B\none\ntwo\nthree from A");
+    expect(a.notepad.copies).toEqual([]);
+    expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
+  });
+});

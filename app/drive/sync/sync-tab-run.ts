@@ -16,6 +16,7 @@ import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy"
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
 import { mergedWithTextNow, mergeWithTyping } from "./merge-off-thread";
+import { markOverwritten, mergeBase } from "./overwrite-mark";
 import {
   downloadBytes,
   getSyncMeta,
@@ -261,7 +262,10 @@ async function syncExisting(
         ours,
         encoding,
       );
-      if (between) await mergeBack(context, first.id, fileId, before.baseText, between);
+      if (between) {
+        await mergeBack(context, first.id, fileId, before.baseText, between);
+        await markOverwritten(context.http, fileId, between.md5, before.md5Checksum);
+      }
     }
   }
   let record = held.record;
@@ -300,10 +304,12 @@ async function syncExisting(
     }
     return put(local);
   }
+  // Our last upload overwritten elsewhere: merged against what that upload was based on.
+  const base = await mergeBase(context.http, fileId, record, remote.meta, tab.encoding);
   const readText = () => context.host.readTab(tab.id)?.text ?? null;
-  const merging = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  const merging = await mergeWithTyping(readText, base, local, remote.text);
   // Typing may come in while the answer is awaited: checked again here, with no await after.
-  const outcome = mergedWithTextNow(merging, readText, record.baseText, remote.text);
+  const outcome = mergedWithTextNow(merging, readText, base, remote.text);
   if (!outcome) return { kind: "closed" };
   local = outcome.local;
   // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
@@ -367,7 +373,10 @@ async function uploadChecked(
   const meta = await upload(context, tab, fileId, text, naming);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
-  if (between !== null) await mergeBack(context, tab.id, fileId, based.baseText, between);
+  if (between !== null) {
+    await mergeBack(context, tab.id, fileId, based.baseText, between);
+    await markOverwritten(http, fileId, between.md5, based.md5Checksum);
+  }
   return synced(based, text, meta, naming.name);
 }
 
