@@ -143,3 +143,29 @@ describe("found by the randomized test (every class but rateLimit, window and bi
     expect(a.sync.getStatus().tabs[notes].kind).toBe("synced");
   });
 });
+
+describe("found by the randomized test (every class but rateLimit, window and bin, seeds 4392, 4470)", () => {
+  it("a revision overwritten by an upload whose tab was closed meanwhile is kept in a Drive file", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo");
+    await a.sync.enable("all", notes);
+    const fileId = a.notepad.tab(notes).driveFileId!;
+    a.notepad.type(notes, "top\none\ntwo");
+    let closed = false;
+    // Drive's editor writes just before our upload lands, and the tab is closed meanwhile.
+    a.network.before = (request) => {
+      if (closed || request.method !== "PATCH" || !request.url.includes(`/upload/`)) return;
+      closed = true;
+      model.editFile(fileId, "one\ntwo\nfrom Drive");
+      a.notepad.close(notes);
+    };
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    expect(closed).toBe(true);
+    expect(model.text(fileId)).toBe("top\none\ntwo");
+    const copy = [...model.files.values()].find((f) => f.name === "Notes (Drive copy).txt");
+    expect(copy && model.text(copy.id)).toBe("one\ntwo\nfrom Drive");
+    expect(copy?.parents).toEqual(model.files.get(fileId)?.parents);
+  });
+});

@@ -12,7 +12,7 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
-import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
+import { keepInCopyFile, markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
 import { mergedWithTextNow, mergeWithTyping } from "./merge-off-thread";
@@ -263,7 +263,7 @@ async function syncExisting(
         encoding,
       );
       if (between) {
-        await mergeBack(context, first.id, fileId, before.baseText, between);
+        await mergeBack(context, first, fileId, before.baseText, between);
         await markOverwritten(context.http, fileId, between.md5, before.md5Checksum);
       }
     }
@@ -374,7 +374,7 @@ async function uploadChecked(
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
   if (between !== null) {
-    await mergeBack(context, tab.id, fileId, based.baseText, between);
+    await mergeBack(context, tab, fileId, based.baseText, between);
     await markOverwritten(http, fileId, between.md5, based.md5Checksum);
   }
   return synced(based, text, meta, naming.name);
@@ -383,17 +383,18 @@ async function uploadChecked(
 /** Puts a revision written during our upload into the tab (or beside it, when they clash). */
 async function mergeBack(
   context: TabRunContext,
-  tabId: string,
+  tab: SyncTab,
   fileId: string,
   base: string | null,
   between: { text: string; md5: string | null },
 ) {
-  const now = context.host.readTab(tabId);
-  if (!now) return;
+  const now = context.host.readTab(tab.id);
+  // Closed meanwhile: no tab and no later run for it, so Drive keeps that text in a file.
+  if (!now) return keepInCopyFile(context, tab, between.text);
   const local = now.text;
   const outcome = mergeTexts({ base, local, remote: between.text });
   if (outcome.kind === "clean") {
-    if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+    if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
     return;
   }
   const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
