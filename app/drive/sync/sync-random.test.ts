@@ -39,7 +39,7 @@ const HOLDING: readonly RandomSyncClass[] = [
   "offline",
 ];
 /**
- * Together, every class that holds alone but "window": seeds 1-2,500 hold. With "window" too,
+ * Together, every class that holds alone but "window": seeds 1-6,000 hold. With "window" too,
  * seeds 1-1,000 but 87 hold (a conflict met just after an upload, Google then refusing the
  * token, so the copy's file and the mark never reach Drive before sync is turned off there;
  * decision 027).
