@@ -90,3 +90,23 @@ export function noticeReplaced(
   context.openDriveCopy(tab.id, copyName, base.text, { id: copyId, md5: bytesMd5 });
   context.host.notify(replacedNotice(tab.name, copyName));
 }
+
+/**
+ * A revision our upload overwrote, met once the tab was closed (no tab to merge it into, no
+ * later run for it): Drive keeps it in a file of its own, "_name_ (Drive copy)", in the
+ * folder (not a tab: it is in Drive, beside the file the closed tab synced).
+ */
+export async function keepInCopyFile(
+  context: TabRunContext,
+  tab: SyncTab,
+  text: string,
+): Promise<void> {
+  await uploadBytes(context.http, {
+    fileId: null,
+    newId: await context.newFileId(),
+    name: withDefaultExtension(driveCopyName(tab.name)),
+    bytes: fileBytes(text, tab.encoding, tab.lineEnding),
+    mimeType: "text/plain",
+    parentId: await context.folder(),
+  });
+}

@@ -92,3 +92,21 @@ export async function mergeWithTyping(
     local = now;
   }
 }
+
+/**
+ * {@link mergeWithTyping}'s answer, checked once more by its caller where nothing can come in
+ * between (its own synchronous code, just before the text is put into the tab): text typed
+ * while the answer was on its way is merged in here. Null: the tab was closed meanwhile.
+ */
+export function mergedWithTextNow(
+  outcome: (MergeOutcome & { local: string }) | null,
+  readText: () => string | null,
+  base: string | null,
+  remote: string,
+): (MergeOutcome & { local: string }) | null {
+  if (!outcome) return null;
+  const now = readText();
+  if (now === null) return null;
+  if (now === outcome.local) return outcome;
+  return { ...mergeTexts({ base, local: now, remote }), local: now };
+}

@@ -314,6 +314,8 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
         checkpoint: (record) => {
           if (this.state.records.get(record.tabId)?.included) this.state.saveRecord(record);
         },
+        syncing: (tabId) =>
+          this.state.settings.enabled && this.state.records.get(tabId)?.included === true,
         ...copyTabs(this.tabsStep),
       };
       await syncTabsStep(this.tabsStep, context);

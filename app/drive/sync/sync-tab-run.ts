@@ -12,10 +12,11 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
-import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
+import { keepInCopyFile, markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
-import { mergeWithTyping } from "./merge-off-thread";
+import { mergedWithTextNow, mergeWithTyping } from "./merge-off-thread";
+import { markOverwritten, mergeBase } from "./overwrite-mark";
 import {
   downloadBytes,
   getSyncMeta,
@@ -42,7 +43,9 @@ export { driveFileName, tabNameForFile } from "./tab-naming";
 export type TabRunResult =
   | { kind: "synced"; record: StoredTabSync }
   /** The tab was closed meanwhile. */
-  | { kind: "closed" };
+  | { kind: "closed" }
+  /** Sync was turned off (or the tab taken out of it) meanwhile: nothing more was written. */
+  | { kind: "stopped" };
 
 /** Runs of one tab's merge when Drive's copy keeps changing under it. */
 const ATTEMPTS = 3;
@@ -259,7 +262,10 @@ async function syncExisting(
         ours,
         encoding,
       );
-      if (between) await mergeBack(context, first.id, fileId, before.baseText, between);
+      if (between) {
+        await mergeBack(context, first, fileId, before.baseText, between);
+        await markOverwritten(context.http, fileId, between.md5, before.md5Checksum);
+      }
     }
   }
   let record = held.record;
@@ -298,8 +304,12 @@ async function syncExisting(
     }
     return put(local);
   }
+  // Our last upload overwritten elsewhere: merged against what that upload was based on.
+  const base = await mergeBase(context.http, fileId, record, remote.meta, tab.encoding);
   const readText = () => context.host.readTab(tab.id)?.text ?? null;
-  const outcome = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  const merging = await mergeWithTyping(readText, base, local, remote.text);
+  // Typing may come in while the answer is awaited: checked again here, with no await after.
+  const outcome = mergedWithTextNow(merging, readText, base, remote.text);
   if (!outcome) return { kind: "closed" };
   local = outcome.local;
   // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
@@ -354,30 +364,37 @@ async function uploadChecked(
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
+  // "Off" means no more writes, even from a run under way: an upload sent now would have no
+  // run after it to check what it replaced.
+  if (!context.syncing(tab.id)) return { kind: "stopped" };
   // Kept until the answer comes: an answer lost on the way must not make our text "theirs".
   const bytes = fileBytes(text, tab.encoding, tab.lineEnding);
   context.checkpoint({ ...based, pendingUpload: { text, md5: contentMd5(bytes) } });
   const meta = await upload(context, tab, fileId, text, naming);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
-  if (between !== null) await mergeBack(context, tab.id, fileId, based.baseText, between);
+  if (between !== null) {
+    await mergeBack(context, tab, fileId, based.baseText, between);
+    await markOverwritten(http, fileId, between.md5, based.md5Checksum);
+  }
   return synced(based, text, meta, naming.name);
 }
 
 /** Puts a revision written during our upload into the tab (or beside it, when they clash). */
 async function mergeBack(
   context: TabRunContext,
-  tabId: string,
+  tab: SyncTab,
   fileId: string,
   base: string | null,
   between: { text: string; md5: string | null },
 ) {
-  const now = context.host.readTab(tabId);
-  if (!now) return;
+  const now = context.host.readTab(tab.id);
+  // Closed meanwhile: no tab and no later run for it, so Drive keeps that text in a file.
+  if (!now) return keepInCopyFile(context, tab, between.text);
   const local = now.text;
   const outcome = mergeTexts({ base, local, remote: between.text });
   if (outcome.kind === "clean") {
-    if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+    if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
     return;
   }
   const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };

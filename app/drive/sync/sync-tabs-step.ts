@@ -109,6 +109,7 @@ async function syncOneTab(step: TabsStepHost, context: TabRunContext, id: string
   try {
     const result = await syncTab(context, id, record);
     if (result.kind === "closed") return step.tabClosed(id);
+    if (result.kind === "stopped") return;
     if (step.state.records.get(id)?.included) step.state.saveRecord(result.record);
     step.state.handled(record.driveFileId, result.record.driveFileId);
     if (context.host.readTab(id)?.text === result.record.baseText) {
