@@ -42,7 +42,8 @@ const HOLDING: readonly RandomSyncClass[] = [
   "rateLimit",
 ];
 /**
- * Together, every class that holds alone but "window": seeds 1-6,000 hold. With "window" too,
+ * Together, every class that holds alone but "window": seeds 1-6,000 hold (without
+ * "rateLimit"; with it, seeds 1-300, run on the instant clock). With "window" too,
  * seeds 1-1,000 but 87 hold (a conflict met just after an upload, Google then refusing the
  * token, so the copy's file and the mark never reach Drive before sync is turned off there;
  * decision 027).
