@@ -103,6 +103,7 @@ export function NotepadApp() {
     const host = editorHostRef.current;
     if (!host) return;
     const dark = document.documentElement.classList.contains("dark");
+    controller.live.startEarly();
     void controller.start(host, dark).then(() => controller.live.openFromAddress());
     if (import.meta.env.DEV || navigator.webdriver) {
       // Lets browser tests and benchmarks reach the engine (documents can be megabytes).
