@@ -353,6 +353,7 @@ export class ConnectionHandler {
       roomId,
       { snapshotId, upToSeq, baseSeq, sealed, signature },
       this.hub.now(),
+      this.address,
     );
     if (!result.room) return this.close(CloseCode.RoomNotFound);
     this.send({
