@@ -14,7 +14,9 @@
  *   entry they wrote (the N-th from the right), never the ones the client wrote before it;
  * - RELAY_ALLOWED_ORIGINS: origins besides the site's own whose pages may open the relay.
  * - RELAY_MAX_CONNECTIONS_PER_ADDRESS (64), RELAY_JOINS_PER_ADDRESS_PER_SECOND (2): raise them
- *   when many people share one address.
+ *   when many people share one address;
+ * - HTTP_IDLE_TIMEOUT_MS (60000): an HTTP socket with nothing sent or received this long is
+ *   closed (WebSockets have their own pings).
  * SIGTERM / SIGINT close every relay socket with 1001 (pages reconnect) and stop.
  * The log names rooms and sizes, never a payload.
  */
@@ -51,6 +53,10 @@ try {
 }
 
 const server = http.createServer((req, res) => site(req, res));
+// Node's headersTimeout starts at a request's first byte: a socket that sends nothing was kept
+// forever (3,000 held past 140 s in a test), and enough of them use up the process's file
+// descriptors. ws takes the timeout off the sockets it upgrades.
+server.setTimeout(idleTimeoutMs(env.HTTP_IDLE_TIMEOUT_MS));
 
 let relay: { hub: RelayHub; endpoint: RelayEndpoint; backend: RelayBackend } | null = null;
 if (env.RELAY !== "off") {
@@ -75,6 +81,17 @@ server.listen(port, host, () => {
   // Tools wait for "served at" (scripts/audit.mjs, the benches).
   console.log(`Plainpad is served at http://${host === "0.0.0.0" ? "localhost" : host}:${port}/`);
 });
+
+function idleTimeoutMs(text: string | undefined): number {
+  if (text === undefined || text === "") return 60_000;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(
+      `HTTP_IDLE_TIMEOUT_MS must be a positive number of milliseconds, not "${text}".`,
+    );
+  }
+  return value;
+}
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

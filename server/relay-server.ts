@@ -115,6 +115,8 @@ export function attachRelay(
             ws.terminate();
           }
         },
+        pause: () => ws.pause(),
+        resume: () => ws.resume(),
         get bufferedAmount() {
           return ws.bufferedAmount;
         },

@@ -91,6 +91,44 @@ describe("disk store on a full disk (tmpfs of 256 KiB)", () => {
     await rm(dir, { recursive: true });
   });
 
+  it("appends that share one sync window while the disk fills: only what was refused is missing", async (context) => {
+    if (mountProblem) {
+      context.skip(`mount -t tmpfs is not permitted here (${mountProblem}): needs root`);
+    }
+    const dir = path.join(mountPoint, "window");
+    const filler = path.join(mountPoint, "filler-3");
+    const first = createDiskRoomStore(dir, {
+      quotas: { minFreeBytes: 0, maxStoredBytes: 0 },
+      syncWindowMs: 25,
+    });
+    await first.createRoom(room, key, 1000);
+    await writeFile(filler, new Uint8Array(150 * 1024));
+    // Every append at once, as many writers in one room do: they share the window's syncs,
+    // and the disk runs out among them.
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        first.append(room, entry(index + 1, 9 * 1024), 1000, 48 * MB),
+      ),
+    );
+    const stored = results.flatMap((result, index) =>
+      result.ok ? [{ result, fill: index + 1 }] : [],
+    );
+    expect(results.some((result) => !result.ok && result.reason === "no-space")).toBe(true);
+    // Each stored append's sync resolves (the relay ACKs then), and the store closes after them.
+    await Promise.all(stored.map(({ result }) => result.ok && result.durable));
+    await first.close();
+    await rm(filler);
+
+    const second = store(dir);
+    const entries = await second.readAfter(room, 0);
+    expect(entries.map((e) => [e.seq, e.sealed[0]])).toEqual(
+      stored.map(({ result, fill }) => [result.ok ? result.seq : 0, fill]),
+    );
+    expect(entries.map((e) => e.seq)).toEqual(stored.map((_, index) => index + 1));
+    await second.close();
+    await rm(dir, { recursive: true });
+  });
+
   it("refuses a snapshot the disk cannot take, and keeps the room as it was", async (context) => {
     if (mountProblem) {
       context.skip(`mount -t tmpfs is not permitted here (${mountProblem}): needs root`);

@@ -45,6 +45,7 @@ import {
   roomWouldOverflow,
   seqOfMessageId,
   snapshotFits,
+  snapshotGrowth,
   type CreateResult,
   type RoomStore,
   type StoredEntry,
@@ -318,20 +319,25 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         return room ? replayOf(roomId, room, sinceSeq) : null;
       });
     },
-    replaceSnapshot(roomId, snapshot, now) {
+    replaceSnapshot(roomId, snapshot, now, address) {
       return locked(roomId, async () => {
         const room = await load(roomId);
         if (!room) return { accepted: false, room: null };
-        if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) {
-          return { accepted: false, room: roomInfoOf(roomId, room) };
+        const refused = { accepted: false, room: roomInfoOf(roomId, room) };
+        if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) return refused;
+        const growth = snapshotGrowth(room, snapshot);
+        if (quotas.maxStoredBytes > 0 && storedBytes + growth > quotas.maxStoredBytes) {
+          return refused;
         }
+        if (!addressBytes.take(address, growth, now)) return refused;
         const folder = roomDir(roomId);
         const snapshotFile = encodeMessage({ type: MessageType.SnapshotReplay, ...snapshot });
         try {
           await writeAtomic(path.join(folder, "snapshot"), snapshotFile, durable);
         } catch (error) {
+          addressBytes.giveBack(address, growth);
           // A full disk: the old snapshot stands, and the editor tries again later.
-          if (isNoSpaceError(error)) return { accepted: false, room: roomInfoOf(roomId, room) };
+          if (isNoSpaceError(error)) return refused;
           throw error;
         }
         const kept = entriesAfter(room.entries, snapshot.upToSeq);

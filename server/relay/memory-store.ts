@@ -11,6 +11,7 @@ import {
   roomWouldOverflow,
   seqOfMessageId,
   snapshotFits,
+  snapshotGrowth,
   type HeldRoom,
   type AppendResult,
   type CreateResult,
@@ -94,12 +95,14 @@ export function createMemoryRoomStore(
       const room = rooms.get(roomId);
       return room ? replayOf(roomId, room, sinceSeq) : null;
     },
-    async replaceSnapshot(roomId, snapshot, now): Promise<SnapshotSwapResult> {
+    async replaceSnapshot(roomId, snapshot, now, address): Promise<SnapshotSwapResult> {
       const room = rooms.get(roomId);
       if (!room) return { accepted: false, room: null };
-      if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) {
-        return { accepted: false, room: roomInfoOf(roomId, room) };
-      }
+      const refused = { accepted: false, room: roomInfoOf(roomId, room) };
+      if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) return refused;
+      const growth = snapshotGrowth(room, snapshot);
+      if (quotas.maxStoredBytes > 0 && storedBytes + growth > quotas.maxStoredBytes) return refused;
+      if (!addressBytes.take(address, growth, now)) return refused;
       storedBytes -= heldBytes(room);
       room.snapshot = snapshot;
       room.entries = entriesAfter(room.entries, snapshot.upToSeq);

@@ -149,6 +149,24 @@ export function createRedisRoomStore(
 
   const getRoom = async (roomId: string) =>
     infoOf(roomId, await redis.hgetallBuffer(keys(roomId)[0]));
+  /** Sealed bytes a snapshot would add beyond the old snapshot and the entries it covers. */
+  const snapshotGrowthIn = async (roomId: string, input: StoredSnapshot): Promise<number> => {
+    const room = await getRoom(roomId);
+    if (!room) return 0;
+    const [meta, , , sizes] = keys(roomId);
+    const [upTo, appended] = await Promise.all([
+      redis.hget(sizes, String(input.upToSeq)),
+      redis.hget(meta, "appended"),
+    ]);
+    // Sizes are counted from the room's start: the log after upToSeq is one subtraction, the
+    // rest of the log is what the snapshot covers (a room logged before the sizes hash counts
+    // its whole log, which can only count less).
+    const covered =
+      upTo !== null && appended !== null
+        ? room.logBytes - (Number(appended) - Number(upTo))
+        : room.logBytes;
+    return Math.max(0, input.sealed.length - room.snapshotBytes - covered);
+  };
   const ended = async (roomId: string): Promise<RoomEnding | null> => {
     const [meta, , , , , tombstone, seen] = keys(roomId);
     const results = await redis.multi().getBuffer(tombstone).exists(seen).exists(meta).exec();
@@ -237,16 +255,33 @@ export function createRedisRoomStore(
         entries: entries.filter((entry) => entry.seq > from),
       };
     },
-    async replaceSnapshot(roomId, input): Promise<SnapshotSwapResult> {
+    async replaceSnapshot(roomId, input, now, address): Promise<SnapshotSwapResult> {
       const record = encodeMessage({ type: MessageType.SnapshotReplay, ...input });
-      const result = (await snapshot(
-        ...keys(roomId),
-        input.upToSeq,
-        input.baseSeq,
-        Buffer.from(record),
-        input.sealed.length,
-        ttl,
-      )) as number[];
+      // What it adds beyond the bytes it replaces counts against the writer's quota, as an
+      // append does (snapshotGrowth in room-store.ts), given back when the swap is refused.
+      const quota = address && addressBytesPerHour > 0 ? quotaKey(address, now) : null;
+      const growth = quota ? await snapshotGrowthIn(roomId, input) : 0;
+      if (quota && growth > 0 && (await countQuota(quota, growth, addressBytesPerHour)) !== 1) {
+        const room = await getRoom(roomId);
+        return { accepted: false, room };
+      }
+      const refund = () =>
+        quota && growth > 0 ? redis.decrby(quota, growth).catch(() => 0) : undefined;
+      let result: number[];
+      try {
+        result = (await snapshot(
+          ...keys(roomId),
+          input.upToSeq,
+          input.baseSeq,
+          Buffer.from(record),
+          input.sealed.length,
+          ttl,
+        )) as number[];
+      } catch (error) {
+        await refund();
+        throw error;
+      }
+      if (result[0] !== 1) await refund();
       if (result[0] === -1) return { accepted: false, room: null };
       const [accepted, snapshotSeq, logCount, logBytes, headSeq, snapshotBytes] = result;
       const [verifyKey, epoch] = await redis.hmgetBuffer(keys(roomId)[0], "verifyKey", "epoch");

@@ -28,7 +28,7 @@ import {
 } from "../../app/collab/wire";
 import type { AddressLimits } from "./address-limits";
 import { PendingAcks } from "./connection-acks";
-import { ConnectionInput } from "./connection-input";
+import { ConnectionInput, waitingBytesOf } from "./connection-input";
 import {
   ConnectionOutput,
   awarenessFrames,
@@ -98,7 +98,7 @@ export class ConnectionHandler {
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
     this.events = new Promise((resolve) => (this.openEvents = resolve));
-    this.input = new ConnectionInput(limits, hub.budgets);
+    this.input = new ConnectionInput(limits, hub.budgets, connection);
     this.output = new ConnectionOutput(
       connection,
       limits,
@@ -111,9 +111,9 @@ export class ConnectionHandler {
     return this.connection.address;
   }
 
-  /** Bytes of unfinished pieces this connection holds in the hub's budget. */
+  /** Bytes of unfinished pieces and waiting messages this connection holds in the hub's budget. */
   get piecesHeld(): number {
-    return this.input.piecesHeld;
+    return this.input.held;
   }
 
   /** A frame from the client: checked now, handled in order. */
@@ -135,7 +135,13 @@ export class ConnectionHandler {
     } else if (!this.joining) {
       return this.close(CloseCode.Malformed);
     }
-    this.enqueue(() => this.handle(message));
+    const bytes = waitingBytesOf(message);
+    const refused = this.input.wait(bytes);
+    if (refused !== null) return this.close(refused);
+    this.queue = this.queue
+      .then(() => (this.closed ? undefined : this.handle(message)))
+      .catch((error: unknown) => this.fail(error))
+      .finally(() => this.input.handled(bytes));
   }
 
   /** A fan-out event of this connection's room, handled after everything before it. */
@@ -158,6 +164,7 @@ export class ConnectionHandler {
     if (this.closed) return;
     this.closed = true;
     this.hub.detach(this);
+    this.input.stop();
     this.openEvents();
     this.output.stop();
     this.connection.close(code, reason);
@@ -168,6 +175,7 @@ export class ConnectionHandler {
     if (this.closed) return;
     this.closed = true;
     this.hub.detach(this);
+    this.input.stop();
     this.openEvents();
     this.output.stop();
   }
@@ -175,12 +183,6 @@ export class ConnectionHandler {
   /** Resolves when every queued task has run. */
   async drained(): Promise<void> {
     await Promise.all([this.queue, this.events, this.acks.idle()]);
-  }
-
-  private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue
-      .then(() => (this.closed ? undefined : task()))
-      .catch((error: unknown) => this.fail(error));
   }
 
   private fail(error: unknown): void {
@@ -353,6 +355,7 @@ export class ConnectionHandler {
       roomId,
       { snapshotId, upToSeq, baseSeq, sealed, signature },
       this.hub.now(),
+      this.address,
     );
     if (!result.room) return this.close(CloseCode.RoomNotFound);
     this.send({

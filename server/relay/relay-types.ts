@@ -13,6 +13,12 @@ export interface RelayConnection {
   readonly bufferedAmount?: number;
   /** Resolves when the socket next writes something out (or closes); sending paces on it. */
   flushed?(): Promise<void>;
+  /**
+   * Stop and start reading frames from the socket (absent: the hub cannot push back). The hub
+   * stops reading while a connection's frames wait for a store that does not answer.
+   */
+  pause?(): void;
+  resume?(): void;
 }
 
 /** What the hub returns for a connection. */

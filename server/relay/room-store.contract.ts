@@ -335,6 +335,50 @@ export function addressQuotaContract(
     expect((await store.getRoom(roomId(31)))?.headSeq).toBe(3);
     await store.close();
   });
+
+  it(`${name}: counts what a snapshot adds beyond what it replaces against the writer's quota`, async () => {
+    const store = await open({ addressBytesPerHour: 8 * KB, maxStoredBytes: 0 });
+    const hour = 3_600_000 * 500_001;
+    const rooms = [32, 33, 34, 35];
+    for (const room of rooms) await store.createRoom(roomId(room), key32(), hour);
+    // One tiny entry, then a snapshot far larger than it, room after room: before, only the
+    // entries counted, so one address stored 60 rooms × 24 MiB an hour beyond its quota.
+    const accepted = [];
+    for (const room of rooms) {
+      await store.append(roomId(room), input(bytes(10), "192.0.2.9"), hour, 10 * KB * KB);
+      const swap = await store.replaceSnapshot(
+        roomId(room),
+        snapshot(1, 0, 3 * KB),
+        hour,
+        "192.0.2.9",
+      );
+      accepted.push(swap.accepted);
+    }
+    expect(accepted).toEqual([true, true, false, false]);
+    expect((await store.getRoom(roomId(34)))?.snapshotSeq).toBe(0);
+    // A compaction that takes no more than it replaces costs nothing, even past the quota.
+    const log = [];
+    for (let i = 0; i < 3; i++) log.push(input(bytes(KB), "192.0.2.10"));
+    for (const entry of log) await store.append(roomId(34), entry, hour, 10 * KB * KB);
+    await store.append(roomId(34), input(bytes(5 * KB), "192.0.2.9"), hour, 10 * KB * KB);
+    const compacted = await store.replaceSnapshot(
+      roomId(34),
+      snapshot(4, 0, 3 * KB),
+      hour,
+      "192.0.2.9",
+    );
+    expect(compacted.accepted).toBe(true);
+    // Another address is not held back by this one's snapshots.
+    await store.append(roomId(35), input(bytes(10), "192.0.2.11"), hour, 10 * KB * KB);
+    const other = await store.replaceSnapshot(
+      roomId(35),
+      snapshot(2, 0, 3 * KB),
+      hour,
+      "192.0.2.11",
+    );
+    expect(other.accepted).toBe(true);
+    await store.close();
+  });
 }
 
 /** The global limit on stored bytes, for the stores that count them (memory, disk). */
@@ -358,6 +402,20 @@ export function storedBytesContract(
     expect(swap.accepted).toBe(true);
     expect(await store.canCreateRoom()).toBe("ok");
     expect(await write()).toMatchObject({ ok: true, seq: stored + 1 });
+    await store.close();
+  });
+
+  it(`${name}: refuses a snapshot that would take storage past its limit`, async () => {
+    const store = await open({ maxStoredBytes: 8 * KB, addressBytesPerHour: 0, minFreeBytes: 0 });
+    await store.createRoom(roomId(41), key32(), 1000);
+    await store.append(roomId(41), input(bytes(10)), 1000, 10 * KB * KB);
+    // Before, a snapshot was never counted against the limit: 20 KB over one entry of 10 bytes.
+    const swap = await store.replaceSnapshot(roomId(41), snapshot(1, 0, 20 * KB), 1000);
+    expect(swap.accepted).toBe(false);
+    expect((await store.replay(roomId(41), 0))?.entries.length).toBe(1);
+    expect((await store.replaceSnapshot(roomId(41), snapshot(1, 0, 2 * KB), 1000)).accepted).toBe(
+      true,
+    );
     await store.close();
   });
 }

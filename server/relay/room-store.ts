@@ -137,12 +137,15 @@ export interface RoomStore {
   replay(roomId: string, sinceSeq: number): Promise<RoomReplay | null>;
   /**
    * Replaces the snapshot if the room's snapshotSeq === snapshot.baseSeq and
-   * baseSeq < upToSeq <= headSeq, then drops log entries <= upToSeq.
+   * baseSeq < upToSeq <= headSeq, then drops log entries <= upToSeq. What it adds beyond
+   * the bytes it replaces (snapshotGrowth) counts like an append: against the writer's
+   * `address` quota and the stored-bytes limit; past either it is not accepted.
    */
   replaceSnapshot(
     roomId: string,
     snapshot: StoredSnapshot,
     now: number,
+    address?: string,
   ): Promise<SnapshotSwapResult>;
   /**
    * Gives the room a new epoch (the relay found it lost entries a client had); returns it, or
@@ -170,6 +173,21 @@ export function snapshotFits(room: RoomInfo, snapshot: StoredSnapshot): boolean 
     snapshot.baseSeq < snapshot.upToSeq &&
     snapshot.upToSeq <= room.headSeq
   );
+}
+
+/**
+ * Sealed bytes a snapshot adds to its room beyond the old snapshot and the log entries it
+ * covers (0 when it takes no more). An honest compaction takes about what it replaces; a
+ * large snapshot over a tiny log would otherwise store up to a whole message per room
+ * outside every quota (60 rooms an hour × 24 MiB against 200 MB an hour).
+ */
+export function snapshotGrowth(room: HeldRoom, snapshot: StoredSnapshot): number {
+  let replaced = room.snapshot?.sealed.length ?? 0;
+  for (const entry of room.entries) {
+    if (entry.seq > snapshot.upToSeq) break;
+    replaced += entry.sealed.length;
+  }
+  return Math.max(0, snapshot.sealed.length - replaced);
 }
 
 /** Entries after a sequence, found by binary search (the log is in order). */
