@@ -102,20 +102,46 @@ function syncDescriptor(fd: number): Promise<void> {
 export class GroupSync {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  /** Why a sync of this log failed: every later sync fails too (see {@link fail}). */
+  private failure: unknown = null;
 
   constructor(
     private readonly descriptor: () => number | null,
     private readonly syncFile: (fd: number) => Promise<void> = syncDescriptor,
     private readonly windowMs = 0,
+    /** Told once, when a sync first fails: the store must not trust this log's tail again. */
+    private readonly onFailed: (error: unknown) => void = () => {},
   ) {}
+
+  /**
+   * After a failed fdatasync, Linux may have dropped the dirty pages and cleared the error, so
+   * a later sync of the same file "succeeds" without the earlier bytes on the disk. A log whose
+   * sync failed therefore never acknowledges anything again: every sync waiting or to come
+   * fails with the first error, and the store reads the room again under a new epoch.
+   */
+  fail(error: unknown): void {
+    if (this.failure !== null) return;
+    this.failure = error ?? new Error("log sync failed");
+    this.onFailed(this.failure);
+  }
 
   /** Resolves once everything written before this call is on the disk. */
   sync(): Promise<void> {
+    if (this.failure !== null) return Promise.reject(this.failure);
     if (this.queued) return this.queued;
     const run = async () => {
       this.queued = null;
+      if (this.failure !== null) throw this.failure;
       const fd = this.descriptor();
-      if (fd !== null) await this.syncFile(fd);
+      // Not open: nothing was written through it since it was last synced and closed (a torn
+      // log, closed with syncs waiting, has failed this sync above).
+      if (fd === null) return;
+      try {
+        await this.syncFile(fd);
+      } catch (error) {
+        this.fail(error);
+        throw error;
+      }
     };
     const before = this.running;
     const gathered =
@@ -204,6 +230,56 @@ export async function sweepLeftovers(dir: string): Promise<number> {
     }
   }
   return swept;
+}
+
+/** Moves a room's folder aside whole (`.damaged-…`, for an operator); returns its new name. */
+export async function moveRoomAside(dir: string, roomId: string): Promise<string> {
+  const aside = `.damaged-${roomId}-${Date.now()}`;
+  await rename(path.join(dir, roomId), path.join(dir, aside));
+  await syncFolder(dir);
+  return aside;
+}
+
+/**
+ * Removes a room's folder: renamed first, so a crash mid-removal never leaves a half room that
+ * looks whole (the start-up sweep finishes it). Null when there was no folder; else whether it
+ * held a whole room (meta.json) and the bytes of its log and snapshot.
+ */
+export async function removeRoomFolder(
+  dir: string,
+  roomId: string,
+): Promise<{ existed: boolean; size: number } | null> {
+  const folder = path.join(dir, roomId);
+  const existed = (await readOptional(path.join(folder, "meta.json"))) !== null;
+  const size =
+    (await sizeOf(path.join(folder, "log"))) + (await sizeOf(path.join(folder, "snapshot")));
+  const trash = path.join(dir, `.deleted-${roomId}-${Date.now()}`);
+  try {
+    await rename(folder, trash);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  await rm(trash, { recursive: true, force: true });
+  return { existed, size };
+}
+
+/** The rooms in `dir` none of whose files was written at or after `before` (ms). */
+export async function roomsWrittenBefore(dir: string, before: number): Promise<string[]> {
+  const idle: string[] = [];
+  for (const name of await readdir(dir)) {
+    if (!isRoomId(name)) continue;
+    let newest = 0;
+    for (const file of ["meta.json", "log", "snapshot"]) {
+      try {
+        newest = Math.max(newest, (await stat(path.join(dir, name, file))).mtimeMs);
+      } catch {
+        // A room without a snapshot (or a half-created one) has fewer files.
+      }
+    }
+    if (newest < before) idle.push(name);
+  }
+  return idle;
 }
 
 /** Bytes free for this process on the file system holding `dir`. */

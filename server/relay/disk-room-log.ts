@@ -53,6 +53,8 @@ export function appendRecord(
     try {
       ftruncateSync(room.log, room.logLength);
     } catch {
+      // The appends before this one may still wait for their sync: they cannot have it now.
+      room.sync.fail(error);
       closeSync(room.log);
       room.log = null;
       events.torn();
@@ -68,6 +70,26 @@ export async function closeLog(room: LoadedRoom): Promise<void> {
   const fd = room.log;
   room.log = null;
   if (fd !== null) closeSync(fd);
+}
+
+/**
+ * The rooms to drop from the cache (least recently used first, never `current`) so that the
+ * rest fit in `cacheBytes`; `rooms` is in use order, the most recent last.
+ */
+export function roomsPastCache(
+  rooms: Map<string, LoadedRoom>,
+  cacheBytes: number,
+  current: string,
+): [string, LoadedRoom][] {
+  let total = 0;
+  for (const held of rooms.values()) total += held.size;
+  const dropped: [string, LoadedRoom][] = [];
+  for (const [id, held] of rooms) {
+    if (total <= cacheBytes || id === current) break;
+    dropped.push([id, held]);
+    total -= held.size;
+  }
+  return dropped;
 }
 
 /**

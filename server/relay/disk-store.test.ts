@@ -179,3 +179,35 @@ describe("disk store", () => {
     await third.close();
   });
 });
+
+describe("disk store, a failed fdatasync", () => {
+  it("acknowledges nothing it covered, and reads the room again under a new epoch", async () => {
+    const dir = await freshDir();
+    let failing = false;
+    const store = createDiskRoomStore(dir, {
+      syncFile: async () => {
+        if (failing) throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
+      },
+    });
+    await store.createRoom(room, key, 1000);
+    const first = await store.append(room, entry(1), 1000, 1 << 20);
+    expect(first).toMatchObject({ ok: true, seq: 1 });
+    if (first.ok) await first.durable;
+    const epochBefore = (await store.getRoom(room))!.epoch;
+
+    failing = true;
+    const lost = await store.append(room, entry(2), 1000, 1 << 20);
+    expect(lost).toMatchObject({ ok: true, seq: 2 });
+    await expect(lost.ok ? lost.durable : null).rejects.toThrow("EIO");
+    // The disk answers again: a sync of the same file would now "succeed" without entry 2's
+    // bytes. The room is read again under a new epoch, so every returning client sends back
+    // what it has, instead of an ACK resting on that sync.
+    failing = false;
+    const after = await store.getRoom(room);
+    expect(after!.epoch).not.toBe(epochBefore);
+    const next = await store.append(room, entry(3), 1000, 1 << 20);
+    expect(next.ok).toBe(true);
+    if (next.ok) await next.durable;
+    await store.close();
+  });
+});

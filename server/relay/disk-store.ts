@@ -11,21 +11,24 @@
  * A snapshot trims the log by rewriting it (temp + rename); entries the snapshot covers are
  * ignored on reading, so a crash between the two steps loses nothing. With `durable` (the
  * default) an append's `durable` resolves once fdatasync ran (one for the appends that arrive
- * together): the relay acknowledges only then. A room's last write is the newest modification
+ * together): the relay acknowledges only then. After a failed fdatasync the log acknowledges
+ * nothing more and the room is read again under a new epoch (GroupSync.fail). A room's last write is the newest modification
  * time of its files (idle expiry). A deleted room leaves a tombstone, `ended/<room id>` (its
  * ENDED message; the file's time is when it ended), so it is never made again until
  * pruneEnded drops it. Calls on one room run one at a time; rooms read recently stay cached
  * in memory.
  */
-import { mkdir, readdir, rename, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, encodeMessage, isRoomId } from "../../app/collab/wire";
 import {
   encodeRecord,
   freeBytes,
   parseLog,
+  moveRoomAside,
   readOptional,
-  sizeOf,
+  removeRoomFolder,
+  roomsWrittenBefore,
   storedBytesIn,
   sweepLeftovers,
   GroupSync,
@@ -34,8 +37,15 @@ import {
   writeAtomic,
   type RoomMeta,
 } from "./disk-log";
-import { appendRecord, closeLog, logsToClose, type LoadedRoom } from "./disk-room-log";
+import {
+  appendRecord,
+  closeLog,
+  logsToClose,
+  roomsPastCache,
+  type LoadedRoom,
+} from "./disk-room-log";
 import { DiskTombstones } from "./disk-tombstones";
+import { KeyedTurns } from "./keyed-turns";
 import {
   entriesAfter,
   newEpoch,
@@ -69,6 +79,8 @@ export interface DiskStoreOptions {
   syncWindowMs?: number;
   /** Storage limits (store-quota.ts); the defaults when left out. */
   quotas?: Partial<StorageQuotas>;
+  /** How a log file is synced (fdatasync; tests inject a failing disk). */
+  syncFile?: (fd: number) => Promise<void>;
   /** Told when a start swept leftovers or a damaged room was kept aside (never payloads). */
   log?: (event: string, fields: Record<string, string | number>) => void;
 }
@@ -82,8 +94,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const log = options.log ?? (() => {});
   const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
   const cache = new Map<string, LoadedRoom>();
-  const locks = new Map<string, Promise<unknown>>();
+  const locks = new KeyedTurns();
   const touches = new Set<Promise<void>>();
+  /** Rooms whose log failed a sync: read again from the disk under a new epoch (GroupSync.fail). */
+  const syncFailed = new Set<string>();
   /** Bytes of every room's files together (the global limit reads it). */
   let storedBytes = 0;
   const ready = (async () => {
@@ -102,45 +116,32 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   /** Runs fn alone for this room (one call at a time per room). */
   function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
     if (!isRoomId(roomId)) return Promise.reject(new Error("not a room id"));
-    const previous = locks.get(roomId) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const settled = run.catch(() => {});
-    locks.set(roomId, settled);
-    void settled.then(() => {
-      if (locks.get(roomId) === settled) locks.delete(roomId);
-    });
-    return run;
+    return locks.run(roomId, fn);
   }
+
+  // Closed in the room's turn, so no write of it is cut short.
+  const closeInTurn = (id: string, held: LoadedRoom) =>
+    void locked(id, () => closeLog(held)).catch(() => {});
 
   function remember(roomId: string, room: LoadedRoom): void {
     cache.delete(roomId);
     cache.set(roomId, room);
-    let total = 0;
-    for (const held of cache.values()) total += held.size;
-    for (const [id, held] of cache) {
-      if (total <= cacheBytes || id === roomId) break;
+    for (const [id, held] of roomsPastCache(cache, cacheBytes, roomId)) {
       cache.delete(id);
-      total -= held.size;
-      // Closed in the room's turn, so no write of it is cut short.
-      void locked(id, () => closeLog(held)).catch(() => {});
+      closeInTurn(id, held);
     }
   }
 
   // Busy rooms keep their log open; past a limit the least recently used are closed.
   function limitOpenLogs(current: string): void {
-    for (const id of logsToClose(cache, current)) {
-      const held = cache.get(id)!;
-      void locked(id, () => closeLog(held)).catch(() => {});
-    }
+    for (const id of logsToClose(cache, current)) closeInTurn(id, cache.get(id)!);
   }
 
   /** A room whose log is damaged in the middle: kept aside, whole, for an operator. */
   async function keepAside(roomId: string, reason: string): Promise<void> {
-    const aside = path.join(dir, `.damaged-${roomId}-${Date.now()}`);
-    await rename(roomDir(roomId), aside);
-    await syncFolder(dir);
+    const folder = await moveRoomAside(dir, roomId);
     storedBytes = await storedBytesIn(dir);
-    log("relay-room-kept-aside", { room: roomId, folder: path.basename(aside), reason });
+    log("relay-room-kept-aside", { room: roomId, folder, reason });
   }
 
   async function writeMeta(roomId: string, meta: RoomMeta): Promise<void> {
@@ -174,6 +175,13 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       return null;
     }
     let epoch = meta.epoch ?? 1;
+    if (syncFailed.delete(roomId) && parsed.tail !== "torn") {
+      // What the failed sync covered may be missing from the disk although the page cache
+      // still shows it: a new epoch makes every returning client send back what it has.
+      epoch = newEpoch();
+      await writeMeta(roomId, { ...meta, epoch });
+      log("relay-sync-failed", { room: roomId, epoch });
+    }
     if (parsed.tail === "torn") {
       // Cut so the next append does not follow garbage. The machine or process died
       // mid-write, and what it wrote just before may be gone too: a new epoch makes every
@@ -195,11 +203,26 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       logLength: parsed.goodLength,
       touchedAt: 0,
       log: null,
-      sync: new GroupSync(() => room.log, undefined, syncWindowMs),
+      sync: groupSyncOf(roomId, () => room),
     };
     remember(roomId, room);
     return room;
   }
+
+  /** After a failed sync: forgotten, to be read again under a new epoch (GroupSync.fail). */
+  function forgetFailedRoom(roomId: string, room: LoadedRoom): void {
+    syncFailed.add(roomId);
+    if (cache.get(roomId) !== room) return;
+    cache.delete(roomId);
+    closeInTurn(roomId, room); // after the syncs that wait on it have failed
+  }
+  const groupSyncOf = (roomId: string, room: () => LoadedRoom) =>
+    new GroupSync(
+      () => room().log,
+      options.syncFile,
+      syncWindowMs,
+      () => forgetFailedRoom(roomId, room()),
+    );
 
   /** Writes a record at the log's end; on any failure cuts the log back to its good length. */
   function writeRecord(roomId: string, room: LoadedRoom, record: Uint8Array): void {
@@ -245,7 +268,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           logLength: 0,
           touchedAt: now,
           log: null,
-          sync: new GroupSync(() => room.log, undefined, syncWindowMs),
+          sync: groupSyncOf(roomId, () => room),
         };
         remember(roomId, room);
         return { room: roomInfoOf(roomId, room), created: true, ended: null };
@@ -392,21 +415,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const cached = cache.get(roomId);
         cache.delete(roomId);
         if (cached) await closeLog(cached);
-        const folder = roomDir(roomId);
-        const existed = (await readOptional(path.join(folder, "meta.json"))) !== null;
-        const size =
-          (await sizeOf(path.join(folder, "log"))) + (await sizeOf(path.join(folder, "snapshot")));
-        // Renamed first, so a crash mid-removal never leaves a half room that looks whole.
-        const trash = path.join(dir, `.deleted-${roomId}-${Date.now()}`);
-        try {
-          await rename(folder, trash);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-          throw error;
-        }
-        storedBytes -= size;
-        await rm(trash, { recursive: true, force: true });
-        return existed;
+        const removed = await removeRoomFolder(dir, roomId);
+        if (!removed) return false;
+        storedBytes -= removed.size;
+        return removed.existed;
       });
     },
     async pruneEnded(before) {
@@ -418,24 +430,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     async listIdle(before) {
       await ready;
       await Promise.all(touches);
-      const idle: string[] = [];
-      for (const name of await readdir(dir)) {
-        if (!isRoomId(name)) continue;
-        let newest = 0;
-        for (const file of ["meta.json", "log", "snapshot"]) {
-          try {
-            newest = Math.max(newest, (await stat(path.join(dir, name, file))).mtimeMs);
-          } catch {
-            // A room without a snapshot (or a half-created one) has fewer files.
-          }
-        }
-        if (newest < before) idle.push(name);
-      }
-      return idle;
+      return roomsWrittenBefore(dir, before);
     },
     async close() {
       await ready.catch(() => {});
-      await Promise.all([...locks.values()]);
+      await locks.idle();
       await Promise.all(touches);
       await Promise.all([...cache.values()].map(closeLog));
       cache.clear();

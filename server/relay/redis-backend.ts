@@ -17,6 +17,22 @@ export async function openRedisBackend(
 ): Promise<RelayBackend> {
   const commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true });
+  // ioredis reconnects by itself; without a listener it prints "Unhandled error event" with a
+  // stack on every try while Redis is away. One line when a connection is lost is enough.
+  for (const [name, connection] of [
+    ["commands", commands],
+    ["subscriber", subscriber],
+  ] as const) {
+    let told = false;
+    connection.on("error", (error: Error) => {
+      if (told) return;
+      told = true;
+      console.error(`relay: Redis ${name} connection: ${error.message} (reconnecting)`);
+    });
+    connection.on("ready", () => {
+      told = false;
+    });
+  }
   await Promise.all([commands.connect(), subscriber.connect()]);
   const where = new URL(url);
   return {
