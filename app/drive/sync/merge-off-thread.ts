@@ -92,3 +92,21 @@ export async function mergeWithTyping(
     local = now;
   }
 }
+
+/**
+ * {@link mergeWithTyping}'s outcome made good for what the tab holds now. Awaiting that answer
+ * lets other work run (another request's answer, typing) after its last look at the tab, so a
+ * caller about to put the merged text in the tab calls this with no await between: text typed
+ * meanwhile is merged again, here, instead of being replaced by the merge.
+ */
+export function mergedWithTabNow(
+  readText: () => string | null,
+  base: string | null,
+  remote: string,
+  outcome: MergeOutcome & { local: string },
+): (MergeOutcome & { local: string }) | null {
+  const now = readText();
+  if (now === null) return null;
+  if (now === outcome.local) return outcome;
+  return { ...mergeTexts({ base, local: now, remote }), local: now };
+}

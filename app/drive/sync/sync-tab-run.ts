@@ -15,7 +15,7 @@ import type { TabRunContext } from "./tab-run-context";
 import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
-import { mergeWithTyping } from "./merge-off-thread";
+import { mergedWithTabNow, mergeWithTyping } from "./merge-off-thread";
 import {
   downloadBytes,
   getSyncMeta,
@@ -299,7 +299,9 @@ async function syncExisting(
     return put(local);
   }
   const readText = () => context.host.readTab(tab.id)?.text ?? null;
-  const outcome = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  const merged = await mergeWithTyping(readText, record.baseText, local, remote.text);
+  // Typing may land while that answer is awaited: looked at again with no await before use.
+  const outcome = merged && mergedWithTabNow(readText, record.baseText, remote.text, merged);
   if (!outcome) return { kind: "closed" };
   local = outcome.local;
   // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
