@@ -53,6 +53,10 @@ const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
 const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
 const CHOSEN = process.env.SYNC_RANDOM_CLASSES?.split(",").filter(Boolean) as
   RandomSyncClass[] | undefined;
+/** SYNC_RANDOM_TRACE=1 prints each seed's log as it happens (to read a seed that hangs). */
+const TRACE = process.env.SYNC_RANDOM_TRACE
+  ? (line: string) => void process.stdout.write(`${line}\n`)
+  : undefined;
 /** Computers in the CHOSEN run (SYNC_RANDOM_COMPUTERS=3 for three; default two). */
 const COMPUTERS = process.env.SYNC_RANDOM_COMPUTERS === "3" ? 3 : 2;
 
@@ -62,7 +66,7 @@ async function expectSeedsHold(
 ): Promise<void> {
   const three = computers === 3 ? " SYNC_RANDOM_COMPUTERS=3" : "";
   for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-    const result = await runRandomSync({ seed, classes, computers });
+    const result = await runRandomSync({ seed, classes, computers, trace: TRACE });
     // The seed and what happened, so a failure can be replayed and read.
     expect(
       result.problems,
