@@ -59,3 +59,23 @@ describe("typing while a run merges Drive's change into the tab", () => {
     });
   }
 });
+
+describe("a change made in Drive just before the file went to the bin, while sync was off", () => {
+  // Bin seed 8 with every class: the only computer syncing the file had sync off from before
+  // the change to the end. Nothing can read Drive while off; turned on, the change comes in.
+  it("comes into the tab once sync is on again, and nothing is written into the bin", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const id = a.notepad.addTab("Notes", "one\ntwo");
+    await a.sync.enable("all", id);
+    const fileId = fileOf(a, id);
+    a.sync.disable();
+    model.editFile(fileId, "one\ntwo\nfrom Drive");
+    model.trash(fileId);
+    a.notepad.type(id, "ONE\ntwo");
+    await a.sync.enable("all", id);
+    expect(a.notepad.tab(id).text).toBe("ONE\ntwo\nfrom Drive");
+    expect(model.text(fileId)).toBe("one\ntwo\nfrom Drive");
+    expect(a.sync.getStatus().tabs[id]).toMatchObject({ kind: "warning" });
+  });
+});
