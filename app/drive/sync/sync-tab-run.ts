@@ -259,7 +259,8 @@ async function syncExisting(
         ours,
         encoding,
       );
-      if (between) await mergeBack(context, first.id, fileId, before.baseText, between);
+      const sent = { text: pending.text, mimeType: before.mimeType };
+      if (between) await mergeBack(context, first, fileId, before.baseText, sent, between);
     }
   }
   let record = held.record;
@@ -362,28 +363,36 @@ async function uploadChecked(
   const meta = await upload(context, tab, fileId, text, naming);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
-  if (between !== null) await mergeBack(context, tab.id, fileId, based.baseText, between);
+  const sent = { text, mimeType: naming.mimeType };
+  if (between !== null) await mergeBack(context, tab, fileId, based.baseText, sent, between);
   return synced(based, text, meta, naming.name);
 }
 
-/** Puts a revision written during our upload into the tab (or beside it, when they clash). */
+/**
+ * Puts a revision written during our upload (`sent`) into the tab, or beside it when they
+ * clash. A tab closed meanwhile has no text to merge into: the revision is merged with ours
+ * in the file itself (or, when they clash, kept beside in a copy tab), not left in history.
+ */
 async function mergeBack(
   context: TabRunContext,
-  tabId: string,
+  tab: SyncTab,
   fileId: string,
   base: string | null,
+  sent: { text: string; mimeType?: string | null },
   between: { text: string; md5: string | null },
 ) {
-  const now = context.host.readTab(tabId);
-  if (!now) return;
-  const local = now.text;
+  const now = context.host.readTab(tab.id);
+  const local = now ? now.text : sent.text;
   const outcome = mergeTexts({ base, local, remote: between.text });
   if (outcome.kind === "clean") {
-    if (outcome.text !== local) context.host.applyMergedText(tabId, outcome.text);
+    if (outcome.text === local) return;
+    if (now) return context.host.applyMergedText(tab.id, outcome.text);
+    const naming = { name: tab.name, renameFile: false, mimeType: sent.mimeType };
+    await upload(context, tab, fileId, outcome.text, naming);
     return;
   }
   const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
-  await openConflictCopy(context, now, kept);
+  await openConflictCopy(context, now ?? tab, kept);
   await markReplaced(context, fileId, kept).catch(() => undefined);
 }
 
