@@ -94,11 +94,17 @@ export async function writtenBetween(
   const at = ours.headRevisionId
     ? revisions.findIndex((revision) => revision.id === ours.headRevisionId)
     : revisions.map((revision) => revision.md5Checksum).lastIndexOf(ours.md5Checksum);
-  if (at <= 0 || revisions[at - 1].md5Checksum === baseMd5) return null;
-  const based = revisions.slice(0, at).some((revision) => revision.md5Checksum === baseMd5);
+  // Our own bytes just before ours are an earlier try of the same upload (Drive applied it,
+  // the answer failed, the request layer sent it again): what came before them counts.
+  let before = at - 1;
+  const own = (md5: string | undefined) =>
+    md5 !== undefined && md5 === ours.md5Checksum && md5 !== baseMd5;
+  while (before >= 0 && own(revisions[before].md5Checksum)) before--;
+  if (before < 0 || revisions[before].md5Checksum === baseMd5) return null;
+  const based = revisions.slice(0, before).some((revision) => revision.md5Checksum === baseMd5);
   if (!based) return null;
   // The newest revision in between holds what was written there last.
-  const between = revisions[at - 1];
+  const between = revisions[before];
   const bytes = await downloadRevision(http, fileId, between.id);
   const text = decodeBytes(bytes, encoding);
   if (text === null) return null;
