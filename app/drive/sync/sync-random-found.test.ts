@@ -116,6 +116,26 @@ describe("a tab closed while its upload is under way, Drive's file changed just 
     expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfour");
   });
 
+  // Seed 1594: the merged text written back over a revision Drive's editor wrote meanwhile.
+  it("a change written during the merged text's write-back is merged in turn", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
+    await a.sync.enable("all", id);
+    const fileId = fileOf(a, id);
+    a.notepad.type(id, "ONE\ntwo\nthree");
+    const edits = ["one\ntwo\nthree\nfour", "zero\nONE\ntwo\nthree"];
+    a.network.before = (request) => {
+      if (!isUpdate(request) || edits.length === 0) return;
+      model.editFile(fileId, edits.shift()!);
+      a.notepad.close(id);
+    };
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("zero\nONE\ntwo\nthree\nfour");
+  });
+
   it("the same line changed: Drive's text stays visible in a synced copy tab", async () => {
     const { model, a, fileId } = await closedDuringUpload("uno\ntwo\nthree");
     expect(model.text(fileId)).toBe("ONE\ntwo\nthree");

@@ -13,8 +13,9 @@ import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encodi
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
 import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
+import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
-import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
+import { driveCopyName, fileBytes, fileTextOf } from "./merge";
 import { mergedWithTabNow, mergeWithTyping } from "./merge-off-thread";
 import {
   downloadBytes,
@@ -366,34 +367,6 @@ async function uploadChecked(
   const sent = { text, mimeType: naming.mimeType };
   if (between !== null) await mergeBack(context, tab, fileId, based.baseText, sent, between);
   return synced(based, text, meta, naming.name);
-}
-
-/**
- * Puts a revision written during our upload (`sent`) into the tab, or beside it when they
- * clash. A tab closed meanwhile has no text to merge into: the revision is merged with ours
- * in the file itself (or, when they clash, kept beside in a copy tab), not left in history.
- */
-async function mergeBack(
-  context: TabRunContext,
-  tab: SyncTab,
-  fileId: string,
-  base: string | null,
-  sent: { text: string; mimeType?: string | null },
-  between: { text: string; md5: string | null },
-) {
-  const now = context.host.readTab(tab.id);
-  const local = now ? now.text : sent.text;
-  const outcome = mergeTexts({ base, local, remote: between.text });
-  if (outcome.kind === "clean") {
-    if (outcome.text === local) return;
-    if (now) return context.host.applyMergedText(tab.id, outcome.text);
-    const naming = { name: tab.name, renameFile: false, mimeType: sent.mimeType };
-    await upload(context, tab, fileId, outcome.text, naming);
-    return;
-  }
-  const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
-  await openConflictCopy(context, now ?? tab, kept);
-  await markReplaced(context, fileId, kept).catch(() => undefined);
 }
 
 /** What a record keeps of Drive's metadata. */
