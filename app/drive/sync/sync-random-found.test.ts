@@ -194,3 +194,34 @@ describe("a tab closed before the check after its upload could be made", () => {
     expect(a.notepad.tabs.map((tab) => tab.name)).toEqual([]);
   });
 });
+
+describe("a conflict whose upload meets a newer revision and is merged again", () => {
+  // Three computers, seed 640: the copy was opened, the upload found Drive moved on and the
+  // next try merged cleanly, so the file was never marked; the computer whose line was
+  // replaced took the new text without a word (its line only in History once the copy's
+  // file went to the bin).
+  it("still marks the file: the computer whose line was replaced is told and opens the copy", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
+    await a.sync.enable("all", notes);
+    const fileId = fileOf(a, notes);
+    const b = await computer(model, "b");
+    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
+    await b.sync.bringInRemoteTabs();
+    const onB = b.notepad.byName("Notes").id;
+    b.notepad.type(onB, "uno\ntwo\nthree");
+    await b.sync.syncNow();
+    a.notepad.type(notes, "ONE\ntwo\nthree");
+    const isCreate = (r: HookedRequest) => r.method === "POST" && r.url.includes("/upload/");
+    a.network.before = once(isCreate, () => model.editFile(fileId, "uno\ntwo\nthree\nfour"));
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfour");
+    const copy = a.notepad.byName("Notes (Drive copy)");
+    model.trash(copy.driveFileId!);
+    await b.sync.syncNow();
+    expect(b.notepad.tabs.some((tab) => tab.text === "uno\ntwo\nthree")).toBe(true);
+    expect(b.notepad.notices.join(" ")).toContain("that computer's text was kept");
+  });
+});

@@ -12,7 +12,7 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
-import { markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
+import { markReplaced, noticeReplaced, openConflictCopy, type KeptCopy } from "./conflict-copy";
 import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf } from "./merge";
@@ -225,14 +225,29 @@ export async function syncTab(
     }
   }
   // Drive v3 has no upload precondition: a revision written during the run means merging again.
-  const held = { record };
+  const held: Held = { record };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await syncExisting(context, first, fileId, held, attempt > 1);
+      const result = await syncExisting(context, first, fileId, held, attempt > 1);
+      // A conflict's copy is opened: the file is marked once our text is in it (also when a
+      // later try merged again), with what it replaced then (see conflict-copy.ts).
+      const { kept } = held;
+      const replaced = held.record.md5Checksum;
+      if (kept) await markReplaced(context, fileId, kept, replaced).catch(() => undefined);
+      return result;
     } catch (error) {
       if (!(error instanceof DriveMovedOnError) || attempt >= ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * What the tries of one tab's run carry: the record as last checkpointed, and the copy a
+ * conflict opened (the file is marked once an upload has gone through).
+ */
+interface Held {
+  record: StoredTabSync;
+  kept?: KeptCopy;
 }
 
 /** Merges a tab with its Drive file and uploads the result (see the module comment). */
@@ -240,7 +255,7 @@ async function syncExisting(
   context: TabRunContext,
   first: SyncTab,
   fileId: string,
-  held: { record: StoredTabSync },
+  held: Held,
   fresh: boolean,
 ): Promise<TabRunResult> {
   const pending = held.record.pendingUpload;
@@ -327,10 +342,10 @@ async function syncExisting(
   if (outcome.kind === "conflict" && copyId) {
     const kept = { text: outcome.remote, md5: record.md5Checksum, copyId };
     await openConflictCopy(context, tab, kept);
-    const result = await put(local);
-    // Best effort: without the mark the other computer still finds the copy in the tab list.
-    await markReplaced(context, fileId, kept).catch(() => undefined);
-    return result;
+    // Marked after the upload, best effort: without the mark the other computer still finds
+    // the copy in the tab list.
+    held.kept = kept;
+    return put(local);
   }
   if (outcome.kind === "conflict") throw new Error("unreachable: a conflict has a copy id");
   noticeReplaced(context, tab, remote.meta, before);
