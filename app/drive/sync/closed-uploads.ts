@@ -56,7 +56,7 @@ async function settleClosed(
   };
   const ours = { id: fileId, md5Checksum: pending.md5 };
   const between = await writtenBetween(context.http, fileId, record.md5Checksum, ours, "utf-8");
-  if (!between) return;
+  if (between.length === 0) return;
   const sent = { text: pending.text, mimeType: record.mimeType };
   await mergeBack(context, tab, fileId, record.baseText, sent, between);
 }

@@ -276,7 +276,8 @@ async function syncExisting(
         encoding,
       );
       const sent = { text: pending.text, mimeType: before.mimeType };
-      if (between) await mergeBack(context, first, fileId, before.baseText, sent, between);
+      if (between.length > 0)
+        await mergeBack(context, first, fileId, before.baseText, sent, between);
     }
   }
   let record = held.record;
@@ -380,7 +381,7 @@ async function uploadChecked(
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
   const sent = { text, mimeType: naming.mimeType };
-  if (between !== null) await mergeBack(context, tab, fileId, based.baseText, sent, between);
+  if (between.length > 0) await mergeBack(context, tab, fileId, based.baseText, sent, between);
   return synced(based, text, meta, naming.name);
 }
 
