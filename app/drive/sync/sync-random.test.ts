@@ -11,16 +11,20 @@ import {
  * moments and faults at random, against the one fake Drive and the real engine. At the end of
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
- * CI runs a few seeds of each class that holds today (with the engine's issue 50 fixes, every
- * class but these held over hundreds of seeds): "bin" (holds alone; with every other class,
- * seed 1 loses a word Drive's editor typed just before the file went to the bin), "window"
- * with every other class together (seeds 1-600 but 378 hold: a word typed in a tab that the
- * second window renamed ends only in History), and "rateLimit" (holds, but waits out real
- * back-offs: too slow for CI). "window" with "syncToggle" holds since one window runs the
- * sync (sync-windows.ts; 400 seeds). Move a class into HOLDING once it holds.
+ * CI runs a few seeds of each class that holds. On two computers every class holds alone and
+ * all together, the second window and the bin among them (2,000 seeds). "rateLimit" holds but
+ * waits out real back-offs: too slow for CI. Three computers hold with "midRun", "401",
+ * "renames", "syncToggle" and "offline", alone and together (1,000 seeds each). With every
+ * class together three computers still lose (first failing seeds: 256 without "window", 657
+ * with it and the bin): a conflict's mark on the file (conflict-copy.ts) holds one replaced
+ * text, so a computer that reads the file before the mark is written, or after a later
+ * conflict wrote another, takes the new text without a word; its lines are then only in the
+ * copy tab of the computer that met the conflict, and in Drive's bin once that copy's file
+ * goes there.
  * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run
- * app/drive/sync/sync-random.test.ts, with SYNC_RANDOM_COMPUTERS=3 for three computers (the
- * bench runs thousands: npm run bench notepad-sync).
+ * app/drive/sync/sync-random.test.ts, with SYNC_RANDOM_COMPUTERS=3 for three computers and
+ * SYNC_RANDOM_TRACE=1 to print the log as it happens (the bench runs thousands: npm run bench
+ * notepad-sync).
  */
 const HOLDING: readonly RandomSyncClass[] = [
   "together",
@@ -30,6 +34,7 @@ const HOLDING: readonly RandomSyncClass[] = [
   "closeReopen",
   "syncToggle",
   "window",
+  "bin",
   "5xx",
   "5xxAfterApply",
   "timeout",
@@ -37,17 +42,16 @@ const HOLDING: readonly RandomSyncClass[] = [
   "401",
   "offline",
 ];
-/**
- * Together, every class that holds alone but "window": with all of them at once seed 378
- * loses a word into History (see above); "window" with "syncToggle" alone holds.
- */
-const HOLDING_TOGETHER = HOLDING.filter((c) => c !== "window");
-/**
- * With three computers only these hold over hundreds of seeds: "renames", "syncToggle" and
- * "offline" each leave a tab marked Synced that is behind its Drive file on the third computer
- * in about 1 seed of 300 (seeds 10, 181 and 233 of 300).
- */
-const HOLDING_THREE: readonly RandomSyncClass[] = ["midRun", "401"];
+/** Every class that holds, together. */
+const HOLDING_TOGETHER = HOLDING;
+/** With three computers (see above). */
+const HOLDING_THREE: readonly RandomSyncClass[] = [
+  "midRun",
+  "401",
+  "renames",
+  "syncToggle",
+  "offline",
+];
 
 const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
 const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
@@ -88,9 +92,8 @@ describe("Drive sync, randomized: no word lost, every Synced tab equals Drive", 
   }
   it("two computers typing into their own tabs, syncing at random", () => expectSeedsHold([]));
   for (const c of HOLDING) it(`… with ${c}`, () => expectSeedsHold([c]));
-  it("… with every class that holds, together (the second window apart)", () =>
-    expectSeedsHold(HOLDING_TOGETHER));
-  it("three computers, runs at random moments and tokens refused", () =>
+  it("… with every class that holds, together", () => expectSeedsHold(HOLDING_TOGETHER));
+  it("three computers, with every class that holds there, together", () =>
     expectSeedsHold(HOLDING_THREE, 3));
 
   it("finds a loss when there is one: the checker is not blind", async () => {
