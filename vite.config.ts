@@ -12,10 +12,11 @@ import { emacsBindingsKept } from "./scripts/emacs-bindings-kept";
 // Only what every page runs belongs in it. The editors' own UI (menus, toolbars, dialogs) and
 // the file and storage code are left to Rollup: in the shell they pulled CodeMirror's document
 // model and fflate into every content page, 125 KB more to run before the page responds.
+// The live editors' pages (collab/live-pages.ts): the first script reads them on every page.
 // The service worker's registration (with Workbox's window helper) loads after the page has.
 // The Share dialog and its QR code load when Share is first used (docs/decisions/009).
 const SITE_SHELL =
-  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/use-dismiss\.ts|storage\/(keys|pending-work)\.ts|drive\/config\.ts)$/;
+  /\/app\/(site\/(?!service-worker-client)[^/]+\.tsx?|ui\/use-dismiss\.ts|storage\/(keys|pending-work)\.ts|drive\/config\.ts|collab\/live-pages\.ts)$/;
 
 function sharedChunk(id: string): string | undefined {
   // One chunk with the icons: every page loads both, and as two chunks they imported each

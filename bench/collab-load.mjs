@@ -13,6 +13,7 @@ import { build } from "esbuild";
 import { WebSocket } from "ws";
 import * as Y from "yjs";
 import * as encoding from "lib0/encoding";
+import { pinnedCommand } from "./collab-pin.mjs";
 
 /** Bundles a TypeScript module of the project (`entry`) for this Node script, beside the packages. */
 async function loadTypeScript(entry, name) {
@@ -111,14 +112,17 @@ export async function rssBytes(pid) {
   }
 }
 
-/** A relay process (the bundled server) on a free port; TRUST_PROXY lets the bench spread rooms over addresses. */
-export async function startRelay(env = {}) {
+/**
+ * A relay process (the bundled server) on a free port, pinned to the servers' CPU when it can be
+ * (collab-pin.mjs); TRUST_PROXY lets the bench spread rooms over addresses. `nodeArgs` go to
+ * node before the script (say --cpu-prof).
+ */
+export async function startRelay(env = {}, nodeArgs = []) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-relay-"));
   const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
   const started = await startProcess(
-    process.execPath,
-    [main],
+    ...pinnedCommand(process.execPath, [...nodeArgs, main]),
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -198,7 +202,7 @@ export async function relayClient(
   wire,
   url,
   room,
-  { address, create = false, prove = false, onMessage },
+  { address, create = false, prove = false, onMessage, onFrameAfterSync },
 ) {
   const socket = new WebSocket(url, { headers: { "X-Forwarded-For": address } });
   // A relay that dies or refuses ends this client, never the bench.
@@ -212,7 +216,10 @@ export async function relayClient(
     timer = setTimeout(() => reject(new Error("no SYNCED in time")), JOIN_MS);
     void closed.then((code) => reject(new Error(`closed ${code} while joining`)));
   });
+  let isSynced = false;
   socket.on("message", (data) => {
+    // Once synced, a load client reads its frames raw: no decoding in the bench's own process.
+    if (isSynced && onFrameAfterSync) return onFrameAfterSync(data);
     let message;
     try {
       message = wire.decodeMessage(new Uint8Array(data));
@@ -232,6 +239,7 @@ export async function relayClient(
       );
       socket.send(wire.encodeMessage({ type: wire.MessageType.Prove, signature }));
     } else if (message.type === wire.MessageType.Synced) {
+      isSynced = true;
       synced();
     }
     onMessage?.(message);
@@ -258,25 +266,54 @@ export async function relayClient(
   return { socket, closed };
 }
 
+/** Bytes of a load update's sealed part: an 8-byte timestamp, then random bytes. */
+const LOAD_SEALED_BYTES = 128;
+
+/**
+ * A signed UPDATE frame for the room and a cheap way to make the next one: each send copies it
+ * and writes a new message id and the send time into the copy. The relay cannot tell these from
+ * signed updates: it takes writes from a connection that proved the edit key without checking
+ * each one's signature again (decision 024, "What a write costs the relay"), and it checks only
+ * that the message id is new. So the load generator, which shares a small machine with the
+ * relay, pays no Ed25519 signing per update.
+ */
+function updateTemplate(wire, room) {
+  const sealed = new Uint8Array(LOAD_SEALED_BYTES);
+  sealed.set(randomBytes(LOAD_SEALED_BYTES));
+  const frame = signedUpdate(wire, room, sealed);
+  // The message id is the first field after the type: its length (16), then its bytes.
+  const idOffset = 2;
+  const timeOffset = frame.length - LOAD_SEALED_BYTES;
+  let counter = 0n;
+  return () => {
+    const next = new Uint8Array(frame);
+    const view = new DataView(next.buffer);
+    view.setBigUint64(idOffset, counter++);
+    view.setFloat64(timeOffset, performance.now());
+    return next;
+  };
+}
+
 /**
  * One room of relay clients (edit links): the first creates the room, the rest join; each
- * sends a signed update (8-byte timestamp + random bytes) every 1/rate seconds; every ENTRY is
- * a sample.
+ * sends an update (8-byte timestamp + random bytes) every 1/rate seconds; every ENTRY is a
+ * sample, its timestamp read straight from the frame's last bytes (the sealed part ends it).
  */
 export async function relayRoom(wire, urls, size, index, samples) {
   const room = relayRoomKeys(wire);
   const address = `10.${(index >> 8) & 255}.${index & 255}.1`;
-  const onMessage = (message) => {
-    if (message.type === wire.MessageType.Entry) {
-      samples.record(new DataView(message.sealed.buffer, message.sealed.byteOffset).getFloat64(0));
-    }
+  const entryType = wire.MessageType.Entry;
+  const onFrameAfterSync = (data) => {
+    // Load updates are small, so every ENTRY is one frame ending with the sealed bytes.
+    if (data[0] !== entryType || data.length < LOAD_SEALED_BYTES) return;
+    samples.record(data.readDoubleBE(data.length - LOAD_SEALED_BYTES));
   };
   const join = async (i) => {
     const client = await relayClient(wire, urls[i % urls.length], room, {
       address,
       create: i === 0,
       prove: true,
-      onMessage,
+      onFrameAfterSync,
     });
     void client.closed.then((code) => samples.closed(code));
     return client.socket;
@@ -285,11 +322,9 @@ export async function relayRoom(wire, urls, size, index, samples) {
   const creator = await join(0);
   const others = await Promise.all(Array.from({ length: size - 1 }, (_, i) => join(i + 1)));
   const clients = [creator, ...others];
+  const nextUpdate = updateTemplate(wire, room);
   const send = (socket) => {
-    const sealed = new Uint8Array(8 + 120);
-    sealed.set(randomBytes(120), 8);
-    new DataView(sealed.buffer).setFloat64(0, performance.now());
-    socket.send(signedUpdate(wire, room, sealed));
+    socket.send(nextUpdate());
     if (samples.measuring) samples.sent++;
   };
   return { clients, send };

@@ -1,19 +1,26 @@
 // `npm run bench collab`, the relay's part: simulated clients against the live relay on
 // 127.0.0.1 (default 1,000 clients in 100 rooms, 2 updates a second each), measuring the
 // fan-out latency (sender to each other client in the room). Phases, each printed as a row:
-// one relay process; two relay processes sharing rooms through a real redis-server;
+// one relay process; the same with RELAY_FSYNC=off (acknowledged once in the page cache, as
+// Hocuspocus without a persistence extension keeps nothing at all); two relay processes sharing
+// rooms through a real redis-server;
 // Hocuspocus (plaintext Yjs, @hocuspocus/server) under the same load with y-protocols sync
 // messages; one relay process at 5,000 clients in 500 rooms (COLLAB_BIG_CLIENTS,
-// COLLAB_BIG_ROOMS) with its memory per client; and the same load as the first phase on one
+// COLLAB_BIG_ROOMS) with its memory per client, the same with one client typing per room, and
+// Hocuspocus at the first of those two; and the same load as the first phase on one
 // relay measured without, then with, the attacks of collab-attacks.mjs running against it
 // (its memory sampled, a relay that dies reported as such). Each phase connects for a bounded
 // time, warms up 3 s and measures COLLAB_SECONDS (20, at most 30). COLLAB_CLIENTS, COLLAB_ROOMS
-// and COLLAB_RATE change the load. The bench's own process runs every client, so on a small
-// machine its CPU is part of what is measured (its use is printed). Everything stays on
-// 127.0.0.1 and every phase is bounded in clients and time.
+// and COLLAB_RATE change the load. On a machine with two CPUs or more the servers under test
+// (relays, Redis, Hocuspocus) run on CPU 0 and the bench's clients on CPU 1 (collab-pin.mjs,
+// `taskset`; COLLAB_PIN=off turns it off), so each row's server CPU % and its CPU time per 1,000
+// updates are the server's own; the attacks run in a process of their own on the bench's CPU
+// (collab-attacks-process.mjs). Everything stays on 127.0.0.1 and every phase is bounded in
+// clients and time.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ATTACK, startAttacks } from "./collab-attacks.mjs";
+import { ATTACK } from "./collab-attacks.mjs";
+import { startAttacksProcess } from "./collab-attacks-process.mjs";
 import {
   Samples,
   cpuSeconds,
@@ -26,6 +33,7 @@ import {
   startRedis,
   startRelay,
 } from "./collab-load.mjs";
+import { pinProcess, pinSelf, pinnedCommand, unpinSelf } from "./collab-pin.mjs";
 import { percentile, printTable } from "./lib.mjs";
 
 const CLIENTS = Number(process.env.COLLAB_CLIENTS ?? 1000);
@@ -56,9 +64,10 @@ const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(dig
 /**
  * Connects `rooms` rooms of makeRoom(index, samples), 25 at a time for at most `connectMs`
  * (the rooms connected by then carry the load; a room that fails to connect is counted), and
- * starts every client sending RATE updates a second.
+ * starts the first `sendersPerRoom` clients of each room (all by default) sending RATE updates
+ * a second; the others only receive.
  */
-async function startLoad(makeRoom, rooms, connectMs) {
+async function startLoad(makeRoom, rooms, connectMs, sendersPerRoom = Infinity) {
   const samples = new Samples();
   const connected = [];
   let failed = 0;
@@ -74,7 +83,7 @@ async function startLoad(makeRoom, rooms, connectMs) {
   const timers = [];
   const every = 1000 / RATE;
   for (const room of connected) {
-    for (const client of room.clients) {
+    for (const client of room.clients.slice(0, sendersPerRoom)) {
       timers.push(
         setTimeout(() => {
           timers.push(setInterval(() => room.send(client), every));
@@ -111,6 +120,7 @@ async function measureWindow(load, pids) {
   const bench = process.cpuUsage(benchBefore);
   const serverCpu = serverAfter.reduce((sum, after, i) => sum + after - serverBefore[i], 0);
   const roomSize = load.clients / Math.max(1, load.rooms);
+  // Every update goes to every other client of its room, sender or not.
   const expected = samples.sent * (roomSize - 1);
   return {
     p50: percentile(samples.latencies, 50),
@@ -120,6 +130,8 @@ async function measureWindow(load, pids) {
     delivered: `${fixed((100 * samples.latencies.length) / Math.max(1, expected))}%`,
     closes: [...samples.closes].map(([code, n]) => `${code} x${n}`).join(", ") || "none",
     serverCpu: fixed((100 * serverCpu) / SECONDS, 0),
+    // The steadier measure on a shared machine: the server's CPU time per 1,000 updates sent.
+    serverMsPer1000: fixed((1e6 * serverCpu) / Math.max(1, samples.sent), 0),
     benchCpu: fixed((100 * (bench.user + bench.system)) / 1e6 / SECONDS, 0),
   };
 }
@@ -141,6 +153,7 @@ function tableRow(setup, load, window, rssDelta) {
     "p99 ms": fixed(window.p99),
     delivered: window.delivered,
     "server CPU %": window.serverCpu,
+    "server CPU ms/1,000 updates": window.serverMsPer1000,
     "bench CPU %": window.benchCpu,
     "server RSS +MiB": mib(rssDelta),
     "KiB/client": Number.isFinite(rssDelta) ? fixed(rssDelta / 1024 / load.clients) : "n/a",
@@ -148,9 +161,14 @@ function tableRow(setup, load, window, rssDelta) {
 }
 
 /** Runs one load phase of `rooms` rooms (makeRoom(index, samples)) and measures SECONDS. */
-async function runLoad(setup, makeRoom, pids, { rooms = ROOMS, connectMs = CONNECT_MS } = {}) {
+async function runLoad(
+  setup,
+  makeRoom,
+  pids,
+  { rooms = ROOMS, connectMs = CONNECT_MS, sendersPerRoom = Infinity } = {},
+) {
   const rssBefore = await totalRss(pids);
-  const load = await startLoad(makeRoom, rooms, connectMs);
+  const load = await startLoad(makeRoom, rooms, connectMs, sendersPerRoom);
   load.rooms = rooms - load.failed;
   try {
     await sleep(3000);
@@ -184,7 +202,7 @@ async function runUnderAttack(wire) {
       const calm = await measureWindow(load, [relay.pid]);
       const rssBefore = await rssBytes(relay.pid);
       // Setting up may take a while on a relay that is falling behind: bounded by ATTACK_SETUP_S.
-      const attacks = startAttacks(wire, relay.url, ATTACK_SETUP_S + SECONDS + 5);
+      const attacks = startAttacksProcess(relay.url, ATTACK_SETUP_S + SECONDS + 5);
       let peak = rssBefore;
       let killed = false;
       const sampler = setInterval(async () => {
@@ -228,6 +246,16 @@ async function runUnderAttack(wire) {
 
 /** The relay load bench (run by bench/run.mjs; ignores the browser). */
 export default async function collabRelayBench() {
+  console.log(pinSelf());
+  try {
+    await relayPhases();
+  } finally {
+    // The benches after this one in the same run measure pages, not servers: every CPU again.
+    unpinSelf();
+  }
+}
+
+async function relayPhases() {
   const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
   if (!existsSync(main)) throw new Error(`No server bundle at ${main}: run "npm run build".`);
   const wire = await loadWire();
@@ -245,7 +273,19 @@ export default async function collabRelayBench() {
     await one.stop();
   }
 
+  const pageCache = await startRelay({ RELAY_FSYNC: "off" });
+  try {
+    results.pageCache = await runLoad(
+      "relay, 1 process, RELAY_FSYNC=off",
+      (i, s) => relayRoom(wire, [pageCache.url], roomSize, i, s),
+      [pageCache.pid],
+    );
+  } finally {
+    await pageCache.stop();
+  }
+
   const redis = await startRedis();
+  pinProcess(redis.pid);
   try {
     const relays = [
       await startRelay({ REDIS_URL: redis.url }),
@@ -267,8 +307,7 @@ export default async function collabRelayBench() {
 
   const port = await freePort();
   const hocuspocus = await startProcess(
-    process.execPath,
-    ["bench/collab-hocuspocus-server.mjs", String(port)],
+    ...pinnedCommand(process.execPath, ["bench/collab-hocuspocus-server.mjs", String(port)]),
     {},
     "listening",
   );
@@ -283,30 +322,75 @@ export default async function collabRelayBench() {
   }
 
   const bigRoomSize = Math.max(2, Math.round(BIG_CLIENTS / BIG_ROOMS));
+  const bigOptions = { rooms: BIG_ROOMS, connectMs: BIG_CONNECT_MS };
   const big = await startRelay();
   try {
     results.big = await runLoad(
       `relay, 1 process, ${BIG_ROOMS} rooms of ${bigRoomSize}`,
       (i, s) => relayRoom(wire, [big.url], bigRoomSize, i, s),
       [big.pid],
-      { rooms: BIG_ROOMS, connectMs: BIG_CONNECT_MS },
+      bigOptions,
     );
   } finally {
     await big.stop();
+  }
+  // The same 5,000 with one person typing per room and the others reading (a meeting's
+  // notes): the fan-out is the same per update, the updates a tenth.
+  const bigOneTypist = await startRelay();
+  try {
+    results.bigOneTypist = await runLoad(
+      `relay, 1 process, ${BIG_ROOMS} rooms of ${bigRoomSize}, one typing per room`,
+      (i, s) => relayRoom(wire, [bigOneTypist.url], bigRoomSize, i, s),
+      [bigOneTypist.pid],
+      { ...bigOptions, sendersPerRoom: 1 },
+    );
+  } finally {
+    await bigOneTypist.stop();
+  }
+  // Hocuspocus under the first 5,000 load: whether one process of a plaintext server holds it
+  // on this machine at all, so the relay's row can be read against it.
+  const bigPort = await freePort();
+  const bigHocuspocus = await startProcess(
+    ...pinnedCommand(process.execPath, ["bench/collab-hocuspocus-server.mjs", String(bigPort)]),
+    {},
+    "listening",
+  );
+  try {
+    results.bigHocuspocus = await runLoad(
+      `Hocuspocus, 1 process, ${BIG_ROOMS} rooms of ${bigRoomSize}`,
+      (i, s) => hocuspocusRoom(`ws://127.0.0.1:${bigPort}`, bigRoomSize, i, s),
+      [bigHocuspocus.pid],
+      bigOptions,
+    );
+  } finally {
+    await bigHocuspocus.stop();
   }
 
   const attack = await runUnderAttack(wire);
 
   printTable(
     `Relay fan-out: ${ROOMS} rooms of ${roomSize} (last: ${BIG_ROOMS} of ${bigRoomSize}), ${RATE} updates/s each, ${SECONDS} s`,
-    [results.one, results.two, results.hocuspocus, results.big].map((result) => result.row),
+    [
+      results.one,
+      results.pageCache,
+      results.two,
+      results.hocuspocus,
+      results.big,
+      results.bigOneTypist,
+      results.bigHocuspocus,
+    ].map((result) => result.row),
   );
   const verdict = (ok) => (ok ? "met" : "NOT met");
   const hocuspocusRatio = results.hocuspocus.p95 / results.one.p95;
   const redisRatio = results.two.p95 / results.one.p95;
+  const pageCacheRatio = results.hocuspocus.p95 / results.pageCache.p95;
   console.log(
     `\nHocuspocus p95 / relay p95 at ${results.one.load.clients} clients (one process each): ` +
       `${fixed(hocuspocusRatio, 2)} (above 1: the relay is faster); goal >= 1.0: ${verdict(hocuspocusRatio >= 1)}.`,
+  );
+  console.log(
+    `Hocuspocus p95 / relay p95 with RELAY_FSYNC=off (neither waits for the disk): ` +
+      `${fixed(pageCacheRatio, 2)}.`,
   );
   console.log(
     `Two relay processes over Redis p95 / one process p95: ${fixed(redisRatio, 2)}; ` +
@@ -315,7 +399,12 @@ export default async function collabRelayBench() {
   console.log(
     `One process at ${results.big.load.clients} clients in ${results.big.load.rooms} rooms: p95 ` +
       `${fixed(results.big.p95)} ms (goal <= 100: ${verdict(results.big.p95 <= 100)}); memory per client ` +
-      `${fixed(results.big.rssDelta / 1024 / results.big.load.clients)} KiB (RSS +${mib(results.big.rssDelta)} MiB).`,
+      `${fixed(results.big.rssDelta / 1024 / results.big.load.clients)} KiB (RSS +${mib(results.big.rssDelta)} MiB); ` +
+      `Hocuspocus under the same load: p95 ${fixed(results.bigHocuspocus.p95)} ms.`,
+  );
+  console.log(
+    `The same with one person typing per room: p95 ${fixed(results.bigOneTypist.p95)} ms ` +
+      `(goal <= 100: ${verdict(results.bigOneTypist.p95 <= 100)}).`,
   );
 
   const attackRatio = attack.attacked.p95 / attack.calm.p95;

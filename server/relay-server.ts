@@ -87,10 +87,24 @@ export function attachRelay(
         waiting = [];
         for (const resolve of woken) resolve();
       };
+      // What is sent to this socket in one turn of the event loop goes out in one write: a busy
+      // relay passes a reader several entries per turn, and the kernel's send per frame is most
+      // of what the fan-out costs (decision 024, "What a write costs the relay").
+      let corked = false;
+      const uncork = () => {
+        corked = false;
+        socket.uncork();
+      };
       const peer = hub.connect({
         address,
         send(frame) {
-          if (ws.readyState === ws.OPEN) ws.send(frame, { binary: true }, wake);
+          if (ws.readyState !== ws.OPEN) return;
+          if (!corked) {
+            corked = true;
+            socket.cork();
+            setImmediate(uncork);
+          }
+          ws.send(frame, { binary: true }, wake);
         },
         close(code, reason) {
           try {

@@ -8,6 +8,7 @@
 import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import type { LiveKeys } from "./live-keys";
+import { signEd25519 } from "./live-signer";
 import { concatBytes, signedBytes } from "./wire";
 
 const NONCE_BYTES = 24;
@@ -44,7 +45,7 @@ export function open(keys: LiveKeys, binding: Uint8Array, sealed: Uint8Array): U
 /** Signs a write (binding + sealed bytes); throws when the keys are view-only. */
 export function signWrite(keys: LiveKeys, binding: Uint8Array, sealed: Uint8Array): Uint8Array {
   if (!keys.signingSeed) throw new Error("A view-only link cannot sign changes.");
-  return ed25519.sign(signedBytes(binding, sealed), keys.signingSeed);
+  return signEd25519(signedBytes(binding, sealed), keys.signingSeed);
 }
 
 /** True when signature is the room's signature of binding + sealed bytes. */

@@ -10,6 +10,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64UrlDecode, base64UrlEncode } from "../text/base64url";
+import { LIVE_EDITOR_PAGES, type LiveEditorKind } from "./live-pages";
 import { LIVE_DOMAIN, concatBytes, roomIdForVerifyKey } from "./wire";
 
 export const LIVE_SECRET_BYTES = 32;
@@ -24,8 +25,7 @@ export interface LiveKeys {
   signingSeed: Uint8Array | null;
 }
 
-/** Which editor a link opens in. */
-export type LiveEditorKind = "notepad" | "editor";
+export type { LiveEditorKind } from "./live-pages";
 
 const textEncoder = new TextEncoder();
 
@@ -133,6 +133,5 @@ function decodeURIComponentSafe(value: string): string {
 
 /** A whole link: the page of the editor it opens in, with the secret part only in the fragment. */
 export function liveLink(origin: string, editor: LiveEditorKind, fragment: string): string {
-  const page = editor === "notepad" ? "/online-notepad/" : "/editor/";
-  return `${origin}${page}#${fragment}`;
+  return `${origin}${LIVE_EDITOR_PAGES[editor]}#${fragment}`;
 }

@@ -5,26 +5,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
-import { LiveSession, UNREADABLE_CHANGE_MESSAGE, type LiveSessionOptions } from "./live-session";
+import { UNREADABLE_CHANGE_MESSAGE, type LiveSessionOptions } from "./live-session";
 import { MAX_UPDATE_BYTES } from "./live-outbox";
-import { entryFor, openUpdate, remoteEdit, scriptedOpener, testKeys } from "./live-test-support";
+import { entryFor, openUpdate, remoteEdit, scriptedSession, testKeys } from "./live-test-support";
 import { LIVE_LIMITS, MessageType, encodeMessage, type UpdateMessage } from "./wire";
 
 const keys = testKeys(41);
 
+/** A started session whose first socket is open. */
 function session(options: Partial<LiveSessionOptions> = {}) {
-  const opener = scriptedOpener();
-  const live = new LiveSession({
-    keys,
-    relayUrl: "ws://relay.test/relay",
-    create: false,
-    userName: "Ada",
-    openSocket: opener.openSocket,
-    ...options,
-  });
-  live.start();
-  opener.sockets[0].open();
-  return { live, sockets: opener.sockets };
+  const made = scriptedSession(keys, options);
+  made.live.start();
+  made.sockets[0].open();
+  return made;
 }
 
 type Socket = ReturnType<typeof session>["sockets"][number];

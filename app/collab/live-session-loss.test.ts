@@ -16,66 +16,19 @@ import type { RoomStore } from "../../server/relay/room-store";
 import type { RoomFanout } from "../../server/relay/room-fanout";
 import { startTestRedis, type TestRedis } from "../../server/relay/test-redis";
 import { keysFromSecret } from "./live-keys";
-import { LiveSession, type LiveSessionOptions } from "./live-session";
-import type { LiveRoomState, LiveStateStore } from "./live-state-store";
-import { TestNetwork } from "./live-test-network";
+import type { LiveSession, LiveSessionOptions } from "./live-session";
+import { TestNetwork, TestSessions } from "./live-test-network";
+import { memoryStateStore } from "./live-test-support";
 
 const keys = keysFromSecret(new Uint8Array(32).fill(49));
-const sessions: LiveSession[] = [];
 const dirs: string[] = [];
 let network: TestNetwork;
 let closeRelay: () => Promise<void> = async () => {};
-
-/** What a browser keeps across reloads, in memory. */
-function keptState(): LiveStateStore {
-  const rooms = new Map<string, LiveRoomState>();
-  return {
-    async load(roomId) {
-      return rooms.get(roomId) ?? null;
-    },
-    async save(roomId, value) {
-      rooms.set(roomId, value);
-    },
-    async delete(roomId) {
-      rooms.delete(roomId);
-    },
-  };
-}
-
-function join(name: string, options: Partial<LiveSessionOptions> = {}): LiveSession {
-  const session = new LiveSession({
-    keys,
-    relayUrl: "ws://relay.test/relay",
-    create: false,
-    userName: name,
-    openSocket: network.opener(`10.0.2.${sessions.length + 1}`),
-    ...options,
-  });
-  sessions.push(session);
-  session.start();
-  return session;
-}
-
-const realSetTimeout = globalThis.setTimeout;
-
-/** Delivers every frame and lets time pass until nothing is left to do (reconnects too). */
-async function settle(rounds = 20): Promise<void> {
-  for (let round = 0; round < rounds; round++) {
-    for (let quiet = 0, pass = 0; quiet < 4 && pass < 400; pass++) {
-      if (network.busy().length === 0) {
-        quiet++;
-      } else {
-        quiet = 0;
-        for (let i = 0; i < 10_000 && network.busy().length > 0; i++) {
-          network.busy()[0].step(i % 2 === 0);
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-      }
-      await new Promise<void>((resolve) => realSetTimeout(resolve, 5));
-    }
-    await vi.advanceTimersByTimeAsync(500);
-  }
-}
+const people = new TestSessions({ network: () => network, keys, subnet: "10.0.2", roundMs: 500 });
+const join = (userName: string, options: Partial<LiveSessionOptions> = {}) =>
+  people.join({ userName, ...options });
+const settle = (rounds?: number) => people.settle(rounds);
+const keptState = () => memoryStateStore().store;
 
 /** Starts a relay hub on a store (and fan-out) and points the network at it. */
 function runRelay(store: RoomStore, fanout?: RoomFanout, close?: () => Promise<void>): void {
@@ -108,8 +61,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
 });
 afterEach(async () => {
-  while (sessions.length) sessions.pop()?.leave();
-  await settle(2);
+  await people.leaveAll();
   await closeRelay();
   vi.useRealTimers();
 });

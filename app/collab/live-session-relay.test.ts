@@ -5,61 +5,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
-import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
-import {
-  BAD_RELAY_MESSAGE,
-  ENDED_BY_YOU_MESSAGE,
-  LiveSession,
-  type LiveSessionOptions,
-} from "./live-session";
-import type { LiveRoomState, LiveStateStore } from "./live-state-store";
-import { TestNetwork } from "./live-test-network";
+import { keysFromSecret, viewOnlyKeys } from "./live-keys";
+import { BAD_RELAY_MESSAGE, ENDED_BY_YOU_MESSAGE, type LiveSessionOptions } from "./live-session";
+import { TestNetwork, TestSessions } from "./live-test-network";
+import { memoryStateStore } from "./live-test-support";
 import { mergeLocalText } from "~/ui/live-rejoin";
 import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "./wire";
 
 let network: TestNetwork;
 let store: ReturnType<typeof createMemoryRoomStore>;
-const sessions: LiveSession[] = [];
 const keys = keysFromSecret(new Uint8Array(32).fill(21));
-
-function join(options: Partial<LiveSessionOptions> & { keys?: LiveKeys } = {}): LiveSession {
-  const session = new LiveSession({
-    keys,
-    relayUrl: "ws://relay.test/relay",
-    create: false,
-    userName: `Person ${sessions.length + 1}`,
-    openSocket: network.opener(`10.0.1.${sessions.length + 1}`),
-    ...options,
-  });
-  sessions.push(session);
-  session.start();
-  return session;
-}
-
-// Taken before the fake timers: the relay checks signatures on libuv's thread pool, which
-// answers in real time, so settling waits a little real time too.
-const realSetTimeout = globalThis.setTimeout;
-
-/** Delivers every frame and lets time pass until nothing is left to do. */
-async function settle(rounds = 20): Promise<void> {
-  for (let round = 0; round < rounds; round++) {
-    // Quiet means no frame in flight through several short real waits in a row: a signature
-    // check still on the thread pool shows up as new frames once it answers.
-    for (let quiet = 0, pass = 0; quiet < 4 && pass < 200; pass++) {
-      if (network.busy().length === 0) {
-        quiet++;
-      } else {
-        quiet = 0;
-        for (let i = 0; i < 10_000 && network.busy().length > 0; i++) {
-          network.busy()[0].step(i % 2 === 0);
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
-      }
-      await new Promise<void>((resolve) => realSetTimeout(resolve, 5));
-    }
-    await vi.advanceTimersByTimeAsync(200);
-  }
-}
+const people = new TestSessions({ network: () => network, keys, subnet: "10.0.1" });
+const join = (options: Partial<LiveSessionOptions> = {}) => people.join(options);
+const settle = (rounds?: number) => people.settle(rounds);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
@@ -67,8 +25,7 @@ beforeEach(() => {
   network = new TestNetwork(createRelayHub({ store, idleSweepMs: 0 }));
 });
 afterEach(async () => {
-  while (sessions.length) sessions.pop()?.leave();
-  await settle(2);
+  await people.leaveAll();
   await network.hub.close();
   vi.useRealTimers();
 });
@@ -169,12 +126,7 @@ describe("live sessions through the relay hub", () => {
   });
 
   it("a rejoin merges in the page's text the relay never got, and keeps the others' edits", async () => {
-    const kept = new Map<string, LiveRoomState>();
-    const stateStore: LiveStateStore = {
-      load: async (roomId) => kept.get(roomId) ?? null,
-      save: async (roomId, value) => void kept.set(roomId, value),
-      delete: async (roomId) => void kept.delete(roomId),
-    };
+    const { store: stateStore } = memoryStateStore();
     const ada = join({ create: true, initialText: "first line\n", stateStore, userName: "Ada" });
     await settle(3);
     const bo = join({ userName: "Bo" });
@@ -203,12 +155,7 @@ describe("live sessions through the relay hub", () => {
   });
 
   it("a rejoin with nothing kept, or the same lines changed on both sides, drops no line", async () => {
-    const kept = new Map<string, LiveRoomState>();
-    const stateStore: LiveStateStore = {
-      load: async (roomId) => kept.get(roomId) ?? null,
-      save: async (roomId, value) => void kept.set(roomId, value),
-      delete: async (roomId) => void kept.delete(roomId),
-    };
+    const { store: stateStore } = memoryStateStore();
     const ada = join({ create: true, initialText: "one\ntwo\n", stateStore, userName: "Ada" });
     await settle(3);
     const bo = join({ userName: "Bo" });

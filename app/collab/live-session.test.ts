@@ -5,14 +5,14 @@ import { open, verifyWrite } from "./live-crypto";
 import { END_UNPROVEN_MESSAGE } from "./live-ending";
 import { decodePayload } from "./live-envelope";
 import { deleteRoomMessage } from "./live-messages";
-import { AUTH_FAILURE_MESSAGE, LiveSession, type LiveSessionOptions } from "./live-session";
+import { AUTH_FAILURE_MESSAGE, type LiveSessionOptions } from "./live-session";
 import { checkLiveSize, LiveSizeError } from "./live-size";
-import type { LiveRoomState, LiveStateStore } from "./live-state-store";
 import {
   entryFor,
+  memoryStateStore,
   openUpdate,
   remoteEdit,
-  scriptedOpener,
+  scriptedSession,
   testKeys,
   textOf,
 } from "./live-test-support";
@@ -27,18 +27,7 @@ import {
 
 const keys = testKeys();
 
-function session(options: Partial<LiveSessionOptions> = {}) {
-  const opener = scriptedOpener();
-  const live = new LiveSession({
-    keys,
-    relayUrl: "ws://relay.test/relay",
-    create: false,
-    userName: "Ada",
-    openSocket: opener.openSocket,
-    ...options,
-  });
-  return { live, sockets: opener.sockets };
-}
+const session = (options: Partial<LiveSessionOptions> = {}) => scriptedSession(keys, options);
 
 function welcome(socket: { deliver: (m: never) => void }, headSeq = 0, snapshotSeq = 0, epoch = 0) {
   const challenge = new Uint8Array(32).fill(headSeq + 1);
@@ -62,17 +51,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** A browser's kept room states, in memory. */
-function memoryStateStore(): { kept: Map<string, LiveRoomState>; store: LiveStateStore } {
-  const kept = new Map<string, LiveRoomState>();
-  const store: LiveStateStore = {
-    load: async (roomId) => kept.get(roomId) ?? null,
-    save: async (roomId, value) => void kept.set(roomId, value),
-    delete: async (roomId) => void kept.delete(roomId),
-  };
-  return { kept, store };
-}
 
 describe("LiveSession", () => {
   it("starts a room with the initial text as its first update", async () => {

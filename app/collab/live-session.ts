@@ -1,9 +1,10 @@
 /**
  * A live session: one Y.Doc (a Y.Text named "text") kept in step with everyone in the room
  * through the relay, end-to-end encrypted. This module is the state machine: it joins, applies
- * what the relay sends after checking each write's signature and seal, and hands this person's
- * changes to the outbox, presence to LivePresence and log size to LiveCompaction. The socket,
- * pieces and reconnect backoff live in LiveConnection.
+ * what the relay sends (LiveWrites checks each write's signature and seal), and hands this
+ * person's changes to the outbox, presence to LivePresence and log size to LiveCompaction. The
+ * socket, pieces and reconnect backoff live in LiveConnection; the status the page sees and its
+ * listeners in LiveStatusBoard.
  *
  * For the page: `new LiveSession({...}).start()`, bind the editor with y-codemirror.next's
  * `yCollab(session.text, session.awareness, { undoManager: session.undoManager })` (undo then
@@ -15,9 +16,7 @@ import * as Y from "yjs";
 import { type LiveKeys } from "./live-keys";
 import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { browserOnline, LiveConnection } from "./live-connection";
-import { openSignedWrite } from "./live-crypto";
 import { checkEnding, endedMessage, EndRequest } from "./live-ending";
-import { decodePayload } from "./live-envelope";
 import { LiveLedger } from "./live-ledger";
 import { deleteRoomMessage, joinMessage, proveMessage, updateMessage } from "./live-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
@@ -27,13 +26,14 @@ import { checkLiveSize, GrowthWatch, LIVE_TOO_LARGE_MESSAGE, LiveSizeError } fro
 import { openWebSocket, type LiveSocket } from "./live-socket";
 import { LiveRoomKeeper } from "./live-keeper";
 import type { LiveStateStore } from "./live-state-store";
+import { LiveStatusBoard } from "./live-status-board";
+import { LiveWrites } from "./live-writes";
 import { relayLostEntries, SeqTracker } from "./seq-tracker";
 import {
   AUTH_FAILURE_MESSAGE,
   END_UNCONFIRMED_MESSAGE,
   ledgerMessage,
   refusedChangeMessage,
-  sameStatus,
   UNREADABLE_CHANGE_MESSAGE,
   type LiveStatus,
 } from "./live-status";
@@ -41,12 +41,8 @@ import {
   CLOSE_REASONS,
   CloseCode,
   MessageType,
-  snapshotBinding,
-  updateBinding,
   type ClientMessage,
-  type EntryMessage,
   type RelayMessage,
-  type SnapshotMessage,
   type WelcomeMessage,
 } from "./wire";
 
@@ -89,8 +85,8 @@ export class LiveSession {
   private readonly compaction: LiveCompaction;
   private readonly presence: LivePresence;
   private readonly connection: LiveConnection;
-  private readonly listeners = new Set<(status: LiveStatus) => void>();
-  private status: LiveStatus;
+  private readonly writes: LiveWrites;
+  private readonly board: LiveStatusBoard;
   private create: boolean;
   private started = false;
   private finished = false;
@@ -98,8 +94,6 @@ export class LiveSession {
   private live = false;
   private readonly growth = new GrowthWatch(() => this.text);
   private readonly keeper: LiveRoomKeeper;
-  private readonly syncedPromise: Promise<void>;
-  private settleSynced!: (error?: Error) => void;
   private readonly ending = new EndRequest();
   /** The relay's room epoch our sequences count in (0: none known), and the last sinceSeq. */
   private readonly joined = { epoch: 0, since: 0 };
@@ -119,18 +113,7 @@ export class LiveSession {
     this.awareness = new Awareness(this.doc);
     // Tracks direct edits (null origin); y-codemirror.next adds its own origin when bound.
     this.undoManager = new Y.UndoManager(this.text, { trackedOrigins: new Set([null]) });
-    this.status = {
-      state: "connecting",
-      message: null,
-      peers: [],
-      canEdit: this.canEdit,
-      synced: false,
-    };
-    this.syncedPromise = new Promise<void>((resolve, reject) => {
-      this.settleSynced = (error) => (error ? reject(error) : resolve());
-    });
-    // Callers may never ask; an ended session must not leave an unhandled rejection behind.
-    this.syncedPromise.catch(() => undefined);
+    this.board = new LiveStatusBoard(this.canEdit);
     const tuning = options.tuning ?? {};
     const ready = () => this.welcomed && !this.finished;
     this.ledger = new LiveLedger({
@@ -139,7 +122,8 @@ export class LiveSession {
       canSend: ready,
       sendDigest: (digest) => this.presence.sendDigest(digest),
       sendRepair: (payload) => this.send(updateMessage(this.keys, payload)),
-      onState: (state) => this.update({ message: ledgerMessage(state, this.status.message) }),
+      onState: (state) =>
+        this.update({ message: ledgerMessage(state, this.board.current.message) }),
       onUnreadable: () => this.update({ message: UNREADABLE_CHANGE_MESSAGE }),
       random: tuning.random,
     });
@@ -160,6 +144,15 @@ export class LiveSession {
       canSend: () => this.live && !this.finished,
       send: (message) => this.send(message),
       statePayload: () => this.ledger.snapshotPayload(),
+    });
+    this.writes = new LiveWrites({
+      keys: this.keys,
+      ledger: this.ledger,
+      seq: this.seq,
+      outbox: this.outbox,
+      compaction: this.compaction,
+      isLive: () => this.live,
+      onAuthFailure: () => this.update({ message: AUTH_FAILURE_MESSAGE }),
     });
     this.presence = new LivePresence({
       awareness: this.awareness,
@@ -231,18 +224,17 @@ export class LiveSession {
 
   /** The current status (the same object until something changes). */
   getStatus(): LiveStatus {
-    return this.status;
+    return this.board.current;
   }
 
   /** Calls listener on every status change; returns the unsubscribe function. */
   subscribe(listener: (status: LiveStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.board.subscribe(listener);
   }
 
   /** Resolves after the first sync (rejects when the session ends before it). */
   whenSynced(): Promise<void> {
-    return this.syncedPromise;
+    return this.board.whenSynced();
   }
 
   /** Changes the name others see. */
@@ -306,10 +298,10 @@ export class LiveSession {
         this.ledger.connected();
         break;
       case MessageType.SnapshotReplay:
-        this.applySnapshot(message);
+        this.writes.snapshot(message);
         break;
       case MessageType.Entry:
-        this.applyEntry(message);
+        this.writes.entry(message);
         break;
       case MessageType.Ack: {
         const bytes = this.outbox.acknowledge(message.messageId);
@@ -327,7 +319,7 @@ export class LiveSession {
           synced: true,
           message: this.growth.over ? LIVE_TOO_LARGE_MESSAGE : null,
         });
-        this.settleSynced();
+        this.board.settleSynced();
         this.keeper.schedule();
         break;
       case MessageType.AwarenessRelay:
@@ -354,34 +346,6 @@ export class LiveSession {
     if (welcome.epoch !== 0) this.joined.epoch = welcome.epoch; // kept at the SYNCED's save
   }
 
-  private applyEntry(entry: EntryMessage): void {
-    const binding = updateBinding(this.keys.roomId, entry.messageId);
-    const payload = this.openWrite(binding, entry.sealed, entry.signature);
-    // Not a Yjs update even though signed: skipped and said (the ledger), the rest goes on.
-    if (payload) this.ledger.apply(decodePayload(payload));
-    // Held (or refused for good): either way the next JOIN need not ask for it again.
-    this.seq.mark(entry.seq);
-    // An own update whose ACK was lost on a dropped connection: it is in the log.
-    this.outbox.acknowledge(entry.messageId);
-    if (this.live) this.compaction.grew(entry.sealed.length);
-  }
-
-  private applySnapshot(snapshot: SnapshotMessage): void {
-    const binding = snapshotBinding(this.keys.roomId, snapshot.upToSeq, snapshot.baseSeq);
-    const state = this.openWrite(binding, snapshot.sealed, snapshot.signature);
-    if (!state) return;
-    this.ledger.apply(decodePayload(state));
-    this.seq.coverUpTo(snapshot.upToSeq);
-    this.compaction.replayed(snapshot.upToSeq);
-  }
-
-  /** The plaintext of a signed, sealed write, or null (reported) when it fails either check. */
-  private openWrite(binding: Uint8Array, sealed: Uint8Array, signature: Uint8Array) {
-    const plaintext = openSignedWrite(this.keys, binding, sealed, signature);
-    if (!plaintext) this.update({ message: AUTH_FAILURE_MESSAGE });
-    return plaintext;
-  }
-
   private onDropped(code: number): void {
     this.welcomed = false;
     this.live = false;
@@ -397,7 +361,7 @@ export class LiveSession {
   private onNetwork(online: boolean): void {
     if (this.finished) return;
     if (!online) this.update({ state: "offline" });
-    else if (this.status.state === "offline") {
+    else if (this.board.current.state === "offline") {
       this.update({ state: this.live ? "live" : "reconnecting" });
     }
   }
@@ -417,7 +381,7 @@ export class LiveSession {
     this.doc.off("update", this.onDocUpdate);
     const gone = [CloseCode.RoomEnded, CloseCode.RoomNotFound, CloseCode.RoomExpired];
     this.keeper.stop(forget || gone.some((goneCode) => goneCode === code));
-    this.settleSynced(new Error(message ?? "The live session was left."));
+    this.board.settleSynced(new Error(message ?? "The live session was left."));
     this.update({ state: "ended", message, peers: [] });
     this.ending.settle();
   }
@@ -433,15 +397,6 @@ export class LiveSession {
   }
 
   private update(change: Partial<LiveStatus>): void {
-    const peers = this.finished ? [] : this.presence.peers();
-    const next: LiveStatus = { ...this.status, peers, ...change };
-    // Cursor moves arrive ~30 times a second per person: tell the page only of real changes.
-    if (sameStatus(this.status, next)) return;
-    this.status = next;
-    this.emit();
-  }
-
-  private emit(): void {
-    for (const listener of [...this.listeners]) listener(this.status);
+    this.board.update(change, this.finished ? [] : this.presence.peers());
   }
 }

@@ -7,7 +7,9 @@ import { keysFromSecret, type LiveKeys } from "./live-keys";
 import { open } from "./live-crypto";
 import { decodePayload } from "./live-envelope";
 import { updateMessage } from "./live-messages";
+import { LiveSession, type LiveSessionOptions } from "./live-session";
 import type { LiveSocket, LiveSocketHandlers } from "./live-socket";
+import type { LiveRoomState, LiveStateStore } from "./live-state-store";
 import {
   MessageType,
   PieceAssembler,
@@ -112,4 +114,32 @@ export function remoteEdit(base: Uint8Array[], index: number, insert: string): U
   const before = Y.encodeStateVector(doc);
   doc.getText("text").insert(index, insert);
   return Y.encodeStateAsUpdate(doc, before);
+}
+
+/** A browser's kept room states, in memory (what a reload finds). */
+export function memoryStateStore(): { kept: Map<string, LiveRoomState>; store: LiveStateStore } {
+  const kept = new Map<string, LiveRoomState>();
+  const store: LiveStateStore = {
+    load: async (roomId) => kept.get(roomId) ?? null,
+    save: async (roomId, value) => void kept.set(roomId, value),
+    delete: async (roomId) => void kept.delete(roomId),
+  };
+  return { kept, store };
+}
+
+/**
+ * A session of `keys`'s room (joining as "Ada" unless told) on sockets the test drives as the
+ * relay; not started yet.
+ */
+export function scriptedSession(keys: LiveKeys, options: Partial<LiveSessionOptions> = {}) {
+  const opener = scriptedOpener();
+  const live = new LiveSession({
+    keys,
+    relayUrl: "ws://relay.test/relay",
+    create: false,
+    userName: "Ada",
+    openSocket: opener.openSocket,
+    ...options,
+  });
+  return { live, sockets: opener.sockets };
 }

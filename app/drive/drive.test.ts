@@ -6,7 +6,7 @@ import { Drive } from "./drive";
 import { runOpen, runSave, runSignIn, type DriveDialogs } from "./flows";
 import { DRIVE_MESSAGES, GOOGLE_STORAGE_URL } from "./messages";
 import { DrivePromptStore, type DrivePrompt } from "./prompt";
-import { APP_FOLDER_NAME } from "./rest";
+import { APP_FOLDER_NAME, RESUMABLE_THRESHOLD_BYTES } from "./rest";
 import type { PickedFile } from "./picker";
 
 /*
@@ -154,6 +154,25 @@ describe("Drive flows", () => {
     expect(pickerOptions).toEqual([{ oauthToken: "tok", developerKey: "key", appId: "42" }]);
     expect(drive.getSnapshot()).toEqual({ status: "signed-in", email: "ada@example.com" });
     expect(d.alerts).toEqual([]);
+  });
+
+  it("a file opened from Drive keeps its own MIME type when saved, small or big (issue 50)", async () => {
+    const model = new DriveModel();
+    model.addFile("notes.md", "# Notes", { id: "f1", mimeType: "text/markdown" });
+    const { drive } = makeDrive({ id: "f1", name: "notes.md" }, {}, model);
+    const d = dialogs();
+    await runOpen(drive, d.value);
+    const save = (content: string) =>
+      runSave(drive, { fileId: "f1", name: "notes.md", content }, { dialogs: d.value });
+    await expect(save("# Notes\n- one")).resolves.toEqual({ kind: "saved", fileId: "f1" });
+    expect(model.files.get("f1")?.mimeType).toBe("text/markdown");
+    // Over 5 MB the text goes by a resumable upload.
+    const big = `# Notes\n${"- item\n".repeat(RESUMABLE_THRESHOLD_BYTES / 7 + 1)}`;
+    await expect(save(big)).resolves.toEqual({ kind: "saved", fileId: "f1" });
+    expect(model.text("f1")).toBe(big);
+    expect(model.files.get("f1")?.mimeType).toBe("text/markdown");
+    // The big one went by a session (its content PUT), not as one multipart PATCH.
+    expect(model.seen.filter((seen) => seen.method === "PUT")).toHaveLength(1);
   });
 
   it("does nothing when the picker or the sign-in popup is cancelled", async () => {

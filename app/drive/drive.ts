@@ -75,6 +75,11 @@ export class Drive {
   private auth: DriveAuth | null = null;
   private folderId: string | null = null;
   private readonly check: DriveConfigCheck;
+  /**
+   * The MIME type of each file opened here: a save sends its text in that type, since Drive
+   * takes an upload's type as the file's new one (a `.md` file would become plain text).
+   */
+  private readonly fileTypes = new Map<string, string>();
 
   constructor(private readonly deps: DriveDeps) {
     this.check = toCheck(deps.config);
@@ -165,6 +170,7 @@ export class Drive {
       getFileContent(context, picked.id),
       getFileMetadata(context, picked.id),
     ]);
+    if (metadata.mimeType) this.fileTypes.set(picked.id, metadata.mimeType);
     return { id: picked.id, name: metadata.name || picked.name || picked.id, content };
   }
 
@@ -185,7 +191,9 @@ export class Drive {
     if (request.fileId) {
       onStage?.("uploading");
       try {
-        return await uploadTextFile(context, request);
+        // In the file's own type (new files, and files not opened here, are plain text).
+        const mimeType = this.fileTypes.get(request.fileId);
+        return await uploadTextFile(context, { ...request, mimeType });
       } catch (error) {
         // The file was deleted in Drive (or belongs to another account): keeping the dead id
         // would make every later save fail, so the text goes into a new file instead.

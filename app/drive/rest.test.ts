@@ -1,15 +1,13 @@
-import { http, HttpResponse, delay } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { DriveModel, FOLDER_MIME, type ModelRequest } from "../../tests/support/drive-model";
+import { modelFetch } from "../../tests/support/drive-model-fetch";
 import { DriveHttpError, DriveNetworkError, DriveTimeoutError } from "./errors";
 import { driveRequest, type DriveHttpContext } from "./http";
 import {
   APP_FOLDER_NAME,
   DRIVE_FILES_URL,
-  DRIVE_UPLOAD_URL,
   MAX_UPLOAD_INTERRUPTIONS,
   RESUMABLE_THRESHOLD_BYTES,
-  USERINFO_URL,
   receivedBytes,
   ensureAppFolder,
   fetchUserEmail,
@@ -18,49 +16,55 @@ import {
   uploadTextFile,
 } from "./rest";
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+/*
+ * Against the one fake Drive (tests/support/drive-model.ts): each request the calls make is
+ * recorded as the model received it, and what they did is read back from the Drive itself.
+ */
 
-/** A context with a fixed token, a recorded instant sleep and no jitter randomness. */
-function makeContext(token = "token-1") {
+/** A request as Drive received it (its body as UTF-8 text). */
+interface Seen {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A fake Drive, the requests it received, and a context with a fixed token ("token-1", renewed
+ * to "token-2"), a recorded instant sleep and no jitter randomness.
+ */
+function setup() {
+  const model = new DriveModel();
+  const seen: Seen[] = [];
+  model.beforeAnswer = (request: ModelRequest) => {
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: Buffer.from(request.body).toString("utf8"),
+    });
+  };
   const sleeps: number[] = [];
   const renewals: string[] = [];
   const context: DriveHttpContext = {
     tokens: {
-      getToken: async () => token,
+      getToken: async () => "token-1",
       renewToken: async () => {
         renewals.push("renewed");
         return "token-2";
       },
     },
+    fetchImpl: modelFetch(model),
     sleep: async (ms) => {
       sleeps.push(ms);
     },
     random: () => 0.5,
   };
-  return { context, sleeps, renewals };
-}
-
-interface Seen {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: string;
-}
-
-async function record(request: Request, seen: Seen[]): Promise<void> {
-  seen.push({
-    method: request.method,
-    url: new URL(request.url),
-    headers: request.headers,
-    body: await request.text(),
-  });
+  return { model, seen, context, sleeps, renewals };
 }
 
 function boundaryOf(seen: Seen): string {
-  const match = /^multipart\/related; boundary=(\S+)$/.exec(seen.headers.get("content-type") ?? "");
+  const match = /^multipart\/related; boundary=(\S+)$/.exec(seen.headers["content-type"] ?? "");
   expect(match, "multipart content type").not.toBeNull();
   return match![1];
 }
@@ -79,60 +83,66 @@ function expectedBody(boundary: string, metadata: object, content: string): stri
   ].join("\r\n");
 }
 
+/** The DriveHttpError a call fails with. */
+async function httpError(pending: Promise<unknown>): Promise<DriveHttpError> {
+  const error = await pending.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DriveHttpError);
+  return error as DriveHttpError;
+}
+
+/** Requests to the upload endpoint. */
+function uploads(seen: Seen[]): Seen[] {
+  return seen.filter((s) => s.url.pathname.startsWith("/upload/"));
+}
+
 describe("uploads", () => {
   it("creates a new file with a multipart POST into the app folder", async () => {
-    const seen: Seen[] = [];
-    server.use(
-      http.get(DRIVE_FILES_URL, async ({ request }) => {
-        await record(request, seen);
-        return HttpResponse.json({ files: [{ id: "folder-9", name: APP_FOLDER_NAME }] });
-      }),
-      http.post(DRIVE_UPLOAD_URL, async ({ request }) => {
-        await record(request, seen);
-        return HttpResponse.json({ id: "new-id-1" });
-      }),
-    );
-    const { context } = makeContext();
-    const folder = await ensureAppFolder(context);
+    const { model, seen, context } = setup();
+    const folder = model.addFolder(APP_FOLDER_NAME);
+    const content = "Hello, Drive — ünïcode\nline 2";
+    expect(await ensureAppFolder(context)).toBe(folder.id);
     const id = await uploadTextFile(context, {
       fileId: null,
       name: "notes.txt",
-      content: "Hello, Drive — ünïcode\nline 2",
-      parentId: folder,
+      content,
+      parentId: folder.id,
     });
-    expect(id).toBe("new-id-1");
+    const file = model.files.get(id)!;
+    expect([file.name, file.mimeType, file.parents, model.text(id)]).toEqual([
+      "notes.txt",
+      "text/plain",
+      [folder.id],
+      content,
+    ]);
     const [search, upload] = seen;
     expect(search.url.searchParams.get("q")).toBe(
       "name='Plainpad Documents' and mimeType='application/vnd.google-apps.folder' and 'me' in owners and trashed=false",
     );
     expect(upload.method).toBe("POST");
     expect(upload.url.searchParams.get("uploadType")).toBe("multipart");
-    expect(upload.headers.get("authorization")).toBe("Bearer token-1");
-    const boundary = boundaryOf(upload);
+    expect(upload.headers["authorization"]).toBe("Bearer token-1");
     expect(upload.body).toBe(
       expectedBody(
-        boundary,
-        { name: "notes.txt", mimeType: "text/plain", parents: ["folder-9"] },
-        "Hello, Drive — ünïcode\nline 2",
+        boundaryOf(upload),
+        { name: "notes.txt", mimeType: "text/plain", parents: [folder.id] },
+        content,
       ),
     );
   });
 
   it("updates an existing file with a multipart PATCH to files/{id}", async () => {
-    const seen: Seen[] = [];
-    server.use(
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, async ({ request, params }) => {
-        await record(request, seen);
-        return HttpResponse.json({ id: params.id });
-      }),
-    );
-    const { context } = makeContext();
+    const { model, seen, context } = setup();
+    model.addFile("a.txt", "old text", { id: "abc 1" });
     const id = await uploadTextFile(context, {
       fileId: "abc 1",
       name: "a.txt",
       content: "new text",
     });
     expect(id).toBe("abc 1");
+    expect(model.revisionTexts("abc 1")).toEqual(["old text", "new text"]);
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe("PATCH");
     expect(seen[0].url.pathname).toBe("/upload/drive/v3/files/abc%201");
@@ -142,251 +152,150 @@ describe("uploads", () => {
     );
   });
 
-  it("creates the app folder when the search finds none", async () => {
-    const created: unknown[] = [];
-    server.use(
-      http.get(DRIVE_FILES_URL, () => HttpResponse.json({ files: [] })),
-      http.post(DRIVE_FILES_URL, async ({ request }) => {
-        created.push(await request.json());
-        return HttpResponse.json({ id: "folder-new" });
-      }),
-    );
-    await expect(ensureAppFolder(makeContext().context)).resolves.toBe("folder-new");
-    expect(created).toEqual([
-      {
-        name: "Plainpad Documents",
-        mimeType: "application/vnd.google-apps.folder",
-        appProperties: { plainpadFolder: "1" },
-      },
+  it("creates the app folder, marked, when the search finds none", async () => {
+    const { model, seen, context } = setup();
+    const id = await ensureAppFolder(context);
+    expect(model.foldersNamed(APP_FOLDER_NAME).map((f) => [f.id, f.appProperties])).toEqual([
+      [id, { plainpadFolder: "1" }],
     ]);
+    expect(JSON.parse(seen[1].body)).toEqual({
+      name: "Plainpad Documents",
+      mimeType: FOLDER_MIME,
+      appProperties: { plainpadFolder: "1" },
+    });
   });
 
   it("fails with 'Drive upload failed: {status} {body}' and does not retry a 400", async () => {
-    let calls = 0;
-    server.use(
-      http.post(DRIVE_UPLOAD_URL, () => {
-        calls++;
-        return new HttpResponse("bad metadata", { status: 400 });
-      }),
-    );
-    const { context, sleeps } = makeContext();
-    await expect(
+    const { model, context, sleeps } = setup();
+    model.faults = [{ kind: "create", status: 400, reason: "badRequest" }];
+    const error = await httpError(
       uploadTextFile(context, { fileId: null, name: "x.txt", content: "x" }),
-    ).rejects.toThrow("Drive upload failed: 400 bad metadata");
-    expect(calls).toBe(1);
+    );
+    expect(error.message).toMatch(/^Drive upload failed: 400 \{"error":/);
+    expect(error.reasons).toEqual(["badRequest"]);
+    expect(model.count("create")).toBe(1);
+    expect(model.fileNamed("x.txt")).toBeUndefined();
     expect(sleeps).toEqual([]);
   });
 
   it("retries 429 and 503 with growing, jittered waits, then succeeds", async () => {
-    const answers = [429, 503];
-    server.use(
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, () => {
-        const status = answers.shift();
-        return status ? new HttpResponse("busy", { status }) : HttpResponse.json({ id: "f1" });
-      }),
-    );
-    const { context, sleeps } = makeContext();
+    const { model, context, sleeps } = setup();
+    model.addFile("a.txt", "old", { id: "f1" });
+    model.faults = [
+      { kind: "upload", status: 429, reason: "rateLimitExceeded" },
+      { kind: "upload", status: 503, reason: "backendError" },
+    ];
     await expect(
       uploadTextFile(context, { fileId: "f1", name: "a.txt", content: "text" }),
     ).resolves.toBe("f1");
+    expect(model.text("f1")).toBe("text");
     // base 1000 ms doubling, plus random() (0.5 here) times the same again.
     expect(sleeps).toEqual([1500, 3000]);
   });
 
+  it("waits at least as long as Retry-After says", async () => {
+    const { model, context, sleeps } = setup();
+    model.addFile("a.txt", "old", { id: "f1" });
+    model.faults = [{ kind: "upload", status: 503, reason: "backendError", retryAfter: 7 }];
+    await uploadTextFile(context, { fileId: "f1", name: "a.txt", content: "text" });
+    expect(sleeps).toEqual([7000]);
+    expect(model.text("f1")).toBe("text");
+  });
+
   it("gives up after three tries of 503", async () => {
-    let calls = 0;
-    server.use(
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, () => {
-        calls++;
-        return new HttpResponse("backend error", { status: 503 });
-      }),
-    );
-    const { context, sleeps } = makeContext();
+    const { model, context, sleeps } = setup();
+    model.addFile("a.txt", "old", { id: "f1" });
+    model.faults = [{ kind: "upload", status: 503, reason: "backendError", times: 5 }];
     await expect(
       uploadTextFile(context, { fileId: "f1", name: "a.txt", content: "text" }),
-    ).rejects.toThrow("Drive upload failed: 503 backend error");
-    expect(calls).toBe(3);
+    ).rejects.toThrow(/^Drive upload failed: 503 .*Backend Error/);
+    expect(model.count("upload")).toBe(3);
     expect(sleeps).toHaveLength(2);
+    expect(model.text("f1")).toBe("old");
   });
 
   it("retries a 403 rate limit but not a 403 permission error or a 404", async () => {
-    const rateLimit = JSON.stringify({
-      error: { code: 403, errors: [{ reason: "userRateLimitExceeded" }] },
-    });
-    const forbidden = JSON.stringify({
-      error: { code: 403, errors: [{ reason: "insufficientFilePermissions" }] },
-    });
-    const answers: [number, string][] = [
-      [403, rateLimit],
-      [403, forbidden],
-    ];
-    let calls = 0;
-    server.use(
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, () => {
-        calls++;
-        const [status, body] = answers.shift() ?? [404, "not found"];
-        return new HttpResponse(body, { status });
-      }),
-    );
-    const { context, sleeps } = makeContext();
-    const error = await uploadTextFile(context, { fileId: "f", name: "a.txt", content: "t" }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(DriveHttpError);
-    expect((error as DriveHttpError).status).toBe(403);
-    expect((error as DriveHttpError).isPermissionDenied).toBe(true);
-    expect(calls).toBe(2);
+    const { model, context, sleeps } = setup();
+    model.addFile("a.txt", "theirs", { id: "f" }).canEdit = false;
+    model.faults = [{ kind: "upload", status: 403, reason: "userRateLimitExceeded" }];
+    const upload = () =>
+      httpError(uploadTextFile(context, { fileId: "f", name: "a.txt", content: "t" }));
+    const error = await upload();
+    expect(error.status).toBe(403);
+    expect(error.reasons).toEqual(["insufficientFilePermissions"]);
+    expect(error.isPermissionDenied).toBe(true);
+    expect(model.count("upload")).toBe(2);
     expect(sleeps).toHaveLength(1);
+    expect(model.text("f")).toBe("theirs");
 
-    const notFound = await uploadTextFile(context, {
-      fileId: "f",
-      name: "a.txt",
-      content: "t",
-    }).catch((e: unknown) => e);
-    expect((notFound as DriveHttpError).isNotFound).toBe(true);
-    expect(calls).toBe(3);
+    model.deleteFile("f");
+    const notFound = await upload();
+    expect(notFound.isNotFound).toBe(true);
+    expect(model.count("upload")).toBe(3);
   });
 
   it("renews the token once on 401 and retries with the new one", async () => {
-    const authorizations: string[] = [];
-    server.use(
-      http.patch(`${DRIVE_UPLOAD_URL}/:id`, ({ request }) => {
-        const auth = request.headers.get("authorization") ?? "";
-        authorizations.push(auth);
-        return auth === "Bearer token-2"
-          ? HttpResponse.json({ id: "f1" })
-          : new HttpResponse("expired", { status: 401 });
-      }),
-    );
-    const { context, renewals } = makeContext();
+    const { model, seen, context, renewals } = setup();
+    model.addFile("a.txt", "old", { id: "f1" });
+    model.acceptedTokens = new Set(["token-2"]); // token-1 expired
     await expect(
       uploadTextFile(context, { fileId: "f1", name: "a.txt", content: "t" }),
     ).resolves.toBe("f1");
-    expect(authorizations).toEqual(["Bearer token-1", "Bearer token-2"]);
+    expect(seen.map((s) => s.headers["authorization"])).toEqual([
+      "Bearer token-1",
+      "Bearer token-2",
+    ]);
     expect(renewals).toEqual(["renewed"]);
+    expect(model.text("f1")).toBe("t");
   });
 
   it("does not renew twice when the new token is refused too", async () => {
-    let calls = 0;
-    server.use(
-      http.post(DRIVE_UPLOAD_URL, () => {
-        calls++;
-        return new HttpResponse("nope", { status: 401 });
-      }),
-    );
-    const { context, renewals } = makeContext();
+    const { model, context, renewals } = setup();
+    model.revokeTokens();
     await expect(
       uploadTextFile(context, { fileId: null, name: "a.txt", content: "t" }),
-    ).rejects.toThrow("Drive upload failed: 401 nope");
-    expect(calls).toBe(2);
+    ).rejects.toThrow(/^Drive upload failed: 401 .*Invalid Credentials/);
+    expect(model.count("create")).toBe(2);
     expect(renewals).toHaveLength(1);
+    expect(model.fileNamed("a.txt")).toBeUndefined();
   });
 
   it("sends documents over 5 MB with a resumable upload", async () => {
-    const seen: Seen[] = [];
-    const session =
-      "https://www.googleapis.com/upload/drive/v3/files?uploadType=resumable&upload_id=xyz";
-    server.use(
-      http.post(DRIVE_UPLOAD_URL, async ({ request }) => {
-        await record(request, seen);
-        return new HttpResponse(null, { status: 200, headers: { Location: session } });
-      }),
-      http.put(DRIVE_UPLOAD_URL, async ({ request }) => {
-        await record(request, seen);
-        return HttpResponse.json({ id: "big-1" });
-      }),
-    );
+    const { model, seen, context } = setup();
+    const folder = model.addFolder(APP_FOLDER_NAME);
     const content = "a".repeat(RESUMABLE_THRESHOLD_BYTES + 10);
-    const { context } = makeContext();
-    await expect(
-      uploadTextFile(context, { fileId: null, name: "big.txt", content, parentId: "p" }),
-    ).resolves.toBe("big-1");
+    const id = await uploadTextFile(context, {
+      fileId: null,
+      name: "big.txt",
+      content,
+      parentId: folder.id,
+    });
+    expect(model.text(id)).toBe(content);
+    expect(model.files.get(id)!.parents).toEqual([folder.id]);
     expect(seen[0].url.searchParams.get("uploadType")).toBe("resumable");
     expect(JSON.parse(seen[0].body)).toEqual({
       name: "big.txt",
       mimeType: "text/plain",
-      parents: ["p"],
+      parents: [folder.id],
     });
-    expect(seen[0].headers.get("x-upload-content-length")).toBe(String(content.length));
+    expect(seen[0].headers["x-upload-content-length"]).toBe(String(content.length));
     expect(seen[1].method).toBe("PUT");
-    expect(seen[1].url.searchParams.get("upload_id")).toBe("xyz");
-    expect(seen[1].body).toBe(content);
+    expect(seen[1].url.searchParams.get("upload_id")).toBeTruthy();
+    expect(seen).toHaveLength(2);
   });
 });
 
-/** What the fake session does with one PUT that sends content. */
-type SendFault =
-  /** Keep the first `keep` bytes, then the connection drops (no answer). */
-  | { drop: number }
-  /** Answer with this status without keeping anything (503, 404 or 410). */
-  | { status: number };
-
 /**
- * Google's side of a resumable upload, as Drive's "Resume an interrupted upload" describes it:
- * a session URI from the Location header; PUTs with Content-Range append bytes; an empty PUT
- * with `Content-Range: bytes *\/N` answers 308 with `Range: bytes=0-<last>` (no Range when
- * nothing arrived) or 200 with the file once complete; an expired session answers 404.
+ * The upload requests as a log: "start" (a session opened), "send <session> <Content-Range>"
+ * and "query <session>" (a status query, `bytes *\/N`).
  */
-function fakeResumableDrive(faults: SendFault[], queryFaults: SendFault[] = []) {
-  const log: string[] = [];
-  const sessions = new Map<string, { bytes: Uint8Array[]; size: number; expired: boolean }>();
-  let sessionCount = 0;
-  const held = (id: string) => sessions.get(id)!.bytes.reduce((n, part) => n + part.length, 0);
-  const assembled = (id: string) => Buffer.concat(sessions.get(id)!.bytes).toString("utf8");
-  server.use(
-    http.post(DRIVE_UPLOAD_URL, ({ request }) => {
-      const id = `s${++sessionCount}`;
-      sessions.set(id, {
-        bytes: [],
-        size: Number(request.headers.get("x-upload-content-length")),
-        expired: false,
-      });
-      log.push(`start ${id}`);
-      return new HttpResponse(null, {
-        status: 200,
-        headers: { Location: `${DRIVE_UPLOAD_URL}?uploadType=resumable&upload_id=${id}` },
-      });
-    }),
-    http.put(DRIVE_UPLOAD_URL, async ({ request }) => {
-      const id = new URL(request.url).searchParams.get("upload_id")!;
-      const session = sessions.get(id)!;
-      const range = request.headers.get("content-range") ?? "";
-      const body = new Uint8Array(await request.arrayBuffer());
-      const complete = () => HttpResponse.json({ id: "big-1" }, { status: 200 });
-      const incomplete = () => {
-        const n = held(id);
-        return new HttpResponse(null, {
-          status: 308,
-          headers: n > 0 ? { Range: `bytes=0-${n - 1}` } : {},
-        });
-      };
-      if (range === `bytes */${session.size}`) {
-        log.push(`query ${id}`);
-        const fault = queryFaults.shift();
-        if (fault && "drop" in fault) return HttpResponse.error();
-        if (fault) return new HttpResponse("fault", { status: fault.status });
-        if (session.expired) return new HttpResponse("Not Found", { status: 404 });
-        return held(id) === session.size ? complete() : incomplete();
-      }
-      log.push(`send ${id} ${range}`);
-      const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
-      expect(match, `Content-Range ${range}`).not.toBeNull();
-      expect(Number(match![1])).toBe(held(id)); // only the rest is sent
-      expect(body.length).toBe(Number(match![2]) - Number(match![1]) + 1);
-      const fault = faults.shift();
-      if (fault && "drop" in fault) {
-        session.bytes.push(body.slice(0, fault.drop));
-        return HttpResponse.error();
-      }
-      if (fault) {
-        if (fault.status === 404 || fault.status === 410) session.expired = true;
-        return new HttpResponse("fault", { status: fault.status });
-      }
-      session.bytes.push(body);
-      return held(id) === session.size ? complete() : incomplete();
-    }),
-  );
-  return { log, assembled, held };
+function sessionLog(seen: Seen[]): string[] {
+  return uploads(seen).map((s) => {
+    const session = s.url.searchParams.get("upload_id");
+    const range = s.headers["content-range"] ?? "";
+    if (!session) return "start";
+    return range.startsWith("bytes */") ? `query ${session}` : `send ${session} ${range}`;
+  });
 }
 
 /** A 5 MB+ text whose bytes differ by position, so a mis-joined upload shows. */
@@ -395,27 +304,22 @@ function bigText(): string {
   return line.repeat(Math.ceil((RESUMABLE_THRESHOLD_BYTES + 1000) / line.length));
 }
 
-/**
- * makeContext, with fetch told not to follow redirects. Browsers (and undici) hand a 308
- * without a Location header to the page as it is, which the upload relies on; MSW's fetch
- * interceptor instead tries to follow every 3xx and fails. "manual" makes MSW return the 308
- * as the browser would.
- */
-function resumableContext() {
-  const made = makeContext();
-  made.context.fetchImpl = (input, init) => fetch(input, { ...init, redirect: "manual" });
-  return made;
+/** The files named big.txt in the fake Drive. */
+function bigFiles(model: DriveModel) {
+  return [...model.files.values()].filter((file) => file.name === "big.txt");
 }
 
-/** Uploads {@link bigText} (expecting Google's "big-1"); what the test checks afterwards. */
-async function uploadBig() {
+/**
+ * Uploads {@link bigText} as a new file against `drive`; checks that Drive holds exactly that
+ * text in one file with one revision, and returns what the test checks besides.
+ */
+async function uploadBig(drive: ReturnType<typeof setup>) {
   const content = bigText();
   const total = Buffer.byteLength(content);
-  const { context, sleeps } = resumableContext();
-  await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
-    "big-1",
-  );
-  return { content, total, sleeps };
+  const id = await uploadTextFile(drive.context, { fileId: null, name: "big.txt", content });
+  expect(bigFiles(drive.model).map((file) => [file.id, file.revisions.length])).toEqual([[id, 1]]);
+  expect(drive.model.text(id)).toBe(content);
+  return { total, log: sessionLog(drive.seen) };
 }
 
 describe("resumable uploads that resume", () => {
@@ -429,143 +333,138 @@ describe("resumable uploads that resume", () => {
   });
 
   it("after a dropped connection asks for the status (308 + Range) and sends only the rest", async () => {
-    const google = fakeResumableDrive([{ drop: MB }]);
-    const { content, total, sleeps } = await uploadBig();
-    expect(google.log).toEqual([
-      "start s1",
-      `send s1 bytes 0-${total - 1}/${total}`,
-      "query s1",
-      `send s1 bytes ${MB}-${total - 1}/${total}`,
+    const drive = setup();
+    drive.model.faults = [{ kind: "upload", effect: "lost", keepBytes: MB }];
+    const { total, log } = await uploadBig(drive);
+    expect(log).toEqual([
+      "start",
+      `send upload-1 bytes 0-${total - 1}/${total}`,
+      "query upload-1",
+      `send upload-1 bytes ${MB}-${total - 1}/${total}`,
     ]);
-    expect(google.assembled("s1")).toBe(content);
-    expect(sleeps).toHaveLength(1); // one backoff before asking
+    expect(drive.sleeps).toHaveLength(1); // one backoff before asking
   });
 
   it("after a 5xx with nothing received (308 without Range) sends everything again", async () => {
-    const google = fakeResumableDrive([{ status: 503 }]);
-    const { content, total } = await uploadBig();
-    expect(google.log).toEqual([
-      "start s1",
-      `send s1 bytes 0-${total - 1}/${total}`,
-      "query s1",
-      `send s1 bytes 0-${total - 1}/${total}`,
+    const drive = setup();
+    drive.model.faults = [{ kind: "upload", status: 503, reason: "backendError" }];
+    const { total, log } = await uploadBig(drive);
+    expect(log).toEqual([
+      "start",
+      `send upload-1 bytes 0-${total - 1}/${total}`,
+      "query upload-1",
+      `send upload-1 bytes 0-${total - 1}/${total}`,
     ]);
-    expect(google.assembled("s1")).toBe(content);
   });
 
   it("when the answer was lost but Google had it all, the status query gives the file", async () => {
-    const content = bigText();
-    const google = fakeResumableDrive([{ drop: Buffer.byteLength(content) }]);
-    const { context } = resumableContext();
-    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
-      "big-1",
-    );
-    expect(google.log.filter((entry) => entry.startsWith("send"))).toHaveLength(1);
-    expect(google.log.at(-1)).toBe("query s1");
+    const drive = setup();
+    drive.model.faults = [{ kind: "upload", effect: "lost" }];
+    const { log } = await uploadBig(drive);
+    expect(log.filter((entry) => entry.startsWith("send"))).toHaveLength(1);
+    expect(log.at(-1)).toBe("query upload-1");
   });
 
   it("a session that expired (404 on send, 410 on a status query) starts a new one", async () => {
-    const content = bigText();
-    const total = Buffer.byteLength(content);
-    const google = fakeResumableDrive([{ status: 404 }, { drop: MB }], [{ status: 410 }]);
-    const { context } = resumableContext();
-    await expect(uploadTextFile(context, { fileId: null, name: "big.txt", content })).resolves.toBe(
-      "big-1",
-    );
-    expect(google.log).toEqual([
-      "start s1",
-      `send s1 bytes 0-${total - 1}/${total}`, // 404: expired
-      "start s2",
-      `send s2 bytes 0-${total - 1}/${total}`, // dropped after 1 MB
-      "query s2", // 410: expired as well
-      "start s3",
-      `send s3 bytes 0-${total - 1}/${total}`,
+    const drive = setup();
+    drive.model.faults = [
+      { kind: "upload", effect: "expire", status: 404 },
+      { kind: "upload", effect: "lost", keepBytes: MB },
+      { kind: "upload", effect: "expire", status: 410 },
+    ];
+    const { total, log } = await uploadBig(drive);
+    expect(log).toEqual([
+      "start",
+      `send upload-1 bytes 0-${total - 1}/${total}`, // 404: expired
+      "start",
+      `send upload-2 bytes 0-${total - 1}/${total}`, // dropped after 1 MB
+      "query upload-2", // 410: expired as well
+      "start",
+      `send upload-3 bytes 0-${total - 1}/${total}`,
     ]);
-    expect(google.assembled("s3")).toBe(content);
   });
 
   it("a status query that fails is asked again after a wait", async () => {
-    const google = fakeResumableDrive([{ drop: 2 * MB }], [{ drop: 0 }, { status: 502 }]);
-    const { content, total, sleeps } = await uploadBig();
-    expect(google.log.slice(2)).toEqual([
-      "query s1",
-      "query s1",
-      "query s1",
-      `send s1 bytes ${2 * MB}-${total - 1}/${total}`,
+    const drive = setup();
+    drive.model.faults = [
+      { kind: "upload", effect: "lost", keepBytes: 2 * MB },
+      { kind: "upload", effect: "lost" },
+      { kind: "upload", status: 502, reason: "backendError" },
+    ];
+    const { total, log } = await uploadBig(drive);
+    expect(log.slice(2)).toEqual([
+      "query upload-1",
+      "query upload-1",
+      "query upload-1",
+      `send upload-1 bytes ${2 * MB}-${total - 1}/${total}`,
     ]);
-    expect(sleeps).toHaveLength(3);
-    expect(sleeps[1]).toBeGreaterThan(sleeps[0]); // backoff grows
-    expect(google.assembled("s1")).toBe(content);
+    expect(drive.sleeps).toHaveLength(3);
+    expect(drive.sleeps[1]).toBeGreaterThan(drive.sleeps[0]); // backoff grows
   });
 
   it("gives up after repeated interruptions without reporting the file saved", async () => {
-    const drops = Array.from({ length: MAX_UPLOAD_INTERRUPTIONS + 1 }, () => ({ drop: 0 }));
-    const google = fakeResumableDrive(drops, [...drops]);
-    const { context } = resumableContext();
+    const { model, seen, context } = setup();
+    const content = bigText();
+    const total = Buffer.byteLength(content);
+    model.faults = [
+      { kind: "upload", effect: "lost", keepBytes: 0, times: 2 * (MAX_UPLOAD_INTERRUPTIONS + 1) },
+    ];
     await expect(
-      uploadTextFile(context, { fileId: null, name: "big.txt", content: bigText() }),
+      uploadTextFile(context, { fileId: null, name: "big.txt", content }),
     ).rejects.toBeInstanceOf(DriveNetworkError);
-    expect(google.held("s1")).toBe(0);
+    expect(bigFiles(model)).toEqual([]);
+    // Drive holds nothing of it: the session answers 308 without a Range.
+    model.faults = [];
+    const status = await modelFetch(model)(uploads(seen).at(-1)!.url, {
+      method: "PUT",
+      headers: { "Content-Range": `bytes */${total}` },
+    });
+    expect([status.status, status.headers.get("range")]).toEqual([308, null]);
   });
 });
 
 describe("reads", () => {
   it("reads content with alt=media and metadata with fields id,name,mimeType", async () => {
-    const seen: URL[] = [];
-    server.use(
-      http.get(`${DRIVE_FILES_URL}/:id`, ({ request }) => {
-        const url = new URL(request.url);
-        seen.push(url);
-        if (url.searchParams.get("alt") === "media") return HttpResponse.text("file text ✓");
-        return HttpResponse.json({ id: "f1", name: "notes.txt", mimeType: "text/plain" });
-      }),
-    );
-    const { context } = makeContext();
+    const { model, seen, context } = setup();
+    model.addFile("notes.txt", "file text ✓", { id: "f1" });
     await expect(getFileContent(context, "f1")).resolves.toBe("file text ✓");
     await expect(getFileMetadata(context, "f1")).resolves.toEqual({
       id: "f1",
       name: "notes.txt",
       mimeType: "text/plain",
     });
-    expect(seen[0].pathname).toBe("/drive/v3/files/f1");
-    expect(seen[1].searchParams.get("fields")).toBe("id,name,mimeType");
+    expect(seen[0].url.pathname).toBe("/drive/v3/files/f1");
+    expect(seen[0].url.searchParams.get("alt")).toBe("media");
+    expect(seen[1].url.searchParams.get("fields")).toBe("id,name,mimeType");
   });
 
   it("says 'Failed to load file content' when the content answer is not ok", async () => {
-    server.use(http.get(`${DRIVE_FILES_URL}/:id`, () => new HttpResponse("gone", { status: 404 })));
-    await expect(getFileContent(makeContext().context, "f1")).rejects.toThrow(
-      "Failed to load file content",
-    );
+    const { context } = setup();
+    await expect(getFileContent(context, "gone")).rejects.toThrow("Failed to load file content");
   });
 
   it("gives an empty e-mail when user info fails, the address when it works", async () => {
-    server.use(http.get(USERINFO_URL, () => new HttpResponse("denied", { status: 403 })));
-    await expect(fetchUserEmail("t")).resolves.toBe("");
-    server.use(http.get(USERINFO_URL, () => HttpResponse.error()));
-    await expect(fetchUserEmail("t")).resolves.toBe("");
-    server.use(
-      http.get(USERINFO_URL, ({ request }) =>
-        request.headers.get("authorization") === "Bearer t"
-          ? HttpResponse.json({ email: "ada@example.com" })
-          : new HttpResponse(null, { status: 401 }),
-      ),
-    );
-    await expect(fetchUserEmail("t")).resolves.toBe("ada@example.com");
+    const { model } = setup();
+    model.acceptedTokens = new Set(["t"]);
+    const email = (token = "t") => fetchUserEmail(token, modelFetch(model));
+    model.faults = [{ kind: "userinfo", status: 403, reason: "insufficientPermissions" }];
+    await expect(email()).resolves.toBe("");
+    model.faults = [{ kind: "userinfo", effect: "lost" }];
+    await expect(email()).resolves.toBe("");
+    await expect(email("expired")).resolves.toBe(""); // 401
+    await expect(email()).resolves.toBe(model.accountEmail);
   });
 });
 
 describe("time limits", () => {
   it("aborts a call that never answers with a timeout error", async () => {
-    server.use(
-      http.get(`${DRIVE_FILES_URL}/:id`, async () => {
-        await delay("infinite");
-        return HttpResponse.text("never");
-      }),
-    );
+    const { model, context } = setup();
+    model.addFile("slow.txt", "x", { id: "slow" });
+    model.faults = [{ kind: "get", effect: "hang" }];
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       const pending = driveRequest(
-        makeContext().context,
+        context,
         { url: `${DRIVE_FILES_URL}/slow`, operation: "metadata", timeoutMs: 5_000 },
         (response) => response.text(),
       ).catch((e: unknown) => e);

@@ -146,9 +146,13 @@ export async function ensureAppFolder(
 /** Metadata part of an upload. `parents` only when creating. */
 export interface UploadMetadata {
   name: string;
-  mimeType: "text/plain";
+  /** A new file's type, or on an update the file's own (so Drive keeps it). */
+  mimeType: string;
   parents?: string[];
 }
+
+/** The type of new files (and of an update whose file's type is not known). */
+export const TEXT_MIME_TYPE = "text/plain";
 
 /** A boundary that does not occur in the content. */
 export function makeBoundary(content: string, random: () => number = Math.random): string {
@@ -158,7 +162,7 @@ export function makeBoundary(content: string, random: () => number = Math.random
   }
 }
 
-/** The multipart/related body: the JSON metadata part, then the text/plain part. */
+/** The multipart/related body: the JSON metadata part, then the text in the file's type. */
 export function buildMultipartBody(
   metadata: UploadMetadata,
   content: string,
@@ -169,7 +173,7 @@ export function buildMultipartBody(
     "Content-Type: application/json; charset=UTF-8\r\n\r\n" +
     `${JSON.stringify(metadata)}\r\n` +
     `--${boundary}\r\n` +
-    "Content-Type: text/plain; charset=UTF-8\r\n\r\n" +
+    `Content-Type: ${metadata.mimeType}; charset=UTF-8\r\n\r\n` +
     `${content}\r\n` +
     `--${boundary}--`
   );
@@ -187,10 +191,21 @@ export interface TextUpload {
    */
   bytes?: Uint8Array<ArrayBuffer>;
   /**
+   * The content's MIME type: a new file's, or on an update the file's own (Drive takes an
+   * upload's type as the file's: a `.md` sent as text/plain turns plain). Default text/plain.
+   */
+  mimeType?: string;
+  /**
    * The metadata a resumable update sends instead of name and MIME type (the sync's update
    * of a file: only a new name, when the tab was renamed, so Drive's own name and type stay).
    */
   metadata?: { name?: string };
+}
+
+/** The Content-Type of the upload's content: UTF-8 text, or exact bytes in the file's type. */
+function contentType(upload: TextUpload): string {
+  const type = upload.mimeType ?? TEXT_MIME_TYPE;
+  return upload.bytes ? type : `${type}; charset=UTF-8`;
 }
 
 async function readId(response: Response): Promise<string> {
@@ -225,7 +240,8 @@ export function uploadMultipart(context: DriveHttpContext, upload: TextUpload): 
 }
 
 function uploadMetadata(upload: TextUpload): UploadMetadata {
-  const metadata: UploadMetadata = { name: upload.name, mimeType: "text/plain" };
+  const mimeType = upload.mimeType ?? TEXT_MIME_TYPE;
+  const metadata: UploadMetadata = { name: upload.name, mimeType };
   if (!upload.fileId && upload.parentId) metadata.parents = [upload.parentId];
   return metadata;
 }
@@ -287,7 +303,7 @@ function startUploadSession(
       method: upload.fileId ? "PATCH" : "POST",
       headers: {
         "Content-Type": "application/json; charset=UTF-8",
-        "X-Upload-Content-Type": "text/plain; charset=UTF-8",
+        "X-Upload-Content-Type": contentType(upload),
         "X-Upload-Content-Length": String(size),
       },
       body: JSON.stringify(
@@ -304,12 +320,13 @@ function startUploadSession(
   );
 }
 
-/** Sends the content from byte `offset` to the end (Content-Range: bytes offset-last/total). */
+/** Sends the content (of `type`) from byte `offset` on (Content-Range: bytes offset-last/total). */
 function sendFrom(
   context: DriveHttpContext,
   sessionUri: string,
   content: Blob,
   offset: number,
+  type: string,
 ): Promise<SessionAnswer> {
   const total = content.size;
   const rest = content.slice(offset);
@@ -319,7 +336,7 @@ function sendFrom(
       url: sessionUri,
       method: "PUT",
       headers: {
-        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Type": type,
         "Content-Range": `bytes ${offset}-${total - 1}/${total}`,
       },
       body: rest,
@@ -367,9 +384,8 @@ export async function uploadResumable(
   context: DriveHttpContext,
   upload: TextUpload,
 ): Promise<string> {
-  const content = upload.bytes
-    ? new Blob([upload.bytes], { type: "text/plain" })
-    : new Blob([upload.content], { type: "text/plain; charset=UTF-8" });
+  const type = contentType(upload);
+  const content = new Blob([upload.bytes ?? upload.content], { type });
   const total = content.size;
   const sleep = context.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const random = context.random ?? Math.random;
@@ -382,7 +398,7 @@ export async function uploadResumable(
     try {
       answer =
         next.kind === "send"
-          ? await sendFrom(context, sessionUri, content, next.offset)
+          ? await sendFrom(context, sessionUri, content, next.offset, type)
           : await queryStatus(context, sessionUri, total);
     } catch (error) {
       if (!isInterruption(error) || interruptions >= MAX_UPLOAD_INTERRUPTIONS) throw error;

@@ -20,7 +20,7 @@ export const EDITOR_FAQ: { question: string; answer: string }[] = [
   {
     question: "Which files can I open?",
     answer:
-      "Plain-text files up to 500 MB: .txt, .md, .csv, .html, .xml, .css, .json and code or configuration files such as .js, .py, .yaml or .sql (highlighted by their type), in UTF-8 (with or without a byte-order mark), UTF-16 or Windows-1252. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
+      "Plain-text files up to 500 MB: .txt, .md, .csv, .html, .xml, .css, .json and code or configuration files such as .js, .py, .yaml or .sql (highlighted by their type), in UTF-8 (with or without a byte-order mark), UTF-16, Windows-1252 (ANSI) or an older regional encoding such as Shift_JIS, GBK, Big5 or KOI8-R, which Plainpad guesses from the text and saves back the same way. Use the Open button or drop the file onto the editor. Images, PDFs and Word documents are refused with a message and your current text stays as it was.",
   },
   {
     question: "Are bold and italic real formatting?",
@@ -73,12 +73,13 @@ export function EditorHelp() {
           <p>
             Click <strong>New</strong> for an empty page or <strong>Open</strong> (Ctrl+O) to load a
             file from your computer; you can also drag a file from your desktop and drop it onto the
-            editor. The editor opens text files ending in .txt, .md, .csv, .html, .xml, .css or
-            .json up to 500 MB, and keeps their encoding (UTF-8, UTF-16 or Windows-1252) and line
-            endings, shown at the bottom right; click either to change it for the next save. The
-            document name sits at the top left: click it, type a new name and press Enter. Names
-            always end in <code>.txt</code>, and the name you choose is the name of the file you
-            download.
+            editor. The editor opens text files up to 500 MB (.txt, .md, .csv, .html, .xml, .css,
+            .json, and code such as .js or .py) and keeps their encoding (UTF-8, UTF-16,
+            Windows-1252, or an older regional one such as Shift_JIS or KOI8-R) and line endings,
+            shown at the bottom right; click either to change it for the next save. The document
+            name sits at the top left: click it, type a new name and press Enter. A name keeps its
+            own extension (<code>notes.md</code> stays <code>notes.md</code>); a name without one
+            ends in <code>.txt</code>. The name you choose is the name of the file you download.
           </p>
           <p>
             A small &ldquo;Unsaved changes&rdquo; label appears while the document has edits you

@@ -6,7 +6,7 @@ import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
-import { takeHandoff } from "~/storage/handoff";
+import { takeEditorAction, takeHandoff } from "~/storage/handoff";
 import { HistoryStore } from "~/storage/history-store";
 import { assemblePieces } from "~/storage/local-files";
 import { EDITOR_FILE_EXTENSIONS } from "~/text/file-checks";
@@ -240,15 +240,31 @@ export function useEditorDocument(
             },
           });
         }
-      } else if (handoff?.kind === "new") {
+      }
+      // A link's action (the landing page's buttons work as links before scripts run).
+      const action = takeEditorAction();
+      if (action === "new") {
         replaceDocument({ name: DEFAULT_FILE_NAME, content: "", fileId: null }, CONFIRM_NEW);
-      } else if (handoff?.kind === "drive-open") {
+      } else if (action === "drive-open") {
         onDriveHandoff();
+      } else if (action === "open") {
+        // The open dialog needs a click on this page: the one on the link led here.
+        store.notify({
+          kind: "info",
+          text: "Choose the file to open from your computer.",
+          action: {
+            label: "Choose a file",
+            run: () => {
+              useEditorStore.getState().notify(null);
+              openFilePicker();
+            },
+          },
+        });
       }
       store.setLoaded(true);
       getPersistence().start();
     },
-    [getPersistence, loadDocument, replaceDocument],
+    [getPersistence, loadDocument, replaceDocument, openFilePicker],
   );
 
   return useMemo(

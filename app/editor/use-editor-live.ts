@@ -235,7 +235,7 @@ export function useEditorLive(
 
   // A live link opened on this visit: its code and text load while the editor starts up (a
   // session this page was already in is rejoined by openFromAddress with what it kept).
-  useEffect(() => startEditorEarlyJoin(), []);
+  useEffect(() => startEditorEarlyJoin("editor"), []);
 
   // The session ended for everyone, or the relay refused it for good: the document stays.
   const live = useEditorLiveStore((s) => s.live);

@@ -2,7 +2,6 @@ import { Transaction, type Text } from "@codemirror/state";
 import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
 import { syncFailure } from "~/drive/sync/sync-messages";
-import { newFileFormat } from "~/storage/document-records";
 import type {
   NotepadSyncController,
   NotepadSyncHost,
@@ -13,10 +12,10 @@ import type {
   SyncTab,
 } from "~/drive/sync/sync-types";
 import { NotepadPart, type TabTextHost } from "./notepad-part";
-import type { TabStates } from "./tab-states";
 import { bringInLabel } from "./drive-sync-status";
-import { fitCopyName, minimalChange } from "./drive-sync-edits";
-import { addTab, MAX_TAB_NAME_LENGTH, orderTabs, type TabsState } from "./tabs-model";
+import { minimalChange } from "./drive-sync-edits";
+import { openDriveCopy, openTabFromDrive } from "./drive-sync-tabs";
+import { MAX_TAB_NAME_LENGTH, type TabsState } from "./tabs-model";
 
 /** What the Drive sync of the tabs needs of the notepad. */
 export interface DriveSyncHost extends TabTextHost<"track" | "noteChange" | "saveOrder"> {
@@ -199,27 +198,14 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
 
   /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */
   openDriveCopy(fromId: string, name: string, text: string): string {
-    const from = this.notepad.states.get(fromId);
-    const id = this.insertTab(fitCopyName(name), text, fromId, {
-      file: from ? { ...from.file, disk: null } : undefined,
-    });
-    void this.notepad.history.snapshotNow(id, { text, name }, "drive-sync");
-    return id;
+    return openDriveCopy(this.notepad, { id: fromId, name, text }, (id) =>
+      this.noteEngineChange(id),
+    );
   }
 
   /** Opens a file of the synced tab list (another computer's tab) as a new tab, not shown. */
   openTabFromDrive(file: RemoteTabFile): string {
-    const base = this.notepad.states.get(this.notepad.activeId())?.file;
-    return this.insertTab(file.name.slice(0, MAX_TAB_NAME_LENGTH).trim(), file.text, null, {
-      driveFileId: file.driveFileId,
-      // The brought-in encoding and line ending, over the active tab's format or a new one's.
-      file: {
-        ...(base ?? newFileFormat()),
-        disk: null,
-        encoding: file.encoding,
-        lineEnding: file.lineEnding,
-      },
-    });
+    return openTabFromDrive(this.notepad, file, (id) => this.noteEngineChange(id));
   }
 
   /** Records a tab's Drive file, and its name when the file was renamed elsewhere. */
@@ -240,29 +226,6 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.notepad.addNotice({ id: `drive-sync-${Date.now()}`, kind: "info", message });
   }
 
-  private insertTab(
-    name: string,
-    text: string,
-    afterId: string | null,
-    origin: Parameters<TabStates["add"]>[2],
-  ): string {
-    const { state, tab } = addTab(this.tabs, Date.now(), { name, activate: false });
-    let tabs = state;
-    const at = afterId ? tabs.tabs.findIndex((t) => t.id === afterId) : -1;
-    if (at >= 0) {
-      const order = tabs.tabs.map((t) => t.id).filter((tabId) => tabId !== tab.id);
-      order.splice(at + 1, 0, tab.id);
-      tabs = orderTabs(tabs, order);
-    }
-    this.notepad.states.add(tab.id, text, origin);
-    this.noteEngineChange(tab.id);
-    this.notepad.sync.track(tab.id);
-    this.store.setState({ tabs });
-    this.notepad.sync.noteChange(tab.id, true);
-    this.notepad.sync.saveOrder(tabs.tabs.map((t) => t.id));
-    return tab.id;
-  }
-
   // ---------------------------------------------------------------- the tab's Drive file
 
   /** The Drive file a tab was opened from, saved to or synced with (stored with the tab). */
@@ -276,6 +239,11 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
    */
   driveTextKnown(id: string, fileId: string, text: string): void {
     this.engine?.tabMatchesDriveFile(id, fileId, text);
+  }
+
+  /** The text tab `id` and its Drive file last agreed on (kept when it closes), or null. */
+  syncedText(id: string): string | null {
+    return this.engine?.syncedText(id) ?? null;
   }
 
   /** Remembers (or, with null, forgets) the Drive file of a tab, and stores it. */

@@ -31,6 +31,8 @@ import { NOTEPAD_COMMANDS, type NotepadCommandContext } from "./commands";
 import { NotepadShortcutsDialog } from "./shortcuts-dialog";
 import { NotepadCommandRow, NotepadContextMenu } from "./notepad-commands";
 import { NotepadController } from "./notepad-controller";
+import { notepadTextFont } from "./notepad-options";
+import { TabsLoading } from "./tabs-loading";
 import { createNotepadStore, type NotepadUiState } from "./notepad-store";
 import { CharacterMap, EmojiPicker } from "./pickers";
 import { activeTabName, NotepadStatusBar } from "./status-figures";
@@ -82,6 +84,9 @@ export function NotepadApp() {
       previewMode: s.previewMode,
       markdown: s.language.id === "markdown",
       activeId: s.tabs.activeId,
+      // Primitives, so the shallow comparison holds: the loading text's font.
+      fontFamily: s.settings.fontFamily,
+      fontSize: s.settings.fontSize,
     })),
   );
   const { theme } = useSiteTheme();
@@ -103,6 +108,7 @@ export function NotepadApp() {
     const host = editorHostRef.current;
     if (!host) return;
     const dark = document.documentElement.classList.contains("dark");
+    controller.live.startEarly();
     void controller.start(host, dark).then(() => controller.live.openFromAddress());
     if (import.meta.env.DEV || navigator.webdriver) {
       // Lets browser tests and benchmarks reach the engine (documents can be megabytes).
@@ -303,9 +309,9 @@ export function NotepadApp() {
           }}
         >
           {!state.loaded && (
-            <p className="p-4 text-sm text-slate-600 dark:text-slate-300" role="status">
-              Loading your tabs…
-            </p>
+            <TabsLoading
+              font={notepadTextFont({ fontFamily: state.fontFamily, fontSize: state.fontSize })}
+            />
           )}
         </div>
       </PreviewArea>

@@ -35,14 +35,24 @@ const FONT_STACKS: Record<NotepadSettings["fontFamily"], string> = {
   Verdana: 'Verdana, "DejaVu Sans", sans-serif',
 };
 
+/**
+ * The font of a tab's text for the settings, for what stands in for the text before the editor
+ * exists (the prerendered empty tab, notepad-app.tsx).
+ */
+export function notepadTextFont(settings: Pick<NotepadSettings, "fontFamily" | "fontSize">): {
+  fontFamily: string;
+  fontSize: number;
+} {
+  return { fontFamily: FONT_STACKS[settings.fontFamily], fontSize: settings.fontSize };
+}
+
 /** The editor options of every notepad tab for the settings and the site theme. */
 export function notepadEditorOptions(settings: NotepadSettings, dark: boolean): EditorViewOptions {
   return resolveEditorOptions({
     theme: dark ? "dark" : "light",
     lineNumbers: settings.showLineNumbers,
     wordWrap: settings.wordWrap,
-    fontSize: settings.fontSize,
-    fontFamily: FONT_STACKS[settings.fontFamily],
+    ...notepadTextFont(settings),
     tabSize: 4,
     placeholder: NOTEPAD_PLACEHOLDER,
     spellCheck: settings.spellCheck,

@@ -23,7 +23,8 @@ import {
   loadLiveRuntime,
   takeLiveFragmentFromAddress,
 } from "~/ui/live-address";
-import type { LiveHandle } from "~/ui/live-control";
+import type { LiveHandle, LiveJoin } from "~/ui/live-control";
+import { NOTEPAD_LIVE_PREFIX, startEditorEarlyJoin, takeEarlyJoin } from "~/ui/live-early-join";
 import type { Notice, NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
 import { markModified } from "./tabs-model";
@@ -56,7 +57,7 @@ export interface TabLiveHost {
   addNotice(notice: Notice): void;
 }
 
-const docKey = (id: string) => `notepad:${id}`;
+const docKey = (id: string) => `${NOTEPAD_LIVE_PREFIX}${id}`;
 const LIVE_TAB_NAME = "Live document";
 
 /**
@@ -230,12 +231,16 @@ export class NotepadLive {
     });
   }
 
-  /** Joins `fragment`'s session in tab `id` (a new tab, or one rejoining after a reload). */
+  /**
+   * Joins `fragment`'s session in tab `id` (a new tab, or one rejoining after a reload), or
+   * takes the session the page's early join made for it (`early`, already started).
+   */
   private async join(
     id: string,
     fragment: string,
     startedHere: boolean,
     rejoin: boolean,
+    early: LiveJoin | null = null,
   ): Promise<void> {
     // Nothing typed while the code and the text are on their way could be merged: read-only
     // until the text is here.
@@ -248,8 +253,11 @@ export class NotepadLive {
       return;
     }
     // The tab was closed while the code loaded: nothing to join.
-    if (!this.host.states.get(id)) return;
-    const joined = runtime.joinLive("notepad", fragment, readLiveName(), startedHere);
+    if (!this.host.states.get(id)) {
+      if (early?.kind === "ok") early.handle.session.leave();
+      return;
+    }
+    const joined = early ?? runtime.joinLive("notepad", fragment, readLiveName(), startedHere);
     if (joined.kind === "damaged") {
       this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
       this.error(joined.message);
@@ -300,8 +308,8 @@ export class NotepadLive {
   openFromAddress(): void {
     const open = new Set(this.host.store.getState().tabs.tabs.map((tab) => tab.id));
     if (!this.unsubscribeTabs) {
-      for (const [key, remembered] of readLiveLinks("notepad:")) {
-        const id = key.slice("notepad:".length);
+      for (const [key, remembered] of readLiveLinks(NOTEPAD_LIVE_PREFIX)) {
+        const id = key.slice(NOTEPAD_LIVE_PREFIX.length);
         if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere, true);
         else forgetLiveLink(key);
       }
@@ -323,15 +331,32 @@ export class NotepadLive {
     if (fragment) void this.openFragment(fragment);
   }
 
+  /**
+   * Starts the early join of a `#live=` link in the address (entry.client.tsx begins it before
+   * the notepad has mounted; this covers arriving without that script, and is a no-op after it).
+   * Call before the tabs load: openFromAddress takes the session it made.
+   */
+  startEarly(): void {
+    startEditorEarlyJoin("notepad");
+  }
+
   /** Opens a link's session: the tab already in that room, or a new tab joining it. */
   private async openFragment(fragment: string): Promise<void> {
+    // The session the early join began for this link, if any (connected while the tabs loaded).
+    const early = takeEarlyJoin(fragment);
     const runtime = await this.load();
-    if (!runtime) return;
+    const joined = early ? await early : null;
+    const leaveEarly = () => joined?.kind === "ok" && joined.handle.session.leave();
+    if (!runtime) {
+      leaveEarly();
+      return;
+    }
     const room = runtime.roomOfFragment(fragment);
     const existing = Object.entries(useTabLiveStore.getState().tabs).find(
       ([, entry]) => entry.live.roomId === room && !entry.ended,
     );
     if (existing) {
+      leaveEarly();
       this.host.tabs.activate(existing[0]);
       return;
     }
@@ -341,7 +366,8 @@ export class NotepadLive {
       return;
     }
     const id = this.host.tabs.newTab(LIVE_TAB_NAME, "");
-    if (id) void this.join(id, fragment, false, false);
+    if (id) void this.join(id, fragment, false, false, joined);
+    else leaveEarly();
   }
 
   /**

@@ -40,6 +40,12 @@ export interface ClosedTabExtra {
   driveFileId: string | null;
   file: DocumentFileFormat;
   isModified: boolean;
+  /**
+   * The text the tab and its Drive file last agreed on (the sync's base), so that reopened its
+   * first sync merges Drive's later changes instead of reverting them; "tab" when that is the
+   * tab's own text (not kept twice). Absent for a tab that was not synced.
+   */
+  driveBase?: { text: string } | "tab";
 }
 
 /**
@@ -69,6 +75,11 @@ export interface TabOperationsHost {
   };
   /** The big file being read into a new tab (progress and Cancel). */
   readonly fileReads: FileReadTracker;
+  /** The Drive sync's base of a tab, kept while it is closed (drive-sync.ts). */
+  readonly drive: {
+    syncedText(id: string): string | null;
+    driveTextKnown(id: string, fileId: string, text: string): void;
+  };
   /** False until the stored tabs are shown. */
   readonly ready: boolean;
   whenReady(): Promise<void>;
@@ -195,12 +206,14 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
       const tab = this.tabs.tabs.find((t) => t.id === id);
       const doc = this.notepad.states.get(id);
       if (!tab || !doc) return null;
+      const text = this.notepad.getContent(id);
+      const base = doc.driveFileId ? this.notepad.drive.syncedText(id) : null;
       const extra: ClosedTabExtra = {
         driveFileId: doc.driveFileId,
         file: doc.file,
         isModified: tab.isModified,
+        ...(base !== null && { driveBase: base === text ? "tab" : { text: base } }),
       };
-      const text = this.notepad.getContent(id);
       return this.notepad.history.store.closedTabs // Later tabs of one close count as closed later: the last one closed reopens first.
         .keep({ id, name: tab.name, text, extra }, now + index)
         .catch((error: unknown) => {
@@ -266,15 +279,20 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
       await store.closedTabs.forget([entry.id]);
       return;
     }
-    const { driveFileId, file, isModified } = entry.extra;
+    const { driveFileId, file, isModified, driveBase } = entry.extra;
     // The old id when it is free: the tab's version history comes back with it.
     const free = !this.notepad.states.has(entry.id);
-    this.newTab(
+    const reopened = this.newTab(
       entry.name,
       text,
       { driveFileId, file },
       { id: free ? entry.id : undefined, isModified },
     );
+    if (reopened && driveFileId && driveBase) {
+      // Its first sync merges with what it last agreed on with Drive (Drive moved on since).
+      const base = driveBase === "tab" ? text : driveBase.text;
+      this.notepad.drive.driveTextKnown(reopened, driveFileId, base);
+    }
     await store.closedTabs.forget([entry.id]);
   }
 

@@ -16,7 +16,14 @@ beforeEach(() => {
   Object.defineProperty(window, "requestIdleCallback", { value: undefined, configurable: true });
 });
 
+/** What the browser says of the network (jsdom: online unless told). */
+function setOnline(online: boolean): void {
+  Object.defineProperty(navigator, "onLine", { value: online, configurable: true });
+}
+
 afterEach(() => {
+  setOnline(true);
+  sessionStorage.clear();
   stop?.();
   stop = null;
   window.location.hash = "";
@@ -47,5 +54,31 @@ describe("startAppUpdates", () => {
     window.location.hash = "";
     await pass(LIVE_JOIN_REGISTER_DELAY_MS);
     expect(registered).toHaveBeenCalledTimes(1);
+  });
+
+  it("registers the service worker once the network is back when the page is offline then", async () => {
+    setOnline(false);
+    stop = startAppUpdates();
+    await pass(1500);
+    expect(registered).not.toHaveBeenCalled();
+    setOnline(true);
+    window.dispatchEvent(new Event("online"));
+    await pass(10);
+    expect(registered).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not reload over a script that failed to load while offline, and does when online", () => {
+    stop = startAppUpdates();
+    setOnline(false);
+    const offline = new Event("vite:preloadError", { cancelable: true });
+    window.dispatchEvent(offline);
+    // Not taken over for a reload: the code that asked for the script gets the error.
+    expect(offline.defaultPrevented).toBe(false);
+    expect(sessionStorage.length).toBe(0);
+
+    setOnline(true);
+    const online = new Event("vite:preloadError", { cancelable: true });
+    window.dispatchEvent(online);
+    expect(online.defaultPrevented).toBe(true);
   });
 });

@@ -92,6 +92,9 @@ function writeSession(key: string, value: string): boolean {
  * moment ago (or cannot be remembered), say so instead of reloading in a loop.
  */
 function onPreloadError(event: Event): void {
+  // Offline, the script could not come whatever the version, and a reload would show the
+  // browser's offline page: the code that asked for it says so and tries again later.
+  if (!navigator.onLine) return;
   const last = Number(readSession(CHUNK_RELOAD_KEY) ?? 0);
   if (
     Date.now() - last < CHUNK_RELOAD_WINDOW_MS ||
@@ -128,6 +131,12 @@ export function startAppUpdates(): () => void {
   let liveGraceTaken = false;
   const register = () => {
     if (cancelled) return;
+    // Its script cannot come while offline (issue 49: a live page's typing went on offline, and
+    // the failed load reloaded the page): registering waits until the network is back.
+    if (!navigator.onLine) {
+      window.addEventListener("online", register, { once: true });
+      return;
+    }
     void import("./service-worker-client")
       .then(({ registerServiceWorker }) => {
         if (!cancelled) registerServiceWorker(offerUpdate);
@@ -157,5 +166,6 @@ export function startAppUpdates(): () => void {
     cancelled = true;
     window.removeEventListener("vite:preloadError", onPreloadError);
     window.removeEventListener("load", afterLoad);
+    window.removeEventListener("online", register);
   };
 }

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 
 /**
- * The footer's "Stay Updated" form. No request is sent (Plainpad has no server); the browser
- * checks the address and the form thanks the reader in place.
+ * The footer's "Stay Updated" form. No request is sent (no server of ours takes sign-ups); the
+ * browser checks the address and the form thanks the reader in place.
  */
 export function FooterSubscribe() {
   const [subscribed, setSubscribed] = useState<string | null>(null);

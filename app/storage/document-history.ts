@@ -8,7 +8,7 @@ import {
   type SnapshotReason,
   parseSnapshotReason,
 } from "./history-store";
-import { idleSlice, type NextSlice, nextTaskSlice } from "./work-slices";
+import { type NextSlice, nextTaskSlice, sliceAfterTyping } from "./work-slices";
 
 /** A document as a snapshot takes it: CodeMirror's immutable text is captured, not copied. */
 export interface SnapshotSource {
@@ -168,7 +168,7 @@ export class DocumentHistory {
       const { text, name, words: knownWords } = source;
       if (text.length === 0) return null;
       if (whenIdle) await this.typingRests(id);
-      const nextSlice = whenIdle ? idleSlice : nextTaskSlice;
+      const nextSlice = whenIdle ? sliceAfterTyping : nextTaskSlice;
       const { parts, words } = await piecesInSlices(text, knownWords, nextSlice);
       try {
         return await this.store.add(

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as db from "./db";
-import { putHandoff, takeHandoff } from "./handoff";
+import { editorActionHref, putHandoff, readEditorAction, takeHandoff } from "./handoff";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -13,7 +13,12 @@ describe("landing-page hand-off", () => {
   });
 
   it("ignores a stale hand-off", async () => {
-    await putHandoff({ kind: "new", createdAt: Date.now() - 11 * 60 * 1000 });
+    await putHandoff({
+      kind: "file",
+      name: "old.txt",
+      content: "days ago",
+      createdAt: Date.now() - 11 * 60 * 1000,
+    });
     expect(await takeHandoff()).toBeNull();
   });
 
@@ -21,11 +26,27 @@ describe("landing-page hand-off", () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const refuse = vi.spyOn(db, "openPlainpadDb").mockRejectedValue(new Error("blocked"));
     await expect(
-      putHandoff({ kind: "drive-open", createdAt: Date.now() }),
+      putHandoff({ kind: "file", name: "b.txt", content: "kept", createdAt: Date.now() }),
     ).resolves.toBeUndefined();
-    expect(await takeHandoff()).toMatchObject({ kind: "drive-open" });
+    expect(await takeHandoff()).toMatchObject({ kind: "file", name: "b.txt" });
     // Taken once; with storage still refused, a second read finds nothing to take.
     await expect(takeHandoff()).rejects.toThrow("blocked");
     expect(refuse).toHaveBeenCalled();
+  });
+});
+
+describe("editor actions in the address", () => {
+  it("reads back the action each link carries", () => {
+    for (const action of ["new", "open", "drive-open"] as const) {
+      const href = new URL(editorActionHref(action), "https://plainpad.app");
+      expect(href.pathname).toBe("/editor/");
+      expect(readEditorAction(href.search)).toBe(action);
+    }
+  });
+
+  it("ignores an address without one or with an unknown one", () => {
+    expect(readEditorAction("")).toBeNull();
+    expect(readEditorAction("?bench")).toBeNull();
+    expect(readEditorAction("?action=delete-everything")).toBeNull();
   });
 });

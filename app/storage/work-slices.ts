@@ -66,6 +66,28 @@ export const idleSlice: NextSlice = () =>
     requestIdleCallback((deadline) => resolve(idleBudget(deadline)), { timeout: 1000 });
   });
 
+/** Longest a slice of work kept out of typing waits for a pause before it takes a short one. */
+export const TYPING_PAUSE_WAIT_MS = 5000;
+
+/**
+ * An idle slice once the user has not typed for a second (idleSlice), for background work
+ * nobody is waiting to see (a version-history snapshot). Short idle slices between keystrokes
+ * still added up: a 50 MB snapshot ran two or three 2 ms slices beside each of the next 15-20
+ * keystrokes, 5-7 ms of each one's main-thread time (issue 51). While typing goes on without a
+ * pause, it takes a short slice every TYPING_PAUSE_WAIT_MS, so the work always finishes.
+ */
+export const sliceAfterTyping: NextSlice = async () => {
+  watchInput();
+  const asked = performance.now();
+  for (;;) {
+    const sinceInput = performance.now() - lastInputAt;
+    const waited = performance.now() - asked;
+    if (sinceInput >= TYPING_WINDOW_MS || waited >= TYPING_PAUSE_WAIT_MS) return idleSlice();
+    const wait = Math.min(TYPING_WINDOW_MS - sinceInput, TYPING_PAUSE_WAIT_MS - waited);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+};
+
 /**
  * While the user types, a short slice in the browser's idle time (idleSlice); otherwise a full
  * slice in the next task. For work the user sees arrive (the Markdown preview's blocks): it goes

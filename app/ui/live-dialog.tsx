@@ -5,7 +5,7 @@ import { writeClipboardText } from "./clipboard";
 import { loadLiveRuntime } from "./live-address";
 import type { LiveHandle } from "./live-control";
 import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
-import { liveStateWords, useLiveStatus } from "./use-live-status";
+import { liveStatusSentence, useLiveStatus } from "./use-live-status";
 
 // The QR encoder loads with the links, not with the editors.
 const QrCode = lazy(() => import("./qr-code").then((module) => ({ default: module.QrCode })));
@@ -149,7 +149,7 @@ export function LiveDialog({
         ) : (
           <>
             <p>
-              {status ? `${liveStateWords(status, false)}. ` : ""}
+              {status ? `${liveStatusSentence(status, false)} ` : ""}
               Send a link to the people you want to write with. The text is end-to-end encrypted:
               the secret is in the link after “#”, which browsers never send to a server.
             </p>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The live code as the early join sees it: joinLive makes a session that counts its starts.
 const made: {
+  editor: string;
   fragment: string;
   start: ReturnType<typeof vi.fn>;
   leave: ReturnType<typeof vi.fn>;
@@ -15,9 +16,9 @@ vi.mock("./live-address", async (importOriginal) => {
     loadLiveRuntime: () => {
       loads();
       return Promise.resolve({
-        joinLive: (_editor: string, fragment: string) => {
+        joinLive: (editor: string, fragment: string) => {
           const session = { start: vi.fn(), leave: vi.fn() };
-          made.push({ fragment, ...session });
+          made.push({ editor, fragment, ...session });
           return { kind: "ok", handle: { session } };
         },
       });
@@ -25,7 +26,8 @@ vi.mock("./live-address", async (importOriginal) => {
   };
 });
 
-const { startEarlyJoin, takeEarlyJoin } = await import("./live-early-join");
+const { startEarlyJoin, startPageEarlyJoin, takeEarlyJoin } = await import("./live-early-join");
+const { forgetLiveLink, rememberLiveLink } = await import("~/storage/live-links");
 
 const LINK = "live=e.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
@@ -59,6 +61,37 @@ describe("startEarlyJoin", () => {
     await Promise.resolve();
     expect(made).toHaveLength(0);
     expect(takeEarlyJoin(LINK)).toBeNull();
+  });
+
+  it("begins on each editor's page, for its own editor, and on no other page", async () => {
+    window.location.hash = `#${LINK}`;
+    startPageEarlyJoin("/");
+    startPageEarlyJoin("/free-online-notepad/");
+    expect(loads).not.toHaveBeenCalled();
+
+    startPageEarlyJoin("/online-notepad/");
+    await vi.waitFor(() => expect(made).toHaveLength(1));
+    expect(made[0].editor).toBe("notepad");
+    expect(await takeEarlyJoin(LINK)).toMatchObject({ kind: "ok" });
+
+    window.location.hash = "#live=e.other";
+    startPageEarlyJoin("/editor");
+    await vi.waitFor(() => expect(made).toHaveLength(2));
+    expect(made[1].editor).toBe("editor");
+  });
+
+  it("leaves to the notepad a link one of its tabs is already in (the tab rejoins it)", async () => {
+    window.location.hash = `#${LINK}`;
+    rememberLiveLink("notepad:tab-2", { fragment: LINK, roomId: "room", startedHere: false });
+    try {
+      startPageEarlyJoin("/online-notepad/");
+      expect(loads).toHaveBeenCalledTimes(1);
+      await Promise.resolve();
+      expect(made).toHaveLength(0);
+      expect(takeEarlyJoin(LINK)).toBeNull();
+    } finally {
+      forgetLiveLink("notepad:tab-2");
+    }
   });
 
   it("does nothing without a live link in the address", () => {

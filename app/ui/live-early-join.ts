@@ -2,12 +2,12 @@
  * Opening a `#live=` link on a first visit (issue 49): the live code, the link's keys and the
  * relay's replay of the room are fetched while the editor itself starts up (its view, its stored
  * draft), not one after the other. Without this, a 1 MB late join waited for the whole start-up
- * before it even asked for the live code. The editor's join still decides (the question about
- * unsaved changes included): it takes the session made here instead of making its own, and
- * leaves it when the person keeps their document.
+ * before it even asked for the live code. The editor's join still decides (the simple editor's
+ * question about unsaved changes, the notepad's tab already in that room): it takes the session
+ * made here instead of making its own, and leaves it when it does not join.
  */
-import type { LiveEditorKind } from "~/collab/live-keys";
-import { readLiveLink, readLiveName } from "~/storage/live-links";
+import { liveEditorAt, type LiveEditorKind } from "~/collab/live-pages";
+import { readLiveLink, readLiveLinks, readLiveName } from "~/storage/live-links";
 import { hasLiveParam, loadLiveRuntime } from "./live-address";
 import type { LiveJoin } from "./live-control";
 
@@ -62,10 +62,26 @@ export function takeEarlyJoin(fragment: string): Promise<LiveJoin | null> | null
 /** The simple editor's key in the remembered live links (use-editor-live.ts keeps it there). */
 export const EDITOR_LIVE_KEY = "editor";
 
+/** The start of the notepad's keys there, one per tab: "notepad:<tab id>" (tab-live.ts). */
+export const NOTEPAD_LIVE_PREFIX = "notepad:";
+
+/** True when `fragment` is a session this page's editor was already in (it rejoins that). */
+const IS_REJOIN: Record<LiveEditorKind, (fragment: string) => boolean> = {
+  editor: (fragment) => readLiveLink(EDITOR_LIVE_KEY)?.fragment === fragment,
+  notepad: (fragment) =>
+    readLiveLinks(NOTEPAD_LIVE_PREFIX).some(([, remembered]) => remembered.fragment === fragment),
+};
+
 /**
- * The simple editor's early join, from the page's first script (entry.client.tsx, before
+ * The early join of `editor`'s page, from the page's first script (entry.client.tsx, before
  * hydration) and again from the editor (a no-op when already begun for the same link).
  */
-export function startEditorEarlyJoin(): void {
-  startEarlyJoin("editor", (fragment) => readLiveLink(EDITOR_LIVE_KEY)?.fragment === fragment);
+export function startEditorEarlyJoin(editor: LiveEditorKind): void {
+  startEarlyJoin(editor, IS_REJOIN[editor]);
+}
+
+/** The early join of the page at `pathname` when it is an editor's (entry.client.tsx). */
+export function startPageEarlyJoin(pathname: string): void {
+  const editor = liveEditorAt(pathname);
+  if (editor) startEditorEarlyJoin(editor);
 }

@@ -4,7 +4,7 @@ import type { LivePeer } from "~/collab/live-session";
 import { readLiveName, writeLiveName } from "~/storage/live-links";
 import type { LiveHandle } from "./live-control";
 import { useDismiss } from "./use-dismiss";
-import { hereLabel, liveStateWords, useLiveStatus } from "./use-live-status";
+import { hereLabel, liveStatusLine, useLiveStatus } from "./use-live-status";
 
 function peerName(peer: LivePeer): string {
   const name = peer.name.trim() || "Someone";
@@ -46,8 +46,7 @@ export function LiveStatus({ live, joining }: { live: LiveHandle; joining: boole
               : "font-medium text-amber-900 dark:text-amber-200"
         }
       >
-        {liveStateWords(status, joining)}
-        {status.message ? `: ${status.message}` : ""}
+        {liveStatusLine(status, joining)}
       </span>
       {!status.canEdit && <span className="font-medium">View only</span>}
       {!ended && (

@@ -27,6 +27,25 @@ export function liveStateWords(status: LiveStatus, joining: boolean): string {
   }
 }
 
+/** `words` as a sentence: a full stop added unless it already ends in one (".", "…", "!", "?"). */
+export function asSentence(words: string): string {
+  return /[.…!?]$/.test(words) ? words : `${words}.`;
+}
+
+/**
+ * The status bar's words: the state, then why when there is a reason ("Ended: The person who
+ * started…"). A state still under way ("Reconnecting…") loses its ellipsis before the colon.
+ */
+export function liveStatusLine(status: LiveStatus, joining: boolean): string {
+  const state = liveStateWords(status, joining);
+  return status.message ? `${state.replace(/…$/, "")}: ${status.message}` : state;
+}
+
+/** The state as the first sentence of the dialog's text ("Live.", "Connecting…"). */
+export function liveStatusSentence(status: LiveStatus, joining: boolean): string {
+  return asSentence(liveStateWords(status, joining));
+}
+
 /** "1 here", "3 here". */
 export function hereLabel(count: number): string {
   return `${count} here`;

@@ -18,11 +18,14 @@ export interface BackendSettings {
   quotas: StorageQuotas;
   /** Sync each append to the disk before acknowledging it (RELAY_FSYNC, default on). */
   fsync: boolean;
+  /** How long an fdatasync waits for more appends of its room to share it (RELAY_FSYNC_WINDOW_MS). */
+  fsyncWindowMs: number;
 }
 
 /**
  * RELAY_DATA_DIR (default `.plainpad-relay` in the working folder), REDIS_URL, RELAY_IDLE_DAYS,
- * the storage limits and RELAY_FSYNC (`off` acknowledges once written to the page cache).
+ * the storage limits, RELAY_FSYNC (`off` acknowledges once written to the page cache) and
+ * RELAY_FSYNC_WINDOW_MS (default 25: appends of a room within it share one fdatasync; 0 syncs at once).
  */
 export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
   const idleRoomDays = Number(env.RELAY_IDLE_DAYS ?? 30);
@@ -37,6 +40,7 @@ export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
     idleRoomDays,
     quotas: quotasFromEnv(env),
     fsync: fsyncSetting(env.RELAY_FSYNC),
+    fsyncWindowMs: fsyncWindowSetting(env.RELAY_FSYNC_WINDOW_MS),
   };
 }
 
@@ -44,6 +48,18 @@ function fsyncSetting(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "on") return true;
   if (value === "off") return false;
   throw new Error(`RELAY_FSYNC must be "on" or "off", not "${value}".`);
+}
+
+/** Default 25 ms: an ACK a little later costs nobody anything (only ACKs wait for the disk). */
+function fsyncWindowSetting(value: string | undefined): number {
+  if (value === undefined || value === "") return 25;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 1000) {
+    throw new Error(
+      `RELAY_FSYNC_WINDOW_MS must be a whole number of ms from 0 to 1000, not "${value}".`,
+    );
+  }
+  return ms;
 }
 
 /** Opens the store and fan-out the settings name; `log` hears what the disk store found. */
@@ -57,6 +73,7 @@ export async function openBackend(
   }
   const store = createDiskRoomStore(settings.dataDir, {
     durable: settings.fsync,
+    syncWindowMs: settings.fsyncWindowMs,
     quotas: settings.quotas,
     log,
   });

@@ -41,6 +41,24 @@ describe("GroupSync", () => {
     expect(started).toHaveLength(2);
   });
 
+  it("with a window, makes the appends that ask within it share one sync", async () => {
+    let syncs = 0;
+    const group = new GroupSync(
+      () => 3,
+      async () => {
+        syncs++;
+      },
+      5,
+    );
+    // Three appends in a row (one busy room): without a window the first started a sync at
+    // once and the others needed a second one.
+    await Promise.all([group.sync(), group.sync(), group.sync()]);
+    expect(syncs).toBe(1);
+    await group.sync();
+    expect(syncs).toBe(2);
+    await group.idle();
+  });
+
   it("hands a failed sync to whoever waits for it", async () => {
     const group = new GroupSync(
       () => 3,

@@ -64,6 +64,8 @@ export interface DiskStoreOptions {
   cacheBytes?: number;
   /** Sync each append to the disk before it resolves (RELAY_FSYNC, default on). */
   durable?: boolean;
+  /** How long a sync waits for more appends to share it (RELAY_FSYNC_WINDOW_MS; ms, default 0). */
+  syncWindowMs?: number;
   /** Storage limits (store-quota.ts); the defaults when left out. */
   quotas?: Partial<StorageQuotas>;
   /** Told when a start swept leftovers or a damaged room was kept aside (never payloads). */
@@ -74,6 +76,7 @@ export interface DiskStoreOptions {
 export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {}): RoomStore {
   const cacheBytes = options.cacheBytes ?? 256 * 1024 * 1024;
   const durable = options.durable ?? true;
+  const syncWindowMs = options.syncWindowMs ?? 0;
   const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
   const log = options.log ?? (() => {});
   const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
@@ -191,7 +194,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       logLength: parsed.goodLength,
       touchedAt: 0,
       log: null,
-      sync: new GroupSync(() => room.log),
+      sync: new GroupSync(() => room.log, undefined, syncWindowMs),
     };
     remember(roomId, room);
     return room;
@@ -241,7 +244,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           logLength: 0,
           touchedAt: now,
           log: null,
-          sync: new GroupSync(() => room.log),
+          sync: new GroupSync(() => room.log, undefined, syncWindowMs),
         };
         remember(roomId, room);
         return { room: roomInfoOf(roomId, room), created: true, ended: null };

@@ -2,50 +2,22 @@
 // one process each): a client that writes its own X-Forwarded-For entries in front of the
 // proxy's cannot spread over made-up addresses, an IPv6 /64 counts as one address, and
 // processes sharing a real redis-server share one count.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CloseCode, LIVE_LIMITS, MessageType } from "../../app/collab/wire";
 import { joinMessage, newKeys, until } from "./test-client";
-import { startTestRedis, type TestRedis } from "./test-redis";
-import {
-  SocketClient,
-  bundleServer,
-  startRelayProcess,
-  type RelayProcess,
-} from "./test-relay-process";
+import { openClient, type RelayProcess, relayProcessesForFile } from "./test-relay-process";
 
 const CAP = LIVE_LIMITS.roomsPerAddressPerHour;
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
-let redis: TestRedis;
-const processes: RelayProcess[] = [];
-const dataDirs: string[] = [];
-
-beforeAll(async () => {
-  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(processes.map((process) => process.stop()));
-  await redis?.stop();
-  await bundle?.cleanup();
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
-}, 30_000);
+const relays = relayProcessesForFile({ redis: true });
 
 async function relay(env: Record<string, string>): Promise<RelayProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-address-"));
-  dataDirs.push(dataDir);
-  const started = await startRelayProcess(bundle.main, {
-    BUILD_DIR: bundle.site,
-    RELAY_DATA_DIR: dataDir,
+  return relays.start({
+    RELAY_DATA_DIR: await relays.dataDir("plainpad-address-"),
     // These tests count rooms per hour; JOINs per second are another limit (relay-limits.test.ts).
     RELAY_JOINS_PER_ADDRESS_PER_SECOND: "1000",
     ...env,
   });
-  processes.push(started);
-  return started;
 }
 
 /**
@@ -53,8 +25,7 @@ async function relay(env: Record<string, string>): Promise<RelayProcess> {
  * resolves "created", or "refused" when the relay closed with TooManyRooms.
  */
 async function createRoom(url: string, forwardedFor: string): Promise<"created" | "refused"> {
-  const log = new SocketClient(url, { "X-Forwarded-For": forwardedFor });
-  await log.opened;
+  const log = await openClient(url, { "X-Forwarded-For": forwardedFor });
   log.send(joinMessage(newKeys()));
   await until(
     () => log.ofType(MessageType.Welcome).length > 0 || log.closed !== null,
@@ -107,7 +78,7 @@ describe("rooms per address", () => {
   }, 120_000);
 
   it("two processes sharing one Redis share one count", async () => {
-    const env = { TRUST_PROXY: "1", REDIS_URL: redis.url };
+    const env = { TRUST_PROXY: "1", REDIS_URL: relays.redis.url };
     const [one, two] = await Promise.all([relay(env), relay(env)]);
     const created = await createRooms([one.url, two.url], () => "203.0.113.8", CAP + 10);
     expect(created).toBe(CAP);

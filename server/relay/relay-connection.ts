@@ -27,6 +27,7 @@ import {
   type UpdateMessage,
 } from "../../app/collab/wire";
 import type { AddressLimits } from "./address-limits";
+import { PendingAcks } from "./connection-acks";
 import { ConnectionInput } from "./connection-input";
 import {
   ConnectionOutput,
@@ -83,8 +84,8 @@ export class ConnectionHandler {
   private delivered = 0;
   /** Sequences above `delivered` the client has (sent, or its own acknowledged). */
   private readonly have = new Set<number>();
-  /** Own updates being stored: their sequences are not known yet. */
-  private pendingAppends = 0;
+  /** Own updates being stored or synced: their ACKs (and maybe sequences) are still to come. */
+  private readonly acks = new PendingAcks((error) => this.fail(error));
   private joining = false;
   closed = false;
 
@@ -173,7 +174,7 @@ export class ConnectionHandler {
 
   /** Resolves when every queued task has run. */
   async drained(): Promise<void> {
-    await Promise.all([this.queue, this.events]);
+    await Promise.all([this.queue, this.events, this.acks.idle()]);
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -307,7 +308,7 @@ export class ConnectionHandler {
   private async update(message: UpdateMessage): Promise<void> {
     const roomId = this.roomId!;
     const { store, fanout, now, limits } = this.hub;
-    this.pendingAppends++;
+    this.acks.begin();
     let result;
     try {
       result = await store.append(
@@ -321,26 +322,25 @@ export class ConnectionHandler {
         const entry = { seq: result.seq, messageId, sealed, signature };
         await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
       }
-      // The others see it at once; the writer's ACK waits until it is on disk (fsync), since
-      // a client forgets what was acknowledged. (A relay that loses entries it fanned out
-      // still notices: the readers come back with a sinceSeq above its head.)
-      if (result.ok || result.reason === "duplicate") await result.durable;
-    } finally {
-      this.pendingAppends--;
-    }
-    if (!result.ok && result.reason === "duplicate") {
-      // A message id the room has: stored once. An own resend after a lost ACK is answered
-      // with the first one's sequence; nothing is appended or sent to the others.
-      this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
-      if (result.seq > this.delivered) this.have.add(result.seq);
-      this.advance();
-      return;
+    } catch (error) {
+      this.acks.cancel();
+      throw error;
     }
     // Refused: no ACK, so the client keeps the update and sends it again after reconnecting.
-    if (!result.ok) return this.close(REFUSAL_CLOSES[result.reason]);
-    this.send({ type: MessageType.Ack, messageId: message.messageId, seq: result.seq });
-    this.have.add(result.seq);
-    this.advance();
+    if (!result.ok && result.reason !== "duplicate") {
+      this.acks.cancel();
+      return this.close(REFUSAL_CLOSES[result.reason]);
+    }
+    // The others have it now; the writer's ACK waits until it is on disk (fsync). A relay that
+    // loses entries it passed on still notices: readers come back with a sinceSeq above its head
+    // (decision 024). A message id the room has is stored once: an own resend after a lost ACK
+    // is answered with the first one's sequence, once that is on disk.
+    const { seq } = result;
+    this.acks.after(result.durable, () => {
+      this.send({ type: MessageType.Ack, messageId: message.messageId, seq });
+      if (seq > this.delivered) this.have.add(seq);
+      this.advance();
+    });
   }
 
   private async snapshot(message: SnapshotMessage): Promise<void> {
@@ -401,7 +401,7 @@ export class ConnectionHandler {
     const { entry } = event;
     if (entry.seq <= this.delivered || this.have.has(entry.seq)) return;
     // A gap while this client's own update is being stored is that update: its ACK follows.
-    if (entry.seq > this.delivered + 1 && this.pendingAppends === 0) {
+    if (entry.seq > this.delivered + 1 && this.acks.count === 0) {
       // Something before it has not reached us yet (another process, or a reordering).
       if (!(await this.catchUp(entry.seq - 1))) return;
     }
@@ -421,7 +421,7 @@ export class ConnectionHandler {
       if (missing.seq !== this.delivered + 1) break;
       if (!(await this.sendEntry(missing))) return false;
     }
-    if (this.delivered >= seq || this.pendingAppends > 0) return true;
+    if (this.delivered >= seq || this.acks.count > 0) return true;
     this.close(RECONNECT_CODE, "Reconnect");
     return false;
   }

@@ -1,9 +1,7 @@
 // Integration: the real server as separate processes on 127.0.0.1 with real WebSockets, a
 // real redis-server between two of them, and a restart of one over its data folder.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rm } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { viewOnlyKeys } from "../../app/collab/live-keys";
 import { CLOSE_REASONS, CloseCode, MessageType, encodeMessage } from "../../app/collab/wire";
 import {
@@ -16,59 +14,20 @@ import {
   until,
   updateMessage,
 } from "./test-client";
-import { startTestRedis, type TestRedis } from "./test-redis";
-import {
-  SocketClient,
-  bundleServer,
-  startRelayProcess,
-  type RelayProcess,
-} from "./test-relay-process";
+import { joinedClient, openClient as client, relayProcessesForFile } from "./test-relay-process";
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
-let redis: TestRedis;
-const processes: RelayProcess[] = [];
-const dataDirs: string[] = [];
-
-async function relay(env: Record<string, string>, port?: number): Promise<RelayProcess> {
-  const started = await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, ...env }, port);
-  processes.push(started);
-  return started;
-}
-
-async function client(url: string): Promise<SocketClient> {
-  const socket = new SocketClient(url);
-  await socket.opened;
-  return socket;
-}
-
-async function synced(socket: SocketClient, count = 1): Promise<void> {
-  await until(() => socket.ofType(MessageType.Synced).length >= count, 10_000, "SYNCED");
-}
-
-beforeAll(async () => {
-  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(processes.map((process) => process.stop()));
-  await redis?.stop();
-  await bundle?.cleanup();
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
-}, 30_000);
+const relays = relayProcessesForFile({ redis: true });
+const relay = relays.start;
 
 describe("relay processes", () => {
   it("two relay processes sharing one Redis: clients on each edit the same room", async () => {
     const [one, two] = await Promise.all([
-      relay({ REDIS_URL: redis.url }),
-      relay({ REDIS_URL: redis.url }),
+      relay({ REDIS_URL: relays.redis.url }),
+      relay({ REDIS_URL: relays.redis.url }),
     ]);
     const keys = newKeys();
-    const a = await client(one.url);
-    a.send(joinMessage(keys));
-    await synced(a);
-    const b = await client(two.url);
-    b.send(joinMessage(keys, 0, false));
-    await synced(b);
+    const a = await joinedClient(one.url, joinMessage(keys));
+    const b = await joinedClient(two.url, joinMessage(keys, 0, false));
     for (let i = 0; i < 15; i++) {
       a.send(updateMessage(keys, `a${i}`));
       b.send(updateMessage(keys, `b${i}`));
@@ -85,9 +44,7 @@ describe("relay processes", () => {
     await until(() => a.ofType(MessageType.AwarenessRelay).length === 1, 10_000, "awareness");
 
     // A late joiner on the other process gets the whole log from Redis.
-    const late = await client(one.url);
-    late.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(late);
+    const late = await joinedClient(one.url, joinMessage(viewOnlyKeys(keys), 0, false));
     expect(late.ofType(MessageType.Entry).map((entry) => entry.seq)).toEqual(
       Array.from({ length: 30 }, (_, i) => i + 1),
     );
@@ -102,16 +59,11 @@ describe("relay processes", () => {
   }, 60_000);
 
   it("a relay restarted mid-session keeps its rooms on disk; clients rejoin and lose nothing", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
-    dataDirs.push(dataDir);
+    const dataDir = await relays.dataDir();
     let server = await relay({ RELAY_DATA_DIR: dataDir });
     const keys = newKeys();
-    const a = await client(server.url);
-    a.send(joinMessage(keys));
-    await synced(a);
-    const b = await client(server.url);
-    b.send(joinMessage(keys, 0, false));
-    await synced(b);
+    const a = await joinedClient(server.url, joinMessage(keys));
+    const b = await joinedClient(server.url, joinMessage(keys, 0, false));
     for (let i = 0; i < 5; i++) a.send(updateMessage(keys, `before${i}`));
     await until(() => b.ofType(MessageType.Entry).length === 5, 10_000, "entries before");
     a.send(snapshotMessage(keys, 3, 0, "before0before1before2"));
@@ -123,19 +75,13 @@ describe("relay processes", () => {
     expect(b.closed?.code).toBe(1001);
 
     server = await relay({ RELAY_DATA_DIR: dataDir }, server.port);
-    const a2 = await client(server.url);
-    a2.send(joinMessage(keys, 5, false));
-    await synced(a2);
+    const a2 = await joinedClient(server.url, joinMessage(keys, 5, false));
     a2.send(updateMessage(keys, "after"));
-    const b2 = await client(server.url);
-    b2.send(joinMessage(keys, 5, false));
-    await synced(b2);
+    const b2 = await joinedClient(server.url, joinMessage(keys, 5, false));
     await until(() => b2.ofType(MessageType.Entry).length === 1, 10_000, "entry after");
     expect(b2.entryTexts(keys)).toEqual(["after"]);
 
-    const fresh = await client(server.url);
-    fresh.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(fresh);
+    const fresh = await joinedClient(server.url, joinMessage(viewOnlyKeys(keys), 0, false));
     expect(snapshotText(keys, fresh.ofType(MessageType.SnapshotReplay)[0])).toBe(
       "before0before1before2",
     );
@@ -144,13 +90,10 @@ describe("relay processes", () => {
   }, 60_000);
 
   it("a relay whose data folder was lost between runs gets the room back from a client that knew it", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
-    dataDirs.push(dataDir);
+    const dataDir = await relays.dataDir();
     let server = await relay({ RELAY_DATA_DIR: dataDir });
     const keys = newKeys();
-    const a = await client(server.url);
-    a.send(joinMessage(keys));
-    await synced(a);
+    const a = await joinedClient(server.url, joinMessage(keys));
     const epoch = a.ofType(MessageType.Welcome)[0].epoch;
     for (const text of ["one ", "two"]) a.send(updateMessage(keys, text));
     await until(() => a.ofType(MessageType.Ack).length === 2, 10_000, "acks");
@@ -163,40 +106,29 @@ describe("relay processes", () => {
     stranger.send(joinMessage(keys, 0, false));
     await until(() => stranger.closed !== null, 10_000, "stranger closed");
     expect(stranger.closed?.code).toBe(CloseCode.RoomNotFound);
-    const back = await client(server.url);
-    back.send(joinMessage(keys, 2, false, epoch));
-    await synced(back);
+    const back = await joinedClient(server.url, joinMessage(keys, 2, false, epoch));
     const welcome = back.ofType(MessageType.Welcome)[0];
     expect(welcome).toMatchObject({ created: true, headSeq: 0 });
     expect(welcome.epoch).not.toBe(epoch);
     back.send(updateMessage(keys, "one two")); // its whole state, as the page sends it
     await until(() => back.ofType(MessageType.Ack).length === 1, 10_000, "ack");
-    const fresh = await client(server.url);
-    fresh.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(fresh);
+    const fresh = await joinedClient(server.url, joinMessage(viewOnlyKeys(keys), 0, false));
     expect(fresh.entryTexts(keys)).toEqual(["one two"]);
     expect(server.output()).toContain('"event":"room-recreated"');
     for (const socket of [back, fresh]) await socket.closeAndWait();
   }, 60_000);
 
   it("refuses a crafted view-only writer, oversized, malformed and text frames, closing only them", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
-    dataDirs.push(dataDir);
+    const dataDir = await relays.dataDir();
     const server = await relay({ RELAY_DATA_DIR: dataDir });
     const keys = newKeys();
-    const editor = await client(server.url);
-    editor.send(joinMessage(keys));
-    await synced(editor);
+    const editor = await joinedClient(server.url, joinMessage(keys));
     editor.send(updateMessage(keys, "original"));
     await until(() => editor.ofType(MessageType.Ack).length === 1, 10_000, "ack");
 
-    const viewer = await client(server.url);
-    viewer.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(viewer);
+    const viewer = await joinedClient(server.url, joinMessage(viewOnlyKeys(keys), 0, false));
     viewer.send(forgedUpdate(viewOnlyKeys(keys), "vandalised"));
-    const oversized = await client(server.url);
-    oversized.send(joinMessage(keys, 0, false));
-    await synced(oversized);
+    const oversized = await joinedClient(server.url, joinMessage(keys, 0, false));
     oversized.sendRaw(new Uint8Array(300 * 1024).fill(2));
     const malformed = await client(server.url);
     malformed.sendRaw(Uint8Array.of(2, 200, 200, 200));
@@ -219,32 +151,24 @@ describe("relay processes", () => {
     editor.send(updateMessage(keys, "still editing"));
     await until(() => editor.ofType(MessageType.Ack).length === 2, 10_000, "second ack");
     expect(editor.closed).toBeNull();
-    const check = await client(server.url);
-    check.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(check);
+    const check = await joinedClient(server.url, joinMessage(viewOnlyKeys(keys), 0, false));
     expect(check.entryTexts(keys)).toEqual(["original", "still editing"]);
     for (const socket of [editor, check]) await socket.closeAndWait();
   }, 60_000);
 
   it("a view-only link sending back captured signed entries appends nothing; editors keep writing", async () => {
     const [one, two] = await Promise.all([
-      relay({ REDIS_URL: redis.url }),
-      relay({ REDIS_URL: redis.url }),
+      relay({ REDIS_URL: relays.redis.url }),
+      relay({ REDIS_URL: relays.redis.url }),
     ]);
     const keys = newKeys();
-    const editor = await client(one.url);
-    editor.send(joinMessage(keys));
-    await synced(editor);
-    const watcher = await client(two.url);
-    watcher.send(joinMessage(keys, 0, false));
-    await synced(watcher);
+    const editor = await joinedClient(one.url, joinMessage(keys));
+    const watcher = await joinedClient(two.url, joinMessage(keys, 0, false));
     for (let i = 0; i < 10; i++) editor.send(updateMessage(keys, `line${i}`));
     await until(() => editor.ofType(MessageType.Ack).length === 10, 10_000, "acks");
 
     // The viewer captures every signed entry (as any view-link holder, or a network log, can).
-    const viewer = await client(two.url);
-    viewer.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(viewer);
+    const viewer = await joinedClient(two.url, joinMessage(viewOnlyKeys(keys), 0, false));
     const captured = viewer.ofType(MessageType.Entry);
     expect(captured).toHaveLength(10);
     // Bounded: 40 replays (the write limit's burst is 80), far from filling the room.
@@ -264,9 +188,7 @@ describe("relay processes", () => {
     expect(editor.ofType(MessageType.Ack).at(-1)?.seq).toBe(11);
     expect(editor.closed).toBeNull();
     expect(watcher.closed).toBeNull();
-    const check = await client(one.url);
-    check.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await synced(check);
+    const check = await joinedClient(one.url, joinMessage(viewOnlyKeys(keys), 0, false));
     expect(check.ofType(MessageType.Synced)[0].headSeq).toBe(11);
     expect(check.entryTexts(keys)).toEqual([
       ...Array.from({ length: 10 }, (_, i) => `line${i}`),
@@ -276,13 +198,10 @@ describe("relay processes", () => {
   }, 60_000);
 
   it("closes with every reason's code and words over a real socket, the long ones too", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-data-"));
-    dataDirs.push(dataDir);
+    const dataDir = await relays.dataDir();
     const server = await relay({ RELAY_DATA_DIR: dataDir });
     const keys = newKeys();
-    const owner = await client(server.url);
-    owner.send(joinMessage(keys));
-    await synced(owner);
+    const owner = await joinedClient(server.url, joinMessage(keys));
     // A delete signed an hour ago: ClockOff, the longest reason.
     owner.send(deleteMessage(keys, Date.now() - 60 * 60 * 1000));
     await until(() => owner.closed !== null, 10_000, "the close");
@@ -290,9 +209,7 @@ describe("relay processes", () => {
       code: CloseCode.ClockOff,
       reason: CLOSE_REASONS[CloseCode.ClockOff],
     });
-    const check = await client(server.url);
-    check.send(joinMessage(keys, 0, false));
-    await synced(check);
+    const check = await joinedClient(server.url, joinMessage(keys, 0, false));
     await check.closeAndWait();
   }, 60_000);
 });

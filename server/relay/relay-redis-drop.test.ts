@@ -7,45 +7,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
 import { CloseCode, MessageType, encodeFrames } from "../../app/collab/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
-import { startTestRedis, type TestRedis } from "./test-redis";
 import {
-  SocketClient,
-  bundleServer,
-  startRelayProcess,
+  joinedClient,
+  relayProcessesForFile,
   type RelayProcess,
+  type SocketClient,
 } from "./test-relay-process";
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
-let redis: TestRedis;
+const relays = relayProcessesForFile({ redis: true });
 let admin: Redis;
 const processes: RelayProcess[] = [];
 
 beforeAll(async () => {
-  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
-  admin = new Redis(redis.url);
+  admin = new Redis(relays.redis.url);
   // Far below Redis's default (32 MiB hard): any one message over 1 MiB drops a subscriber.
   await admin.config("SET", "client-output-buffer-limit", "pubsub 1mb 512kb 60");
-  for (let i = 0; i < 2; i++) {
-    processes.push(
-      await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, REDIS_URL: redis.url }),
-    );
-  }
+  for (let i = 0; i < 2; i++) processes.push(await relays.start({ REDIS_URL: relays.redis.url }));
 }, 60_000);
 
+// Before the processes and Redis stop (after-hooks run last-registered first).
 afterAll(async () => {
-  await Promise.all(processes.map((process) => process.stop()));
   await admin?.quit();
-  await redis?.stop();
-  await bundle?.cleanup();
 }, 30_000);
 
-async function joined(url: string, keys: LiveKeys, create = false): Promise<SocketClient> {
-  const socket = new SocketClient(url);
-  await socket.opened;
-  socket.send(joinMessage(keys, 0, create));
-  await until(() => socket.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED");
-  return socket;
-}
+const joined = (url: string, keys: LiveKeys, create = false): Promise<SocketClient> =>
+  joinedClient(url, joinMessage(keys, 0, create), 20_000);
 
 /** Ids of Redis's pub/sub clients now (a dropped and reconnected subscriber gets a new id). */
 async function subscriberIds(): Promise<string[]> {

@@ -1,6 +1,8 @@
 /**
  * Test helper: runs the real server (server/main.ts, bundled with esbuild) as child processes
- * on 127.0.0.1, over a tiny stand-in site, and talks to them over real WebSockets.
+ * on 127.0.0.1, over a tiny stand-in site, and talks to them over real WebSockets. A test file
+ * of such processes calls relayProcessesForFile() once: it bundles before the file's tests and
+ * stops and removes everything they started after them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -8,10 +10,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { afterAll, beforeAll } from "vitest";
 import { WebSocket } from "ws";
-import { RELAY_PATH, encodeFrames, type WireMessage } from "../../app/collab/wire";
+import { MessageType, RELAY_PATH, encodeFrames, type WireMessage } from "../../app/collab/wire";
 import { MessageLog, until } from "./test-client";
-import { freePort } from "./test-redis";
+import { freePort, startTestRedis, type TestRedis } from "./test-redis";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -148,4 +151,86 @@ export class SocketClient extends MessageLog {
     this.socket.close();
     await until(() => this.closed !== null, 5000, "socket close");
   }
+}
+
+/** A client on a real WebSocket to `url`, once open (`headers`: as SocketClient's). */
+export async function openClient(
+  url: string,
+  headers?: Record<string, string>,
+): Promise<SocketClient> {
+  const socket = new SocketClient(url, headers);
+  await socket.opened;
+  return socket;
+}
+
+/** Waits until `socket` has had `count` SYNCEDs (its JOINs answered with the whole room). */
+export async function untilSynced(socket: SocketClient, count = 1, ms = 10_000): Promise<void> {
+  await until(() => socket.ofType(MessageType.Synced).length >= count, ms, "SYNCED");
+}
+
+/** A client to `url` that sent `join` (a JOIN) and has the whole room (its SYNCED). */
+export async function joinedClient(url: string, join: WireMessage, ms = 10_000) {
+  const socket = await openClient(url);
+  socket.send(join);
+  await untilSynced(socket, 1, ms);
+  return socket;
+}
+
+/** What a test file of relay processes starts them with (relayProcessesForFile). */
+export interface RelayProcesses {
+  /** The bundled server and its stand-in site (after the file's beforeAll). */
+  readonly bundle: Awaited<ReturnType<typeof bundleServer>>;
+  /** The file's redis-server (only with `redis: true`). */
+  readonly redis: TestRedis;
+  /** A new empty folder (for RELAY_DATA_DIR), removed after the file's tests. */
+  dataDir(prefix?: string): Promise<string>;
+  /** Starts a relay process serving the stand-in site with `env` (on `port` when given). */
+  start(env?: Record<string, string>, port?: number): Promise<RelayProcess>;
+}
+
+/**
+ * Sets up a test file of relay processes (call at its top): bundles the server (and, with
+ * `redis`, starts a redis-server) before the file's tests, and after them stops every process
+ * started through it and removes its folders.
+ */
+export function relayProcessesForFile(options: { redis?: boolean } = {}): RelayProcesses {
+  let bundle: Awaited<ReturnType<typeof bundleServer>> | undefined;
+  let redis: TestRedis | undefined;
+  const processes: RelayProcess[] = [];
+  const folders: string[] = [];
+  beforeAll(async () => {
+    [bundle, redis] = await Promise.all([
+      bundleServer(),
+      options.redis ? startTestRedis() : undefined,
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(processes.map((process) => process.stop()));
+    await redis?.stop();
+    await bundle?.cleanup();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  }, 30_000);
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is there only once the tests run`);
+    return value;
+  };
+  return {
+    get bundle() {
+      return ready(bundle, "the bundled server");
+    },
+    get redis() {
+      return ready(redis, "redis (relayProcessesForFile({ redis: true }))");
+    },
+    async dataDir(prefix = "plainpad-relay-data-") {
+      const folder = await mkdtemp(path.join(tmpdir(), prefix));
+      folders.push(folder);
+      return folder;
+    },
+    async start(env = {}, port) {
+      const { main, site } = ready(bundle, "the bundled server");
+      const started = await startRelayProcess(main, { BUILD_DIR: site, ...env }, port);
+      processes.push(started);
+      return started;
+    },
+  };
 }

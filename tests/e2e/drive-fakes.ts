@@ -1,14 +1,14 @@
 import { expect, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { answerDrive, type DriveApiState } from "./drive-api-fake";
-import type { DriveModel } from "../support/drive-model";
+import { DriveModel } from "../support/drive-model";
 
-export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
+export { FAKE_EMAIL } from "./drive-api-fake";
 
 /**
  * Stand-ins for Google for the Drive browser tests: the GIS, gapi and picker scripts served at
  * their real URLs, and the Drive REST endpoints, all through page.route. Nothing reaches Google.
- * This is the one fake Google sign-in of every Drive browser test and the bench; with a
- * DriveModel (tests/support/drive-model.ts) the one fake Drive answers the REST calls.
+ * This is the one fake Google sign-in of every Drive browser test and the bench; the one fake
+ * Drive (a DriveModel, tests/support/drive-model.ts) answers every REST call.
  *
  * They behave as Google's documentation says where the app depends on it:
  * - a token request opens Google's window, which the browser allows only inside a user
@@ -18,14 +18,14 @@ export { FAKE_EMAIL, googleErrorBody } from "./drive-api-fake";
  *   popup is blocked (`popup_failed_to_open`);
  *   {@link expectPopupsOnlyInClicks} fails the test on any such call;
  * - the token response carries the scopes granted, and `hasGrantedAllScopes` reads them;
- * - errors have Drive's JSON body (`error.errors[].reason`, from "Resolve errors");
- * - resumable uploads follow "Resume an interrupted upload": a session URI in Location, PUTs
- *   with Content-Range, a status query answered 308 with `Range: bytes=0-N`, 404 for an
- *   expired session.
+ * - each token comes from the model (`model.grantToken`), so `model.revokeTokens()` makes
+ *   Google refuse every token so far (401) until the user signs in again.
  */
 
-/** The access token the fake GIS hands out; it must never appear in any browser storage. */
-export const FAKE_TOKEN = "ya29.FAKE-TOKEN-3f9c2b7e-never-store-me";
+/** What every access token the fake GIS hands out starts with; never in browser storage. */
+const TOKEN_PREFIX = "ya29.FAKE-TOKEN-3f9c2b7e-never-store-me";
+/** The first access token the fake GIS hands out (on a Drive no other page signed in to). */
+export const FAKE_TOKEN = `${TOKEN_PREFIX}-1`;
 /** The app id (Cloud project number) the fake configuration carries. */
 export const FAKE_APP_ID = "123456789012";
 
@@ -61,8 +61,8 @@ export interface FakeOptions {
   /** Serve the sign-in script this late (a click that comes before it is ready). */
   gisDelayMs?: number;
   /**
-   * One Drive for the sync's tests: answers every Drive REST call; pass the same model to the
-   * pages of two browser contexts for two computers on one Drive (drive-model.ts).
+   * The Drive that answers every REST call (default: a new, empty one, as `fakes.model`); pass
+   * the same model to the pages of two browser contexts for two computers on one Drive.
    */
   model?: DriveModel;
   /** The token's lifetime in seconds as GIS reports it (default "3599"; "61" expires in 1 s). */
@@ -104,8 +104,11 @@ const GIS_SCRIPT = `
           if (!activation.isActive || !activation.event) config.error_callback({ type: "popup_failed_to_open", message: "Failed to open popup window" });
           else if (fake.token === "popup_closed") config.error_callback({ type: "popup_closed", message: "Popup window closed" });
           else if (fake.token === "access_denied") config.callback({ error: "access_denied" });
-          else window.__driveFakeGrant().then((token) => config.callback({ access_token: token,
-            expires_in: fake.expiresIn || "3599", token_type: "Bearer", scope: fake.grantedScopes || config.scope }));
+          else window.__driveFakeGrant().then((token) => {
+            fake.accessToken = token; // what the picker must be given
+            config.callback({ access_token: token, expires_in: fake.expiresIn || "3599",
+              token_type: "Bearer", scope: fake.grantedScopes || config.scope });
+          });
         }, 20);
       } };
     },
@@ -197,9 +200,8 @@ export function expectPopupsOnlyInClicks(): void {
 
 /**
  * Installs the fakes on `page`, or on every page of a browser context (one computer: the
- * sync's tests); call before the first navigation. With `options.model`, the sign-in hands out
- * the model's tokens (so `model.revokeTokens()` makes Google refuse them) and the model answers
- * every Drive REST call.
+ * sync's tests); call before the first navigation. The sign-in hands out the model's tokens
+ * and the model (`options.model`, or a new one) answers every Drive REST call.
  */
 export async function installDriveFakes(
   page: Page | BrowserContext,
@@ -210,33 +212,16 @@ export async function installDriveFakes(
     driveCalls: [],
     revokes: [],
     popupCalls: [],
-    uploadFailures: [],
-    unauthorizedOnce: false,
-    uploadGate: null,
-    resumableFaults: [],
-    contents: new Map(),
-    uploaded: new Map(),
-    model: options.model ?? null,
+    model: options.model ?? new DriveModel(),
     offline: false,
   };
   installed.push(fakes);
-  const model = options.model;
-  await page.exposeFunction("__driveFakeGrant", () => (model ? model.grantToken() : FAKE_TOKEN));
+  await page.exposeFunction("__driveFakeGrant", () => fakes.model.grantToken(TOKEN_PREFIX));
   await page.exposeFunction("__driveFakeReportPopup", (call: PopupCall) => {
     fakes.popupCalls.push(call);
   });
   await page.addInitScript(
-    ({
-      token,
-      pick,
-      accessToken,
-      configure,
-      readonly,
-      grantedScopes,
-      discoveryFails,
-      appId,
-      expiresIn,
-    }) => {
+    ({ token, pick, configure, readonly, grantedScopes, discoveryFails, appId, expiresIn }) => {
       const w = window as unknown as Record<string, unknown>;
       const USER_EVENTS = ["click", "keydown", "keyup", "pointerup", "mouseup", "touchend"];
       const recordPopup = (what: PopupCall["what"]): PopupCall => {
@@ -252,7 +237,7 @@ export async function installDriveFakes(
       w.__driveFake = {
         token,
         pick,
-        accessToken,
+        accessToken: "",
         grantedScopes,
         discoveryFails,
         expiresIn,
@@ -277,7 +262,6 @@ export async function installDriveFakes(
     {
       token: options.token ?? "grant",
       pick: options.pick ?? { id: "file-123", name: "picked.txt" },
-      accessToken: FAKE_TOKEN,
       configure: options.configure ?? true,
       readonly: options.readonly ?? false,
       grantedScopes: options.grantedScopes ?? "",

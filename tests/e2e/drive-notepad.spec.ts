@@ -11,8 +11,9 @@ import {
 } from "./drive-fakes";
 
 /**
- * Google Drive from the notepad's File menu, against the same stand-ins as drive.spec.ts;
- * every test also checks that Google's sign-in window was only asked for inside a click.
+ * Google Drive from the notepad's File menu, against the same stand-ins as drive.spec.ts and
+ * the one fake Drive (tests/support/drive-model.ts), read back after each save; every test also
+ * checks that Google's sign-in window was only asked for inside a click.
  */
 
 // Page loads plus fake Google round trips; a busy 2-core CI needs headroom.
@@ -45,7 +46,7 @@ test("notepad: open from Drive into a new tab, save it back in place, save anoth
   page,
 }) => {
   const fakes = await installDriveFakes(page, { pick: { id: "np-7", name: "np-7.txt" } });
-  fakes.contents.set("np-7", "Notes kept in Drive");
+  fakes.model.addFile("np-7.txt", "Notes kept in Drive", { id: "np-7" });
   const dialogs = collectDialogs(page);
   await openNotepad(page);
   expect(fakes.googleRequests).toEqual([]);
@@ -66,7 +67,7 @@ test("notepad: open from Drive into a new tab, save it back in place, save anoth
   expect(patch?.url.pathname).toBe("/upload/drive/v3/files/np-7");
   expect(patch?.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
   expect(patch?.body).toContain('{"name":"np-7.txt","mimeType":"text/plain"}');
-  expect(patch?.body).toContain("Notes kept in Drive (edited)");
+  expect(fakes.model.text("np-7")).toBe("Notes kept in Drive (edited)");
 
   // The first tab (never in Drive) is created as a new file in the app folder.
   await page.getByRole("list", { name: "Open tabs" }).getByRole("button").first().click();
@@ -78,14 +79,14 @@ test("notepad: open from Drive into a new tab, save it back in place, save anoth
   const post = fakes.driveCalls.find(
     (call) => call.method === "POST" && call.url.pathname === "/upload/drive/v3/files",
   );
-  expect(post?.body).toContain(
-    JSON.stringify({
-      name: firstName.endsWith(".txt") ? firstName : `${firstName}.txt`,
-      mimeType: "text/plain",
-      parents: ["folder-1"],
-    }),
-  );
-  expect(post?.body).toContain("Tab one text");
+  expect(post?.body).toContain('"mimeType":"text/plain"');
+  const [folder] = fakes.model.foldersNamed("Plainpad Documents");
+  const [created] = fakes.model.fileList(["np-7"]);
+  expect([created.name, created.parents, fakes.model.text(created.id)]).toEqual([
+    firstName.endsWith(".txt") ? firstName : `${firstName}.txt`,
+    [folder.id],
+    "Tab one text",
+  ]);
 });
 
 test("notepad: saving while signed out asks to sign in; a cancelled pick changes nothing", async ({
@@ -113,11 +114,11 @@ test("notepad: saving while signed out asks to sign in; a cancelled pick changes
 test("notepad: a tab's Drive file is kept with the tab, so Save after a reload updates the same file", async ({
   page,
 }) => {
-  // The stand-in names a file "<id>.txt" in its metadata: a 41-character name.
+  // A file in Drive with a 41-character name.
   const fileId = "a-rather-long-file-name-kept-in-drive";
   const longName = `${fileId}.txt`;
   const fakes = await installDriveFakes(page, { pick: { id: fileId, name: longName } });
-  fakes.contents.set(fileId, "Drive text");
+  fakes.model.addFile(longName, "Drive text", { id: fileId });
   // After the reload the token is gone (memory only): Save asks to sign in first.
   const dialogs = collectDialogs(page);
   await openNotepad(page);
@@ -153,19 +154,26 @@ test("notepad: a tab's Drive file is kept with the tab, so Save after a reload u
   expect(writes.map((call) => [call.method, call.url.pathname])).toEqual([
     ["PATCH", `/upload/drive/v3/files/${fileId}`],
   ]);
-  expect(writes[0].body).toContain("Drive text after reload");
+  expect(fakes.model.text(fileId)).toBe("Drive text after reload");
 });
 
 test("notepad: a file Plainpad may not change (appNotAuthorizedToFile) is saved as a new file the tab then keeps", async ({
   page,
 }) => {
   const fakes = await installDriveFakes(page, { pick: { id: "np-9", name: "np-9.txt" } });
-  fakes.contents.set("np-9", "Opened elsewhere");
+  const file = fakes.model.addFile("np-9.txt", "Opened elsewhere", { id: "np-9" });
   const dialogs = collectDialogs(page);
   await openNotepad(page);
   await fileMenu(page, "Open from Google Drive");
   await expect(page.locator(".cm-content:visible")).toHaveText("Opened elsewhere");
-  fakes.uploadFailures.push({ status: 403, reason: "appNotAuthorizedToFile" });
+  // Drive refuses every upload of Plainpad to this file.
+  fakes.model.faults.push({
+    kind: "upload",
+    fileId: file.id,
+    status: 403,
+    reason: "appNotAuthorizedToFile",
+    times: Infinity,
+  });
   await fileMenu(page, "Save to Google Drive");
   const prompt = drivePrompt(page, "Save to Google Drive");
   await prompt.getByRole("button", { name: "Save as a new file in Drive" }).click();
@@ -175,9 +183,12 @@ test("notepad: a file Plainpad may not change (appNotAuthorizedToFile) is saved 
   const writes = fakes.driveCalls
     .filter((call) => call.url.pathname.startsWith("/upload"))
     .map((call) => `${call.method} ${call.url.pathname}`);
+  const [copy] = fakes.model.fileList([file.id]);
   expect(writes).toEqual([
     "PATCH /upload/drive/v3/files/np-9",
     "POST /upload/drive/v3/files",
-    "PATCH /upload/drive/v3/files/new-file-1",
+    `PATCH /upload/drive/v3/files/${copy.id}`,
   ]);
+  expect(fakes.model.text(copy.id)).toBe("Opened elsewhere");
+  expect(fakes.model.revisionTexts(file.id)).toEqual(["Opened elsewhere"]); // never written
 });

@@ -1,13 +1,11 @@
 import { expect, test } from "@playwright/test";
 import {
   DriveModel,
-  expectDriveText,
+  offerToBringInOne,
   openComputer,
-  renameActiveTab,
+  syncedAtWork,
   tabNames,
   tabText,
-  turnOnSync,
-  typeAtEnd,
 } from "./drive-sync-helpers";
 
 /**
@@ -21,18 +19,12 @@ test("bring in: a Drive error is told in words, and a later try brings the tab i
   browser,
 }) => {
   const drive = new DriveModel();
-  const work = await openComputer(browser, drive);
-  await typeAtEnd(work.page, "Untitled-1", "Kept at work");
-  await renameActiveTab(work.page, "Plans");
-  await turnOnSync(work.page, "Manual only", "all");
-  await expectDriveText(drive, "Plans.txt", "Kept at work");
+  const work = await syncedAtWork(browser, drive, "Plans", "Kept at work");
 
   const home = await openComputer(browser, drive);
   const unhandled: string[] = [];
   home.page.on("pageerror", (error) => unhandled.push(error.message));
-  await turnOnSync(home.page, "Manual only", "active");
-  const bringIn = home.page.getByRole("button", { name: "Bring in your 1 synced tab" });
-  await expect(bringIn).toBeVisible({ timeout: 20_000 });
+  const bringIn = await offerToBringInOne(home.page);
   // Drive's downloads fail (500, more times than the request layer tries).
   drive.faults.push({ kind: "media", status: 500, times: 1_000 });
   await bringIn.click();

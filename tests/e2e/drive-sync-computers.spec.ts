@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 import {
   expectDriveText,
+  offerToBringInOne,
   openComputer,
-  renameActiveTab,
+  syncedAtWork,
   syncNow,
   DriveModel,
   tabMark,
   tabNames,
   tabText,
-  turnOnSync,
   typeAtEnd,
 } from "./drive-sync-helpers";
 
@@ -24,18 +24,11 @@ test("two computers: bring in the synced tabs, edits apart and together are merg
   browser,
 }) => {
   const drive = new DriveModel();
-  const work = await openComputer(browser, drive);
-  await typeAtEnd(work.page, "Untitled-1", "Line one\nLine two\nLine three");
-  await renameActiveTab(work.page, "Plans");
-  await turnOnSync(work.page, "Manual only", "all");
-  await expectDriveText(drive, "Plans.txt", "Line one\nLine two\nLine three");
+  const work = await syncedAtWork(browser, drive, "Plans", "Line one\nLine two\nLine three");
 
   // At home: sign in, and the synced tab from work is offered.
   const home = await openComputer(browser, drive);
-  await turnOnSync(home.page, "Manual only", "active");
-  const bringIn = home.page.getByRole("button", { name: "Bring in your 1 synced tab" });
-  await expect(bringIn).toBeVisible({ timeout: 20_000 });
-  await bringIn.click();
+  await (await offerToBringInOne(home.page)).click();
   await expect.poll(() => tabNames(home.page)).toContain("Plans");
   expect(await tabText(home.page, "Plans")).toBe("Line one\nLine two\nLine three");
   await expect(tabMark(home.page, "Plans")).toHaveText("Synced");

@@ -146,6 +146,35 @@ export async function syncNow(page: Page): Promise<void> {
   await page.keyboard.press("F9");
 }
 
+/**
+ * "At work": a new computer whose first tab, renamed `name` and holding `text`, is synced with
+ * every tab (Manual only) and in Drive as `name`.txt.
+ */
+export async function syncedAtWork(
+  browser: Browser,
+  drive: DriveModel,
+  name: string,
+  text: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const work = await openComputer(browser, drive);
+  await typeAtEnd(work.page, "Untitled-1", text);
+  await renameActiveTab(work.page, name);
+  await turnOnSync(work.page, "Manual only", "all");
+  await expectDriveText(drive, `${name}.txt`, text);
+  return work;
+}
+
+/**
+ * Turns sync on for this tab only (Manual only) on a computer where another one synced a tab,
+ * and waits for the offer to bring it in; returns the offer's button.
+ */
+export async function offerToBringInOne(page: Page) {
+  await turnOnSync(page, "Manual only", "active");
+  const bringIn = page.getByRole("button", { name: "Bring in your 1 synced tab" });
+  await expect(bringIn).toBeVisible({ timeout: 20_000 });
+  return bringIn;
+}
+
 /** The text of Drive's file named `name` (polls until it equals `text`). */
 export async function expectDriveText(drive: DriveModel, name: string, text: string) {
   await expect.poll(() => driveText(drive, name) ?? "(no file)", { timeout: 20_000 }).toBe(text);

@@ -11,6 +11,7 @@ import {
   turnOnSync,
   typeAtEnd,
 } from "./drive-sync-helpers";
+import { waitForSaved } from "./notepad-helpers";
 
 /**
  * Two windows of one browser (one context: one storage, Web Locks and BroadcastChannel) with
@@ -38,9 +39,13 @@ test("two windows of one browser: the later one shows the sync, and Off there st
   await second.getByRole("menuitemradio", { name: "Off" }).click();
   await expect(first.getByTestId("drive-sync-status")).toHaveCount(0);
 
+  const writesBefore = drive.count("upload") + drive.count("create");
   await typeAtEnd(first, "Untitled-1", ", typed after Off");
+  // The edit is stored (what tells a running sync of it), and Sync now is answered in words.
+  await waitForSaved(first);
   await syncNow(first);
-  await first.waitForTimeout(1_000);
+  await expect(first.getByTestId("notices")).toContainText("Sync with Google Drive is off.");
+  expect(drive.count("upload") + drive.count("create")).toBe(writesBefore);
   expect(driveText(drive, "Untitled-1.txt")).toBe("from the first window");
   await context.close();
 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import type { DriveModel } from "../support/drive-model";
 import {
   FAKE_APP_ID,
   FAKE_EMAIL,
@@ -17,8 +18,8 @@ import {
 } from "./drive-fakes";
 
 /**
- * Google Drive in the simple editor, against stand-ins for Google's scripts and the Drive API
- * (tests/e2e/drive-fakes.ts). Works on a keyless build (the test passes a configuration through
+ * Google Drive in the simple editor, against stand-ins for Google's scripts (tests/e2e/drive-fakes.ts)
+ * and the one fake Drive (tests/support/drive-model.ts), read back after each save. Works on a keyless build (the test passes a configuration through
  * window.__PLAINPAD_DRIVE_CONFIG__) and on a build made with keys. Every test also checks that
  * Google's sign-in window was only ever asked for inside a click (afterEach).
  */
@@ -84,6 +85,11 @@ async function typeAtEnd(page: Page, text: string): Promise<void> {
 
 function uploads(fakes: DriveFakes) {
   return fakes.driveCalls.filter((call) => call.url.pathname.startsWith("/upload/"));
+}
+
+/** The user already has Plainpad's folder (so a save's first write is the file's upload). */
+function withAppFolder(model: DriveModel): void {
+  model.addFolder("Plainpad Documents").appProperties = { plainpadFolder: "1" };
 }
 
 test.describe("Google Drive in the simple editor", () => {
@@ -222,12 +228,12 @@ test.describe("Google Drive in the simple editor", () => {
     page,
   }) => {
     const fakes = await installDriveFakes(page, { pick: { id: "file-123", name: "picked.txt" } });
-    fakes.contents.set("file-123", "Text from Drive");
+    fakes.model.addFile("picked.txt", "Text from Drive", { id: "file-123" });
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole("button", { name: "Open from Drive" }).click();
     await expect(editorText(page)).toHaveText("Text from Drive");
-    await expect(page.getByRole("button", { name: "Rename file-123.txt" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Rename picked.txt" })).toBeVisible();
     // Signed in on the way, with an empty prompt; the picker got the spec's restrictions.
     await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
     const state = await pageFakeState(page);
@@ -265,8 +271,8 @@ test.describe("Google Drive in the simple editor", () => {
     expect(patch.url.pathname).toBe("/upload/drive/v3/files/file-123");
     expect(patch.url.searchParams.get("uploadType")).toBe("multipart");
     expect(patch.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
-    expect(patch.body).toContain('{"name":"file-123.txt","mimeType":"text/plain"}');
-    expect(patch.body).toContain("Text from Drive and more");
+    expect(patch.body).toContain('{"name":"picked.txt","mimeType":"text/plain"}');
+    expect(fakes.model.text("file-123")).toBe("Text from Drive and more");
     expect(uploads(fakes)).toHaveLength(1);
     await expect(unsavedMarker(page)).toBeHidden();
   });
@@ -300,17 +306,22 @@ test.describe("Google Drive in the simple editor", () => {
     const [create] = uploads(fakes);
     expect(create.method).toBe("POST");
     expect(create.url.pathname).toBe("/upload/drive/v3/files");
-    expect(create.body).toContain(
-      '{"name":"Untitled.txt","mimeType":"text/plain","parents":["folder-1"]}',
-    );
-    expect(create.body).toContain("A brand new document");
+    const [folder] = fakes.model.foldersNamed("Plainpad Documents");
+    const [file] = fakes.model.fileList();
+    expect([file.name, file.parents, fakes.model.text(file.id)]).toEqual([
+      "Untitled.txt",
+      [folder.id],
+      "A brand new document",
+    ]);
 
     await typeAtEnd(page, "!");
     await page.getByRole("button", { name: "Save to Drive" }).click();
     await expect.poll(() => dialogs.length).toBe(2);
     const second = uploads(fakes)[1];
     expect(second.method).toBe("PATCH");
-    expect(second.url.pathname).toBe("/upload/drive/v3/files/new-file-1");
+    expect(second.url.pathname).toBe(`/upload/drive/v3/files/${file.id}`);
+    expect(fakes.model.text(file.id)).toBe("A brand new document!");
+    expect(fakes.model.fileList()).toHaveLength(1);
   });
 
   test("sign out revokes the token; saving signed out asks to sign in (in the page) and does not save", async ({
@@ -373,7 +384,8 @@ test.describe("Google Drive in the simple editor", () => {
 
   test("an upload failure alerts and keeps the text and the unsaved marker", async ({ page }) => {
     const fakes = await installDriveFakes(page);
-    fakes.uploadFailures.push({ status: 400, reason: "badRequest", message: "Bad Request" });
+    withAppFolder(fakes.model);
+    fakes.model.faults.push({ kind: "create", status: 400, reason: "badRequest" });
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await signIn(page);
@@ -383,12 +395,18 @@ test.describe("Google Drive in the simple editor", () => {
     await expect(editorText(page)).toHaveText("precious words");
     await expect(unsavedMarker(page)).toBeVisible();
     await expect(page.getByRole("button", { name: "Save to Drive" })).toBeEnabled();
+    expect(fakes.model.fileList()).toEqual([]);
   });
 
   test("text typed while a save uploads stays marked unsaved", async ({ page }) => {
     const fakes = await installDriveFakes(page);
     let release!: () => void;
-    fakes.uploadGate = new Promise((resolve) => (release = resolve));
+    withAppFolder(fakes.model);
+    fakes.model.faults.push({
+      kind: "create",
+      effect: "held",
+      until: new Promise<void>((resolve) => (release = resolve)),
+    });
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -399,9 +417,8 @@ test.describe("Google Drive in the simple editor", () => {
     await typeAtEnd(page, " and more");
     release();
     await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
-    const upload = fakes.driveCalls.find((call) => call.url.pathname.startsWith("/upload/"));
-    expect(upload?.body).toContain("first draft");
-    expect(upload?.body).not.toContain("and more");
+    const [file] = fakes.model.fileList();
+    expect(fakes.model.text(file.id)).toBe("first draft");
     await expect(unsavedMarker(page)).toBeVisible();
   });
 
@@ -410,7 +427,12 @@ test.describe("Google Drive in the simple editor", () => {
   }) => {
     const fakes = await installDriveFakes(page);
     let release!: () => void;
-    fakes.uploadGate = new Promise((resolve) => (release = resolve));
+    withAppFolder(fakes.model);
+    fakes.model.faults.push({
+      kind: "create",
+      effect: "held",
+      until: new Promise<void>((resolve) => (release = resolve)),
+    });
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -436,14 +458,17 @@ test.describe("Google Drive in the simple editor", () => {
     const second = uploads(fakes)[1];
     expect(second.method).toBe("POST");
     expect(second.url.pathname).toBe("/upload/drive/v3/files");
-    expect(second.body).toContain("other text");
+    expect(fakes.model.fileList().map((file) => fakes.model.text(file.id))).toEqual([
+      "first document",
+      "other text",
+    ]);
   });
 
   test("the landing page's Open from Google Drive starts the picker in the editor", async ({
     page,
   }) => {
     const fakes = await installDriveFakes(page, { pick: { id: "landing-1", name: "landing.txt" } });
-    fakes.contents.set("landing-1", "Opened from the landing page");
+    fakes.model.addFile("landing.txt", "Opened from the landing page", { id: "landing-1" });
     collectDialogs(page);
     await page.goto("/");
     await waitForHydration(page);
@@ -496,7 +521,8 @@ test.describe("Google Drive in the simple editor", () => {
   }) => {
     const { fakes, dialogs } = await openSignedIn(page);
     await typeAtEnd(page, "written before the token expired");
-    fakes.unauthorizedOnce = true;
+    fakes.model.revokeTokens(); // Google refuses the token it gave
+
     await page.getByRole("button", { name: "Save to Drive" }).click();
     const prompt = drivePrompt(page, "Reconnect to Google Drive");
     await expect(prompt).toBeVisible();
@@ -507,18 +533,32 @@ test.describe("Google Drive in the simple editor", () => {
     expect((await pageFakeState(page)).tokenRequests).toEqual(["consent", ""]);
     expect(fakes.popupCalls.map((call) => call.event)).toEqual(["click", "click"]);
     await expect(unsavedMarker(page)).toBeHidden();
+    const [file] = fakes.model.fileList();
+    expect(fakes.model.text(file.id)).toBe("written before the token expired");
   });
 
-  /** Opens file-123 from Drive, edits it, and makes the next upload fail with `reason`. */
+  /**
+   * Opens file-123 from Drive, edits it, and has Drive refuse its uploads with `reason`: a file
+   * the user may only read, a full Drive, or (the other reasons) a refusal of every upload to it.
+   */
   async function saveRefused(page: Page, reason: string) {
     const fakes = await installDriveFakes(page, { pick: { id: "file-123", name: "shared.txt" } });
-    fakes.contents.set("file-123", "Somebody's text");
+    const shared = fakes.model.addFile("shared.txt", "Somebody's text", { id: "file-123" });
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole("button", { name: "Open from Drive" }).click();
     await expect(editorText(page)).toHaveText("Somebody's text");
     await typeAtEnd(page, " and mine");
-    fakes.uploadFailures.push({ status: 403, reason });
+    if (reason === "insufficientFilePermissions") shared.canEdit = false;
+    else if (reason === "storageQuotaExceeded") fakes.model.quotaBytes = fakes.model.usedBytes();
+    else
+      fakes.model.faults.push({
+        kind: "upload",
+        fileId: shared.id,
+        status: 403,
+        reason,
+        times: Infinity,
+      });
     await page.getByRole("button", { name: "Save to Drive" }).click();
     return { fakes, dialogs };
   }
@@ -539,11 +579,14 @@ test.describe("Google Drive in the simple editor", () => {
       "PATCH /upload/drive/v3/files/file-123",
       "POST /upload/drive/v3/files",
     ]);
-    expect(uploads(fakes)[1].body).toContain("Somebody's text and mine");
+    const [copy] = fakes.model.fileList(["file-123"]);
+    expect(fakes.model.text(copy.id)).toBe("Somebody's text and mine");
     await typeAtEnd(page, "!");
     await page.getByRole("button", { name: "Save to Drive" }).click();
     await expect.poll(() => dialogs.length).toBe(2);
-    expect(uploads(fakes)[2].url.pathname).toBe("/upload/drive/v3/files/new-file-1");
+    expect(uploads(fakes)[2].url.pathname).toBe(`/upload/drive/v3/files/${copy.id}`);
+    expect(fakes.model.text(copy.id)).toBe("Somebody's text and mine!");
+    expect(fakes.model.text("file-123")).toBe("Somebody's text");
   });
 
   test("insufficientFilePermissions: 'You can view this file but not change it. Save a copy?'", async ({
@@ -555,6 +598,9 @@ test.describe("Google Drive in the simple editor", () => {
     await prompt.getByRole("button", { name: "Save a copy" }).click();
     await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
     expect(uploads(fakes).at(-1)?.method).toBe("POST");
+    const [copy] = fakes.model.fileList(["file-123"]);
+    expect(fakes.model.text(copy.id)).toBe("Somebody's text and mine");
+    expect(fakes.model.text("file-123")).toBe("Somebody's text");
   });
 
   test("storageQuotaExceeded: says the Drive is full and links to Google's storage page", async ({
@@ -592,7 +638,7 @@ test.describe("Google Drive in the simple editor", () => {
 
   test("a failing discovery document does not stop opening from Drive", async ({ page }) => {
     const fakes = await installDriveFakes(page, { discoveryFails: true });
-    fakes.contents.set("file-123", "Still opens");
+    fakes.model.addFile("picked.txt", "Still opens", { id: "file-123" });
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole("button", { name: "Open from Drive" }).click();
@@ -620,7 +666,8 @@ test.describe("Google Drive in the simple editor", () => {
     const expected = `${text}The end.`;
     const total = Buffer.byteLength(expected);
     const MB = 1024 * 1024;
-    fakes.resumableFaults.push({ drop: MB });
+    // The connection drops after 1 MB of the content has reached Drive.
+    fakes.model.faults.push({ kind: "upload", effect: "lost", keepBytes: MB });
     await page.getByRole("button", { name: "Save to Drive" }).click();
     await expect
       .poll(() => dialogs, { timeout: 60_000 })
@@ -631,7 +678,7 @@ test.describe("Google Drive in the simple editor", () => {
       `bytes */${total}`,
       `bytes ${MB}-${total - 1}/${total}`,
     ]);
-    expect(fakes.uploaded.get("new-file-1")?.toString("utf8")).toBe(expected);
+    expect(fakes.model.text(fakes.model.fileNamed("big.txt")!.id)).toBe(expected);
     await expect(unsavedMarker(page)).toBeHidden();
   });
 });

@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./fixtures";
-import { documentText, editorBox, openEditor, typeDocument } from "./editor-helpers";
+import {
+  documentText,
+  editorBox,
+  openEditor,
+  storedEditorText,
+  typeDocument,
+} from "./editor-helpers";
 
 test.describe("simple editor: files", () => {
   test.beforeEach(async ({ page }) => openEditor(page));
@@ -216,7 +222,7 @@ test("landing page: a file of several megabytes reaches the editor whole", async
 test("landing page: Create New Text File starts an empty document", async ({ page }) => {
   await openEditor(page);
   await typeDocument(page, "previous draft");
-  await page.waitForTimeout(1000);
+  await expect.poll(() => storedEditorText(page)).toBe("previous draft");
   await page.goto("/");
   await waitForHydration(page);
   page.on("dialog", (dialog) => dialog.accept());
@@ -226,31 +232,3 @@ test("landing page: Create New Text File starts an empty document", async ({ pag
   await expect.poll(() => documentText(page)).toBe("");
   await expect(page.getByRole("button", { name: "Rename Untitled.txt" })).toBeVisible();
 });
-
-/** The simple editor's document as stored in IndexedDB (record "doc/editor" and its chunks). */
-function storedEditorText(page: Page): Promise<string | undefined> {
-  return page.evaluate(
-    () =>
-      new Promise<string | undefined>((resolve, reject) => {
-        const request = indexedDB.open("plainpad");
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const store = request.result.transaction("editor-draft").objectStore("editor-draft");
-          const record = store.get("doc/editor");
-          record.onsuccess = () => {
-            const keys: string[] | undefined = record.result?.chunkKeys;
-            if (!keys) return resolve(undefined);
-            const pieces: string[] = [];
-            let left = keys.length;
-            keys.forEach((key, index) => {
-              const chunk = store.get(`chunk/editor/${key}`);
-              chunk.onsuccess = () => {
-                pieces[index] = chunk.result;
-                if (--left === 0) resolve(pieces.join("\n"));
-              };
-            });
-          };
-        };
-      }),
-  );
-}

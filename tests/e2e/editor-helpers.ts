@@ -44,3 +44,32 @@ export async function selectText(page: Page, text: string): Promise<void> {
   for (let i = 0; i < index; i++) await page.keyboard.press("ArrowRight");
   for (let i = 0; i < text.length; i++) await page.keyboard.press("Shift+ArrowRight");
 }
+
+/** The simple editor's document as stored in IndexedDB (record "doc/editor" and its chunks). */
+export function storedEditorText(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const request = indexedDB.open("plainpad");
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const store = request.result.transaction("editor-draft").objectStore("editor-draft");
+          const record = store.get("doc/editor");
+          record.onsuccess = () => {
+            const keys: string[] | undefined = record.result?.chunkKeys;
+            if (!keys) return resolve(undefined);
+            if (keys.length === 0) return resolve("");
+            const pieces: string[] = [];
+            let left = keys.length;
+            keys.forEach((key, index) => {
+              const chunk = store.get(`chunk/editor/${key}`);
+              chunk.onsuccess = () => {
+                pieces[index] = chunk.result;
+                if (--left === 0) resolve(pieces.join("\n"));
+              };
+            });
+          };
+        };
+      }),
+  );
+}

@@ -4,6 +4,9 @@
  * revisions.list/get, changes.getStartPageToken/list, each answered as Drive v3 documents;
  * and Google's userinfo (the account's address).
  * Update takes no precondition: If-Match and every other header are ignored, as in Drive v3.
+ * An upload's content type is the file's new MIME type when its metadata names none (Drive
+ * "detects an appropriate value from uploaded content"): an update sent as text/plain turns a
+ * Markdown file into a plain text one.
  */
 import {
   applyFields,
@@ -34,8 +37,26 @@ const sessionsOf = new WeakMap<DriveState, Map<string, UploadSession>>();
 interface UploadSession {
   fileId: string | null;
   meta: FileMetadata;
+  /** X-Upload-Content-Type: the content's type. */
+  contentType: string | null;
   size: number;
   parts: Uint8Array[];
+  /** The file the finished upload wrote (Drive answers it again to a later status query). */
+  finished?: ModelFile;
+  /** Drive forgot the session: every request to it answers 404. */
+  expired?: boolean;
+}
+
+function sessionsOfModel(model: DriveState): Map<string, UploadSession> {
+  const sessions = sessionsOf.get(model) ?? new Map<string, UploadSession>();
+  sessionsOf.set(model, sessions);
+  return sessions;
+}
+
+/** The resumable upload session `uploadId` expires (a fault; Drive's sessions last a week). */
+export function expireUploadSession(model: DriveState, uploadId: string): void {
+  const session = sessionsOf.get(model)?.get(uploadId);
+  if (session) session.expired = true;
 }
 
 /** The metadata a create or update may carry. */
@@ -187,18 +208,23 @@ function create(
   return file;
 }
 
-/** New content (and metadata) for a file: no precondition, trashed files too. */
+/**
+ * New content (and metadata) for a file: no precondition, trashed files too. The content's
+ * type becomes the file's when the metadata names none.
+ */
 function update(
   model: DriveState,
   file: ModelFile,
   meta: FileMetadata,
   bytes: Uint8Array,
+  contentType: string | null,
 ): ModelFile | ModelAnswer {
   if (!file.canEdit) return errorAnswer(403, "insufficientFilePermissions", file.id);
   if (model.usedBytes() - file.bytes.byteLength + bytes.byteLength > model.quotaBytes)
     return errorAnswer(403, "storageQuotaExceeded");
   if (meta.name !== undefined) file.name = meta.name;
-  if (meta.mimeType !== undefined) file.mimeType = meta.mimeType;
+  const mimeType = meta.mimeType ?? contentType;
+  if (mimeType) file.mimeType = mimeType;
   if (meta.trashed !== undefined) file.trashed = meta.trashed;
   mergeAppProperties(file, meta.appProperties);
   model.writeContent(file, bytes);
@@ -301,10 +327,14 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
   const done = (result: ModelFile | ModelAnswer) =>
     "status" in result ? result : masked(fileResource(result), url, DEFAULT_FILE);
   const write = (meta: FileMetadata, bytes: Uint8Array, partType: string | null) =>
-    done(existing ? update(model, existing, meta, bytes) : create(model, meta, bytes, partType));
+    done(
+      existing
+        ? update(model, existing, meta, bytes, partType)
+        : create(model, meta, bytes, partType),
+    );
   if (request.method === "PUT") return sessionPut(model, request, url);
   const type = url.searchParams.get("uploadType");
-  if (type === "media") return write({}, request.body, request.headers["content-type"] ?? null);
+  if (type === "media") return write({}, request.body, bareType(request.headers["content-type"]));
   if (type === "multipart") {
     const parsed = parseMultipart(request);
     if (!parsed) return errorAnswer(400, "badRequest");
@@ -313,12 +343,12 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
   if (type === "resumable") {
     if (existing && !existing.canEdit)
       return errorAnswer(403, "insufficientFilePermissions", existing.id);
-    const sessions = sessionsOf.get(model) ?? new Map<string, UploadSession>();
-    sessionsOf.set(model, sessions);
+    const sessions = sessionsOfModel(model);
     const uploadId = `upload-${sessions.size + 1}`;
     sessions.set(uploadId, {
       fileId,
       meta: readJson(request.body),
+      contentType: bareType(request.headers["x-upload-content-type"]),
       size: Number(request.headers["x-upload-content-length"]),
       parts: [],
     });
@@ -333,10 +363,20 @@ function upload(model: DriveState, request: ModelRequest, url: URL): ModelAnswer
   return errorAnswer(400, "badRequest");
 }
 
-/** A PUT to an upload session: a status query (`bytes *\/N`) or content (`bytes a-b/N`). */
+/** A Content-Type without its parameters ("text/plain; charset=UTF-8" is "text/plain"). */
+function bareType(header: string | undefined): string | null {
+  return header?.split(";")[0].trim() || null;
+}
+
+/**
+ * A PUT to an upload session: a status query (`bytes *\/N`) or content (`bytes a-b/N`).
+ * Content shorter than its range is what arrived before the connection dropped: kept.
+ * A finished session answers its file again; an expired one 404.
+ */
 function sessionPut(model: DriveState, request: ModelRequest, url: URL): ModelAnswer {
   const session = sessionsOf.get(model)?.get(url.searchParams.get("upload_id") ?? "");
-  if (!session) return errorAnswer(404, "notFound");
+  if (!session || session.expired) return errorAnswer(404, "notFound");
+  if (session.finished) return masked(fileResource(session.finished), url, DEFAULT_FILE);
   const held = () => session.parts.reduce((n, p) => n + p.byteLength, 0);
   const incomplete = (): ModelAnswer => ({
     status: 308,
@@ -354,13 +394,21 @@ function sessionPut(model: DriveState, request: ModelRequest, url: URL): ModelAn
     const file = session.fileId ? model.files.get(session.fileId) : undefined;
     if (session.fileId && !file) return errorAnswer(404, "notFound", session.fileId);
     const result = file
-      ? update(model, file, session.meta, bytes)
-      : create(model, session.meta, bytes, null);
-    return "status" in result ? result : masked(fileResource(result), url, DEFAULT_FILE);
+      ? update(model, file, session.meta, bytes, session.contentType)
+      : create(model, session.meta, bytes, session.contentType);
+    if ("status" in result) return result;
+    session.finished = result;
+    return masked(fileResource(result), url, DEFAULT_FILE);
   };
   if (range === `bytes */${session.size}`) return held() === session.size ? finish() : incomplete();
   const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
-  if (range && (!match || Number(match[1]) !== held() || Number(match[3]) !== session.size))
+  if (
+    range &&
+    (!match ||
+      Number(match[1]) !== held() ||
+      Number(match[3]) !== session.size ||
+      request.body.byteLength > Number(match[2]) - Number(match[1]) + 1)
+  )
     return errorAnswer(400, "badRequest");
   session.parts.push(request.body);
   return held() >= session.size ? finish() : incomplete();

@@ -2,6 +2,9 @@
 import { createHash } from "node:crypto";
 import { driveErrorBody } from "./drive-model-errors";
 
+/** The account the fake Drive belongs to, as Google's userinfo endpoint answers it. */
+export const MODEL_ACCOUNT_EMAIL = "ada.lovelace@example.com";
+
 /** Drive's folder MIME type. */
 export const FOLDER_MIME = "application/vnd.google-apps.folder";
 
@@ -79,9 +82,14 @@ export type RequestKind =
  * - "timeout": applied; the answer does not come in time (the connection times out);
  * - "lost": applied; the answer never arrives (the connection drops);
  * - "offline": not sent (no network);
- * - "hang": applied; no answer until the caller gives up (its own time limit; Node only).
+ * - "hang": applied; no answer until the caller gives up (its own time limit; Node only);
+ * - "held": answered as usual, but only once `until` settles (a slow network or a busy Drive);
+ * - "expire": the resumable upload session the request goes to expires (Drive forgets it and
+ *   answers 404 for it from now on, as "Resume an interrupted upload" says); answered `status`
+ *   (default 404 notFound).
  */
-export type FaultEffect = "error" | "error-after-apply" | "timeout" | "lost" | "offline" | "hang";
+export type FaultEffect =
+  "error" | "error-after-apply" | "timeout" | "lost" | "offline" | "hang" | "held" | "expire";
 
 /** A fault given to requests of `kind` (after `skip` of them pass), `times` times (default 1). */
 export interface ModelFault {
@@ -97,6 +105,14 @@ export interface ModelFault {
   fileId?: string;
   /** Sent as Retry-After (seconds). */
   retryAfter?: number;
+  /**
+   * For effects that apply the change ("lost", "timeout", "hang", "error-after-apply"): only
+   * the first this-many bytes of the body reach Drive (a connection that drops mid-upload; a
+   * resumable session keeps what arrived).
+   */
+  keepBytes?: number;
+  /** For "held": the answer waits for this. */
+  until?: Promise<unknown>;
 }
 
 /** A request the model answered (for counting). */

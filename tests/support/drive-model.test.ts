@@ -79,6 +79,41 @@ describe("the fake Drive", () => {
     expect(model.revisionTexts(file.id)).toEqual(["base", "someone else's", "mine"]);
   });
 
+  it("takes an upload's content type as the file's type when the metadata names none", async () => {
+    const { model, call } = setup();
+    const md = model.addFile("a.md", "# A", { mimeType: "text/markdown" });
+    // The metadata's own type wins; without one, the content's type (multipart part, media).
+    await call(`${UPLOAD}/${md.id}?uploadType=multipart`, {
+      method: "PATCH",
+      ...multipart({ mimeType: "text/markdown" }, "# B"),
+    });
+    expect(model.files.get(md.id)!.mimeType).toBe("text/markdown");
+    await call(`${UPLOAD}/${md.id}?uploadType=multipart`, {
+      method: "PATCH",
+      ...multipart({}, "# C"),
+    });
+    expect(model.files.get(md.id)!.mimeType).toBe("text/plain");
+    // A resumable session's type is its X-Upload-Content-Type.
+    const json = model.addFile("a.json", "{}", { mimeType: "text/plain" });
+    const opened = await call(`${UPLOAD}/${json.id}?uploadType=resumable`, {
+      method: "PATCH",
+      headers: {
+        "Content-Type": "application/json; charset=UTF-8",
+        "X-Upload-Content-Type": "application/json",
+        "X-Upload-Content-Length": "7",
+      },
+      body: "{}",
+    });
+    const session = opened.response.headers.get("location")!;
+    await call(session, {
+      method: "PUT",
+      headers: { "Content-Range": "bytes 0-6/7" },
+      body: '{"a":1}',
+    });
+    expect(model.text(json.id)).toBe('{"a":1}');
+    expect(model.files.get(json.id)!.mimeType).toBe("application/json");
+  });
+
   it("pages the changes feed: each file once at its latest change, then newStartPageToken", async () => {
     const { model, call } = setup();
     const start = (await call("/changes/startPageToken")).json().startPageToken;
@@ -228,5 +263,104 @@ describe("the fake Drive", () => {
     expect(refused.status).toBe(401);
     expect(JSON.stringify(await refused.json())).toContain("authError");
     expect((await get(model.grantToken())).status).toBe(200);
+  });
+});
+
+describe('the fake Drive\'s resumable uploads ("Resume an interrupted upload")', () => {
+  /** Opens a session for `size` bytes; returns its URI. */
+  async function openSession(call: ReturnType<typeof setup>["call"], size: number) {
+    const opened = await call(`${UPLOAD}?uploadType=resumable`, {
+      method: "POST",
+      headers: { "X-Upload-Content-Length": String(size) },
+      body: JSON.stringify({ name: "big.txt", mimeType: "text/plain" }),
+    });
+    expect(opened.status).toBe(200);
+    return opened.response.headers.get("location")!;
+  }
+
+  it("keeps the bytes that arrived before a dropped connection, says so with 308 + Range, takes the rest", async () => {
+    const { model, call } = setup();
+    const text = "0123456789";
+    const session = await openSession(call, 10);
+    model.faults = [{ kind: "upload", effect: "lost", keepBytes: 4 }];
+    const dropped = await call(session, {
+      method: "PUT",
+      headers: { "Content-Range": "bytes 0-9/10" },
+      body: text,
+    }).catch((e: Error) => e.name);
+    expect(dropped).toBe("TypeError");
+    const status = await call(session, {
+      method: "PUT",
+      headers: { "Content-Range": "bytes */10" },
+    });
+    expect(status.status).toBe(308);
+    expect(status.response.headers.get("range")).toBe("bytes=0-3");
+    expect(model.fileNamed("big.txt")).toBeUndefined(); // nothing saved before the whole text
+    const from4 = (start: number) =>
+      call(session, {
+        method: "PUT",
+        headers: { "Content-Range": `bytes ${start}-9/10` },
+        body: text.slice(start),
+      });
+    expect((await from4(2)).status).toBe(400); // bytes Drive already holds are refused
+    const done = await from4(4);
+    expect(done.status).toBe(200);
+    expect(model.text(done.json().id)).toBe(text);
+  });
+
+  it("a session whose last answer was lost answers its file to a status query, writing nothing again", async () => {
+    const { model, call } = setup();
+    const session = await openSession(call, 3);
+    model.faults = [{ kind: "upload", effect: "lost" }];
+    await call(session, {
+      method: "PUT",
+      headers: { "Content-Range": "bytes 0-2/3" },
+      body: "abc",
+    }).catch(() => "lost");
+    const file = model.fileNamed("big.txt")!;
+    expect(model.text(file.id)).toBe("abc");
+    const status = await call(session, {
+      method: "PUT",
+      headers: { "Content-Range": "bytes */3" },
+    });
+    expect(status.status).toBe(200);
+    expect(status.json().id).toBe(file.id);
+    expect(file.revisions).toHaveLength(1);
+    expect([...model.files.values()].filter((f) => f.name === "big.txt")).toHaveLength(1);
+  });
+
+  it("an expired session answers 404 to everything after, and a new session starts from zero", async () => {
+    const { model, call } = setup();
+    const first = await openSession(call, 3);
+    model.faults = [{ kind: "upload", effect: "expire", status: 410, reason: "gone" }];
+    const put = (session: string) =>
+      call(session, { method: "PUT", headers: { "Content-Range": "bytes 0-2/3" }, body: "abc" });
+    expect((await put(first)).status).toBe(410);
+    expect((await put(first)).status).toBe(404);
+    const second = await openSession(call, 3);
+    expect(second).not.toBe(first);
+    expect(model.text((await put(second)).json().id)).toBe("abc");
+  });
+});
+
+describe("the fake Drive's held answers", () => {
+  it("answers a held request only once the test lets it go, and applies it then", async () => {
+    const { model, call } = setup();
+    const file = model.addFile("a.txt", "0");
+    let release!: () => void;
+    model.faults = [
+      { kind: "upload", effect: "held", until: new Promise<void>((r) => (release = r)) },
+    ];
+    let answered = false;
+    const pending = call(`${UPLOAD}/${file.id}?uploadType=media`, {
+      method: "PATCH",
+      body: "1",
+    }).then((answer) => ((answered = true), answer.status));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    expect(model.text(file.id)).toBe("0");
+    release();
+    expect(await pending).toBe(200);
+    expect(model.text(file.id)).toBe("1");
   });
 });

@@ -15,13 +15,16 @@
  * bodies (drive-model-errors.ts). The REST side is in drive-model-rest.ts.
  *
  * Faults on demand ({@link ModelFault}): any status with its Drive body, before or after the
- * change was applied; timeouts and lost answers after the change was applied; offline; and
- * 401 for every token so far ({@link DriveModel.revokeTokens}). {@link DriveModel.beforeAnswer}
+ * change was applied; timeouts and lost answers after the change was applied (with only part
+ * of an upload's bytes arrived, if asked); answers held until the test lets them go; an upload
+ * session that expires; offline; and 401 for every token so far
+ * ({@link DriveModel.revokeTokens}). {@link DriveModel.beforeAnswer}
  * lets a test act while a request is in flight (another computer, Drive's own editor).
  */
-import { answerRest } from "./drive-model-rest";
+import { answerRest, expireUploadSession } from "./drive-model-rest";
 import {
   FOLDER_MIME,
+  MODEL_ACCOUNT_EMAIL,
   errorAnswer,
   md5Hex,
   requestKind,
@@ -53,7 +56,7 @@ export class DriveModel implements DriveState {
   /** Total bytes the Drive holds at most (a full Drive answers storageQuotaExceeded). */
   quotaBytes = Number.POSITIVE_INFINITY;
   /** The account's address, as Google's userinfo endpoint answers it. */
-  accountEmail = "ada.lovelace@example.com";
+  accountEmail = MODEL_ACCOUNT_EMAIL;
   /** Called with each request before it is answered (and awaited): act while it is in flight. */
   beforeAnswer: ((request: ModelRequest, kind: RequestKind) => void | Promise<void>) | null = null;
   /** Ids handed out by files.generateIds, not yet used. */
@@ -162,6 +165,13 @@ export class DriveModel implements DriveState {
   filesIn(folderId: string): ModelFile[] {
     return [...this.files.values()].filter(
       (f) => !f.trashed && f.mimeType !== FOLDER_MIME && f.parents.includes(folderId),
+    );
+  }
+
+  /** Every file (not a folder), oldest first, besides those with an id in `except`. */
+  fileList(except: string[] = []): ModelFile[] {
+    return [...this.files.values()].filter(
+      (f) => f.mimeType !== FOLDER_MIME && !except.includes(f.id),
     );
   }
 
@@ -275,6 +285,7 @@ export class DriveModel implements DriveState {
     } else {
       const fault = this.takeFault(kind, fileId);
       met = fault ? (fault.effect ?? "error") : undefined;
+      if (fault?.effect === "held") await fault.until;
       answer = fault ? this.faulted(fault, request, url, fileId) : answerRest(this, request, url);
     }
     this.seen.push({
@@ -296,7 +307,16 @@ export class DriveModel implements DriveState {
   ): ModelAnswer {
     const effect = fault.effect ?? "error";
     if (effect === "offline") return { status: 0, headers: {}, body: "", transport: "offline" };
-    if (effect !== "error") answerRest(this, request, url); // applied
+    if (effect === "held") return answerRest(this, request, url); // late (answer() waited), as usual
+    if (effect === "expire") {
+      expireUploadSession(this, url.searchParams.get("upload_id") ?? "");
+      return errorAnswer(fault.status ?? 404, fault.reason ?? "notFound");
+    }
+    if (effect !== "error") {
+      const arrived =
+        fault.keepBytes === undefined ? request.body : request.body.subarray(0, fault.keepBytes);
+      answerRest(this, { ...request, body: arrived }, url); // applied
+    }
     if (effect === "error" || effect === "error-after-apply") {
       const answer = errorAnswer(fault.status ?? 500, fault.reason ?? "backendError", fileId ?? "");
       if (fault.retryAfter) answer.headers["retry-after"] = String(fault.retryAfter);

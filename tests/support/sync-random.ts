@@ -15,6 +15,7 @@
 import { decodeBytes } from "~/text/text-encoding";
 import { computer, oneBrowser, type TestComputer } from "~/drive/sync/sync-test-support";
 import { DriveModel, FOLDER_MIME, type ModelFault } from "./drive-model";
+import { instantClock } from "./instant-clock";
 
 /**
  * What may happen in a run, each switchable on its own:
@@ -70,6 +71,8 @@ export interface RandomSyncResult {
   /** What happened, in order (to replay a failure by reading). */
   log: string[];
   requests: number;
+  /** How far the computers' clock moved: the waits (rate-limit back-offs) it jumped over. */
+  clockMs: number;
 }
 
 /** A small seeded PRNG (mulberry32). */
@@ -111,13 +114,16 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
   let nextWord = 1;
   const model = new DriveModel();
   model.acceptedTokens = new Set(); // computers add theirs: a revoke is then a real 401
+  // One time for every computer, that jumps over waits: rate-limit back-offs cost no real time.
+  const clock = instantClock();
+  const start = clock.now();
   const pcs: TestComputer[] = [];
   const names = ["a", "b", "c"].slice(0, options.computers ?? 2);
   for (const name of names) {
     // The first computer's browser has two windows with "window": they share its Web Locks,
     // channel and storage (sync-windows.ts), as a browser's windows do.
     const browser = on.has("window") && name === "a" ? oneBrowser(name) : undefined;
-    const pc = await computer(model, name, { random, browser });
+    const pc = await computer(model, name, { random, browser, clock });
     model.acceptToken(pc.session.token);
     pcs.push(pc);
   }
@@ -126,13 +132,12 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     label: names[i],
   }));
   if (on.has("window")) {
-    const second = await computer(model, "a2", { windowOf: pcs[0], random });
+    const second = await computer(model, "a2", { windowOf: pcs[0], random, clock });
     engines.push({ pc: second, label: "a2" });
   }
-  const closed = new Map<
-    TestComputer,
-    { name: string; text: string; driveFileId: string | null }[]
-  >();
+  /** Closed tabs, with what the notepad keeps of them (its sync base: tab-operations.ts). */
+  type ClosedTab = { name: string; text: string; driveFileId: string | null; base: string | null };
+  const closed = new Map<TestComputer, ClosedTab[]>();
   const running: Promise<void>[] = [];
   // What the person starts (turn on, bring in, reconnect) may fail with words on screen: the
   // run goes on. A sync run never rejects: that is a problem found.
@@ -153,6 +158,12 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     const id = pc.notepad.addTab(name, text, { driveFileId: driveFileId ?? undefined });
     owned.add(id);
     return id;
+  };
+  // As the notepad's Reopen closed tab: the tab comes back with its sync base.
+  const reopen = (pc: TestComputer, again: ClosedTab) => {
+    const id = open(pc, again.name, again.text, again.driveFileId);
+    if (again.driveFileId && again.base !== null)
+      pc.sync.tabMatchesDriveFile(id, again.driveFileId, again.base);
   };
 
   const word = () => `w${options.seed}x${nextWord++}`;
@@ -258,11 +269,12 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
         if (list.length > 0 && chance(0.5)) {
           const again = list.pop()!;
           log.push(`${e.label} reopens ${again.name}`);
-          open(pc, again.name, again.text, again.driveFileId);
+          reopen(pc, again);
         } else if (pc.notepad.tabs.length > 1) {
           const tab = pick(pc.notepad.tabs);
           log.push(`${e.label} closes ${tab.name}`);
-          list.push({ name: tab.name, text: tab.text, driveFileId: tab.driveFileId });
+          const { name, text, driveFileId } = tab;
+          list.push({ name, text, driveFileId, base: pc.sync.syncedText(tab.id) });
           pc.notepad.close(tab.id);
         }
       } else if (roll < 0.82 && on.has("syncToggle")) {
@@ -299,7 +311,7 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     for (const pc of pcs) pc.network.offline = false;
     // Every window's closed tabs (a second window closes tabs of its browser's notepad too).
     for (const { pc } of engines) {
-      for (const again of closed.get(pc) ?? []) open(pc, again.name, again.text, again.driveFileId);
+      for (const again of closed.get(pc) ?? []) reopen(pc, again);
     }
     // Sync turned off is turned on again, as closed tabs are reopened: what Drive's editor
     // typed into a file that then went to the bin, while the only computer syncing it was
@@ -323,7 +335,8 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
   }
   if (options.loseOneWord) loseWord(model, pcs, typed);
   problems.push(...checkInvariant(model, pcs, names, engines, typed));
-  return { seed: options.seed, problems, log, requests: model.seen.length };
+  const clockMs = clock.now() - start;
+  return { seed: options.seed, problems, log, requests: model.seen.length, clockMs };
 }
 
 /** Erases the first word typed on a computer from every tab and Drive file. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeBytes, encodeText } from "~/text/text-encoding";
 import { loadLegacyEncoders } from "~/text/legacy-encodings";
-import { computer, DriveModel } from "./sync-test-support";
+import { computer, DriveModel, sharedTab } from "./sync-test-support";
 import { parseTabList, serializeTabList, recordLocalTabs, emptyTabList } from "./tab-list-file";
 
 describe("notepad sync: encodings between computers", () => {
@@ -9,19 +9,10 @@ describe("notepad sync: encodings between computers", () => {
   beforeAll(() => loadLegacyEncoders(), 60_000);
 
   it("a Windows-1251 tab with CRLF is brought in as Windows-1251 with CRLF, and edits come back intact", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Письмо", "Привет\nмир", {
-      encoding: "windows-1251",
-      lineEnding: "crlf",
-    });
-    await a.sync.enable("all", id);
-    const fileId = a.notepad.tab(id).driveFileId!;
-    const b = await computer(model, "b");
-    const blank = b.notepad.addTab("Untitled", "");
-    await b.sync.enable("all", blank);
-    await b.sync.bringInRemoteTabs();
-    const brought = b.notepad.byName("Письмо");
+    const format = { encoding: "windows-1251", lineEnding: "crlf" } as const;
+    const shared = await sharedTab("Письмо", "Привет\nмир", format);
+    const { model, a, b, onA: id, fileId } = shared;
+    const brought = b.notepad.tab(shared.onB);
     expect(brought).toMatchObject({
       text: "Привет\nмир",
       encoding: "windows-1251",
@@ -38,15 +29,9 @@ describe("notepad sync: encodings between computers", () => {
   });
 
   it("a Windows-1252 tab whose bytes are also valid UTF-8 keeps its encoding on the other computer", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
     // "Ã©" in Windows-1252 is the bytes C3 A9: "é" when guessed as UTF-8.
-    const id = a.notepad.addTab("Mojibake", "Ã© stays Ã©", { encoding: "windows-1252" });
-    await a.sync.enable("all", id);
-    const b = await computer(model, "b");
-    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
-    await b.sync.bringInRemoteTabs();
-    expect(b.notepad.byName("Mojibake")).toMatchObject({
+    const { b, onB } = await sharedTab("Mojibake", "Ã© stays Ã©", { encoding: "windows-1252" });
+    expect(b.notepad.tab(onB)).toMatchObject({
       text: "Ã© stays Ã©",
       encoding: "windows-1252",
     });

@@ -94,17 +94,17 @@ export async function mergeWithTyping(
 }
 
 /**
- * {@link mergeWithTyping}'s outcome made good for what the tab holds now. Awaiting that answer
- * lets other work run (another request's answer, typing) after its last look at the tab, so a
- * caller about to put the merged text in the tab calls this with no await between: text typed
- * meanwhile is merged again, here, instead of being replaced by the merge.
+ * {@link mergeWithTyping}'s answer, checked once more by its caller where nothing can come in
+ * between (its own synchronous code, just before the text is put into the tab): text typed
+ * while the answer was on its way is merged in here. Null: the tab was closed meanwhile.
  */
-export function mergedWithTabNow(
+export function mergedWithTextNow(
+  outcome: (MergeOutcome & { local: string }) | null,
   readText: () => string | null,
   base: string | null,
   remote: string,
-  outcome: MergeOutcome & { local: string },
 ): (MergeOutcome & { local: string }) | null {
+  if (!outcome) return null;
   const now = readText();
   if (now === null) return null;
   if (now === outcome.local) return outcome;

@@ -11,6 +11,7 @@ import type { SyncFailure } from "./sync-messages";
 import { randomId } from "./sync-runner";
 import { SyncState } from "./sync-state";
 import { buildStatus } from "./sync-status";
+import type { SyncTimers } from "./sync-timer";
 import {
   DEFAULT_SYNC_INTERVAL,
   isSyncInterval,
@@ -29,6 +30,8 @@ export interface NotepadSyncOptions extends NotepadSyncSetup {
   drive?: SyncDriveAccess;
   store?: SyncStateStore;
   now?: () => number;
+  /** The sync timer's waits (rate-limit back-offs, periods), on the same clock as `now`. */
+  timers?: SyncTimers;
   random?: () => number;
   /** Page focus and coming back online; default: the window's events. */
   listen?: (onWake: () => void) => () => void;

@@ -62,6 +62,7 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
       run: () => this.runOnce(),
       now: this.now,
       random: this.random,
+      timers: options.timers,
     });
     this.tabsStep = {
       state: this.state,
@@ -197,6 +198,12 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
     this.state.saveRecord({ ...fresh, included: record?.included ?? false, baseText: text });
   }
 
+  syncedText(id: string): string | null {
+    const record = this.state.records.get(id);
+    const fileId = this.host.readTab(id)?.driveFileId;
+    return record?.driveFileId && record.driveFileId === fileId ? record.baseText : null;
+  }
+
   syncNow(): Promise<void> {
     if (!this.state.settings.enabled) return Promise.resolve();
     if (!this.timer.isActive()) this.timer.start();
@@ -310,6 +317,8 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
         checkpoint: (record) => {
           if (this.state.records.get(record.tabId)?.included) this.state.saveRecord(record);
         },
+        syncing: (tabId) =>
+          this.state.settings.enabled && this.state.records.get(tabId)?.included === true,
         ...copyTabs(this.tabsStep),
       };
       await settleClosedUploads(this.state, context);

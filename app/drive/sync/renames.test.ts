@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { computer, DriveModel } from "./sync-test-support";
-
-/** Computer A with a synced "Notes" tab, and B that brought it in. */
-async function twoComputers() {
-  const model = new DriveModel();
-  const a = await computer(model, "a");
-  const aNotes = a.notepad.addTab("Notes", "one\ntwo");
-  await a.sync.enable("all", aNotes);
-  const b = await computer(model, "b");
-  const blank = b.notepad.addTab("Untitled", "");
-  await b.sync.enable("all", blank);
-  await b.sync.bringInRemoteTabs();
-  const bNotes = b.notepad.byName("Notes").id;
-  const fileId = a.notepad.tab(aNotes).driveFileId!;
-  return { model, a, b, aNotes, bNotes, fileId };
-}
+import { RESUMABLE_THRESHOLD_BYTES } from "../rest";
+import { computer, DriveModel, sharedTab } from "./sync-test-support";
 
 describe("notepad sync: names and types", () => {
   it("a rename made on one computer reaches the other and does not flip back", async () => {
-    const { model, a, b, aNotes, bNotes, fileId } = await twoComputers();
+    const { model, a, b, onA: aNotes, onB: bNotes, fileId } = await sharedTab("Notes", "one\ntwo");
     a.notepad.rename(aNotes, "Ideas");
     await a.sync.syncNow();
     expect(model.files.get(fileId)!.name).toBe("Ideas.txt");
@@ -42,7 +28,7 @@ describe("notepad sync: names and types", () => {
   });
 
   it("a rename in Drive's own page renames the tab when nothing else changed", async () => {
-    const { model, a, aNotes, fileId } = await twoComputers();
+    const { model, a, onA: aNotes, fileId } = await sharedTab("Notes", "one\ntwo");
     model.files.get(fileId)!.name = "Renamed in Drive.txt";
     model.editFile(fileId, "one\ntwo"); // the same bytes: only the change is logged
     await a.sync.syncNow();
@@ -67,5 +53,19 @@ describe("notepad sync: names and types", () => {
     expect(model.text(json.id)).toBe('{"a":2}');
     expect(model.files.get(md.id)!.mimeType).toBe("text/markdown");
     expect(model.files.get(json.id)!.mimeType).toBe("application/json");
+  });
+
+  it("a big upload (resumable, over 5 MB) keeps the file's MIME type too", async () => {
+    const model = new DriveModel();
+    const md = model.addFile("readme.md", "# Title", { mimeType: "text/markdown" });
+    const a = await computer(model, "a");
+    const mdTab = a.notepad.addTab("readme.md", "# Title", { driveFileId: md.id });
+    await a.sync.enable("all", mdTab);
+    const big = `# Title\n${"x".repeat(RESUMABLE_THRESHOLD_BYTES)}`;
+    a.notepad.type(mdTab, big);
+    await a.sync.syncNow();
+    expect(model.text(md.id)).toBe(big);
+    expect(model.seen.some((seen) => seen.method === "PUT")).toBe(true);
+    expect(model.files.get(md.id)!.mimeType).toBe("text/markdown");
   });
 });

@@ -268,6 +268,8 @@ async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promis
       content: "",
       parentId: upload.parentId,
       bytes: upload.bytes,
+      // The file's own type: Drive takes an upload's type as the file's new one.
+      mimeType: upload.mimeType,
       metadata: upload.fileId ? { name: upload.name } : undefined,
     });
     // A second answer: its checksum may be of a revision written after ours.

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { instantClock } from "../../../tests/support/instant-clock";
 import { SYNC_MESSAGES } from "./sync-messages";
 import { computer, DriveModel } from "./sync-test-support";
 
@@ -27,6 +28,36 @@ describe("notepad sync: Drive's refusals", () => {
       a.sync.stop();
       vi.useRealTimers();
     }
+  });
+
+  it("on a clock that jumps ahead (the randomized test's), Retry-After is still waited in full", async () => {
+    const clock = instantClock();
+    const model = new DriveModel();
+    const a = await computer(model, "a", { clock });
+    const id = a.notepad.addTab("Notes", "v1");
+    await a.sync.enable("all", id);
+    const fileId = a.notepad.tab(id).driveFileId!;
+    const askedAt: number[] = [];
+    model.beforeAnswer = () => void askedAt.push(clock.now());
+    // Longer than the request layer waits: the sync's schedule keeps it.
+    model.faults = [{ kind: "any", status: 429, reason: "rateLimitExceeded", retryAfter: 120 }];
+    a.notepad.type(id, "v2");
+    await a.sync.syncNow();
+    expect(a.sync.getStatus().message).toBe(SYNC_MESSAGES.rateLimited);
+    const limitedAt = clock.now();
+    askedAt.length = 0;
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("v2");
+    expect(askedAt.length).toBeGreaterThan(0);
+    expect(Math.min(...askedAt)).toBeGreaterThanOrEqual(limitedAt + 120_000);
+    // A short one is waited inside the request, which then goes through in the same run.
+    model.faults = [{ kind: "upload", status: 429, reason: "rateLimitExceeded", retryAfter: 10 }];
+    a.notepad.type(id, "v3");
+    const before = clock.now();
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("v3");
+    expect(clock.now() - before).toBeGreaterThanOrEqual(10_000);
+    expect(a.sync.getStatus().tabs[id].kind).toBe("synced");
   });
 
   it("a file Drive has not authorised Plainpad to change is told apart from a read-only one, and forks", async () => {

@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { createMemorySyncStore, type StoredTabSync } from "~/storage/sync-store";
-import { computer, DriveModel, type HookedRequest, type TestComputer } from "./sync-test-support";
+import {
+  computer,
+  DriveModel,
+  sharedTab,
+  type HookedRequest,
+  type TestComputer,
+} from "./sync-test-support";
+
+/** The text of the "Notes" tab that A and B both sync (sharedTab). */
+const NOTES = "one\ntwo\nthree";
 
 const isCreateUpload = (r: HookedRequest) =>
   r.method === "POST" && r.url.includes("/upload/drive/v3/files");
@@ -42,20 +51,6 @@ describe("issue 50 §1: no silent loss", () => {
   });
 });
 
-/** A and B both sync "Notes" ("one\ntwo\nthree"). */
-async function sharedNotes() {
-  const model = new DriveModel();
-  const a = await computer(model, "a");
-  const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
-  await a.sync.enable("all", notes);
-  const b = await computer(model, "b");
-  const blank = b.notepad.addTab("Untitled", "");
-  await b.sync.enable("all", blank);
-  await b.sync.bringInRemoteTabs();
-  const onB = b.notepad.byName("Notes").id;
-  return { model, a, b, notes, onB, fileId: fileOf(a, notes) };
-}
-
 describe("issue 50 §1.2: a change Drive reported is not forgotten when the run fails", () => {
   const breaks: [string, (model: DriveModel, a: TestComputer) => void][] = [
     [
@@ -77,7 +72,7 @@ describe("issue 50 §1.2: a change Drive reported is not forgotten when the run 
   ];
   for (const [name, breakRun] of breaks) {
     it(`after ${name} mid-run, the next local edit merges with B's change instead of erasing it`, async () => {
-      const { model, a, b, notes, onB, fileId } = await sharedNotes();
+      const { model, a, b, onA: notes, onB, fileId } = await sharedTab("Notes", NOTES);
       b.notepad.type(onB, "one\ntwo\nthree\nfrom B");
       await b.sync.syncNow();
       breakRun(model, a);
@@ -191,7 +186,7 @@ describe("issue 50 §1.3: Drive v3 uploads have no precondition", () => {
     r.method === "PATCH" && r.url.includes(`/upload/drive/v3/files/${fileId}`);
 
   it("a revision written after the changes feed was read is merged before the upload", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     a.notepad.type(notes, "ONE\ntwo\nthree");
     // B's write lands right after A read the changes feed (which said nothing of the file).
     a.network.after = once(
@@ -204,7 +199,7 @@ describe("issue 50 §1.3: Drive v3 uploads have no precondition", () => {
   });
 
   it("a revision written during the upload is read back and merged, then sent", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     a.notepad.type(notes, "ONE\ntwo\nthree");
     a.network.before = once(isUploadOf(fileId), () =>
       model.editFile(fileId, "one\ntwo\nthree\nfrom B"),
@@ -219,7 +214,7 @@ describe("issue 50 §1.3: Drive v3 uploads have no precondition", () => {
 
 describe("issue 50 §1.3: one Drive file is synced by one tab at a time", () => {
   it("a second tab on the same file waits, says why, and can go on in a new file", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     // "Open from Drive" a second time: another tab on the same file.
     const again = a.notepad.addTab("Notes", "one\ntwo\nthree", { driveFileId: fileId });
     a.notepad.type(notes, "one\ntwo\nthree\nfirst tab");
@@ -264,7 +259,7 @@ describe("issue 50 §2: a run with nothing changed", () => {
 
 describe("issue 50 §2: an upload whose answer was lost", () => {
   it("is recognised as ours on the next run: no Drive copy of our own text", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     a.notepad.type(notes, "one\ntwo\nthree\nfour");
     model.faults = [{ kind: "upload", effect: "lost", fileId, times: 5 }];
     await a.sync.syncNow();
@@ -298,7 +293,7 @@ describe("issue 50 §2: a tab with a Drive file and no sync base", () => {
 
 describe("issue 50 §2: a file moved to Drive's bin", () => {
   it("stops the tab's sync with words, run after run, and writes nothing into the binned file", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     model.trash(fileId);
     for (const text of ["one\ntwo\nthree\nfour", "one\ntwo\nthree\nfour\nfive"]) {
       a.notepad.type(notes, text);
@@ -379,7 +374,7 @@ describe("issue 50 §2: two computers turning sync on together", () => {
 
 describe("issue 50 §2: the copy a conflict made elsewhere", () => {
   it("opened here after it changed in Drive: its change is pulled, not missed", async () => {
-    const { model, a, b, notes, onB } = await sharedNotes();
+    const { model, a, b, onA: notes, onB } = await sharedTab("Notes", NOTES);
     a.notepad.type(notes, "one\nTWO from A\nthree");
     b.notepad.type(onB, "one\ntwo from B\nthree");
     await a.sync.syncNow();
@@ -397,7 +392,7 @@ describe("issue 50 §2: the copy a conflict made elsewhere", () => {
 
 describe("issue 50 §2: a lost answer hides a revision written just before ours", () => {
   it("the next run reads the revisions and merges the one in between", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     a.notepad.type(notes, "ONE\ntwo\nthree");
     a.network.before = once(
       (r) => r.method === "PATCH" && r.url.includes(`/upload/drive/v3/files/${fileId}`),
@@ -416,7 +411,7 @@ describe("issue 50 §2: a lost answer hides a revision written just before ours"
 
 describe("issue 50 §1.5: a rename's answer carries no checksum for the tab's text", () => {
   it("a revision written just before a rename is merged later, not overwritten", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     a.notepad.rename(notes, "Letter");
     a.network.after = once(
       (r) => r.url.includes("/drive/v3/changes?"),
@@ -474,7 +469,7 @@ describe("issue 50 §2: a create retried by the request layer after Drive applie
 
 describe("issue 50 §2: a change made in Drive just before the file went to the bin", () => {
   it("comes into the tab, which then stops syncing", async () => {
-    const { model, a, notes, fileId } = await sharedNotes();
+    const { model, a, onA: notes, fileId } = await sharedTab("Notes", NOTES);
     model.editFile(fileId, "one\ntwo\nthree\nfrom Drive");
     model.trash(fileId);
     a.notepad.type(notes, "ONE\ntwo\nthree");

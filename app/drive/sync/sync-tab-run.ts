@@ -16,7 +16,8 @@ import { markReplaced, noticeReplaced, openConflictCopy, type KeptCopy } from ".
 import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf } from "./merge";
-import { mergedWithTabNow, mergeWithTyping } from "./merge-off-thread";
+import { mergedWithTextNow, mergeWithTyping } from "./merge-off-thread";
+import { markOverwritten, mergeBase } from "./overwrite-mark";
 import {
   downloadBytes,
   getSyncMeta,
@@ -43,7 +44,9 @@ export { driveFileName, tabNameForFile } from "./tab-naming";
 export type TabRunResult =
   | { kind: "synced"; record: StoredTabSync }
   /** The tab was closed meanwhile. */
-  | { kind: "closed" };
+  | { kind: "closed" }
+  /** Sync was turned off (or the tab taken out of it) meanwhile: nothing more was written. */
+  | { kind: "stopped" };
 
 /** Runs of one tab's merge when Drive's copy keeps changing under it. */
 const ATTEMPTS = 3;
@@ -276,8 +279,10 @@ async function syncExisting(
         encoding,
       );
       const sent = { text: pending.text, mimeType: before.mimeType };
-      if (between.length > 0)
+      if (between.length > 0) {
         await mergeBack(context, first, fileId, before.baseText, sent, between);
+        await markOverwritten(context.http, fileId, between.at(-1)!.md5, before.md5Checksum);
+      }
     }
   }
   let record = held.record;
@@ -316,10 +321,12 @@ async function syncExisting(
     }
     return put(local);
   }
+  // Our last upload overwritten elsewhere: merged against what that upload was based on.
+  const base = await mergeBase(context.http, fileId, record, remote.meta, tab.encoding);
   const readText = () => context.host.readTab(tab.id)?.text ?? null;
-  const merged = await mergeWithTyping(readText, record.baseText, local, remote.text);
-  // Typing may land while that answer is awaited: looked at again with no await before use.
-  const outcome = merged && mergedWithTabNow(readText, record.baseText, remote.text, merged);
+  const merging = await mergeWithTyping(readText, base, local, remote.text);
+  // Typing may come in while the answer is awaited: checked again here, with no await after.
+  const outcome = mergedWithTextNow(merging, readText, base, remote.text);
   if (!outcome) return { kind: "closed" };
   local = outcome.local;
   // The copy's file id first: past the checkpoint, Drive's text is kept only by the copy tab.
@@ -374,6 +381,9 @@ async function uploadChecked(
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
+  // "Off" means no more writes, even from a run under way: an upload sent now would have no
+  // run after it to check what it replaced.
+  if (!context.syncing(tab.id)) return { kind: "stopped" };
   // Kept until the answer comes: an answer lost on the way must not make our text "theirs".
   const bytes = fileBytes(text, tab.encoding, tab.lineEnding);
   context.checkpoint({ ...based, pendingUpload: { text, md5: contentMd5(bytes) } });
@@ -381,7 +391,10 @@ async function uploadChecked(
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
   const sent = { text, mimeType: naming.mimeType };
-  if (between.length > 0) await mergeBack(context, tab, fileId, based.baseText, sent, between);
+  if (between.length > 0) {
+    await mergeBack(context, tab, fileId, based.baseText, sent, between);
+    await markOverwritten(http, fileId, between.at(-1)!.md5, based.md5Checksum);
+  }
   return synced(based, text, meta, naming.name);
 }
 

@@ -109,6 +109,7 @@ async function syncOneTab(step: TabsStepHost, context: TabRunContext, id: string
   try {
     const result = await syncTab(context, id, record);
     if (result.kind === "closed") return step.tabClosed(id);
+    if (result.kind === "stopped") return;
     const held = step.state.records.get(id);
     if (held?.included) step.state.saveRecord(result.record);
     // Closed during its run, which made the check after its upload: nothing left to keep.

@@ -8,6 +8,7 @@ import type { LineEnding } from "~/text/line-endings";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { DriveModel } from "../../../tests/support/drive-model";
 import { modelFetch } from "../../../tests/support/drive-model-fetch";
+import type { InstantClock } from "../../../tests/support/instant-clock";
 import { createNotepadSync } from "./notepad-sync";
 import type { SyncDriveAccess } from "./sync-drive";
 import type { WindowChannel, WindowMessage, WindowsEnvironment } from "./sync-windows";
@@ -213,6 +214,11 @@ export async function computer(
     random?: () => number;
     /** A window of this browser (its storage, Web Locks, channel; tabs named from `prefix`). */
     browser?: SharedBrowser;
+    /**
+     * The time and every wait of the engine (its timer and the request layer's back-offs):
+     * rate limits then cost no real time. Default the real time and timers, and no back-off.
+     */
+    clock?: InstantClock;
   } = {},
 ): Promise<TestComputer> {
   const first = options.windowOf;
@@ -246,7 +252,7 @@ export async function computer(
       session.valid = false;
     },
     fetchImpl: hooked,
-    sleep: async () => undefined,
+    sleep: options.clock?.sleep ?? (async () => undefined),
     random: () => 0.5,
   };
   const sync = createNotepadSync({
@@ -261,6 +267,8 @@ export async function computer(
     isOnline: () => !network.offline,
     yieldToPage: async () => undefined,
     random: options.random ?? Math.random,
+    now: options.clock?.now,
+    timers: options.clock,
   });
   if (first) notepad.otherWindows.push(sync);
   else notepad.sync = sync;
@@ -276,6 +284,28 @@ export async function computer(
     wake: () => wake(),
     requests: () => requests,
   };
+}
+
+/**
+ * Computer A syncing one tab (`name`, `text`, in `format`), and computer B on the same Drive,
+ * sync turned on over a blank tab, that brought it in: the tab's id on each, and its file.
+ */
+export async function sharedTab(
+  name: string,
+  text: string,
+  format: Parameters<TestNotepad["addTab"]>[2] = {},
+) {
+  const model = new DriveModel();
+  const a = await computer(model, "a");
+  const onA = a.notepad.addTab(name, text, format);
+  await a.sync.enable("all", onA);
+  const fileId = a.notepad.tab(onA).driveFileId;
+  if (!fileId) throw new Error(`${name} has no Drive file after its first sync`);
+  const b = await computer(model, "b");
+  const blank = b.notepad.addTab("Untitled", "");
+  await b.sync.enable("all", blank);
+  await b.sync.bringInRemoteTabs();
+  return { model, a, b, onA, onB: b.notepad.byName(name).id, fileId };
 }
 
 export { DriveModel };

@@ -3,7 +3,8 @@
  * or only when asked ("Sync now", the page getting focus). Runs never overlap: a request that
  * comes during a run gives one more run after it. After a run that Google rate-limited, the
  * next one waits (exponential backoff with jitter, or Google's Retry-After when longer).
- * Uses the global setTimeout (vitest's fake timers replace it in tests).
+ * Waits go through {@link SyncTimers}: the global setTimeout by default (vitest's fake timers
+ * replace it), or a clock a test gives that jumps ahead, so rate limits cost it no real time.
  */
 import type { SyncInterval } from "./sync-types";
 
@@ -42,6 +43,19 @@ export function rateLimitDelay(count: number, random: () => number, retryAfterMs
   return Math.max(jittered, retryAfterMs);
 }
 
+/** Where the timer's waits come from (its `now` must be the same clock's). */
+export interface SyncTimers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The page's own timers. */
+const GLOBAL_TIMERS: SyncTimers = {
+  // Looked up at each call, so vitest's fake timers (installed later) are the ones used.
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 /** Options of {@link SyncTimer}. */
 export interface SyncTimerOptions {
   interval: SyncInterval;
@@ -49,6 +63,8 @@ export interface SyncTimerOptions {
   run: () => Promise<RunReport | void>;
   now?: () => number;
   random?: () => number;
+  /** Default the global setTimeout and clearTimeout. */
+  timers?: SyncTimers;
 }
 
 /** The scheduler of one notepad's sync runs. */
@@ -58,20 +74,22 @@ export class SyncTimer {
   private running = false;
   /** A run was asked for while one ran. */
   private again = false;
-  private periodTimer: ReturnType<typeof setTimeout> | null = null;
-  private restTimer: ReturnType<typeof setTimeout> | null = null;
-  private backoffTimer: ReturnType<typeof setTimeout> | null = null;
+  private periodTimer: unknown = null;
+  private restTimer: unknown = null;
+  private backoffTimer: unknown = null;
   private backoffUntil = 0;
   private rateLimits = 0;
   /** Resolved when the next run that starts from now on is over. */
   private waiters: (() => void)[] = [];
   private readonly now: () => number;
   private readonly random: () => number;
+  private readonly timers: SyncTimers;
 
   constructor(private readonly options: SyncTimerOptions) {
     this.interval = options.interval;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
+    this.timers = options.timers ?? GLOBAL_TIMERS;
   }
 
   /** Starts the schedule (no run at once: call {@link request} for that). */
@@ -85,7 +103,7 @@ export class SyncTimer {
   stop(): void {
     this.active = false;
     for (const timer of [this.periodTimer, this.restTimer, this.backoffTimer]) {
-      if (timer) clearTimeout(timer);
+      if (timer) this.timers.clearTimeout(timer);
     }
     this.periodTimer = this.restTimer = this.backoffTimer = null;
     this.again = false;
@@ -106,7 +124,7 @@ export class SyncTimer {
   setInterval(interval: SyncInterval): void {
     this.interval = interval;
     if (interval !== "realtime" && this.restTimer) {
-      clearTimeout(this.restTimer);
+      this.timers.clearTimeout(this.restTimer);
       this.restTimer = null;
     }
     if (this.active) this.armPeriod();
@@ -123,8 +141,8 @@ export class SyncTimer {
    */
   typed(): void {
     if (!this.active || this.interval !== "realtime") return;
-    if (this.restTimer) clearTimeout(this.restTimer);
-    this.restTimer = setTimeout(() => {
+    if (this.restTimer) this.timers.clearTimeout(this.restTimer);
+    this.restTimer = this.timers.setTimeout(() => {
       this.restTimer = null;
       void this.request();
     }, REALTIME_REST_MS);
@@ -151,7 +169,7 @@ export class SyncTimer {
     this.running = true;
     const waiters = this.waiters;
     this.waiters = [];
-    if (this.periodTimer) clearTimeout(this.periodTimer);
+    if (this.periodTimer) this.timers.clearTimeout(this.periodTimer);
     this.periodTimer = null;
     let report: RunReport | void = undefined;
     try {
@@ -184,7 +202,7 @@ export class SyncTimer {
   private armBackoff(): void {
     if (this.backoffTimer) return;
     const wait = Math.max(0, this.backoffUntil - this.now());
-    this.backoffTimer = setTimeout(() => {
+    this.backoffTimer = this.timers.setTimeout(() => {
       this.backoffTimer = null;
       this.backoffUntil = 0;
       void this.request();
@@ -192,11 +210,11 @@ export class SyncTimer {
   }
 
   private armPeriod(): void {
-    if (this.periodTimer) clearTimeout(this.periodTimer);
+    if (this.periodTimer) this.timers.clearTimeout(this.periodTimer);
     this.periodTimer = null;
     const period = INTERVAL_MS[this.interval];
     if (period === null) return;
-    this.periodTimer = setTimeout(() => {
+    this.periodTimer = this.timers.setTimeout(() => {
       this.periodTimer = null;
       if (this.waitingUntil()) this.armPeriod();
       else void this.request();

@@ -205,6 +205,13 @@ export interface NotepadSyncController {
    * since merge with the tab's instead of being replaced by it.
    */
   tabMatchesDriveFile(id: string, driveFileId: string, text: string): void;
+  /**
+   * The text tab `id` and its Drive file last agreed on (the base of its next merge), or null
+   * when there is none. The notepad keeps it with a closed tab and gives it back through
+   * {@link tabMatchesDriveFile} when the tab is reopened, so its first sync merges Drive's later
+   * changes instead of reverting them or making a needless "(Drive copy)".
+   */
+  syncedText(id: string): string | null;
   /** Syncs every synced tab now ("Sync now"); resolves when the run is over. */
   syncNow(): Promise<void>;
   /**

@@ -17,6 +17,8 @@ export interface TabRunContext {
    * text becomes the base, so a retry neither opens a second Drive copy nor merges twice.
    */
   checkpoint(record: StoredTabSync): void;
+  /** Sync is on and the tab in it (either may be turned off while its run is under way). */
+  syncing(tabId: string): boolean;
   /** An id for a new file (files.generateIds, asked for a few at a time). */
   newFileId(): Promise<string>;
   /** Tabs to put in a new file (the id is removed once it is made). */

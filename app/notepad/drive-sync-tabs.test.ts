@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { createEditorCompartments } from "~/codemirror/extensions";
+import type { RemoteTabFile } from "~/drive/sync/sync-types";
+import { openDriveCopy, openTabFromDrive, type SyncTabsHost } from "./drive-sync-tabs";
+import { createNotepadStore } from "./notepad-store";
+import { TabStates } from "./tab-states";
+
+/** A notepad whose first tab ("1", active) is in `format`, or has no state loaded yet. */
+function notepad(activeFormat: "loaded" | "not loaded") {
+  const store = createNotepadStore();
+  const states = new TabStates(createEditorCompartments(), () => []);
+  if (activeFormat === "loaded") {
+    states.add("1", "here", {
+      file: {
+        encoding: "utf-16le",
+        lineEnding: "lf",
+        disk: { handle: {} as FileSystemFileHandle, lastModified: 1, size: 4 },
+        language: "markdown",
+      },
+    });
+  }
+  const stored: string[] = [];
+  const snapshots: string[] = [];
+  const host: SyncTabsHost = {
+    store,
+    states,
+    sync: {
+      track: () => undefined,
+      noteChange: (id: string) => void stored.push(id),
+      saveOrder: () => undefined,
+    },
+    history: {
+      snapshotNow: async (_id, snapshot) => {
+        snapshots.push(String(snapshot.text));
+        return null;
+      },
+    },
+    getView: () => null,
+    activeId: () => store.getState().tabs.activeId,
+    tabName: () => "",
+    publishFileStatus: () => undefined,
+    addNotice: () => undefined,
+  };
+  return { host, store, states, stored, snapshots };
+}
+
+const windowsTab: RemoteTabFile = {
+  driveFileId: "drive-1",
+  name: "Caf\u00e9 notes",
+  text: "Caf\u00e9\ncr\u00e8me",
+  encoding: "windows-1252",
+  lineEnding: "crlf",
+};
+
+describe("tabs the Drive sync opens", () => {
+  it("a brought-in tab keeps its encoding and line ending when the active tab's format is not loaded", () => {
+    const { host, store, states, stored } = notepad("not loaded");
+    const added: string[] = [];
+    const id = openTabFromDrive(host, windowsTab, (tabId) => added.push(tabId));
+    const doc = states.get(id)!;
+    expect(doc.file).toMatchObject({ encoding: "windows-1252", lineEnding: "crlf", disk: null });
+    expect(doc.driveFileId).toBe("drive-1");
+    expect(doc.content).toBe("Caf\u00e9\ncr\u00e8me");
+    // Opened beside the others, not shown, and stored.
+    expect(store.getState().tabs.tabs.map((t) => t.name)).toEqual([
+      "Untitled-1",
+      "Caf\u00e9 notes",
+    ]);
+    expect(store.getState().tabs.activeId).toBe("1");
+    expect(added).toEqual([id]);
+    expect(stored).toEqual([id]);
+  });
+
+  it("over the active tab's format, the brought-in encoding and line ending win, and no file on disk", () => {
+    const { host, states } = notepad("loaded");
+    const id = openTabFromDrive(host, windowsTab, () => undefined);
+    expect(states.get(id)!.file).toEqual({
+      encoding: "windows-1252",
+      lineEnding: "crlf",
+      disk: null,
+      language: "markdown",
+    });
+  });
+
+  it("a Drive copy opens right after its tab, in its format, with Drive's text in History", () => {
+    const { host, store, states, snapshots } = notepad("loaded");
+    store.setState({
+      tabs: {
+        tabs: [
+          ...store.getState().tabs.tabs,
+          { id: "2", name: "Last", lastModified: 0, isModified: false },
+        ],
+        activeId: "1",
+      },
+    });
+    const id = openDriveCopy(
+      host,
+      { id: "1", name: "Notes (Drive copy)", text: "theirs" },
+      () => undefined,
+    );
+    expect(store.getState().tabs.tabs.map((t) => t.id)).toEqual(["1", id, "2"]);
+    expect(states.get(id)!.file).toMatchObject({ encoding: "utf-16le", disk: null });
+    expect(snapshots).toEqual(["theirs"]);
+  });
+});

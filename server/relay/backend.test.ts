@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { backendSettings } from "./backend";
+
+describe("backend settings: the fsync window", () => {
+  it("lets a room's appends share an fdatasync for 25 ms by default, 0 syncing at once, and refuses nonsense", () => {
+    expect(backendSettings({}).fsyncWindowMs).toBe(25);
+    expect(backendSettings({ RELAY_FSYNC_WINDOW_MS: "0" }).fsyncWindowMs).toBe(0);
+    expect(backendSettings({ RELAY_FSYNC_WINDOW_MS: "5" }).fsyncWindowMs).toBe(5);
+    expect(() => backendSettings({ RELAY_FSYNC_WINDOW_MS: "soon" })).toThrow(
+      /RELAY_FSYNC_WINDOW_MS/,
+    );
+    expect(() => backendSettings({ RELAY_FSYNC_WINDOW_MS: "-1" })).toThrow(/RELAY_FSYNC_WINDOW_MS/);
+  });
+});
