@@ -13,8 +13,8 @@ import { RATE_LIMIT_BASE_MS } from "./sync-timer";
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
  * CI runs a few seeds of each class that holds. On two computers every class holds alone and
- * all together, the second window and the bin among them, over seeds 1-796 (rateLimit too);
- * seeds 797 (a word Drive's editor typed) and 1344 (words typed on a computer, left only in
+ * all together, the second window and the bin among them, over seeds 1-2,500 (rateLimit too)
+ * but two: 797 (a word Drive's editor typed) and 1344 (words typed on a computer, left only in
  * History) lose, on main and on the randomized helpers' branches alike. "rateLimit" runs on
  * the computers' instant clock (tests/support/instant-clock.ts): its back-offs are waited in
  * the clock's time, not in real time. Three computers hold with "midRun", "401", "renames",
