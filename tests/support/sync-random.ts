@@ -6,7 +6,7 @@
  * and reopen tabs, bring in the other computer's tabs, turn sync off and on, sync now (awaited
  * or left running while they go on), Drive's own editor changes files — while the faults of the
  * enabled classes hit at random. At the end every fault is lifted, closed tabs are reopened,
- * every computer syncs a few times, and the invariant is checked:
+ * sync turned off is turned on, every computer syncs a few times, and the invariant is checked:
  * - each word typed on a computer is in a Drive file or in a visible tab of that computer
  *   (never only in History); each word Drive's editor typed is in a Drive file or a tab;
  * - every tab marked Synced holds exactly its Drive file's text.
@@ -60,6 +60,8 @@ export interface RandomSyncOptions {
    * losing engine would: the checker must then report it (it is not blind).
    */
   loseOneWord?: boolean;
+  /** Called with each line of the log as it is written (to read a seed that hangs). */
+  trace?: (line: string) => void;
 }
 
 export interface RandomSyncResult {
@@ -100,6 +102,13 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const chance = (p: number) => random() < p;
   const log: string[] = [];
+  const { trace } = options;
+  if (trace) {
+    log.push = (...lines: string[]) => {
+      lines.forEach((line) => trace(line));
+      return Array.prototype.push.apply(log, lines);
+    };
+  }
   const problems: string[] = [];
   const typed: Typed[] = [];
   let nextWord = 1;
@@ -304,9 +313,23 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     for (const { pc } of engines) {
       for (const again of closed.get(pc) ?? []) reopen(pc, again);
     }
-    for (const e of engines)
-      if (needsReconnect(e.pc)) await tried(`${e.label} reconnect`, () => e.pc.sync.reconnect());
-    for (let round = 0; round < 3; round++) for (const e of engines) await syncNow(e);
+    // Sync turned off is turned on again, as closed tabs are reopened: what Drive's editor
+    // typed into a file that then went to the bin, while the only computer syncing it was
+    // off, can reach a tab only then (the engine cannot see Drive while off).
+    for (let i = 0; i < pcs.length; i++) {
+      const pc = pcs[i];
+      if (pc.sync.getStatus().enabled || pc.notepad.tabs.length === 0) continue;
+      log.push(`${names[i]} turns sync on (the end)`);
+      await tried(`${names[i]} turn on`, () => pc.sync.enable("all", pc.notepad.tabs[0].id));
+    }
+    // A person asked to reconnect does so, before each run: a run another window asked for
+    // may still meet a token refused before the faults were lifted.
+    for (let round = 0; round < 3; round++) {
+      for (const e of engines) {
+        if (needsReconnect(e.pc)) await tried(`${e.label} reconnect`, () => e.pc.sync.reconnect());
+        await syncNow(e);
+      }
+    }
   } catch (error) {
     problems.push(`threw: ${error instanceof Error ? error.stack : String(error)}`);
   }

@@ -57,15 +57,21 @@ export async function openConflictCopy(
   }
 }
 
-/** Marks the file: the text of checksum `kept.md5` was replaced, and where it is kept. */
+/**
+ * Marks the file: the text of checksum `kept.md5` was replaced, and where it is kept. `also`:
+ * the checksum our upload replaced, when a revision came after the conflict and was merged
+ * (a computer that synced that one lost the same lines): both, comma-separated.
+ */
 export async function markReplaced(
   context: TabRunContext,
   fileId: string,
   kept: KeptCopy,
+  also?: string | null,
 ): Promise<void> {
   if (!kept.md5) return;
+  const replaced = also && also !== kept.md5 ? `${kept.md5},${also}` : kept.md5;
   await setAppProperties(context.http, fileId, {
-    [REPLACED_KEY]: kept.md5,
+    [REPLACED_KEY]: replaced,
     [COPY_KEY]: kept.copyId,
   });
 }
@@ -83,30 +89,11 @@ export function noticeReplaced(
 ): void {
   const marks = meta?.appProperties;
   const copyId = marks?.[COPY_KEY];
-  if (!copyId || !base.md5 || base.text === null || marks?.[REPLACED_KEY] !== base.md5) return;
+  const replaced = marks?.[REPLACED_KEY]?.split(",") ?? [];
+  if (!copyId || !base.md5 || base.text === null || !replaced.includes(base.md5)) return;
   if (context.host.listTabs().some((open) => open.driveFileId === copyId)) return;
   const copyName = driveCopyName(tab.name);
   const bytesMd5 = contentMd5(fileBytes(base.text, tab.encoding, tab.lineEnding));
   context.openDriveCopy(tab.id, copyName, base.text, { id: copyId, md5: bytesMd5 });
   context.host.notify(replacedNotice(tab.name, copyName));
-}
-
-/**
- * A revision our upload overwrote, met once the tab was closed (no tab to merge it into, no
- * later run for it): Drive keeps it in a file of its own, "_name_ (Drive copy)", in the
- * folder (not a tab: it is in Drive, beside the file the closed tab synced).
- */
-export async function keepInCopyFile(
-  context: TabRunContext,
-  tab: SyncTab,
-  text: string,
-): Promise<void> {
-  await uploadBytes(context.http, {
-    fileId: null,
-    newId: await context.newFileId(),
-    name: withDefaultExtension(driveCopyName(tab.name)),
-    bytes: fileBytes(text, tab.encoding, tab.lineEnding),
-    mimeType: "text/plain",
-    parentId: await context.folder(),
-  });
 }

@@ -7,6 +7,7 @@
  * edits wait for the click on {@link NotepadSyncController.reconnect}.
  */
 import { bringInTabs, missingEntries, remoteOffer } from "./bring-in";
+import { keptAfterClose, settleClosedUploads } from "./closed-uploads";
 import { NotepadSyncState, type NotepadSyncOptions } from "./notepad-sync-state";
 import { syncHttpContext } from "./sync-drive";
 import { SYNC_MESSAGES, recreatedNotice, syncFailure } from "./sync-messages";
@@ -182,7 +183,9 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
     const record = this.state.records.get(id);
     if (!record) return;
     if (record.included && record.driveFileId) this.leave(record.driveFileId);
-    this.state.deleteRecord(id);
+    // Kept, out of the sync, until the check after its upload is made (closed-uploads.ts).
+    if (keptAfterClose(record)) this.state.saveRecord({ ...record, included: false });
+    else this.state.deleteRecord(id);
     this.tabStates.delete(id);
     this.publish();
   }
@@ -318,6 +321,7 @@ class NotepadSync extends NotepadSyncState implements NotepadSyncController {
           this.state.settings.enabled && this.state.records.get(tabId)?.included === true,
         ...copyTabs(this.tabsStep),
       };
+      await settleClosedUploads(this.state, context);
       await syncTabsStep(this.tabsStep, context);
       const closed = [...this.state.settings.closedFileIds];
       const tabs = listedTabs(this.host.listTabs(), this.state.records);

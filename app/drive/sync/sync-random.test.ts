@@ -12,18 +12,24 @@ import { RATE_LIMIT_BASE_MS } from "./sync-timer";
  * moments and faults at random, against the one fake Drive and the real engine. At the end of
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
- * CI runs a few seeds of each class that holds today (with the engine's issue 50 fixes, every
- * class but these held over hundreds of seeds): "bin" (holds alone; with every other class,
- * seed 1 loses a word Drive's editor typed just before the file went to the bin), "window"
- * with every other class together (seeds 1-600 but 378 hold: a word typed in a tab that the
- * second window renamed ends only in History). "rateLimit" holds (300 seeds) and runs here
- * on the computers' instant clock (tests/support/instant-clock.ts): its back-offs are waited in
- * the clock's time, not in real time. "window" with "syncToggle" holds since one window runs
- * the sync (sync-windows.ts; 400 seeds). "driveEditor" and "together" each hold over seeds
- * 1-3,000 (723 and 645 lost words before the fixes that sync-random-finds.test.ts walks, as it
- * walks every loss the seeds found). Move a class into HOLDING once it holds.
+ * CI runs a few seeds of each class that holds. On two computers every class holds alone and
+ * all together, the second window and the bin among them, over seeds 1-2,500 (rateLimit too)
+ * but two: 797 (a word Drive's editor typed) and 1344 (words typed on a computer, left only in
+ * History) lose, on main and on the randomized helpers' branches alike. "rateLimit" runs on
+ * the computers' instant clock (tests/support/instant-clock.ts): its back-offs are waited in
+ * the clock's time, not in real time. Three computers hold with "midRun", "401", "renames",
+ * "syncToggle" and "offline", alone and together (1,000 seeds each). With every class
+ * together three computers still lose (first failing seeds: 256 without "window", 657 with it
+ * and the bin): a conflict's mark on the file (conflict-copy.ts) holds one replaced text, so a
+ * computer that reads the file before the mark is written, or after a later conflict wrote
+ * another, takes the new text without a word; its lines are then only in the copy tab of the
+ * computer that met the conflict, and in Drive's bin once that copy's file goes there. The
+ * losses the seeds found are walked one by one in sync-random-finds.test.ts and the engine's
+ * own tests.
  * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run
- * app/drive/sync/sync-random.test.ts (the bench runs thousands: npm run bench notepad-sync).
+ * app/drive/sync/sync-random.test.ts, with SYNC_RANDOM_COMPUTERS=3 for three computers and
+ * SYNC_RANDOM_TRACE=1 to print the log as it happens (the bench runs thousands: npm run bench
+ * notepad-sync).
  */
 const HOLDING: readonly RandomSyncClass[] = [
   "together",
@@ -33,6 +39,7 @@ const HOLDING: readonly RandomSyncClass[] = [
   "closeReopen",
   "syncToggle",
   "window",
+  "bin",
   "5xx",
   "5xxAfterApply",
   "timeout",
@@ -41,33 +48,39 @@ const HOLDING: readonly RandomSyncClass[] = [
   "offline",
   "rateLimit",
 ];
-/**
- * Together, every class that holds alone but "window": seeds 1-6,000 hold (without
- * "rateLimit"; with it, seeds 1-300, run on the instant clock). With "window" too,
- * seeds 1-1,000 but 87 hold (a conflict met just after an upload, Google then refusing the
- * token, so the copy's file and the mark never reach Drive before sync is turned off there;
- * decision 027).
- */
-const HOLDING_TOGETHER = HOLDING.filter((c) => c !== "window");
-/**
- * With three computers only these hold over hundreds of seeds: "renames", "syncToggle" and
- * "offline" each leave a tab marked Synced that is behind its Drive file on the third computer
- * in about 1 seed of 300 (seeds 10, 181 and 233 of 300).
- */
-const HOLDING_THREE: readonly RandomSyncClass[] = ["midRun", "401"];
+/** Every class that holds, together. */
+const HOLDING_TOGETHER = HOLDING;
+/** With three computers (see above). */
+const HOLDING_THREE: readonly RandomSyncClass[] = [
+  "midRun",
+  "401",
+  "renames",
+  "syncToggle",
+  "offline",
+];
 
 const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
 const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
 const CHOSEN = process.env.SYNC_RANDOM_CLASSES?.split(",").filter(Boolean) as
   RandomSyncClass[] | undefined;
+/** SYNC_RANDOM_TRACE=1 prints each seed's log as it happens (to read a seed that hangs). */
+const TRACE = process.env.SYNC_RANDOM_TRACE
+  ? (line: string) => void process.stdout.write(`${line}\n`)
+  : undefined;
+/** Computers in the CHOSEN run (SYNC_RANDOM_COMPUTERS=3 for three; default two). */
+const COMPUTERS = process.env.SYNC_RANDOM_COMPUTERS === "3" ? 3 : 2;
 
-async function expectSeedsHold(classes: readonly RandomSyncClass[]): Promise<void> {
+async function expectSeedsHold(
+  classes: readonly RandomSyncClass[],
+  computers: 2 | 3 = 2,
+): Promise<void> {
+  const three = computers === 3 ? " SYNC_RANDOM_COMPUTERS=3" : "";
   for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-    const result = await runRandomSync({ seed, classes });
+    const result = await runRandomSync({ seed, classes, computers, trace: TRACE });
     // The seed and what happened, so a failure can be replayed and read.
     expect(
       result.problems,
-      `seed ${seed} with [${classes.join(",")}] failed; replay: SYNC_RANDOM_FIRST_SEED=${seed} SYNC_RANDOM_SEEDS=1 SYNC_RANDOM_CLASSES=${classes.join(",")}\n${result.log.join("\n")}`,
+      `seed ${seed} with [${classes.join(",")}] failed; replay:${three} SYNC_RANDOM_FIRST_SEED=${seed} SYNC_RANDOM_SEEDS=1 SYNC_RANDOM_CLASSES=${classes.join(",")}\n${result.log.join("\n")}`,
     ).toEqual([]);
     expect(result.requests).toBeGreaterThan(0);
   }
@@ -77,22 +90,17 @@ describe("Drive sync, randomized: no word lost, every Synced tab equals Drive", 
   if (CHOSEN) {
     for (const c of CHOSEN) if (!RANDOM_SYNC_CLASSES.includes(c)) throw new Error(`no class ${c}`);
     it(
-      `holds over ${SEEDS} seeds with [${CHOSEN.join(",")}]`,
-      () => expectSeedsHold(CHOSEN),
+      `holds over ${SEEDS} seeds with [${CHOSEN.join(",")}] on ${COMPUTERS} computers`,
+      () => expectSeedsHold(CHOSEN, COMPUTERS),
       600_000,
     );
     return;
   }
   it("two computers typing into their own tabs, syncing at random", () => expectSeedsHold([]));
   for (const c of HOLDING) it(`… with ${c}`, () => expectSeedsHold([c]));
-  it("… with every class that holds, together (the second window apart)", () =>
-    expectSeedsHold(HOLDING_TOGETHER));
-  it("three computers, runs at random moments and tokens refused", async () => {
-    for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-      const result = await runRandomSync({ seed, classes: HOLDING_THREE, computers: 3 });
-      expect(result.problems, `seed ${seed}\n${result.log.join("\n")}`).toEqual([]);
-    }
-  });
+  it("… with every class that holds, together", () => expectSeedsHold(HOLDING_TOGETHER));
+  it("three computers, with every class that holds there, together", () =>
+    expectSeedsHold(HOLDING_THREE, 3));
 
   it("rate limits are waited out on the clock, in no real time", async () => {
     const results = await Promise.all(

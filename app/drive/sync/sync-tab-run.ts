@@ -12,9 +12,10 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
-import { keepInCopyFile, markReplaced, noticeReplaced, openConflictCopy } from "./conflict-copy";
+import { markReplaced, noticeReplaced, openConflictCopy, type KeptCopy } from "./conflict-copy";
+import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
-import { driveCopyName, fileBytes, fileTextOf, mergeTexts } from "./merge";
+import { driveCopyName, fileBytes, fileTextOf } from "./merge";
 import { mergedWithTextNow, mergeWithTyping } from "./merge-off-thread";
 import { markOverwritten, mergeBase } from "./overwrite-mark";
 import {
@@ -227,14 +228,29 @@ export async function syncTab(
     }
   }
   // Drive v3 has no upload precondition: a revision written during the run means merging again.
-  const held = { record };
+  const held: Held = { record };
   for (let attempt = 1; ; attempt++) {
     try {
-      return await syncExisting(context, first, fileId, held, attempt > 1);
+      const result = await syncExisting(context, first, fileId, held, attempt > 1);
+      // A conflict's copy is opened: the file is marked once our text is in it (also when a
+      // later try merged again), with what it replaced then (see conflict-copy.ts).
+      const { kept } = held;
+      const replaced = held.record.md5Checksum;
+      if (kept) await markReplaced(context, fileId, kept, replaced).catch(() => undefined);
+      return result;
     } catch (error) {
       if (!(error instanceof DriveMovedOnError) || attempt >= ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * What the tries of one tab's run carry: the record as last checkpointed, and the copy a
+ * conflict opened (the file is marked once an upload has gone through).
+ */
+interface Held {
+  record: StoredTabSync;
+  kept?: KeptCopy;
 }
 
 /** Merges a tab with its Drive file and uploads the result (see the module comment). */
@@ -242,7 +258,7 @@ async function syncExisting(
   context: TabRunContext,
   first: SyncTab,
   fileId: string,
-  held: { record: StoredTabSync },
+  held: Held,
   fresh: boolean,
 ): Promise<TabRunResult> {
   const pending = held.record.pendingUpload;
@@ -262,9 +278,10 @@ async function syncExisting(
         ours,
         encoding,
       );
-      if (between) {
-        await mergeBack(context, first, fileId, before.baseText, between);
-        await markOverwritten(context.http, fileId, between.md5, before.md5Checksum);
+      const sent = { text: pending.text, mimeType: before.mimeType };
+      if (between.length > 0) {
+        await mergeBack(context, first, fileId, before.baseText, sent, between);
+        await markOverwritten(context.http, fileId, between.at(-1)!.md5, before.md5Checksum);
       }
     }
   }
@@ -333,10 +350,10 @@ async function syncExisting(
   if (outcome.kind === "conflict" && copyId) {
     const kept = { text: outcome.remote, md5: record.md5Checksum, copyId };
     await openConflictCopy(context, tab, kept);
-    const result = await put(local);
-    // Best effort: without the mark the other computer still finds the copy in the tab list.
-    await markReplaced(context, fileId, kept).catch(() => undefined);
-    return result;
+    // Marked after the upload, best effort: without the mark the other computer still finds
+    // the copy in the tab list.
+    held.kept = kept;
+    return put(local);
   }
   if (outcome.kind === "conflict") throw new Error("unreachable: a conflict has a copy id");
   noticeReplaced(context, tab, remote.meta, before);
@@ -373,33 +390,12 @@ async function uploadChecked(
   const meta = await upload(context, tab, fileId, text, naming);
   const http = context.http;
   const between = await writtenBetween(http, fileId, based.md5Checksum, meta, tab.encoding);
-  if (between !== null) {
-    await mergeBack(context, tab, fileId, based.baseText, between);
-    await markOverwritten(http, fileId, between.md5, based.md5Checksum);
+  const sent = { text, mimeType: naming.mimeType };
+  if (between.length > 0) {
+    await mergeBack(context, tab, fileId, based.baseText, sent, between);
+    await markOverwritten(http, fileId, between.at(-1)!.md5, based.md5Checksum);
   }
   return synced(based, text, meta, naming.name);
-}
-
-/** Puts a revision written during our upload into the tab (or beside it, when they clash). */
-async function mergeBack(
-  context: TabRunContext,
-  tab: SyncTab,
-  fileId: string,
-  base: string | null,
-  between: { text: string; md5: string | null },
-) {
-  const now = context.host.readTab(tab.id);
-  // Closed meanwhile: no tab and no later run for it, so Drive keeps that text in a file.
-  if (!now) return keepInCopyFile(context, tab, between.text);
-  const local = now.text;
-  const outcome = mergeTexts({ base, local, remote: between.text });
-  if (outcome.kind === "clean") {
-    if (outcome.text !== local) context.host.applyMergedText(tab.id, outcome.text);
-    return;
-  }
-  const kept = { text: outcome.remote, md5: between.md5, copyId: await context.newFileId() };
-  await openConflictCopy(context, now, kept);
-  await markReplaced(context, fileId, kept).catch(() => undefined);
 }
 
 /** What a record keeps of Drive's metadata. */

@@ -110,7 +110,10 @@ async function syncOneTab(step: TabsStepHost, context: TabRunContext, id: string
     const result = await syncTab(context, id, record);
     if (result.kind === "closed") return step.tabClosed(id);
     if (result.kind === "stopped") return;
-    if (step.state.records.get(id)?.included) step.state.saveRecord(result.record);
+    const held = step.state.records.get(id);
+    if (held?.included) step.state.saveRecord(result.record);
+    // Closed during its run, which made the check after its upload: nothing left to keep.
+    else if (held && !context.host.readTab(id)) step.state.deleteRecord(id);
     step.state.handled(record.driveFileId, result.record.driveFileId);
     if (context.host.readTab(id)?.text === result.record.baseText) {
       step.tabStates.set(id, { kind: "synced", at: step.now() });

@@ -77,9 +77,11 @@ export async function settlePending(
 }
 
 /**
- * Just after an upload: the text of a revision written by someone else between our base
- * (checksum `baseMd5`) and our revision `ours`, or null when none was (or when Drive no longer
- * keeps the base's revision, so nothing can be told), with its checksum.
+ * Just after an upload: every revision written by someone else between our base (checksum
+ * `baseMd5`) and our revision `ours`, oldest first, with its text and checksum; none when none
+ * was (or when Drive no longer keeps the base's revision, so nothing can be told). Each is
+ * read, not only the newest: a writer without a precondition may have overwritten the one
+ * before it, whose lines are then in no later revision.
  */
 export async function writtenBetween(
   http: DriveHttpContext,
@@ -87,24 +89,29 @@ export async function writtenBetween(
   baseMd5: string | null,
   ours: SyncFileMeta,
   encoding: TextEncodingId,
-): Promise<{ text: string; md5: string | null } | null> {
-  if (baseMd5 === null || (!ours.headRevisionId && !ours.md5Checksum)) return null;
+): Promise<{ text: string; md5: string | null }[]> {
+  if (baseMd5 === null || (!ours.headRevisionId && !ours.md5Checksum)) return [];
   const revisions = await listRevisions(http, fileId);
   // Ours by its id; an upload whose answer was lost, by its checksum (its latest revision).
   const at = ours.headRevisionId
     ? revisions.findIndex((revision) => revision.id === ours.headRevisionId)
     : revisions.map((revision) => revision.md5Checksum).lastIndexOf(ours.md5Checksum);
-  // Our own bytes just before ours are our upload applied twice (tried again after Drive
-  // applied it and answered an error), not someone else's revision: look past them.
-  let before = at - 1;
-  while (before >= 0 && revisions[before].md5Checksum === ours.md5Checksum) before--;
-  if (before < 0 || revisions[before].md5Checksum === baseMd5) return null;
-  const based = revisions.slice(0, before).some((revision) => revision.md5Checksum === baseMd5);
-  if (!based) return null;
-  // The newest revision in between holds what was written there last.
-  const between = revisions[before];
-  const bytes = await downloadRevision(http, fileId, between.id);
-  const text = decodeBytes(bytes, encoding);
-  if (text === null) return null;
-  return { text: normalizeLineEndings(text), md5: between.md5Checksum ?? null };
+  const baseAt = revisions
+    .slice(0, Math.max(at, 0))
+    .map((revision) => revision.md5Checksum)
+    .lastIndexOf(baseMd5);
+  if (at <= 0 || baseAt < 0) return [];
+  // Our own bytes in between are earlier tries of the same upload (Drive applied one, the
+  // answer failed, the request layer sent it again): not someone else's.
+  const others = revisions
+    .slice(baseAt + 1, at)
+    .filter((revision) => revision.md5Checksum !== ours.md5Checksum);
+  const between: { text: string; md5: string | null }[] = [];
+  for (const revision of others) {
+    const bytes = await downloadRevision(http, fileId, revision.id);
+    const text = decodeBytes(bytes, encoding);
+    if (text !== null)
+      between.push({ text: normalizeLineEndings(text), md5: revision.md5Checksum ?? null });
+  }
+  return between;
 }
