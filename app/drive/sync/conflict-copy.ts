@@ -8,7 +8,7 @@
  */
 import { fileBytes, driveCopyName } from "./merge";
 import { contentMd5 } from "./content-md5";
-import { setAppProperties, uploadBytes, type SyncFileMeta } from "./sync-drive";
+import { listRevisions, setAppProperties, uploadBytes, type SyncFileMeta } from "./sync-drive";
 import { conflictNotice, replacedNotice } from "./sync-messages";
 import type { TabRunContext } from "./tab-run-context";
 import type { SyncTab } from "./sync-types";
@@ -24,7 +24,16 @@ export interface KeptCopy {
   text: string;
   md5: string | null;
   copyId: string;
+  /**
+   * Checksums of the revisions between this computer's base and Drive's text, newest first:
+   * each was another writer's text whose lines the conflict replaced (a computer that synced
+   * one, then Drive's editor added a line, must still be told).
+   */
+  earlier?: readonly string[];
 }
+
+/** Drive takes 124 bytes for an appProperty's key and value: three checksums fit. */
+const MAX_REPLACED = 3;
 
 /**
  * Opens Drive's text beside the tab as a synced tab (its file is made at once when Drive
@@ -58,6 +67,29 @@ export async function openConflictCopy(
 }
 
 /**
+ * Checksums of the file's revisions after the last one of checksum `baseMd5`, before `headMd5`,
+ * newest first: texts other writers synced that a conflict meeting `headMd5` replaces too.
+ * Best effort: none when the revisions cannot be listed (the mark still names `headMd5`).
+ */
+export async function revisionsAfter(
+  context: TabRunContext,
+  fileId: string,
+  baseMd5: string | null,
+  headMd5: string | null,
+): Promise<string[]> {
+  if (!baseMd5 || !headMd5) return [];
+  const revisions = await listRevisions(context.http, fileId).catch(() => []);
+  const checksums = revisions.map((revision) => revision.md5Checksum ?? "");
+  const head = checksums.lastIndexOf(headMd5);
+  const base = checksums.slice(0, Math.max(head, 0)).lastIndexOf(baseMd5);
+  if (head < 0 || base < 0) return [];
+  return checksums
+    .slice(base + 1, head)
+    .filter((md5) => md5 !== "" && md5 !== baseMd5 && md5 !== headMd5)
+    .reverse();
+}
+
+/**
  * Marks the file: the text of checksum `kept.md5` was replaced, and where it is kept. `also`:
  * the checksum our upload replaced, when a revision came after the conflict and was merged
  * (a computer that synced that one lost the same lines): both, comma-separated.
@@ -69,9 +101,9 @@ export async function markReplaced(
   also?: string | null,
 ): Promise<void> {
   if (!kept.md5) return;
-  const replaced = also && also !== kept.md5 ? `${kept.md5},${also}` : kept.md5;
+  const replaced = [...new Set([kept.md5, ...(also ? [also] : []), ...(kept.earlier ?? [])])];
   await setAppProperties(context.http, fileId, {
-    [REPLACED_KEY]: replaced,
+    [REPLACED_KEY]: replaced.slice(0, MAX_REPLACED).join(","),
     [COPY_KEY]: kept.copyId,
   });
 }

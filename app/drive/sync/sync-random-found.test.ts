@@ -267,3 +267,31 @@ describe("two revisions written during our upload, the second built on the first
     expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfour\nfive");
   });
 });
+
+describe("a conflict met over a computer's text that Drive's editor then added to", () => {
+  // Seed 1344 of every class: b met a conflict over a's lines plus a line Drive's editor added
+  // after them. The mark named only that newest text, not the one a had synced, so a took b's
+  // text without a word; its lines were then only in b's copy tab (its file in the bin) and in
+  // a's History.
+  it("marks every text the conflict replaced: the computer that synced the older one is told", async () => {
+    const model = new DriveModel();
+    const a = await computer(model, "a");
+    const notes = a.notepad.addTab("Notes", "one\ntwo");
+    await a.sync.enable("all", notes);
+    const fileId = fileOf(a, notes);
+    const b = await computer(model, "b");
+    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
+    await b.sync.bringInRemoteTabs();
+    const onB = b.notepad.byName("Notes").id;
+    a.notepad.type(notes, "one from a\ntwo");
+    await a.sync.syncNow();
+    model.editFile(fileId, "one from a\ntwo\nfrom Drive");
+    b.notepad.type(onB, "one from b\ntwo");
+    await b.sync.syncNow();
+    expect(model.text(fileId)).toBe("one from b\ntwo");
+    model.trash(b.notepad.byName("Notes (Drive copy)").driveFileId!);
+    await a.sync.syncNow();
+    expect(a.notepad.tabs.some((tab) => tab.text.includes("one from a"))).toBe(true);
+    expect(a.notepad.notices.join(" ")).toContain("that computer's text was kept");
+  });
+});

@@ -12,7 +12,13 @@ import { normalizeLineEndings } from "~/text/line-endings";
 import { decodeBytes, encodingLabel, type DecodedText } from "~/text/text-encoding";
 import { DriveHttpError } from "../errors";
 import type { TabRunContext } from "./tab-run-context";
-import { markReplaced, noticeReplaced, openConflictCopy, type KeptCopy } from "./conflict-copy";
+import {
+  markReplaced,
+  noticeReplaced,
+  openConflictCopy,
+  revisionsAfter,
+  type KeptCopy,
+} from "./conflict-copy";
 import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf } from "./merge";
@@ -348,7 +354,8 @@ async function syncExisting(
     throw goneError();
   }
   if (outcome.kind === "conflict" && copyId) {
-    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId };
+    const earlier = await revisionsAfter(context, fileId, before.md5, record.md5Checksum);
+    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId, earlier };
     await openConflictCopy(context, tab, kept);
     // Marked after the upload, best effort: without the mark the other computer still finds
     // the copy in the tab list.
