@@ -90,6 +90,47 @@ export default tseslint.config(
     },
   },
   {
+    // The engine set-up sits below the UI: the command registry's key glue lives in ui/.
+    files: ["app/codemirror/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "~/editor/*",
+            "~/notepad/*",
+            "~/routes/*",
+            "../editor/*",
+            "../notepad/*",
+            "~/ui/*",
+            "../ui/*",
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The preview renders and prints on its own; the UI opens it, never the other way.
+    files: ["app/preview/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/ui/*", "../ui/*", "~/editor/*", "~/notepad/*", "~/site/*"] },
+      ],
+    },
+  },
+  {
+    // content/ is the writing and its facts; the site's pages render it, never the reverse.
+    files: ["app/content/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/site/*", "../site/*", "~/routes/*", "~/editor/*", "~/notepad/*"] },
+      ],
+    },
+  },
+  {
     // storage/ and drive/ are plain async modules without React.
     files: ["app/storage/**/*.ts", "app/drive/**/*.ts"],
     rules: {
