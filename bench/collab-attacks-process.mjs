@@ -30,7 +30,7 @@ export function startAttacksProcess(url, seconds) {
   let onOutcomes;
   const running = new Promise((resolve) => (onRunning = resolve));
   const outcomes = new Promise((resolve) => (onOutcomes = resolve));
-  child.on("message", (message) => {
+  child.on("message", (/** @type {any} */ message) => {
     if (message === "running") onRunning();
     else if (message?.outcomes) onOutcomes(message.outcomes);
   });
@@ -53,7 +53,7 @@ export function startAttacksProcess(url, seconds) {
 if (process.argv[1] === self && process.send) {
   const wire = await loadWire();
   let attacks;
-  process.on("message", async (message) => {
+  process.on("message", async (/** @type {any} */ message) => {
     if (message === "stop") {
       const outcomes = await attacks.stop();
       process.send({ outcomes }, () => process.exit(0));

@@ -130,7 +130,10 @@ async function replayAttack(wire, url, until, stopped, started) {
   const editorAck = new Promise((resolve) => {
     editor.socket.on("message", (data) => {
       try {
-        if (wire.decodeMessage(new Uint8Array(data)).type === wire.MessageType.Ack)
+        if (
+          wire.decodeMessage(new Uint8Array(/** @type {Buffer} */ (data))).type ===
+          wire.MessageType.Ack
+        )
           resolve("acknowledged");
       } catch {
         // not a message this check reads

@@ -41,7 +41,7 @@ export function freePort() {
     const probe = net.createServer();
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -198,6 +198,13 @@ const JOIN_MS = 15_000;
  * view-only holder. `onMessage` sees every decoded message. Rejects when the relay closes or
  * does not answer within JOIN_MS. `closed` resolves with the close code whenever it closes.
  */
+/**
+ * @param {any} wire
+ * @param {string} url
+ * @param {{ roomId: string, verifyKey: Uint8Array, privateKey: import("node:crypto").KeyObject }} room
+ * @param {{ address: string, create?: boolean, prove?: boolean,
+ *   onMessage?: (message: any) => void, onFrameAfterSync?: (data: import("ws").RawData) => void }} options
+ */
 export async function relayClient(
   wire,
   url,
@@ -222,7 +229,7 @@ export async function relayClient(
     if (isSynced && onFrameAfterSync) return onFrameAfterSync(data);
     let message;
     try {
-      message = wire.decodeMessage(new Uint8Array(data));
+      message = wire.decodeMessage(new Uint8Array(/** @type {Buffer} */ (data)));
     } catch {
       return;
     }
@@ -343,7 +350,7 @@ export async function hocuspocusRoom(url, size, index, samples) {
     const doc = new Y.Doc();
     const own = `#${index}.${i};`;
     socket.on("message", (data) => {
-      const text = Buffer.from(data).toString("latin1");
+      const text = Buffer.from(/** @type {Buffer} */ (data)).toString("latin1");
       for (const match of text.matchAll(/@@(\d+\.\d+)(#\d+\.\d+;)/g)) {
         if (match[2] !== own) samples.record(Number(match[1]));
       }
