@@ -41,6 +41,8 @@ export function startAttacksProcess(url, seconds) {
   child.send({ url, seconds });
   return {
     running,
+    /** The attacks' process (nice and taskset exec it: the same pid). */
+    pid: child.pid,
     async stop() {
       if (child.connected) child.send("stop");
       const result = await outcomes;
