@@ -63,7 +63,7 @@ export async function startLoad(makeRoom, rooms, connectMs, sendersPerRoom = Inf
   };
 }
 
-/** Ticks of each CPU of the machine (/proc/stat): busy (all but idle and iowait) and softirq. */
+/** Ticks of each CPU of the machine (/proc/stat): busy (all but idle and iowait), softirq, steal. */
 async function cpuTicks() {
   try {
     const stat = await readFile("/proc/stat", "utf8");
@@ -77,6 +77,7 @@ async function cpuTicks() {
       cpus[Number(match[1])] = {
         busy: user + nice + system + irq + softirq + steal,
         softirq,
+        steal,
         all: user + nice + system + idle + iowait + irq + softirq + steal,
       };
     }
@@ -86,7 +87,7 @@ async function cpuTicks() {
   }
 }
 
-/** "cpu0 93% (softirq 4%), cpu1 …" between two cpuTicks() readings. */
+/** "cpu0 93% (softirq 4%, steal 0%), cpu1 …" between two cpuTicks() readings. */
 function cpuLoad(before, after) {
   return after
     .map((end, cpu) => {
@@ -95,7 +96,9 @@ function cpuLoad(before, after) {
       const all = Math.max(1, end.all - start.all);
       const busy = (100 * (end.busy - start.busy)) / all;
       const softirq = (100 * (end.softirq - start.softirq)) / all;
-      return `cpu${cpu} ${busy.toFixed(0)}% (softirq ${softirq.toFixed(0)}%)`;
+      // Steal: time a virtual machine's CPU waited for its host (the host's other guests).
+      const steal = (100 * (end.steal - start.steal)) / all;
+      return `cpu${cpu} ${busy.toFixed(0)}% (softirq ${softirq.toFixed(0)}%, steal ${steal.toFixed(0)}%)`;
     })
     .filter(Boolean)
     .join(", ");
