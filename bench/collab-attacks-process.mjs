@@ -15,7 +15,7 @@ const self = fileURLToPath(import.meta.url);
 
 /**
  * Starts the attacks against `url` in a child process; `running` resolves once each has begun,
- * stop() resolves with their reports as words.
+ * stop() resolves with their reports ({ text, lastSentAt }, as startAttacks gives them).
  */
 export function startAttacksProcess(url, seconds) {
   const args = [process.execPath, self];
@@ -36,7 +36,7 @@ export function startAttacksProcess(url, seconds) {
   });
   child.once("exit", (code) => {
     onRunning();
-    onOutcomes([`the attacks' process exited (${code}) before reporting`]);
+    onOutcomes([{ text: `the attacks' process exited (${code}) before reporting`, lastSentAt: 0 }]);
   });
   child.send({ url, seconds });
   return {

@@ -120,6 +120,7 @@ export async function measureWindow(load, pids, otherPids = {}) {
   const benchBefore = process.cpuUsage();
   // The monotonic clock V8's CPU profiles use: a profile can be cut to this window.
   const from = process.hrtime.bigint();
+  const startedAtMs = Date.now();
   samples.measuring = true;
   await sleep(SECONDS * 1000);
   samples.measuring = false;
@@ -149,6 +150,7 @@ export async function measureWindow(load, pids, otherPids = {}) {
       .join(", "),
     machine: cpuLoad(ticksBefore, ticksAfter),
     monotonicUs: [Number(from / 1000n), Number(to / 1000n)],
+    startedAtMs,
   };
 }
 

@@ -250,6 +250,13 @@ function printRatios(results) {
   }
 }
 
+/** When an attack last sent, from the start of the window it was measured in. */
+function lastSent(outcome, window) {
+  if (!outcome.lastSentAt) return "; sent nothing";
+  const seconds = (outcome.lastSentAt - window.startedAtMs) / 1000;
+  return `; last sent ${fixed(seconds)} s into the ${SECONDS} s window`;
+}
+
 function printAttack(attack) {
   const { calm, control, attacked, load } = attack;
   const attackRatio = attacked.p95 / calm.p95;
@@ -287,12 +294,16 @@ function printAttack(attack) {
       `Control: attacks on a second relay, honest p95 / without: ${fixed(control.window.p95 / calm.p95, 2)} ` +
         `(near the attacked ratio: the rise is the machine's, not the relay's; near 1: the relay's).`,
     );
-    for (const outcome of control.outcomes) console.log(`- control, ${outcome}`);
+    for (const outcome of control.outcomes) {
+      console.log(`- control, ${outcome.text}${lastSent(outcome, control.window)}`);
+    }
   }
   console.log(
     `Honest clients the relay closed: ${calm.closes} without the attacks, ${attacked.closes} under them.`,
   );
-  for (const outcome of attack.outcomes) console.log(`- ${outcome}`);
+  for (const outcome of attack.outcomes) {
+    console.log(`- ${outcome.text}${lastSent(outcome, attacked)}`);
+  }
   if (attack.profileDir) {
     const span = (window) => window.monotonicUs.join(" ");
     console.log(
