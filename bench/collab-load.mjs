@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { WebSocket } from "ws";
 import * as Y from "yjs";
 import * as encoding from "lib0/encoding";
-import { pinnedCommand } from "./collab-pin.mjs";
+import { SERVER_CPU, pinnedCommand } from "./collab-pin.mjs";
 
 /** Bundles a TypeScript module of the project (`entry`) for this Node script, beside the packages. */
 async function loadTypeScript(entry, name) {
@@ -113,16 +113,16 @@ export async function rssBytes(pid) {
 }
 
 /**
- * A relay process (the bundled server) on a free port, pinned to the servers' CPU when it can be
- * (collab-pin.mjs); TRUST_PROXY lets the bench spread rooms over addresses. `nodeArgs` go to
- * node before the script (say --cpu-prof).
+ * A relay process (the bundled server) on a free port, pinned to `cpu` (the servers' CPU by
+ * default; null: not pinned) when it can be (collab-pin.mjs); TRUST_PROXY lets the bench spread
+ * rooms over addresses. `nodeArgs` go to node before the script (say --cpu-prof).
  */
-export async function startRelay(env = {}, nodeArgs = []) {
+export async function startRelay(env = {}, nodeArgs = [], cpu = SERVER_CPU) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-relay-"));
   const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
   const started = await startProcess(
-    ...pinnedCommand(process.execPath, [...nodeArgs, main]),
+    ...pinnedCommand(process.execPath, [...nodeArgs, main], cpu),
     {
       PORT: String(port),
       HOST: "127.0.0.1",
