@@ -19,6 +19,7 @@ import {
   revisionsAfter,
   type KeptCopy,
 } from "./conflict-copy";
+import { fileIfMade, fileMadeFor, takeMadeFile } from "./made-files";
 import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf } from "./merge";
@@ -155,40 +156,6 @@ async function remoteText(
   return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
 }
 
-/**
- * The tab takes the file its own create made (the answer lost): its text there is a pending
- * upload of ours, merged with what Drive has done to it since; an empty file (the first step
- * of a big create) is an empty base.
- */
-function takeMadeFile(
-  context: TabRunContext,
-  tab: SyncTab,
-  record: StoredTabSync,
-  fileId: string,
-  md5: string | undefined,
-): StoredTabSync {
-  context.recreating?.delete(tab.id);
-  context.host.setTabDriveFile(tab.id, fileId, tab.name);
-  const empty = md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
-  const base = empty ? { baseText: "", md5Checksum: EMPTY_MD5 } : {};
-  const taken = { ...record, ...base, driveFileId: fileId, pendingCreateId: null };
-  context.checkpoint(taken);
-  return taken;
-}
-
-/** The MD5 of no bytes. */
-const EMPTY_MD5 = contentMd5(new Uint8Array());
-
-/** The file a create with id `id` made, or null when it made none (or it is gone). */
-async function fileIfMade(context: TabRunContext, id: string): Promise<SyncFileMeta | null> {
-  try {
-    return await getSyncMeta(context.http, id);
-  } catch (error) {
-    if (error instanceof DriveHttpError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 /** Syncs one tab (see the module comment). */
 export async function syncTab(
   context: TabRunContext,
@@ -220,11 +187,14 @@ export async function syncTab(
     const md5 = contentMd5(fileBytes(text, first.encoding, first.lineEnding));
     record = { ...record, pendingCreateId: newId, pendingUpload: { text, md5 } };
     context.checkpoint(record);
+    // Closed meanwhile: no file is made for it (its text is in the notepad's closed tab).
+    if (!context.host.readTab(tabId)) return { kind: "closed" };
     try {
       const naming = { name, renameFile: true };
       const meta = await upload(context, first, null, text, naming, newId);
       context.recreating?.delete(tabId);
       context.host.setTabDriveFile(tabId, meta.id, first.name);
+      fileMadeFor(context, tabId, meta.id, text);
       return synced(record, text, meta, name);
     } catch (error) {
       // A try the request layer repeated: the first made the file (its answer lost).
