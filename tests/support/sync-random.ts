@@ -393,8 +393,20 @@ function checkInvariant(
       if (pcs.some((pc) => visibleOn(pc, word))) continue;
     } else if (visibleOn(pcs[names.indexOf(where)], word)) continue;
     const inHistory = pcs.some((pc) => pc.notepad.history.some((h) => hasWord(h.text, word)));
+    // Where it is after all, to read the failure by: the bin, other computers' tabs.
+    const binned = [...model.files.values()]
+      .filter((f) => f.trashed && f.mimeType !== FOLDER_MIME && hasWord(model.text(f.id), word))
+      .map((f) => f.name);
+    const elsewhere = pcs
+      .filter((pc, i) => names[i] !== where && visibleOn(pc, word))
+      .map((pc) => names[pcs.indexOf(pc)]);
+    const seen = [
+      ...(binned.length ? [`in the bin: ${binned.join(", ")}`] : []),
+      ...(elsewhere.length ? [`in a tab on ${elsewhere.join(", ")}`] : []),
+      ...(inHistory ? ["in History"] : []),
+    ];
     problems.push(
-      `lost: ${word} typed on ${where} is in no Drive file and no visible tab there${inHistory ? " (only in History)" : ""}`,
+      `lost: ${word} typed on ${where} is in no Drive file and no visible tab there${seen.length ? ` (only ${seen.join("; ")})` : ""}`,
     );
   }
   for (const { pc, label } of engines) {
