@@ -100,12 +100,20 @@ export async function markReplaced(
   kept: KeptCopy,
   also?: string | null,
 ): Promise<void> {
-  if (!kept.md5) return;
+  const marks = replacedMarks(kept, also);
+  if (marks) await setAppProperties(context.http, fileId, marks);
+}
+
+/**
+ * The appProperties of {@link markReplaced}, or null when the replaced text's checksum is not
+ * known. They also go with the upload that replaces the text (in its metadata): a computer
+ * reading the file between that upload and the mark's own write would take the new text
+ * without a word (three computers, randomized seeds 304 and 440).
+ */
+export function replacedMarks(kept: KeptCopy, also?: string | null): Record<string, string> | null {
+  if (!kept.md5) return null;
   const replaced = [...new Set([kept.md5, ...(also ? [also] : []), ...(kept.earlier ?? [])])];
-  await setAppProperties(context.http, fileId, {
-    [REPLACED_KEY]: replaced.slice(0, MAX_REPLACED).join(","),
-    [COPY_KEY]: kept.copyId,
-  });
+  return { [REPLACED_KEY]: replaced.slice(0, MAX_REPLACED).join(","), [COPY_KEY]: kept.copyId };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   markReplaced,
   noticeReplaced,
   openConflictCopy,
+  replacedMarks,
   revisionsAfter,
   type KeptCopy,
 } from "./conflict-copy";
@@ -106,6 +107,9 @@ function synced(
   };
 }
 
+/** How an upload names the file, and the marks written with its content (conflict-copy.ts). */
+type UploadNaming = TabNaming & { marks?: Record<string, string> | null };
+
 /**
  * Puts `text` in the tab's file (a new one, of id `newId`, when `fileId` is null). An update
  * sends only the content, in the file's own MIME type, and the name only when it must change.
@@ -115,7 +119,7 @@ async function upload(
   tab: SyncTab,
   fileId: string | null,
   text: string,
-  naming: TabNaming,
+  naming: UploadNaming,
   newId?: string,
 ): Promise<SyncFileMeta> {
   return uploadBytes(context.http, {
@@ -125,6 +129,7 @@ async function upload(
     mimeType: naming.mimeType ?? "text/plain",
     parentId: fileId ? undefined : await context.folder(),
     newId,
+    appProperties: naming.marks ?? undefined,
   });
 }
 
@@ -258,6 +263,8 @@ async function syncExisting(
       if (between.length > 0) {
         await mergeBack(context, first, fileId, before.baseText, sent, between);
         await markOverwritten(context.http, fileId, between.at(-1)!.md5, before.md5Checksum);
+        const meta = await getSyncMeta(context.http, fileId);
+        noticeReplaced(context, first, meta, { text: before.baseText, md5: before.md5Checksum });
       }
     }
   }
@@ -273,7 +280,11 @@ async function syncExisting(
   };
   const { name } = naming;
   let local = tab.text;
-  const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, naming);
+  // A conflict's mark goes with the upload that replaces Drive's text (conflict-copy.ts).
+  const put = (text: string) => {
+    const marks = held.kept ? replacedMarks(held.kept, held.record.md5Checksum) : null;
+    return uploadChecked(context, tab, fileId, held.record, text, { ...naming, marks });
+  };
   const binned = remote.meta?.trashed === true;
   if (remote.aside && remote.meta) {
     await keepAside(context, tab, remote.aside);
@@ -354,7 +365,7 @@ async function uploadChecked(
   fileId: string,
   based: StoredTabSync,
   text: string,
-  naming: TabNaming,
+  naming: UploadNaming,
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
@@ -371,6 +382,9 @@ async function uploadChecked(
   if (between.length > 0) {
     await mergeBack(context, tab, fileId, based.baseText, sent, between);
     await markOverwritten(http, fileId, between.at(-1)!.md5, based.md5Checksum);
+    // A revision in between that replaced our base in a conflict took our lines out of the
+    // merge: they are in that conflict's copy, opened here too (seeds 304 and 440).
+    noticeReplaced(context, tab, meta, { text: based.baseText, md5: based.md5Checksum });
   }
   return synced(based, text, meta, naming.name);
 }
