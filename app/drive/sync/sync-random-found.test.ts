@@ -356,3 +356,33 @@ describe("seed 304 (three computers, every class): a conflict over a computer's 
     expect(a.notepad.notices.join(" ")).toContain("that computer's text was kept");
   });
 });
+
+describe("seed 440 (three computers, every class): two conflicts in a row on one file", () => {
+  // c synced a line; a's conflict replaced it (copy X, marked); a later conflict on the same
+  // file marked only its own replaced text, so c, reading the file only then, took the new
+  // text without a word (its line in X, which went to the bin, and in c's History).
+  it("the later mark keeps the earlier one: the computer that synced the first text is told", async () => {
+    const model = new DriveModel();
+    const { a, b, notes, onB, fileId } = await sharedNotes(model, "one\ntwo\nthree");
+    const c = await computer(model, "c");
+    await c.sync.enable("all", c.notepad.addTab("Untitled", ""));
+    await c.sync.bringInRemoteTabs();
+    const onC = c.notepad.byName("Notes").id;
+    c.notepad.type(onC, "one\ntwo\nthree from c");
+    await c.sync.syncNow();
+    a.notepad.type(notes, "one\ntwo\nthree from a");
+    await a.sync.syncNow();
+    const copyX = a.notepad.byName("Notes (Drive copy)");
+    expect(copyX.text).toBe("one\ntwo\nthree from c");
+    await b.sync.syncNow();
+    a.notepad.type(notes, "one\ntwo\nthree from a, again");
+    await a.sync.syncNow();
+    b.notepad.type(onB, "one\ntwo\nthree from b");
+    await b.sync.syncNow();
+    expect(model.text(fileId)).toBe("one\ntwo\nthree from b");
+    model.trash(copyX.driveFileId!);
+    await c.sync.syncNow();
+    expect(c.notepad.tabs.some((tab) => tab.text === "one\ntwo\nthree from c")).toBe(true);
+    expect(c.notepad.notices.join(" ")).toContain("that computer's text was kept");
+  });
+});

@@ -336,7 +336,8 @@ async function syncExisting(
   }
   if (outcome.kind === "conflict" && copyId) {
     const earlier = await revisionsAfter(context, fileId, before.md5, record.md5Checksum);
-    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId, earlier };
+    const marks = remote.meta?.appProperties;
+    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId, earlier, marks };
     await openConflictCopy(context, tab, kept);
     // Marked after the upload, best effort: without the mark the other computer still finds
     // the copy in the tab list.
