@@ -12,14 +12,14 @@ import { RATE_LIMIT_BASE_MS } from "./sync-timer";
  * moments and faults at random, against the one fake Drive and the real engine. At the end of
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
- * CI runs a few seeds of each class that holds. On two computers every class holds alone and
- * all together, the second window and the bin among them, over seeds 1-2,500 (rateLimit too),
- * and all together over seeds 1-3,000 (2026-11-28; 797, a tab closed while its file's create
- * was under way, holds since the closed tab keeps the file: sync-random-found.test.ts, 1344 a
- * conflict mark naming only the newest text it replaced). "rateLimit" runs on the
- * computers' instant clock (tests/support/instant-clock.ts): its back-offs are waited in
- * the clock's time, not in real time. Three computers hold with every class together over
- * seeds 1-1,000 (256 and 657 since the seed-1344 fix; 304, a conflict's mark written after
+ * CI runs a few seeds of each class that holds. On two computers every class holds alone
+ * (seeds 1-3,000) and all together (seeds 1-6,000), the second window, the bin and rateLimit
+ * among them (2026-11-28; 797, a tab closed while its file's create was under way, holds
+ * since the closed tab keeps the file: reopen.test.ts; 1344 was a conflict mark naming only
+ * the newest text it replaced). "rateLimit" runs on the computers' instant clock
+ * (tests/support/instant-clock.ts): its back-offs are waited in the clock's time, not in real
+ * time. Three computers hold with each class alone (seeds 1-1,000) and every class together
+ * (seeds 1-3,000; 256 and 657 since the seed-1344 fix; 304, a conflict's mark written after
  * its upload, and 440, a later conflict's mark hiding the earlier one: fixed, see
  * sync-random-found.test.ts). The one way left for a word to leave every screen but one (a
  * computer that read nothing while three conflicts in a row were met on its file) is in
