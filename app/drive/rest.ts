@@ -199,7 +199,7 @@ export interface TextUpload {
    * The metadata a resumable update sends instead of name and MIME type (the sync's update
    * of a file: only a new name, when the tab was renamed, so Drive's own name and type stay).
    */
-  metadata?: { name?: string };
+  metadata?: { name?: string; appProperties?: Record<string, string> };
 }
 
 /** The Content-Type of the upload's content: UTF-8 text, or exact bytes in the file's type. */

@@ -26,6 +26,8 @@ export interface DriveSyncHost extends TabTextHost<"track" | "noteChange" | "sav
 export interface DriveSyncLinks {
   /** Renames a tab (its Drive file was renamed on another computer). */
   rename(id: string, name: string): void;
+  /** The sync made closed tab `id`'s Drive file, holding `text`: kept with the closed tab. */
+  closedTabFileMade(id: string, driveFileId: string, text: string): void;
   /** Builds the sync engine on this host (app/drive/sync/notepad-sync.ts). */
   createEngine(host: NotepadSyncHost): NotepadSyncController;
 }
@@ -219,6 +221,11 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
       this.known.set(id, tabName);
       this.links.rename(id, tabName);
     }
+  }
+
+  /** A tab closed while its Drive file was made: Reopen closed tab resumes that file. */
+  closedTabFileMade(id: string, driveFileId: string, text: string): void {
+    this.links.closedTabFileMade(id, driveFileId, text);
   }
 
   /** Shows the engine's message as a notice. */

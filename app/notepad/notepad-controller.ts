@@ -134,6 +134,7 @@ export class NotepadController {
     this.windows = new NotepadWindowSync(this);
     this.drive = new NotepadDriveSync(this, {
       rename: (id, name) => this.tabs.rename(id, name),
+      closedTabFileMade: (id, fileId, text) => void this.tabs.closedTabFileMade(id, fileId, text),
       createEngine: (host) => createNotepadSync({ host, drive: getDrive().syncAccess() }),
     });
     this.allTabs = new AllTabsSearch(this, {

@@ -70,7 +70,7 @@ export interface TabOperationsHost {
   /** Where closed tabs are kept for Reopen (30 days). */
   readonly history: {
     readonly store: {
-      readonly closedTabs: Pick<RecentlyClosedTabs, "keep" | "list" | "read" | "forget">;
+      readonly closedTabs: Pick<RecentlyClosedTabs, "keep" | "list" | "read" | "forget" | "update">;
     };
   };
   /** The big file being read into a new tab (progress and Cancel). */
@@ -234,6 +234,23 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     // Reopen waits for these writes (a Reopen clicked at once finds the tab).
     this.closing = Promise.all([this.closing, kept]);
     return kept;
+  }
+
+  /**
+   * The Drive sync made the file of closed tab `id` (its create landed after the close), which
+   * holds `text`: the closed tab keeps both, so Reopen resumes that file (and merges what was
+   * typed into it meanwhile) instead of making a second one.
+   */
+  async closedTabFileMade(id: string, driveFileId: string, text: string): Promise<void> {
+    await this.closing;
+    const change = (extra: ClosedTabExtra): ClosedTabExtra => ({
+      ...extra,
+      driveFileId,
+      driveBase: { text },
+    });
+    await this.notepad.history.store.closedTabs.update(id, change).catch((error: unknown) => {
+      console.error("Keeping a closed tab's Drive file failed", error);
+    });
   }
 
   /** The notice after closing a tab with unsaved changes, with a Reopen button. */

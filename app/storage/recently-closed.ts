@@ -73,6 +73,20 @@ export class RecentlyClosedTabs {
     }
   }
 
+  /**
+   * Changes what closed tab `id` keeps besides its text (the Drive sync made its file after it
+   * closed). Resolves false when the tab is not kept (reopened, expired, never written).
+   */
+  async update<Extra>(id: string, change: (extra: Extra) => Extra): Promise<boolean> {
+    const db = await this.database.db();
+    const tx = db.transaction(CLOSED, "readwrite");
+    const store = tx.objectStore(CLOSED);
+    const record = (await store.get(id)) as ClosedTab<Extra> | undefined;
+    if (record) await store.put({ ...record, extra: change(record.extra) });
+    await tx.done;
+    return record !== undefined;
+  }
+
   /** Removes closed tabs (reopened, or expired). */
   async forget(ids: readonly string[]): Promise<void> {
     const db = await this.database.db();

@@ -135,9 +135,11 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     const second = await computer(model, "a2", { windowOf: pcs[0], random, clock });
     engines.push({ pc: second, label: "a2" });
   }
-  /** Closed tabs, with what the notepad keeps of them (its sync base: tab-operations.ts). */
-  type ClosedTab = { name: string; text: string; driveFileId: string | null; base: string | null };
-  const closed = new Map<TestComputer, ClosedTab[]>();
+  /**
+   * The tabs each window closed, by id: they are reopened from the notepad's closed list, which
+   * keeps what the notepad keeps (the Drive file and sync base: tab-operations.ts).
+   */
+  const closed = new Map<TestComputer, string[]>();
   const running: Promise<void>[] = [];
   // What the person starts (turn on, bring in, reconnect) may fail with words on screen: the
   // run goes on. A sync run never rejects: that is a problem found.
@@ -159,11 +161,10 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
     owned.add(id);
     return id;
   };
-  // As the notepad's Reopen closed tab: the tab comes back with its sync base.
-  const reopen = (pc: TestComputer, again: ClosedTab) => {
-    const id = open(pc, again.name, again.text, again.driveFileId);
-    if (again.driveFileId && again.base !== null)
-      pc.sync.tabMatchesDriveFile(id, again.driveFileId, again.base);
+  // The notepad's Reopen closed tab: the tab comes back with its Drive file and sync base.
+  const reopen = (pc: TestComputer, closedId: string) => {
+    const id = pc.notepad.reopenClosed(closedId, pc.sync);
+    if (id) owned.add(id);
   };
 
   const word = () => `w${options.seed}x${nextWord++}`;
@@ -268,14 +269,14 @@ export async function runRandomSync(options: RandomSyncOptions): Promise<RandomS
         closed.set(pc, list);
         if (list.length > 0 && chance(0.5)) {
           const again = list.pop()!;
-          log.push(`${e.label} reopens ${again.name}`);
+          const name = pc.notepad.closedTabs.find((t) => t.id === again)?.name;
+          log.push(`${e.label} reopens ${name}`);
           reopen(pc, again);
         } else if (pc.notepad.tabs.length > 1) {
           const tab = pick(pc.notepad.tabs);
           log.push(`${e.label} closes ${tab.name}`);
-          const { name, text, driveFileId } = tab;
-          list.push({ name, text, driveFileId, base: pc.sync.syncedText(tab.id) });
-          pc.notepad.close(tab.id);
+          list.push(tab.id);
+          pc.notepad.close(tab.id, pc.sync);
         }
       } else if (roll < 0.82 && on.has("syncToggle")) {
         if (pc.sync.getStatus().enabled) {
@@ -392,8 +393,20 @@ function checkInvariant(
       if (pcs.some((pc) => visibleOn(pc, word))) continue;
     } else if (visibleOn(pcs[names.indexOf(where)], word)) continue;
     const inHistory = pcs.some((pc) => pc.notepad.history.some((h) => hasWord(h.text, word)));
+    // Where it is after all, to read the failure by: the bin, other computers' tabs.
+    const binned = [...model.files.values()]
+      .filter((f) => f.trashed && f.mimeType !== FOLDER_MIME && hasWord(model.text(f.id), word))
+      .map((f) => f.name);
+    const elsewhere = pcs
+      .filter((pc, i) => names[i] !== where && visibleOn(pc, word))
+      .map((pc) => names[pcs.indexOf(pc)]);
+    const seen = [
+      ...(binned.length ? [`in the bin: ${binned.join(", ")}`] : []),
+      ...(elsewhere.length ? [`in a tab on ${elsewhere.join(", ")}`] : []),
+      ...(inHistory ? ["in History"] : []),
+    ];
     problems.push(
-      `lost: ${word} typed on ${where} is in no Drive file and no visible tab there${inHistory ? " (only in History)" : ""}`,
+      `lost: ${word} typed on ${where} is in no Drive file and no visible tab there${seen.length ? ` (only ${seen.join("; ")})` : ""}`,
     );
   }
   for (const { pc, label } of engines) {

@@ -5,33 +5,49 @@
  * make it, never comes. So its record outlives the tab, out of the sync with its pending upload
  * kept, until a run has made the check: a revision in between is merged with ours in the file
  * (or kept in a copy tab when they clash; merge-back.ts), not left in Drive's history.
+ * Likewise a tab closed while the create of its file was under way with its answer lost: a run
+ * looks for the file by the id it was made with, and when it is there the notepad's closed tab
+ * is told (`closedTabFileMade`), so Reopen resumes that file and nothing typed into it is lost.
  */
 import type { StoredTabSync } from "~/storage/sync-store";
 import { mergeBack } from "./merge-back";
 import type { SyncState } from "./sync-state";
 import type { SyncTab } from "./sync-types";
+import { fileIfMade, fileMadeFor, madeFileText } from "./made-files";
 import { tabNameForFile } from "./tab-naming";
 import type { TabRunContext } from "./tab-run-context";
 import { settlePending, writtenBetween } from "./upload-check";
 
 /** True when tab `record`, closed now, must be kept until the check after its upload. */
 export function keptAfterClose(record: StoredTabSync): boolean {
-  return record.included && record.driveFileId !== null && record.pendingUpload !== null;
+  if (!record.included) return false;
+  if (record.driveFileId === null) return record.pendingCreateId !== null;
+  return record.pendingUpload !== null;
 }
 
 /** Makes the check of every closed tab kept for it; one that cannot be made yet stays. */
 export async function settleClosedUploads(state: SyncState, context: TabRunContext) {
   const open = new Set(context.host.listTabs().map((tab) => tab.id));
   for (const record of [...state.records.values()]) {
-    const { driveFileId, pendingUpload } = record;
-    if (open.has(record.tabId) || record.included || !driveFileId || !pendingUpload) continue;
+    const { driveFileId, pendingUpload, pendingCreateId } = record;
+    if (open.has(record.tabId) || record.included) continue;
+    if (!driveFileId && !pendingCreateId) continue;
+    if (driveFileId && !pendingUpload) continue;
     try {
-      await settleClosed(context, record, driveFileId, pendingUpload);
+      if (!driveFileId) await settleClosedCreate(context, record, pendingCreateId!);
+      else await settleClosed(context, record, driveFileId, pendingUpload!);
       state.deleteRecord(record.tabId);
     } catch {
       // Offline, refused…: the record stays for the next run.
     }
   }
+}
+
+/** The file a closed tab's create made (its answer lost), told to the notepad's closed tab. */
+async function settleClosedCreate(context: TabRunContext, record: StoredTabSync, id: string) {
+  const made = await fileIfMade(context, id);
+  const text = made && madeFileText(record, made.md5Checksum);
+  if (made && text !== null) fileMadeFor(context, record.tabId, made.id, text);
 }
 
 async function settleClosed(

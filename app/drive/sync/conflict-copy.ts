@@ -18,6 +18,13 @@ import { withDefaultExtension } from "~/text/file-name";
 export const REPLACED_KEY = "plainpadReplacedMd5";
 /** appProperties key: the Drive file holding that text. */
 export const COPY_KEY = "plainpadConflictCopy";
+/**
+ * appProperties keys: the mark of the conflict before the newest one on this file (its
+ * checksums and copy), kept when a newer conflict marks it: a computer that synced the text
+ * the older one replaced, and has not read the file since, is still told (seed 440).
+ */
+export const PREVIOUS_REPLACED_KEY = "plainpadPrevReplacedMd5";
+export const PREVIOUS_COPY_KEY = "plainpadPrevConflictCopy";
 
 /** A conflict met here: Drive's text and its checksum, and the id for the copy's file. */
 export interface KeptCopy {
@@ -30,6 +37,8 @@ export interface KeptCopy {
    * one, then Drive's editor added a line, must still be told).
    */
   earlier?: readonly string[];
+  /** The file's marks when the conflict was met (an older conflict's mark is kept). */
+  marks?: Readonly<Record<string, string>>;
 }
 
 /** Drive takes 124 bytes for an appProperty's key and value: three checksums fit. */
@@ -100,12 +109,27 @@ export async function markReplaced(
   kept: KeptCopy,
   also?: string | null,
 ): Promise<void> {
-  if (!kept.md5) return;
+  const marks = replacedMarks(kept, also);
+  if (marks) await setAppProperties(context.http, fileId, marks);
+}
+
+/**
+ * The appProperties of {@link markReplaced}, or null when the replaced text's checksum is not
+ * known. They also go with the upload that replaces the text (in its metadata): a computer
+ * reading the file between that upload and the mark's own write would take the new text
+ * without a word (three computers, randomized seeds 304 and 440).
+ */
+export function replacedMarks(kept: KeptCopy, also?: string | null): Record<string, string> | null {
+  if (!kept.md5) return null;
   const replaced = [...new Set([kept.md5, ...(also ? [also] : []), ...(kept.earlier ?? [])])];
-  await setAppProperties(context.http, fileId, {
+  const marks = {
     [REPLACED_KEY]: replaced.slice(0, MAX_REPLACED).join(","),
     [COPY_KEY]: kept.copyId,
-  });
+  };
+  const older = kept.marks;
+  const olderCopy = older?.[COPY_KEY];
+  if (!older?.[REPLACED_KEY] || !olderCopy || olderCopy === kept.copyId) return marks;
+  return { ...marks, [PREVIOUS_REPLACED_KEY]: older[REPLACED_KEY], [PREVIOUS_COPY_KEY]: olderCopy };
 }
 
 /**
@@ -120,9 +144,15 @@ export function noticeReplaced(
   base: { text: string | null; md5: string | null },
 ): void {
   const marks = meta?.appProperties;
-  const copyId = marks?.[COPY_KEY];
-  const replaced = marks?.[REPLACED_KEY]?.split(",") ?? [];
-  if (!copyId || !base.md5 || base.text === null || !replaced.includes(base.md5)) return;
+  const md5 = base.md5;
+  if (!marks || !md5 || base.text === null) return;
+  // The newest conflict's mark, then the one before it.
+  const copyKey = [
+    [REPLACED_KEY, COPY_KEY],
+    [PREVIOUS_REPLACED_KEY, PREVIOUS_COPY_KEY],
+  ].find(([replaced, copy]) => marks[copy] && marks[replaced]?.split(",").includes(md5))?.[1];
+  const copyId = copyKey && marks[copyKey];
+  if (!copyId) return;
   if (context.host.listTabs().some((open) => open.driveFileId === copyId)) return;
   const copyName = driveCopyName(tab.name);
   const bytesMd5 = contentMd5(fileBytes(base.text, tab.encoding, tab.lineEnding));

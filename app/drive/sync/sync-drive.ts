@@ -177,7 +177,10 @@ export interface BytesUpload {
    * meets the file the first try made instead of making a second one.
    */
   newId?: string;
-  /** Plainpad's marks on a new file (multipart creates only: small files such as the tab list). */
+  /**
+   * Plainpad's marks on the file, written with its content in one request: a reader never
+   * sees the content without them (a conflict's mark, conflict-copy.ts).
+   */
   appProperties?: Record<string, string>;
 }
 
@@ -259,8 +262,8 @@ async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promis
     metadata.mimeType = upload.mimeType;
     if (upload.parentId) metadata.parents = [upload.parentId];
     if (upload.newId) metadata.id = upload.newId;
-    if (upload.appProperties) metadata.appProperties = upload.appProperties;
   }
+  if (upload.appProperties) metadata.appProperties = upload.appProperties;
   if (upload.bytes.byteLength > RESUMABLE_THRESHOLD_BYTES) {
     const id = await uploadResumable(context, {
       fileId: upload.fileId,
@@ -270,7 +273,9 @@ async function sendBytes(context: DriveHttpContext, upload: BytesUpload): Promis
       bytes: upload.bytes,
       // The file's own type: Drive takes an upload's type as the file's new one.
       mimeType: upload.mimeType,
-      metadata: upload.fileId ? { name: upload.name } : undefined,
+      metadata: upload.fileId
+        ? { name: upload.name, appProperties: upload.appProperties }
+        : undefined,
     });
     // A second answer: its checksum may be of a revision written after ours.
     return metaOfBytes(await getSyncMeta(context, id), upload.bytes);

@@ -295,3 +295,94 @@ describe("a conflict met over a computer's text that Drive's editor then added t
     expect(a.notepad.notices.join(" ")).toContain("that computer's text was kept");
   });
 });
+
+/** Computers a and b syncing one tab "Notes" holding `text`: its id on each, and its file. */
+async function sharedNotes(model: DriveModel, text: string) {
+  const a = await computer(model, "a");
+  const notes = a.notepad.addTab("Notes", text);
+  await a.sync.enable("all", notes);
+  const b = await computer(model, "b");
+  await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
+  await b.sync.bringInRemoteTabs();
+  return { a, b, notes, onB: b.notepad.byName("Notes").id, fileId: fileOf(a, notes) };
+}
+
+describe("seed 304 (three computers, every class): a conflict over a computer's synced line", () => {
+  // The conflict's mark was written after the upload that replaced a's text: a, reading the
+  // file in between, took b's text without a word. The mark now goes with that upload.
+  it("is told to a computer that reads the file just after the conflict's upload", async () => {
+    const model = new DriveModel();
+    const { a, b, notes, onB, fileId } = await sharedNotes(model, "one\ntwo");
+    a.notepad.type(notes, "one\ntwo from a");
+    await a.sync.syncNow();
+    b.notepad.type(onB, "one\ntwo from b");
+    const bUploads = (r: HookedRequest) => isUpdate(r) && r.url.includes(fileId);
+    let aRun: Promise<void> = Promise.resolve();
+    b.network.after = once(bUploads, () => void (aRun = a.sync.syncNow()));
+    await b.sync.syncNow();
+    await aRun;
+    b.network.after = undefined;
+    expect(model.text(fileId)).toBe("one\ntwo from b");
+    // b's copy goes to the bin: a still has its line on screen, in a copy tab of its own.
+    model.trash(b.notepad.byName("Notes (Drive copy)").driveFileId!);
+    await a.sync.syncNow();
+    expect(a.notepad.tabs.some((tab) => tab.text === "one\ntwo from a")).toBe(true);
+    expect(a.notepad.notices.join(" ")).toContain("that computer's text was kept");
+  });
+
+  // a's next upload, based on its own text, overwrote b's conflict revision; the check after
+  // it merged b's text into a's tab, which took a's line out (b's copy has it), with no word.
+  it("whose revision our upload overwrote: the merge back opens the copy here too", async () => {
+    const model = new DriveModel();
+    const { a, b, notes, onB, fileId } = await sharedNotes(model, "one\ntwo");
+    a.notepad.type(notes, "one\ntwo from a");
+    await a.sync.syncNow();
+    b.notepad.type(onB, "one\ntwo from b");
+    a.notepad.type(notes, "zero\none\ntwo from a");
+    // b meets the conflict just before a's upload goes out (after a's check before it).
+    let met = false;
+    a.network.before = async (request) => {
+      if (met || !isUpdate(request)) return;
+      met = true;
+      await b.sync.syncNow();
+    };
+    await a.sync.syncNow();
+    a.network.before = undefined;
+    expect(a.notepad.tab(notes).text).toBe("zero\none\ntwo from b");
+    model.trash(b.notepad.byName("Notes (Drive copy)").driveFileId!);
+    await a.sync.syncNow();
+    expect(model.text(fileId)).toBe("zero\none\ntwo from b");
+    expect(a.notepad.tabs.some((tab) => tab.text === "one\ntwo from a")).toBe(true);
+    expect(a.notepad.notices.join(" ")).toContain("that computer's text was kept");
+  });
+});
+
+describe("seed 440 (three computers, every class): two conflicts in a row on one file", () => {
+  // c synced a line; a's conflict replaced it (copy X, marked); a later conflict on the same
+  // file marked only its own replaced text, so c, reading the file only then, took the new
+  // text without a word (its line in X, which went to the bin, and in c's History).
+  it("the later mark keeps the earlier one: the computer that synced the first text is told", async () => {
+    const model = new DriveModel();
+    const { a, b, notes, onB, fileId } = await sharedNotes(model, "one\ntwo\nthree");
+    const c = await computer(model, "c");
+    await c.sync.enable("all", c.notepad.addTab("Untitled", ""));
+    await c.sync.bringInRemoteTabs();
+    const onC = c.notepad.byName("Notes").id;
+    c.notepad.type(onC, "one\ntwo\nthree from c");
+    await c.sync.syncNow();
+    a.notepad.type(notes, "one\ntwo\nthree from a");
+    await a.sync.syncNow();
+    const copyX = a.notepad.byName("Notes (Drive copy)");
+    expect(copyX.text).toBe("one\ntwo\nthree from c");
+    await b.sync.syncNow();
+    a.notepad.type(notes, "one\ntwo\nthree from a, again");
+    await a.sync.syncNow();
+    b.notepad.type(onB, "one\ntwo\nthree from b");
+    await b.sync.syncNow();
+    expect(model.text(fileId)).toBe("one\ntwo\nthree from b");
+    model.trash(copyX.driveFileId!);
+    await c.sync.syncNow();
+    expect(c.notepad.tabs.some((tab) => tab.text === "one\ntwo\nthree from c")).toBe(true);
+    expect(c.notepad.notices.join(" ")).toContain("that computer's text was kept");
+  });
+});

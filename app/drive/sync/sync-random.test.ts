@@ -12,21 +12,19 @@ import { RATE_LIMIT_BASE_MS } from "./sync-timer";
  * moments and faults at random, against the one fake Drive and the real engine. At the end of
  * each seed no typed word is lost and every tab marked Synced equals its Drive file.
  *
- * CI runs a few seeds of each class that holds. On two computers every class holds alone and
- * all together, the second window and the bin among them, over seeds 1-2,500 (rateLimit too)
- * but one: 797 (a word Drive's editor typed) loses, on main and on the randomized helpers'
- * branches alike (1344 was a conflict mark naming only the newest text it replaced: fixed, see
- * sync-random-found.test.ts; seeds 1-300 checked again after). "rateLimit" runs on the
- * computers' instant clock (tests/support/instant-clock.ts): its back-offs are waited in
- * the clock's time, not in real time. Three computers hold with "midRun", "401", "renames",
- * "syncToggle" and "offline", alone and together (1,000 seeds each). With every class
- * together three computers still lose (first failing seeds: 256 without "window", 657 with it
- * and the bin): a conflict's mark on the file (conflict-copy.ts) holds one replaced text, so a
- * computer that reads the file before the mark is written, or after a later conflict wrote
- * another, takes the new text without a word; its lines are then only in the copy tab of the
- * computer that met the conflict, and in Drive's bin once that copy's file goes there. The
- * losses the seeds found are walked one by one in sync-random-finds.test.ts and the engine's
- * own tests.
+ * CI runs a few seeds of each class that holds. On two computers every class holds alone
+ * (seeds 1-3,000) and all together (seeds 1-6,000), the second window, the bin and rateLimit
+ * among them (2026-11-28; 797, a tab closed while its file's create was under way, holds
+ * since the closed tab keeps the file: reopen.test.ts; 1344 was a conflict mark naming only
+ * the newest text it replaced). "rateLimit" runs on the computers' instant clock
+ * (tests/support/instant-clock.ts): its back-offs are waited in the clock's time, not in real
+ * time. Three computers hold with each class alone (seeds 1-1,000) and every class together
+ * (seeds 1-3,000; 256 and 657 since the seed-1344 fix; 304, a conflict's mark written after
+ * its upload, and 440, a later conflict's mark hiding the earlier one: fixed, see
+ * sync-random-found.test.ts). The one way left for a word to leave every screen but one (a
+ * computer that read nothing while three conflicts in a row were met on its file) is in
+ * decision 027. The losses the seeds found are walked one by one in sync-random-finds.test.ts,
+ * sync-random-found.test.ts and the engine's own tests.
  * Run others by hand: SYNC_RANDOM_CLASSES=together,lost SYNC_RANDOM_SEEDS=200 npx vitest run
  * app/drive/sync/sync-random.test.ts, with SYNC_RANDOM_COMPUTERS=3 for three computers and
  * SYNC_RANDOM_TRACE=1 to print the log as it happens (the bench runs thousands: npm run bench
@@ -52,13 +50,7 @@ const HOLDING: readonly RandomSyncClass[] = [
 /** Every class that holds, together. */
 const HOLDING_TOGETHER = HOLDING;
 /** With three computers (see above). */
-const HOLDING_THREE: readonly RandomSyncClass[] = [
-  "midRun",
-  "401",
-  "renames",
-  "syncToggle",
-  "offline",
-];
+const HOLDING_THREE: readonly RandomSyncClass[] = HOLDING;
 
 const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
 const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);

@@ -16,9 +16,11 @@ import {
   markReplaced,
   noticeReplaced,
   openConflictCopy,
+  replacedMarks,
   revisionsAfter,
   type KeptCopy,
 } from "./conflict-copy";
+import { fileIfMade, fileMadeFor, takeMadeFile } from "./made-files";
 import { mergeBack } from "./merge-back";
 import { contentMd5, metaOfBytes } from "./content-md5";
 import { driveCopyName, fileBytes, fileTextOf } from "./merge";
@@ -105,6 +107,9 @@ function synced(
   };
 }
 
+/** How an upload names the file, and the marks written with its content (conflict-copy.ts). */
+type UploadNaming = TabNaming & { marks?: Record<string, string> | null };
+
 /**
  * Puts `text` in the tab's file (a new one, of id `newId`, when `fileId` is null). An update
  * sends only the content, in the file's own MIME type, and the name only when it must change.
@@ -114,7 +119,7 @@ async function upload(
   tab: SyncTab,
   fileId: string | null,
   text: string,
-  naming: TabNaming,
+  naming: UploadNaming,
   newId?: string,
 ): Promise<SyncFileMeta> {
   return uploadBytes(context.http, {
@@ -124,6 +129,7 @@ async function upload(
     mimeType: naming.mimeType ?? "text/plain",
     parentId: fileId ? undefined : await context.folder(),
     newId,
+    appProperties: naming.marks ?? undefined,
   });
 }
 
@@ -153,40 +159,6 @@ async function remoteText(
   if (text === null)
     return { text: null, meta: metaOfBytes(meta, bytes), aside: fileTextOf(bytes) };
   return { text: normalizeLineEndings(text), meta: metaOfBytes(meta, bytes) };
-}
-
-/**
- * The tab takes the file its own create made (the answer lost): its text there is a pending
- * upload of ours, merged with what Drive has done to it since; an empty file (the first step
- * of a big create) is an empty base.
- */
-function takeMadeFile(
-  context: TabRunContext,
-  tab: SyncTab,
-  record: StoredTabSync,
-  fileId: string,
-  md5: string | undefined,
-): StoredTabSync {
-  context.recreating?.delete(tab.id);
-  context.host.setTabDriveFile(tab.id, fileId, tab.name);
-  const empty = md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
-  const base = empty ? { baseText: "", md5Checksum: EMPTY_MD5 } : {};
-  const taken = { ...record, ...base, driveFileId: fileId, pendingCreateId: null };
-  context.checkpoint(taken);
-  return taken;
-}
-
-/** The MD5 of no bytes. */
-const EMPTY_MD5 = contentMd5(new Uint8Array());
-
-/** The file a create with id `id` made, or null when it made none (or it is gone). */
-async function fileIfMade(context: TabRunContext, id: string): Promise<SyncFileMeta | null> {
-  try {
-    return await getSyncMeta(context.http, id);
-  } catch (error) {
-    if (error instanceof DriveHttpError && error.status === 404) return null;
-    throw error;
-  }
 }
 
 /** Syncs one tab (see the module comment). */
@@ -220,11 +192,14 @@ export async function syncTab(
     const md5 = contentMd5(fileBytes(text, first.encoding, first.lineEnding));
     record = { ...record, pendingCreateId: newId, pendingUpload: { text, md5 } };
     context.checkpoint(record);
+    // Closed meanwhile: no file is made for it (its text is in the notepad's closed tab).
+    if (!context.host.readTab(tabId)) return { kind: "closed" };
     try {
       const naming = { name, renameFile: true };
       const meta = await upload(context, first, null, text, naming, newId);
       context.recreating?.delete(tabId);
       context.host.setTabDriveFile(tabId, meta.id, first.name);
+      fileMadeFor(context, tabId, meta.id, text);
       return synced(record, text, meta, name);
     } catch (error) {
       // A try the request layer repeated: the first made the file (its answer lost).
@@ -288,6 +263,8 @@ async function syncExisting(
       if (between.length > 0) {
         await mergeBack(context, first, fileId, before.baseText, sent, between);
         await markOverwritten(context.http, fileId, between.at(-1)!.md5, before.md5Checksum);
+        const meta = await getSyncMeta(context.http, fileId);
+        noticeReplaced(context, first, meta, { text: before.baseText, md5: before.md5Checksum });
       }
     }
   }
@@ -303,7 +280,11 @@ async function syncExisting(
   };
   const { name } = naming;
   let local = tab.text;
-  const put = (text: string) => uploadChecked(context, tab, fileId, held.record, text, naming);
+  // A conflict's mark goes with the upload that replaces Drive's text (conflict-copy.ts).
+  const put = (text: string) => {
+    const marks = held.kept ? replacedMarks(held.kept, held.record.md5Checksum) : null;
+    return uploadChecked(context, tab, fileId, held.record, text, { ...naming, marks });
+  };
   const binned = remote.meta?.trashed === true;
   if (remote.aside && remote.meta) {
     await keepAside(context, tab, remote.aside);
@@ -355,7 +336,8 @@ async function syncExisting(
   }
   if (outcome.kind === "conflict" && copyId) {
     const earlier = await revisionsAfter(context, fileId, before.md5, record.md5Checksum);
-    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId, earlier };
+    const marks = remote.meta?.appProperties;
+    const kept = { text: outcome.remote, md5: record.md5Checksum, copyId, earlier, marks };
     await openConflictCopy(context, tab, kept);
     // Marked after the upload, best effort: without the mark the other computer still finds
     // the copy in the tab list.
@@ -384,7 +366,7 @@ async function uploadChecked(
   fileId: string,
   based: StoredTabSync,
   text: string,
-  naming: TabNaming,
+  naming: UploadNaming,
 ): Promise<TabRunResult> {
   const before = await checkBeforeUpload(context.http, fileId, based.md5Checksum);
   if (before.capabilities?.canEdit === false) throw readOnlyError();
@@ -401,6 +383,9 @@ async function uploadChecked(
   if (between.length > 0) {
     await mergeBack(context, tab, fileId, based.baseText, sent, between);
     await markOverwritten(http, fileId, between.at(-1)!.md5, based.md5Checksum);
+    // A revision in between that replaced our base in a conflict took our lines out of the
+    // merge: they are in that conflict's copy, opened here too (seeds 304 and 440).
+    noticeReplaced(context, tab, meta, { text: based.baseText, md5: based.md5Checksum });
   }
   return synced(based, text, meta, naming.name);
 }

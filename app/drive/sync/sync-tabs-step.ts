@@ -58,7 +58,9 @@ export function copyTabs(step: TabsStepHost): Pick<TabRunContext, "openDriveCopy
     },
     copyMade: (tabId, text, meta, name) => {
       const tab = step.host.readTab(tabId);
-      if (!tab || !step.state.records.get(tabId)?.included) return;
+      // Closed while its file was made: the closed tab keeps the file (Reopen resumes it).
+      if (!tab) return step.host.closedTabFileMade(tabId, meta.id, text);
+      if (!step.state.records.get(tabId)?.included) return;
       step.host.setTabDriveFile(tabId, meta.id, tab.name);
       step.state.saveRecord({
         ...newTabRecord(tabId, meta.id),

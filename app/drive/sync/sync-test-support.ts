@@ -14,9 +14,24 @@ import type { SyncDriveAccess } from "./sync-drive";
 import type { WindowChannel, WindowMessage, WindowsEnvironment } from "./sync-windows";
 import type { NotepadSyncController, NotepadSyncHost, RemoteTabFile, SyncTab } from "./sync-types";
 
+/**
+ * A closed tab as the notepad keeps it for Reopen closed tab (tab-operations.ts): its Drive
+ * file and the sync's base (`syncedText` at the close, or the text a create that landed after
+ * the close put in the file).
+ */
+export interface ClosedTestTab {
+  id: string;
+  name: string;
+  text: string;
+  driveFileId: string | null;
+  base: string | null;
+}
+
 /** A notepad in memory: tabs, notices, and the texts replaced by merges (its History). */
 export class TestNotepad implements NotepadSyncHost {
   tabs: SyncTab[] = [];
+  /** Recently closed tabs, the last closed last (shared by the windows, as the page's store). */
+  closedTabs: ClosedTestTab[] = [];
   notices: string[] = [];
   history: { id: string; text: string }[] = [];
   copies: string[] = [];
@@ -30,9 +45,15 @@ export class TestNotepad implements NotepadSyncHost {
   addTab(
     name: string,
     text: string,
-    format: { encoding?: TextEncodingId; lineEnding?: LineEnding; driveFileId?: string } = {},
+    format: {
+      encoding?: TextEncodingId;
+      lineEnding?: LineEnding;
+      driveFileId?: string;
+      /** The tab's id (a reopened tab takes its old one back, as the notepad does). */
+      id?: string;
+    } = {},
   ): string {
-    const id = `${this.prefix}-${this.next++}`;
+    const id = format.id ?? `${this.prefix}-${this.next++}`;
     this.tabs.push({
       id,
       name,
@@ -71,9 +92,41 @@ export class TestNotepad implements NotepadSyncHost {
     this.engines().forEach((sync) => sync.tabRenamed(id));
   }
 
-  close(id: string): void {
+  /**
+   * Closes a tab, kept for Reopen as the notepad keeps it: with its Drive file and the sync's
+   * base as `engine` (the closing window's) knows it.
+   */
+  close(id: string, engine: NotepadSyncController | null = this.sync): void {
+    const tab = this.tabs.find((t) => t.id === id);
+    if (tab) {
+      const { name, text, driveFileId } = tab;
+      const base = driveFileId ? (engine?.syncedText(id) ?? null) : null;
+      this.closedTabs = this.closedTabs.filter((t) => t.id !== id);
+      this.closedTabs.push({ id, name, text, driveFileId, base });
+    }
     this.tabs = this.tabs.filter((t) => t.id !== id);
     this.engines().forEach((sync) => sync.tabClosed(id));
+  }
+
+  /**
+   * Reopen closed tab (the last closed, or closed tab `id`), as the notepad does: its old id
+   * when free, its Drive file, and its base told to `engine` (the reopening window's). Returns
+   * the tab's id, or null when there is no such closed tab.
+   */
+  reopenClosed(id?: string, engine: NotepadSyncController | null = this.sync): string | null {
+    const entry = id ? this.closedTabs.find((t) => t.id === id) : this.closedTabs.at(-1);
+    if (!entry) return null;
+    this.closedTabs = this.closedTabs.filter((t) => t !== entry);
+    const free = !this.tabs.some((t) => t.id === entry.id);
+    const driveFileId = entry.driveFileId ?? undefined;
+    const reopened = this.addTab(entry.name, entry.text, {
+      driveFileId,
+      id: free ? entry.id : undefined,
+    });
+    if (driveFileId && entry.base !== null) {
+      engine?.tabMatchesDriveFile(reopened, driveFileId, entry.base);
+    }
+    return reopened;
   }
 
   listTabs(): SyncTab[] {
@@ -116,6 +169,14 @@ export class TestNotepad implements NotepadSyncHost {
     tab.driveFileId = driveFileId;
     // As the notepad does: a name that changed renames the tab (not told back to the sync).
     if (name.trim()) tab.name = name;
+  }
+
+  // As the notepad (drive-sync.ts): the closed tab keeps the file and its base for Reopen.
+  closedTabFileMade(id: string, driveFileId: string, text: string): void {
+    const entry = this.closedTabs.find((t) => t.id === id);
+    if (!entry) return;
+    entry.driveFileId = driveFileId;
+    entry.base = text;
   }
 
   notify(message: string): void {

@@ -148,6 +148,13 @@ export interface NotepadSyncHost {
   openTabFromDrive(file: RemoteTabFile): string;
   /** Records the Drive file of a tab (stored with the tab) and, when it changed, its name. */
   setTabDriveFile(id: string, driveFileId: string, name: string): void;
+  /**
+   * Tab `id` was closed while the create of its Drive file was under way, and the file was
+   * made holding `text`. The notepad keeps the file and that text (the sync's base) with the
+   * closed tab, so Reopen closed tab resumes that file instead of making a second one, and a
+   * change made in the file meanwhile (Drive's editor, another computer) comes into the tab.
+   */
+  closedTabFileMade(id: string, driveFileId: string, text: string): void;
   /** Shows a notice (a conflict copy was opened, a file was recreated…). */
   notify(message: string): void;
 }

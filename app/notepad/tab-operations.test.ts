@@ -1,0 +1,73 @@
+import "fake-indexeddb/auto";
+import { describe, expect, it, vi } from "vitest";
+import { createEditorCompartments } from "~/codemirror";
+import { HistoryStore } from "~/storage/history-store";
+import { createNotepadStore } from "./notepad-store";
+import { NotepadTabs, type TabOperationsHost } from "./tab-operations";
+import { TabStates } from "./tab-states";
+
+let databases = 0;
+// The active tab is remembered in localStorage (a Node test has none).
+vi.stubGlobal("window", { localStorage: { setItem: () => undefined } });
+
+/** The tab operations on a notepad of two tabs, with real closed-tab storage (fake IndexedDB). */
+function notepadWithTabs() {
+  const store = createNotepadStore();
+  const states = new TabStates(createEditorCompartments(), () => []);
+  const history = new HistoryStore(`tab-operations-test-${++databases}`);
+  const drive = { syncedText: vi.fn(() => null), driveTextKnown: vi.fn() };
+  const host: TabOperationsHost = {
+    store,
+    states,
+    sync: {
+      track: () => undefined,
+      noteChange: () => undefined,
+      forget: async () => undefined,
+      saveOrder: () => undefined,
+    },
+    history: { store: history },
+    fileReads: null as unknown as TabOperationsHost["fileReads"],
+    drive,
+    ready: true,
+    whenReady: async () => undefined,
+    showActive: () => undefined,
+    getContent: (id) => states.content(id),
+    addNotice: (notice) => store.setState((s) => ({ notices: [...s.notices, notice] })),
+  };
+  const tabs = new NotepadTabs(host, {
+    confirm: () => true,
+    focusText: () => undefined,
+    backUpAll: () => undefined,
+  });
+  const other = tabs.newTab("Other", "")!;
+  const notes = tabs.newTab("Notes", "one\ntwo")!;
+  return { store, states, tabs, drive, other, notes };
+}
+
+describe("the notepad's closed tabs and the Drive sync", () => {
+  // Seed 797 of the randomized sync test: a tab closed while its Drive file was being made.
+  it("a closed tab told its Drive file reopens on that file, with the file's text as the sync's base", async () => {
+    const { store, states, tabs, drive, notes } = notepadWithTabs();
+    expect(tabs.closeTab(notes)).toBe(true);
+    // The create lands after the close: the engine tells the notepad (closedTabFileMade).
+    await tabs.closedTabFileMade(notes, "file-1", "one\ntwo");
+    await tabs.reopenClosed();
+    const reopened = store.getState().tabs.tabs.find((t) => t.name === "Notes");
+    expect(reopened?.id).toBe(notes);
+    expect(states.get(notes)?.driveFileId).toBe("file-1");
+    expect(states.content(notes)).toBe("one\ntwo");
+    // Its first sync merges with what the file was made with, not a second file.
+    expect(drive.driveTextKnown).toHaveBeenCalledWith(notes, "file-1", "one\ntwo");
+  });
+
+  it("a tab told its file after it was reopened leaves no closed tab behind (the sync binds the open tab)", async () => {
+    const { store, tabs, notes } = notepadWithTabs();
+    tabs.closeTab(notes);
+    await tabs.reopenClosed();
+    await tabs.closedTabFileMade(notes, "file-1", "one\ntwo");
+    await tabs.reopenClosed();
+    const notices = store.getState().notices.map((n) => n.message);
+    expect(notices).toContain("There is no closed tab to reopen.");
+    expect(store.getState().tabs.tabs.filter((t) => t.name === "Notes")).toHaveLength(1);
+  });
+});
