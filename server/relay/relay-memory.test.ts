@@ -2,64 +2,40 @@
 // WebSockets: clients that never read, presence too large or too fast, pieces held before a
 // JOIN. The relay's resident memory (read from /proc) stays bounded, the attackers are closed
 // with their own close codes, and honest clients in another room are still served.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
 import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
 import { RELAY_ONLY_LIMITS } from "./limits";
 import { joinMessage, newKeys, snapshotMessage, until, updateMessage } from "./test-client";
-import { startTestRedis, type TestRedis } from "./test-redis";
 import {
-  SocketClient,
-  bundleServer,
+  joinedClient,
+  openClient,
+  relayProcessesForFile,
   residentBytes,
-  startRelayProcess,
   type RelayProcess,
+  type SocketClient,
 } from "./test-relay-process";
 
 const MiB = 1024 * 1024;
 /** How much the relay's resident memory may grow during one attack. */
 const MEMORY_BOUND = 128 * MiB;
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
-let redis: TestRedis;
+const relays = relayProcessesForFile({ redis: true });
 let relay: RelayProcess;
-let dataDir: string;
-
-beforeAll(async () => {
-  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
-}, 60_000);
-
-afterAll(async () => {
-  await redis?.stop();
-  await bundle?.cleanup();
-}, 30_000);
 
 // A relay of its own for each attack, so no attack's leftovers count against the next.
 beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-memory-"));
-  relay = await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, RELAY_DATA_DIR: dataDir });
+  relay = await relays.start({ RELAY_DATA_DIR: await relays.dataDir("plainpad-relay-memory-") });
 }, 30_000);
 
 afterEach(async () => {
   await relay?.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }, 30_000);
 
-async function client(): Promise<SocketClient> {
-  const socket = new SocketClient(relay.url);
-  await socket.opened;
-  return socket;
-}
+const client = () => openClient(relay.url);
 
-async function joined(keys: LiveKeys, create = false, sinceSeq = 0): Promise<SocketClient> {
-  const socket = await client();
-  socket.send(joinMessage(keys, sinceSeq, create));
-  await until(() => socket.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED");
-  return socket;
-}
+const joined = (keys: LiveKeys, create = false, sinceSeq = 0) =>
+  joinedClient(relay.url, joinMessage(keys, sinceSeq, create), 20_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -101,10 +77,7 @@ describe("relay memory under attack (real process)", () => {
     async (backend) => {
       if (backend === "redis") {
         await relay.stop();
-        relay = await startRelayProcess(bundle.main, {
-          BUILD_DIR: bundle.site,
-          REDIS_URL: redis.url,
-        });
+        relay = await relays.start({ REDIS_URL: relays.redis.url });
       }
       const keys = newKeys();
       const owner = await joined(keys, true);
