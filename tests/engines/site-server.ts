@@ -9,6 +9,7 @@ import { scriptHash } from "../../scripts/csp-hashes.mjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
 import type { DriveModel } from "../support/drive-model";
+import { FAKE_SIGN_IN_SCRIPT } from "../support/fake-google-sign-in";
 
 /**
  * Serves the built site to the cross-engine suite as server/main.ts serves it (same files,
@@ -28,8 +29,9 @@ export interface SiteServer {
   /** While true, every request is dropped without an answer; setting it drops open sockets. */
   offline: boolean;
   /**
-   * When set, pages get tests/engines/fake-google.js and /__fake-google/ answers Drive's REST
-   * calls from this one fake Drive (tests/engines/drive-sync.test.ts).
+   * When set, pages get tests/engines/fake-google.js and the one fake sign-in
+   * (tests/support/fake-google-sign-in.ts), and /__fake-google/ answers Drive's REST calls and
+   * token requests from this one fake Drive (tests/engines/drive-sync.test.ts).
    */
   fakeDrive: DriveModel | null;
   close(): Promise<void>;
@@ -40,10 +42,11 @@ const probeSource = readFileSync(
   "utf8",
 );
 const PROBE_HASH = scriptHash(probeSource);
-const fakeGoogleSource = readFileSync(
+/** Google's stand-in, then the one fake sign-in of every browser test: one inline script. */
+const fakeGoogleSource = `${readFileSync(
   fileURLToPath(new URL("./fake-google.js", import.meta.url)),
   "utf8",
-);
+)}\n${FAKE_SIGN_IN_SCRIPT}`;
 const FAKE_GOOGLE_HASH = scriptHash(fakeGoogleSource);
 
 /** Answers a page's Drive REST call (rewritten to /__fake-google/ by fake-google.js). */
@@ -59,9 +62,10 @@ async function answerFakeGoogle(
     res.end(model.grantToken());
     return;
   }
-  if (rest.startsWith("oauth2/v3/userinfo")) {
+  if (rest.startsWith("__oauth2/")) {
+    // Google's revoke endpoint: the fake sign-in's `revoke` calls it on signing out.
     res.setHeader("Content-Type", "application/json");
-    res.end(JSON.stringify({ email: "ada.lovelace@example.com" }));
+    res.end("{}");
     return;
   }
   const headers: Record<string, string> = {};
