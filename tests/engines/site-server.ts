@@ -9,6 +9,7 @@ import { scriptHash } from "../../scripts/csp-hashes.mjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
 import type { DriveModel } from "../support/drive-model";
+import { answerFromModelOverHttp } from "../support/drive-model-http";
 import { FAKE_SIGN_IN_SCRIPT } from "../support/fake-google-sign-in";
 
 /**
@@ -48,42 +49,6 @@ const fakeGoogleSource = `${readFileSync(
   "utf8",
 )}\n${FAKE_SIGN_IN_SCRIPT}`;
 const FAKE_GOOGLE_HASH = scriptHash(fakeGoogleSource);
-
-/** Answers a page's Drive REST call (rewritten to /__fake-google/ by fake-google.js). */
-async function answerFakeGoogle(
-  model: DriveModel,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  rest: string,
-): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  if (rest === "__token") {
-    res.end(model.grantToken());
-    return;
-  }
-  if (rest.startsWith("__oauth2/")) {
-    // Google's revoke endpoint: the fake sign-in's `revoke` calls it on signing out.
-    res.setHeader("Content-Type", "application/json");
-    res.end("{}");
-    return;
-  }
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (typeof value === "string") headers[name] = value;
-  const answer = await model.answer({
-    method: req.method ?? "GET",
-    url: `https://www.googleapis.com/${rest}`,
-    headers,
-    body: new Uint8Array(Buffer.concat(chunks)),
-  });
-  if (answer.transport) {
-    req.socket.destroy();
-    return;
-  }
-  res.writeHead(answer.status, answer.headers);
-  res.end(typeof answer.body === "string" ? answer.body : Buffer.from(answer.body));
-}
 
 export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): SiteServer {
   const root = path.resolve(buildDir, "client");
@@ -126,7 +91,7 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
     res.setHeader("Cache-Control", "no-cache");
     if (site.fakeDrive && urlPath.startsWith("/__fake-google/")) {
       const rest = (req.url ?? "").slice("/__fake-google/".length);
-      void answerFakeGoogle(site.fakeDrive, req, res, rest);
+      void answerFromModelOverHttp(site.fakeDrive, req, res, rest);
       return;
     }
     const pathname = decodeURIComponent(urlPath);
