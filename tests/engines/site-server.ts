@@ -35,6 +35,17 @@ export interface SiteServer {
    * token requests from this one fake Drive (tests/engines/drive-sync.test.ts).
    */
   fakeDrive: DriveModel | null;
+  /**
+   * Pages (by path, e.g. "/") served as a browser with JavaScript off would run them: every
+   * script of the page's own is taken out (the suite's probe stays). A page whose scripts have
+   * not arrived yet (a slow phone's first tap) is the same page.
+   */
+  scriptsOff: Set<string>;
+  /**
+   * While false, /sw.js is not found: pages register no service worker (the app goes on
+   * without offline use), so every page comes from this server as it serves it now.
+   */
+  serviceWorker: boolean;
   close(): Promise<void>;
 }
 
@@ -49,6 +60,14 @@ const fakeGoogleSource = `${readFileSync(
   "utf8",
 )}\n${FAKE_SIGN_IN_SCRIPT}`;
 const FAKE_GOOGLE_HASH = scriptHash(fakeGoogleSource);
+
+/** `html` without its scripts (data blocks such as JSON-LD stay: they never run). */
+function withoutScripts(html: string): string {
+  return html.replace(
+    /<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g,
+    "",
+  );
+}
 
 export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): SiteServer {
   const root = path.resolve(buildDir, "client");
@@ -94,6 +113,11 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
       void answerFromModelOverHttp(site.fakeDrive, req, res, rest);
       return;
     }
+    if (!site.serviceWorker && urlPath === "/sw.js") {
+      res.statusCode = 404;
+      res.end("Not found");
+      return;
+    }
     const pathname = decodeURIComponent(urlPath);
     const page = pageFile(pathname);
     if (page) {
@@ -106,7 +130,8 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
           `script-src ${PROBE_HASH} ${fake ? `${FAKE_GOOGLE_HASH} ` : ""}`,
         ),
       );
-      const html = readFileSync(page, "utf8").replace(
+      const own = readFileSync(page, "utf8");
+      const html = (site.scriptsOff.has(pathname) ? withoutScripts(own) : own).replace(
         "<head>",
         () => `<head><script>${probeSource}</script>${fake ? `<script>${fake}</script>` : ""}`,
       );
@@ -122,6 +147,8 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
 
   const site: SiteServer = {
     fakeDrive: null,
+    scriptsOff: new Set(),
+    serviceWorker: true,
     get offline() {
       return offline;
     },
