@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { answerDrive, type DriveApiState } from "./drive-api-fake";
 import { DriveModel } from "../support/drive-model";
-import { FAKE_SIGN_IN_SCRIPT } from "../support/fake-google-sign-in";
+import { FAKE_GOOGLE_SCRIPTS } from "../support/fake-google-scripts";
 
 export { FAKE_EMAIL } from "./drive-api-fake";
 
@@ -91,64 +91,8 @@ export interface DriveFakes extends DriveApiState {
 /** What GIS's own URL answers: the fake sign-in the page already holds, put in place. */
 const GIS_SCRIPT = "window.__driveFake.installSignIn();";
 
-const GAPI_SCRIPT = `
-(() => {
-  const fake = window.__driveFake;
-  function definePicker() {
-    const record = fake.picker = { views: [], features: [], disposed: 0 };
-    class DocsView {
-      constructor(viewId) { this.options = { viewId }; record.views.push(this.options); }
-      setMimeTypes(v) { this.options.mimeTypes = v; return this; }
-      setOwnedByMe(v) { this.options.ownedByMe = v; return this; }
-      setIncludeFolders(v) { this.options.includeFolders = v; return this; }
-      setSelectFolderEnabled(v) { this.options.selectFolderEnabled = v; return this; }
-    }
-    class PickerBuilder {
-      addView(v) { return this; }
-      enableFeature(f) { record.features.push(f); return this; }
-      setOAuthToken(t) { record.hasToken = t === fake.accessToken; return this; }
-      setDeveloperKey(k) { record.developerKey = k; return this; }
-      setAppId(a) { record.appId = a; return this; }
-      setOrigin(o) { return this; }
-      setCallback(cb) { this.cb = cb; return this; }
-      build() {
-        const cb = this.cb;
-        return {
-          setVisible(visible) {
-            if (!visible) return;
-            record.shown = (record.shown || 0) + 1;
-            setTimeout(() => {
-              cb({ action: "loaded" });
-              const pick = fake.pick;
-              if (pick === "cancel") cb({ action: "cancel" });
-              else cb({ action: "picked", docs: [{ id: pick.id, name: pick.name, mimeType: "text/plain" }] });
-            }, 20);
-          },
-          dispose() { record.disposed++; },
-        };
-      }
-    }
-    window.google = window.google || {};
-    window.google.picker = { DocsView, PickerBuilder,
-      Action: { CANCEL: "cancel", PICKED: "picked", ERROR: "error", LOADED: "loaded" },
-      ViewId: { DOCS: "all" }, Feature: { MULTISELECT_ENABLED: "multiselectEnabled" } };
-  }
-  window.gapi = {
-    load(name, config) {
-      fake.gapiLoads.push(name);
-      if (name.includes("picker")) definePicker();
-      const callback = typeof config === "function" ? config : config.callback;
-      setTimeout(callback, 0);
-    },
-    client: { init(args) {
-      fake.gapiInit = args;
-      return fake.discoveryFails
-        ? Promise.reject({ error: { code: 502, message: "discovery document unavailable" } })
-        : Promise.resolve();
-    } },
-  };
-})();
-`;
+/** What gapi's own URL answers: the fake gapi and picker the page already holds, put in place. */
+const GAPI_SCRIPT = "window.__driveFake.installGapi();";
 
 /** Fakes installed in the running test, checked by {@link expectPopupsOnlyInClicks}. */
 const installed: DriveFakes[] = [];
@@ -199,7 +143,7 @@ export async function installDriveFakes(
         expiresIn,
         tokenRequests: [],
         gapiLoads: [],
-        // The sign-in (tests/support/fake-google-sign-in.ts) asks the test for each token,
+        // The sign-in (tests/support/fake-google-scripts.ts) asks the test for each token,
         // and tells it of every window opened.
         grant: () => (w.__driveFakeGrant as () => Promise<string>)(),
         reportPopup: (call: PopupCall) =>
@@ -226,7 +170,7 @@ export async function installDriveFakes(
     },
   );
   // The one fake sign-in, shared with the cross-engine suite.
-  await page.addInitScript({ content: FAKE_SIGN_IN_SCRIPT });
+  await page.addInitScript({ content: FAKE_GOOGLE_SCRIPTS });
   const onRequest = (request: Request) => {
     if (isDriveHost(request.url())) fakes.googleRequests.push(request.url());
   };

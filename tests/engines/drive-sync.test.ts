@@ -49,7 +49,7 @@ async function typeAtEnd(page: EnginePage, name: string, text: string) {
 
 /**
  * The windows the page opened (Google's sign-in) as the one fake sign-in heard them
- * (tests/support/fake-google-sign-in.ts), and those this engine would have blocked: opened
+ * (tests/support/fake-google-scripts.ts), and those this engine would have blocked: opened
  * outside a user activation, or outside the handling of the user's event.
  */
 function signInWindows(page: EnginePage) {

@@ -1,12 +1,13 @@
-// Google for the cross-engine Drive-sync test (tests/engines/drive-sync.test.ts), inlined first
-// in every page by site-server.ts when the test gives it a fake Drive, just before the one fake
-// sign-in every browser test uses (tests/support/fake-google-sign-in.ts). Firefox and WebKit
-// are driven over WebDriver, which cannot answer a page's requests itself, so the page does it:
-// the Drive REST calls (https://www.googleapis.com/...) go to the test's site server under
-// /__fake-google/, which answers them from the one fake Drive (tests/support/drive-model.ts),
-// and so does a token request; Google's sign-in script, when the app adds it, is replaced by
-// that fake sign-in. Only the test configuration and these ways in are changed: the app's own
-// code runs as is.
+// Google for the cross-engine suite's Drive tests (drive-sync.test.ts, and the landing page's
+// Open from Google Drive), inlined first in every page by site-server.ts when the test gives it
+// a fake Drive, just before the one fake sign-in, gapi and picker every browser test uses
+// (tests/support/fake-google-scripts.ts). Firefox and WebKit are driven over WebDriver, which
+// cannot answer a page's requests itself, so the page does it: the Drive REST calls
+// (https://www.googleapis.com/...) go to the test's site server under /__fake-google/, which
+// answers them from the one fake Drive (tests/support/drive-model.ts), and so does a token
+// request; Google's sign-in and gapi scripts, when the app adds them, are replaced by those
+// fakes. Only the test configuration and these ways in are changed: the app's own code runs
+// as is.
 (() => {
   window.__PLAINPAD_DRIVE_CONFIG__ = {
     clientId: "test-client.apps.googleusercontent.com",
@@ -33,17 +34,26 @@
     expiresIn: "",
     tokenRequests: [],
     popupCalls: [],
+    // The picker picks what the test names here (window.__driveFake.pick), "cancel" by default.
+    pick: "cancel",
+    discoveryFails: false,
+    gapiLoads: [],
     grant: () =>
       pageFetch("/__fake-google/__token", { method: "POST" }).then((response) => response.text()),
     reportPopup: (call) => window.__driveFake.popupCalls.push(call),
   };
+  // Google's scripts, when the app adds them, are put in place from the fakes the page holds.
+  const GOOGLE_SCRIPTS = [
+    ["https://accounts.google.com/gsi/client", () => window.__driveFake.installSignIn()],
+    ["https://apis.google.com/js/api.js", () => window.__driveFake.installGapi()],
+  ];
   const append = Node.prototype.appendChild;
   Node.prototype.appendChild = function (child) {
-    if (
+    const google =
       child instanceof HTMLScriptElement &&
-      child.src.startsWith("https://accounts.google.com/gsi/client")
-    ) {
-      window.__driveFake.installSignIn();
+      GOOGLE_SCRIPTS.find(([url]) => child.src.startsWith(url));
+    if (google) {
+      google[1]();
       setTimeout(() => child.dispatchEvent(new Event("load")), 0);
       return child;
     }

@@ -111,16 +111,28 @@ describe.each(runnableEngines())(
       await waitForControl(t.page, { role: "button", name: "Rename letter.txt" });
     });
 
-    it("Open from Google Drive starts the Drive open flow in the editor", async () => {
-      t.site.fakeDrive = new DriveModel();
+    it("Open from Google Drive starts the Drive open flow in the editor and opens the picked file", async () => {
+      const drive = new DriveModel();
+      drive.addFile("slow-notes.txt", "Picked after a tap before scripts", { id: "slow-notes" });
+      t.site.fakeDrive = drive;
 
       await tapBeforeScripts(t, DRIVE, "drive-open");
+      // What Google's picker (the one fake, tests/support/fake-google-scripts.ts) will pick.
+      await t.page.evaluate(() => {
+        (window as unknown as { __driveFake: { pick: object } }).__driveFake.pick = {
+          id: "slow-notes",
+          name: "slow-notes.txt",
+        };
+      });
       // Signed out: the sign-in window needs a click of its own, which the editor asks for.
-      await waitForControl(t.page, {
+      await clickWhenShown(t.page, {
         role: "button",
         name: "Continue to Google Drive",
         within: { role: "dialog", name: "Open from Google Drive" },
       });
+      await expectShownText(t.page, "Picked after a tap before scripts");
+      await waitForControl(t.page, { role: "button", name: "Rename slow-notes.txt" });
+      expect(drive.tokensGranted).toBe(1);
     });
   },
 );

@@ -10,7 +10,7 @@ import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
 import type { DriveModel } from "../support/drive-model";
 import { answerFromModelOverHttp } from "../support/drive-model-http";
-import { FAKE_SIGN_IN_SCRIPT } from "../support/fake-google-sign-in";
+import { FAKE_GOOGLE_SCRIPTS } from "../support/fake-google-scripts";
 
 /**
  * Serves the built site to the cross-engine suite as server/main.ts serves it (same files,
@@ -31,7 +31,7 @@ export interface SiteServer {
   offline: boolean;
   /**
    * When set, pages get tests/engines/fake-google.js and the one fake sign-in
-   * (tests/support/fake-google-sign-in.ts), and /__fake-google/ answers Drive's REST calls and
+   * (tests/support/fake-google-scripts.ts), and /__fake-google/ answers Drive's REST calls and
    * token requests from this one fake Drive (tests/engines/drive-sync.test.ts).
    */
   fakeDrive: DriveModel | null;
@@ -58,7 +58,7 @@ const PROBE_HASH = scriptHash(probeSource);
 const fakeGoogleSource = `${readFileSync(
   fileURLToPath(new URL("./fake-google.js", import.meta.url)),
   "utf8",
-)}\n${FAKE_SIGN_IN_SCRIPT}`;
+)}\n${FAKE_GOOGLE_SCRIPTS}`;
 const FAKE_GOOGLE_HASH = scriptHash(fakeGoogleSource);
 
 /** `html` without its scripts (data blocks such as JSON-LD stay: they never run). */
