@@ -72,7 +72,13 @@ export default async function collabRelayBench() {
   }
 }
 
-/** A relay phase: a relay started with `env` (on `cpu`) under the load, stopped after. */
+/**
+ * A relay phase: a relay started with `env` (on `cpu`) under the load, stopped after.
+ * @param {any} wire
+ * @param {any} setup
+ * @param {Record<string, string>} env
+ * @param {{ cpu?: number, roomSize?: number, [option: string]: any }} [options]
+ */
 async function relayPhase(wire, setup, env, { cpu, roomSize, ...loadOptions } = {}) {
   const size = roomSize ?? Math.max(2, Math.round(CLIENTS / ROOMS));
   const relay = await startRelay(env, [], cpu);

@@ -1,5 +1,6 @@
 // The benchmark's way to the TypeScript test support (tests/support/bench-entry.ts): the one
-// fake Drive (tests/support/drive-model.ts), the one fake Google sign-in (tests/e2e/drive-fakes.ts)
+// fake Drive (tests/support/drive-model.ts), the one fake Google sign-in (tests/e2e/drive-fakes.ts,
+// tests/support/fake-google-scripts.ts)
 // and the randomized Drive-sync test's driver, bundled with esbuild into a module and
 // imported, so the bench and the tests share one source.
 import { build } from "esbuild";

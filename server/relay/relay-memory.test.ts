@@ -2,87 +2,40 @@
 // WebSockets: clients that never read, presence too large or too fast, pieces held before a
 // JOIN. The relay's resident memory (read from /proc) stays bounded, the attackers are closed
 // with their own close codes, and honest clients in another room are still served.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
 import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
 import { RELAY_ONLY_LIMITS } from "./limits";
 import { joinMessage, newKeys, snapshotMessage, until, updateMessage } from "./test-client";
-import { startTestRedis, type TestRedis } from "./test-redis";
 import {
-  SocketClient,
-  bundleServer,
-  residentBytes,
-  startRelayProcess,
+  joinedClient,
+  openClient,
+  relayProcessesForFile,
   type RelayProcess,
+  type SocketClient,
 } from "./test-relay-process";
+import { growthDuring, RELAY_MEMORY_BOUND } from "./test-relay-memory";
 
 const MiB = 1024 * 1024;
-/** How much the relay's resident memory may grow during one attack. */
-const MEMORY_BOUND = 128 * MiB;
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
-let redis: TestRedis;
+const relays = relayProcessesForFile({ redis: true });
 let relay: RelayProcess;
-let dataDir: string;
-
-beforeAll(async () => {
-  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
-}, 60_000);
-
-afterAll(async () => {
-  await redis?.stop();
-  await bundle?.cleanup();
-}, 30_000);
 
 // A relay of its own for each attack, so no attack's leftovers count against the next.
 beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-memory-"));
-  relay = await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, RELAY_DATA_DIR: dataDir });
+  relay = await relays.start({ RELAY_DATA_DIR: await relays.dataDir("plainpad-relay-memory-") });
 }, 30_000);
 
 afterEach(async () => {
   await relay?.stop();
-  await rm(dataDir, { recursive: true, force: true });
 }, 30_000);
 
-async function client(): Promise<SocketClient> {
-  const socket = new SocketClient(relay.url);
-  await socket.opened;
-  return socket;
-}
+const client = () => openClient(relay.url);
 
-async function joined(keys: LiveKeys, create = false, sinceSeq = 0): Promise<SocketClient> {
-  const socket = await client();
-  socket.send(joinMessage(keys, sinceSeq, create));
-  await until(() => socket.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED");
-  return socket;
-}
+const joined = (keys: LiveKeys, create = false, sinceSeq = 0) =>
+  joinedClient(relay.url, joinMessage(keys, sinceSeq, create), 20_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The most the relay's resident memory grew above what it was before `attack`, while it ran. */
-async function growthDuring(attack: () => Promise<void>): Promise<number> {
-  await sleep(300);
-  const before = await residentBytes(relay.pid);
-  let peak = before;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await residentBytes(relay.pid));
-      await sleep(10);
-    }
-  })();
-  try {
-    await attack();
-  } finally {
-    sampling = false;
-    await sampler;
-  }
-  return peak - before;
-}
 
 /** An honest pair in a room of their own: one edit goes from one to the other. */
 async function honestEditArrives(): Promise<void> {
@@ -101,10 +54,7 @@ describe("relay memory under attack (real process)", () => {
     async (backend) => {
       if (backend === "redis") {
         await relay.stop();
-        relay = await startRelayProcess(bundle.main, {
-          BUILD_DIR: bundle.site,
-          REDIS_URL: redis.url,
-        });
+        relay = await relays.start({ REDIS_URL: relays.redis.url });
       }
       const keys = newKeys();
       const owner = await joined(keys, true);
@@ -115,7 +65,7 @@ describe("relay memory under attack (real process)", () => {
       expect(owner.ofType(MessageType.SnapshotResult)[0].accepted).toBe(true);
 
       const readers: SocketClient[] = [];
-      const growth = await growthDuring(async () => {
+      const growth = await growthDuring(relay, async () => {
         for (let i = 0; i < 20; i++) {
           const reader = await client();
           reader.send(joinMessage(viewOnlyKeys(keys), 0, false));
@@ -125,7 +75,7 @@ describe("relay memory under attack (real process)", () => {
         await honestEditArrives();
         await sleep(1500);
       });
-      expect(growth).toBeLessThan(MEMORY_BOUND);
+      expect(growth).toBeLessThan(RELAY_MEMORY_BOUND);
 
       // A reader that reads after all gets the whole snapshot.
       const late = readers[0];
@@ -148,13 +98,13 @@ describe("relay memory under attack (real process)", () => {
       listeners.push(listener);
     }
     const big = encodeFrames({ type: MessageType.Awareness, sealed: new Uint8Array(12 * MiB) });
-    const growth = await growthDuring(async () => {
+    const growth = await growthDuring(relay, async () => {
       for (let i = 0; i < 2; i++) for (const frame of big) loud.sendRaw(frame);
       await until(() => loud.closed !== null, 30_000, "loud closed");
       await honestEditArrives();
     });
     expect(loud.closed?.code).toBe(CloseCode.PresenceTooLarge);
-    expect(growth).toBeLessThan(MEMORY_BOUND);
+    expect(growth).toBeLessThan(RELAY_MEMORY_BOUND);
 
     // Presence just under the cap, as fast as the rate allows, to the same paused listeners:
     // each is closed as a slow reader once events pile up for it.
@@ -163,7 +113,7 @@ describe("relay memory under attack (real process)", () => {
     const frame = encodeFrames({ type: MessageType.Awareness, sealed })[0];
     const perSecond = LIVE_LIMITS.awarenessPerSecond - 10;
     const enough = (RELAY_ONLY_LIMITS.maxQueuedBytes * 6) / sealed.length;
-    const floodGrowth = await growthDuring(async () => {
+    const floodGrowth = await growthDuring(relay, async () => {
       for (let sent = 0; sent < enough && flooder.closed === null; sent += perSecond / 10) {
         for (let i = 0; i < perSecond / 10; i++) flooder.sendRaw(frame);
         await sleep(100);
@@ -171,7 +121,7 @@ describe("relay memory under attack (real process)", () => {
       await honestEditArrives();
     });
     expect(flooder.closed).toBeNull();
-    expect(floodGrowth).toBeLessThan(MEMORY_BOUND);
+    expect(floodGrowth).toBeLessThan(RELAY_MEMORY_BOUND);
     for (const listener of listeners) listener.socket.resume();
     await until(() => listeners.every((listener) => listener.closed), 30_000, "listeners closed");
     expect(listeners.map((listener) => listener.closed?.code)).toEqual(
@@ -185,7 +135,7 @@ describe("relay memory under attack (real process)", () => {
     const frames = encodeFrames(updateMessage(keys, new Uint8Array(16 * MiB)));
     const unfinished = frames.slice(0, -1);
     const attackers: SocketClient[] = [];
-    const growth = await growthDuring(async () => {
+    const growth = await growthDuring(relay, async () => {
       for (let i = 0; i < 12; i++) {
         const attacker = await client();
         for (const frame of unfinished) attacker.sendRaw(frame);
@@ -197,7 +147,7 @@ describe("relay memory under attack (real process)", () => {
     expect(attackers.map((attacker) => attacker.closed?.code)).toEqual(
       attackers.map(() => CloseCode.Malformed),
     );
-    expect(growth).toBeLessThan(MEMORY_BOUND);
+    expect(growth).toBeLessThan(RELAY_MEMORY_BOUND);
   }, 120_000);
 
   it("one address may hold only so many connections; closing one lets another in", async () => {

@@ -7,44 +7,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
 import { LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
-import { startTestRedis, type TestRedis } from "./test-redis";
 import {
-  SocketClient,
-  bundleServer,
-  residentBytes,
-  startRelayProcess,
+  joinedClient,
+  relayProcessesForFile,
   type RelayProcess,
+  type SocketClient,
 } from "./test-relay-process";
+import { growthDuring, RELAY_MEMORY_BOUND } from "./test-relay-memory";
 
-const MiB = 1024 * 1024;
-/** How much the relay's resident memory may grow during the attack (as relay-memory.test.ts). */
-const MEMORY_BOUND = 128 * MiB;
-
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
-let redis: TestRedis;
+const relays = relayProcessesForFile({ redis: true });
 let relay: RelayProcess;
+/** The file's redis-server's process id (stopped and continued by the test). */
+let redisPid: number;
 
 beforeAll(async () => {
-  [bundle, redis] = await Promise.all([bundleServer(), startTestRedis()]);
-  relay = await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, REDIS_URL: redis.url });
+  redisPid = relays.redis.pid!;
+  relay = await relays.start({ REDIS_URL: relays.redis.url });
 }, 60_000);
 
-afterAll(async () => {
-  if (redis?.pid) process.kill(redis.pid, "SIGCONT");
-  await relay?.stop();
-  await redis?.stop();
-  await bundle?.cleanup();
-}, 30_000);
+// Before the processes are stopped (hooks after run last-registered first): a stopped
+// redis-server would not hear its own stop.
+afterAll(() => {
+  if (redisPid) process.kill(redisPid, "SIGCONT");
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function joined(keys: LiveKeys, create = false): Promise<SocketClient> {
-  const socket = new SocketClient(relay.url);
-  await socket.opened;
-  socket.send(joinMessage(keys, 0, create));
-  await until(() => socket.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED");
-  return socket;
-}
+const joined = (keys: LiveKeys, create = false) =>
+  joinedClient(relay.url, joinMessage(keys, 0, create), 20_000);
 
 describe("relay over a stalled Redis (real processes)", () => {
   it("presence sent while Redis does not answer is not read past a bound, and the room works after", async () => {
@@ -58,25 +48,23 @@ describe("relay over a stalled Redis (real processes)", () => {
     // Under the presence rate: each message is one a page may send.
     const perTenth = Math.floor((LIVE_LIMITS.awarenessPerSecond - 10) / 10);
 
-    await sleep(300);
-    const before = await residentBytes(relay.pid);
-    let peak = before;
-    process.kill(redis.pid!, "SIGSTOP");
-    try {
-      // 16 connections × 50 a second × 63 KiB for 5 s is about 250 MiB sent to a relay whose
-      // every publish waits for Redis; before, all of it was held in the connections' queues.
-      for (let tenth = 0; tenth < 50; tenth++) {
-        for (const flooder of flooders) {
-          if (flooder.closed) continue;
-          for (let i = 0; i < perTenth; i++) flooder.sendRaw(frame);
+    const growth = await growthDuring(relay, async () => {
+      process.kill(redisPid, "SIGSTOP");
+      try {
+        // 16 connections × 50 a second × 63 KiB for 5 s is about 250 MiB sent to a relay whose
+        // every publish waits for Redis; before, all of it was held in the connections' queues.
+        for (let tenth = 0; tenth < 50; tenth++) {
+          for (const flooder of flooders) {
+            if (flooder.closed) continue;
+            for (let i = 0; i < perTenth; i++) flooder.sendRaw(frame);
+          }
+          await sleep(100);
         }
-        await sleep(100);
-        peak = Math.max(peak, await residentBytes(relay.pid));
+      } finally {
+        process.kill(redisPid, "SIGCONT");
       }
-    } finally {
-      process.kill(redis.pid!, "SIGCONT");
-    }
-    expect(peak - before).toBeLessThan(MEMORY_BOUND);
+    });
+    expect(growth).toBeLessThan(RELAY_MEMORY_BOUND);
     // Pushed back, not cut: each flooder's presence was only waiting in its own socket.
     expect(flooders.filter((flooder) => flooder.closed !== null)).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { expect, type BrowserContext, type Page, type Request } from "@playwright/test";
 import { answerDrive, type DriveApiState } from "./drive-api-fake";
 import { DriveModel } from "../support/drive-model";
+import { FAKE_GOOGLE_SCRIPTS } from "../support/fake-google-scripts";
 
 export { FAKE_EMAIL } from "./drive-api-fake";
 
@@ -87,101 +88,11 @@ export interface DriveFakes extends DriveApiState {
   popupCalls: PopupCall[];
 }
 
-const GIS_SCRIPT = `
-(() => {
-  const fake = window.__driveFake;
-  window.google = window.google || {};
-  window.google.accounts = { oauth2: {
-    initTokenClient(config) {
-      fake.clientConfig = { client_id: config.client_id, scope: config.scope };
-      return { requestAccessToken(override) {
-        const activation = fake.recordPopup("token request");
-        fake.tokenRequests.push(override && override.prompt);
-        setTimeout(() => {
-          // What GIS reports when the browser refused to open its window: as strict as Safari,
-          // which wants the call inside the user's event handler, not just within the
-          // activation's few seconds.
-          if (!activation.isActive || !activation.event) config.error_callback({ type: "popup_failed_to_open", message: "Failed to open popup window" });
-          else if (fake.token === "popup_closed") config.error_callback({ type: "popup_closed", message: "Popup window closed" });
-          else if (fake.token === "access_denied") config.callback({ error: "access_denied" });
-          else window.__driveFakeGrant().then((token) => {
-            fake.accessToken = token; // what the picker must be given
-            config.callback({ access_token: token, expires_in: fake.expiresIn || "3599",
-              token_type: "Bearer", scope: fake.grantedScopes || config.scope });
-          });
-        }, 20);
-      } };
-    },
-    revoke(token, done) {
-      fetch("https://oauth2.googleapis.com/revoke", { method: "POST", body: "token=" + token,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" } }).finally(() => done());
-    },
-    hasGrantedAllScopes(response, ...scopes) {
-      const granted = String(response.scope || "").split(" ");
-      return scopes.every((scope) => granted.includes(scope));
-    },
-  } };
-})();
-`;
+/** What GIS's own URL answers: the fake sign-in the page already holds, put in place. */
+const GIS_SCRIPT = "window.__driveFake.installSignIn();";
 
-const GAPI_SCRIPT = `
-(() => {
-  const fake = window.__driveFake;
-  function definePicker() {
-    const record = fake.picker = { views: [], features: [], disposed: 0 };
-    class DocsView {
-      constructor(viewId) { this.options = { viewId }; record.views.push(this.options); }
-      setMimeTypes(v) { this.options.mimeTypes = v; return this; }
-      setOwnedByMe(v) { this.options.ownedByMe = v; return this; }
-      setIncludeFolders(v) { this.options.includeFolders = v; return this; }
-      setSelectFolderEnabled(v) { this.options.selectFolderEnabled = v; return this; }
-    }
-    class PickerBuilder {
-      addView(v) { return this; }
-      enableFeature(f) { record.features.push(f); return this; }
-      setOAuthToken(t) { record.hasToken = t === fake.accessToken; return this; }
-      setDeveloperKey(k) { record.developerKey = k; return this; }
-      setAppId(a) { record.appId = a; return this; }
-      setOrigin(o) { return this; }
-      setCallback(cb) { this.cb = cb; return this; }
-      build() {
-        const cb = this.cb;
-        return {
-          setVisible(visible) {
-            if (!visible) return;
-            record.shown = (record.shown || 0) + 1;
-            setTimeout(() => {
-              cb({ action: "loaded" });
-              const pick = fake.pick;
-              if (pick === "cancel") cb({ action: "cancel" });
-              else cb({ action: "picked", docs: [{ id: pick.id, name: pick.name, mimeType: "text/plain" }] });
-            }, 20);
-          },
-          dispose() { record.disposed++; },
-        };
-      }
-    }
-    window.google = window.google || {};
-    window.google.picker = { DocsView, PickerBuilder,
-      Action: { CANCEL: "cancel", PICKED: "picked", ERROR: "error", LOADED: "loaded" },
-      ViewId: { DOCS: "all" }, Feature: { MULTISELECT_ENABLED: "multiselectEnabled" } };
-  }
-  window.gapi = {
-    load(name, config) {
-      fake.gapiLoads.push(name);
-      if (name.includes("picker")) definePicker();
-      const callback = typeof config === "function" ? config : config.callback;
-      setTimeout(callback, 0);
-    },
-    client: { init(args) {
-      fake.gapiInit = args;
-      return fake.discoveryFails
-        ? Promise.reject({ error: { code: 502, message: "discovery document unavailable" } })
-        : Promise.resolve();
-    } },
-  };
-})();
-`;
+/** What gapi's own URL answers: the fake gapi and picker the page already holds, put in place. */
+const GAPI_SCRIPT = "window.__driveFake.installGapi();";
 
 /** Fakes installed in the running test, checked by {@link expectPopupsOnlyInClicks}. */
 const installed: DriveFakes[] = [];
@@ -223,17 +134,6 @@ export async function installDriveFakes(
   await page.addInitScript(
     ({ token, pick, configure, readonly, grantedScopes, discoveryFails, appId, expiresIn }) => {
       const w = window as unknown as Record<string, unknown>;
-      const USER_EVENTS = ["click", "keydown", "keyup", "pointerup", "mouseup", "touchend"];
-      const recordPopup = (what: PopupCall["what"]): PopupCall => {
-        const event = (window as unknown as { event?: Event }).event;
-        const call: PopupCall = {
-          what,
-          isActive: navigator.userActivation?.isActive ?? false,
-          event: event && event.isTrusted && USER_EVENTS.includes(event.type) ? event.type : "",
-        };
-        void (w.__driveFakeReportPopup as (c: PopupCall) => Promise<void>)(call);
-        return call;
-      };
       w.__driveFake = {
         token,
         pick,
@@ -243,12 +143,11 @@ export async function installDriveFakes(
         expiresIn,
         tokenRequests: [],
         gapiLoads: [],
-        recordPopup,
-      };
-      const open = window.open.bind(window);
-      window.open = (...args: Parameters<typeof window.open>) => {
-        recordPopup("window.open");
-        return open(...args);
+        // The sign-in (tests/support/fake-google-scripts.ts) asks the test for each token,
+        // and tells it of every window opened.
+        grant: () => (w.__driveFakeGrant as () => Promise<string>)(),
+        reportPopup: (call: PopupCall) =>
+          void (w.__driveFakeReportPopup as (c: PopupCall) => Promise<void>)(call),
       };
       if (configure) {
         w.__PLAINPAD_DRIVE_CONFIG__ = {
@@ -270,6 +169,8 @@ export async function installDriveFakes(
       expiresIn: options.expiresIn ?? "",
     },
   );
+  // The one fake sign-in, shared with the cross-engine suite.
+  await page.addInitScript({ content: FAKE_GOOGLE_SCRIPTS });
   const onRequest = (request: Request) => {
     if (isDriveHost(request.url())) fakes.googleRequests.push(request.url());
   };

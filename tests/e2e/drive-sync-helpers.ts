@@ -34,6 +34,23 @@ export async function openComputer(
   return { context, page };
 }
 
+/**
+ * A new computer on `drive` with two tabs: "Untitled-1" holding `first`, and a new tab,
+ * "Untitled-2" (the active one), holding `second`. Sync is still off.
+ */
+export async function openComputerWithTwoTabs(
+  browser: Browser,
+  drive: DriveModel,
+  first: string,
+  second: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openComputer(browser, drive);
+  await typeAtEnd(opened.page, "Untitled-1", first);
+  await opened.page.getByRole("button", { name: "New tab" }).first().click();
+  await opened.page.keyboard.type(second);
+  return opened;
+}
+
 /** Opens the notepad and waits until its stored tabs are shown. */
 export async function openNotepad(page: Page): Promise<void> {
   await page.goto("/online-notepad/");

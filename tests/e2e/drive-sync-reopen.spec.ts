@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   DriveModel,
   expectDriveText,
-  openComputer,
+  openComputerWithTwoTabs,
   syncNow,
   tabItem,
   tabMark,
@@ -25,10 +25,12 @@ test("a synced tab closed, changed in Drive meanwhile, and reopened keeps both e
   browser,
 }) => {
   const drive = new DriveModel();
-  const { context, page } = await openComputer(browser, drive);
-  await typeAtEnd(page, "Untitled-1", "first tab");
-  await page.getByRole("button", { name: "New tab" }).first().click();
-  await page.keyboard.type("one\ntwo\nthree");
+  const { context, page } = await openComputerWithTwoTabs(
+    browser,
+    drive,
+    "first tab",
+    "one\ntwo\nthree",
+  );
   await turnOnSync(page, "Manual only", "all");
   await expectDriveText(drive, "Untitled-2.txt", "one\ntwo\nthree");
   const fileId = drive.fileNamed("Untitled-2.txt")!.id;

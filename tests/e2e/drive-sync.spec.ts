@@ -5,6 +5,7 @@ import {
   renameActiveTab,
   expectDriveText,
   openComputer,
+  openComputerWithTwoTabs,
   openSyncMenu,
   syncNow,
   DriveModel,
@@ -116,10 +117,7 @@ test("a tab's right-click menu takes it out of the sync and back in; turning syn
   browser,
 }) => {
   const drive = new DriveModel();
-  const { context, page } = await openComputer(browser, drive);
-  await typeAtEnd(page, "Untitled-1", "one");
-  await page.getByRole("button", { name: "New tab" }).first().click();
-  await page.keyboard.type("two");
+  const { context, page } = await openComputerWithTwoTabs(browser, drive, "one", "two");
   await turnOnSync(page, "Manual only", "active");
   // Only the active tab was taken in.
   await expectDriveText(drive, "Untitled-2.txt", "two");
@@ -154,10 +152,12 @@ test("renaming a synced tab renames its Drive file; closing it stops syncing and
   browser,
 }) => {
   const drive = new DriveModel();
-  const { context, page } = await openComputer(browser, drive);
-  await typeAtEnd(page, "Untitled-1", "first tab");
-  await page.getByRole("button", { name: "New tab" }).first().click();
-  await page.keyboard.type("Notes to keep");
+  const { context, page } = await openComputerWithTwoTabs(
+    browser,
+    drive,
+    "first tab",
+    "Notes to keep",
+  );
   await turnOnSync(page, "Manual only", "all");
   await expectDriveText(drive, "Untitled-2.txt", "Notes to keep");
   const fileId = drive.fileNamed("Untitled-2.txt")?.id;

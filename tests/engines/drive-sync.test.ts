@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DriveModel } from "../support/drive-model";
 import { type EnginePage, runnableEngines, waitUntil } from "./engine";
-import { clickWhenShown, notepadText, open, useEngine } from "./plainpad";
+import { clickWhenShown, openNotepad, useEngine } from "./plainpad";
 
 /** File › Sync with Google Drive › Manual only, then the dialog's choice (its click signs in). */
 async function turnOnSync(page: EnginePage, scope: "Sync all tabs" | "Sync only this tab") {
@@ -47,6 +47,25 @@ async function typeAtEnd(page: EnginePage, name: string, text: string) {
   await page.type(text);
 }
 
+/**
+ * The windows the page opened (Google's sign-in) as the one fake sign-in heard them
+ * (tests/support/fake-google-scripts.ts), and those this engine would have blocked: opened
+ * outside a user activation, or outside the handling of the user's event.
+ */
+function signInWindows(page: EnginePage) {
+  return page.evaluate(() => {
+    const calls = (
+      window as unknown as {
+        __driveFake: { popupCalls: { what: string; isActive: boolean; event: string }[] };
+      }
+    ).__driveFake.popupCalls;
+    return {
+      opened: calls.length,
+      blocked: calls.filter((call) => !call.isActive || call.event === ""),
+    };
+  });
+}
+
 function driveText(drive: DriveModel, name: string): Promise<string | null> {
   const file = drive.fileNamed(name);
   return Promise.resolve(file ? drive.text(file.id) : null);
@@ -62,19 +81,17 @@ describe.each(runnableEngines())("%s: Drive sync on two computers", (engine) => 
     const drive = new DriveModel();
     t.site.fakeDrive = drive;
     const work = t.page;
-    await open(work, `${t.origin}/online-notepad/`);
-    // Its stored tabs read first: a tab made while they load would be replaced by them.
-    await waitUntil(
-      () => notepadText(work),
-      (text) => text !== null,
-      "the notepad's tabs",
-    );
+    await openNotepad(work, `${t.origin}/online-notepad/`);
     // A tab named apart from the new tab every notepad starts with.
-    await work.evaluate(() => {
-      (
-        window as unknown as { __plainpadNotepad: { tabs: { newTab(n: string, t: string): void } } }
-      ).__plainpadNotepad.tabs.newTab("Plans", "Line one");
-    });
+    const made = await work.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __plainpadNotepad: { tabs: { newTab(n: string, t: string): string | null } };
+          }
+        ).__plainpadNotepad.tabs.newTab("Plans", "Line one") !== null,
+    );
+    expect(made).toBe(true);
     await typeAtEnd(work, "Plans", "\nLine two");
     await turnOnSync(work, "Sync all tabs");
     await waitUntil(
@@ -86,7 +103,7 @@ describe.each(runnableEngines())("%s: Drive sync on two computers", (engine) => 
 
     // At home (another origin: its own storage): sign in, bring in the synced tab.
     const home = await t.otherPage();
-    await open(home, `${await t.site.origin()}/online-notepad/`);
+    await openNotepad(home, `${await t.site.origin()}/online-notepad/`);
     await turnOnSync(home, "Sync only this tab");
     await clickWhenShown(home, {
       role: "button",
@@ -118,5 +135,9 @@ describe.each(runnableEngines())("%s: Drive sync on two computers", (engine) => 
       60_000,
     );
     expect(drive.seen.every((request) => request.status < 400)).toBe(true);
+    // Each computer signed in once, from the dialog's click: no window this engine would block.
+    expect(drive.tokensGranted).toBe(2);
+    for (const page of [work, home])
+      expect(await signInWindows(page)).toEqual({ opened: 1, blocked: [] });
   });
 });

@@ -14,8 +14,18 @@
     errors: [],
     downloads: [],
     fileInputs: 0,
+    editorMadeAt: null,
   };
   window.__engineProbe = probe;
+
+  // When the first editor is in the page, on the page's own clock (performance.now()): a test
+  // compares it with when a chunk was asked for (live-early-join.test.ts).
+  const editorWatch = new MutationObserver(() => {
+    if (!document.querySelector(".cm-editor")) return;
+    probe.editorMadeAt = performance.now();
+    editorWatch.disconnect();
+  });
+  editorWatch.observe(document, { childList: true, subtree: true });
 
   window.addEventListener("error", (event) => {
     probe.errors.push(String(event.message || event.error));

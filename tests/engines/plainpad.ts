@@ -135,6 +135,25 @@ export async function runMenu(page: EnginePage, menu: string, item: string): Pro
   await clickWhenShown(page, { role: "menuitem", name: item, within: { role: "menu" } });
 }
 
+/**
+ * Opens the notepad at `url` and waits until its stored tabs are shown: before that its
+ * engine (window.__plainpadNotepad, set as soon as the page runs) takes no tab actions, and a
+ * tab made then would be lost (in Firefox, whose storage answers later, a race).
+ */
+export async function openNotepad(page: EnginePage, url: string): Promise<void> {
+  await open(page, url);
+  await waitUntil(
+    () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __plainpadNotepad?: { ready: boolean } }).__plainpadNotepad
+            ?.ready ?? false,
+      ),
+    Boolean,
+    "the notepad's stored tabs",
+  );
+}
+
 /** The notepad's active tab text from its engine (exact), null while it loads. */
 export function notepadText(page: EnginePage): Promise<string | null> {
   return page.evaluate(() => {

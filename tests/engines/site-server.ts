@@ -9,6 +9,8 @@ import { scriptHash } from "../../scripts/csp-hashes.mjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
 import type { DriveModel } from "../support/drive-model";
+import { answerFromModelOverHttp } from "../support/drive-model-http";
+import { FAKE_GOOGLE_SCRIPTS } from "../support/fake-google-scripts";
 
 /**
  * Serves the built site to the cross-engine suite as server/main.ts serves it (same files,
@@ -28,10 +30,22 @@ export interface SiteServer {
   /** While true, every request is dropped without an answer; setting it drops open sockets. */
   offline: boolean;
   /**
-   * When set, pages get tests/engines/fake-google.js and /__fake-google/ answers Drive's REST
-   * calls from this one fake Drive (tests/engines/drive-sync.test.ts).
+   * When set, pages get tests/engines/fake-google.js and the one fake sign-in
+   * (tests/support/fake-google-scripts.ts), and /__fake-google/ answers Drive's REST calls and
+   * token requests from this one fake Drive (tests/engines/drive-sync.test.ts).
    */
   fakeDrive: DriveModel | null;
+  /**
+   * Pages (by path, e.g. "/") served as a browser with JavaScript off would run them: every
+   * script of the page's own is taken out (the suite's probe stays). A page whose scripts have
+   * not arrived yet (a slow phone's first tap) is the same page.
+   */
+  scriptsOff: Set<string>;
+  /**
+   * While false, /sw.js is not found: pages register no service worker (the app goes on
+   * without offline use), so every page comes from this server as it serves it now.
+   */
+  serviceWorker: boolean;
   close(): Promise<void>;
 }
 
@@ -40,45 +54,19 @@ const probeSource = readFileSync(
   "utf8",
 );
 const PROBE_HASH = scriptHash(probeSource);
-const fakeGoogleSource = readFileSync(
+/** Google's stand-in, then the one fake sign-in of every browser test: one inline script. */
+const fakeGoogleSource = `${readFileSync(
   fileURLToPath(new URL("./fake-google.js", import.meta.url)),
   "utf8",
-);
+)}\n${FAKE_GOOGLE_SCRIPTS}`;
 const FAKE_GOOGLE_HASH = scriptHash(fakeGoogleSource);
 
-/** Answers a page's Drive REST call (rewritten to /__fake-google/ by fake-google.js). */
-async function answerFakeGoogle(
-  model: DriveModel,
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  rest: string,
-): Promise<void> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  if (rest === "__token") {
-    res.end(model.grantToken());
-    return;
-  }
-  if (rest.startsWith("oauth2/v3/userinfo")) {
-    res.setHeader("Content-Type", "application/json");
-    res.end(JSON.stringify({ email: "ada.lovelace@example.com" }));
-    return;
-  }
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    if (typeof value === "string") headers[name] = value;
-  const answer = await model.answer({
-    method: req.method ?? "GET",
-    url: `https://www.googleapis.com/${rest}`,
-    headers,
-    body: new Uint8Array(Buffer.concat(chunks)),
-  });
-  if (answer.transport) {
-    req.socket.destroy();
-    return;
-  }
-  res.writeHead(answer.status, answer.headers);
-  res.end(typeof answer.body === "string" ? answer.body : Buffer.from(answer.body));
+/** `html` without its scripts (data blocks such as JSON-LD stay: they never run). */
+function withoutScripts(html: string): string {
+  return html.replace(
+    /<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g,
+    "",
+  );
 }
 
 export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): SiteServer {
@@ -122,7 +110,12 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
     res.setHeader("Cache-Control", "no-cache");
     if (site.fakeDrive && urlPath.startsWith("/__fake-google/")) {
       const rest = (req.url ?? "").slice("/__fake-google/".length);
-      void answerFakeGoogle(site.fakeDrive, req, res, rest);
+      void answerFromModelOverHttp(site.fakeDrive, req, res, rest);
+      return;
+    }
+    if (!site.serviceWorker && urlPath === "/sw.js") {
+      res.statusCode = 404;
+      res.end("Not found");
       return;
     }
     const pathname = decodeURIComponent(urlPath);
@@ -137,7 +130,8 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
           `script-src ${PROBE_HASH} ${fake ? `${FAKE_GOOGLE_HASH} ` : ""}`,
         ),
       );
-      const html = readFileSync(page, "utf8").replace(
+      const own = readFileSync(page, "utf8");
+      const html = (site.scriptsOff.has(pathname) ? withoutScripts(own) : own).replace(
         "<head>",
         () => `<head><script>${probeSource}</script>${fake ? `<script>${fake}</script>` : ""}`,
       );
@@ -153,6 +147,8 @@ export function startSiteServer(buildDir = process.env.BUILD_DIR ?? "build"): Si
 
   const site: SiteServer = {
     fakeDrive: null,
+    scriptsOff: new Set(),
+    serviceWorker: true,
     get offline() {
       return offline;
     },

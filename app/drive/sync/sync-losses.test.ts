@@ -11,28 +11,10 @@ import {
   type HookedRequest,
   type TestComputer,
 } from "./sync-test-support";
+import { fileOf, isCreateUpload, once, syncingOneTab } from "./sync-test-setups";
 
 /** The text of the "Notes" tab that A and B both sync (sharedTab). */
 const NOTES = "one\ntwo\nthree";
-
-const isCreateUpload = (r: HookedRequest) =>
-  r.method === "POST" && r.url.includes("/upload/drive/v3/files");
-
-/** Calls `action` once, at the first request that matches. */
-function once(match: (r: HookedRequest) => boolean, action: () => void | Promise<void>) {
-  let done = false;
-  return async (request: HookedRequest) => {
-    if (done || !match(request)) return;
-    done = true;
-    await action();
-  };
-}
-
-function fileOf(pc: TestComputer, tabId: string): string {
-  const id = pc.notepad.tab(tabId).driveFileId;
-  if (!id) throw new Error("tab has no Drive file");
-  return id;
-}
 
 describe("issue 50 §1: no silent loss", () => {
   it("1. a line typed while the tab's new file is created reaches Drive on the next run", async () => {
@@ -111,11 +93,7 @@ describe("issue 50 §1.4: out of the sync and back in", () => {
   });
 
   it("sync turned off and on again merges Drive's changes made meanwhile", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", notes);
-    const fileId = fileOf(a, notes);
+    const { model, a, id: notes, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.sync.disable();
     model.editFile(fileId, "one\ntwo\nthree\nfrom Drive");
     a.notepad.type(notes, "ONE\ntwo\nthree");
@@ -127,11 +105,7 @@ describe("issue 50 §1.4: out of the sync and back in", () => {
 
 describe("issue 50 §1.5: the stored checksum belongs to the stored text", () => {
   it("bring in: a revision written between reading the bytes and the metadata is merged, not lost", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", notes);
-    const fileId = fileOf(a, notes);
+    const { model, fileId } = await syncingOneTab("one\ntwo\nthree");
     const b = await computer(model, "b");
     await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
     // Another computer writes the file after B read its bytes and before B reads its metadata.

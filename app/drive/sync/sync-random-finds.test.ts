@@ -3,7 +3,8 @@
  * the one fake Drive, so that it stays fixed whatever the seeds do.
  */
 import { describe, expect, it, vi } from "vitest";
-import { computer, DriveModel } from "./sync-test-support";
+import { sharedTab, type HookedRequest } from "./sync-test-support";
+import { isUpdateUpload, once, syncingOneTab } from "./sync-test-setups";
 
 /** Runs once, when the next merge's answer is on its way to the tab's run (null: never). */
 const duringMergeAnswer: { action: (() => void) | null } = { action: null };
@@ -26,11 +27,7 @@ vi.mock("./merge-off-thread", async (importOriginal) => {
 
 describe("found by the randomized test (driveEditor seed 723, together seed 645)", () => {
   it("a line typed while a merge's answer comes back is kept in the tab and reaches Drive", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo");
-    await a.sync.enable("all", notes);
-    const fileId = a.notepad.tab(notes).driveFileId!;
+    const { model, a, id: notes, fileId } = await syncingOneTab("one\ntwo");
     // Drive's editor appends a line; here a line goes on top: a clean merge to make.
     model.editFile(fileId, "one\ntwo\nfrom Drive");
     a.notepad.type(notes, "top\none\ntwo");
@@ -46,21 +43,16 @@ describe("found by the randomized test (driveEditor seed 723, together seed 645)
 
 describe("found by the randomized test (every class but rateLimit, seed 33)", () => {
   it("a revision written just before an upload Drive applied twice (a 500 after applying, then the retry) is merged", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo");
-    await a.sync.enable("all", notes);
-    const fileId = a.notepad.tab(notes).driveFileId!;
+    const { model, a, id: notes, fileId } = await syncingOneTab("one\ntwo");
     a.notepad.type(notes, "top\none\ntwo");
-    let edited = false;
-    a.network.before = (request) => {
-      if (edited || request.method !== "PATCH" || !request.url.includes(`/files/${fileId}`)) return;
-      edited = true;
+    const isOurUpload = (r: HookedRequest) =>
+      isUpdateUpload(r) && r.url.includes(`/files/${fileId}`);
+    a.network.before = once(isOurUpload, () => {
       // Drive's editor writes just before our upload lands; Drive then applies the upload,
       // answers 500, and the request layer sends it again: two revisions of our bytes.
       model.editFile(fileId, "one\ntwo\nfrom Drive");
       model.faults.push({ kind: "upload", effect: "error-after-apply", status: 500 });
-    };
+    });
     await a.sync.syncNow();
     a.network.before = undefined;
     const ours = model.files.get(fileId)!.md5Checksum;
@@ -75,24 +67,20 @@ describe("found by the randomized test (every class but rateLimit, seed 33)", ()
 
 describe("found by the randomized test (every class but rateLimit, window and bin, seed 2094)", () => {
   it("sync turned off while a run is under way: the run writes nothing more to Drive", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo");
-    await a.sync.enable("all", notes);
-    const fileId = a.notepad.tab(notes).driveFileId!;
+    const { model, a, id: notes, fileId } = await syncingOneTab("one\ntwo");
     a.notepad.type(notes, "top\none\ntwo");
     const uploads = model.count("upload");
     let done = false;
     // The check before the upload (the run's first read of the file) has just been answered.
-    a.network.after = (request) => {
-      if (done || request.method !== "GET" || !request.url.includes(`/files/${fileId}?`)) return;
+    const isCheck = (r: HookedRequest) => r.method === "GET" && r.url.includes(`/files/${fileId}?`);
+    a.network.after = once(isCheck, () => {
       done = true;
       a.sync.disable();
       // Drive's editor writes now, and an upload's answer would be lost: with sync off, no
       // run would come after it to find the line it replaced.
       model.editFile(fileId, "one\ntwo\nfrom Drive");
       model.faults.push({ kind: "upload", effect: "lost" });
-    };
+    });
     await a.sync.syncNow();
     a.network.after = undefined;
     expect(done).toBe(true);
@@ -109,24 +97,15 @@ describe("found by the randomized test (every class but rateLimit, window and bi
 
 describe("found by the randomized test (every class but rateLimit, window and bin, seed 1421)", () => {
   it("a revision overwritten by another computer's upload is not taken back as a deletion by the computer that wrote it", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", notes);
-    const fileId = a.notepad.tab(notes).driveFileId!;
-    const b = await computer(model, "b");
-    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
-    await b.sync.bringInRemoteTabs();
-    const onB = b.notepad.byName("Notes").id;
+    const { model, a, b, onA: notes, onB, fileId } = await sharedTab("Notes", "one\ntwo\nthree");
     a.notepad.type(notes, "one\ntwo\nthree from A");
     b.notepad.type(onB, "top from B\none\ntwo\nthree");
     let overwritten = false;
     // B has checked Drive (still the base) and is about to upload; A's whole run lands first.
-    b.network.before = async (request) => {
-      if (overwritten || request.method !== "PATCH" || !request.url.includes(`/upload/`)) return;
+    b.network.before = once(isUpdateUpload, async () => {
       overwritten = true;
       await a.sync.syncNow();
-    };
+    });
     await b.sync.syncNow();
     b.network.before = undefined;
     expect(overwritten).toBe(true);
@@ -146,20 +125,15 @@ describe("found by the randomized test (every class but rateLimit, window and bi
 
 describe("found by the randomized test (every class but rateLimit, window and bin, seeds 4392, 4470)", () => {
   it("a revision overwritten by an upload whose tab was closed meanwhile is merged into its file", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo");
-    await a.sync.enable("all", notes);
-    const fileId = a.notepad.tab(notes).driveFileId!;
+    const { model, a, id: notes, fileId } = await syncingOneTab("one\ntwo");
     a.notepad.type(notes, "top\none\ntwo");
     let closed = false;
     // Drive's editor writes just before our upload lands, and the tab is closed meanwhile.
-    a.network.before = (request) => {
-      if (closed || request.method !== "PATCH" || !request.url.includes(`/upload/`)) return;
+    a.network.before = once(isUpdateUpload, () => {
       closed = true;
       model.editFile(fileId, "one\ntwo\nfrom Drive");
       a.notepad.close(notes);
-    };
+    });
     await a.sync.syncNow();
     a.network.before = undefined;
     expect(closed).toBe(true);

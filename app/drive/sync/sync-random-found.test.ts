@@ -3,26 +3,14 @@
  * bin and three computers, each walked here on its own against the one fake Drive.
  */
 import { describe, expect, it } from "vitest";
-import { computer, DriveModel, type HookedRequest, type TestComputer } from "./sync-test-support";
-
-const isMedia = (r: HookedRequest) => r.method === "GET" && r.url.includes("alt=media");
-const isUpdate = (r: HookedRequest) => r.method === "PATCH" && r.url.includes("/upload/");
-
-/** Calls `action` once, at the first request that matches. */
-function once(match: (r: HookedRequest) => boolean, action: () => void) {
-  let done = false;
-  return (request: HookedRequest) => {
-    if (done || !match(request)) return;
-    done = true;
-    action();
-  };
-}
-
-function fileOf(pc: TestComputer, tabId: string): string {
-  const id = pc.notepad.tab(tabId).driveFileId;
-  if (!id) throw new Error("tab has no Drive file");
-  return id;
-}
+import { sharedTab, type TestComputer } from "./sync-test-support";
+import {
+  isCreateUpload,
+  isMediaRead,
+  isUpdateUpload,
+  once,
+  syncingOneTab,
+} from "./sync-test-setups";
 
 /**
  * From the moment armed, the `moment`-th read of tab `id`'s text by the engine is followed at
@@ -53,14 +41,10 @@ describe("typing while a run merges Drive's change into the tab", () => {
   // the tab, before the merged text went in, was replaced by it (kept only in History).
   for (let moment = 1; moment <= 4; moment++) {
     it(`a word typed just after the engine's read ${moment} of the tab is kept and synced`, async () => {
-      const model = new DriveModel();
-      const a = await computer(model, "a");
-      const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-      await a.sync.enable("all", id);
-      const fileId = fileOf(a, id);
+      const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
       model.editFile(fileId, "one\ntwo\nthree\nfour");
       const arm = typeAfterRead(a, id, moment, "typed");
-      a.network.after = (request) => void (isMedia(request) && arm());
+      a.network.after = (request) => void (isMediaRead(request) && arm());
       await a.sync.syncNow();
       a.network.after = undefined;
       await a.sync.syncNow();
@@ -75,11 +59,7 @@ describe("a change made in Drive just before the file went to the bin, while syn
   // Bin seed 8 with every class: the only computer syncing the file had sync off from before
   // the change to the end. Nothing can read Drive while off; turned on, the change comes in.
   it("comes into the tab once sync is on again, and nothing is written into the bin", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo");
     a.sync.disable();
     model.editFile(fileId, "one\ntwo\nfrom Drive");
     model.trash(fileId);
@@ -95,13 +75,9 @@ describe("a tab closed while its upload is under way, Drive's file changed just 
   // Seed 650 of every class with "window": the revision written in between was read back
   // after the upload, found no tab to merge into, and was left only in Drive's history.
   async function closedDuringUpload(driveText: string) {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.notepad.type(id, "ONE\ntwo\nthree");
-    a.network.before = once(isUpdate, () => {
+    a.network.before = once(isUpdateUpload, () => {
       model.editFile(fileId, driveText);
       a.notepad.close(id);
     });
@@ -118,15 +94,11 @@ describe("a tab closed while its upload is under way, Drive's file changed just 
 
   // Seed 1594: the merged text written back over a revision Drive's editor wrote meanwhile.
   it("a change written during the merged text's write-back is merged in turn", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.notepad.type(id, "ONE\ntwo\nthree");
     const edits = ["one\ntwo\nthree\nfour", "zero\nONE\ntwo\nthree"];
     a.network.before = (request) => {
-      if (!isUpdate(request) || edits.length === 0) return;
+      if (!isUpdateUpload(request) || edits.length === 0) return;
       model.editFile(fileId, edits.shift()!);
       a.notepad.close(id);
     };
@@ -150,16 +122,12 @@ describe("an upload Drive applied but answered with a 500, tried again by the re
   // Seed 981 of every class with "window": after the retry the check looked at the revision
   // before ours, which was our own first try, and missed the change written just before it.
   it("a change written just before it is still found, merged and synced", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.notepad.type(id, "ONE\ntwo\nthree");
     model.faults = [
       { kind: "upload", effect: "error-after-apply", status: 500, reason: "backendError" },
     ];
-    a.network.before = once(isUpdate, () => model.editFile(fileId, "one\ntwo\nthree\nfour"));
+    a.network.before = once(isUpdateUpload, () => model.editFile(fileId, "one\ntwo\nthree\nfour"));
     await a.sync.syncNow();
     a.network.before = undefined;
     await a.sync.syncNow();
@@ -174,13 +142,9 @@ describe("a tab closed before the check after its upload could be made", () => {
   // (offline), and the tab was closed before its next run, which alone would have found the
   // revision Drive's editor wrote just before ours: it stayed only in Drive's history.
   it("the next run makes the check: the revision in between is merged into the file", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.notepad.type(id, "ONE\ntwo\nthree");
-    a.network.before = once(isUpdate, () => model.editFile(fileId, "one\ntwo\nthree\nfour"));
+    a.network.before = once(isUpdateUpload, () => model.editFile(fileId, "one\ntwo\nthree\nfour"));
     model.faults = [{ kind: "revisions", effect: "offline" }];
     await a.sync.syncNow();
     a.network.before = undefined;
@@ -201,20 +165,11 @@ describe("a conflict whose upload meets a newer revision and is merged again", (
   // replaced took the new text without a word (its line only in History once the copy's
   // file went to the bin).
   it("still marks the file: the computer whose line was replaced is told and opens the copy", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", notes);
-    const fileId = fileOf(a, notes);
-    const b = await computer(model, "b");
-    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
-    await b.sync.bringInRemoteTabs();
-    const onB = b.notepad.byName("Notes").id;
+    const { model, a, b, onA: notes, onB, fileId } = await sharedTab("Notes", "one\ntwo\nthree");
     b.notepad.type(onB, "uno\ntwo\nthree");
     await b.sync.syncNow();
     a.notepad.type(notes, "ONE\ntwo\nthree");
-    const isCreate = (r: HookedRequest) => r.method === "POST" && r.url.includes("/upload/");
-    a.network.before = once(isCreate, () => model.editFile(fileId, "uno\ntwo\nthree\nfour"));
+    a.network.before = once(isCreateUpload, () => model.editFile(fileId, "uno\ntwo\nthree\nfour"));
     await a.sync.syncNow();
     a.network.before = undefined;
     expect(model.text(fileId)).toBe("ONE\ntwo\nthree\nfour");
@@ -230,13 +185,9 @@ describe("two revisions written during our upload, the second over the first", (
   // Three computers, seed 1435: a computer's revision was overwritten by another's, and the
   // check after our upload read only the newest revision in between, which lacked it.
   it("both are merged into the tab and synced", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.notepad.type(id, "ONE\ntwo\nthree");
-    a.network.before = once(isUpdate, () => {
+    a.network.before = once(isUpdateUpload, () => {
       model.editFile(fileId, "one\ntwo\nthree\nfrom b");
       model.editFile(fileId, "zero\none\ntwo\nthree");
     });
@@ -250,13 +201,9 @@ describe("two revisions written during our upload, the second over the first", (
 
 describe("two revisions written during our upload, the second built on the first", () => {
   it("merge cleanly: no copy, both in the tab and in Drive", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const id = a.notepad.addTab("Notes", "one\ntwo\nthree");
-    await a.sync.enable("all", id);
-    const fileId = fileOf(a, id);
+    const { model, a, id, fileId } = await syncingOneTab("one\ntwo\nthree");
     a.notepad.type(id, "ONE\ntwo\nthree");
-    a.network.before = once(isUpdate, () => {
+    a.network.before = once(isUpdateUpload, () => {
       model.editFile(fileId, "one\ntwo\nthree\nfour");
       model.editFile(fileId, "one\ntwo\nthree\nfour\nfive");
     });
@@ -274,15 +221,7 @@ describe("a conflict met over a computer's text that Drive's editor then added t
   // text without a word; its lines were then only in b's copy tab (its file in the bin) and in
   // a's History.
   it("marks every text the conflict replaced: the computer that synced the older one is told", async () => {
-    const model = new DriveModel();
-    const a = await computer(model, "a");
-    const notes = a.notepad.addTab("Notes", "one\ntwo");
-    await a.sync.enable("all", notes);
-    const fileId = fileOf(a, notes);
-    const b = await computer(model, "b");
-    await b.sync.enable("all", b.notepad.addTab("Untitled", ""));
-    await b.sync.bringInRemoteTabs();
-    const onB = b.notepad.byName("Notes").id;
+    const { model, a, b, onA: notes, onB, fileId } = await sharedTab("Notes", "one\ntwo");
     a.notepad.type(notes, "one from a\ntwo");
     await a.sync.syncNow();
     model.editFile(fileId, "one from a\ntwo\nfrom Drive");

@@ -1,13 +1,47 @@
-import { useState, type MouseEvent } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { Cloud, FilePlus2, FolderOpen } from "lucide-react";
 import type { PickedFile } from "~/storage/disk-files";
-import { editorActionHref, putHandoff } from "~/storage/handoff";
+import { editorActionHref, putHandoff, type EditorAction } from "~/storage/handoff";
 import { EDITOR_FILE_EXTENSIONS, fileRejectionMessage } from "~/text/file-checks";
 
 const primaryButton =
   "inline-flex items-center justify-center gap-2 rounded-xl px-6 py-3.5 text-base font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 const secondaryButton = `${primaryButton} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:hover:bg-slate-800`;
+
+/**
+ * A button that, before scripts run, submits a GET form to the editor with `action` in the
+ * address (/editor/?action=…), and once they run does `onClick` instead.
+ */
+function EditorActionButton({
+  action,
+  className,
+  onClick,
+  disabled,
+  children,
+}: {
+  action: EditorAction;
+  className: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    // "contents": the form adds no box, so its button stays an item of the row.
+    <form action="/editor/" method="get" className="contents">
+      <button
+        type="submit"
+        name="action"
+        value={action}
+        className={className}
+        onClick={onClick}
+        disabled={disabled}
+      >
+        {children}
+      </button>
+    </form>
+  );
+}
 
 /**
  * The landing page's three main actions. Each works before the page's scripts run (a tap on a
@@ -93,44 +127,31 @@ export function HomeActions() {
   return (
     <div className="mt-10">
       <div className="flex flex-col justify-center gap-3 sm:flex-row">
-        {/* "contents": each form adds no box, so its button stays an item of the row. */}
-        <form action="/editor/" method="get" className="contents">
-          <button
-            type="submit"
-            name="action"
-            value="new"
-            className={`${primaryButton} bg-blue-700 text-white hover:bg-blue-800`}
-            onClick={goWithoutReload("new")}
-          >
-            <FilePlus2 aria-hidden="true" size={20} />
-            Create New Text File
-          </button>
-        </form>
-        <form action="/editor/" method="get" className="contents">
-          <button
-            type="submit"
-            name="action"
-            value="open"
-            className={secondaryButton}
-            onClick={onOpenClick}
-            disabled={busy}
-          >
-            <FolderOpen aria-hidden="true" size={20} />
-            {busy ? "Opening…" : "Open File From Computer"}
-          </button>
-        </form>
-        <form action="/editor/" method="get" className="contents">
-          <button
-            type="submit"
-            name="action"
-            value="drive-open"
-            className={secondaryButton}
-            onClick={goWithoutReload("drive-open")}
-          >
-            <Cloud aria-hidden="true" size={20} />
-            Open from Google Drive
-          </button>
-        </form>
+        <EditorActionButton
+          action="new"
+          className={`${primaryButton} bg-blue-700 text-white hover:bg-blue-800`}
+          onClick={goWithoutReload("new")}
+        >
+          <FilePlus2 aria-hidden="true" size={20} />
+          Create New Text File
+        </EditorActionButton>
+        <EditorActionButton
+          action="open"
+          className={secondaryButton}
+          onClick={onOpenClick}
+          disabled={busy}
+        >
+          <FolderOpen aria-hidden="true" size={20} />
+          {busy ? "Opening…" : "Open File From Computer"}
+        </EditorActionButton>
+        <EditorActionButton
+          action="drive-open"
+          className={secondaryButton}
+          onClick={goWithoutReload("drive-open")}
+        >
+          <Cloud aria-hidden="true" size={20} />
+          Open from Google Drive
+        </EditorActionButton>
       </div>
       {error && (
         <p

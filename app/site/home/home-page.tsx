@@ -3,6 +3,7 @@ import { Lock, Printer } from "lucide-react";
 import { SITE_TAGLINE } from "~/site/config";
 import { Logo } from "~/site/logo";
 import { SiteFooter } from "~/site/site-footer";
+import { StepsList } from "~/site/marketing/steps-list";
 import { ThemeToggle } from "~/site/theme-toggle";
 import { HomeActions } from "./home-actions";
 import { FEATURES, LEARNING_CARDS, STEPS } from "./home-copy";
@@ -126,22 +127,9 @@ export function HomePage() {
           >
             How to use Plainpad
           </h2>
-          <ol className="mt-10 grid gap-6 sm:grid-cols-2">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span
-                  aria-hidden="true"
-                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-blue-700 font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <div>
-                  <h3 className="font-semibold text-slate-900 dark:text-white">{step.title}</h3>
-                  <p className="mt-1 text-slate-700 dark:text-slate-300">{step.text}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <div className="mt-10">
+            <StepsList steps={STEPS} />
+          </div>
           <p className="mt-10 flex justify-center gap-6 text-sm text-slate-600 dark:text-slate-400">
             <span className="inline-flex items-center gap-1.5">
               <Printer aria-hidden="true" size={16} /> Print-ready
