@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   DriveModel,
   expectDriveText,
+  openComputer,
   openComputerWithTwoTabs,
   syncNow,
   tabItem,

@@ -3,8 +3,15 @@
  * bin and three computers, each walked here on its own against the one fake Drive.
  */
 import { describe, expect, it } from "vitest";
-import { sharedTab, type TestComputer } from "./sync-test-support";
 import {
+  computer,
+  DriveModel,
+  type HookedRequest,
+  sharedTab,
+  type TestComputer,
+} from "./sync-test-support";
+import {
+  fileOf,
   isCreateUpload,
   isMediaRead,
   isUpdateUpload,
@@ -255,7 +262,7 @@ describe("seed 304 (three computers, every class): a conflict over a computer's 
     a.notepad.type(notes, "one\ntwo from a");
     await a.sync.syncNow();
     b.notepad.type(onB, "one\ntwo from b");
-    const bUploads = (r: HookedRequest) => isUpdate(r) && r.url.includes(fileId);
+    const bUploads = (r: HookedRequest) => isUpdateUpload(r) && r.url.includes(fileId);
     let aRun: Promise<void> = Promise.resolve();
     b.network.after = once(bUploads, () => void (aRun = a.sync.syncNow()));
     await b.sync.syncNow();
@@ -281,7 +288,7 @@ describe("seed 304 (three computers, every class): a conflict over a computer's 
     // b meets the conflict just before a's upload goes out (after a's check before it).
     let met = false;
     a.network.before = async (request) => {
-      if (met || !isUpdate(request)) return;
+      if (met || !isUpdateUpload(request)) return;
       met = true;
       await b.sync.syncNow();
     };
