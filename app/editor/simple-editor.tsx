@@ -1,4 +1,3 @@
-import { Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -17,7 +16,8 @@ import { readWritingPreferences } from "~/storage/writing-preferences";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { recordHistory } from "~/codemirror/history-snapshots";
+import { notesAsEdit } from "~/document/change-origin";
+import { recordHistory } from "~/document/history-snapshots";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -132,8 +132,7 @@ export function SimpleEditor() {
         useEditorStore.getState().setSelections(update.state.selection.ranges.length);
       }
       // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
-      const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
-      if (update.docChanged && !remote) {
+      if (update.docChanged && notesAsEdit(update)) {
         // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
         // line is a CodeMirror panel, updated in the view's own update cycle.
         useEditorStore.getState().markDirty();

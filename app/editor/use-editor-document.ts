@@ -1,7 +1,9 @@
-import { type Text, Transaction } from "@codemirror/state";
+import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback, useMemo, useRef } from "react";
-import { type CodeEditorHandle, isLiveState } from "~/codemirror";
+import type { CodeEditorHandle } from "~/codemirror";
+import { applyToDocument } from "~/document/apply-to-document";
+import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -16,7 +18,6 @@ import {
   safeFileName,
   withDefaultExtension,
 } from "~/text/file-name";
-import { sameText } from "~/text/same-text";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { downloadText } from "~/ui/download";
 import type { FileReadTracker } from "~/ui/file-read-progress";
@@ -95,22 +96,8 @@ export function useEditorDocument(
         currentText: () => getView()?.state.doc ?? null,
         showRemoteText: (text, changes) => {
           const view = getView();
-          if (!view) return;
-          // A live document's text comes from its session (which merges): another window's
-          // copy written here would reach the session as this person's edit, twice over.
-          if (isLiveState(view.state)) return;
-          const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
-          // Still the version the other window's save was made from: only what changed.
-          if (changes && view.state.doc === changes.base) {
-            view.dispatch({ changes: changes.changes, annotations });
-            return;
-          }
-          if (sameText(view.state.doc, text)) return;
-          view.dispatch({
-            changes: { from: 0, to: view.state.doc.length, insert: text },
-            selection: { anchor: Math.min(view.state.selection.main.head, text.length) },
-            annotations,
-          });
+          if (view)
+            applyToDocument({ view, held: null }, textFromElsewhere(text, changes), "other-window");
         },
       })),
     [getView],

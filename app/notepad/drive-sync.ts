@@ -1,5 +1,5 @@
-import { Transaction, type Text } from "@codemirror/state";
-import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
+import type { Text } from "@codemirror/state";
+import { applyToDocument } from "~/document/apply-to-document";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
 import { syncFailure } from "~/drive/sync/sync-messages";
 import type {
@@ -175,24 +175,20 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     const before = this.notepad.getContent(id);
     const changes = minimalChange(before, text);
     if (!changes) return;
-    const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
-    const spec = { changes, annotations, userEvent: DRIVE_SYNC_USER_EVENT };
     const view = id === this.notepad.activeId() ? this.notepad.getView() : null;
-    if (view) {
-      // The view's update listener keeps the text before it in History (drive-sync reason).
-      view.dispatch(spec);
-    } else {
+    // Shown: the view's update listener keeps the text before it in History (drive-sync reason).
+    if (!view) {
       void this.notepad.history.snapshotNow(
         id,
         { text: before, name: this.notepad.tabName(id) },
         "drive-sync",
       );
-      if (doc.state) doc.state = doc.state.update(spec).state;
-      else doc.content = text;
     }
+    if (view || doc.state) applyToDocument({ view, held: doc }, { changes }, "drive-merge");
+    else doc.content = text;
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
-    // Marked remote, so the notepad's edit handler does not store it: stored here.
+    // Its origin keeps the notepad's edit handler from storing it: stored here.
     this.notepad.sync.noteChange(id);
   }
 

@@ -1,4 +1,4 @@
-import { type Extension, Transaction } from "@codemirror/state";
+import type { Extension } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
 import {
   type CommandKeyTarget,
@@ -11,7 +11,8 @@ import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-histor
 import { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
-import { recordHistory } from "~/codemirror/history-snapshots";
+import { notesAsEdit } from "~/document/change-origin";
+import { recordHistory } from "~/document/history-snapshots";
 import {
   clampFontSize,
   DEFAULT_NOTEPAD_SETTINGS,
@@ -337,10 +338,8 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.state = update.state;
     recordHistory(this.history, id, this.tabName(id), update);
-    if (update.docChanged) {
-      const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
-      if (!remote) this.noteEdit(id);
-    }
+    // Another window's text and a Drive merge were stored by whoever applied them.
+    if (update.docChanged && notesAsEdit(update)) this.noteEdit(id);
     const countChanged =
       update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
     if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
