@@ -4,6 +4,7 @@ import {
   type TransactionSpec,
   type Annotation,
 } from "@codemirror/state";
+import type { ChangeFeed } from "./change-feed";
 import { type ChangeOrigin, changeOrigin, keepsUndoHistory } from "./change-origin";
 
 /** What a document needs of the view that shows it (an `EditorView` is one). */
@@ -23,6 +24,11 @@ export interface DocumentTarget {
   readonly view: DocumentView | null;
   /** Its held state (kept equal to the view's after a change); null when nothing holds it. */
   readonly held: HeldDocument | null;
+  /**
+   * The feed of the document's set, and the document's id in it: a change to the hidden
+   * document is published there (a shown one's is published by the view's update listener).
+   */
+  readonly feed?: { readonly feed: ChangeFeed; readonly id: string };
 }
 
 /** A change, or how to make one from the document's current state (null: nothing to change). */
@@ -43,7 +49,7 @@ export function withOrigin(spec: TransactionSpec, origin: ChangeOrigin): Transac
 
 /**
  * Applies a change to a document, shown or not: through its view when it is shown (so the
- * view's listeners hear it), else to its held state. The same spec gives the same state either
+ * view's listeners hear it), else to its held state (and the feed hears it). The same spec gives the same state either
  * way: the selection is mapped through the change (or set by the spec), and the origin decides
  * whether Undo takes it back. Returns the new state, or null when there was nothing to change
  * (no state, or `spec` gave null).
@@ -59,13 +65,13 @@ export function applyToDocument(
   const given = typeof spec === "function" ? spec(current) : spec;
   if (!given) return null;
   const full = withOrigin(given, origin);
-  let next: EditorState;
   if (view) {
     view.dispatch(full);
-    next = view.state;
-  } else {
-    next = current.update(full).state;
+    if (held) held.state = view.state;
+    return view.state;
   }
-  if (held) held.state = next;
-  return next;
+  const tr = current.update(full);
+  if (held) held.state = tr.state;
+  target.feed?.feed.publishTransactions(target.feed.id, [tr]);
+  return tr.state;
 }

@@ -119,11 +119,11 @@ export class AllTabsSearch {
             "replace-all",
           );
           doc.state ??= state;
-          applyToDocument({ view: null, held: doc }, result.transaction, "user");
+          applyToDocument(notepad.states.target(tab.id, null)!, result.transaction, "user");
           doc.lastEditAt = Date.now();
           const tabs = notepad.store.getState().tabs;
+          // Stored by the storage follower of the tabs' change feed, which heard the change.
           notepad.store.setState({ tabs: markModified(tabs, tab.id, doc.lastEditAt) });
-          notepad.sync.noteChange(tab.id);
           total += result.count;
           tabsChanged++;
         }

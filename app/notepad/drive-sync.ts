@@ -184,12 +184,13 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
         "drive-sync",
       );
     }
-    if (view || doc.state) applyToDocument({ view, held: doc }, { changes }, "drive-merge");
+    // A built tab's change is stored by the storage follower of the tabs' change feed.
+    const built = view !== null || doc.state !== null;
+    if (built) applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
     else doc.content = text;
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
-    // Its origin keeps the notepad's edit handler from storing it: stored here.
-    this.notepad.sync.noteChange(id);
+    if (!built) this.notepad.sync.noteChange(id);
   }
 
   /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */

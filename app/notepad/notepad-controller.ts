@@ -13,6 +13,7 @@ import { HistoryStore } from "~/storage/history-store";
 import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
 import { notesAsEdit } from "~/document/change-origin";
 import { recordHistory } from "~/document/history-snapshots";
+import { followForStorage } from "~/document/storage-follower";
 import {
   clampFontSize,
   DEFAULT_NOTEPAD_SETTINGS,
@@ -116,6 +117,7 @@ export class NotepadController {
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
+    this.cleanups.push(followForStorage(this.states.feed, this.sync));
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
@@ -338,8 +340,9 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.state = update.state;
     recordHistory(this.history, id, this.tabName(id), update);
-    // Another window's text and a Drive merge were stored by whoever applied them.
+    // Another window's text and a Drive merge are not this window's edits (marked, sent to Drive).
     if (update.docChanged && notesAsEdit(update)) this.noteEdit(id);
+    if (update.docChanged) this.states.feed.publishTransactions(id, update.transactions);
     const countChanged =
       update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
     if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
@@ -353,7 +356,6 @@ export class NotepadController {
     if (marked !== tabs) this.store.setState({ tabs: marked });
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
-    this.sync.noteChange(id);
     this.drive.tabEdited(id);
   }
 

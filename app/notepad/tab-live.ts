@@ -121,7 +121,7 @@ export class NotepadLive {
     if (marked !== tabs) this.host.store.setState({ tabs: marked });
     const doc = this.host.states.get(id);
     if (doc) doc.lastEditAt = now;
-    this.host.sync.noteChange(id);
+    // Stored by the storage follower of the tabs' change feed, which heard the change.
   }
 
   /** Binds tab `id` (its text already the session's) and follows the text while it is hidden. */
@@ -140,7 +140,7 @@ export class NotepadLive {
       if (!doc?.state) return;
       const changes = deltaToChanges(event.delta as TextDeltaStep[]);
       if (changes.length === 0) return;
-      applyToDocument({ view: null, held: doc }, { changes }, "live");
+      applyToDocument(this.host.states.target(id, null)!, { changes }, "live");
       this.noteEdit(id);
     };
     text.observe(follow);

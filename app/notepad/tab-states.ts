@@ -7,6 +7,7 @@ import {
   reconfigureEffects,
 } from "~/codemirror";
 import { applyToDocument, type DocumentTarget } from "~/document/apply-to-document";
+import { ChangeFeed } from "~/document/change-feed";
 import type { ChangeOrigin } from "~/document/change-origin";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
@@ -46,6 +47,8 @@ export type TabOrigin = Partial<Pick<TabDocument, "driveFileId" | "file" | "mixe
  */
 export class TabStates {
   private readonly docs = new Map<string, TabDocument>();
+  /** The tabs' text changes, shown or not (storage follows it: notepad-controller). */
+  readonly feed = new ChangeFeed();
 
   constructor(
     private readonly compartments: EditorCompartments,
@@ -139,7 +142,7 @@ export class TabStates {
    */
   target(id: string, view: EditorView | null): DocumentTarget | null {
     const doc = this.docs.get(id);
-    return doc ? { view, held: doc } : null;
+    return doc ? { view, held: doc, feed: { feed: this.feed, id } } : null;
   }
 
   /**
@@ -160,7 +163,7 @@ export class TabStates {
       doc.content = content;
       return;
     }
-    applyToDocument({ view, held: doc }, textFromElsewhere(content, changes), origin);
+    applyToDocument(this.target(id, view)!, textFromElsewhere(content, changes), origin);
   }
 }
 
