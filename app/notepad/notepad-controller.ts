@@ -340,7 +340,6 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.state = update.state;
     recordHistory(this.history, id, this.tabName(id), update);
-    // Another window's text and a Drive merge are not this window's edits (marked, sent to Drive).
     if (update.docChanged && notesAsEdit(update)) this.noteEdit(id);
     if (update.docChanged) this.states.feed.publishTransactions(id, update.transactions);
     const countChanged =

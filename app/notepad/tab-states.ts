@@ -6,7 +6,11 @@ import {
   type EditorViewOptions,
   reconfigureEffects,
 } from "~/codemirror";
-import { applyToDocument, type DocumentTarget } from "~/document/apply-to-document";
+import {
+  applyToDocument,
+  type DocumentTarget,
+  type DocumentView,
+} from "~/document/apply-to-document";
 import { ChangeFeed } from "~/document/change-feed";
 import type { ChangeOrigin } from "~/document/change-origin";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
@@ -140,7 +144,7 @@ export class TabStates {
    * The apply path's view of tab `id` (app/document): `view` when the tab is the one shown,
    * else its held state. Null for a tab this window does not have.
    */
-  target(id: string, view: EditorView | null): DocumentTarget | null {
+  target(id: string, view: DocumentView | null): DocumentTarget | null {
     const doc = this.docs.get(id);
     return doc ? { view, held: doc, feed: { feed: this.feed, id } } : null;
   }
@@ -153,7 +157,7 @@ export class TabStates {
   replaceContent(
     id: string,
     content: string | Text,
-    view: EditorView | null,
+    view: DocumentView | null,
     changes?: RemoteDocument["changes"],
     origin: ChangeOrigin = "other-window",
   ): void {
