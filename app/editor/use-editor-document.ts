@@ -1,8 +1,9 @@
 import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { type RefObject, useCallback, useMemo, useRef } from "react";
+import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import type { CodeEditorHandle } from "~/codemirror";
 import { applyToDocument } from "~/document/apply-to-document";
+import { ChangeFeed } from "~/document/change-feed";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
@@ -47,6 +48,8 @@ export interface EditorDocument {
   getPersistence(): EditorPersistence;
   /** The persistence once made (null before, and after the page let it go). */
   persistenceRef: RefObject<EditorPersistence | null>;
+  /** The document's text changes, with their origins (storage follows it: editor-lifecycle). */
+  feed: ChangeFeed;
   /** Bumped whenever the document is replaced (not edited). */
   generation(): number;
   /** Replaces the whole document (new history); asks first when there are unsaved changes. */
@@ -79,6 +82,7 @@ export function useEditorDocument(
 ): EditorDocument {
   const getView = useCallback((): EditorView | null => getHandle()?.view ?? null, [getHandle]);
   const persistenceRef = useRef<EditorPersistence | null>(null);
+  const [feed] = useState(() => new ChangeFeed());
   const historyRef = useRef<DocumentHistory | null>(null);
   const getHistory = useCallback(
     () =>
@@ -259,6 +263,7 @@ export function useEditorDocument(
       getHistory,
       getPersistence,
       persistenceRef,
+      feed,
       generation,
       replaceDocument,
       openFile,
@@ -271,6 +276,7 @@ export function useEditorDocument(
     [
       getHistory,
       getPersistence,
+      feed,
       generation,
       replaceDocument,
       openFile,
