@@ -90,6 +90,47 @@ export default tseslint.config(
     },
   },
   {
+    // The engine set-up sits below the UI: the command registry's key glue lives in ui/.
+    files: ["app/codemirror/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "~/editor/*",
+            "~/notepad/*",
+            "~/routes/*",
+            "../editor/*",
+            "../notepad/*",
+            "~/ui/*",
+            "../ui/*",
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The preview renders and prints on its own; the UI opens it, never the other way.
+    files: ["app/preview/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/ui/*", "../ui/*", "~/editor/*", "~/notepad/*", "~/site/*"] },
+      ],
+    },
+  },
+  {
+    // content/ is the writing and its facts; the site's pages render it, never the reverse.
+    files: ["app/content/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["~/site/*", "../site/*", "~/routes/*", "~/editor/*", "~/notepad/*"] },
+      ],
+    },
+  },
+  {
     // document/ is the open-document model beneath both editors (issue 51): no React, no
     // EditorView (it runs and is tested in Node), and nothing of the editors or the page above
     // it. It imports codemirror/ modules directly: the index brings the React wrapper.

@@ -1,10 +1,10 @@
 // The relay bench's attacks (collab-attacks.mjs) in a process of their own, started by
 // startAttacksProcess: the attackers' work (hundreds of MiB of pieces and presence made, masked
 // and sent) then never runs on the event loop of the honest clients whose latency the bench
-// measures. It runs on the bench's CPU (collab-pin.mjs) at a lower priority than the measuring
-// clients, so what the "under attack" row shows is the relay's doing. Messages: the parent sends
-// { url, seconds } and later "stop"; this process answers "running" once every attack has begun,
-// and then { outcomes }.
+// measures. It runs on the bench's CPU (collab-pin.mjs; COLLAB_ATTACK_CPU=n runs it on CPU n) at
+// a lower priority than the measuring clients, so what the "under attack" row shows is the
+// relay's doing. Messages: the parent sends { url, seconds } and later "stop"; this process
+// answers "running" once every attack has begun, and then { outcomes }.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { startAttacks } from "./collab-attacks.mjs";
@@ -15,14 +15,14 @@ const self = fileURLToPath(import.meta.url);
 
 /**
  * Starts the attacks against `url` in a child process; `running` resolves once each has begun,
- * stop() resolves with their reports as words.
+ * stop() resolves with their reports ({ text, lastSentAt }, as startAttacks gives them).
  */
 export function startAttacksProcess(url, seconds) {
   const args = [process.execPath, self];
   // nice 10: the measuring clients on the same CPU go first; taskset: never the relay's CPU.
-  const command = canPin()
-    ? ["nice", "-n", "10", "taskset", "-c", String(BENCH_CPU), ...args]
-    : args;
+  // COLLAB_ATTACK_CPU moves them (say to the servers' CPU 0: away from the measuring clients).
+  const cpu = process.env.COLLAB_ATTACK_CPU ?? String(BENCH_CPU);
+  const command = canPin() ? ["nice", "-n", "10", "taskset", "-c", cpu, ...args] : args;
   const child = spawn(command[0], command.slice(1), {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -30,17 +30,19 @@ export function startAttacksProcess(url, seconds) {
   let onOutcomes;
   const running = new Promise((resolve) => (onRunning = resolve));
   const outcomes = new Promise((resolve) => (onOutcomes = resolve));
-  child.on("message", (message) => {
+  child.on("message", (/** @type {any} */ message) => {
     if (message === "running") onRunning();
     else if (message?.outcomes) onOutcomes(message.outcomes);
   });
   child.once("exit", (code) => {
     onRunning();
-    onOutcomes([`the attacks' process exited (${code}) before reporting`]);
+    onOutcomes([{ text: `the attacks' process exited (${code}) before reporting`, lastSentAt: 0 }]);
   });
   child.send({ url, seconds });
   return {
     running,
+    /** The attacks' process (nice and taskset exec it: the same pid). */
+    pid: child.pid,
     async stop() {
       if (child.connected) child.send("stop");
       const result = await outcomes;
@@ -53,7 +55,7 @@ export function startAttacksProcess(url, seconds) {
 if (process.argv[1] === self && process.send) {
   const wire = await loadWire();
   let attacks;
-  process.on("message", async (message) => {
+  process.on("message", async (/** @type {any} */ message) => {
     if (message === "stop") {
       const outcomes = await attacks.stop();
       process.send({ outcomes }, () => process.exit(0));

@@ -50,6 +50,14 @@ class Closes {
   }
 }
 
+/**
+ * Notes that `socket` is about to send for the attack of `report`, when it really will: `ws`
+ * drops a send on a socket that is closing, which the attack loops still count.
+ */
+function noteSend(report, socket) {
+  if (socket.readyState === socket.OPEN) report.lastSentAt = Date.now();
+}
+
 /** Waits while a socket holds more than `bytes` unsent, so the bench itself stays small. */
 async function drained(socket, bytes, until) {
   while (socket.bufferedAmount > bytes && socket.readyState === socket.OPEN && Date.now() < until) {
@@ -66,7 +74,13 @@ async function drained(socket, bytes, until) {
 async function replayAttack(wire, url, until, stopped, started) {
   const ended = () => stopped() || Date.now() >= until;
   const room = relayRoomKeys(wire);
-  const report = { sent: 0, acknowledged: 0, connections: 0, closes: new Closes(ended) };
+  const report = {
+    sent: 0,
+    acknowledged: 0,
+    connections: 0,
+    closes: new Closes(ended),
+    lastSentAt: 0,
+  };
   const editor = await relayClient(wire, url, room, {
     address: "10.250.0.1",
     create: true,
@@ -114,6 +128,7 @@ async function replayAttack(wire, url, until, stopped, started) {
       for (let i = 0; open && !stopped() && Date.now() < until; i++) {
         const entry = captured[i % captured.length];
         const { messageId, signature, sealed } = entry;
+        noteSend(report, client.socket);
         client.socket.send(
           wire.encodeMessage({ type: wire.MessageType.Update, messageId, signature, sealed }),
         );
@@ -130,7 +145,10 @@ async function replayAttack(wire, url, until, stopped, started) {
   const editorAck = new Promise((resolve) => {
     editor.socket.on("message", (data) => {
       try {
-        if (wire.decodeMessage(new Uint8Array(data)).type === wire.MessageType.Ack)
+        if (
+          wire.decodeMessage(new Uint8Array(/** @type {Buffer} */ (data))).type ===
+          wire.MessageType.Ack
+        )
           resolve("acknowledged");
       } catch {
         // not a message this check reads
@@ -160,6 +178,7 @@ async function presenceFloodAttack(wire, url, until, stopped, started) {
     sentBytes: 0,
     flooderCloses: new Closes(ended),
     readerCloses: new Closes(() => readersDone),
+    lastSentAt: 0,
   };
   const owner = await relayClient(wire, url, room, {
     address: "10.251.0.1",
@@ -183,6 +202,7 @@ async function presenceFloodAttack(wire, url, until, stopped, started) {
     const sealed = new Uint8Array(randomBytes(ATTACK.presenceBytes));
     const frame = wire.encodeMessage({ type: wire.MessageType.Awareness, sealed });
     while (open && !stopped() && Date.now() < until && report.sentBytes < ATTACK.maxPresenceBytes) {
+      noteSend(report, client.socket);
       client.socket.send(frame);
       report.sentBytes += frame.length;
       await drained(client.socket, 4 * MiB, until);
@@ -214,7 +234,7 @@ async function unfinishedPiecesAttack(wire, url, until, stopped, started) {
   const ended = () => stopped() || Date.now() >= until;
   const { maxMessageBytes, pieceBytes } = wire.LIVE_LIMITS;
   const count = Math.ceil(maxMessageBytes / pieceBytes);
-  const report = { sentBytes: 0, closes: new Closes(ended) };
+  const report = { sentBytes: 0, closes: new Closes(ended), lastSentAt: 0 };
   const bytes = new Uint8Array(randomBytes(pieceBytes));
   started();
   const holder = async (index) => {
@@ -232,6 +252,7 @@ async function unfinishedPiecesAttack(wire, url, until, stopped, started) {
     });
     const pieceId = new Uint8Array(randomBytes(16));
     for (let i = 0; opened && open && i < count - 1 && !stopped() && Date.now() < until; i++) {
+      noteSend(report, socket);
       socket.send(
         wire.encodeMessage({ type: wire.MessageType.Piece, pieceId, index: i, count, bytes }),
       );
@@ -253,7 +274,8 @@ async function unfinishedPiecesAttack(wire, url, until, stopped, started) {
  * Starts every attack against the relay at `url`: each sets up (rooms, captured entries, paused
  * readers) and then attacks until stop() or `seconds` after it was started. `running` resolves
  * once every attack has set up and begun (or failed to). stop() ends them and resolves with each
- * attack's report as words (an attack that could not run says why).
+ * attack's report as words (an attack that could not run says why), `text`, and when it last
+ * sent anything, `lastSentAt` (ms since the epoch; 0 for never).
  */
 export function startAttacks(wire, url, seconds) {
   const until = Date.now() + seconds * 1000;
@@ -264,10 +286,10 @@ export function startAttacks(wire, url, seconds) {
     let started;
     begun.push(new Promise((resolve) => (started = resolve)));
     return run(wire, url, until, stopped, started).then(
-      (report) => `${name}: ${describe(report)}`,
+      (report) => ({ text: `${name}: ${describe(report)}`, lastSentAt: report.lastSentAt }),
       (error) => {
         started();
-        return `${name}: could not run (${error.message})`;
+        return { text: `${name}: could not run (${error.message})`, lastSentAt: 0 };
       },
     );
   };
@@ -287,7 +309,7 @@ export function startAttacks(wire, url, seconds) {
 
 function describe(report) {
   return Object.entries(report)
-    .filter(([key]) => key !== "sentBytes")
+    .filter(([key]) => key !== "sentBytes" && key !== "lastSentAt")
     .map(([key, value]) => `${key} ${value}`)
     .join("; ");
 }

@@ -106,7 +106,7 @@ export async function measureRemoteKeystrokes(browser, baseURL, { count = 200, g
       const walker = document.createTreeWalker(last, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (node.parentElement?.closest(".cm-widgetBuffer, [class*='ySelection']")) continue;
-        n += node.data.replace(/[\u200b\u2060]/g, "").length;
+        n += /** @type {Text} */ (node).data.replace(/[\u200b\u2060]/g, "").length;
       }
       return n;
     };
@@ -139,7 +139,7 @@ export async function measureRemoteKeystrokes(browser, baseURL, { count = 200, g
       },
       true,
     );
-    const view = document.querySelector(".cm-content");
+    const view = /** @type {HTMLElement} */ (document.querySelector(".cm-content"));
     view.focus();
   });
   await a.page.keyboard.press("Control+End");
@@ -212,10 +212,11 @@ export async function measureLiveTyping(browser, baseURL, { bytes, keystrokes, r
  */
 function noteLateJoin(length) {
   const now = () => performance.now();
+  /** @type {Record<string, number>} */
   const marks = (window.__lateJoin = {});
   const NativeSocket = window.WebSocket;
   window.WebSocket = class extends NativeSocket {
-    constructor(...args) {
+    constructor(/** @type {ConstructorParameters<typeof WebSocket>} */ ...args) {
       super(...args);
       marks.socket ??= now();
       this.addEventListener("open", () => (marks.open ??= now()));

@@ -13,7 +13,7 @@ import { build } from "esbuild";
 import { WebSocket } from "ws";
 import * as Y from "yjs";
 import * as encoding from "lib0/encoding";
-import { pinnedCommand } from "./collab-pin.mjs";
+import { SERVER_CPU, pinnedCommand } from "./collab-pin.mjs";
 
 /** Bundles a TypeScript module of the project (`entry`) for this Node script, beside the packages. */
 async function loadTypeScript(entry, name) {
@@ -41,7 +41,7 @@ export function freePort() {
     const probe = net.createServer();
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -113,16 +113,16 @@ export async function rssBytes(pid) {
 }
 
 /**
- * A relay process (the bundled server) on a free port, pinned to the servers' CPU when it can be
- * (collab-pin.mjs); TRUST_PROXY lets the bench spread rooms over addresses. `nodeArgs` go to
- * node before the script (say --cpu-prof).
+ * A relay process (the bundled server) on a free port, pinned to `cpu` (the servers' CPU by
+ * default; null: not pinned) when it can be (collab-pin.mjs); TRUST_PROXY lets the bench spread
+ * rooms over addresses. `nodeArgs` go to node before the script (say --cpu-prof).
  */
-export async function startRelay(env = {}, nodeArgs = []) {
+export async function startRelay(env = {}, nodeArgs = [], cpu = SERVER_CPU) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-bench-relay-"));
   const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs");
   const started = await startProcess(
-    ...pinnedCommand(process.execPath, [...nodeArgs, main]),
+    ...pinnedCommand(process.execPath, [...nodeArgs, main], cpu),
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -198,6 +198,13 @@ const JOIN_MS = 15_000;
  * view-only holder. `onMessage` sees every decoded message. Rejects when the relay closes or
  * does not answer within JOIN_MS. `closed` resolves with the close code whenever it closes.
  */
+/**
+ * @param {any} wire
+ * @param {string} url
+ * @param {{ roomId: string, verifyKey: Uint8Array, privateKey: import("node:crypto").KeyObject }} room
+ * @param {{ address: string, create?: boolean, prove?: boolean,
+ *   onMessage?: (message: any) => void, onFrameAfterSync?: (data: import("ws").RawData) => void }} options
+ */
 export async function relayClient(
   wire,
   url,
@@ -222,7 +229,7 @@ export async function relayClient(
     if (isSynced && onFrameAfterSync) return onFrameAfterSync(data);
     let message;
     try {
-      message = wire.decodeMessage(new Uint8Array(data));
+      message = wire.decodeMessage(new Uint8Array(/** @type {Buffer} */ (data)));
     } catch {
       return;
     }
@@ -343,7 +350,7 @@ export async function hocuspocusRoom(url, size, index, samples) {
     const doc = new Y.Doc();
     const own = `#${index}.${i};`;
     socket.on("message", (data) => {
-      const text = Buffer.from(data).toString("latin1");
+      const text = Buffer.from(/** @type {Buffer} */ (data)).toString("latin1");
       for (const match of text.matchAll(/@@(\d+\.\d+)(#\d+\.\d+;)/g)) {
         if (match[2] !== own) samples.record(Number(match[1]));
       }

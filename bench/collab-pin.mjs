@@ -27,9 +27,14 @@ export function canPin() {
   return available;
 }
 
-/** The command and arguments that run `command args` on the server's CPU (as is without taskset). */
+/**
+ * The command and arguments that run `command args` on `cpu`, the server's by default (as is
+ * without taskset, or with `cpu` null: free to run on every CPU).
+ */
 export function pinnedCommand(command, args, cpu = SERVER_CPU) {
-  return canPin() ? ["taskset", ["-c", String(cpu), command, ...args]] : [command, args];
+  return canPin() && cpu !== null
+    ? ["taskset", ["-c", String(cpu), command, ...args]]
+    : [command, args];
 }
 
 /** Pins this process (every thread of it) to the bench's CPU; returns a line saying what was done. */

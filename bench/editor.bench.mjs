@@ -104,10 +104,11 @@ export default async function editorBench({ browser, baseURL }) {
       sizeMb <= BASELINE_MAX_MB ? await measure(browser, baseline.url, baseline, sizeMb, 1) : null;
     const editorP95 = editor.typing.paintP95.median;
     if (sizeMb === 0) emptyEditorP95 = editorP95;
+    /** @type {[string, typeof editor][]} */
     const pages = [
       ["editor", editor],
       ["bare CM6", bareEngine],
-      ...(textarea ? [["textarea", textarea]] : []),
+      ...(textarea ? [/** @type {[string, typeof editor]} */ (["textarea", textarea])] : []),
     ];
     for (const [name, result] of pages) {
       const { typing } = result;

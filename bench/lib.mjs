@@ -118,7 +118,12 @@ async function benchPage(entry, title) {
       rollupOptions: { output: { inlineDynamicImports: true } },
     },
   });
-  const output = (Array.isArray(result) ? result[0] : result).output[0];
+  // vite's build answers a watcher only in watch mode, which this build is not.
+  const built =
+    /** @type {import("vite").Rollup.RollupOutput | import("vite").Rollup.RollupOutput[]} */ (
+      result
+    );
+  const output = (Array.isArray(built) ? built[0] : built).output[0];
   const script = output.code.replace(/<\/script/gi, "<\\/script");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>body{margin:0}</style></head><body><div id="editor"></div><script>${script}</script></body></html>`;
 }

@@ -90,7 +90,11 @@ export default async function notepadBench({ browser, baseURL }) {
   // (round 1 = first visit of each tab, round 2 = revisit).
   await page.waitForTimeout(3000);
   const switchTimes = await page.evaluate(async () => {
-    const buttons = () => Array.from(document.querySelectorAll("[data-tab-id]"));
+    const buttons = () =>
+      Array.from(
+        document.querySelectorAll("[data-tab-id]"),
+        (tab) => /** @type {HTMLElement} */ (tab),
+      );
     const times = [];
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < buttons().length; i++) {

@@ -5,7 +5,8 @@
  * Environment:
  * - PORT (3000), HOST (127.0.0.1), BUILD_DIR (build): where to listen, what to serve;
  * - RELAY=off: the site only;
- * - RELAY_DATA_DIR (.plainpad-relay in the working folder): the rooms' data folder;
+ * - RELAY_DATA_DIR (.plainpad-relay in the working folder): the rooms' data folder, one
+ *   process's alone (a second process on it refuses to start: data-dir-lock.ts);
  * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
  * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
  * - RELAY_FSYNC (on), RELAY_FSYNC_WINDOW_MS (25): ACK an update once fdatasync ran, a room's
@@ -24,6 +25,7 @@ import http from "node:http";
 import path from "node:path";
 import { RELAY_PATH } from "../app/collab/wire";
 import { backendSettings, openBackend } from "./relay/backend";
+import { DataDirLockedError } from "./relay/data-dir-lock";
 import type { RelayBackend } from "./relay/backend-types";
 import { relayLimitsFromEnv } from "./relay/limits";
 import { createRelayHub } from "./relay/relay-hub";
@@ -61,7 +63,12 @@ server.setTimeout(idleTimeoutMs(env.HTTP_IDLE_TIMEOUT_MS));
 let relay: { hub: RelayHub; endpoint: RelayEndpoint; backend: RelayBackend } | null = null;
 if (env.RELAY !== "off") {
   const settings = backendSettings(env);
-  const backend = await openBackend(settings, log);
+  const backend = await openBackend(settings, log).catch((error: unknown) => {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    // Not restarted by the supervisor: another relay keeps the folder until it stops.
+    return process.exit(CONFIG_EXIT_CODE);
+  });
   const hub = createRelayHub({
     store: backend.store,
     fanout: backend.fanout,

@@ -1,11 +1,13 @@
 // The supervisor: its wait between restarts, and the real bundled server (server/start.ts) as a
 // process on 127.0.0.1 whose serving worker is killed mid-session: a new worker serves the
 // site and the room again by itself, with what was acknowledged before; SIGTERM stops both.
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MessageType } from "../app/collab/wire";
+import { LOCK_FILE } from "./relay/data-dir-lock";
 import { joinMessage, newKeys, until, updateMessage } from "./relay/test-client";
 import { SocketClient, startRelayProcess, type RelayProcess } from "./relay/test-relay-process";
 import { DEFAULT_RESTART_POLICY, restartDelay } from "./supervisor";
@@ -98,8 +100,12 @@ describe("the supervised server", () => {
     await reader.closeAndWait();
 
     const [, second] = workerPids(server.output());
+    // The killed worker's lock on the data folder went to the new one (data-dir-lock.ts).
+    const lock = JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), "utf8")) as { pid: number };
+    expect(lock.pid).toBe(second);
     expect(await server.stop()).toBe(0);
     expect(isRunning(second!)).toBe(false);
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   }, 90_000);
 
   it("does not restart a worker that cannot start as configured", async () => {

@@ -56,7 +56,6 @@
  * `--pp-print-margin`.
  */
 export { canRedo, undoStepsLeft, undoWithinLimit } from "./bounded-history";
-export { commandKeyHandler, type CommandKeyTarget } from "./command-keys";
 export { runTextTool, TEXT_TOOL_COMMANDS } from "./text-tools";
 export { pasteSpec } from "./multiple-selections";
 export { keyModeActions, type KeyModeActions, loadKeyMode } from "./key-modes";

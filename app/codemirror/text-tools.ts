@@ -8,7 +8,7 @@ import {
 import { selectNextOccurrence, selectSelectionMatches } from "@codemirror/search";
 import type { Command, EditorView } from "@codemirror/view";
 import { changeCaseCommand, lineToolCommand } from "~/text/line-tools";
-import type { TextToolId } from "~/ui/text-tool-commands";
+import type { TextToolId } from "~/text/text-tool-ids";
 import { bigTextToolRange, runBigTextTool } from "./big-text-tools";
 import { extendColumnSelection, singleCursor } from "./multiple-selections";
 import type { TextToolJob } from "./text-tool-worker";

@@ -1,9 +1,9 @@
 import { LIVE_LIMITS } from "~/collab/wire";
-import { EXPORT_FORMAT_COUNT, HIGHLIGHTED_LANGUAGE_COUNT } from "~/site/product-facts";
+import { EXPORT_FORMAT_COUNT, HIGHLIGHTED_LANGUAGE_COUNT } from "./product-facts";
 
 /**
  * Figures a Markdown article or tutorial may cite as `{{name}}`, filled in at build time from the
- * product's own tables (`~/site/product-facts`) and the limits the live relay and page enforce
+ * product's own tables (`./product-facts.ts`) and the limits the live relay and page enforce
  * (`LIVE_LIMITS`), so a count in the copy is never typed by hand. Build-time only: the wire
  * module is not pulled into any page's bundle through here.
  */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BLOG_SLUGS, TUTORIAL_SLUGS } from "~/site/pages";
+import { BLOG_SLUGS, TUTORIAL_SLUGS } from "./slugs";
 
 async function freshModule() {
   vi.resetModules();

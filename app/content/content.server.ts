@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { BLOG_SLUGS, TUTORIAL_SLUGS } from "~/site/pages";
+import { BLOG_SLUGS, TUTORIAL_SLUGS } from "./slugs";
 import { htmlToText, parseFrontMatter, renderMarkdown, renderTutorialBody } from "./markdown.server";
 import { fillContentFacts } from "./content-facts";
 import { countWords, readTimeLabel } from "./read-time";
@@ -38,7 +38,7 @@ function warnOnce(message: string): void {
 /** Thrown when a page's content file is missing: the build stops with the file's name. */
 export class MissingContentError extends Error {
   constructor(readonly file: string) {
-    super(`${file} is missing: every slug in app/site/pages.ts needs its content file`);
+    super(`${file} is missing: every slug in app/content/slugs.ts needs its content file`);
     this.name = "MissingContentError";
   }
 }

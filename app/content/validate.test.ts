@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BLOG_SLUGS } from "~/site/pages";
+import { BLOG_SLUGS } from "./slugs";
 import { parseFrontMatter, renderMarkdown, renderTutorialBody } from "./markdown.server";
 import { ContentError, validateBlogFrontMatter, validateTutorialFrontMatter } from "./validate";
 

@@ -4,7 +4,6 @@ import {
   canRedo,
   CodeEditor,
   type CodeEditorHandle,
-  commandKeyHandler,
   keyModeActions,
   markdownMarkers,
   searchHighlighting,
@@ -12,6 +11,7 @@ import {
   wordCount,
   wordCountPanel,
 } from "~/codemirror";
+import { commandKeyHandler } from "~/ui/command-keys";
 import { readWritingPreferences } from "~/storage/writing-preferences";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";

@@ -1,11 +1,7 @@
 import type { Extension } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
-import {
-  type CommandKeyTarget,
-  createEditorCompartments,
-  type EditorViewOptions,
-  textStatsField,
-} from "~/codemirror";
+import { createEditorCompartments, type EditorViewOptions, textStatsField } from "~/codemirror";
+import type { CommandKeyTarget } from "~/ui/command-keys";
 import type { DocumentFileFormat } from "~/storage/document-store";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
 import { DocumentSyncClient } from "~/storage/document-sync";

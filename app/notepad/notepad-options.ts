@@ -5,8 +5,6 @@ import { EditorView, type ViewUpdate } from "@codemirror/view";
 import {
   baseEditorExtensions,
   canRedo,
-  commandKeyHandler,
-  type CommandKeyTarget,
   type EditorViewOptions,
   keyModeActions,
   type KeyModeActions,
@@ -15,6 +13,7 @@ import {
   undoStepsLeft,
   wordCount,
 } from "~/codemirror";
+import { commandKeyHandler, type CommandKeyTarget } from "~/ui/command-keys";
 import { droppedFiles, type PickedFile } from "~/storage/disk-files";
 import type { NotepadSettings } from "~/storage/notepad-settings";
 import type { NotepadStatus } from "./notepad-store";

@@ -1,6 +1,6 @@
 import { renderMarkdownHtml } from "~/text/markdown-blocks";
 import { standaloneHtmlPage } from "~/text/print-document";
-import { printHtml } from "~/ui/print";
+import { printHtml } from "./print";
 import { sanitizeMarkdownToString } from "./sanitize-markdown";
 
 /**

@@ -1,4 +1,4 @@
-import { printText } from "~/ui/print";
+import { printText } from "./print";
 import { remoteImagesAllowed } from "./remote-images";
 
 /**

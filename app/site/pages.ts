@@ -4,34 +4,11 @@
  * Node (build config) and the browser.
  */
 
-/** Blog article slugs, in the order the blog index lists them (spec section 2). */
-export const BLOG_SLUGS = [
-  "ultimate-guide-online-text-editing",
-  "text-formatting-best-practices",
-  "google-drive-integration-guide",
-  "keyboard-shortcuts-writers",
-  "future-online-text-editing",
-  "how-to-use-online-text-editor",
-  "remote-work-writing-best-practices",
-  "text-editor-vs-word-processor",
-  "writing-tips-for-students",
-  "document-organization-strategies",
-  "editing-code-and-markdown-in-the-browser",
-  "how-live-collaboration-encryption-works",
-] as const;
+// The articles and tutorials are content's own list (each slug has its content file).
+import { BLOG_SLUGS, TUTORIAL_SLUGS } from "../content/slugs";
 
-/** Tutorial slugs; getting-started-text-editor is the featured one. */
-export const TUTORIAL_SLUGS = [
-  "getting-started-text-editor",
-  "advanced-multi-tab-notepad",
-  "google-drive-integration",
-  "customizing-writing-environment",
-  "keyboard-shortcuts-mastery",
-  "file-management-export",
-] as const;
-
-export type BlogSlug = (typeof BLOG_SLUGS)[number];
-export type TutorialSlug = (typeof TUTORIAL_SLUGS)[number];
+export { BLOG_SLUGS, TUTORIAL_SLUGS };
+export type { BlogSlug, TutorialSlug } from "../content/slugs";
 
 /** A page of the route table: its URL, its route module, and whether it wears the site chrome. */
 export interface PageEntry {

@@ -1,3 +1,4 @@
+import type { TextToolId } from "~/text/text-tool-ids";
 import type { Command, CommandKeys, LayoutEntry, SubmenuLayout } from "./commands";
 
 /**
@@ -7,35 +8,6 @@ import type { Command, CommandKeys, LayoutEntry, SubmenuLayout } from "./command
  * id through its context's `runTextTool`, which maps ids to CodeMirror commands
  * (`app/codemirror/text-tools.ts`).
  */
-
-/** Every text tool, by id. */
-export const TEXT_TOOL_IDS = [
-  "sort-lines-ascending",
-  "sort-lines-descending",
-  "sort-lines-numeric",
-  "remove-duplicate-lines",
-  "reverse-lines",
-  "remove-empty-lines",
-  "trim-trailing-whitespace",
-  "join-lines",
-  "duplicate-line",
-  "move-line-up",
-  "move-line-down",
-  "upper-case",
-  "lower-case",
-  "title-case",
-  "select-next-occurrence",
-  "select-all-occurrences",
-  "add-cursor-above",
-  "add-cursor-below",
-  "column-select-up",
-  "column-select-down",
-  "column-select-left",
-  "column-select-right",
-  "single-cursor",
-] as const;
-
-export type TextToolId = (typeof TEXT_TOOL_IDS)[number];
 
 /** What running a text tool needs: the editor runs it on its text (false: nothing to do). */
 export interface TextToolContext {

@@ -3,7 +3,9 @@
  * restart, nothing else to install), or Redis when REDIS_URL is set (any number of relay
  * processes share rooms and fan-out).
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { lockDataDir } from "./data-dir-lock";
 import { createDiskRoomStore } from "./disk-store";
 import type { RelayBackend } from "./backend-types";
 import { createMemoryFanout } from "./room-fanout";
@@ -62,7 +64,11 @@ function fsyncWindowSetting(value: string | undefined): number {
   return ms;
 }
 
-/** Opens the store and fan-out the settings name; `log` hears what the disk store found. */
+/**
+ * Opens the store and fan-out the settings name; `log` hears what the disk store found. The
+ * data folder is this process's alone while it is open: DataDirLockedError (data-dir-lock.ts)
+ * when another running relay holds it.
+ */
 export async function openBackend(
   settings: BackendSettings,
   log?: (event: string, fields: Record<string, string | number>) => void,
@@ -71,6 +77,8 @@ export async function openBackend(
     const { openRedisBackend } = await import("./redis-backend");
     return openRedisBackend(settings.redisUrl, settings.idleRoomDays, settings.quotas);
   }
+  mkdirSync(settings.dataDir, { recursive: true });
+  const lock = lockDataDir(settings.dataDir);
   const store = createDiskRoomStore(settings.dataDir, {
     durable: settings.fsync,
     syncWindowMs: settings.fsyncWindowMs,
@@ -85,6 +93,7 @@ export async function openBackend(
     async close() {
       await fanout.close();
       await store.close();
+      lock.release();
     },
   };
 }

@@ -14,7 +14,6 @@ import {
   CloseCode,
   MessageType,
   WIRE_VERSION,
-  deleteBinding,
   encodeFrames,
   proveBinding,
   randomChallenge,
@@ -23,24 +22,18 @@ import {
   type ClientMessage,
   type JoinMessage,
   type RelayMessage,
-  type SnapshotMessage,
-  type UpdateMessage,
 } from "../../app/collab/wire";
 import type { AddressLimits } from "./address-limits";
 import { PendingAcks } from "./connection-acks";
 import { ConnectionInput, waitingBytesOf } from "./connection-input";
-import {
-  ConnectionOutput,
-  awarenessFrames,
-  entryFrames,
-  heldBytes,
-  lazyFrames,
-} from "./connection-output";
-import { REFUSAL_CLOSES, lostEntries, syncedOf } from "./connection-rules";
+import { ConnectionDelivery } from "./connection-delivery";
+import { ConnectionOutput, awarenessFrames, heldBytes } from "./connection-output";
+import { ConnectionWrites, type Writer } from "./connection-writes";
+import { lostEntries, syncedOf } from "./connection-rules";
 import { openRoom } from "./room-opening";
 import { TokenBucket, type RelayLimits, type RoomCreationCounter } from "./limits";
 import type { FanoutEvent, RoomFanout } from "./room-fanout";
-import type { RoomEnding, RoomStore, StoredEntry } from "./room-store";
+import type { RoomEnding, RoomStore } from "./room-store";
 import type { RelayConnection } from "./relay-types";
 import { verifyKeyObject, verifySignature } from "./verify";
 
@@ -80,12 +73,12 @@ export class ConnectionHandler {
   private readonly writes: TokenBucket;
   private readonly awareness: TokenBucket;
   private readonly output: ConnectionOutput;
-  /** Highest sequence this client has without a gap (sent as ENTRY or ACKed as its own). */
-  private delivered = 0;
-  /** Sequences above `delivered` the client has (sent, or its own acknowledged). */
-  private readonly have = new Set<number>();
   /** Own updates being stored or synced: their ACKs (and maybe sequences) are still to come. */
   private readonly acks = new PendingAcks((error) => this.fail(error));
+  /** What the client has of the room's log, and what goes out to it from there. */
+  private readonly delivery: ConnectionDelivery;
+  /** UPDATE, SNAPSHOT and DELETE_ROOM, once the connection proved the edit key. */
+  private readonly writing: ConnectionWrites;
   private joining = false;
   closed = false;
 
@@ -105,6 +98,26 @@ export class ConnectionHandler {
       () => this.close(CloseCode.SlowReader),
       () => this.closed,
     );
+    this.delivery = new ConnectionDelivery(
+      this.output,
+      hub.store,
+      this.acks,
+      () => this.closed,
+      () => this.close(RECONNECT_CODE, "Reconnect"),
+    );
+    const roomOf = () => this.roomId!;
+    const writer: Writer = {
+      id,
+      address: connection.address,
+      get roomId() {
+        return roomOf();
+      },
+      send: (message) => this.send(message),
+      close: (code) => this.close(code),
+      verified: (data, signature) => this.verified(data, signature),
+      end: (ending) => this.end(ending),
+    };
+    this.writing = new ConnectionWrites(writer, hub, this.acks, this.delivery);
   }
 
   get address(): string {
@@ -213,11 +226,11 @@ export class ConnectionHandler {
       case MessageType.Prove:
         return this.prove(message.signature);
       case MessageType.Update:
-        return this.update(message);
+        return this.writing.update(message);
       case MessageType.Snapshot:
-        return this.snapshot(message);
+        return this.writing.snapshot(message);
       case MessageType.DeleteRoom:
-        return this.deleteRoom(message.at, message.signature);
+        return this.writing.deleteRoom(message.at, message.signature);
       case MessageType.Awareness:
         return this.hub.fanout.publish(this.roomId!, {
           kind: "awareness",
@@ -279,15 +292,8 @@ export class ConnectionHandler {
       challenge: this.challenge,
       epoch: room.epoch,
     });
-    this.delivered = Math.min(sinceSeq, room.headSeq);
-    // Sent as the socket drains: a reader that does not read holds the relay nothing more.
-    if (replay.snapshot) {
-      const snapshot = { type: MessageType.SnapshotReplay, ...replay.snapshot } as const;
-      if (!(await this.output.send(lazyFrames(snapshot)))) return;
-      this.delivered = replay.snapshot.upToSeq;
-    }
-    for (const entry of replay.entries) if (!(await this.sendEntry(entry))) return;
-    this.send(syncedOf(room, this.delivered));
+    if (!(await this.delivery.replay(message.roomId, replay, sinceSeq))) return;
+    this.send(syncedOf(room, this.delivery.delivered));
     // Live entries queued meanwhile go out now (those the replay had are skipped).
     this.openEvents();
   }
@@ -300,88 +306,6 @@ export class ConnectionHandler {
     this.challenge = null;
     const data = signedBytes(proveBinding(this.roomId!, challenge), EMPTY);
     if (await this.verified(data, signature)) this.proven = true;
-  }
-
-  // Writes come only from a connection that proved the edit key (handle() refuses the rest), so
-  // the relay does not check each write's signature again: every client checks it before
-  // applying anything, and skips (and says so) a write whose signature fails. A bad signature
-  // can only come from someone who holds the edit key, who may write anything anyway. Checking
-  // every write was most of the relay's cost per update (issue 49's bench).
-  private async update(message: UpdateMessage): Promise<void> {
-    const roomId = this.roomId!;
-    const { store, fanout, now, limits } = this.hub;
-    this.acks.begin();
-    let result;
-    try {
-      result = await store.append(
-        roomId,
-        { ...message, origin: this.id, address: this.address },
-        now(),
-        limits.maxRoomBytes,
-      );
-      if (result.ok && !fanout.entriesFromStore) {
-        const { messageId, sealed, signature } = message;
-        const entry = { seq: result.seq, messageId, sealed, signature };
-        await fanout.publish(roomId, { kind: "entry", entry, origin: this.id });
-      }
-    } catch (error) {
-      this.acks.cancel();
-      throw error;
-    }
-    // Refused: no ACK, so the client keeps the update and sends it again after reconnecting.
-    if (!result.ok && result.reason !== "duplicate") {
-      this.acks.cancel();
-      return this.close(REFUSAL_CLOSES[result.reason]);
-    }
-    // The others have it now; the writer's ACK waits until it is on disk (fsync). A relay that
-    // loses entries it passed on still notices: readers come back with a sinceSeq above its head
-    // (decision 024). A message id the room has is stored once: an own resend after a lost ACK
-    // is answered with the first one's sequence, once that is on disk.
-    const { seq } = result;
-    this.acks.after(result.durable, () => {
-      this.send({ type: MessageType.Ack, messageId: message.messageId, seq });
-      if (seq > this.delivered) this.have.add(seq);
-      this.advance();
-    });
-  }
-
-  private async snapshot(message: SnapshotMessage): Promise<void> {
-    const roomId = this.roomId!;
-    if (message.sealed.length > this.hub.limits.maxRoomBytes) {
-      return this.close(CloseCode.RoomFull);
-    }
-    const { snapshotId, upToSeq, baseSeq, sealed, signature } = message;
-    const result = await this.hub.store.replaceSnapshot(
-      roomId,
-      { snapshotId, upToSeq, baseSeq, sealed, signature },
-      this.hub.now(),
-      this.address,
-    );
-    if (!result.room) return this.close(CloseCode.RoomNotFound);
-    this.send({
-      type: MessageType.SnapshotResult,
-      snapshotId,
-      accepted: result.accepted,
-      snapshotSeq: result.room.snapshotSeq,
-      logCount: result.room.logCount,
-      logBytes: result.room.logBytes,
-    });
-  }
-
-  private async deleteRoom(at: number, signature: Uint8Array): Promise<void> {
-    const roomId = this.roomId!;
-    const data = signedBytes(deleteBinding(roomId, at), EMPTY);
-    if (!(await this.verified(data, signature))) return;
-    if (Math.abs(this.hub.now() - at) > this.hub.limits.deleteClockSkewMs) {
-      // Not a forgery (the signature is checked first): a clock far off, or a replayed delete.
-      return this.close(CloseCode.ClockOff);
-    }
-    // Kept as the room's tombstone and sent in ENDED: clients check the edit key signed it.
-    const ending: RoomEnding = { cause: "deleted", at, signature };
-    await this.hub.store.deleteRoom(roomId, ending, this.hub.now());
-    this.hub.log("room-deleted", { room: roomId });
-    await this.hub.fanout.publish(roomId, { kind: "ended", ending });
-    this.end(ending);
   }
 
   /** Checks a write's signature with the room's key; closes NotAllowed when it fails. */
@@ -398,47 +322,10 @@ export class ConnectionHandler {
       return;
     }
     if (event.kind === "missed") {
-      await this.catchUp(event.upToSeq);
+      await this.delivery.catchUp(event.upToSeq);
       return;
     }
-    const { entry } = event;
-    if (entry.seq <= this.delivered || this.have.has(entry.seq)) return;
-    // A gap while this client's own update is being stored is that update: its ACK follows.
-    if (entry.seq > this.delivered + 1 && this.acks.count === 0) {
-      // Something before it has not reached us yet (another process, or a reordering).
-      if (!(await this.catchUp(entry.seq - 1))) return;
-    }
-    await this.sendEntry(entry);
-  }
-
-  /**
-   * Sends from the store what this client lacks up to `seq`, so it never sees a hole. When
-   * the log no longer has it (compacted into a snapshot), the client rejoins and replays.
-   */
-  private async catchUp(seq: number): Promise<boolean> {
-    if (seq <= this.delivered) return true;
-    const stored = await this.hub.store.readAfter(this.roomId!, this.delivered);
-    for (const missing of stored) {
-      if (missing.seq > seq) break;
-      if (missing.seq <= this.delivered || this.have.has(missing.seq)) continue;
-      if (missing.seq !== this.delivered + 1) break;
-      if (!(await this.sendEntry(missing))) return false;
-    }
-    if (this.delivered >= seq || this.acks.count > 0) return true;
-    this.close(RECONNECT_CODE, "Reconnect");
-    return false;
-  }
-
-  /** Sends an entry as the socket drains; false when the connection closed meanwhile. */
-  private async sendEntry(entry: StoredEntry): Promise<boolean> {
-    if (this.closed || !(await this.output.send(entryFrames(entry))) || this.closed) return false;
-    this.have.add(entry.seq);
-    this.advance();
-    return true;
-  }
-
-  private advance(): void {
-    while (this.have.has(this.delivered + 1)) this.have.delete(++this.delivered);
+    await this.delivery.live(event.entry);
   }
 
   /** The room was deleted or expired: tell the client why (with the signed delete) and close. */

@@ -100,7 +100,10 @@ export async function startRelayProcess(
     pid: child.pid ?? 0,
     output: () => output,
     stop() {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      // Killed by a signal, its exitCode stays null: signalCode says it is gone too.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        return Promise.resolve(child.exitCode);
+      }
       return new Promise((resolve) => {
         child.once("exit", (code) => resolve(code));
         child.kill("SIGTERM");

@@ -96,6 +96,10 @@ test.describe("theme", () => {
     await page.route("**/assets/**/*.js", (route) => route.abort());
     await page.goto("/about-us/");
     await expect(page.locator("html")).toHaveClass(/dark/);
+    // The toggle shows the sun (what a click gives) before the scripts run, not the moon.
+    const toggle = page.getByRole("banner").locator("button[title^='Switch to']");
+    await expect(toggle.locator("svg.lucide-sun")).toBeVisible();
+    await expect(toggle.locator("svg.lucide-moon")).toBeHidden();
   });
 
   test("the toggle switches and persists across a reload", async ({ page }) => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DriveModel } from "../support/drive-model";
 import { type EnginePage, runnableEngines, waitUntil } from "./engine";
-import { clickWhenShown, open, useEngine } from "./plainpad";
+import { clickWhenShown, notepadText, open, useEngine } from "./plainpad";
 
 /** File › Sync with Google Drive › Manual only, then the dialog's choice (its click signs in). */
 async function turnOnSync(page: EnginePage, scope: "Sync all tabs" | "Sync only this tab") {
@@ -63,6 +63,12 @@ describe.each(runnableEngines())("%s: Drive sync on two computers", (engine) => 
     t.site.fakeDrive = drive;
     const work = t.page;
     await open(work, `${t.origin}/online-notepad/`);
+    // Its stored tabs read first: a tab made while they load would be replaced by them.
+    await waitUntil(
+      () => notepadText(work),
+      (text) => text !== null,
+      "the notepad's tabs",
+    );
     // A tab named apart from the new tab every notepad starts with.
     await work.evaluate(() => {
       (

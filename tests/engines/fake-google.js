@@ -52,8 +52,10 @@
       child instanceof HTMLScriptElement &&
       child.src.startsWith("https://accounts.google.com/gsi/client")
     ) {
-      window.google = window.google || {};
-      window.google.accounts = { oauth2 };
+      // Only what Plainpad calls of Google's library: the token client.
+      const fake = /** @type {any} */ (window);
+      fake.google = fake.google || {};
+      fake.google.accounts = { oauth2 };
       setTimeout(() => child.dispatchEvent(new Event("load")), 0);
       return child;
     }

@@ -11,7 +11,7 @@ import {
   Timer,
 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { HIGHLIGHTED_LANGUAGE_COUNT } from "~/site/product-facts";
+import { HIGHLIGHTED_LANGUAGE_COUNT } from "~/content/product-facts";
 import type { FaqItem } from "../faq-list";
 import type { FeatureItem } from "../feature-grid";
 import type { Stat } from "../stat-row";

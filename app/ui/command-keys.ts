@@ -1,7 +1,7 @@
 import { type Extension, Prec } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { type Command, findCommandForKey } from "~/ui/commands";
-import type { Platform } from "~/ui/platform";
+import { type Command, findCommandForKey } from "./commands";
+import type { Platform } from "./platform";
 
 /** What the editor's key handler needs, read at key time (so the extension is made once). */
 export interface CommandKeyTarget<Ctx> {
