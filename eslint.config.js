@@ -131,6 +131,31 @@ export default tseslint.config(
     },
   },
   {
+    // document/ is the open-document model beneath both editors (issue 51): no React, no
+    // EditorView (it runs and is tested in Node), and nothing of the editors or the page above
+    // it. It imports codemirror/ modules directly: the index brings the React wrapper.
+    files: ["app/document/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["~/codemirror", "@codemirror/view"],
+          patterns: [
+            "react",
+            "react-dom",
+            "~/editor/*",
+            "~/notepad/*",
+            "~/routes/*",
+            "~/site/*",
+            "~/ui/*",
+            "~/preview/*",
+            "../*",
+          ],
+        },
+      ],
+    },
+  },
+  {
     // storage/ and drive/ are plain async modules without React.
     files: ["app/storage/**/*.ts", "app/drive/**/*.ts"],
     rules: {

@@ -1,6 +1,6 @@
 import type { EditorView } from "@codemirror/view";
 import { lazy, Suspense } from "react";
-import { restoreVersion, restoredMessage } from "~/codemirror/history-snapshots";
+import { restoreVersion, restoredMessage } from "~/document/history-snapshots";
 import type { DocumentHistory } from "~/storage/document-history";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { applyLineEnding } from "~/text/line-endings";

@@ -1,6 +1,8 @@
 import { type RefObject, useEffect } from "react";
 import type { EditorView } from "@codemirror/view";
 import { type EditorViewOptions, setSearchHighlight } from "~/codemirror";
+import type { ChangeFeed } from "~/document/change-feed";
+import { followForStorage } from "~/document/storage-follower";
 import { type EditorSettings, readEditorSettings } from "~/storage/editor-settings";
 import { isStoredReload } from "~/storage/pending-work";
 import { detectPlatform } from "~/ui/platform";
@@ -49,9 +51,12 @@ export function useSettingsFromThisBrowser(): void {
 export function useDocumentTracking(
   getPersistence: () => EditorPersistence,
   persistenceRef: RefObject<EditorPersistence | null>,
+  feed: ChangeFeed,
 ): void {
   useEffect(() => {
     const persistence = getPersistence();
+    // Each text change to store (typing, a restore, a live session's text) is heard here.
+    const stopFollowing = followForStorage(feed, { noteChange: () => persistence.noteEdit() });
     const unsubscribe = useEditorStore.subscribe((state, previous) => {
       if (!state.loaded) return;
       if (
@@ -67,11 +72,12 @@ export function useDocumentTracking(
       }
     });
     return () => {
+      stopFollowing();
       unsubscribe();
       persistence.dispose();
       persistenceRef.current = null;
     };
-  }, [getPersistence, persistenceRef]);
+  }, [getPersistence, persistenceRef, feed]);
 }
 
 /**

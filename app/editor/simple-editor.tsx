@@ -1,4 +1,3 @@
-import { Transaction } from "@codemirror/state";
 import type { EditorView, ViewUpdate } from "@codemirror/view";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -17,7 +16,8 @@ import { readWritingPreferences } from "~/storage/writing-preferences";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { recordHistory } from "~/codemirror/history-snapshots";
+import { notesAsEdit } from "~/document/change-origin";
+import { recordHistory } from "~/document/history-snapshots";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -70,7 +70,7 @@ export function SimpleEditor() {
   // The document (replacing, keeping, opening and saving it) and Google Drive, each a hook.
   const editorDocument = useEditorDocument(getHandle, fileReads);
   const drive = useEditorDrive(getView, editorDocument);
-  const { getHistory, getPersistence, persistenceRef, openFile, initialise } = editorDocument;
+  const { getHistory, getPersistence, persistenceRef, feed, openFile, initialise } = editorDocument;
   const live = useEditorLive(getHandle, editorDocument);
 
   const actions = useMemo(
@@ -132,19 +132,16 @@ export function SimpleEditor() {
         useEditorStore.getState().setSelections(update.state.selection.ranges.length);
       }
       // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
-      const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
-      if (update.docChanged && !remote) {
-        // Constant-time per keystroke: a flag (set once) and a debounce timer. The word count
-        // line is a CodeMirror panel, updated in the view's own update cycle.
-        useEditorStore.getState().markDirty();
-        persistenceRef.current?.noteEdit();
-      }
+      // Constant-time per keystroke: a flag (set once), and storage, following the feed, sets a
+      // debounce timer. The word count line is a CodeMirror panel, in the view's update cycle.
+      if (update.docChanged && notesAsEdit(update)) useEditorStore.getState().markDirty();
+      if (update.docChanged) feed.publishTransactions(EDITOR_DOCUMENT_ID, update.transactions);
       // Two time comparisons per edit; a version is kept by reference when one is due.
       if (update.docChanged && persistenceRef.current?.sync.isStarted) {
         recordHistory(getHistory(), EDITOR_DOCUMENT_ID, useEditorStore.getState().fileName, update);
       }
     },
-    [getHistory, persistenceRef],
+    [getHistory, persistenceRef, feed],
   );
 
   const onReady = useCallback(
@@ -175,7 +172,7 @@ export function SimpleEditor() {
     const keyMode = readKeyMode("editor");
     if (keyMode !== "standard") useEditorStore.getState().setKeyMode(keyMode, { remember: false });
   }, []);
-  useDocumentTracking(getPersistence, persistenceRef);
+  useDocumentTracking(getPersistence, persistenceRef, feed);
   useUnsavedChangesWarning();
 
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.

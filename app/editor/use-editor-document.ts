@@ -1,7 +1,10 @@
-import { type Text, Transaction } from "@codemirror/state";
+import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import { type RefObject, useCallback, useMemo, useRef } from "react";
-import { type CodeEditorHandle, isLiveState } from "~/codemirror";
+import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
+import type { CodeEditorHandle } from "~/codemirror";
+import { applyToDocument } from "~/document/apply-to-document";
+import { ChangeFeed } from "~/document/change-feed";
+import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -16,7 +19,6 @@ import {
   safeFileName,
   withDefaultExtension,
 } from "~/text/file-name";
-import { sameText } from "~/text/same-text";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { downloadText } from "~/ui/download";
 import type { FileReadTracker } from "~/ui/file-read-progress";
@@ -46,6 +48,8 @@ export interface EditorDocument {
   getPersistence(): EditorPersistence;
   /** The persistence once made (null before, and after the page let it go). */
   persistenceRef: RefObject<EditorPersistence | null>;
+  /** The document's text changes, with their origins (storage follows it: editor-lifecycle). */
+  feed: ChangeFeed;
   /** Bumped whenever the document is replaced (not edited). */
   generation(): number;
   /** Replaces the whole document (new history); asks first when there are unsaved changes. */
@@ -78,6 +82,7 @@ export function useEditorDocument(
 ): EditorDocument {
   const getView = useCallback((): EditorView | null => getHandle()?.view ?? null, [getHandle]);
   const persistenceRef = useRef<EditorPersistence | null>(null);
+  const [feed] = useState(() => new ChangeFeed());
   const historyRef = useRef<DocumentHistory | null>(null);
   const getHistory = useCallback(
     () =>
@@ -95,22 +100,8 @@ export function useEditorDocument(
         currentText: () => getView()?.state.doc ?? null,
         showRemoteText: (text, changes) => {
           const view = getView();
-          if (!view) return;
-          // A live document's text comes from its session (which merges): another window's
-          // copy written here would reach the session as this person's edit, twice over.
-          if (isLiveState(view.state)) return;
-          const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
-          // Still the version the other window's save was made from: only what changed.
-          if (changes && view.state.doc === changes.base) {
-            view.dispatch({ changes: changes.changes, annotations });
-            return;
-          }
-          if (sameText(view.state.doc, text)) return;
-          view.dispatch({
-            changes: { from: 0, to: view.state.doc.length, insert: text },
-            selection: { anchor: Math.min(view.state.selection.main.head, text.length) },
-            annotations,
-          });
+          if (view)
+            applyToDocument({ view, held: null }, textFromElsewhere(text, changes), "other-window");
         },
       })),
     [getView],
@@ -272,6 +263,7 @@ export function useEditorDocument(
       getHistory,
       getPersistence,
       persistenceRef,
+      feed,
       generation,
       replaceDocument,
       openFile,
@@ -284,6 +276,7 @@ export function useEditorDocument(
     [
       getHistory,
       getPersistence,
+      feed,
       generation,
       replaceDocument,
       openFile,

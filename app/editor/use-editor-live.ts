@@ -7,6 +7,7 @@ import {
   liveCompartment,
   unbindLiveEffects,
 } from "~/codemirror";
+import { applyToDocument } from "~/document/apply-to-document";
 import { forgetLiveLink, readLiveLink, readLiveName, rememberLiveLink } from "~/storage/live-links";
 import {
   LIVE_LOAD_FAILED,
@@ -209,10 +210,14 @@ export function useEditorLive(
         ? runtime.mergeLocalText(live.session, shown)
         : live.session.text.toString();
       if (shown !== text) {
-        current.dispatch({
-          changes: { from: 0, to: current.state.doc.length, insert: text },
-          selection: { anchor: 0 },
-        });
+        applyToDocument(
+          { view: current, held: null },
+          {
+            changes: { from: 0, to: current.state.doc.length, insert: text },
+            selection: { anchor: 0 },
+          },
+          "live",
+        );
       }
       current.dispatch({ effects: liveCompartment.reconfigure([]) });
       bind(runtime, live);

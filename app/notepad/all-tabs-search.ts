@@ -1,5 +1,6 @@
 import { EditorSelection, type EditorState, Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
+import { applyToDocument } from "~/document/apply-to-document";
 import type { DocumentHistory } from "~/storage/document-history";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import { yieldToPage } from "~/storage/work-slices";
@@ -117,11 +118,12 @@ export class AllTabsSearch {
             { text: state.doc.toString(), name: tab.name },
             "replace-all",
           );
-          doc.state = (doc.state ?? state).update(result.transaction).state;
+          doc.state ??= state;
+          applyToDocument(notepad.states.target(tab.id, null)!, result.transaction, "user");
           doc.lastEditAt = Date.now();
           const tabs = notepad.store.getState().tabs;
+          // Stored by the storage follower of the tabs' change feed, which heard the change.
           notepad.store.setState({ tabs: markModified(tabs, tab.id, doc.lastEditAt) });
-          notepad.sync.noteChange(tab.id);
           total += result.count;
           tabsChanged++;
         }

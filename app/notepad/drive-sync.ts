@@ -1,5 +1,5 @@
-import { Transaction, type Text } from "@codemirror/state";
-import { DRIVE_SYNC_USER_EVENT } from "~/codemirror/history-snapshots";
+import type { Text } from "@codemirror/state";
+import { applyToDocument } from "~/document/apply-to-document";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
 import { syncFailure } from "~/drive/sync/sync-messages";
 import type {
@@ -177,25 +177,22 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     const before = this.notepad.getContent(id);
     const changes = minimalChange(before, text);
     if (!changes) return;
-    const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
-    const spec = { changes, annotations, userEvent: DRIVE_SYNC_USER_EVENT };
     const view = id === this.notepad.activeId() ? this.notepad.getView() : null;
-    if (view) {
-      // The view's update listener keeps the text before it in History (drive-sync reason).
-      view.dispatch(spec);
-    } else {
+    // Shown: the view's update listener keeps the text before it in History (drive-sync reason).
+    if (!view) {
       void this.notepad.history.snapshotNow(
         id,
         { text: before, name: this.notepad.tabName(id) },
         "drive-sync",
       );
-      if (doc.state) doc.state = doc.state.update(spec).state;
-      else doc.content = text;
     }
+    // A built tab's change is stored by the storage follower of the tabs' change feed.
+    const built = view !== null || doc.state !== null;
+    if (built) applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
+    else doc.content = text;
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
-    // Marked remote, so the notepad's edit handler does not store it: stored here.
-    this.notepad.sync.noteChange(id);
+    if (!built) this.notepad.sync.noteChange(id);
   }
 
   /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */

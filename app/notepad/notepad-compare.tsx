@@ -1,4 +1,4 @@
-import { restoredMessage, restoreVersion } from "~/codemirror/history-snapshots";
+import { restoredMessage, restoreVersion } from "~/document/history-snapshots";
 import { editorTheme } from "~/codemirror/themes";
 import { HistoryDialog } from "~/ui/history-dialog";
 import {

@@ -1,4 +1,4 @@
-import { type Extension, Transaction } from "@codemirror/state";
+import type { Extension } from "@codemirror/state";
 import { EditorView, type ViewUpdate } from "@codemirror/view";
 import { createEditorCompartments, type EditorViewOptions, textStatsField } from "~/codemirror";
 import type { CommandKeyTarget } from "~/ui/command-keys";
@@ -7,7 +7,9 @@ import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-histor
 import { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
-import { recordHistory } from "~/codemirror/history-snapshots";
+import { notesAsEdit } from "~/document/change-origin";
+import { recordHistory } from "~/document/history-snapshots";
+import { followForStorage } from "~/document/storage-follower";
 import {
   clampFontSize,
   DEFAULT_NOTEPAD_SETTINGS,
@@ -111,6 +113,7 @@ export class NotepadController {
       },
       { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
     );
+    this.cleanups.push(followForStorage(this.states.feed, this.sync));
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
@@ -334,10 +337,8 @@ export class NotepadController {
     const doc = this.states.get(id);
     if (doc) doc.state = update.state;
     recordHistory(this.history, id, this.tabName(id), update);
-    if (update.docChanged) {
-      const remote = update.transactions.every((tr) => tr.annotation(Transaction.remote) === true);
-      if (!remote) this.noteEdit(id);
-    }
+    if (update.docChanged && notesAsEdit(update)) this.noteEdit(id);
+    if (update.docChanged) this.states.feed.publishTransactions(id, update.transactions);
     const countChanged =
       update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
     if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
@@ -351,7 +352,6 @@ export class NotepadController {
     if (marked !== tabs) this.store.setState({ tabs: marked });
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
-    this.sync.noteChange(id);
     this.drive.tabEdited(id);
   }
 

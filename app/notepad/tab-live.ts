@@ -1,4 +1,4 @@
-import { EditorState, Transaction, type TransactionSpec } from "@codemirror/state";
+import { EditorState, type TransactionSpec } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import type * as Y from "yjs";
 import { create } from "zustand";
@@ -10,6 +10,7 @@ import {
   type TextDeltaStep,
   unbindLiveEffects,
 } from "~/codemirror";
+import { applyToDocument } from "~/document/apply-to-document";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import {
   forgetLiveLink,
@@ -103,17 +104,14 @@ export class NotepadLive {
     }
   }
 
-  /** Applies effects to tab `id`'s state, in the view when it is the one shown. */
+  /** Applies a live change or effects to tab `id`, in the view when it is the one shown. */
   private dispatchTo(id: string, spec: TransactionSpec): void {
-    const view = this.host.getView();
-    if (view && this.host.activeId() === id) {
-      view.dispatch(spec);
-      return;
+    const view = this.host.activeId() === id ? this.host.getView() : null;
+    if (!view) {
+      if (!this.host.states.get(id)) return;
+      this.host.stateFor(id);
     }
-    const doc = this.host.states.get(id);
-    if (!doc) return;
-    this.host.stateFor(id);
-    if (doc.state) doc.state = doc.state.update(spec).state;
+    applyToDocument(this.host.states.target(id, view) ?? { view, held: null }, spec, "live");
   }
 
   private noteEdit(id: string): void {
@@ -123,7 +121,7 @@ export class NotepadLive {
     if (marked !== tabs) this.host.store.setState({ tabs: marked });
     const doc = this.host.states.get(id);
     if (doc) doc.lastEditAt = now;
-    this.host.sync.noteChange(id);
+    // Stored by the storage follower of the tabs' change feed, which heard the change.
   }
 
   /** Binds tab `id` (its text already the session's) and follows the text while it is hidden. */
@@ -142,10 +140,7 @@ export class NotepadLive {
       if (!doc?.state) return;
       const changes = deltaToChanges(event.delta as TextDeltaStep[]);
       if (changes.length === 0) return;
-      doc.state = doc.state.update({
-        changes,
-        annotations: [Transaction.addToHistory.of(false)],
-      }).state;
+      applyToDocument(this.host.states.target(id, null)!, { changes }, "live");
       this.noteEdit(id);
     };
     text.observe(follow);

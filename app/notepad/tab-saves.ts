@@ -119,7 +119,7 @@ export class NotepadSaves {
         { text: this.notepad.states.text(id), name: this.notepad.tabName(id) },
         "reloaded-from-disk",
       );
-      this.notepad.states.replaceContent(id, text, null);
+      this.notepad.states.replaceContent(id, text, null, undefined, "open");
     }
   }
 

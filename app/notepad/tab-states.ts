@@ -1,22 +1,21 @@
-import {
-  EditorSelection,
-  EditorState,
-  type Extension,
-  type StateEffect,
-  type Text,
-  Transaction,
-} from "@codemirror/state";
+import { EditorState, type Extension, type StateEffect, type Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import {
   configurableExtensions,
   type EditorCompartments,
   type EditorViewOptions,
-  isLiveState,
   reconfigureEffects,
 } from "~/codemirror";
+import {
+  applyToDocument,
+  type DocumentTarget,
+  type DocumentView,
+} from "~/document/apply-to-document";
+import { ChangeFeed } from "~/document/change-feed";
+import type { ChangeOrigin } from "~/document/change-origin";
+import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
 import type { RemoteDocument } from "~/storage/document-sync";
-import { sameText } from "~/text/same-text";
 
 /** What the notepad keeps of one tab besides its name and flags (those are in the UI store). */
 export interface TabDocument {
@@ -52,6 +51,8 @@ export type TabOrigin = Partial<Pick<TabDocument, "driveFileId" | "file" | "mixe
  */
 export class TabStates {
   private readonly docs = new Map<string, TabDocument>();
+  /** The tabs' text changes, shown or not (storage follows it: notepad-controller). */
+  readonly feed = new ChangeFeed();
 
   constructor(
     private readonly compartments: EditorCompartments,
@@ -140,14 +141,25 @@ export class TabStates {
   }
 
   /**
-   * Replaces a tab's text with another window's version: not an undoable edit, and marked
-   * remote so it is not stored again. `view` is given when the tab is the one shown.
+   * The apply path's view of tab `id` (app/document): `view` when the tab is the one shown,
+   * else its held state. Null for a tab this window does not have.
+   */
+  target(id: string, view: DocumentView | null): DocumentTarget | null {
+    const doc = this.docs.get(id);
+    return doc ? { view, held: doc, feed: { feed: this.feed, id } } : null;
+  }
+
+  /**
+   * Puts a text that arrived from elsewhere in a tab (another window's version, or with
+   * `origin` "open" a file's text read in the background): not an undoable edit, and not stored
+   * again. `view` is given when the tab is the one shown.
    */
   replaceContent(
     id: string,
     content: string | Text,
-    view: EditorView | null,
+    view: DocumentView | null,
     changes?: RemoteDocument["changes"],
+    origin: ChangeOrigin = "other-window",
   ): void {
     const doc = this.docs.get(id);
     if (!doc) return;
@@ -155,28 +167,7 @@ export class TabStates {
       doc.content = content;
       return;
     }
-    const annotations = [Transaction.remote.of(true), Transaction.addToHistory.of(false)];
-    const current = view ? view.state : doc.state;
-    // A live tab's text comes from its session (which merges); another window's copy of it
-    // written here would reach the session as this person's edit, twice over.
-    if (isLiveState(current)) return;
-    // Still the version the other window's save was made from: only what changed.
-    if (changes && current.doc === changes.base) {
-      if (view) view.dispatch({ changes: changes.changes, annotations });
-      else doc.state = doc.state.update({ changes: changes.changes, annotations }).state;
-      return;
-    }
-    if (sameText(current.doc, content)) return;
-    const spec = {
-      changes: { from: 0, to: current.doc.length, insert: content },
-      annotations,
-    };
-    if (view) {
-      const head = Math.min(view.state.selection.main.head, content.length);
-      view.dispatch({ ...spec, selection: EditorSelection.cursor(head) });
-    } else {
-      doc.state = doc.state.update(spec).state;
-    }
+    applyToDocument(this.target(id, view)!, textFromElsewhere(content, changes), origin);
   }
 }
 

@@ -1,29 +1,35 @@
-import { Transaction } from "@codemirror/state";
-import type { EditorView, ViewUpdate } from "@codemirror/view";
+import type { EditorState, Transaction } from "@codemirror/state";
+import { textStatsField } from "~/codemirror/word-count";
 import type { DocumentHistory } from "~/storage/document-history";
 import type { SnapshotReason } from "~/storage/history-store";
 import { formatDateTime } from "~/text/number-format";
-import { textStatsField } from "./word-count";
+import { applyToDocument, type DocumentView } from "./apply-to-document";
+import { originOf } from "./change-origin";
 
 /** The userEvent of restoring a version from the History panel (an undoable edit). */
 export const RESTORE_USER_EVENT = "input.restore";
 
-/** The userEvent of a text merged from Google Drive by the notepad's sync (issue 45). */
-export const DRIVE_SYNC_USER_EVENT = "input.drive-sync";
+/** What History needs of an editor update (a CodeMirror `ViewUpdate` is one). */
+export interface DocumentUpdate {
+  readonly docChanged: boolean;
+  readonly startState: EditorState;
+  readonly transactions: readonly Transaction[];
+}
 
 /**
  * Why an update's text, as it was before the update, must be kept at once, or null for
- * ordinary editing: another window's version replaced it, a Replace All, the file's text from
- * disk, or a version restored from the History panel.
+ * ordinary editing: a Drive merge or another window's version replaced it, a Replace All, the
+ * file's text from disk, or a version restored from the History panel.
  */
-export function snapshotReasonOf(update: ViewUpdate): SnapshotReason | null {
+export function snapshotReasonOf(update: DocumentUpdate): SnapshotReason | null {
   for (const tr of update.transactions) {
     if (!tr.docChanged) continue;
-    if (tr.isUserEvent(DRIVE_SYNC_USER_EVENT)) return "drive-sync";
-    if (tr.annotation(Transaction.remote)) return "other-window";
+    const origin = originOf(tr);
+    if (origin === "drive-merge") return "drive-sync";
+    if (origin === "other-window") return "other-window";
     if (tr.isUserEvent("input.replace.all")) return "replace-all";
     if (tr.isUserEvent("input.reload")) return "reloaded-from-disk";
-    if (tr.isUserEvent(RESTORE_USER_EVENT)) return "before-restore";
+    if (origin === "restore") return "before-restore";
   }
   return null;
 }
@@ -37,7 +43,7 @@ export function recordHistory(
   history: DocumentHistory | null,
   id: string,
   name: string,
-  update: ViewUpdate,
+  update: DocumentUpdate,
 ): void {
   if (!history || !update.docChanged) return;
   // Built only when a snapshot is due: most keystrokes need nothing but the time check.
@@ -55,14 +61,21 @@ export function recordHistory(
  * Puts a kept version's text in the document as one undoable edit (the update listener keeps
  * the text it replaces as a version first). False when there is no view.
  */
-export function restoreVersion(view: EditorView | null, text: string): boolean {
+export function restoreVersion(
+  view: (DocumentView & { focus(): void }) | null,
+  text: string,
+): boolean {
   if (!view) return false;
-  view.dispatch({
-    changes: { from: 0, to: view.state.doc.length, insert: text },
-    selection: { anchor: 0 },
-    userEvent: RESTORE_USER_EVENT,
-    scrollIntoView: true,
-  });
+  applyToDocument(
+    { view, held: null },
+    {
+      changes: { from: 0, to: view.state.doc.length, insert: text },
+      selection: { anchor: 0 },
+      userEvent: RESTORE_USER_EVENT,
+      scrollIntoView: true,
+    },
+    "restore",
+  );
   // After the History dialog has closed and handed focus back: typing (or Undo) goes on in
   // the text.
   requestAnimationFrame(() => view.focus());

@@ -1,0 +1,80 @@
+import { undoDepth } from "@codemirror/commands";
+import type { EditorState, TransactionSpec } from "@codemirror/state";
+import { describe, expect, it } from "vitest";
+import { createEditorCompartments, DEFAULT_EDITOR_VIEW_OPTIONS } from "~/codemirror";
+import { applyToDocument } from "~/document/apply-to-document";
+import type { DocumentChange } from "~/document/change-feed";
+import { followForStorage } from "~/document/storage-follower";
+import { TabStates } from "./tab-states";
+
+/** The notepad's tab states with the storage follower on their feed, as the controller wires them. */
+function tabsWithStorage() {
+  const states = new TabStates(createEditorCompartments(), () => []);
+  const stored: string[] = [];
+  const heard: DocumentChange[] = [];
+  followForStorage(states.feed, { noteChange: (id) => stored.push(id) });
+  states.feed.subscribe((change) => heard.push(change));
+  return { states, stored, heard };
+}
+
+/** The one view, showing tab `id`: its listener publishes to the feed as onUpdate does. */
+function showTab(states: TabStates, id: string) {
+  const view: { state: EditorState; dispatch(spec: TransactionSpec): void } = {
+    state: states.stateFor(id, DEFAULT_EDITOR_VIEW_OPTIONS),
+    dispatch(spec: TransactionSpec) {
+      const tr = view.state.update(spec);
+      view.state = tr.state;
+      states.get(id)!.state = tr.state;
+      states.feed.publishTransactions(id, [tr]);
+    },
+  };
+  return view;
+}
+
+describe("TabStates and the document model", () => {
+  it("puts another window's text in a hidden tab as in the shown one, and stores neither", () => {
+    const { states, stored, heard } = tabsWithStorage();
+    states.add("shown", "first version of the text");
+    states.add("hidden", "first version of the text");
+    const view = showTab(states, "shown");
+    states.stateFor("hidden", DEFAULT_EDITOR_VIEW_OPTIONS);
+    states.replaceContent("shown", "second", view);
+    states.replaceContent("hidden", "second", null);
+    const shown = states.get("shown")!.state!;
+    const hidden = states.get("hidden")!.state!;
+    expect(shown.doc.toString()).toBe("second");
+    expect(hidden.doc.toString()).toBe("second");
+    expect(hidden.selection.eq(shown.selection)).toBe(true);
+    // Not this window's edit: not undoable, not written again (the other window stored it).
+    expect(undoDepth(hidden)).toBe(0);
+    expect(heard.map((c) => [c.id, c.origin])).toEqual([
+      ["shown", "other-window"],
+      ["hidden", "other-window"],
+    ]);
+    expect(stored).toEqual([]);
+  });
+
+  it("stores a hidden tab's live text and Drive merge once each, a background reload not", () => {
+    const { states, stored } = tabsWithStorage();
+    states.add("tab", "abc");
+    states.stateFor("tab", DEFAULT_EDITOR_VIEW_OPTIONS);
+    applyToDocument(states.target("tab", null)!, { changes: { from: 3, insert: "d" } }, "live");
+    applyToDocument(
+      states.target("tab", null)!,
+      { changes: { from: 0, insert: ">" } },
+      "drive-merge",
+    );
+    states.replaceContent("tab", "from disk", null, undefined, "open");
+    expect(states.content("tab")).toBe("from disk");
+    expect(stored).toEqual(["tab", "tab"]);
+  });
+
+  it("keeps the text of a tab not built yet as a string, without a change to hear", () => {
+    const { states, heard } = tabsWithStorage();
+    states.add("lazy", "old");
+    states.replaceContent("lazy", "new", null);
+    expect(states.content("lazy")).toBe("new");
+    expect(states.get("lazy")!.state).toBeNull();
+    expect(heard).toEqual([]);
+  });
+});
