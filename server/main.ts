@@ -22,7 +22,7 @@
  */
 import http from "node:http";
 import path from "node:path";
-import { RELAY_PATH } from "../app/collab/wire";
+import { RELAY_PATH } from "@plainpad/wire";
 import { backendSettings, openBackend } from "./relay/backend";
 import type { RelayBackend } from "./relay/backend-types";
 import { relayLimitsFromEnv } from "./relay/limits";

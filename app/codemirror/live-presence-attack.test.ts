@@ -14,7 +14,7 @@ import { seal } from "../collab/live-crypto";
 import { viewOnlyKeys } from "../collab/live-keys";
 import { colorFor, LivePresence } from "../collab/live-presence";
 import { testKeys } from "../collab/live-test-support";
-import { awarenessBinding } from "../collab/wire";
+import { awarenessBinding } from "@plainpad/wire";
 import { liveBindingExtension } from "./live-binding";
 
 const keys = testKeys(51);

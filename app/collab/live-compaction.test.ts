@@ -4,7 +4,7 @@ import { viewOnlyKeys } from "./live-keys";
 import { open, verifyWrite } from "./live-crypto";
 import { LiveCompaction, type OutgoingSnapshot } from "./live-compaction";
 import { testKeys, textOf } from "./live-test-support";
-import { LIVE_LIMITS, MessageType, snapshotBinding } from "./wire";
+import { LIVE_LIMITS, MessageType, snapshotBinding } from "@plainpad/wire";
 
 const keys = testKeys(5);
 

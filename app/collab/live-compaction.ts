@@ -10,7 +10,7 @@ import * as Y from "yjs";
 import { hex } from "./hex";
 import type { LiveKeys } from "./live-keys";
 import { snapshotMessage, type OutgoingSnapshot } from "./live-messages";
-import { LIVE_LIMITS, type SnapshotResultMessage } from "./wire";
+import { LIVE_LIMITS, type SnapshotResultMessage } from "@plainpad/wire";
 
 export type { OutgoingSnapshot } from "./live-messages";
 

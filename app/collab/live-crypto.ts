@@ -9,7 +9,7 @@ import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import type { LiveKeys } from "./live-keys";
 import { signEd25519 } from "./live-signer";
-import { concatBytes, signedBytes } from "./wire";
+import { concatBytes, signedBytes } from "@plainpad/wire";
 
 const NONCE_BYTES = 24;
 

@@ -8,7 +8,7 @@ import { BAD_RELAY_ADDRESS } from "./live-connection";
 import { verifyWrite } from "./live-crypto";
 import type { LiveKeys } from "./live-keys";
 import { BAD_RELAY_MESSAGE, ENDED_BY_YOU_MESSAGE } from "./live-status";
-import { CLOSE_REASONS, CloseCode, deleteBinding, type EndedMessage } from "./wire";
+import { CLOSE_REASONS, CloseCode, deleteBinding, type EndedMessage } from "@plainpad/wire";
 
 /** Shown when the relay says a session was ended but its proof fails the check. */
 export const END_UNPROVEN_MESSAGE =

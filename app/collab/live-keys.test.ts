@@ -8,7 +8,7 @@ import {
   readLiveFragment,
   viewOnlyKeys,
 } from "./live-keys";
-import { awarenessBinding, roomIdForVerifyKey, updateBinding } from "./wire";
+import { awarenessBinding, roomIdForVerifyKey, updateBinding } from "@plainpad/wire";
 
 describe("live link keys", () => {
   it("an edit link and its view-only link name the same room and key; only the edit link signs", () => {

@@ -11,7 +11,7 @@ import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64UrlDecode, base64UrlEncode } from "../text/base64url";
 import { LIVE_EDITOR_PAGES, type LiveEditorKind } from "./live-pages";
-import { LIVE_DOMAIN, concatBytes, roomIdForVerifyKey } from "./wire";
+import { LIVE_DOMAIN, concatBytes, roomIdForVerifyKey } from "@plainpad/wire";
 
 export const LIVE_SECRET_BYTES = 32;
 const KEY_BYTES = 32;

@@ -18,7 +18,7 @@ import {
   type ProveMessage,
   type SnapshotMessage,
   type UpdateMessage,
-} from "./wire";
+} from "@plainpad/wire";
 
 /** A SNAPSHOT as a client sends it. */
 export type OutgoingSnapshot = SnapshotMessage & { type: typeof MessageType.Snapshot };

@@ -4,7 +4,7 @@ import { viewOnlyKeys } from "./live-keys";
 import { verifyWrite } from "./live-crypto";
 import { LiveOutbox } from "./live-outbox";
 import { openUpdate, testKeys, textOf } from "./live-test-support";
-import { updateBinding, type UpdateMessage } from "./wire";
+import { updateBinding, type UpdateMessage } from "@plainpad/wire";
 
 const keys = testKeys(3);
 

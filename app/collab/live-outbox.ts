@@ -17,7 +17,7 @@ import { encodeUpdatePayload, joinRuns, type CounterRun } from "./live-envelope"
 import type { LiveKeys } from "./live-keys";
 import { updateMessage } from "./live-messages";
 import { splitUpdate } from "./live-split";
-import { LIVE_LIMITS, type UpdateMessage } from "./wire";
+import { LIVE_LIMITS, type UpdateMessage } from "@plainpad/wire";
 
 /** Largest Yjs update one UPDATE carries (the sealed message, with its headers, must fit). */
 export const MAX_UPDATE_BYTES = LIVE_LIMITS.maxMessageBytes - 64 * 1024;

@@ -5,7 +5,7 @@ import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
 import { open } from "./live-crypto";
 import { LivePresence, PRESENCE_INTERVAL_MS } from "./live-presence";
 import { testKeys } from "./live-test-support";
-import { LIVE_LIMITS, awarenessBinding } from "./wire";
+import { LIVE_LIMITS, awarenessBinding } from "@plainpad/wire";
 
 const keys = testKeys(4);
 

@@ -15,7 +15,7 @@ import type { LiveKeys } from "./live-keys";
 import { LiveAuthError, open, seal } from "./live-crypto";
 import { REMOTE_ORIGIN } from "./live-origins";
 import { checkedAwarenessUpdate } from "./live-presence-check";
-import { LIVE_LIMITS, awarenessBinding, concatBytes } from "./wire";
+import { LIVE_LIMITS, awarenessBinding, concatBytes } from "@plainpad/wire";
 
 /** One person in the session. */
 export interface LivePeer {

@@ -19,7 +19,7 @@ import { MISSING_AFTER_MS } from "./live-ledger";
 import { LiveSession, MISSING_HERE_MESSAGE, MISSING_THERE_MESSAGE } from "./live-session";
 import type { LiveRoomState, LiveStateStore } from "./live-state-store";
 import { TestNetwork } from "./live-test-network";
-import { snapshotBinding, updateBinding } from "./wire";
+import { snapshotBinding, updateBinding } from "@plainpad/wire";
 
 const SEEDS = [1, 2, 3, 4, 5, 6];
 const STEPS = 400;

@@ -10,7 +10,7 @@ import { BAD_RELAY_MESSAGE, ENDED_BY_YOU_MESSAGE, type LiveSessionOptions } from
 import { TestNetwork, TestSessions } from "./live-test-network";
 import { memoryStateStore } from "./live-test-support";
 import { mergeLocalText } from "~/ui/live-rejoin";
-import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "./wire";
+import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "@plainpad/wire";
 
 let network: TestNetwork;
 let store: ReturnType<typeof createMemoryRoomStore>;

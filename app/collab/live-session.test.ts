@@ -23,7 +23,7 @@ import {
   MessageType,
   proveBinding,
   snapshotBinding,
-} from "./wire";
+} from "@plainpad/wire";
 
 const keys = testKeys();
 

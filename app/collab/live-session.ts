@@ -44,7 +44,7 @@ import {
   type ClientMessage,
   type RelayMessage,
   type WelcomeMessage,
-} from "./wire";
+} from "@plainpad/wire";
 
 export type { LivePeer } from "./live-presence";
 export type { LiveSocket } from "./live-socket";

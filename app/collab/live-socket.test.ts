@@ -12,7 +12,7 @@ import type { RelayHub } from "../../server/relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
 import { keysFromSecret } from "./live-keys";
 import { LiveSession } from "./live-session";
-import { RELAY_PATH } from "./wire";
+import { RELAY_PATH } from "@plainpad/wire";
 
 /** Waits (polling) until check() is true; fails after timeoutMs. */
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {

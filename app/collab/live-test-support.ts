@@ -20,7 +20,7 @@ import {
   type EntryMessage,
   type RelayMessage,
   type UpdateMessage,
-} from "./wire";
+} from "@plainpad/wire";
 
 /** Keys from a fixed secret byte (tests want the same room each run). */
 export function testKeys(fill = 7): LiveKeys {

@@ -10,7 +10,12 @@ import type { LiveKeys } from "./live-keys";
 import type { LiveLedger } from "./live-ledger";
 import type { LiveOutbox } from "./live-outbox";
 import type { SeqTracker } from "./seq-tracker";
-import { snapshotBinding, updateBinding, type EntryMessage, type SnapshotMessage } from "./wire";
+import {
+  snapshotBinding,
+  updateBinding,
+  type EntryMessage,
+  type SnapshotMessage,
+} from "@plainpad/wire";
 
 /** What applying a write touches. */
 export interface LiveWritesParts {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub } from "./relay-types";

@@ -25,7 +25,7 @@ import {
   type RelayMessage,
   type SnapshotMessage,
   type UpdateMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { AddressLimits } from "./address-limits";
 import { PendingAcks } from "./connection-acks";
 import { ConnectionInput, waitingBytesOf } from "./connection-input";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys } from "../../app/collab/live-keys";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import {
   SocketClient,

@@ -8,7 +8,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveKeys } from "../../app/collab/live-keys";
-import { CloseCode, MessageType } from "../../app/collab/wire";
+import { CloseCode, MessageType } from "@plainpad/wire";
 import { createDiskRoomStore } from "./disk-store";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRedisRoomStore } from "./redis-store";

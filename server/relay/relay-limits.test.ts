@@ -10,7 +10,7 @@ import {
   encodeFrames,
   randomId,
   type WireMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import { lazyFrames } from "./connection-output";
 import { AddressLimits } from "./address-limits";
 import { relayLimits, relayLimitsFromEnv, type RelayLimits } from "./limits";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
+import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "@plainpad/wire";
 import { RELAY_ONLY_LIMITS } from "./limits";
 import { joinMessage, newKeys, snapshotMessage, until, updateMessage } from "./test-client";
 import { startTestRedis, type TestRedis } from "./test-redis";

@@ -3,7 +3,7 @@
 import { rm } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { viewOnlyKeys } from "../../app/collab/live-keys";
-import { CLOSE_REASONS, CloseCode, MessageType, encodeMessage } from "../../app/collab/wire";
+import { CLOSE_REASONS, CloseCode, MessageType, encodeMessage } from "@plainpad/wire";
 import {
   deleteMessage,
   forgedUpdate,

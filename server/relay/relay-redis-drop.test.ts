@@ -5,7 +5,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { CloseCode, MessageType, encodeFrames } from "../../app/collab/wire";
+import { CloseCode, MessageType, encodeFrames } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import {
   joinedClient,

@@ -5,7 +5,7 @@
 // closed for it. Against a real relay process and a real redis-server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
+import { LIVE_LIMITS, MessageType, encodeFrames } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import { startTestRedis, type TestRedis } from "./test-redis";
 import {

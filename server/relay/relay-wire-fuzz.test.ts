@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { MessageType, encodeFrames, encodeMessage, randomId } from "../../app/collab/wire";
+import { MessageType, encodeFrames, encodeMessage, randomId } from "@plainpad/wire";
 import {
   deleteMessage,
   entryText,

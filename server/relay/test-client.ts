@@ -16,7 +16,7 @@ import {
   type ClientMessage,
   type RelayMessage,
   type WireMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { RelayHub, RelayPeer } from "./relay-types";
 
 const encoder = new TextEncoder();
