@@ -10,7 +10,7 @@ import * as encoding from "lib0/encoding";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyAwarenessUpdate, Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
-import { seal } from "../collab/live-crypto";
+import { seal } from "@plainpad/wire/seal";
 import { viewOnlyKeys } from "../collab/live-keys";
 import { colorFor, LivePresence } from "../collab/live-presence";
 import { testKeys } from "../collab/live-test-support";

@@ -15,7 +15,7 @@ import * as Y from "yjs";
 import { hex } from "./hex";
 import { encodeUpdatePayload, joinRuns, type CounterRun } from "./live-envelope";
 import type { LiveKeys } from "./live-keys";
-import { updateMessage } from "./live-messages";
+import { updateMessage } from "@plainpad/wire/page-messages";
 import { splitUpdate } from "./live-split";
 import { LIVE_LIMITS, type UpdateMessage } from "@plainpad/wire";
 

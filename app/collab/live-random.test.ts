@@ -12,7 +12,7 @@ import * as Y from "yjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import type { RoomStore } from "../../server/relay/room-store";
 import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
-import { open, verifyWrite } from "./live-crypto";
+import { open, verifyWrite } from "@plainpad/wire/seal";
 import { decodePayload } from "./live-envelope";
 import { REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { MISSING_AFTER_MS } from "./live-ledger";

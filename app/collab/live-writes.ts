@@ -4,7 +4,7 @@
  * ledger; the sequence numbers, the outbox's acknowledgements and the compaction's count follow.
  */
 import type { LiveCompaction } from "./live-compaction";
-import { openSignedWrite } from "./live-crypto";
+import { openSignedWrite } from "@plainpad/wire/seal";
 import { decodePayload } from "./live-envelope";
 import type { LiveKeys } from "./live-keys";
 import type { LiveLedger } from "./live-ledger";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LiveKeys } from "../../app/collab/live-keys";
+import type { LiveKeys } from "@plainpad/wire/room-keys";
 import { CloseCode, MessageType } from "@plainpad/wire";
 import { createDiskRoomStore } from "./disk-store";
 import { createMemoryRoomStore } from "./memory-store";

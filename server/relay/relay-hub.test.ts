@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
 import { CloseCode, MessageType, WIRE_VERSION, encodeMessage, isFinalClose } from "@plainpad/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";

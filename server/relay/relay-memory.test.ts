@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
 import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "@plainpad/wire";
 import { RELAY_ONLY_LIMITS } from "./limits";
 import { joinMessage, newKeys, snapshotMessage, until, updateMessage } from "./test-client";
