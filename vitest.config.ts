@@ -18,6 +18,7 @@ export default defineConfig({
       "content/**/*.test.ts",
       "scripts/**/*.test.ts",
       "server/**/*.test.ts",
+      "tests/live-relay/**/*.test.ts",
       "tests/support/**/*.test.ts",
     ],
     environment: "node",
