@@ -55,6 +55,82 @@ export default tseslint.config(
     rules: { "import-x/no-cycle": "error" },
   },
   {
+    // The page (app/) and the relay (server/) share only the wire package (packages/wire,
+    // imported as @plainpad/wire; DESIGN.md, decision 029): neither imports the other, tests
+    // and test support included (what needs both lives in tests/), and the package imports
+    // neither. Paths are resolved, so `~/`, aliases and relative spellings are all caught.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "packages/**/*.{ts,mjs}"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./server",
+              from: "./app",
+              message: "server/ imports nothing of app/: share it through packages/wire.",
+            },
+            {
+              target: "./app",
+              from: "./server",
+              message: "app/ imports nothing of server/: a test of both belongs in tests/.",
+            },
+            {
+              target: "./packages/wire",
+              from: ["./app", "./server", "./tests"],
+              message: "packages/wire stands alone: app/ and server/ import it, not the reverse.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The relay holds no key: its own modules take the wire format (@plainpad/wire) and none of
+    // the page's half of the package (its keys, sealing, messages). Its tests may, to send what
+    // a page sends.
+    files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts", "server/**/test-*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@plainpad/wire/*", "**/packages/wire/src/*"],
+              message: "The relay holds no key: import the wire format from @plainpad/wire.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The wire package is pure: it runs in the page and in Node, without React or the DOM.
+    files: ["packages/wire/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "@plainpad/wire", "@plainpad/wire/*", "react", "react-dom"],
+              message:
+                "packages/wire imports its own modules by relative path, and nothing else of the app.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        ...["window", "document", "navigator", "localStorage", "sessionStorage"].map((name) => ({
+          name,
+          message: "packages/wire is pure: no DOM or browser globals.",
+        })),
+      ],
+    },
+  },
+  {
     // text/ holds pure text operations: nothing from the app, React or the DOM.
     files: ["app/text/**/*.ts"],
     rules: {

@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { codemirrorLineGaps } from "./scripts/codemirror-line-gaps";
 import { emacsBindingsKept } from "./scripts/emacs-bindings-kept";
+import { wireAlias } from "./packages/wire/alias.mjs";
 
 // Shared modules of a few hundred bytes (each icon, the site's small helpers) would otherwise
 // each be a chunk of their own: 25+ script requests on the landing page, which costs a phone on
@@ -35,7 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), ...wireAlias },
   },
   build: isSsrBuild
     ? {}

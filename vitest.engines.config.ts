@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { wireAlias } from "./packages/wire/alias.mjs";
 
 /**
  * The cross-engine suite (tests/engines/): the built site in Firefox and WebKit. Vitest is the
@@ -7,6 +8,7 @@ import { defineConfig } from "vitest/config";
  * machine has two cores.
  */
 export default defineConfig({
+  resolve: { alias: wireAlias },
   test: {
     include: ["tests/engines/**/*.test.ts"],
     environment: "node",

@@ -75,7 +75,7 @@ export async function measureRemoteKeystrokes(browser, baseURL, { count = 200, g
   const a = await openBenchPage(browser, `${baseURL}/editor/?bench`);
   await openText(a.page, 2048, "\n");
   const length = await a.page.evaluate(() => window.__plainpadBench.length());
-  // When each UPDATE frame (first byte 2, app/collab/wire.ts) leaves page A: splits the figure
+  // When each UPDATE frame (first byte 2, packages/wire/src/wire-messages.ts) leaves page A: splits the figure
   // into the client's batching and the way through the relay to B's editor.
   await a.page.evaluate(() => {
     window.__updateSends = [];

@@ -30,9 +30,9 @@ async function loadTypeScript(entry, name) {
   return import(outfile);
 }
 
-/** app/collab/wire.ts, bundled for this Node script. */
+/** The wire package (packages/wire), bundled for this Node script. */
 export function loadWire() {
-  return loadTypeScript("app/collab/wire.ts", "wire");
+  return loadTypeScript("packages/wire/src/index.ts", "wire");
 }
 
 /** A port free on 127.0.0.1 now. */

@@ -1,10 +1,11 @@
 // Bundles the server (server/start.ts: the supervisor, which runs server/main.ts, the site and
 // the live relay, in a worker process it restarts) into build/server/main.mjs for
 // `npm run serve`. Packages stay outside the bundle (node_modules is there at run time); the
-// one app module the relay shares with the page (app/collab/wire.ts) is bundled in.
+// wire package the relay shares with the page (packages/wire, resolved by path) is bundled in.
 import { build } from "esbuild";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { wireAlias } from "../packages/wire/alias.mjs";
 
 const entry = fileURLToPath(new URL("../server/start.ts", import.meta.url));
 
@@ -21,6 +22,7 @@ export async function buildServer(outfile = path.join("build", "server", "main.m
     format: "esm",
     target: "node20",
     packages: "external",
+    alias: wireAlias,
     sourcemap: true,
     logLevel: "warning",
   });

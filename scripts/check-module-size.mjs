@@ -13,7 +13,7 @@ export const MAX_LINES = 450;
 /** Path → why a module holding only data may be long. */
 export const DATA_ONLY = {};
 
-const FOLDERS = ["app", "server", "scripts", "bench", "tests"];
+const FOLDERS = ["app", "packages", "server", "scripts", "bench", "tests"];
 const SOURCE = /\.(ts|tsx|js|mjs)$/;
 const TEST = /\.(test|spec)\.(ts|tsx)$/;
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MessageType } from "../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { joinMessage, newKeys, until } from "./relay/test-client";
 import { SocketClient, startRelayProcess, type RelayProcess } from "./relay/test-relay-process";
 import { rawRequest, type RawResponse } from "./test-http";

@@ -23,7 +23,7 @@
  */
 import http from "node:http";
 import path from "node:path";
-import { RELAY_PATH } from "../app/collab/wire";
+import { RELAY_PATH } from "@plainpad/wire";
 import { backendSettings, openBackend } from "./relay/backend";
 import { DataDirLockedError } from "./relay/data-dir-lock";
 import type { RelayBackend } from "./relay/backend-types";

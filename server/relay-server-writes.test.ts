@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { RELAY_PATH } from "../app/collab/wire";
+import { RELAY_PATH } from "@plainpad/wire";
 import type { RelayConnection, RelayHub } from "./relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "./relay-server";
 

@@ -7,7 +7,7 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
-import { CloseCode, LIVE_LIMITS, RELAY_PATH, clampCloseReason } from "../app/collab/wire";
+import { CloseCode, LIVE_LIMITS, RELAY_PATH, clampCloseReason } from "@plainpad/wire";
 import type { RelayHub } from "./relay/relay-types";
 import { addressKey, clientAddress, originAllowed } from "./relay/upgrade-checks";
 import { requestTarget } from "./request-target";

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { RELAY_PATH } from "../app/collab/wire";
+import { RELAY_PATH } from "@plainpad/wire";
 import { createMemoryRoomStore, createRelayHub } from "./relay/relay-hub";
 import type { RelayHub } from "./relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "./relay-server";

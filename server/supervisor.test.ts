@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MessageType } from "../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { LOCK_FILE } from "./relay/data-dir-lock";
 import { joinMessage, newKeys, until, updateMessage } from "./relay/test-client";
 import { SocketClient, startRelayProcess, type RelayProcess } from "./relay/test-relay-process";

@@ -10,11 +10,11 @@ import * as encoding from "lib0/encoding";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { applyAwarenessUpdate, Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
-import { seal } from "../collab/live-crypto";
+import { seal } from "@plainpad/wire/seal";
 import { viewOnlyKeys } from "../collab/live-keys";
 import { colorFor, LivePresence } from "../collab/live-presence";
 import { testKeys } from "../collab/live-test-support";
-import { awarenessBinding } from "../collab/wire";
+import { awarenessBinding } from "@plainpad/wire";
 import { liveBindingExtension } from "./live-binding";
 
 const keys = testKeys(51);

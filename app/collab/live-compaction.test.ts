@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { viewOnlyKeys } from "./live-keys";
-import { open, verifyWrite } from "./live-crypto";
+import { open, verifyWrite } from "@plainpad/wire/seal";
 import { LiveCompaction, type OutgoingSnapshot } from "./live-compaction";
 import { testKeys, textOf } from "./live-test-support";
-import { LIVE_LIMITS, MessageType, snapshotBinding } from "./wire";
+import { LIVE_LIMITS, MessageType, snapshotBinding } from "@plainpad/wire";
 
 const keys = testKeys(5);
 

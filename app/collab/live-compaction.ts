@@ -9,10 +9,10 @@
 import * as Y from "yjs";
 import { hex } from "./hex";
 import type { LiveKeys } from "./live-keys";
-import { snapshotMessage, type OutgoingSnapshot } from "./live-messages";
-import { LIVE_LIMITS, type SnapshotResultMessage } from "./wire";
+import { snapshotMessage, type OutgoingSnapshot } from "@plainpad/wire/page-messages";
+import { LIVE_LIMITS, type SnapshotResultMessage } from "@plainpad/wire";
 
-export type { OutgoingSnapshot } from "./live-messages";
+export type { OutgoingSnapshot } from "@plainpad/wire/page-messages";
 
 /** Thresholds and timing (tests lower them). */
 export interface CompactionTuning {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, LiveConnection } from "./live-connection";
 import { scriptedOpener } from "./live-test-support";
-import { CloseCode, MessageType } from "./wire";
+import { CloseCode, MessageType } from "@plainpad/wire";
 
 function connection(random = () => 1) {
   const opener = scriptedOpener();

@@ -14,7 +14,7 @@ import {
   isFinalClose,
   type ClientMessage,
   type RelayMessage,
-} from "./wire";
+} from "@plainpad/wire";
 
 /** First retry delay and the longest one, ms. */
 export const BACKOFF_FIRST_MS = 500;

@@ -5,10 +5,10 @@
  * own "End for everyone": the wait for the relay's ENDED, and the words a close ends with.
  */
 import { BAD_RELAY_ADDRESS } from "./live-connection";
-import { verifyWrite } from "./live-crypto";
+import { verifyWrite } from "@plainpad/wire/seal";
 import type { LiveKeys } from "./live-keys";
 import { BAD_RELAY_MESSAGE, ENDED_BY_YOU_MESSAGE } from "./live-status";
-import { CLOSE_REASONS, CloseCode, deleteBinding, type EndedMessage } from "./wire";
+import { CLOSE_REASONS, CloseCode, deleteBinding, type EndedMessage } from "@plainpad/wire";
 
 /** Shown when the relay says a session was ended but its proof fails the check. */
 export const END_UNPROVEN_MESSAGE =

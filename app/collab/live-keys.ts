@@ -1,70 +1,29 @@
 /**
- * The keys of a live session, all derived from the link's fragment (which browsers never send
- * to a server). An edit link holds one random 32-byte secret; HKDF-SHA-256 turns it into an
- * encryption key and an Ed25519 signing seed, the seed gives the verifying key, and the room id
- * the relay may see is a hash of the verifying key. A view-only link holds the encryption key
- * and the verifying key only: it reads and shows presence, and cannot sign a change.
- * Pure: no DOM, no network.
+ * A live link's keys as the link carries them: the fragment (which browsers never send to a
+ * server) holds the edit secret, or for a view-only link the encryption key and the verifying
+ * key. The keys themselves and their derivation are the wire package's (room-keys.ts),
+ * re-exported here for the page. Pure: no DOM, no network.
  */
-import { ed25519 } from "@noble/curves/ed25519.js";
-import { hkdf } from "@noble/hashes/hkdf.js";
 import { sha256 } from "@noble/hashes/sha2.js";
+import {
+  LIVE_KEY_BYTES as KEY_BYTES,
+  LIVE_SECRET_BYTES,
+  keysFromSecret,
+  type LiveKeys,
+} from "@plainpad/wire/room-keys";
+import { concatBytes, roomIdForVerifyKey } from "@plainpad/wire";
 import { base64UrlDecode, base64UrlEncode } from "../text/base64url";
 import { LIVE_EDITOR_PAGES, type LiveEditorKind } from "./live-pages";
-import { LIVE_DOMAIN, concatBytes, roomIdForVerifyKey } from "./wire";
 
-export const LIVE_SECRET_BYTES = 32;
-const KEY_BYTES = 32;
-
-/** The keys one link gives. */
-export interface LiveKeys {
-  roomId: string;
-  encryptionKey: Uint8Array;
-  verifyKey: Uint8Array;
-  /** The Ed25519 seed; present only for an edit link. */
-  signingSeed: Uint8Array | null;
-}
-
+export {
+  LIVE_SECRET_BYTES,
+  canEdit,
+  keysFromSecret,
+  newLiveSecret,
+  viewOnlyKeys,
+  type LiveKeys,
+} from "@plainpad/wire/room-keys";
 export type { LiveEditorKind } from "./live-pages";
-
-const textEncoder = new TextEncoder();
-
-function derive(secret: Uint8Array, purpose: string): Uint8Array {
-  return hkdf(
-    sha256,
-    secret,
-    textEncoder.encode(LIVE_DOMAIN),
-    textEncoder.encode(purpose),
-    KEY_BYTES,
-  );
-}
-
-/** A new random edit secret. */
-export function newLiveSecret(): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(LIVE_SECRET_BYTES));
-}
-
-/** The keys of an edit link's secret. */
-export function keysFromSecret(secret: Uint8Array): LiveKeys {
-  if (secret.length !== LIVE_SECRET_BYTES) throw new RangeError("a live secret is 32 bytes");
-  const signingSeed = derive(secret, "signing");
-  const verifyKey = ed25519.getPublicKey(signingSeed);
-  return {
-    roomId: roomIdForVerifyKey(verifyKey),
-    encryptionKey: derive(secret, "encryption"),
-    verifyKey,
-    signingSeed,
-  };
-}
-
-/** The same room's keys without the power to sign (what a view-only link carries). */
-export function viewOnlyKeys(keys: LiveKeys): LiveKeys {
-  return { ...keys, signingSeed: null };
-}
-
-export function canEdit(keys: LiveKeys): boolean {
-  return keys.signingSeed !== null;
-}
 
 /**
  * The fragment of a link (after "#"): `live=e.<secret>` for editing, `live=v.<encryption key +

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { viewOnlyKeys } from "./live-keys";
-import { verifyWrite } from "./live-crypto";
+import { verifyWrite } from "@plainpad/wire/seal";
 import { LiveOutbox } from "./live-outbox";
 import { openUpdate, testKeys, textOf } from "./live-test-support";
-import { updateBinding, type UpdateMessage } from "./wire";
+import { updateBinding, type UpdateMessage } from "@plainpad/wire";
 
 const keys = testKeys(3);
 

@@ -15,9 +15,9 @@ import * as Y from "yjs";
 import { hex } from "./hex";
 import { encodeUpdatePayload, joinRuns, type CounterRun } from "./live-envelope";
 import type { LiveKeys } from "./live-keys";
-import { updateMessage } from "./live-messages";
+import { updateMessage } from "@plainpad/wire/page-messages";
 import { splitUpdate } from "./live-split";
-import { LIVE_LIMITS, type UpdateMessage } from "./wire";
+import { LIVE_LIMITS, type UpdateMessage } from "@plainpad/wire";
 
 /** Largest Yjs update one UPDATE carries (the sealed message, with its headers, must fit). */
 export const MAX_UPDATE_BYTES = LIVE_LIMITS.maxMessageBytes - 64 * 1024;

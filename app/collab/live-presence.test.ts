@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 import { keysFromSecret, viewOnlyKeys, type LiveKeys } from "./live-keys";
-import { open } from "./live-crypto";
+import { open } from "@plainpad/wire/seal";
 import { LivePresence, PRESENCE_INTERVAL_MS } from "./live-presence";
 import { testKeys } from "./live-test-support";
-import { LIVE_LIMITS, awarenessBinding } from "./wire";
+import { LIVE_LIMITS, awarenessBinding } from "@plainpad/wire";
 
 const keys = testKeys(4);
 

@@ -12,10 +12,10 @@ import {
   type Awareness,
 } from "y-protocols/awareness";
 import type { LiveKeys } from "./live-keys";
-import { LiveAuthError, open, seal } from "./live-crypto";
+import { LiveAuthError, open, seal } from "@plainpad/wire/seal";
 import { REMOTE_ORIGIN } from "./live-origins";
 import { checkedAwarenessUpdate } from "./live-presence-check";
-import { LIVE_LIMITS, awarenessBinding, concatBytes } from "./wire";
+import { LIVE_LIMITS, awarenessBinding, concatBytes } from "@plainpad/wire";
 
 /** One person in the session. */
 export interface LivePeer {

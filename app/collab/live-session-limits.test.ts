@@ -8,7 +8,7 @@ import * as Y from "yjs";
 import { UNREADABLE_CHANGE_MESSAGE, type LiveSessionOptions } from "./live-session";
 import { MAX_UPDATE_BYTES } from "./live-outbox";
 import { entryFor, openUpdate, remoteEdit, scriptedSession, testKeys } from "./live-test-support";
-import { LIVE_LIMITS, MessageType, encodeMessage, type UpdateMessage } from "./wire";
+import { LIVE_LIMITS, MessageType, encodeMessage, type UpdateMessage } from "@plainpad/wire";
 
 const keys = testKeys(41);
 

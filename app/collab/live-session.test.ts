@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { keysFromSecret, viewOnlyKeys } from "./live-keys";
-import { open, verifyWrite } from "./live-crypto";
+import { open, verifyWrite } from "@plainpad/wire/seal";
 import { END_UNPROVEN_MESSAGE } from "./live-ending";
 import { decodePayload } from "./live-envelope";
-import { deleteRoomMessage } from "./live-messages";
+import { deleteRoomMessage } from "@plainpad/wire/page-messages";
 import { AUTH_FAILURE_MESSAGE, type LiveSessionOptions } from "./live-session";
 import { checkLiveSize, LiveSizeError } from "./live-size";
 import {
@@ -23,7 +23,7 @@ import {
   MessageType,
   proveBinding,
   snapshotBinding,
-} from "./wire";
+} from "@plainpad/wire";
 
 const keys = testKeys();
 
@@ -152,7 +152,7 @@ describe("LiveSession", () => {
     live.start();
     sockets[0].open();
     welcome(sockets[0], 3, 2);
-    const { seal, signWrite } = await import("./live-crypto");
+    const { seal, signWrite } = await import("@plainpad/wire/seal");
     const binding = snapshotBinding(keys.roomId, 2, 0);
     const sealed = seal(keys, binding, snapshotState);
     sockets[0].deliver({

@@ -18,7 +18,12 @@ import { LiveCompaction, type CompactionTuning } from "./live-compaction";
 import { browserOnline, LiveConnection } from "./live-connection";
 import { checkEnding, endedMessage, EndRequest } from "./live-ending";
 import { LiveLedger } from "./live-ledger";
-import { deleteRoomMessage, joinMessage, proveMessage, updateMessage } from "./live-messages";
+import {
+  deleteRoomMessage,
+  joinMessage,
+  proveMessage,
+  updateMessage,
+} from "@plainpad/wire/page-messages";
 import { INITIAL_ORIGIN, REMOTE_ORIGIN, STORED_ORIGIN } from "./live-origins";
 import { LiveOutbox } from "./live-outbox";
 import { LivePresence } from "./live-presence";
@@ -44,7 +49,7 @@ import {
   type ClientMessage,
   type RelayMessage,
   type WelcomeMessage,
-} from "./wire";
+} from "@plainpad/wire";
 
 export type { LivePeer } from "./live-presence";
 export type { LiveSocket } from "./live-socket";

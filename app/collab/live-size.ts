@@ -2,7 +2,7 @@
  * The size limit of a live document, checked in the page before anything is sent, so a person
  * is told in words instead of meeting the relay's refusal.
  */
-import { LIVE_LIMITS } from "./wire";
+import { LIVE_LIMITS } from "@plainpad/wire";
 
 /** Thrown when a document too large to go live is started as a live session. */
 export class LiveSizeError extends Error {

@@ -6,7 +6,12 @@
  */
 import type { LiveSocket } from "./live-socket";
 import { ScriptedSocket } from "./live-test-support";
-import { MessageType, type ClientMessage, type SnapshotMessage, type UpdateMessage } from "./wire";
+import {
+  MessageType,
+  type ClientMessage,
+  type SnapshotMessage,
+  type UpdateMessage,
+} from "@plainpad/wire";
 
 interface Connection {
   name: string;

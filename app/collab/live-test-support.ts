@@ -4,9 +4,9 @@
  */
 import * as Y from "yjs";
 import { keysFromSecret, type LiveKeys } from "./live-keys";
-import { open } from "./live-crypto";
+import { open } from "@plainpad/wire/seal";
 import { decodePayload } from "./live-envelope";
-import { updateMessage } from "./live-messages";
+import { updateMessage } from "@plainpad/wire/page-messages";
 import { LiveSession, type LiveSessionOptions } from "./live-session";
 import type { LiveSocket, LiveSocketHandlers } from "./live-socket";
 import type { LiveRoomState, LiveStateStore } from "./live-state-store";
@@ -20,7 +20,7 @@ import {
   type EntryMessage,
   type RelayMessage,
   type UpdateMessage,
-} from "./wire";
+} from "@plainpad/wire";
 
 /** Keys from a fixed secret byte (tests want the same room each run). */
 export function testKeys(fill = 7): LiveKeys {

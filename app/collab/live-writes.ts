@@ -4,13 +4,18 @@
  * ledger; the sequence numbers, the outbox's acknowledgements and the compaction's count follow.
  */
 import type { LiveCompaction } from "./live-compaction";
-import { openSignedWrite } from "./live-crypto";
+import { openSignedWrite } from "@plainpad/wire/seal";
 import { decodePayload } from "./live-envelope";
 import type { LiveKeys } from "./live-keys";
 import type { LiveLedger } from "./live-ledger";
 import type { LiveOutbox } from "./live-outbox";
 import type { SeqTracker } from "./seq-tracker";
-import { snapshotBinding, updateBinding, type EntryMessage, type SnapshotMessage } from "./wire";
+import {
+  snapshotBinding,
+  updateBinding,
+  type EntryMessage,
+  type SnapshotMessage,
+} from "@plainpad/wire";
 
 /** What applying a write touches. */
 export interface LiveWritesParts {

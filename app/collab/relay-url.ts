@@ -2,7 +2,7 @@
  * Where the page finds the relay: a build-time `VITE_RELAY_URL` (a static deployment points at
  * a relay elsewhere), else the relay beside the site on the same origin.
  */
-import { RELAY_PATH } from "./wire";
+import { RELAY_PATH } from "@plainpad/wire";
 
 /** The relay's WebSocket URL for a page at `location`. */
 export function relayUrlFor(

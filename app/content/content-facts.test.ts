@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIVE_LIMITS } from "~/collab/wire";
+import { LIVE_LIMITS } from "@plainpad/wire";
 import { EXPORT_FORMATS } from "~/text/export-formats";
 import { LANGUAGES } from "~/text/languages";
 import { CONTENT_FACTS, fillContentFacts, UnknownContentFactError } from "./content-facts";

@@ -1,4 +1,4 @@
-import { LIVE_LIMITS } from "~/collab/wire";
+import { LIVE_LIMITS } from "@plainpad/wire";
 import { EXPORT_FORMAT_COUNT, HIGHLIGHTED_LANGUAGE_COUNT } from "./product-facts";
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { LIVE_LIMITS } from "~/collab/wire";
+import { LIVE_LIMITS } from "@plainpad/wire";
 
 /**
  * Sentences the site once printed about features it has since gained (issue 43, section 3; live

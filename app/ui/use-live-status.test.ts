@@ -3,7 +3,7 @@ import { endedMessage, END_UNPROVEN_MESSAGE } from "~/collab/live-ending";
 import * as statusWords from "~/collab/live-status";
 import type { LiveState, LiveStatus } from "~/collab/live-status";
 import { LIVE_TOO_LARGE_MESSAGE } from "~/collab/live-size";
-import { CLOSE_REASONS, CloseCode } from "~/collab/wire";
+import { CLOSE_REASONS, CloseCode } from "@plainpad/wire";
 import { LIVE_LOAD_FAILED } from "./live-address";
 import { asSentence, liveStateWords, liveStatusLine, liveStatusSentence } from "./use-live-status";
 

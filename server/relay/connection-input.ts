@@ -13,7 +13,7 @@ import {
   type ClientMessage,
   type PieceMessage,
   type WireMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { AddressLimits } from "./address-limits";
 import { isClientMessage } from "./connection-rules";
 import type { RelayLimits } from "./limits";

@@ -14,7 +14,7 @@ import {
   randomId,
   type EntryMessage,
   type SnapshotMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { RelayLimits } from "./limits";
 import type { FanoutEvent } from "./room-fanout";
 import type { StoredEntry } from "./room-store";

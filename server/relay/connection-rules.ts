@@ -10,7 +10,7 @@ import {
   type JoinMessage,
   type RelayMessage,
   type WireMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { AppendRefusal, RoomInfo } from "./room-store";
 
 /** The close code for each refused append (no ACK: the client keeps the update). */

@@ -13,7 +13,7 @@ import {
   decodeMessage,
   encodeMessage,
   isRoomId,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { StoredEntry } from "./room-store";
 
 const LENGTH_BYTES = 4;

@@ -20,7 +20,7 @@
  */
 import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MessageType, decodeMessage, encodeMessage, isRoomId } from "../../app/collab/wire";
+import { MessageType, decodeMessage, encodeMessage, isRoomId } from "@plainpad/wire";
 import {
   encodeRecord,
   freeBytes,

@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { MessageType, decodeMessage, encodeMessage, isRoomId } from "../../app/collab/wire";
+import { MessageType, decodeMessage, encodeMessage, isRoomId } from "@plainpad/wire";
 import { readOptional, touch, writeAtomic } from "./disk-log";
 import type { RoomEnding } from "./room-store";
 

@@ -2,7 +2,7 @@
  * The relay's limits: the shared LIVE_LIMITS (a hub may override any of them, e.g. in tests or
  * from settings) and the token buckets and hourly counters that enforce them.
  */
-import { LIVE_LIMITS } from "../../app/collab/wire";
+import { LIVE_LIMITS } from "@plainpad/wire";
 
 /**
  * Limits of the relay alone (the page never needs them): they keep its memory bounded whatever

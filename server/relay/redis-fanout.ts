@@ -12,7 +12,7 @@
 import * as decoding from "lib0/decoding";
 import * as encoding from "lib0/encoding";
 import type { Redis } from "ioredis";
-import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
+import { MessageType, decodeMessage, encodeMessage } from "@plainpad/wire";
 import type { FanoutEvent, FanoutListener, RoomFanout } from "./room-fanout";
 import { entryOf, roomChannel, roomLogKey, roomMetaKey, roomOfChannel } from "./redis-store";
 

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { createRedisFanout } from "./redis-fanout";
 import { createRedisRoomStore } from "./redis-store";
 import { createRelayHub } from "./relay-hub";

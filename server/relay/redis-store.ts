@@ -7,7 +7,7 @@
  * expire by EXPIRE after the idle days, so listIdle has nothing to do.
  */
 import type { Redis } from "ioredis";
-import { MessageType, decodeMessage, encodeMessage } from "../../app/collab/wire";
+import { MessageType, decodeMessage, encodeMessage } from "@plainpad/wire";
 import {
   APPEND_SCRIPT,
   CREATE_SCRIPT,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub } from "./relay-types";
 import type { RoomStore } from "./room-store";
 import { HubClient, joinMessage, newKeys, until, updateMessage } from "./test-client";
-import type { LiveKeys } from "../../app/collab/live-keys";
+import type { LiveKeys } from "@plainpad/wire/room-keys";
 
 async function joinedClient(hub: RelayHub, keys: LiveKeys, create: boolean) {
   const client = new HubClient(hub);

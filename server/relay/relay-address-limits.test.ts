@@ -3,7 +3,7 @@
 // proxy's cannot spread over made-up addresses, an IPv6 /64 counts as one address, and
 // processes sharing a real redis-server share one count.
 import { describe, expect, it } from "vitest";
-import { CloseCode, LIVE_LIMITS, MessageType } from "../../app/collab/wire";
+import { CloseCode, LIVE_LIMITS, MessageType } from "@plainpad/wire";
 import { joinMessage, newKeys, until } from "./test-client";
 import { openClient, type RelayProcess, relayProcessesForFile } from "./test-relay-process";
 

@@ -22,7 +22,7 @@ import {
   type ClientMessage,
   type JoinMessage,
   type RelayMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { AddressLimits } from "./address-limits";
 import { PendingAcks } from "./connection-acks";
 import { ConnectionInput, waitingBytesOf } from "./connection-input";

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { viewOnlyKeys } from "../../app/collab/live-keys";
-import { MessageType } from "../../app/collab/wire";
+import { viewOnlyKeys } from "@plainpad/wire/room-keys";
+import { MessageType } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import {
   SocketClient,

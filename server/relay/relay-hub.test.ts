@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import {
-  CloseCode,
-  MessageType,
-  WIRE_VERSION,
-  encodeMessage,
-  isFinalClose,
-} from "../../app/collab/wire";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
+import { CloseCode, MessageType, WIRE_VERSION, encodeMessage, isFinalClose } from "@plainpad/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub } from "./relay-types";

@@ -4,7 +4,7 @@
  * a room. It holds no key and never decrypts (see docs/decisions/024-live-relay.md).
  */
 import { randomBytes } from "node:crypto";
-import { CLOSE_REASONS, CloseCode } from "../../app/collab/wire";
+import { CLOSE_REASONS, CloseCode } from "@plainpad/wire";
 import { AddressLimits } from "./address-limits";
 import { ConnectionHandler, type HubContext } from "./relay-connection";
 import {

@@ -2,7 +2,7 @@
 // presence size, unfinished pieces in total, JOINs per address; and the paced frames equal
 // the ones encodeFrames makes.
 import { describe, expect, it } from "vitest";
-import { viewOnlyKeys } from "../../app/collab/live-keys";
+import { viewOnlyKeys } from "@plainpad/wire/room-keys";
 import {
   CloseCode,
   LIVE_LIMITS,
@@ -10,7 +10,7 @@ import {
   encodeFrames,
   randomId,
   type WireMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import { lazyFrames } from "./connection-output";
 import { AddressLimits } from "./address-limits";
 import { relayLimits, relayLimitsFromEnv, type RelayLimits } from "./limits";

@@ -3,8 +3,8 @@
 // JOIN. The relay's resident memory (read from /proc) stays bounded, the attackers are closed
 // with their own close codes, and honest clients in another room are still served.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
+import { CloseCode, LIVE_LIMITS, MessageType, encodeFrames } from "@plainpad/wire";
 import { RELAY_ONLY_LIMITS } from "./limits";
 import { joinMessage, newKeys, snapshotMessage, until, updateMessage } from "./test-client";
 import {

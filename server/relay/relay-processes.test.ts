@@ -2,8 +2,8 @@
 // real redis-server between two of them, and a restart of one over its data folder.
 import { rm } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { viewOnlyKeys } from "../../app/collab/live-keys";
-import { CLOSE_REASONS, CloseCode, MessageType, encodeMessage } from "../../app/collab/wire";
+import { viewOnlyKeys } from "@plainpad/wire/room-keys";
+import { CLOSE_REASONS, CloseCode, MessageType, encodeMessage } from "@plainpad/wire";
 import {
   deleteMessage,
   forgedUpdate,

@@ -4,8 +4,8 @@
 // made around the drop still arrives.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { CloseCode, MessageType, encodeFrames } from "../../app/collab/wire";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
+import { CloseCode, MessageType, encodeFrames } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import {
   joinedClient,

@@ -4,8 +4,8 @@
 // (TCP pushes back on the sender) instead of growing its memory without a limit; nobody is
 // closed for it. Against a real relay process and a real redis-server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { LIVE_LIMITS, MessageType, encodeFrames } from "../../app/collab/wire";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
+import { LIVE_LIMITS, MessageType, encodeFrames } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import {
   joinedClient,

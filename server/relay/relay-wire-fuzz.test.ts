@@ -7,8 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { viewOnlyKeys, type LiveKeys } from "../../app/collab/live-keys";
-import { MessageType, encodeFrames, encodeMessage, randomId } from "../../app/collab/wire";
+import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
+import { MessageType, encodeFrames, encodeMessage, randomId } from "@plainpad/wire";
 import {
   deleteMessage,
   entryText,

@@ -3,7 +3,7 @@
  * again, a client that knew the room's epoch makes it again (the relay lost it), and a new
  * room counts in the relay's room and per-address limits.
  */
-import { CloseCode, type JoinMessage } from "../../app/collab/wire";
+import { CloseCode, type JoinMessage } from "@plainpad/wire";
 import type { RoomCreationCounter } from "./limits";
 import type { RoomEnding, RoomStore } from "./room-store";
 

@@ -1,10 +1,11 @@
 /**
- * Test helpers (tests only): messages a real page would send, built with the page's own keys
- * and crypto (app/collab), and a client that talks to a hub in-process.
+ * Test helpers (tests only): messages a real page would send, built with the page's own keys,
+ * sealing and message builders (the wire package's room-keys, seal and page-messages, which
+ * app/collab uses), and a client that talks to a hub in-process.
  */
-import { keysFromSecret, newLiveSecret, type LiveKeys } from "../../app/collab/live-keys";
-import { open, seal, signWrite } from "../../app/collab/live-crypto";
-import * as live from "../../app/collab/live-messages";
+import { keysFromSecret, newLiveSecret, type LiveKeys } from "@plainpad/wire/room-keys";
+import { open, seal, signWrite } from "@plainpad/wire/seal";
+import * as live from "@plainpad/wire/page-messages";
 import {
   MessageType,
   PieceAssembler,
@@ -16,7 +17,7 @@ import {
   type ClientMessage,
   type RelayMessage,
   type WireMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { RelayHub, RelayPeer } from "./relay-types";
 
 const encoder = new TextEncoder();

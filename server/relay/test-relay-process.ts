@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll } from "vitest";
 import { WebSocket } from "ws";
-import { MessageType, RELAY_PATH, encodeFrames, type WireMessage } from "../../app/collab/wire";
+import { MessageType, RELAY_PATH, encodeFrames, type WireMessage } from "@plainpad/wire";
+import { wireAlias } from "../../packages/wire/alias.mjs";
 import { MessageLog, until } from "./test-client";
 import { freePort, startTestRedis, type TestRedis } from "./test-redis";
 
@@ -33,6 +34,7 @@ export async function bundleServer(): Promise<{
     platform: "node",
     format: "esm",
     packages: "external",
+    alias: wireAlias,
     logLevel: "warning",
   });
   // The site part needs a build to serve; these tests are about the relay beside it.

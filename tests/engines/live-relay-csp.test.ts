@@ -2,7 +2,7 @@
 // in Firefox and WebKit (connect-src 'self'; decision 024): a byte the relay cannot read comes
 // back as the relay's own close code, not a blocked connection.
 import { describe, expect, it } from "vitest";
-import { CloseCode } from "../../app/collab/wire";
+import { CloseCode } from "@plainpad/wire";
 import { runnableEngines } from "./engine";
 import { open, useEngine } from "./plainpad";
 

@@ -1,7 +1,7 @@
 // The cross-engine site server runs the live relay on every origin it hands out, one hub for
 // all, so pages of different engines (each on its own origin) share a live session.
 import { afterAll, describe, expect, it } from "vitest";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "../../server/relay/test-client";
 import { SocketClient } from "../../server/relay/test-relay-process";
 import { startSiteServer } from "./site-server";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { SUPPORT_EMAIL } from "~/site/config";
 import type { LegalSection } from "./legal-document";
 
-// The relay's default (LIVE_LIMITS.idleRoomDays in app/collab/wire.ts); a copy here keeps the wire
+// The relay's default (LIVE_LIMITS.idleRoomDays in packages/wire); a copy here keeps the wire
 // module out of this page's bundle, and copy-claims.test.ts fails if the two ever differ.
 const LIVE_IDLE_DAYS = 30;
 

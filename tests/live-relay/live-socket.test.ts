@@ -10,9 +10,9 @@ import { WebSocket } from "ws";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import type { RelayHub } from "../../server/relay/relay-types";
 import { attachRelay, type RelayEndpoint } from "../../server/relay-server";
-import { keysFromSecret } from "./live-keys";
-import { LiveSession } from "./live-session";
-import { RELAY_PATH } from "./wire";
+import { keysFromSecret } from "~/collab/live-keys";
+import { LiveSession } from "~/collab/live-session";
+import { RELAY_PATH } from "@plainpad/wire";
 
 /** Waits (polling) until check() is true; fails after timeoutMs. */
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * The live-collaboration wire format: the one module the page and the relay (server/) share,
- * with its names and shapes in wire-messages.ts (re-exported here). This part encodes and
+ * The live-collaboration wire format, the heart of the wire package (packages/wire) that the page
+ * (app/) and the relay (server/) share, with its names and shapes in wire-messages.ts
+ * (re-exported here). This part encodes and
  * decodes messages as binary frames and cuts large messages into pieces under the frame cap.
  * Pure: no DOM, no Node, no keys; it never encrypts or decrypts.
  */

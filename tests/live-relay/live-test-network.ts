@@ -5,9 +5,9 @@
  */
 import { vi } from "vitest";
 import type { RelayHub, RelayPeer } from "../../server/relay/relay-types";
-import type { LiveKeys } from "./live-keys";
-import { LiveSession, type LiveSessionOptions } from "./live-session";
-import type { LiveSocket, LiveSocketHandlers } from "./live-socket";
+import type { LiveKeys } from "~/collab/live-keys";
+import { LiveSession, type LiveSessionOptions } from "~/collab/live-session";
+import type { LiveSocket, LiveSocketHandlers } from "~/collab/live-socket";
 
 // Taken before any test's fake timers: the relay checks signatures on libuv's thread pool,
 // which answers in real time, so settling waits a little real time too.

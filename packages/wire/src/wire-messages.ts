@@ -1,9 +1,9 @@
 /**
  * The live-collaboration wire format, part one: names, limits, close reasons, room ids, the
  * bytes bound into seals and signatures, and the message shapes. Part two (wire.ts) encodes and
- * decodes them; wire.ts re-exports this module, so both sides import "wire" only.
+ * decodes them; wire.ts re-exports this module, so both sides import "@plainpad/wire" only.
  *
- * The live-collaboration wire format: the one module the page and the relay (server/) share.
+ * The live-collaboration wire format: the one package the page and the relay (server/) share.
  * Pure: no DOM, no Node, no keys. It names every message, encodes and decodes them as binary
  * frames, cuts large messages into pieces under the frame cap, and states the limits both
  * sides enforce. It never encrypts or decrypts: the relay only ever sees the sealed bytes.

@@ -3,8 +3,8 @@
  * binding and signed as the relay checks it. Used by the live session, its outbox and
  * compaction, and by the relay's tests (so they send what a real page sends).
  */
-import type { LiveKeys } from "./live-keys";
-import { seal, signWrite } from "./live-crypto";
+import type { LiveKeys } from "./room-keys";
+import { seal, signWrite } from "./seal";
 import {
   MessageType,
   WIRE_VERSION,

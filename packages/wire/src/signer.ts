@@ -4,7 +4,7 @@
  * base-point multiplication, about half of each signature's time), and a live session signs
  * every batch of typing: in a CPU profile of typing in a 1 MB live document, that derivation
  * was 0.21 of the 0.37 ms signing took per keystroke (issue 49). Ed25519 is deterministic, so
- * these are the very bytes ed25519.sign gives (live-signer.test.ts compares them).
+ * these are the very bytes ed25519.sign gives (signer.test.ts compares them).
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { bytesToNumberLE, concatBytes, equalBytes } from "@noble/curves/utils.js";

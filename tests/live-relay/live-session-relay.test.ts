@@ -5,12 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
-import { keysFromSecret, viewOnlyKeys } from "./live-keys";
-import { BAD_RELAY_MESSAGE, ENDED_BY_YOU_MESSAGE, type LiveSessionOptions } from "./live-session";
+import { keysFromSecret, viewOnlyKeys } from "~/collab/live-keys";
+import {
+  BAD_RELAY_MESSAGE,
+  ENDED_BY_YOU_MESSAGE,
+  type LiveSessionOptions,
+} from "~/collab/live-session";
 import { TestNetwork, TestSessions } from "./live-test-network";
-import { memoryStateStore } from "./live-test-support";
+import { memoryStateStore } from "~/collab/live-test-support";
 import { mergeLocalText } from "~/ui/live-rejoin";
-import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "./wire";
+import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "@plainpad/wire";
 
 let network: TestNetwork;
 let store: ReturnType<typeof createMemoryRoomStore>;

@@ -1,6 +1,6 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { describe, expect, it } from "vitest";
-import { signEd25519 } from "./live-signer";
+import { signEd25519 } from "./signer";
 
 /** Deterministic bytes for a test case (no randomness: the same cases every run). */
 function bytes(length: number, seed: number): Uint8Array {

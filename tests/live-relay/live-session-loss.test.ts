@@ -15,10 +15,10 @@ import { createRelayHub } from "../../server/relay/relay-hub";
 import type { RoomStore } from "../../server/relay/room-store";
 import type { RoomFanout } from "../../server/relay/room-fanout";
 import { startTestRedis, type TestRedis } from "../../server/relay/test-redis";
-import { keysFromSecret } from "./live-keys";
-import type { LiveSession, LiveSessionOptions } from "./live-session";
+import { keysFromSecret } from "~/collab/live-keys";
+import type { LiveSession, LiveSessionOptions } from "~/collab/live-session";
 import { TestNetwork, TestSessions } from "./live-test-network";
-import { memoryStateStore } from "./live-test-support";
+import { memoryStateStore } from "~/collab/live-test-support";
 
 const keys = keysFromSecret(new Uint8Array(32).fill(49));
 const dirs: string[] = [];

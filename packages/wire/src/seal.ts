@@ -1,5 +1,6 @@
 /**
- * Sealing and signing for live sessions, in the page only (the relay never holds a key).
+ * Sealing and signing for live sessions, in the page only (the relay never holds a key: the
+ * lint keeps server/'s own modules off everything here but the wire format; its tests use it).
  * Every message is XChaCha20-Poly1305 with a fresh random 24-byte nonce (random nonces are safe
  * at that size), and the wire module's binding (domain, room, type, message id or snapshot
  * sequence) as associated data. Writes are signed with the room's Ed25519 key over the binding
@@ -7,8 +8,8 @@
  */
 import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import type { LiveKeys } from "./live-keys";
-import { signEd25519 } from "./live-signer";
+import type { LiveKeys } from "./room-keys";
+import { signEd25519 } from "./signer";
 import { concatBytes, signedBytes } from "./wire";
 
 const NONCE_BYTES = 24;
