@@ -7,7 +7,7 @@
 import type { PendingAcks } from "./connection-acks";
 import { type ConnectionOutput, entryFrames, lazyFrames } from "./connection-output";
 import type { RoomReplay, RoomStore, StoredEntry } from "./room-store";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 
 /** The log side of one connection's output. */
 export class ConnectionDelivery {

@@ -11,7 +11,7 @@ import {
   type RelayMessage,
   type SnapshotMessage,
   type UpdateMessage,
-} from "../../app/collab/wire";
+} from "@plainpad/wire";
 import type { PendingAcks } from "./connection-acks";
 import type { ConnectionDelivery } from "./connection-delivery";
 import { REFUSAL_CLOSES } from "./connection-rules";

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MessageType } from "../../app/collab/wire";
+import { MessageType } from "@plainpad/wire";
 import { LOCK_FILE } from "./data-dir-lock";
 import { joinMessage, newKeys, until, updateMessage } from "./test-client";
 import { joinedClient, relayProcessesForFile, type RelayProcess } from "./test-relay-process";

@@ -15,7 +15,7 @@ const PAGES = [
     date: PRIVACY_LAST_UPDATED,
     pinned: {
       date: "November 27, 2026",
-      sha256: "a52a087cce125ba3f7bfd5968e7156a1aab47bfb02f404a39010856ada88e9ce",
+      sha256: "456abc63d2efd3127dd1e6cca0ab8192ddd0381f77a43d7edde398b2f557a883",
     },
   },
   {
