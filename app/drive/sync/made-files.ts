@@ -28,7 +28,7 @@ export function takeMadeFile(
 ): StoredTabSync {
   context.recreating?.delete(tab.id);
   context.host.setTabDriveFile(tab.id, fileId, tab.name);
-  const empty = md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
+  const empty = isUnwrittenBigCreate(record, md5);
   const made = madeFileText(record, md5);
   if (made !== null) fileMadeFor(context, tab.id, fileId, made);
   const base = empty ? { baseText: "", md5Checksum: EMPTY_MD5 } : {};
@@ -42,8 +42,12 @@ export function takeMadeFile(
  * it is not known: ours, or nothing yet (the first step of a big create).
  */
 export function madeFileText(record: StoredTabSync, md5: string | undefined): string | null {
-  const empty = md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
-  return empty ? "" : (record.pendingUpload?.text ?? null);
+  return isUnwrittenBigCreate(record, md5) ? "" : (record.pendingUpload?.text ?? null);
+}
+
+/** The file is still empty though our upload was not: the first step of a big create. */
+function isUnwrittenBigCreate(record: StoredTabSync, md5: string | undefined): boolean {
+  return md5 === EMPTY_MD5 && record.pendingUpload?.md5 !== EMPTY_MD5;
 }
 
 /**
