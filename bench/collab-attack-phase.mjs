@@ -1,12 +1,12 @@
-// The relay bench's "under attack" phase (collab-relay.bench.mjs): one relay carrying the first
-// phase's honest load, measured in three windows: without attacks; while the attacks of
-// collab-attacks.mjs run against a SECOND relay process on the same CPU (the control: the same
-// attack traffic through the same machine, client process and loopback, but not through the
-// relay that serves the honest rooms); and while they run against the honest rooms' own relay,
-// its memory sampled every 250 ms. Control and own-relay rises apart say whether a rise is the
-// relay's doing or the machine's. COLLAB_ATTACK_CONTROL=off skips the control window;
-// COLLAB_ATTACK_PROFILE=dir writes a V8 CPU profile of the honest relay (node --cpu-prof) and
-// each window's span on the profile's clock, for bench/collab-profile-window.mjs.
+// The relay bench's "under attack" phase (collab-relay.bench.mjs): one relay, measured in three
+// windows, each with honest rooms of its own connected fresh for it (see freshWindow): while the
+// attacks of collab-attacks.mjs run against a SECOND relay process on the same CPU (the control:
+// the same attack traffic through the same machine, client process and loopback, but not through
+// the relay that serves the honest rooms); without attacks; and while they run against the honest
+// rooms' own relay, its memory sampled every 250 ms. Control and own-relay rises apart say whether
+// a rise is the relay's doing or the machine's. COLLAB_ATTACK_CONTROL=off skips the control
+// window; COLLAB_ATTACK_PROFILE=dir writes a V8 CPU profile of the honest relay (node --cpu-prof)
+// and each window's span on the profile's clock, for bench/collab-profile-window.mjs.
 import path from "node:path";
 import { ATTACK } from "./collab-attacks.mjs";
 import { startAttacksProcess } from "./collab-attacks-process.mjs";
@@ -47,24 +47,53 @@ async function attacksUnderWay(url) {
 }
 
 /**
- * The control window: the attacks against a second relay process (pinned as the honest one)
- * while the honest load runs on the first. Null when turned off.
+ * Honest rooms of their own for one window: connected fresh, then `before()` (the attacks set up,
+ * or a wait as long), 2 s more, and the window measured; the rooms are closed after. Every window
+ * gets new rooms because fan-out latency rises with a connection's age on this machine, attacks
+ * or not (issue 49, 2026-11-28: four calm windows in a row on one relay gave p50 0.7, 13, 24 and
+ * 38 ms; new rooms on the same relay were back at 0.9 ms; Hocuspocus's p95 rose from 3.8 to 24
+ * ms the same way): an early window against later ones measured age, not the attacks. Each
+ * window's rooms are of the same age, and the attacks start while they type.
  */
-async function controlWindow(load, relay) {
+async function freshWindow(wire, relay, roomSize, before, otherPids = () => ({})) {
+  const load = await startLoad(
+    (i, s) => relayRoom(wire, [relay.url], roomSize, i, s),
+    ROOMS,
+    CONNECT_MS,
+  );
+  try {
+    const started = Date.now();
+    const prepared = await before();
+    const setupMs = Date.now() - started;
+    await sleep(2000);
+    const window = await measureWindow(load, [relay.pid], otherPids(prepared));
+    return { load, window, prepared, setupMs };
+  } finally {
+    load.stop();
+    // The relay lets the closed rooms go before the next window.
+    await sleep(2000);
+  }
+}
+
+/**
+ * The control window: the attacks against a second relay process (pinned as the honest one)
+ * while fresh honest rooms run on the first. Null when turned off.
+ */
+async function controlWindow(wire, relay, roomSize) {
   if (!CONTROL) return null;
   const control = await startRelay();
   try {
-    const attacks = await attacksUnderWay(control.url);
-    const window = await measureWindow(load, [relay.pid], {
-      "control relay": control.pid,
-      attacks: attacks.pid,
-    });
-    const outcomes = await attacks.stop();
-    return { window, outcomes };
+    const measured = await freshWindow(
+      wire,
+      relay,
+      roomSize,
+      () => attacksUnderWay(control.url),
+      (attacks) => ({ "control relay": control.pid, attacks: attacks.pid }),
+    );
+    const outcomes = await measured.prepared.stop();
+    return { window: measured.window, outcomes, setupMs: measured.setupMs };
   } finally {
     await control.stop();
-    // The honest relay and its clients catch up before the next window.
-    await sleep(3000);
   }
 }
 
@@ -79,53 +108,51 @@ export async function runUnderAttack(wire) {
   const relay = await startRelay({}, profileArgs);
   const roomSize = Math.max(2, Math.round(CLIENTS / ROOMS));
   try {
-    const load = await startLoad(
-      (i, s) => relayRoom(wire, [relay.url], roomSize, i, s),
-      ROOMS,
-      CONNECT_MS,
+    const control = await controlWindow(wire, relay, roomSize);
+    // Without attacks, the rooms wait as long before the window as the attacks took to set up.
+    const setupWait = control?.setupMs ?? 5000;
+    const { load, window: calm } = await freshWindow(wire, relay, roomSize, () => sleep(setupWait));
+    // The relay's memory after honest rooms ran and closed, before the attacks.
+    const rssBefore = await rssBytes(relay.pid);
+    let peak = rssBefore;
+    let killed = false;
+    let attacks = null;
+    const sampler = setInterval(async () => {
+      const rss = await rssBytes(relay.pid);
+      if (Number.isFinite(rss)) peak = Math.max(peak, rss);
+      if (!killed && rss > ATTACK_KILL_MIB * MiB) {
+        killed = true;
+        void attacks?.stop();
+        void relay.stop();
+      }
+    }, 250);
+    const { window: attacked } = await freshWindow(
+      wire,
+      relay,
+      roomSize,
+      async () => (attacks = await attacksUnderWay(relay.url)),
+      () => ({ attacks: attacks.pid }),
     );
-    try {
-      await sleep(3000);
-      const calm = await measureWindow(load, [relay.pid]);
-      const control = await controlWindow(load, relay);
-      const rssBefore = await rssBytes(relay.pid);
-      let peak = rssBefore;
-      let killed = false;
-      let attacks = null;
-      const sampler = setInterval(async () => {
-        const rss = await rssBytes(relay.pid);
-        if (Number.isFinite(rss)) peak = Math.max(peak, rss);
-        if (!killed && rss > ATTACK_KILL_MIB * MiB) {
-          killed = true;
-          void attacks?.stop();
-          void relay.stop();
-        }
-      }, 250);
-      attacks = await attacksUnderWay(relay.url);
-      const attacked = await measureWindow(load, [relay.pid], { attacks: attacks.pid });
-      const outcomes = await attacks.stop();
-      clearInterval(sampler);
-      const exited = relay.exited();
-      const alive = exited
-        ? killed
-          ? `stopped by the bench at ${mib(peak)} MiB`
-          : `relay died (exit ${exited.code ?? exited.signal})`
-        : "relay alive";
-      return {
-        calm,
-        control,
-        attacked,
-        load,
-        rssBefore,
-        peak,
-        alive,
-        outcomes,
-        tail: exited ? relay.tail() : "",
-        profileDir: PROFILE_DIR ? path.resolve(PROFILE_DIR) : null,
-      };
-    } finally {
-      load.stop();
-    }
+    const outcomes = await attacks.stop();
+    clearInterval(sampler);
+    const exited = relay.exited();
+    const alive = exited
+      ? killed
+        ? `stopped by the bench at ${mib(peak)} MiB`
+        : `relay died (exit ${exited.code ?? exited.signal})`
+      : "relay alive";
+    return {
+      calm,
+      control,
+      attacked,
+      load,
+      rssBefore,
+      peak,
+      alive,
+      outcomes,
+      tail: exited ? relay.tail() : "",
+      profileDir: PROFILE_DIR ? path.resolve(PROFILE_DIR) : null,
+    };
   } finally {
     await relay.stop();
   }
