@@ -30,27 +30,8 @@ import { RATE_LIMIT_BASE_MS } from "./sync-timer";
  * SYNC_RANDOM_TRACE=1 to print the log as it happens (the bench runs thousands: npm run bench
  * notepad-sync).
  */
-const HOLDING: readonly RandomSyncClass[] = [
-  "together",
-  "midRun",
-  "driveEditor",
-  "renames",
-  "closeReopen",
-  "syncToggle",
-  "window",
-  "bin",
-  "5xx",
-  "5xxAfterApply",
-  "timeout",
-  "lost",
-  "401",
-  "offline",
-  "rateLimit",
-];
-/** Every class that holds, together. */
-const HOLDING_TOGETHER = HOLDING;
-/** With three computers (see above). */
-const HOLDING_THREE: readonly RandomSyncClass[] = HOLDING;
+/** Every class holds now (issue 50): each alone, all together, and on three computers. */
+const HOLDING: readonly RandomSyncClass[] = RANDOM_SYNC_CLASSES;
 
 const SEEDS = Number(process.env.SYNC_RANDOM_SEEDS ?? 8);
 const FIRST_SEED = Number(process.env.SYNC_RANDOM_FIRST_SEED ?? 1);
@@ -91,9 +72,9 @@ describe("Drive sync, randomized: no word lost, every Synced tab equals Drive", 
   }
   it("two computers typing into their own tabs, syncing at random", () => expectSeedsHold([]));
   for (const c of HOLDING) it(`… with ${c}`, () => expectSeedsHold([c]));
-  it("… with every class that holds, together", () => expectSeedsHold(HOLDING_TOGETHER));
+  it("… with every class that holds, together", () => expectSeedsHold(HOLDING));
   it("three computers, with every class that holds there, together", () =>
-    expectSeedsHold(HOLDING_THREE, 3));
+    expectSeedsHold(HOLDING, 3));
 
   it("rate limits are waited out on the clock, in no real time", async () => {
     const results = await Promise.all(
