@@ -48,12 +48,12 @@ async function attacksUnderWay(url) {
 
 /**
  * Honest rooms of their own for one window: connected fresh, then `before()` (the attacks set up,
- * or a wait as long), 2 s more, and the window measured; the rooms are closed after. Every window
- * gets new rooms because fan-out latency rises with a connection's age on this machine, attacks
- * or not (issue 49, 2026-11-28: four calm windows in a row on one relay gave p50 0.7, 13, 24 and
- * 38 ms; new rooms on the same relay were back at 0.9 ms; Hocuspocus's p95 rose from 3.8 to 24
- * ms the same way): an early window against later ones measured age, not the attacks. Each
- * window's rooms are of the same age, and the attacks start while they type.
+ * or a wait as long), 2 s more, and the window measured; the rooms are closed after. The old
+ * phase measured one load's first window against windows 40-80 s later, and their latency rose
+ * with the load's age, attacks or not (four calm windows in a row: p50 0.7, 13, 24 and 38 ms):
+ * the load's timers had bunched its sends into bursts (collab-measure.mjs's startLoad now keeps
+ * each sender's own time). Fresh rooms per window keep the windows alike whatever else ages,
+ * and the attacks start while the rooms type.
  */
 async function freshWindow(wire, relay, roomSize, before, otherPids = () => ({})) {
   const load = await startLoad(
