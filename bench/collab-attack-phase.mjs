@@ -54,6 +54,12 @@ async function attacksUnderWay(url) {
  * the load's timers had bunched its sends into bursts (collab-measure.mjs's startLoad now keeps
  * each sender's own time). Fresh rooms per window keep the windows alike whatever else ages,
  * and the attacks start while the rooms type.
+ * @template T
+ * @param {any} wire
+ * @param {{ url: string, pid: number }} relay
+ * @param {number} roomSize
+ * @param {() => Promise<T>} before
+ * @param {(prepared: T) => Record<string, number>} [otherPids]
  */
 async function freshWindow(wire, relay, roomSize, before, otherPids = () => ({})) {
   const load = await startLoad(
@@ -126,14 +132,14 @@ export async function runUnderAttack(wire) {
         void relay.stop();
       }
     }, 250);
-    const { window: attacked } = await freshWindow(
+    const { window: attacked, prepared: running } = await freshWindow(
       wire,
       relay,
       roomSize,
       async () => (attacks = await attacksUnderWay(relay.url)),
-      () => ({ attacks: attacks.pid }),
+      (started) => ({ attacks: started.pid }),
     );
-    const outcomes = await attacks.stop();
+    const outcomes = await running.stop();
     clearInterval(sampler);
     const exited = relay.exited();
     const alive = exited
