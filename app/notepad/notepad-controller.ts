@@ -94,7 +94,11 @@ export class NotepadController {
     readonly store: NotepadStore,
     readonly options: NotepadControllerOptions,
   ) {
-    this.states = new TabStates(this.compartments, () => this.sharedExtensions());
+    this.states = new TabStates(
+      this.compartments,
+      () => this.sharedExtensions(),
+      () => (this.view ? { id: this.activeId(), view: this.view } : null),
+    );
     this.sync = new DocumentSyncClient(
       notepadTabsStore,
       {
@@ -315,10 +319,8 @@ export class NotepadController {
     if (!doc) return;
     const file = { ...doc.file, ...patch };
     if (file.encoding === doc.file.encoding && file.lineEnding === doc.file.lineEnding) return;
-    doc.file = file;
-    doc.mixedLineEndings = false;
     this.store.setState((s) => ({ tabs: updateTab(s.tabs, id, { isModified: true }) }));
-    this.sync.noteChange(id, true);
+    this.states.changeMeta(id, { file, mixedLineEndings: false });
     this.publishFileStatus();
   }
 
@@ -338,7 +340,8 @@ export class NotepadController {
     if (doc) doc.state = update.state;
     recordHistory(this.history, id, this.tabName(id), update);
     if (update.docChanged && notesAsEdit(update)) this.noteEdit(id);
-    if (update.docChanged) this.states.feed.publishTransactions(id, update.transactions);
+    // Text and meta changes alike: storage follows the feed (meta changes come by setMeta).
+    this.states.feed.publishTransactions(id, update.transactions);
     const countChanged =
       update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
     if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
