@@ -45,6 +45,20 @@ export class ChangeFeed {
     for (const listener of this.listeners) listener(change);
   }
 
+  /**
+   * Publishes a change held outside a document's state (a tab added, a name or unsaved mark
+   * kept by the editor's UI store, a text put in a document not built yet).
+   */
+  announce(
+    id: string,
+    what: { text?: boolean; meta?: boolean },
+    origin: ChangeOrigin = "user",
+    state: EditorState | null = null,
+  ): void {
+    const { text = false, meta = false } = what;
+    this.publish({ id, origin, text, meta, changes: null, state });
+  }
+
   /** Publishes each transaction of document `id` that changed its text or meta, in order. */
   publishTransactions(id: string, transactions: readonly Transaction[]): void {
     for (const tr of transactions) {

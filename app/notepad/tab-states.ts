@@ -214,10 +214,8 @@ export class TabStates {
     what: { text?: boolean; meta?: boolean },
     origin: ChangeOrigin = "user",
   ): void {
-    if (!this.docs.has(id)) return;
-    const { text = false, meta = false } = what;
-    const state = this.docs.get(id)?.state ?? null;
-    this.feed.publish({ id, origin, text, meta, changes: null, state });
+    const doc = this.docs.get(id);
+    if (doc) this.feed.announce(id, what, origin, doc.state);
   }
 
   /**
