@@ -6,6 +6,9 @@ import { formatDateTime } from "~/text/number-format";
 import { applyToDocument, type DocumentView } from "./apply-to-document";
 import { originOf } from "./change-origin";
 
+/** What recording History needs of the editor's version history. */
+export type VersionKeeper = Pick<DocumentHistory, "noteEdit" | "snapshotNow">;
+
 /** The userEvent of restoring a version from the History panel (an undoable edit). */
 export const RESTORE_USER_EVENT = "input.restore";
 
@@ -40,7 +43,7 @@ export function snapshotReasonOf(update: DocumentUpdate): SnapshotReason | null 
  * pause, then every few minutes). Constant time: the text is kept by reference.
  */
 export function recordHistory(
-  history: DocumentHistory | null,
+  history: VersionKeeper | null,
   id: string,
   name: string,
   update: DocumentUpdate,

@@ -11,14 +11,16 @@ export function isStoredOnChange(origin: ChangeOrigin): boolean {
 }
 
 /**
- * Persistence as a follower of the feed: each change that must be stored is noted to
- * `storage` (written after its debounce). Returns the unsubscribe.
+ * Persistence as a follower of the feed, the one place storage hears of a change: a text
+ * change is noted to `storage` (written after its debounce), a meta change (or a document
+ * added) with `immediate` (written at once, as a rename or a new tab always was). Returns the
+ * unsubscribe.
  */
 export function followForStorage(
   feed: ChangeFeed,
-  storage: { noteChange(id: string): void },
+  storage: { noteChange(id: string, immediate?: boolean): void },
 ): () => void {
-  return feed.subscribe(({ id, origin }) => {
-    if (isStoredOnChange(origin)) storage.noteChange(id);
+  return feed.subscribe(({ id, origin, meta }) => {
+    if (isStoredOnChange(origin)) storage.noteChange(id, meta);
   });
 }

@@ -3,6 +3,7 @@ import type { EditorView } from "@codemirror/view";
 import { type EditorViewOptions, setSearchHighlight } from "~/codemirror";
 import type { ChangeFeed } from "~/document/change-feed";
 import { followForStorage } from "~/document/storage-follower";
+import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { type EditorSettings, readEditorSettings } from "~/storage/editor-settings";
 import { isStoredReload } from "~/storage/pending-work";
 import { detectPlatform } from "~/ui/platform";
@@ -55,8 +56,12 @@ export function useDocumentTracking(
 ): void {
   useEffect(() => {
     const persistence = getPersistence();
-    // Each text change to store (typing, a restore, a live session's text) is heard here.
-    const stopFollowing = followForStorage(feed, { noteChange: () => persistence.noteEdit() });
+    // Each change to store is heard here: a text change (typing, a restore, a live session's
+    // text) after the debounce, a change of name, Drive file or file format at once.
+    const stopFollowing = followForStorage(feed, {
+      noteChange: (_id, immediate) =>
+        immediate ? persistence.noteReplaced() : persistence.noteEdit(),
+    });
     const unsubscribe = useEditorStore.subscribe((state, previous) => {
       if (!state.loaded) return;
       if (
@@ -64,11 +69,11 @@ export function useDocumentTracking(
         state.fileId !== previous.fileId ||
         state.file !== previous.file
       ) {
-        persistence.noteReplaced();
+        feed.announce(EDITOR_DOCUMENT_ID, { meta: true });
       } else if (state.isDirty !== previous.isDirty) {
         // The first keystroke sets it (and is stored with its text after the debounce); a
         // download clears it.
-        persistence.noteEdit();
+        feed.announce(EDITOR_DOCUMENT_ID, { text: true });
       }
     });
     return () => {

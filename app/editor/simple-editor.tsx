@@ -16,8 +16,7 @@ import { readWritingPreferences } from "~/storage/writing-preferences";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { notesAsEdit } from "~/document/change-origin";
-import { recordHistory } from "~/document/history-snapshots";
+import { type EditedDocument, handleDocumentUpdate } from "~/document/edit-handler";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -121,6 +120,17 @@ export function SimpleEditor() {
     [languageExtension],
   );
 
+  const editedDocument = useMemo<EditedDocument>(
+    () => ({
+      id: EDITOR_DOCUMENT_ID,
+      feed,
+      history: () => (persistenceRef.current?.sync.isStarted ? getHistory() : null),
+      name: () => useEditorStore.getState().fileName,
+      edited: () => useEditorStore.getState().markDirty(),
+    }),
+    [getHistory, persistenceRef, feed],
+  );
+
   const onUpdate = useCallback(
     (update: ViewUpdate) => {
       // Undo and Redo are enabled by the history: two comparisons per update, and the store
@@ -131,17 +141,12 @@ export function SimpleEditor() {
       if (update.selectionSet) {
         useEditorStore.getState().setSelections(update.state.selection.ranges.length);
       }
-      // Another window's text (shown while this one was idle) is neither unsaved nor re-stored.
-      // Constant-time per keystroke: a flag (set once), and storage, following the feed, sets a
-      // debounce timer. The word count line is a CodeMirror panel, in the view's update cycle.
-      if (update.docChanged && notesAsEdit(update)) useEditorStore.getState().markDirty();
-      if (update.docChanged) feed.publishTransactions(EDITOR_DOCUMENT_ID, update.transactions);
-      // Two time comparisons per edit; a version is kept by reference when one is due.
-      if (update.docChanged && persistenceRef.current?.sync.isStarted) {
-        recordHistory(getHistory(), EDITOR_DOCUMENT_ID, useEditorStore.getState().fileName, update);
-      }
+      // The edit handler both editors share: History (once storage has started), the unsaved
+      // flag (set once; another window's text is neither unsaved nor re-stored) and the feed,
+      // which storage follows. The word count line is a CodeMirror panel, in the view's cycle.
+      handleDocumentUpdate(update, editedDocument);
     },
-    [getHistory, persistenceRef, feed],
+    [editedDocument],
   );
 
   const onReady = useCallback(

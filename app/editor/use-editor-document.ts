@@ -141,10 +141,11 @@ export function useEditorDocument(
         // "Highlight anyway" was for the document replaced: a new big file asks again.
         language: { ...store.language, forced: false },
       });
-      persistenceRef.current?.noteReplaced();
+      // Stored at once, by the storage follower of the feed (its text came with origin "open").
+      feed.announce(EDITOR_DOCUMENT_ID, { text: true, meta: true });
       return true;
     },
-    [getHandle, getHistory, loadDocument],
+    [getHandle, getHistory, loadDocument, feed],
   );
 
   // Open and Save (editor-files.ts) act on whatever document is shown when they finish.

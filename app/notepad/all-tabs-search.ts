@@ -2,7 +2,6 @@ import { EditorSelection, type EditorState, Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { applyToDocument } from "~/document/apply-to-document";
 import type { DocumentHistory } from "~/storage/document-history";
-import type { DocumentSyncClient } from "~/storage/document-sync";
 import { yieldToPage } from "~/storage/work-slices";
 import { type DocMatches, findInDocs } from "~/text/find-all";
 import { replaceAll } from "~/text/find-replace";
@@ -24,7 +23,6 @@ function asText(content: string | Text): Text {
 export interface AllTabsSearchHost {
   readonly store: NotepadStore;
   readonly states: TabStates;
-  readonly sync: Pick<DocumentSyncClient, "noteChange">;
   readonly history: Pick<DocumentHistory, "snapshotNow">;
   getView(): EditorView | null;
   activeId(): string;

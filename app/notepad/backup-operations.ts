@@ -31,8 +31,6 @@ export interface BackupsHost {
   whenReady(): Promise<void>;
   getContent(id: string): string;
   addNotice(notice: Notice): void;
-  /** Changes the notepad's settings (a restore with its settings). */
-  updateSettings(patch: Partial<NotepadSettings>): void;
 }
 
 /** What the copies outside the browser call in the rest of the notepad (given by the controller). */
@@ -47,6 +45,8 @@ export interface BackupsLinks {
     origin: string | null | TabOrigin,
     options: { isModified?: boolean },
   ): string | null;
+  /** Changes the notepad's settings (a restore with its settings). */
+  updateSettings(patch: Partial<NotepadSettings>): void;
 }
 
 /**
@@ -269,7 +269,7 @@ export class NotepadBackups {
       );
     if (withSettings) {
       const notepad = parseNotepadSettings(backup.settings.notepad);
-      if (notepad) this.notepad.updateSettings(notepad);
+      if (notepad) this.links.updateSettings(notepad);
       if (backup.settings.editor) writeEditorSettings(parseEditorSettings(backup.settings.editor));
       if (notepad || backup.settings.editor) parts.push("The settings were restored too.");
     }

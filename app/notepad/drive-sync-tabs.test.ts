@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEditorCompartments } from "~/codemirror/extensions";
 import type { RemoteTabFile } from "~/drive/sync/sync-types";
 import { openDriveCopy, openTabFromDrive, type SyncTabsHost } from "./drive-sync-tabs";
+import { followForStorage } from "~/document/storage-follower";
 import { createNotepadStore } from "./notepad-store";
 import { TabStates } from "./tab-states";
 
@@ -19,14 +20,15 @@ function notepad(activeFormat: "loaded" | "not loaded") {
       },
     });
   }
+  // Storage hears of the new tab from the tabs' change feed, as the controller wires it.
   const stored: string[] = [];
+  followForStorage(states.feed, { noteChange: (id) => void stored.push(id) });
   const snapshots: string[] = [];
   const host: SyncTabsHost = {
     store,
     states,
     sync: {
       track: () => undefined,
-      noteChange: (id: string) => void stored.push(id),
       saveOrder: () => undefined,
     },
     history: {

@@ -12,7 +12,7 @@ import { addTab, MAX_TAB_NAME_LENGTH, orderTabs } from "./tabs-model";
  */
 
 /** What opening a tab for the sync needs of the notepad. */
-export type SyncTabsHost = TabTextHost<"track" | "noteChange" | "saveOrder">;
+export type SyncTabsHost = TabTextHost<"track" | "saveOrder">;
 
 /**
  * Opens a file of the synced tab list (another computer's tab) as a new tab, not shown, with
@@ -77,7 +77,7 @@ function insertTab(
   added(tab.id);
   notepad.sync.track(tab.id);
   notepad.store.setState({ tabs });
-  notepad.sync.noteChange(tab.id, true);
+  notepad.states.announce(tab.id, { text: true, meta: true });
   notepad.sync.saveOrder(tabs.tabs.map((t) => t.id));
   return tab.id;
 }

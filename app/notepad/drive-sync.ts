@@ -18,7 +18,7 @@ import { openDriveCopy, openTabFromDrive } from "./drive-sync-tabs";
 import { MAX_TAB_NAME_LENGTH, type TabsState } from "./tabs-model";
 
 /** What the Drive sync of the tabs needs of the notepad. */
-export interface DriveSyncHost extends TabTextHost<"track" | "noteChange" | "saveOrder"> {
+export interface DriveSyncHost extends TabTextHost<"track" | "saveOrder"> {
   getContent(id: string): string;
 }
 
@@ -192,7 +192,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     else doc.content = text;
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
-    if (!built) this.notepad.sync.noteChange(id);
+    if (!built) this.notepad.states.announce(id, { text: true }, "drive-merge");
   }
 
   /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */
@@ -254,8 +254,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
   setFileId(id: string, fileId: string | null): void {
     const doc = this.notepad.states.get(id);
     if (!doc || doc.driveFileId === fileId) return;
-    doc.driveFileId = fileId;
-    this.notepad.sync.noteChange(id, true);
+    this.notepad.states.changeMeta(id, { driveFileId: fileId });
     this.notepad.publishFileStatus();
   }
 

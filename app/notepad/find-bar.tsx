@@ -94,7 +94,7 @@ export function FindBar({
           if (event.key === "Escape") {
             event.preventDefault();
             event.stopPropagation();
-            controller.closeFind();
+            controller.editor.closeFind();
           }
         }}
       >
@@ -162,7 +162,11 @@ export function FindBar({
             </button>
           </>
         ) : (
-          <button type="button" onClick={() => controller.openFind(true)} className={buttonClass}>
+          <button
+            type="button"
+            onClick={() => controller.editor.openFind(true)}
+            className={buttonClass}
+          >
             Replace…
           </button>
         )}
@@ -173,7 +177,7 @@ export function FindBar({
           type="button"
           aria-label="Close find bar"
           title="Close find bar"
-          onClick={() => controller.closeFind()}
+          onClick={() => controller.editor.closeFind()}
           className="ml-auto rounded p-1 text-slate-600 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-700"
         >
           <X size={16} aria-hidden="true" />

@@ -119,7 +119,7 @@ export function NotepadApp() {
   }, [controller, store]);
 
   useEffect(() => {
-    controller.setDarkTheme(theme === "dark");
+    controller.editor.setDarkTheme(theme === "dark");
   }, [controller, theme]);
 
   const openFilePicker = useCallback(
@@ -199,16 +199,16 @@ export function NotepadApp() {
           controller.addNotice({ id: "text-tool", kind: "info", message }),
         ),
       outdent: () => controller.text.outdent(),
-      openFind: (replace) => controller.openFind(replace),
+      openFind: (replace) => controller.editor.openFind(replace),
       insertDateTime: () => {
         if (store.getState().loaded) controller.text.insertDateTime();
       },
       openDialog: (dialog) => setModal(dialog),
-      stepFontSize: (direction) => controller.stepFontSize(direction),
-      resetFontSize: () => controller.resetFontSize(),
-      setFontFamily: (fontFamily) => controller.updateSettings({ fontFamily }),
+      stepFontSize: (direction) => controller.editor.stepFontSize(direction),
+      resetFontSize: () => controller.editor.resetFontSize(),
+      setFontFamily: (fontFamily) => controller.editor.updateSettings({ fontFamily }),
       toggleSetting: (name) =>
-        controller.updateSettings({ [name]: !store.getState().settings[name] }),
+        controller.editor.updateSettings({ [name]: !store.getState().settings[name] }),
       toggleFullscreen,
       activateTabAt: (index) => controller.tabs.activateAt(index),
       moveActiveTab: (delta) => controller.tabs.moveBy(activeId(), delta),

@@ -1,36 +1,20 @@
-import type { Extension } from "@codemirror/state";
-import { EditorView, type ViewUpdate } from "@codemirror/view";
-import { createEditorCompartments, type EditorViewOptions, textStatsField } from "~/codemirror";
+import type { EditorView } from "@codemirror/view";
+import { createEditorCompartments } from "~/codemirror";
 import type { CommandKeyTarget } from "~/ui/command-keys";
-import type { DocumentFileFormat } from "~/storage/document-store";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
-import { DocumentSyncClient } from "~/storage/document-sync";
+import type { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
-import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
-import { notesAsEdit } from "~/document/change-origin";
-import { recordHistory } from "~/document/history-snapshots";
-import { followForStorage } from "~/document/storage-follower";
-import {
-  clampFontSize,
-  DEFAULT_NOTEPAD_SETTINGS,
-  NOTEPAD_FONT_SIZE,
-  type NotepadSettings,
-  readNotepadSettings,
-  writeNotepadSettings,
-} from "~/storage/notepad-settings";
-import { notepadTabsStore } from "~/storage/notepad-tabs";
+import { readNotepadSettings } from "~/storage/notepad-settings";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
+import { FileReadTracker } from "~/ui/file-read-progress";
+import { createNotepadSync } from "~/drive/sync/notepad-sync";
+import { getDrive } from "~/drive/drive";
+import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
 import { type Notice, type NotepadStore, whenLoaded } from "./notepad-store";
 import { handleLaunch } from "./notepad-launch";
-import {
-  addNotice,
-  dismissNotice,
-  nearlyFullNotice,
-  NOTEPAD_NOTICES,
-  showStorageStatus,
-} from "./notepad-notices";
-import { changedStatus, notepadEditorOptions, notepadExtensions } from "./notepad-options";
-import { notepadKeyActions } from "./notepad-key-mode";
+import { addNotice, dismissNotice, nearlyFullNotice, NOTEPAD_NOTICES } from "./notepad-notices";
+import { NotepadEditor } from "./notepad-editor";
+import { openTabsStorage } from "./notepad-storage";
 import { AllTabsSearch } from "./all-tabs-search";
 import { NotepadTextActions } from "./notepad-text-actions";
 import { TabLanguages } from "./tab-language";
@@ -39,15 +23,8 @@ import { NotepadBackups } from "./backup-operations";
 import { NotepadSaves } from "./tab-saves";
 import { NotepadWindowSync } from "./tab-sync";
 import { NotepadDriveSync } from "./drive-sync";
-import { createNotepadSync } from "~/drive/sync/notepad-sync";
-import { getDrive } from "~/drive/drive";
-import { prepareWhenIdle, TabStates } from "./tab-states";
-import { markModified, updateTab } from "./tabs-model";
+import { prepareWhenIdle, type TabStates } from "./tab-states";
 import { NotepadLive } from "./tab-live";
-import { FileReadTracker } from "~/ui/file-read-progress";
-
-/** Every edit is stored at most this long after it happened (spec: within 1 second). */
-export const SAVE_DELAY_MS = 700;
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -58,10 +35,11 @@ export interface NotepadControllerOptions {
 }
 
 /**
- * The notepad's engine: one EditorView showing one tab's EditorState at a time (`TabStates`),
- * the tab operations (`NotepadTabs`), the text actions (`NotepadTextActions`), and the
- * persistence of every tab through the shared document engine (`DocumentSyncClient`: autosave,
- * keep-aside, revisions, other windows). The React UI reads the zustand store and calls these.
+ * The notepad's engine, which only composes: the one editor view over the tabs' states
+ * (`NotepadEditor`, with the edit handler of app/document), the tab operations
+ * (`NotepadTabs`), the text actions, and the persistence of every tab (`openTabsStorage`:
+ * the shared document engine following the tabs' change feed). Each part gets this engine as
+ * the narrow host it declares. The React UI reads the zustand store and calls these.
  * Browser only.
  */
 export class NotepadController {
@@ -80,13 +58,11 @@ export class NotepadController {
   readonly history: DocumentHistory;
   /** The big file being read into a new tab, for the progress bar and its Cancel button. */
   readonly fileReads = new FileReadTracker();
-  private view: EditorView | null = null;
+  /** The one editor view over the tabs' states, its options, edit handler and find bar. */
+  readonly editor: NotepadEditor;
   readonly compartments = createEditorCompartments();
   /** Live collaboration sessions of tabs (issue 44). */
   readonly live: NotepadLive = new NotepadLive(this);
-  private extensions: Extension[] | null = null;
-  private darkTheme = false;
-  private keyBindings: Extension = []; // Vim or Emacs, once chosen (notepad-key-mode.ts)
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -94,37 +70,32 @@ export class NotepadController {
     readonly store: NotepadStore,
     readonly options: NotepadControllerOptions,
   ) {
-    this.states = new TabStates(this.compartments, () => this.sharedExtensions());
-    this.sync = new DocumentSyncClient(
-      notepadTabsStore,
-      {
-        snapshot: (id) => this.windows.snapshot(id),
-        adoptRemote: (doc, known) => this.windows.adoptRemote(doc, known),
-        remoteDeleted: (ids) => this.windows.removeForSync(ids),
-        remoteOrder: (order) => this.windows.reorderForSync(order),
-        conflict: (id, stored, local) => this.windows.keepOtherWindowVersion(id, stored, local),
-        storageStatus: (status) =>
-          showStorageStatus(this.store, status, () => void this.backups.backUpAll()),
-        storing: (busy) => this.store.setState({ storing: busy }),
-        stored: (id) => {
-          this.backups.noteStored(id);
-          this.drive.tabStored(id);
-        },
-      },
-      { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
-    );
-    this.cleanups.push(followForStorage(this.states.feed, this.sync));
+    this.editor = new NotepadEditor(store, this.compartments, {
+      commandKeys: () => this.options.commandKeys?.() ?? null,
+      history: () => this.history,
+      tabName: (id) => this.tabName(id),
+      tabEdited: (id) => this.drive.tabEdited(id),
+      applyLanguage: () => this.languages.apply(),
+      openFiles: (picked) => void this.tabs.openFiles(picked),
+      save: (id) => this.saves.save("save", id),
+      closeTab: (id) => void this.tabs.closeTab(id),
+      focusText: () => this.text.focus(),
+      ready: () => this.ready,
+    });
+    this.states = this.editor.states;
+    const storage = openTabsStorage(this);
+    this.sync = storage.sync;
+    this.cleanups.push(storage.stopFollowing);
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
     });
     this.text = new NotepadTextActions(
-      () => this.view,
+      () => this.editor.getView(),
       (message) => this.addNotice({ id: "clipboard", kind: "error", message }),
       () => this.store.getState().language.id,
     );
-    // Each part gets this engine as the narrow host it declares, and the functions of the
-    // other parts it calls (none imports another: decision 022).
+    // Each part gets the functions of the other parts it calls (none imports another: 022).
     this.tabs = new NotepadTabs(this, {
       confirm: (message) => this.options.confirm(message),
       focusText: () => this.text.focus(),
@@ -132,6 +103,7 @@ export class NotepadController {
     });
     this.backups = new NotepadBackups(this, {
       newTab: (name, text, origin, options) => this.tabs.newTab(name, text, origin, options),
+      updateSettings: (patch) => this.editor.updateSettings(patch),
     });
     this.saves = new NotepadSaves(this, { rename: (id, name) => this.tabs.rename(id, name) });
     this.windows = new NotepadWindowSync(this);
@@ -150,7 +122,7 @@ export class NotepadController {
 
   /** Reads settings and stored tabs, then shows the active tab in `parent`. */
   async start(parent: HTMLElement, dark: boolean): Promise<void> {
-    this.darkTheme = dark;
+    this.editor.setDarkTheme(dark);
     const { settings, keptAside: settingsAside } = readNotepadSettings();
     const notices: Notice[] = [];
     if (settingsAside) notices.push(NOTEPAD_NOTICES.settingsUnreadable(settingsAside));
@@ -170,16 +142,14 @@ export class NotepadController {
       this.sync.track(tabs.activeId);
     }
     this.store.setState({ tabs, notices: [...this.store.getState().notices, ...notices] });
-    this.view = new EditorView({ state: this.stateFor(tabs.activeId), parent });
-    this.publishFileStatus();
-    this.languages.apply();
+    this.editor.mount(parent, tabs.activeId);
     this.store.setState({ loaded: true });
     this.sync.start();
     if (stored.interrupted) {
       const forget = (ids: string[]) => this.sync.forget(ids);
       finishInterruptedCloses(stored.interrupted, forget, this.history.store);
     }
-    this.refreshStatus();
+    this.editor.refreshStatus();
     this.listen();
     void this.drive.start();
     // The states of tabs not shown yet, one per idle period (fast first switches).
@@ -202,8 +172,7 @@ export class NotepadController {
     this.drive.stop();
     this.backups.folder.dispose();
     for (const cleanup of this.cleanups) cleanup();
-    this.view?.destroy();
-    this.view = null;
+    this.editor.destroy();
   }
 
   /** False until the stored tabs are shown: tab and settings actions wait for it. */
@@ -237,127 +206,26 @@ export class NotepadController {
     });
   }
 
-  // ---------------------------------------------------------------- editor states
-
-  private editorOptions(): EditorViewOptions {
-    return {
-      ...notepadEditorOptions(this.store.getState().settings, this.darkTheme),
-      keyBindings: this.keyBindings,
-    };
-  }
-
-  /** Puts Vim or Emacs bindings (or none) in every tab's text. */
-  setKeyBindings(bindings: Extension): void {
-    this.keyBindings = bindings;
-    this.applyOptions();
-  }
-
-  private sharedExtensions(): Extension[] {
-    this.extensions ??= notepadExtensions({
-      commandKeys: () => this.options.commandKeys?.() ?? null,
-      onUpdate: (update) => this.onUpdate(update),
-      openFiles: (picked) => void picked.then((files) => this.tabs.openFiles(files)),
-      pastedIntoEmpty: () => this.languages.apply(),
-      keyActions: notepadKeyActions(
-        {
-          save: (id) => this.saves.save("save", id),
-          closeTab: (id) => void this.tabs.closeTab(id),
-          openFind: () => this.openFind(false),
-        },
-        this.store,
-      ),
-    });
-    return this.extensions;
-  }
+  // ---------------------------------------------------------------- the editor (parts' host)
 
   /** The state of tab `id` with the current options. */
   stateFor(id: string) {
-    return this.states.stateFor(id, this.editorOptions());
+    return this.editor.stateFor(id);
   }
 
   /** Swaps the view to tab `id`'s state, remembering the old tab's state and scroll. */
   showActive(id: string, previousId?: string): void {
-    const view = this.view;
-    if (!view) return;
-    if (previousId) this.states.remember(previousId, view);
-    view.setState(this.stateFor(id));
-    const scroll = this.states.get(id)?.scroll;
-    if (scroll) view.dispatch({ effects: scroll });
-    this.refreshStatus();
-    this.publishFileStatus();
-    this.languages.apply();
+    this.editor.showActive(id, previousId);
   }
 
   /** Puts the active tab's file figures (location, line ending, encoding) in the UI store. */
   publishFileStatus(): void {
-    const doc = this.states.get(this.activeId());
-    if (!doc) return;
-    const current = this.store.getState().activeFile;
-    const inDrive = doc.driveFileId !== null;
-    if (
-      current.file === doc.file &&
-      current.mixed === doc.mixedLineEndings &&
-      current.inDrive === inDrive
-    )
-      return;
-    this.store.setState({
-      activeFile: { file: doc.file, mixed: doc.mixedLineEndings, inDrive },
-    });
-  }
-
-  /**
-   * Changes how the active tab is written at its next save (encoding or line ending): the
-   * tab is then modified, since its file no longer matches.
-   */
-  setFileFormat(patch: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>): void {
-    const id = this.activeId();
-    const doc = this.states.get(id);
-    if (!doc) return;
-    const file = { ...doc.file, ...patch };
-    if (file.encoding === doc.file.encoding && file.lineEnding === doc.file.lineEnding) return;
-    doc.file = file;
-    doc.mixedLineEndings = false;
-    this.store.setState((s) => ({ tabs: updateTab(s.tabs, id, { isModified: true }) }));
-    this.sync.noteChange(id, true);
-    this.publishFileStatus();
-  }
-
-  /** Follows the site theme (light/dark). */
-  setDarkTheme(dark: boolean): void {
-    this.darkTheme = dark;
-    this.applyOptions();
-  }
-
-  private applyOptions(): void {
-    if (this.view) this.states.applyToView(this.activeId(), this.view, this.editorOptions());
-  }
-
-  private onUpdate(update: ViewUpdate): void {
-    const id = this.activeId();
-    const doc = this.states.get(id);
-    if (doc) doc.state = update.state;
-    recordHistory(this.history, id, this.tabName(id), update);
-    if (update.docChanged && notesAsEdit(update)) this.noteEdit(id);
-    if (update.docChanged) this.states.feed.publishTransactions(id, update.transactions);
-    const countChanged =
-      update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
-    if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
-  }
-
-  private noteEdit(id: string): void {
-    const now = Date.now();
-    const { tabs } = this.store.getState();
-    const marked = markModified(tabs, id, now);
-    // Only the first edit changes the tab list; later keystrokes do not notify the UI store.
-    if (marked !== tabs) this.store.setState({ tabs: marked });
-    const doc = this.states.get(id);
-    if (doc) doc.lastEditAt = now;
-    this.drive.tabEdited(id);
+    this.editor.publishFileStatus();
   }
 
   /** The view of the active tab (for focus and tests). */
   getView(): EditorView | null {
-    return this.view;
+    return this.editor.getView();
   }
 
   /** The id of the tab shown. */
@@ -375,14 +243,7 @@ export class NotepadController {
     return this.states.content(id);
   }
 
-  // ---------------------------------------------------------------- status and notices
-
-  private refreshStatus(): void {
-    const state = this.view?.state;
-    if (!state) return;
-    const next = changedStatus(this.store.getState().status, state);
-    if (next) this.store.setState({ status: next });
-  }
+  // ---------------------------------------------------------------- notices
 
   /** Shows a notice (replacing one with the same id). */
   addNotice(notice: Notice): void {
@@ -392,47 +253,6 @@ export class NotepadController {
   /** Hides a notice. */
   dismissNotice(id: string): void {
     dismissNotice(this.store, id);
-  }
-
-  // ---------------------------------------------------------------- settings
-
-  /** Changes settings, stores them and applies them to the editor. */
-  updateSettings(patch: Partial<NotepadSettings>): void {
-    if (!this.ready) return;
-    const settings = { ...this.store.getState().settings, ...patch };
-    settings.fontSize = clampFontSize(settings.fontSize);
-    this.store.setState({ settings });
-    writeNotepadSettings(settings);
-    this.applyOptions();
-  }
-
-  /** Font size one step up (+1) or down (-1). */
-  stepFontSize(direction: 1 | -1): void {
-    this.updateSettings({
-      fontSize: this.store.getState().settings.fontSize + direction * NOTEPAD_FONT_SIZE.step,
-    });
-  }
-
-  /** Font size back to 14. */
-  resetFontSize(): void {
-    this.updateSettings({ fontSize: DEFAULT_NOTEPAD_SETTINGS.fontSize });
-  }
-
-  // ---------------------------------------------------------------- find bar
-
-  /** Opens the find bar (and the replace row when `replace`). */
-  openFind(replace: boolean): void {
-    this.store.setState((s) => ({
-      findOpen: true,
-      replaceOpen: replace || (s.findOpen && s.replaceOpen),
-      findFocusRequest: s.findFocusRequest + 1,
-    }));
-  }
-
-  /** Closes the find bar. */
-  closeFind(): void {
-    this.store.setState({ findOpen: false, replaceOpen: false });
-    this.text.focus();
   }
 
   /** The name of tab `id` ("Untitled" when unknown). */

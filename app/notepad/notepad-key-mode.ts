@@ -5,8 +5,10 @@ import type { Notice, NotepadStore } from "./notepad-store";
 
 /** What choosing the keys needs of the notepad. */
 export interface KeyModeHost {
-  /** Puts Vim or Emacs bindings (or none) in every tab's text. */
-  setKeyBindings(bindings: Extension): void;
+  readonly editor: {
+    /** Puts Vim or Emacs bindings (or none) in every tab's text. */
+    setKeyBindings(bindings: Extension): void;
+  };
   addNotice(notice: Notice): void;
 }
 
@@ -26,7 +28,7 @@ export function chooseNotepadKeyMode(
   loadKeyMode(mode).then(
     (bindings) => {
       // A later choice made while this one loaded wins.
-      if (store.getState().keyMode === mode) controller.setKeyBindings(bindings);
+      if (store.getState().keyMode === mode) controller.editor.setKeyBindings(bindings);
     },
     (error: unknown) => {
       console.error("Loading key bindings failed", error);

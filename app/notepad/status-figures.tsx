@@ -128,8 +128,8 @@ export function NotepadFileStatus({
         file={activeFile.file}
         inDrive={activeFile.inDrive}
         mixedLineEndings={activeFile.mixed}
-        onLineEnding={(lineEnding) => controller.setFileFormat({ lineEnding })}
-        onEncoding={(encoding) => controller.setFileFormat({ encoding })}
+        onLineEnding={(lineEnding) => controller.editor.setFileFormat({ lineEnding })}
+        onEncoding={(encoding) => controller.editor.setFileFormat({ encoding })}
         onReopen={(encoding) => void controller.saves.reopen(encoding)}
       />
     </>

@@ -13,8 +13,6 @@ export interface TabLanguageHost {
   readonly states: TabStates;
   getView(): EditorView | null;
   activeId(): string;
-  /** Stores the tab's record (its file format carries the picked language). */
-  readonly sync: { noteChange(id: string, metadata?: boolean): void };
   /** Shows the active tab's file format (with its picked language) in the status bar. */
   publishFileStatus(): void;
 }
@@ -65,8 +63,8 @@ export class TabLanguages {
     const id = this.host.activeId();
     const doc = this.host.states.get(id);
     if (!doc) return;
-    doc.file = { ...doc.file, language };
-    this.host.sync.noteChange(id, true);
+    // Its file format carries the picked language: stored by the feed's storage follower.
+    this.host.states.changeMeta(id, { file: { ...doc.file, language } });
     this.host.publishFileStatus();
     this.apply();
   }

@@ -21,7 +21,6 @@ function notepadWithTabs() {
     states,
     sync: {
       track: () => undefined,
-      noteChange: () => undefined,
       forget: async () => undefined,
       saveOrder: () => undefined,
     },

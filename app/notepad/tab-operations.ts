@@ -66,7 +66,7 @@ export function closedTabNotKeptMessage(name: string, storageFull: boolean): str
 export interface TabOperationsHost {
   readonly store: NotepadStore;
   readonly states: TabStates;
-  readonly sync: Pick<DocumentSyncClient, "track" | "noteChange" | "forget" | "saveOrder">;
+  readonly sync: Pick<DocumentSyncClient, "track" | "forget" | "saveOrder">;
   /** Where closed tabs are kept for Reopen (30 days). */
   readonly history: {
     readonly store: {
@@ -153,7 +153,7 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     );
     this.notepad.sync.track(tab.id);
     this.setTabs(state);
-    this.notepad.sync.noteChange(tab.id, true);
+    this.notepad.states.announce(tab.id, { text: true, meta: true });
     this.saveOrder();
     this.links.focusText();
     return tab.id;
@@ -338,7 +338,7 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     });
     this.notepad.sync.track(tab.id);
     this.setTabs(state);
-    this.notepad.sync.noteChange(tab.id, true);
+    this.notepad.states.announce(tab.id, { text: true, meta: true });
     this.saveOrder();
   }
 
@@ -350,7 +350,7 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     this.store.setState({ renamingId: null });
     if (after === before) return;
     this.store.setState({ tabs: after });
-    this.notepad.sync.noteChange(id, true);
+    this.notepad.states.announce(id, { meta: true });
   }
 
   /** Starts or stops the inline rename of a tab. */

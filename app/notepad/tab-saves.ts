@@ -13,7 +13,7 @@ import type { TabTextHost } from "./notepad-part";
 import { clearModified } from "./tabs-model";
 
 /** What saving, reloading and printing a tab need of the notepad. */
-export interface TabSavesHost extends TabTextHost<"noteChange"> {
+export interface TabSavesHost extends TabTextHost<never> {
   getContent(id: string): string;
 }
 
@@ -67,11 +67,9 @@ export class NotepadSaves {
     if (!current) return false;
     const unchanged = this.notepad.states.text(id) === savedText;
     if (outcome.kind === "written") {
-      current.file = outcome.file;
-      current.mixedLineEndings = false;
+      this.notepad.states.changeMeta(id, { file: outcome.file, mixedLineEndings: false });
       if (mode === "save-as") this.links.rename(id, outcome.name);
       if (unchanged) this.markSaved(id);
-      this.notepad.sync.noteChange(id, true);
       this.notepad.publishFileStatus();
     } else if (outcome.kind === "downloaded") {
       if (unchanged) this.markSaved(id);
@@ -98,10 +96,9 @@ export class NotepadSaves {
     const current = this.notepad.states.get(id);
     if (!current) return;
     this.reloadText(id, outcome.text);
-    current.file = outcome.file;
-    current.mixedLineEndings = outcome.mixedLineEndings;
+    const { file, mixedLineEndings } = outcome;
+    this.notepad.states.changeMeta(id, { file, mixedLineEndings });
     this.markSaved(id);
-    this.notepad.sync.noteChange(id, true);
     this.notepad.publishFileStatus();
   }
 
@@ -129,7 +126,7 @@ export class NotepadSaves {
     const after = clearModified(before, id);
     if (after !== before) {
       this.notepad.store.setState({ tabs: after });
-      this.notepad.sync.noteChange(id, true);
+      this.notepad.states.announce(id, { meta: true });
     }
   }
 

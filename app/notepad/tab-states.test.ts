@@ -3,6 +3,7 @@ import type { EditorState, TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { createEditorCompartments, DEFAULT_EDITOR_VIEW_OPTIONS } from "~/codemirror";
 import { applyToDocument } from "~/document/apply-to-document";
+import { documentMeta } from "~/document/document-meta";
 import type { DocumentChange } from "~/document/change-feed";
 import { followForStorage } from "~/document/storage-follower";
 import { TabStates } from "./tab-states";
@@ -76,5 +77,50 @@ describe("TabStates and the document model", () => {
     expect(states.content("lazy")).toBe("new");
     expect(states.get("lazy")!.state).toBeNull();
     expect(heard).toEqual([]);
+  });
+
+  it("changes a tab's meta by a transaction, shown, hidden or not built, heard and stored once each", () => {
+    let shown: { id: string; view: ReturnType<typeof showTab> } | null = null;
+    const states = new TabStates(
+      createEditorCompartments(),
+      () => [],
+      () => shown,
+    );
+    const stored: [string, boolean | undefined][] = [];
+    followForStorage(states.feed, { noteChange: (id, now) => stored.push([id, now]) });
+    for (const id of ["shown", "hidden", "lazy"]) states.add(id, "text", { driveFileId: "old" });
+    shown = { id: "shown", view: showTab(states, "shown") };
+    states.stateFor("hidden", DEFAULT_EDITOR_VIEW_OPTIONS);
+    for (const id of ["shown", "hidden", "lazy"]) states.changeMeta(id, { driveFileId: id });
+    // The shown tab's change went through its view, so its view state holds it too.
+    expect(shown.view.state.field(documentMeta).driveFileId).toBe("shown");
+    expect(states.get("hidden")!.state!.field(documentMeta).driveFileId).toBe("hidden");
+    expect(states.get("lazy")!.state).toBeNull();
+    expect(states.get("lazy")!.driveFileId).toBe("lazy");
+    // Built later, the lazy tab's state starts from the meta it was given meanwhile.
+    states.stateFor("lazy", DEFAULT_EDITOR_VIEW_OPTIONS);
+    expect(states.get("lazy")!.state!.field(documentMeta).driveFileId).toBe("lazy");
+    // Stored at once, as a rename is; an unchanged meta and another window's meta are not.
+    states.changeMeta("hidden", { driveFileId: "hidden" });
+    states.changeMeta("hidden", { driveFileId: "elsewhere" }, "other-window");
+    expect(states.get("hidden")!.driveFileId).toBe("elsewhere");
+    expect(stored).toEqual([
+      ["shown", true],
+      ["hidden", true],
+      ["lazy", true],
+    ]);
+  });
+
+  it("announces a tab added (stored at once) and a text put in a tab not built (after the debounce)", () => {
+    const { states, stored, heard } = tabsWithStorage();
+    states.add("new", "text");
+    states.announce("new", { text: true, meta: true });
+    states.announce("new", { text: true }, "drive-merge");
+    states.announce("gone", { meta: true });
+    expect(heard.map(({ id, origin, text, meta }) => [id, origin, text, meta])).toEqual([
+      ["new", "user", true, true],
+      ["new", "drive-merge", true, false],
+    ]);
+    expect(stored).toEqual(["new", "new"]);
   });
 });

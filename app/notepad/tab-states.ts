@@ -14,34 +14,72 @@ import {
 import { ChangeFeed } from "~/document/change-feed";
 import type { ChangeOrigin } from "~/document/change-origin";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
-import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
+import type { DocumentFileFormat } from "~/storage/document-records";
+import {
+  type DocumentMeta,
+  documentMeta,
+  metaOf,
+  newDocumentMeta,
+  patchMeta,
+  setMeta,
+} from "~/document/document-meta";
 import type { RemoteDocument } from "~/storage/document-sync";
 
-/** What the notepad keeps of one tab besides its name and flags (those are in the UI store). */
-export interface TabDocument {
+/**
+ * What the notepad keeps of one tab besides its name and flags (those are in the UI store).
+ * Its meta (Drive file, file format, mixed line endings) lives in its editor state
+ * (`documentMeta`) once that is built, and here until then; either way it is changed only
+ * through `TabStates.changeMeta`, which the change feed hears.
+ */
+export class TabDocument {
   /** The tab's editor state (undo history, selection), created the first time it is shown. */
-  state: EditorState | null;
-  /** The text of a tab never shown yet (dropped once `state` exists). */
-  content: string | Text | null;
+  state: EditorState | null = null;
   /** Scroll position to restore when the tab is shown again. */
-  scroll: StateEffect<unknown> | null;
+  scroll: StateEffect<unknown> | null = null;
   /** Options the state was last configured with. */
-  options: EditorViewOptions | null;
+  options: EditorViewOptions | null = null;
   /**
    * Epoch ms of the last edit, stored as the tab's lastModified. Kept here rather than in the
    * UI store, which changes only on a tab's first edit (so typing does not re-render the tabs).
    */
-  lastEditAt: number;
+  lastEditAt = 0;
+
+  constructor(
+    /** The text of a tab never shown yet (dropped once `state` exists). */
+    public content: string | Text | null,
+    /** The meta of a tab whose state is not built yet (its state holds it after). */
+    public heldMeta: DocumentMeta,
+  ) {}
+
+  /** Its meta, from its state once built. */
+  get meta(): DocumentMeta {
+    return this.state ? metaOf(this.state) : this.heldMeta;
+  }
+
   /** The Google Drive file the tab was opened from or saved to (stored with the tab). */
-  driveFileId: string | null;
+  get driveFileId(): string | null {
+    return this.meta.driveFileId;
+  }
+
   /** Encoding, line ending and the file on this computer (stored with the tab). */
-  file: DocumentFileFormat;
+  get file(): DocumentFileFormat {
+    return this.meta.file;
+  }
+
   /** The opened file mixed line endings (shown until it is saved with one kind). */
-  mixedLineEndings: boolean;
+  get mixedLineEndings(): boolean {
+    return this.meta.mixedLineEndings;
+  }
 }
 
 /** Where a tab's text came from, besides the text: Drive, a file on disk and its format. */
-export type TabOrigin = Partial<Pick<TabDocument, "driveFileId" | "file" | "mixedLineEndings">>;
+export type TabOrigin = Partial<DocumentMeta>;
+
+/** The tab shown in the one view, and that view. */
+export interface ShownTab {
+  readonly id: string;
+  readonly view: DocumentView;
+}
 
 /**
  * The editor states of the notepad's tabs: one `EditorState` per tab, created lazily and
@@ -57,20 +95,13 @@ export class TabStates {
   constructor(
     private readonly compartments: EditorCompartments,
     private readonly sharedExtensions: () => Extension[],
+    /** The tab the one view shows (a meta change to it goes through the view). */
+    private readonly shown: () => ShownTab | null = () => null,
   ) {}
 
   /** Adds (or replaces) a tab with `content`. */
   add(id: string, content: string | Text, origin: TabOrigin = {}): TabDocument {
-    const doc: TabDocument = {
-      state: null,
-      content,
-      scroll: null,
-      options: null,
-      lastEditAt: 0,
-      driveFileId: origin.driveFileId ?? null,
-      file: origin.file ?? newFileFormat(),
-      mixedLineEndings: origin.mixedLineEndings ?? false,
-    };
+    const doc = new TabDocument(content, newDocumentMeta(origin));
     this.docs.set(id, doc);
     return doc;
   }
@@ -99,7 +130,11 @@ export class TabStates {
     if (!doc.state) {
       doc.state = EditorState.create({
         doc: doc.content ?? "",
-        extensions: [configurableExtensions(this.compartments, options), this.sharedExtensions()],
+        extensions: [
+          configurableExtensions(this.compartments, options),
+          this.sharedExtensions(),
+          documentMeta.init(() => doc.heldMeta),
+        ],
       });
       doc.content = null;
       doc.options = options;
@@ -147,6 +182,40 @@ export class TabStates {
   target(id: string, view: DocumentView | null): DocumentTarget | null {
     const doc = this.docs.get(id);
     return doc ? { view, held: doc, feed: { feed: this.feed, id } } : null;
+  }
+
+  /**
+   * Changes tab `id`'s meta by a transaction with `origin` (through the view when the tab is
+   * shown); a tab whose state is not built yet keeps it until then. The change feed hears it
+   * (storage stores it at once) unless nothing changed.
+   */
+  changeMeta(id: string, patch: Partial<DocumentMeta>, origin: ChangeOrigin = "user"): void {
+    const doc = this.docs.get(id);
+    if (!doc) return;
+    if (doc.state) {
+      const shown = this.shown();
+      const view = shown?.id === id ? shown.view : null;
+      applyToDocument(this.target(id, view)!, { effects: setMeta.of(patch) }, origin);
+      return;
+    }
+    const meta = patchMeta(doc.heldMeta, patch);
+    if (meta === doc.heldMeta) return;
+    doc.heldMeta = meta;
+    this.feed.publish({ id, origin, text: false, meta: true, changes: null, state: null });
+  }
+
+  /**
+   * Publishes a change the tab states do not hold as a transaction: a tab added (`text` and
+   * `meta`), a change of what the tab list holds (name, unsaved mark: `meta`), or a text put
+   * in a tab whose state is not built yet (`text`).
+   */
+  announce(
+    id: string,
+    what: { text?: boolean; meta?: boolean },
+    origin: ChangeOrigin = "user",
+  ): void {
+    const doc = this.docs.get(id);
+    if (doc) this.feed.announce(id, what, origin, doc.state);
   }
 
   /**

@@ -4,7 +4,7 @@ import { NotepadPart, type TabTextHost } from "./notepad-part";
 import { addTab, orderTabs, removeTabForSync, updateTab } from "./tabs-model";
 
 /** What following other windows needs of the notepad. */
-export interface WindowSyncHost extends TabTextHost<"track" | "noteChange" | "saveOrder"> {
+export interface WindowSyncHost extends TabTextHost<"track" | "saveOrder"> {
   /** Shows tab `id` in the view. */
   showActive(id: string): void;
 }
@@ -85,7 +85,7 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
     this.store.setState({ tabs });
     this.notepad.states.add(tab.id, stored.content);
     this.notepad.sync.track(tab.id);
-    this.notepad.sync.noteChange(tab.id);
+    this.notepad.states.announce(tab.id, { text: true });
     this.notepad.sync.saveOrder(this.tabs.tabs.map((tab) => tab.id));
     this.notepad.addNotice({
       id: `conflict-${id}-${now}`,
@@ -110,11 +110,9 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
       doc.id === this.notepad.activeId() ? this.notepad.getView() : null,
       doc.changes,
     );
-    const state = this.notepad.states.get(doc.id);
-    if (state) {
-      state.driveFileId = doc.driveFileId;
-      state.file = doc.file;
-    }
+    // Stored already by the other window: the storage follower leaves it.
+    const meta = { driveFileId: doc.driveFileId, file: doc.file };
+    this.notepad.states.changeMeta(doc.id, meta, "other-window");
     if (doc.id === this.notepad.activeId()) this.notepad.publishFileStatus();
   }
 }

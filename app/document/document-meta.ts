@@ -1,0 +1,64 @@
+import { type EditorState, StateEffect, StateField, type Transaction } from "@codemirror/state";
+import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
+
+/**
+ * What a document holds besides its text, kept in its `EditorState` (issue 51) so it changes
+ * only by a transaction, carries that transaction's origin, and reaches the change feed with
+ * the text (CodeMirror's way: a `StateField` changed by a `StateEffect`).
+ *
+ * The tab list's fields (name, unsaved mark, last change, order) are still held by the
+ * notepad's tab list (tabs-model.ts); they join this record with the document set.
+ */
+export interface DocumentMeta {
+  /** The Google Drive file the document was opened from or saved to; null for none. */
+  readonly driveFileId: string | null;
+  /** Encoding, line ending, the file on this computer and the chosen language. */
+  readonly file: DocumentFileFormat;
+  /** The opened file mixed line endings (shown until it is saved with one kind). */
+  readonly mixedLineEndings: boolean;
+}
+
+/** The meta of a new document: no Drive file, UTF-8, LF, no file on disk. */
+export function newDocumentMeta(given: Partial<DocumentMeta> = {}): DocumentMeta {
+  return {
+    driveFileId: given.driveFileId ?? null,
+    file: given.file ?? newFileFormat(),
+    mixedLineEndings: given.mixedLineEndings ?? false,
+  };
+}
+
+/** Changes some of a document's meta; dispatch it with the change's origin (`changeOrigin`). */
+export const setMeta = StateEffect.define<Partial<DocumentMeta>>();
+
+/** `meta` with `patch` applied; `meta` itself when nothing in it changes. */
+export function patchMeta(meta: DocumentMeta, patch: Partial<DocumentMeta>): DocumentMeta {
+  let next = meta;
+  for (const key of Object.keys(patch) as (keyof DocumentMeta)[]) {
+    const value = patch[key];
+    if (value === undefined || next[key] === value) continue;
+    next = { ...next, [key]: value };
+  }
+  return next;
+}
+
+/**
+ * A document's meta in its state. Give the first value with `documentMeta.init(() => meta)`;
+ * a state without the field reads as a new document's meta (`metaOf`).
+ */
+export const documentMeta = StateField.define<DocumentMeta>({
+  create: () => newDocumentMeta(),
+  update(meta, tr) {
+    for (const effect of tr.effects) if (effect.is(setMeta)) meta = patchMeta(meta, effect.value);
+    return meta;
+  },
+});
+
+/** The meta of `state` (a new document's when the state has no meta field). */
+export function metaOf(state: EditorState): DocumentMeta {
+  return state.field(documentMeta, false) ?? newDocumentMeta();
+}
+
+/** Whether transaction `tr` changed its document's meta. */
+export function metaChanged(tr: Transaction): boolean {
+  return tr.startState.field(documentMeta, false) !== tr.state.field(documentMeta, false);
+}

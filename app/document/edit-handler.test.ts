@@ -1,0 +1,93 @@
+import { EditorState, type Transaction, type TransactionSpec } from "@codemirror/state";
+import { describe, expect, it } from "vitest";
+import { withOrigin } from "./apply-to-document";
+import { ChangeFeed, type DocumentChange } from "./change-feed";
+import type { ChangeOrigin } from "./change-origin";
+import { documentMeta, newDocumentMeta, setMeta } from "./document-meta";
+import { type EditedDocument, handleDocumentUpdate } from "./edit-handler";
+import { followForStorage } from "./storage-follower";
+
+/** A document shown by a view without the DOM whose update listener is the edit handler. */
+function editedDocument(recording = true) {
+  const feed = new ChangeFeed();
+  const heard: DocumentChange[] = [];
+  feed.subscribe((change) => heard.push(change));
+  const stored: string[] = [];
+  followForStorage(feed, { noteChange: (id) => stored.push(id) });
+  const versions: string[] = [];
+  let edits = 0;
+  let names = 0;
+  const doc: EditedDocument = {
+    id: "doc",
+    feed,
+    history: () =>
+      recording
+        ? {
+            noteEdit: () => versions.push("edit"),
+            snapshotNow: async (_id, _source, reason) => {
+              versions.push(reason);
+              return null;
+            },
+          }
+        : null,
+    name: () => {
+      names += 1;
+      return "Notes";
+    },
+    edited: () => {
+      edits += 1;
+    },
+  };
+  let state = EditorState.create({
+    doc: "abc",
+    extensions: documentMeta.init(() => newDocumentMeta()),
+  });
+  const dispatch = (spec: TransactionSpec, origin: ChangeOrigin = "user") => {
+    const startState = state;
+    const tr: Transaction = state.update(withOrigin(spec, origin));
+    state = tr.state;
+    handleDocumentUpdate({ docChanged: tr.docChanged, startState, transactions: [tr] }, doc);
+  };
+  return {
+    dispatch,
+    heard,
+    stored,
+    versions,
+    counts: () => ({ edits, names }),
+  };
+}
+
+describe("handleDocumentUpdate, the one edit handler of both editors", () => {
+  it("an edit is kept in History, marks the document unsaved and is stored, once each", () => {
+    const { dispatch, heard, stored, versions, counts } = editedDocument();
+    dispatch({ changes: { from: 3, insert: "d" } });
+    expect(versions).toEqual(["edit"]);
+    expect(counts()).toEqual({ edits: 1, names: 1 });
+    expect(heard.map(({ text, meta }) => [text, meta])).toEqual([[true, false]]);
+    expect(stored).toEqual(["doc"]);
+  });
+
+  it("another window's text is kept as a version before it, neither unsaved nor stored again", () => {
+    const { dispatch, stored, versions, counts } = editedDocument();
+    dispatch({ changes: { from: 0, to: 3, insert: "xyz" } }, "other-window");
+    expect(versions).toEqual(["other-window"]);
+    expect(counts().edits).toBe(0);
+    expect(stored).toEqual([]);
+  });
+
+  it("a meta change reaches the feed without History or the unsaved mark; a selection nothing", () => {
+    const { dispatch, heard, versions, counts } = editedDocument();
+    dispatch({ effects: setMeta.of({ driveFileId: "drive-1" }) });
+    dispatch({ selection: { anchor: 1 } });
+    expect(heard.map(({ text, meta }) => [text, meta])).toEqual([[false, true]]);
+    expect(versions).toEqual([]);
+    expect(counts()).toEqual({ edits: 0, names: 0 });
+  });
+
+  it("records no version while History is not recording, and still stores the edit", () => {
+    const { dispatch, stored, versions } = editedDocument(false);
+    dispatch({ changes: { from: 0, insert: "z" } });
+    expect(versions).toEqual([]);
+    expect(stored).toEqual(["doc"]);
+  });
+});

@@ -1,0 +1,51 @@
+import { followForStorage } from "~/document/storage-follower";
+import { DocumentSyncClient } from "~/storage/document-sync";
+import { notepadTabsStore } from "~/storage/notepad-tabs";
+import type { NotepadBackups } from "./backup-operations";
+import type { NotepadDriveSync } from "./drive-sync";
+import { showStorageStatus } from "./notepad-notices";
+import type { NotepadStore } from "./notepad-store";
+import type { NotepadWindowSync } from "./tab-sync";
+import type { TabStates } from "./tab-states";
+
+/** Every edit is stored at most this long after it happened (spec: within 1 second). */
+export const SAVE_DELAY_MS = 700;
+
+/** What the tabs' storage calls in the notepad (the controller gives it). */
+export interface TabsStorageHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  readonly windows: NotepadWindowSync;
+  readonly backups: NotepadBackups;
+  readonly drive: NotepadDriveSync;
+}
+
+/**
+ * The persistence of every tab through the shared document engine (`DocumentSyncClient`:
+ * autosave, keep-aside, revisions, other windows), following the tabs' change feed: the one
+ * place it hears of a change. Returns the client and the unsubscribe of its follower.
+ */
+export function openTabsStorage(notepad: TabsStorageHost): {
+  sync: DocumentSyncClient;
+  stopFollowing: () => void;
+} {
+  const sync = new DocumentSyncClient(
+    notepadTabsStore,
+    {
+      snapshot: (id) => notepad.windows.snapshot(id),
+      adoptRemote: (doc, known) => notepad.windows.adoptRemote(doc, known),
+      remoteDeleted: (ids) => notepad.windows.removeForSync(ids),
+      remoteOrder: (order) => notepad.windows.reorderForSync(order),
+      conflict: (id, stored, local) => notepad.windows.keepOtherWindowVersion(id, stored, local),
+      storageStatus: (status) =>
+        showStorageStatus(notepad.store, status, () => void notepad.backups.backUpAll()),
+      storing: (busy) => notepad.store.setState({ storing: busy }),
+      stored: (id) => {
+        notepad.backups.noteStored(id);
+        notepad.drive.tabStored(id);
+      },
+    },
+    { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
+  );
+  return { sync, stopFollowing: followForStorage(notepad.states.feed, sync) };
+}
