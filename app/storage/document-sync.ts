@@ -2,7 +2,6 @@ import { type DocumentLoadResult, type DocumentStore, isQuotaError } from "./doc
 import type {
   DocumentSyncHost,
   DocumentSyncOptions,
-  StorageStatus,
   SyncMessage,
   TrackedDocument,
 } from "./document-sync-types";
@@ -10,6 +9,7 @@ import { followMessage, type RemoteContext } from "./document-sync-remote";
 import { registerFlusher } from "./pending-work";
 import { askPersistenceAfterFirstStore, askPersistenceWhenInstalled } from "./storage-persistence";
 import { TextChunkTracker } from "./text-chunks";
+import { DocumentWriteStatus } from "./document-write-status";
 import {
   applyRescue,
   clearRescue,
@@ -34,9 +34,6 @@ export type {
  */
 const AFTER_PAINT_MS = 50;
 
-/** A write still running after this long is shown (shorter ones would only flicker). */
-const SLOW_WRITE_MS = 500;
-
 /**
  * One persistence client for a collection of documents, shaped like tldraw's
  * TLLocalSyncClient and used by both editors: nothing is written before the stored state has
@@ -55,10 +52,7 @@ export class DocumentSyncClient {
   private disposed = false;
   /** IndexedDB could not be opened: nothing is attempted (the host said so to the user). */
   private unavailable = false;
-  private status: StorageStatus = "ok";
-  /** Writes running for longer than SLOW_WRITE_MS, shown through `host.storing`. */
-  private slowWrites = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly writes: DocumentWriteStatus;
   /** Order and delete writes still running. */
   private pendingWrites = 0;
   private readonly cleanups: (() => void)[] = [];
@@ -69,7 +63,9 @@ export class DocumentSyncClient {
     readonly store: DocumentStore,
     private readonly host: DocumentSyncHost,
     private readonly options: DocumentSyncOptions,
-  ) {}
+  ) {
+    this.writes = new DocumentWriteStatus(host, () => this.flushAll(), options.retryMs);
+  }
 
   /**
    * Loads the stored documents, tracks them, and from then on writes changes and listens to
@@ -148,7 +144,7 @@ export class DocumentSyncClient {
     this.disposed = true;
     for (const cleanup of this.cleanups) cleanup();
     this.channel?.close();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.writes.stop();
   }
 
   /** Starts tracking a document based on stored `revision` (0: never stored). */
@@ -280,7 +276,7 @@ export class DocumentSyncClient {
   /** Resolves when every pending change is written (or failed). */
   async whenStored(): Promise<void> {
     this.flushAll();
-    while (!this.isAllStored() && !this.unavailable && this.status === "ok") {
+    while (!this.isAllStored() && !this.unavailable && this.writes.isOk) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -302,11 +298,7 @@ export class DocumentSyncClient {
     doc.saving = true;
     const changeCount = doc.changeCount;
     const plan = doc.chunks.plan(snapshot.text);
-    let slow = false;
-    const slowTimer = setTimeout(() => {
-      slow = true;
-      if (this.slowWrites++ === 0) this.host.storing?.(true);
-    }, SLOW_WRITE_MS);
+    const written = this.writes.writing();
     try {
       const result = await this.store.save(
         {
@@ -327,7 +319,7 @@ export class DocumentSyncClient {
         this.rescue.done([id]);
         if (doc.changeCount === changeCount) doc.dirty = false;
         this.post({ type: "saved", origin: this.origin, id, revision: result.revision });
-        this.setStatus("ok");
+        this.writes.set("ok");
         if (snapshot.text.length > 0) {
           askPersistenceAfterFirstStore();
           this.host.stored?.(id);
@@ -342,18 +334,17 @@ export class DocumentSyncClient {
         doc.flushAfterSave = true;
       }
     } catch (error) {
-      this.setStatus(isQuotaError(error) ? "full" : "failed", error);
-      this.scheduleRetry();
+      this.writes.set(isQuotaError(error) ? "full" : "failed", error);
+      this.writes.scheduleRetry();
     } finally {
       doc.saving = false;
-      clearTimeout(slowTimer);
-      if (slow && --this.slowWrites === 0) this.host.storing?.(false);
+      written();
     }
     // Everything is stored: the copy taken when the page was hidden stands for nothing now.
     if (this.isAllStored()) clearRescue(rescueKey(this.options.channelName, this.origin));
     const flushNow = doc.flushAfterSave;
     doc.flushAfterSave = false;
-    if (doc.dirty && this.docs.get(id) === doc && this.status === "ok") {
+    if (doc.dirty && this.docs.get(id) === doc && this.writes.isOk) {
       if (flushNow) {
         // The page may be closing: write now, not on a timer that may never run.
         doc.timer?.();
@@ -363,21 +354,6 @@ export class DocumentSyncClient {
         this.schedule(id, this.options.delay);
       }
     }
-  }
-
-  private setStatus(status: StorageStatus, error?: unknown): void {
-    if (status === this.status && status === "ok") return;
-    this.status = status;
-    if (status !== "ok") console.error("Storing a document failed", error);
-    this.host.storageStatus(status, error);
-  }
-
-  private scheduleRetry(): void {
-    if (this.retryTimer || this.disposed) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.flushAll();
-    }, this.options.retryMs ?? 2000);
   }
 
   /**
