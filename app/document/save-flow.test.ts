@@ -359,6 +359,30 @@ describe("the save flow both editors share", () => {
     expect(doc.modified).toBe(false);
   });
 
+  it("'reload' of a document whose state is not built yet hands the text to the host", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const link = linkOf(onDisk);
+    onDisk.bytes = utf8("theirs");
+    onDisk.lastModified = 50;
+    const { doc, host } = editorDocument(
+      "mine",
+      { encoding: "utf-8", lineEnding: "lf", disk: link },
+      { choice: "reload", shown: false },
+    );
+    const held: string[] = [];
+    const text = doc.text();
+    doc.held.state = null;
+    host.current = () => ({ name: doc.name, text, file: doc.file });
+    host.holdText = (reloaded) => held.push(reloaded);
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(held).toEqual(["theirs"]);
+    expect(doc.snapshots).toEqual([{ text: "mine", reason: "reloaded-from-disk" }]);
+    expect(doc.modified).toBe(false);
+  });
+
   it("changed on disk, 'cancel' changes nothing, and the outcome of a document gone is not applied", async () => {
     const onDisk = crlfFile("notes.txt");
     const { disk, linkOf } = fakeDisk([onDisk]);
