@@ -13,7 +13,8 @@ import {
   writeClipboardText,
 } from "~/ui/clipboard";
 import type { PickedFile } from "~/storage/disk-files";
-import { downloadDocument, saveOutcomeNotice } from "~/ui/document-file-save";
+import { downloadDocument } from "~/document/file-save";
+import { saveOutcomeNotice } from "~/document/save-messages";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { EditorCommandContext } from "./commands";
 import { useEditorStore } from "./editor-store";

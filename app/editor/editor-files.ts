@@ -10,15 +10,12 @@ import { fileRejectionMessage } from "~/text/file-checks";
 import { normalizeFileName } from "~/text/file-name";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
+import { reopenWithFlow, type SaveFlowHost, saveWithFlow } from "~/document/save-flow";
 import {
-  mixedLineEndingsMessage,
   guessedEncodingMessage,
-  reopenDocument,
-  type SaveOutcome,
-  saveDocument,
-  saveDocumentAs,
-  saveOutcomeNotice,
-} from "~/ui/document-file-save";
+  mixedLineEndingsMessage,
+  retryLabel,
+} from "~/document/save-messages";
 import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
 import { useEditorStore } from "./editor-store";
 
@@ -81,50 +78,15 @@ export async function openEditorFile(host: EditorFileHost, picked: PickedFile): 
 }
 
 /**
- * Save or Save As: the bytes are written (or downloaded) from the text as it was when the
- * user asked; the unsaved marker clears only when that write succeeded and nothing was typed
- * meanwhile.
+ * Save or Save As, through the save flow both editors share (app/document/save-flow.ts): the
+ * bytes are written (or downloaded) from the text as it was when the user asked; the unsaved
+ * marker clears only when that write succeeded and nothing was typed meanwhile.
  */
 export async function saveEditorFile(
   host: EditorFileHost,
   mode: "save" | "save-as",
 ): Promise<void> {
-  const view = host.getView();
-  if (!view) return;
-  const savedDoc = view.state.doc;
-  const generation = host.generation();
-  const { fileName, file } = useEditorStore.getState();
-  const request = { name: fileName, text: savedDoc.toString(), file };
-  const outcome: SaveOutcome =
-    mode === "save"
-      ? await saveDocument(request, {
-          askChangedOnDisk,
-          keepOverwritten: (diskText) =>
-            host
-              .getHistory()
-              .snapshotNow(
-                EDITOR_DOCUMENT_ID,
-                { text: diskText, name: fileName },
-                "before-overwrite",
-              ),
-        })
-      : await saveDocumentAs(request);
-  // Another document was opened while the dialog or the write ran: the outcome is not its.
-  if (generation !== host.generation()) return;
-  const unchanged = host.getView()?.state.doc === savedDoc;
-  if (outcome.kind === "written") {
-    useEditorStore.setState((state) => ({
-      file: outcome.file,
-      fileName: mode === "save-as" ? normalizeFileName(outcome.name) : state.fileName,
-      mixedLineEndings: false,
-    }));
-    if (unchanged) useEditorStore.getState().markClean();
-  } else if (outcome.kind === "downloaded") {
-    if (unchanged) useEditorStore.getState().markClean();
-  } else if (outcome.kind === "reload") {
-    applyReload(host, outcome);
-  }
-  notifyOutcome(host, outcome);
+  await saveWithFlow(flowHost(host), mode);
 }
 
 /** Reads the document's file again in `encoding` (the status bar's "Reopen with encoding"). */
@@ -132,43 +94,47 @@ export async function reopenEditorFile(
   host: EditorFileHost,
   encoding: TextEncodingId,
 ): Promise<void> {
-  const disk = useEditorStore.getState().file.disk;
-  if (!disk) return;
+  await reopenWithFlow(flowHost(host), encoding);
+}
+
+/**
+ * The editor's document as the save flow sees it, for as long as it is the one shown: once
+ * another is opened (the generation moves on), a save's outcome is not its.
+ */
+function flowHost(host: EditorFileHost): SaveFlowHost {
   const generation = host.generation();
-  const outcome = await reopenDocument(disk, encoding);
-  // Another document was opened while the file was read.
-  if (generation !== host.generation()) return;
-  if (outcome.kind === "reload") applyReload(host, outcome);
-  notifyOutcome(host, outcome);
-}
-
-/** The file's text as read from disk replaces the document, which is then as saved. */
-function applyReload(host: EditorFileHost, outcome: Extract<SaveOutcome, { kind: "reload" }>) {
-  // An ordinary, undoable edit: Ctrl+Z brings back the text that was here.
-  const current = host.getView();
-  current?.dispatch({
-    changes: { from: 0, to: current.state.doc.length, insert: outcome.text },
-    userEvent: "input.reload",
-  });
-  useEditorStore.setState({
-    file: outcome.file,
-    isDirty: false,
-    mixedLineEndings: outcome.mixedLineEndings,
-  });
-}
-
-function notifyOutcome(host: EditorFileHost, outcome: SaveOutcome) {
-  const notice = saveOutcomeNotice(outcome);
-  if (!notice) return;
-  const retry = notice.retry;
-  useEditorStore.getState().notify({
-    kind: notice.kind,
-    text: notice.text,
-    action: retry
-      ? {
-          label: retry === "save" ? "Save" : "Save as…",
-          run: () => void saveEditorFile(host, retry),
-        }
-      : undefined,
-  });
+  const store = useEditorStore;
+  const current = () => (generation === host.generation() ? host.getView() : null);
+  return {
+    current: () => {
+      const view = current();
+      if (!view) return null;
+      const { fileName, file } = store.getState();
+      return { name: fileName, text: view.state.doc, file };
+    },
+    target: () => {
+      const view = current();
+      return view ? { view, held: null } : null;
+    },
+    askChangedOnDisk,
+    recordSnapshot: (text, reason) =>
+      host
+        .getHistory()
+        .snapshotNow(EDITOR_DOCUMENT_ID, { text, name: store.getState().fileName }, reason),
+    setFile: (file, mixedLineEndings) => store.setState({ file, mixedLineEndings }),
+    rename: (fileName) => store.setState({ fileName: normalizeFileName(fileName) }),
+    // A download or a write is a backup (markClean notes it); a reload only matches the disk.
+    markSaved: (how) =>
+      how === "saved" ? store.getState().markClean() : store.setState({ isDirty: false }),
+    notify: (notice) => {
+      const retry = notice.retry;
+      store.getState().notify({
+        kind: notice.kind,
+        text: notice.text,
+        action: retry
+          ? { label: retryLabel(retry), run: () => void saveEditorFile(host, retry) }
+          : undefined,
+      });
+    },
+  };
 }

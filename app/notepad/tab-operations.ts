@@ -7,7 +7,7 @@ import { readStorageHealth, roomShortfall } from "~/storage/storage-health";
 import type { DocumentFileFormat } from "~/storage/document-store";
 import { isQuotaError } from "~/storage/document-records";
 import { safeFileName, withDefaultExtension } from "~/text/file-name";
-import { guessedEncodingMessage, mixedLineEndingsMessage } from "~/ui/document-file-save";
+import { guessedEncodingMessage, mixedLineEndingsMessage } from "~/document/save-messages";
 import { downloadText } from "~/ui/download";
 import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
 import type { Notice, NotepadStore } from "./notepad-store";

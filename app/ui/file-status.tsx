@@ -2,7 +2,7 @@ import type { DocumentFileFormat } from "~/storage/document-records";
 import { LINE_ENDINGS, type LineEnding } from "~/text/line-endings";
 import { isUnicodeEncoding, TEXT_ENCODINGS, type TextEncodingId } from "~/text/text-encoding";
 import { prepareEncoder } from "~/text/legacy-encodings";
-import { documentLocation } from "./document-file-save";
+import { documentLocation } from "~/document/save-messages";
 import { MenuButton } from "./menu-button";
 import type { MenuEntry } from "./menu-popup";
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DiskFileError } from "~/storage/disk-files";
 import type { DocumentFileFormat } from "~/storage/document-records";
-import {
-  documentBytes,
-  documentLocation,
-  saveFailureMessage,
-  saveOutcomeNotice,
-} from "./document-file-save";
+import { documentBytes, saveFailureMessage } from "./file-save";
+import { documentLocation, saveOutcomeNotice } from "./save-messages";
 
 const handle = { kind: "file", name: "notes.txt" } as unknown as FileSystemFileHandle;
 const onDisk: DocumentFileFormat = {

@@ -2,7 +2,6 @@ import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-record
 import { FileRejectedError } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
 import {
-  canWriteFiles,
   DiskFileError,
   diskFileState,
   ensureWritePermission,
@@ -10,6 +9,7 @@ import {
   readPickedFile,
   writeDiskFile,
 } from "~/storage/disk-files";
+import { downloadBlob } from "~/storage/download";
 import { applyLineEnding } from "~/text/line-endings";
 import {
   encodeText,
@@ -19,15 +19,42 @@ import {
   unencodableMessage,
 } from "~/text/text-encoding";
 import { prepareEncoder } from "~/text/legacy-encodings";
-import { confidenceLabel, type EncodingGuess } from "~/text/detect-encoding";
-import { downloadBlob } from "./download";
 
 /**
  * Save and Save As for both editors: into the document's file on this computer where the
  * browser allows it (File System Access API), as a download elsewhere. The bytes keep the
- * document's encoding and line ending. Nothing here marks a document saved: the caller does
- * that from the outcome, and only when it says the bytes were written.
+ * document's encoding and line ending. Nothing here marks a document saved: the save flow
+ * (save-flow.ts) does that from the outcome, and only when it says the bytes were written.
  */
+
+/**
+ * What a save does on this computer: the browser's file functions (storage/disk-files) in the
+ * page, a fake in Node tests.
+ */
+export interface SaveDisk {
+  ensureWritePermission: typeof ensureWritePermission;
+  diskFileState: typeof diskFileState;
+  writeDiskFile: typeof writeDiskFile;
+  pickSaveLocation: typeof pickSaveLocation;
+  readPickedFile: typeof readPickedFile;
+  /** Saves `bytes` as a download named `name`. */
+  download(bytes: Uint8Array<ArrayBuffer>, name: string): void;
+}
+
+/** The browser's disk: files on this computer where it allows, downloads elsewhere. */
+export const browserDisk: SaveDisk = {
+  ensureWritePermission,
+  diskFileState,
+  writeDiskFile,
+  pickSaveLocation,
+  readPickedFile,
+  download: (bytes, name) => downloadBlob(new Blob([bytes], { type: PLAIN_TEXT_TYPE }), name),
+};
+
+const PLAIN_TEXT_TYPE = "text/plain";
+
+/** What helps after a failed save: the same save again from a click, or a new file. */
+export type SaveRetry = "save" | "save-as";
 
 /** A document to save. */
 export interface SaveRequest {
@@ -73,9 +100,7 @@ export type SaveOutcome =
    * Nothing was written; `message` says why in the user's terms, and `retry` names what helps
    * ("save-as": a new file; "save": the same save from a click).
    */
-  | { kind: "failed"; message: string; retry: "save" | "save-as" | null };
-
-const PLAIN_TEXT_TYPE = "text/plain";
+  | { kind: "failed"; message: string; retry: SaveRetry | null };
 
 /** The file's bytes as the document's encoding and line ending write them. */
 export function documentBytes(text: string, file: DocumentFileFormat): Uint8Array<ArrayBuffer> {
@@ -88,22 +113,27 @@ export function documentBytes(text: string, file: DocumentFileFormat): Uint8Arra
  * goes on as Save As. A document without a file is downloaded under its name. Call from the
  * click or key handler: permission prompts and pickers need the user's gesture.
  */
-export async function saveDocument(request: SaveRequest, host: SaveHost): Promise<SaveOutcome> {
+export async function saveDocument(
+  request: SaveRequest,
+  host: SaveHost,
+  files: SaveDisk = browserDisk,
+): Promise<SaveOutcome> {
   const refused = (await encoderMissing(request)) ?? refusedCharacters(request);
   if (refused) return refused;
   const disk = request.file.disk;
-  if (!disk) return download(request);
+  if (!disk) return download(request, files);
   try {
-    if (!(await ensureWritePermission(disk.handle))) return saveDocumentAs(request);
-    const state = await diskFileState(disk);
+    if (!(await files.ensureWritePermission(disk.handle))) return saveDocumentAs(request, files);
+    const state = await files.diskFileState(disk);
     if (state.changed) {
       const choice = await host.askChangedOnDisk(disk.handle.name);
       if (choice === "cancel") return { kind: "cancelled" };
-      if (choice === "save-as") return saveDocumentAs(request);
-      if (choice === "reload") return reloadFromDisk(disk.handle, state.file);
-      if (host.keepOverwritten) await keepOverwritten(state.file, host.keepOverwritten);
+      if (choice === "save-as") return saveDocumentAs(request, files);
+      if (choice === "reload") return reloadFromDisk(disk.handle, state.file, files);
+      if (host.keepOverwritten) await keepOverwritten(state.file, host.keepOverwritten, files);
     }
-    const written = await writeDiskFile(disk.handle, documentBytes(request.text, request.file));
+    const bytes = documentBytes(request.text, request.file);
+    const written = await files.writeDiskFile(disk.handle, bytes);
     return { kind: "written", name: disk.handle.name, file: { ...request.file, disk: written } };
   } catch (error) {
     return failure(error, disk.handle.name);
@@ -114,12 +144,15 @@ export async function saveDocument(request: SaveRequest, host: SaveHost): Promis
  * Save As (Ctrl/Cmd+Shift+S): the system's save dialog, suggesting the document's name, then
  * the document belongs to the chosen file. Without the File System Access API it downloads.
  */
-export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome> {
+export async function saveDocumentAs(
+  request: SaveRequest,
+  files: SaveDisk = browserDisk,
+): Promise<SaveOutcome> {
   const refused = (await encoderMissing(request)) ?? refusedCharacters(request);
   if (refused) return refused;
   let handle: FileSystemFileHandle | null | "unavailable";
   try {
-    handle = await pickSaveLocation({
+    handle = await files.pickSaveLocation({
       suggestedName: request.name,
       extensions: [".txt", ".md", ".csv", ".log", ".json", ".html", ".xml", ".css", ".js"],
       description: "Text file",
@@ -128,10 +161,10 @@ export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome>
   } catch (error) {
     return failure(error, request.name);
   }
-  if (handle === "unavailable") return download(request);
+  if (handle === "unavailable") return download(request, files);
   if (handle === null) return { kind: "cancelled" };
   try {
-    const written = await writeDiskFile(handle, documentBytes(request.text, request.file));
+    const written = await files.writeDiskFile(handle, documentBytes(request.text, request.file));
     return { kind: "written", name: handle.name, file: { ...request.file, disk: written } };
   } catch (error) {
     return failure(error, handle.name);
@@ -143,16 +176,16 @@ export async function saveDocumentAs(request: SaveRequest): Promise<SaveOutcome>
  * Save where no file can be written), once the encoder of a legacy encoding has loaded. Refuses,
  * with the message, characters its encoding cannot hold.
  */
-export async function downloadDocument(request: SaveRequest): Promise<SaveOutcome> {
+export async function downloadDocument(
+  request: SaveRequest,
+  files: SaveDisk = browserDisk,
+): Promise<SaveOutcome> {
   const refused = (await encoderMissing(request)) ?? refusedCharacters(request);
-  return refused ?? download(request);
+  return refused ?? download(request, files);
 }
 
-function download(request: SaveRequest): SaveOutcome {
-  downloadBlob(
-    new Blob([documentBytes(request.text, request.file)], { type: PLAIN_TEXT_TYPE }),
-    request.name,
-  );
+function download(request: SaveRequest, files: SaveDisk): SaveOutcome {
+  files.download(documentBytes(request.text, request.file), request.name);
   return { kind: "downloaded", name: request.name };
 }
 
@@ -160,9 +193,10 @@ function download(request: SaveRequest): SaveOutcome {
 async function keepOverwritten(
   file: File,
   keep: (diskText: string) => Promise<unknown>,
+  files: SaveDisk,
 ): Promise<void> {
   try {
-    const read = await readPickedFile({ file, handle: null });
+    const read = await files.readPickedFile({ file, handle: null });
     await keep(read.text.toString());
   } catch (error) {
     // The user chose to overwrite; the history is a safety net, not a condition of the save.
@@ -178,11 +212,12 @@ async function keepOverwritten(
 export async function reopenDocument(
   disk: DiskFileLink,
   encoding: TextEncodingId,
+  files: SaveDisk = browserDisk,
 ): Promise<SaveOutcome> {
   const name = disk.handle.name;
   try {
     const file = await disk.handle.getFile();
-    const read = await readPickedFile({ file, handle: disk.handle }, { encoding });
+    const read = await files.readPickedFile({ file, handle: disk.handle }, { encoding });
     return {
       kind: "reload",
       name,
@@ -200,8 +235,12 @@ export async function reopenDocument(
   }
 }
 
-async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise<SaveOutcome> {
-  const read = await readPickedFile({ file, handle });
+async function reloadFromDisk(
+  handle: FileSystemFileHandle,
+  file: File,
+  files: SaveDisk,
+): Promise<SaveOutcome> {
+  const read = await files.readPickedFile({ file, handle });
   return {
     kind: "reload",
     name: handle.name,
@@ -209,26 +248,6 @@ async function reloadFromDisk(handle: FileSystemFileHandle, file: File): Promise
     file: read.format,
     mixedLineEndings: read.mixedLineEndings,
   };
-}
-
-/**
- * Told when an opened file's encoding was guessed from its text (a legacy one such as
- * Shift_JIS): which, how sure, and where to choose another.
- */
-export function guessedEncodingMessage(
-  fileName: string,
-  guess: EncodingGuess,
-  canReopen: boolean,
-): string {
-  const read = `"${fileName}" was read as ${encodingLabel(guess.encoding)}, a guess ${confidenceLabel(guess.confidence)}.`;
-  return canReopen
-    ? `${read} If the text looks wrong, click the encoding in the status bar and choose another under "Reopen with encoding".`
-    : `${read} If the text looks wrong, this browser cannot reopen the file in another encoding: open it in Chrome or Edge, or save it as UTF-8 from the program that made it.`;
-}
-
-/** Told when an opened file mixed line endings. */
-export function mixedLineEndingsMessage(fileName: string): string {
-  return `"${fileName}" mixes line endings. Plainpad shows every line the same way and will save them all as shown in the status bar.`;
 }
 
 /**
@@ -268,7 +287,7 @@ function refusedCharacters(request: SaveRequest): SaveOutcome | null {
 /** The message for a failed save: what happened, that the text is safe, what helps. */
 export function saveFailureMessage(error: DiskFileError): {
   message: string;
-  retry: "save" | "save-as" | null;
+  retry: SaveRetry | null;
 } {
   const name = `"${error.fileName}"`;
   const kept = "Your text is still here, marked unsaved.";
@@ -313,46 +332,4 @@ function failure(error: unknown, fileName: string): SaveOutcome {
     error instanceof DiskFileError ? error : new DiskFileError(fileName, "failed", error);
   if (diskError.reason === "failed") console.error(error);
   return { kind: "failed", ...saveFailureMessage(diskError) };
-}
-
-/** Where a document lives, for the status bar: "notes.txt · on this computer" and so on. */
-export function documentLocation(file: DocumentFileFormat, inDrive: boolean): string {
-  if (file.disk) return `${file.disk.handle.name} · on this computer`;
-  if (inDrive) return "Google Drive";
-  return "this browser only";
-}
-
-/** What to tell the user after a save, and the button that helps after a failure. */
-export interface SaveNotice {
-  kind: "info" | "error";
-  text: string;
-  retry: "save" | "save-as" | null;
-}
-
-/** The notice for a save's outcome (none after a cancel). */
-export function saveOutcomeNotice(outcome: SaveOutcome): SaveNotice | null {
-  switch (outcome.kind) {
-    case "written":
-      return { kind: "info", text: `Saved "${outcome.name}" on this computer.`, retry: null };
-    case "downloaded":
-      return {
-        kind: "info",
-        text: canWriteFiles()
-          ? `Downloaded "${outcome.name}". To save into a file of your choice and keep saving there, use Save as….`
-          : `Downloaded "${outcome.name}" (this browser saves by downloading).`,
-        retry: null,
-      };
-    case "reload":
-      return {
-        kind: "info",
-        text: outcome.reopened
-          ? `Reopened "${outcome.name}" as ${encodingLabel(outcome.file.encoding)}. Undo brings back the text you had; Save writes it in that encoding.`
-          : `Reloaded "${outcome.name}" from disk. Undo brings back the text you had.`,
-        retry: null,
-      };
-    case "failed":
-      return { kind: "error", text: outcome.message, retry: outcome.retry };
-    case "cancelled":
-      return null;
-  }
 }

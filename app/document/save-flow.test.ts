@@ -1,0 +1,411 @@
+import { history, undo } from "@codemirror/commands";
+import { EditorState, Text, type Transaction, type TransactionSpec } from "@codemirror/state";
+import { describe, expect, it } from "vitest";
+import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-records";
+import type { SnapshotReason } from "~/storage/history-store";
+import { applyLineEnding } from "~/text/line-endings";
+import type { DocumentView, HeldDocument } from "./apply-to-document";
+import { originOf } from "./change-origin";
+import type { ChangedOnDiskChoice, SaveDisk } from "./file-save";
+import { type SaveFlowHost, saveWithFlow } from "./save-flow";
+import type { SaveNotice } from "./save-messages";
+import { snapshotReasonOf } from "./history-snapshots";
+
+/** A file on a fake disk: its name, bytes and modification time. */
+interface FakeFile {
+  name: string;
+  bytes: Uint8Array;
+  lastModified: number;
+}
+
+function handleOf(file: FakeFile): FileSystemFileHandle {
+  return {
+    kind: "file",
+    name: file.name,
+    getFile: async () =>
+      ({ name: file.name, size: file.bytes.length, lastModified: file.lastModified }) as File,
+  } as unknown as FileSystemFileHandle;
+}
+
+/**
+ * A disk without a browser: files by name, a save dialog that answers `picked` (a name, null
+ * for a cancel), and the downloads made.
+ */
+function fakeDisk(files: FakeFile[], picked: string | null = null) {
+  const downloads: { name: string; bytes: Uint8Array }[] = [];
+  const find = (handle: FileSystemFileHandle) => files.find((f) => f.name === handle.name);
+  const linkOf = (file: FakeFile): DiskFileLink => ({
+    handle: handleOf(file),
+    lastModified: file.lastModified,
+    size: file.bytes.length,
+  });
+  let clock = 100;
+  const disk: SaveDisk = {
+    ensureWritePermission: async () => true,
+    diskFileState: async (link) => {
+      const file = find(link.handle)!;
+      const changed = file.lastModified !== link.lastModified || file.bytes.length !== link.size;
+      return { file: (await link.handle.getFile()) as File, changed };
+    },
+    writeDiskFile: async (handle, bytes) => {
+      let file = find(handle);
+      if (!file) files.push((file = { name: handle.name, bytes, lastModified: 0 }));
+      file.bytes = bytes;
+      file.lastModified = ++clock;
+      return linkOf(file);
+    },
+    pickSaveLocation: async () =>
+      picked === null ? null : handleOf({ name: picked, bytes: new Uint8Array(), lastModified: 0 }),
+    readPickedFile: async ({ file }) => {
+      const onDisk = files.find((f) => f.name === file.name)!;
+      const text = new TextDecoder().decode(onDisk.bytes);
+      return {
+        name: onDisk.name,
+        text: Text.of(text.split(/\r\n|\n/)),
+        encoding: "utf-8",
+        lineEnding: text.includes("\r\n") ? "crlf" : "lf",
+        mixedLineEndings: false,
+        lastModified: onDisk.lastModified,
+        size: onDisk.bytes.length,
+        format: {
+          encoding: "utf-8",
+          lineEnding: text.includes("\r\n") ? "crlf" : "lf",
+          disk: linkOf(onDisk),
+        },
+      };
+    },
+    download: (bytes, name) => downloads.push({ name, bytes }),
+  };
+  return { disk, downloads, linkOf };
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const read = (file: FakeFile | undefined) => new TextDecoder().decode(file?.bytes);
+
+/** A view without the DOM, as in apply-to-document.test.ts. */
+function fakeView(state: EditorState): DocumentView & { heard: Transaction[] } {
+  const view = {
+    state,
+    heard: [] as Transaction[],
+    dispatch(spec: TransactionSpec) {
+      const tr = view.state.update(spec);
+      view.heard.push(tr);
+      view.state = tr.state;
+    },
+  };
+  return view;
+}
+
+/** An editor's document as the flow's host: its state shown in `view` or held. */
+function editorDocument(
+  text: string,
+  file: DocumentFileFormat,
+  options: { shown?: boolean; choice?: ChangedOnDiskChoice } = {},
+) {
+  const state = EditorState.create({ doc: text, extensions: [history()] });
+  const view = options.shown === false ? null : fakeView(state);
+  const held: HeldDocument = { state };
+  const doc = {
+    name: "notes.txt",
+    file,
+    mixedLineEndings: true,
+    modified: true,
+    gone: false,
+    view,
+    held,
+    notices: [] as SaveNotice[],
+    snapshots: [] as { text: string; reason: SnapshotReason }[],
+    asked: [] as string[],
+    text: () => (view ? view.state.doc : held.state!.doc),
+  };
+  const host: SaveFlowHost = {
+    current: () => (doc.gone ? null : { name: doc.name, text: doc.text(), file: doc.file }),
+    target: () => ({ view, held }),
+    askChangedOnDisk: async (fileName) => {
+      doc.asked.push(fileName);
+      return options.choice ?? "cancel";
+    },
+    recordSnapshot: async (snapshot, reason) =>
+      doc.snapshots.push({ text: snapshot.toString(), reason }),
+    setFile: (format, mixed) => {
+      doc.file = format;
+      doc.mixedLineEndings = mixed;
+    },
+    rename: (fileName) => (doc.name = fileName),
+    markSaved: () => (doc.modified = false),
+    notify: (notice) => doc.notices.push(notice),
+  };
+  return { doc, host };
+}
+
+const crlfFile = (name: string): FakeFile => ({
+  name,
+  bytes: utf8("old\r\ntext"),
+  lastModified: 1,
+});
+
+describe("the save flow both editors share", () => {
+  it("writes the file in its line ending, marks it saved and keeps its format", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("new\ntext", {
+      encoding: "utf-8",
+      lineEnding: "crlf",
+      disk: linkOf(onDisk),
+    });
+
+    const outcome = await saveWithFlow(host, "save", disk);
+
+    expect(outcome.kind).toBe("written");
+    expect(read(onDisk)).toBe("new\r\ntext");
+    expect(doc.modified).toBe(false);
+    expect(doc.file).toMatchObject({ encoding: "utf-8", lineEnding: "crlf" });
+    // The document's link is the file as now written: the next Save does not ask.
+    expect(doc.file.disk?.lastModified).toBe(onDisk.lastModified);
+    expect(doc.mixedLineEndings).toBe(false);
+    expect(doc.notices).toEqual([
+      { kind: "info", text: 'Saved "notes.txt" on this computer.', retry: null },
+    ]);
+  });
+
+  it("keeps the document unsaved when it was edited while the write ran", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("new", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+    const write = disk.writeDiskFile;
+    disk.writeDiskFile = async (handle, bytes) => {
+      doc.view!.dispatch({ changes: { from: 3, insert: "er" } });
+      return write(handle, bytes);
+    };
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(read(onDisk)).toBe("new");
+    expect(doc.modified).toBe(true);
+  });
+
+  it("Save As writes the chosen file and renames the document after it", async () => {
+    const files: FakeFile[] = [];
+    const { disk } = fakeDisk(files, "chosen.md");
+    const { doc, host } = editorDocument("# Title", {
+      encoding: "utf-16le",
+      lineEnding: "lf",
+      disk: null,
+    });
+
+    const outcome = await saveWithFlow(host, "save-as", disk);
+
+    expect(outcome).toMatchObject({ kind: "written", name: "chosen.md" });
+    expect(doc.name).toBe("chosen.md");
+    expect(doc.file.disk?.handle.name).toBe("chosen.md");
+    expect(doc.file.encoding).toBe("utf-16le");
+    // UTF-16 LE with its byte order mark.
+    expect(Array.from(files[0]!.bytes.slice(0, 4))).toEqual([0xff, 0xfe, 0x23, 0x00]);
+    expect(doc.modified).toBe(false);
+  });
+
+  it("a cancelled save dialog changes nothing", async () => {
+    const files: FakeFile[] = [];
+    const { disk, downloads } = fakeDisk(files, null);
+    const { doc, host } = editorDocument("text", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: null,
+    });
+
+    const outcome = await saveWithFlow(host, "save-as", disk);
+
+    expect(outcome.kind).toBe("cancelled");
+    expect(files).toEqual([]);
+    expect(downloads).toEqual([]);
+    expect(doc).toMatchObject({ name: "notes.txt", modified: true, notices: [] });
+    expect(doc.file.disk).toBeNull();
+  });
+
+  it("refuses text its encoding cannot hold, says which, and marks nothing saved", async () => {
+    const onDisk: FakeFile = { name: "notes.txt", bytes: utf8("old"), lastModified: 1 };
+    const { disk, linkOf, downloads } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("café 日本", {
+      encoding: "windows-1252",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+
+    const outcome = await saveWithFlow(host, "save", disk);
+
+    expect(outcome.kind).toBe("failed");
+    expect(read(onDisk)).toBe("old");
+    expect(downloads).toEqual([]);
+    expect(doc.modified).toBe(true);
+    expect(doc.notices).toHaveLength(1);
+    expect(doc.notices[0]!.kind).toBe("error");
+    expect(doc.notices[0]!.text).toContain('"notes.txt"');
+    expect(doc.notices[0]!.text).toContain("日");
+  });
+
+  it("downloads a document without a file, in its line ending, and marks it saved", async () => {
+    const { disk, downloads } = fakeDisk([]);
+    const { doc, host } = editorDocument("a\nb", {
+      encoding: "utf-8",
+      lineEnding: "crlf",
+      disk: null,
+    });
+
+    const outcome = await saveWithFlow(host, "save", disk);
+
+    expect(outcome).toEqual({ kind: "downloaded", name: "notes.txt" });
+    expect(downloads.map((d) => [d.name, new TextDecoder().decode(d.bytes)])).toEqual([
+      ["notes.txt", applyLineEnding("a\nb", "crlf")],
+    ]);
+    expect(doc.modified).toBe(false);
+  });
+
+  it("a lost permission goes on as Save As", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const files = [onDisk];
+    const { disk, linkOf } = fakeDisk(files, "copy.txt");
+    disk.ensureWritePermission = async () => false;
+    const { doc, host } = editorDocument("mine", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(read(onDisk)).toBe("old\r\ntext");
+    expect(read(files.find((f) => f.name === "copy.txt"))).toBe("mine");
+    // The document belongs to the new file from now on (its name stays: a Save, not Save As).
+    expect(doc.file.disk?.handle.name).toBe("copy.txt");
+    expect(doc.modified).toBe(false);
+  });
+
+  it("changed on disk, 'overwrite' keeps the disk's text in History and writes mine", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const link = linkOf(onDisk);
+    onDisk.bytes = utf8("theirs");
+    onDisk.lastModified = 50;
+    const { doc, host } = editorDocument(
+      "mine",
+      { encoding: "utf-8", lineEnding: "lf", disk: link },
+      {
+        choice: "overwrite",
+      },
+    );
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(doc.asked).toEqual(["notes.txt"]);
+    expect(doc.snapshots).toEqual([{ text: "theirs", reason: "before-overwrite" }]);
+    expect(read(onDisk)).toBe("mine");
+    expect(doc.modified).toBe(false);
+  });
+
+  it("changed on disk, 'reload' puts the disk's text in the shown document as an undoable edit", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const link = linkOf(onDisk);
+    onDisk.bytes = utf8("theirs\r\nnow");
+    onDisk.lastModified = 50;
+    const { doc, host } = editorDocument(
+      "mine",
+      { encoding: "utf-8", lineEnding: "lf", disk: link },
+      {
+        choice: "reload",
+      },
+    );
+
+    const outcome = await saveWithFlow(host, "save", disk);
+
+    expect(outcome.kind).toBe("reload");
+    expect(read(onDisk)).toBe("theirs\r\nnow");
+    expect(doc.text().toString()).toBe("theirs\nnow");
+    expect(doc.modified).toBe(false);
+    expect(doc.file).toMatchObject({ lineEnding: "crlf", disk: { lastModified: 50 } });
+    const [tr] = doc.view!.heard;
+    // Through the apply path: History keeps the text it replaced, and Undo brings it back.
+    expect(originOf(tr!)).toBe("restore");
+    expect(
+      snapshotReasonOf({ docChanged: true, startState: tr!.startState, transactions: [tr!] }),
+    ).toBe("reloaded-from-disk");
+    undo(doc.view!);
+    expect(doc.text().toString()).toBe("mine");
+    expect(doc.notices[0]!.text).toBe(
+      'Reloaded "notes.txt" from disk. Undo brings back the text you had.',
+    );
+  });
+
+  it("changed on disk, 'reload' of a document not shown keeps its text in History first", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const link = linkOf(onDisk);
+    onDisk.bytes = utf8("theirs");
+    onDisk.lastModified = 50;
+    const { doc, host } = editorDocument(
+      "mine",
+      { encoding: "utf-8", lineEnding: "lf", disk: link },
+      { choice: "reload", shown: false },
+    );
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(doc.snapshots).toEqual([{ text: "mine", reason: "reloaded-from-disk" }]);
+    expect(doc.text().toString()).toBe("theirs");
+    expect(doc.modified).toBe(false);
+  });
+
+  it("'reload' of a document whose state is not built yet hands the text to the host", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const link = linkOf(onDisk);
+    onDisk.bytes = utf8("theirs");
+    onDisk.lastModified = 50;
+    const { doc, host } = editorDocument(
+      "mine",
+      { encoding: "utf-8", lineEnding: "lf", disk: link },
+      { choice: "reload", shown: false },
+    );
+    const held: string[] = [];
+    const text = doc.text();
+    doc.held.state = null;
+    host.current = () => ({ name: doc.name, text, file: doc.file });
+    host.holdText = (reloaded) => held.push(reloaded);
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(held).toEqual(["theirs"]);
+    expect(doc.snapshots).toEqual([{ text: "mine", reason: "reloaded-from-disk" }]);
+    expect(doc.modified).toBe(false);
+  });
+
+  it("changed on disk, 'cancel' changes nothing, and the outcome of a document gone is not applied", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const link = linkOf(onDisk);
+    onDisk.lastModified = 50;
+    const { doc, host } = editorDocument("mine", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: link,
+    });
+
+    await saveWithFlow(host, "save", disk);
+    expect(read(onDisk)).toBe("old\r\ntext");
+    expect(doc).toMatchObject({ modified: true, notices: [] });
+
+    const other = fakeDisk([], "elsewhere.txt");
+    const gone = editorDocument("text", { encoding: "utf-8", lineEnding: "lf", disk: null });
+    const write = other.disk.writeDiskFile;
+    other.disk.writeDiskFile = async (handle, bytes) => {
+      gone.doc.gone = true;
+      return write(handle, bytes);
+    };
+    await saveWithFlow(gone.host, "save-as", other.disk);
+    expect(gone.doc).toMatchObject({ name: "notes.txt", modified: true, notices: [] });
+  });
+});
