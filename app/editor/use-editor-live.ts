@@ -14,9 +14,9 @@ import {
   type LiveRuntime,
   loadLiveRuntime,
   takeLiveFragmentFromAddress,
-} from "~/ui/live-address";
-import type { LiveHandle } from "~/ui/live-control";
-import { EDITOR_LIVE_KEY, startEditorEarlyJoin, takeEarlyJoin } from "~/ui/live-early-join";
+} from "~/document/live/live-address";
+import type { LiveHandle } from "~/document/live/live-control";
+import { EDITOR_LIVE_KEY, startEditorEarlyJoin, takeEarlyJoin } from "~/document/live/live-early-join";
 import { useEditorLiveStore } from "./editor-live-store";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
@@ -43,7 +43,7 @@ export interface EditorLive {
  * opening a link (`/editor/#live=…`, in place of the document after the usual unsaved-changes
  * question), rejoining after a reload, and leaving. The document stays the editor's one document
  * record: remote edits reach the view through the binding and are stored like typing. The
- * session code (Yjs, crypto) loads only when it is needed (~/ui/live-address).
+ * session code (Yjs, crypto) loads only when it is needed (~/document/live/live-address).
  */
 export function useEditorLive(
   getHandle: () => CodeEditorHandle | null,

@@ -23,9 +23,9 @@ import {
   type LiveRuntime,
   loadLiveRuntime,
   takeLiveFragmentFromAddress,
-} from "~/ui/live-address";
-import type { LiveHandle, LiveJoin } from "~/ui/live-control";
-import { NOTEPAD_LIVE_PREFIX, startEditorEarlyJoin, takeEarlyJoin } from "~/ui/live-early-join";
+} from "~/document/live/live-address";
+import type { LiveHandle, LiveJoin } from "~/document/live/live-control";
+import { NOTEPAD_LIVE_PREFIX, startEditorEarlyJoin, takeEarlyJoin } from "~/document/live/live-early-join";
 import type { Notice, NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
 import { markModified } from "./tabs-model";
@@ -67,7 +67,7 @@ const LIVE_TAB_NAME = "Live document";
  * makes the tab ordinary again. A live tab stays an ordinary tab record: the shown tab's remote
  * edits arrive through the view's binding and are stored like typing; a tab not shown follows
  * its Y.Text here and is stored the same way. The session code (Yjs, crypto) loads only when a
- * tab goes live, a link is opened or a session rejoins (~/ui/live-address).
+ * tab goes live, a link is opened or a session rejoins (~/document/live/live-address).
  */
 export class NotepadLive {
   private readonly observers = new Map<string, () => void>();
