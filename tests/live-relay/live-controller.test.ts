@@ -296,4 +296,45 @@ describe("the live controller", () => {
     expect(editor.stateOf("a")!.readOnly).toBe(false);
     expect(editor.stateOf("a")!.doc.toString()).toBe("mine");
   });
+
+  it("leaves the link's session and keeps the document when the person declines the replacement", async () => {
+    others.join({ create: true, initialText: "the room's text", userName: "Ada" });
+    await settle(3);
+    const editor = editorOf({ a: "unsaved work" });
+    const view = editor.show("a");
+    let asked = 0;
+    const joining = editor.controller.join("a", fragment, {
+      rejoin: false,
+      replace: () => {
+        asked++;
+        // Not read-only while the question is asked: the person's document is still theirs.
+        expect(view.state.readOnly).toBe(false);
+        return false;
+      },
+    });
+    await settle(3);
+    await joining;
+    expect(asked).toBe(1);
+    expect(editor.controller.get("a")).toBeNull();
+    expect(readLiveLink("notepad:a")).toBeNull();
+    expect(view.state.doc.toString()).toBe("unsaved work");
+    expect(isLiveState(view.state)).toBe(false);
+    expect(made.every((session) => session.getStatus().state === "ended")).toBe(true);
+  });
+
+  it("a link to a room that is gone says so and calls the editor's failed step", async () => {
+    const editor = editorOf({ a: "" });
+    let failed = 0;
+    const joining = editor.controller.join("a", fragment, {
+      rejoin: false,
+      failed: () => failed++,
+    });
+    await settle(5);
+    await joining;
+    expect(failed).toBe(1);
+    expect(editor.reports).toHaveLength(1);
+    expect(editor.controller.get("a")).toMatchObject({ joining: false, ended: true });
+    expect(readLiveLink("notepad:a")).toBeNull();
+    expect(editor.stateOf("a")!.readOnly).toBe(false);
+  });
 });
