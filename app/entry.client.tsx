@@ -25,8 +25,8 @@ requestAnimationFrame(() => setTimeout(hydrate, 0));
 // the small module that starts the join. A failed load is left to the editor, which loads the
 // code again to join.
 if (window.location.hash.includes("live=") && liveEditorAt(window.location.pathname)) {
-  import("./ui/live-runtime").catch(() => undefined);
-  import("./ui/live-early-join").then(
+  import("./document/live/live-runtime").catch(() => undefined);
+  import("./document/live/live-early-join").then(
     ({ startPageEarlyJoin }) => startPageEarlyJoin(window.location.pathname),
     () => undefined,
   );

@@ -95,7 +95,7 @@ export { EDITOR_THEMES, editorTheme, type EditorThemeName, isDarkEditorTheme } f
 export { SYNC_WORD_COUNT_LIMIT, type TextStats, textStatsField, wordCount } from "./word-count";
 export { charactersLabel, wordCountPanel, wordsLabel } from "./word-count-panel";
 // bindLiveEffects and liveBindingExtension (live-binding.ts, Yjs) are not re-exported here:
-// they load with a live session only (~/ui/live-runtime).
+// they load with a live session only (~/document/live/live-runtime).
 export {
   deltaToChanges,
   isLiveState,

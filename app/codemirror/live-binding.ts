@@ -17,7 +17,7 @@ import { type LiveBinding, liveCompartment } from "./live-state";
  * the others' cursors and selections with their names and colours, and Y.UndoManager replaces
  * CodeMirror's history so Undo undoes only this person's edits. A view-only link makes the text read-only.
  * Heavy (Yjs and its CodeMirror binding): loaded only when a document goes live, through
- * ~/ui/live-runtime; what an ordinary editor needs is in live-state.ts.
+ * ~/document/live/live-runtime; what an ordinary editor needs is in live-state.ts.
  */
 
 // The remote carets' name labels (shown while the pointer is on a caret: always shown, they

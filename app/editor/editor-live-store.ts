@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { LiveHandle } from "~/ui/live-control";
+import type { LiveHandle } from "~/document/live/live-control";
 
 /** The simple editor's live session (issue 44): kept apart from the document's own store. */
 export interface EditorLiveState {

@@ -1,42 +1,23 @@
-import { EditorState, type TransactionSpec } from "@codemirror/state";
+import type { EditorState } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
-import type * as Y from "yjs";
 import { create } from "zustand";
-import {
-  deltaToChanges,
-  type EditorCompartments,
-  isLiveState,
-  liveCompartment,
-  type TextDeltaStep,
-  unbindLiveEffects,
-} from "~/codemirror";
-import { applyToDocument } from "~/document/apply-to-document";
+import type { EditorCompartments } from "~/codemirror";
 import type { DocumentSyncClient } from "~/storage/document-sync";
+import { forgetLiveLink, readLiveLinks } from "~/storage/live-links";
+import { takeLiveFragmentFromAddress } from "~/document/live/live-address";
+import { LiveController, type LiveEntry } from "~/document/live/live-controller";
 import {
-  forgetLiveLink,
-  readLiveLinks,
-  readLiveName,
-  rememberLiveLink,
-} from "~/storage/live-links";
-import {
-  LIVE_LOAD_FAILED,
-  type LiveRuntime,
-  loadLiveRuntime,
-  takeLiveFragmentFromAddress,
-} from "~/ui/live-address";
-import type { LiveHandle, LiveJoin } from "~/ui/live-control";
-import { NOTEPAD_LIVE_PREFIX, startEditorEarlyJoin, takeEarlyJoin } from "~/ui/live-early-join";
+  NOTEPAD_LIVE_PREFIX,
+  startEditorEarlyJoin,
+  takeEarlyJoin,
+} from "~/document/live/live-early-join";
 import type { Notice, NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
 import { markModified } from "./tabs-model";
 import { NOTEPAD_HISTORY_DEPTH } from "./notepad-options";
 
 /** A tab's live session, as the status bar and the dialog see it. */
-export interface TabLive {
-  live: LiveHandle;
-  joining: boolean;
-  ended: boolean;
-}
+export type TabLive = LiveEntry;
 
 /** The live sessions of the notepad's tabs, by tab id (the status bar follows the active one). */
 export const useTabLiveStore = create<{ tabs: Record<string, TabLive> }>()(() => ({ tabs: {} }));
@@ -62,56 +43,57 @@ const docKey = (id: string) => `${NOTEPAD_LIVE_PREFIX}${id}`;
 const LIVE_TAB_NAME = "Live document";
 
 /**
- * Live collaboration in the notepad (issue 44): a tab goes live, a link opens as a tab (a new
- * one, or the tab already in that room), tabs in a session rejoin after a reload, and leaving
- * makes the tab ordinary again. A live tab stays an ordinary tab record: the shown tab's remote
- * edits arrive through the view's binding and are stored like typing; a tab not shown follows
- * its Y.Text here and is stored the same way. The session code (Yjs, crypto) loads only when a
- * tab goes live, a link is opened or a session rejoins (~/ui/live-address).
+ * Live collaboration in the notepad (issue 44): the one live controller (~/document/live) for
+ * each tab, shown or hidden, plus what only the notepad does: a link opens as a tab (a new
+ * one, or the tab already in that room), every tab in a session rejoins after a reload, and
+ * closing a tab leaves its session.
  */
 export class NotepadLive {
-  private readonly observers = new Map<string, () => void>();
   private unsubscribeTabs: (() => void) | null = null;
+  private readonly controller: LiveController;
 
-  constructor(private readonly host: TabLiveHost) {}
-
-  private set(id: string, value: TabLive | null): void {
-    useTabLiveStore.setState((s) => {
-      const tabs = { ...s.tabs };
-      if (value) tabs[id] = value;
-      else delete tabs[id];
-      return { tabs };
+  constructor(private readonly host: TabLiveHost) {
+    this.controller = new LiveController({
+      editor: "notepad",
+      keyOf: docKey,
+      entries: {
+        get: (id) => useTabLiveStore.getState().tabs[id] ?? null,
+        set: (id, value) =>
+          useTabLiveStore.setState((s) => {
+            const tabs = { ...s.tabs };
+            if (value) tabs[id] = value;
+            else delete tabs[id];
+            return { tabs };
+          }),
+        all: () => Object.entries(useTabLiveStore.getState().tabs),
+        clear: () => useTabLiveStore.setState({ tabs: {} }),
+      },
+      documents: {
+        target: (id) => {
+          const view = this.shownView(id);
+          if (!view) {
+            if (!host.states.get(id)) return null;
+            host.stateFor(id);
+          }
+          return host.states.target(id, view) ?? { view, held: null };
+        },
+        isShown: (id) => this.shownView(id) !== null,
+        text: (id) => host.states.content(id),
+        noteEdit: (id) => this.noteEdit(id),
+      },
+      historyDepth: () => host.compartments.historyDepth,
+      defaultHistoryDepth: NOTEPAD_HISTORY_DEPTH,
+      report: (message) => this.report(message),
+      missingDocument: "This tab was closed.",
     });
   }
 
-  /** The session of tab `id`, if any. */
-  get(id: string): TabLive | null {
-    return useTabLiveStore.getState().tabs[id] ?? null;
-  }
-
-  private error(message: string): void {
+  private report(message: string): void {
     this.host.addNotice({ id: "live", kind: "error", message });
   }
 
-  /** Loads the session code; null (with words for the person) when it cannot be loaded. */
-  private async load(): Promise<LiveRuntime | null> {
-    try {
-      return await loadLiveRuntime();
-    } catch (error) {
-      console.error(error);
-      this.error(LIVE_LOAD_FAILED);
-      return null;
-    }
-  }
-
-  /** Applies a live change or effects to tab `id`, in the view when it is the one shown. */
-  private dispatchTo(id: string, spec: TransactionSpec): void {
-    const view = this.host.activeId() === id ? this.host.getView() : null;
-    if (!view) {
-      if (!this.host.states.get(id)) return;
-      this.host.stateFor(id);
-    }
-    applyToDocument(this.host.states.target(id, view) ?? { view, held: null }, spec, "live");
+  private shownView(id: string): EditorView | null {
+    return this.host.activeId() === id ? this.host.getView() : null;
   }
 
   private noteEdit(id: string): void {
@@ -124,175 +106,24 @@ export class NotepadLive {
     // Stored by the storage follower of the tabs' change feed, which heard the change.
   }
 
-  /** Binds tab `id` (its text already the session's) and follows the text while it is hidden. */
-  private bind(runtime: LiveRuntime, id: string, live: LiveHandle): void {
-    this.dispatchTo(id, {
-      effects: runtime.bindLiveEffects(
-        this.host.compartments.historyDepth,
-        runtime.bindingOf(live),
-      ),
-    });
-    const text: Y.Text = live.session.text;
-    const follow = (event: Y.YTextEvent) => {
-      // The shown tab follows through its view's binding; a hidden one here.
-      if (this.host.activeId() === id && this.host.getView()) return;
-      const doc = this.host.states.get(id);
-      if (!doc?.state) return;
-      const changes = deltaToChanges(event.delta as TextDeltaStep[]);
-      if (changes.length === 0) return;
-      applyToDocument(this.host.states.target(id, null)!, { changes }, "live");
-      this.noteEdit(id);
-    };
-    text.observe(follow);
-    this.observers.set(id, () => text.unobserve(follow));
+  /** The session of tab `id`, if any. */
+  get(id: string): TabLive | null {
+    return this.controller.get(id);
   }
 
-  private unbind(id: string): void {
-    this.observers.get(id)?.();
-    this.observers.delete(id);
-    const doc = this.host.states.get(id);
-    const view = this.host.getView();
-    const state = view && this.host.activeId() === id ? view.state : doc?.state;
-    if (state && isLiveState(state)) {
-      this.dispatchTo(id, {
-        effects: unbindLiveEffects(this.host.compartments.historyDepth, NOTEPAD_HISTORY_DEPTH),
-      });
-    } else if (state) {
-      this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
-    }
-    forgetLiveLink(docKey(id));
-  }
-
-  /**
-   * Starts a session for tab `id` (loading the session code first); resolves to words when it
-   * cannot (too large, the code could not load, the tab is gone).
-   */
-  async start(id: string, userName: string): Promise<string | null> {
-    let runtime: LiveRuntime;
-    try {
-      runtime = await loadLiveRuntime();
-    } catch (error) {
-      console.error(error);
-      return LIVE_LOAD_FAILED;
-    }
-    if (!this.host.states.get(id)) return "This tab was closed.";
-    if (this.get(id)) return null;
-    let live: LiveHandle;
-    try {
-      live = runtime.startLive("notepad", this.host.states.content(id), userName);
-    } catch (error) {
-      if (error instanceof runtime.LiveRefusal) return error.message;
-      throw error;
-    }
-    this.host.stateFor(id);
-    // Starting puts the tab's text in the session; the binding then follows it.
-    live.session.start();
-    this.bind(runtime, id, live);
-    rememberLiveLink(docKey(id), live.remembered);
-    this.set(id, { live, joining: false, ended: false });
-    this.watchEnd(id, live);
-    return null;
+  /** Starts a session for tab `id`; resolves to words when it cannot. */
+  start(id: string, userName: string): Promise<string | null> {
+    return this.controller.start(id, userName);
   }
 
   /** Leaves tab `id`'s session; the tab stays as an ordinary one (`forget`: keeps nothing of it). */
   stop(id: string, options: { forget?: boolean } = {}): void {
-    const entry = this.get(id);
-    if (!entry) return;
-    this.set(id, null);
-    entry.live.session.leave(options);
-    this.unbind(id);
+    this.controller.stop(id, options);
   }
 
   /** Ends tab `id`'s session for everyone (the starter only). */
-  async endForEveryone(id: string): Promise<void> {
-    const entry = this.get(id);
-    if (!entry) return;
-    await entry.live.session.endForEveryone();
-    this.set(id, null);
-    this.unbind(id);
-  }
-
-  private watchEnd(id: string, live: LiveHandle): void {
-    const unsubscribe = live.session.subscribe((status) => {
-      const entry = this.get(id);
-      if (entry?.live !== live) {
-        unsubscribe();
-        return;
-      }
-      if (status.state !== "ended" || entry.joining) return;
-      unsubscribe();
-      this.set(id, { ...entry, ended: true });
-      this.unbind(id);
-    });
-  }
-
-  /**
-   * Joins `fragment`'s session in tab `id` (a new tab, or one rejoining after a reload), or
-   * takes the session the page's early join made for it (`early`, already started).
-   */
-  private async join(
-    id: string,
-    fragment: string,
-    startedHere: boolean,
-    rejoin: boolean,
-    early: LiveJoin | null = null,
-  ): Promise<void> {
-    // Nothing typed while the code and the text are on their way could be merged: read-only
-    // until the text is here.
-    this.host.stateFor(id);
-    this.dispatchTo(id, { effects: liveCompartment.reconfigure(EditorState.readOnly.of(true)) });
-    const runtime = await this.load();
-    if (!runtime) {
-      // The code did not load (words shown): the link stays remembered for the next reload.
-      this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
-      return;
-    }
-    // The tab was closed while the code loaded: nothing to join.
-    if (!this.host.states.get(id)) {
-      if (early?.kind === "ok") early.handle.session.leave();
-      return;
-    }
-    const joined = early ?? runtime.joinLive("notepad", fragment, readLiveName(), startedHere);
-    if (joined.kind === "damaged") {
-      this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
-      this.error(joined.message);
-      forgetLiveLink(docKey(id));
-      return;
-    }
-    const live = joined.handle;
-    this.set(id, { live, joining: true, ended: false });
-    rememberLiveLink(docKey(id), live.remembered);
-    live.session.start();
-    let outcome = await runtime.whenJoined(live.session, rejoin);
-    // Offline after a reload, with nothing kept of the room: wait for the relay's text.
-    if (outcome.ok && !live.session.getStatus().synced) {
-      if (live.session.text.toString() !== this.host.states.content(id)) {
-        outcome = await runtime.whenJoined(live.session);
-      }
-    }
-    if (this.get(id)?.live !== live) return;
-    if (!outcome.ok) {
-      this.set(id, { live, joining: false, ended: true });
-      this.unbind(id);
-      this.error(outcome.message);
-      // The empty tab made for a link that opened nothing goes again.
-      if (!rejoin && this.host.states.content(id) === "") this.host.tabs.closeTab(id);
-      return;
-    }
-    // A rejoin merges in what the tab shows (edits the relay may never have got).
-    const shown = this.host.states.content(id);
-    const text = rejoin
-      ? runtime.mergeLocalText(live.session, shown)
-      : live.session.text.toString();
-    if (shown !== text) {
-      const length = this.host.states.text(id).length;
-      this.dispatchTo(id, { changes: { from: 0, to: length, insert: text } });
-      this.noteEdit(id);
-    }
-    this.dispatchTo(id, { effects: liveCompartment.reconfigure([]) });
-    this.bind(runtime, id, live);
-    this.set(id, { live, joining: false, ended: false });
-    this.watchEnd(id, live);
+  endForEveryone(id: string): Promise<void> {
+    return this.controller.endForEveryone(id);
   }
 
   /**
@@ -305,8 +136,12 @@ export class NotepadLive {
     if (!this.unsubscribeTabs) {
       for (const [key, remembered] of readLiveLinks(NOTEPAD_LIVE_PREFIX)) {
         const id = key.slice(NOTEPAD_LIVE_PREFIX.length);
-        if (open.has(id)) void this.join(id, remembered.fragment, remembered.startedHere, true);
-        else forgetLiveLink(key);
+        if (open.has(id)) {
+          void this.controller.join(id, remembered.fragment, {
+            rejoin: true,
+            startedHere: remembered.startedHere,
+          });
+        } else forgetLiveLink(key);
       }
       const unsubscribe = this.host.store.subscribe((state) => {
         const ids = new Set(state.tabs.tabs.map((tab) => tab.id));
@@ -339,7 +174,7 @@ export class NotepadLive {
   private async openFragment(fragment: string): Promise<void> {
     // The session the early join began for this link, if any (connected while the tabs loaded).
     const early = takeEarlyJoin(fragment);
-    const runtime = await this.load();
+    const runtime = await this.controller.load();
     const joined = early ? await early : null;
     const leaveEarly = () => joined?.kind === "ok" && joined.handle.session.leave();
     if (!runtime) {
@@ -357,12 +192,22 @@ export class NotepadLive {
     }
     if (room === null) {
       const reading = runtime.joinLive("notepad", fragment, "");
-      if (reading.kind === "damaged") this.error(reading.message);
+      if (reading.kind === "damaged") this.report(reading.message);
       return;
     }
     const id = this.host.tabs.newTab(LIVE_TAB_NAME, "");
-    if (id) void this.join(id, fragment, false, false, joined);
-    else leaveEarly();
+    if (!id) {
+      leaveEarly();
+      return;
+    }
+    void this.controller.join(id, fragment, {
+      rejoin: false,
+      early: joined,
+      // The empty tab made for a link that opened nothing goes again.
+      failed: () => {
+        if (this.host.states.content(id) === "") this.host.tabs.closeTab(id);
+      },
+    });
   }
 
   /**
@@ -371,11 +216,6 @@ export class NotepadLive {
    */
   dispose(): void {
     this.unsubscribeTabs?.();
-    const entries = Object.values(useTabLiveStore.getState().tabs);
-    // Cleared first: the sessions' "ended" must not read as the session being over.
-    useTabLiveStore.setState({ tabs: {} });
-    for (const entry of entries) entry.live.session.leave();
-    for (const stop of this.observers.values()) stop();
-    this.observers.clear();
+    this.controller.dispose();
   }
 }

@@ -2,8 +2,8 @@ import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } fr
 import { readLiveName } from "~/storage/live-links";
 import { LIVE_ROOM_KEEP_MS } from "~/storage/live-rooms";
 import { writeClipboardText } from "./clipboard";
-import { loadLiveRuntime } from "./live-address";
-import type { LiveHandle } from "./live-control";
+import { loadLiveRuntime } from "~/document/live/live-address";
+import type { LiveHandle } from "~/document/live/live-control";
 import { DialogMessage, type DialogMessageValue, Modal } from "./modal";
 import { liveStatusSentence, useLiveStatus } from "./use-live-status";
 

@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { LivePeer } from "~/collab/live-session";
 import { readLiveName, writeLiveName } from "~/storage/live-links";
-import type { LiveHandle } from "./live-control";
+import type { LiveHandle } from "~/document/live/live-control";
 import { useDismiss } from "./use-dismiss";
 import { hereLabel, liveStatusLine, useLiveStatus } from "./use-live-status";
 

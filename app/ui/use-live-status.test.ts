@@ -4,7 +4,7 @@ import * as statusWords from "~/collab/live-status";
 import type { LiveState, LiveStatus } from "~/collab/live-status";
 import { LIVE_TOO_LARGE_MESSAGE } from "~/collab/live-size";
 import { CLOSE_REASONS, CloseCode } from "@plainpad/wire";
-import { LIVE_LOAD_FAILED } from "./live-address";
+import { LIVE_LOAD_FAILED } from "~/document/live/live-address";
 import { asSentence, liveStateWords, liveStatusLine, liveStatusSentence } from "./use-live-status";
 
 const STATES: LiveState[] = ["connecting", "live", "reconnecting", "offline", "ended"];

@@ -63,7 +63,7 @@ test("keeping one's document when a live link opens leaves the session it had be
   await owner.context.close();
 });
 
-/** The built chunk holding the live-session code (app/ui/live-runtime.ts). */
+/** The built chunk holding the live-session code (app/document/live/live-runtime.ts). */
 const LIVE_CHUNK = /\/assets\/live-runtime-[^/]*\.js$/;
 
 /**

@@ -12,7 +12,7 @@ import {
  * (issue 44): it loads when a session is started, and Start waits for it saying "Loading…".
  */
 
-/** The built chunk holding the live-session code (app/ui/live-runtime.ts). */
+/** The built chunk holding the live-session code (app/document/live/live-runtime.ts). */
 const LIVE_CHUNK = /\/assets\/live-runtime-[^/]*\.js$/;
 
 /** True once the page has fetched the live-session code. */

@@ -17,7 +17,7 @@ import {
 /** How long two browsers may take to agree (a bound for a loaded machine, not a speed check). */
 const CONVERGE_MS = 60_000;
 
-/** The built chunk holding the live-session code (app/ui/live-runtime.ts). */
+/** The built chunk holding the live-session code (app/document/live/live-runtime.ts). */
 const LIVE_CHUNK = /\/assets\/live-runtime-[^/]*\.js$/;
 
 /** The text the live status of the page's status bar shows ("Live", "Joining…"), or null. */

@@ -13,7 +13,7 @@ import {
 } from "~/collab/live-session";
 import { TestNetwork, TestSessions } from "./live-test-network";
 import { memoryStateStore } from "~/collab/live-test-support";
-import { mergeLocalText } from "~/ui/live-rejoin";
+import { mergeLocalText } from "~/document/live/live-rejoin";
 import { CLOSE_REASONS, CloseCode, LIVE_LIMITS } from "@plainpad/wire";
 
 let network: TestNetwork;
