@@ -117,7 +117,7 @@ export function searchText(
   const lines: LineHits[] = [];
   const counter = new LineCounter(text);
   let matchCount = 0;
-  let current: LineHits | null = null;
+  let current = null as LineHits | null;
   let match: RegExpExecArray | null;
   while ((match = re.exec(text))) {
     const from = match.index;
