@@ -1,8 +1,4 @@
-import {
-  guessLegacyEncoding,
-  GUESS_SAMPLE_BYTES,
-  looksLikeIso2022Jp,
-} from "~/text/detect-encoding";
+import { guessLegacyEncoding, looksLikeIso2022Jp } from "~/text/detect-encoding";
 import { hasBinaryControls, SNIFF_LENGTH, startsLikeBinary } from "~/text/file-checks";
 import { decodeBytes, isUtf16, markedEncoding, type TextEncodingId } from "~/text/text-encoding";
 
@@ -14,6 +10,14 @@ import { decodeBytes, isUtf16, markedEncoding, type TextEncodingId } from "~/tex
  * Binary files are told apart the same way. Line breaks are kept as stored, so offsets in the
  * text map back to the bytes.
  */
+
+/**
+ * The bytes the legacy-encoding guess reads per file: a quarter of what the editors read when
+ * opening one file (GUESS_SAMPLE_BYTES), because the detector's time grows faster than its
+ * sample (64 KB of GBK: 45 ms; 16 KB: 5 ms, the same answer) and a search guesses for
+ * thousands of files.
+ */
+export const SEARCH_GUESS_BYTES = 16 * 1024;
 
 /** Files larger than this are skipped by find in files (and counted): 64 MB. */
 export const SEARCH_MAX_BYTES = 64 * 1024 * 1024;
@@ -52,7 +56,7 @@ async function decodeInOwnEncoding(
   }
   const unicode = decodeBytes(bytes, marked ?? "utf-8");
   if (unicode !== null) return { text: unicode, encoding: marked ?? "utf-8" };
-  const guess = await guessLegacyEncoding(bytes.subarray(0, GUESS_SAMPLE_BYTES)).catch(() => null);
+  const guess = await guessLegacyEncoding(bytes.subarray(0, SEARCH_GUESS_BYTES)).catch(() => null);
   if (guess && guess.encoding !== "windows-1252") {
     const text = decodeBytes(bytes, guess.encoding);
     if (text !== null) return { text, encoding: guess.encoding };
