@@ -148,7 +148,8 @@ async function makeFolder(engine, root) {
 
 function cutAtLineEnd(bytes, encoding) {
   const step = encoding === "utf-16le" ? 2 : 1;
-  for (let at = bytes.length - step; at > 0; at -= step) {
+  // UTF-16 is read in pairs from the start: only even offsets are characters.
+  for (let at = (bytes.length - step) & ~(step - 1); at > 0; at -= step) {
     if (bytes[at] === 0x0a && (step === 1 || bytes[at + 1] === 0)) return at + step;
   }
   return bytes.length;
@@ -233,7 +234,7 @@ export default async function workspaceBench() {
       row(`find ${label}: first result`, `${ours.first?.toFixed(0)} ms`, GOALS.first, anchorFirst);
       row(
         `find ${label}: complete`,
-        `${ours.complete.toFixed(0)} ms (${ours.summary.matchCount} in ${ours.summary.filesMatched} files)`,
+        `${ours.complete.toFixed(0)} ms (${ours.summary.matchCount} in ${ours.summary.filesMatched} files; ${ours.summary.skippedBinary} skipped as binary, ${ours.summary.skippedTooLarge} too large)`,
         GOALS.complete,
         anchorAll,
       );
@@ -273,7 +274,8 @@ export default async function workspaceBench() {
     }
     printTable(`Workspace engine, ${FILES} files, ${(bytes / 1048576).toFixed(0)} MB (Node)`, rows);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (!process.env.WORKSPACE_BENCH_KEEP) await rm(dir, { recursive: true, force: true });
+    else console.log(`Kept: ${dir}`);
   }
 }
 
