@@ -30,11 +30,17 @@ export type DecodedFile =
 export async function decodeWorkspaceFile(
   bytes: Uint8Array,
   maxBytes = SEARCH_MAX_BYTES,
+  /** The encoding found when this file (same size and time) was last searched: tried first. */
+  known?: TextEncodingId,
 ): Promise<DecodedFile> {
   if (bytes.byteLength > maxBytes) return { ok: false, reason: "too-large" };
   const head = bytes.subarray(0, SNIFF_LENGTH);
   if (startsLikeBinary(head)) return { ok: false, reason: "binary" };
-  const decoded = await decodeInOwnEncoding(bytes, head);
+  const knownText = known === undefined ? null : decodeBytes(bytes, known);
+  const decoded =
+    knownText !== null && known !== undefined
+      ? { text: knownText, encoding: known }
+      : await decodeInOwnEncoding(bytes, head);
   if (!decoded || hasBinaryControls(decoded.text.slice(0, SNIFF_LENGTH))) {
     return { ok: false, reason: "binary" };
   }

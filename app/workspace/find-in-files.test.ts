@@ -6,6 +6,7 @@ import {
   findInFolder,
   type FindQuery,
   type FindSummary,
+  type EncodingMemo,
   searchText,
 } from "./find-in-files";
 import { decodeWorkspaceFile } from "./file-decoding";
@@ -121,5 +122,28 @@ describe("searchText", () => {
       [2, "ax x", 2],
       [5, "x", 1],
     ]);
+  });
+});
+
+describe("the encoding memo of later searches", () => {
+  it("keeps each file's encoding, and detects again a file that changed since", async () => {
+    const folder = mixedEncodingFolder();
+    const memo: EncodingMemo = new Map();
+    for await (const event of findInFolder(folder, { query: "zzz" }, undefined, memo)) void event;
+    expect(memo.get("russia/письмо.txt")?.encoding).toBe("koi8-r");
+    expect(memo.get("japan/letter.txt")?.encoding).toBe("shift_jis");
+    // The Windows-1252 file (which any bytes decode as) is rewritten in KOI8-R by another
+    // program: its old encoding is not trusted, so the Russian word is found in it.
+    const russian = FIXTURE_FILES.find((file) => file.encoding === "koi8-r")!;
+    folder.put("western/menu.txt", fixtureBytes(russian));
+    const found: FileHits[] = [];
+    for await (const event of findInFolder(folder, { query: "Москва" }, undefined, memo)) {
+      if (event.type === "file") found.push(event.hits);
+    }
+    expect(found.map((hits) => [hits.path, hits.encoding])).toEqual([
+      ["russia/письмо.txt", "koi8-r"],
+      ["western/menu.txt", "koi8-r"],
+    ]);
+    expect(memo.get("western/menu.txt")?.encoding).toBe("koi8-r");
   });
 });

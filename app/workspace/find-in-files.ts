@@ -58,6 +58,12 @@ export interface FindSummary {
   unreadable: string[];
 }
 
+/**
+ * The encoding each file was found in, while its size and time stay the same: a later search
+ * of the folder skips the legacy-encoding guess (most of a first search's time).
+ */
+export type EncodingMemo = Map<string, FileStamp & { encoding: TextEncodingId }>;
+
 export type FindEvent =
   | { type: "file"; hits: FileHits }
   | { type: "done"; summary: FindSummary }
@@ -156,6 +162,7 @@ export async function* findInFolder(
   folder: WorkspaceFolder,
   find: FindQuery,
   signal?: AbortSignal,
+  memo: EncodingMemo = new Map(),
 ): AsyncGenerator<FindEvent> {
   const compiled = compileSearch(find.query, find);
   if (compiled === null) {
@@ -183,7 +190,7 @@ export async function* findInFolder(
   for await (const path of walkShownFiles(folder, find, unreadable)) {
     if (signal?.aborted) return;
     if (!wanted(path)) continue;
-    const hits = await searchFile(folder, path, compiled.regexp, maxBytes, summary);
+    const hits = await searchFile(folder, path, compiled.regexp, maxBytes, summary, memo);
     if (hits) yield { type: "file", hits };
   }
   yield { type: "done", summary };
@@ -195,6 +202,7 @@ async function searchFile(
   regexp: RegExp,
   maxBytes: number,
   summary: FindSummary,
+  memo: EncodingMemo,
 ): Promise<FileHits | null> {
   let snapshot;
   try {
@@ -208,12 +216,20 @@ async function searchFile(
     summary.unreadable.push(path);
     return null;
   }
-  const decoded = await decodeWorkspaceFile(snapshot.bytes, maxBytes);
+  const stamp = { size: snapshot.size, lastModified: snapshot.lastModified };
+  const known = memo.get(path);
+  const unchanged = known?.size === stamp.size && known.lastModified === stamp.lastModified;
+  const decoded = await decodeWorkspaceFile(
+    snapshot.bytes,
+    maxBytes,
+    unchanged ? known.encoding : undefined,
+  );
   if (!decoded.ok) {
     if (decoded.reason === "binary") summary.skippedBinary++;
     else summary.skippedTooLarge++;
     return null;
   }
+  memo.set(path, { ...stamp, encoding: decoded.encoding });
   summary.filesSearched++;
   const { lines, matchCount } = searchText(decoded.text, regexp);
   if (matchCount === 0) return null;
@@ -222,7 +238,7 @@ async function searchFile(
   return {
     path,
     encoding: decoded.encoding,
-    stamp: { size: snapshot.size, lastModified: snapshot.lastModified },
+    stamp,
     checksum: crc32(snapshot.bytes),
     lines,
     matchCount,

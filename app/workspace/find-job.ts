@@ -1,4 +1,4 @@
-import { findInFolder, type FindEvent, type FindQuery } from "./find-in-files";
+import { type EncodingMemo, findInFolder, type FindEvent, type FindQuery } from "./find-in-files";
 import { type DirectoryHandleLike, HandleFolder } from "./handle-folder";
 import { FileListFolder, type PickedFolderFile, type WorkspaceFolder } from "./workspace-folder";
 
@@ -12,7 +12,14 @@ export type FolderSource =
   { kind: "handle"; handle: DirectoryHandleLike } | { kind: "files"; files: PickedFolderFile[] };
 
 export type FindRequest =
-  | { type: "find"; id: number; source: FolderSource; query: FindQuery }
+  | {
+      type: "find";
+      id: number;
+      source: FolderSource;
+      query: FindQuery;
+      /** The opened folder's id: the worker keeps its files' encodings for the next search. */
+      folderId?: string;
+    }
   | { type: "cancel"; id: number };
 
 export interface FindReply {
@@ -34,9 +41,10 @@ export async function runFindJob(
   query: FindQuery,
   post: (reply: FindReply) => void,
   signal?: AbortSignal,
+  memo?: EncodingMemo,
 ): Promise<void> {
   try {
-    for await (const event of findInFolder(folderOf(source), query, signal)) {
+    for await (const event of findInFolder(folderOf(source), query, signal, memo)) {
       if (signal?.aborted) return;
       post({ id, event });
     }

@@ -40,7 +40,7 @@ describe("find in files through the worker's messages", () => {
     const events: FindEvent[] = [];
     const done = new Promise<void>((resolve) => {
       const running = findInFilesOffThread(
-        source,
+        { source, folderId: "book" },
         { query: "beta", regexp: false },
         (event) => {
           events.push(event);
@@ -51,7 +51,7 @@ describe("find in files through the worker's messages", () => {
       expect(running.offThread).toBe(true);
     });
     await done;
-    expect(requests[0]).toMatchObject({ type: "find", query: { query: "beta" } });
+    expect(requests[0]).toMatchObject({ type: "find", folderId: "book", query: { query: "beta" } });
     expect(events.flatMap((event) => (event.type === "file" ? [event.hits.path] : []))).toEqual([
       "one.md",
       "two.md",

@@ -55,8 +55,14 @@ export interface RunningFind {
   offThread: boolean;
 }
 
+/** Where a search runs from, and the opened folder's id (its encodings are kept between searches). */
+export interface FindTarget {
+  source: FolderSource;
+  folderId?: string;
+}
+
 export function findInFilesOffThread(
-  source: FolderSource,
+  { source, folderId }: FindTarget,
   query: FindQuery,
   onEvent: (event: FindEvent) => void,
   make: () => FindWorker | null = pageWorker,
@@ -69,7 +75,7 @@ export function findInFilesOffThread(
     return { cancel: () => controller.abort(), offThread: false };
   }
   listeners.set(id, onEvent);
-  target.postMessage({ type: "find", id, source, query });
+  target.postMessage({ type: "find", id, source, query, folderId });
   return {
     cancel: () => {
       listeners.delete(id);
