@@ -123,3 +123,12 @@ export class HandleFolder implements WorkspaceFolder {
     });
   }
 }
+
+/**
+ * The workspace folder of a picked (or OPFS) directory handle. Browsers that have the handles
+ * iterate them (`values()`), but the project's TypeScript DOM library does not declare that
+ * (it is in DOM.AsyncIterable), hence the cast.
+ */
+export function folderOfHandle(handle: FileSystemDirectoryHandle): HandleFolder {
+  return new HandleFolder(handle as unknown as DirectoryHandleLike);
+}
