@@ -76,6 +76,12 @@ export default tseslint.config(
               message: "app/ imports nothing of server/: a test of both belongs in tests/.",
             },
             {
+              target: ["./app/text", "./app/storage"],
+              from: "./app/workspace",
+              message:
+                "text/ and storage/ sit below the workspace (issue 52): they never import it.",
+            },
+            {
               target: "./packages/wire",
               from: ["./app", "./server", "./tests"],
               message: "packages/wire stands alone: app/ and server/ import it, not the reverse.",
@@ -228,6 +234,37 @@ export default tseslint.config(
             "../*",
           ],
         },
+      ],
+    },
+  },
+  {
+    // workspace/ is an opened folder's engine (issue 52): ignore rules, quick open, find and
+    // replace in files. No React, no DOM at module level (it runs and is tested in Node); it
+    // builds on text/ and storage/, never on the editors or the UI above it.
+    files: ["app/workspace/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            "react",
+            "react-dom",
+            "~/editor/*",
+            "~/notepad/*",
+            "~/ui/*",
+            "~/routes/*",
+            "~/site/*",
+            "~/document/*",
+            "../*",
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        ...DOM_GLOBALS.map(({ name }) => ({
+          name,
+          message: "app/workspace/ runs in a worker and in Node: no DOM or browser globals.",
+        })),
       ],
     },
   },

@@ -4,14 +4,42 @@ import type { Text } from "@codemirror/state";
 export type CompiledSearch = { ok: true; regexp: RegExp } | { ok: false; error: "Invalid pattern" };
 
 /**
- * Compiles the search field's text as a case-insensitive regular expression (global, so one
- * RegExp scans the whole document; multiline, so `^` and `$` mean the start and end of a line
- * as a user expects in a text editor). An empty query compiles to nothing (null).
+ * How a query is read. The defaults are the simple editor's search field: a regular expression,
+ * upper and lower case alike. Find in files (issue 52) adds the usual three switches.
  */
-export function compileSearch(query: string): CompiledSearch | null {
+export interface SearchOptions {
+  /** False: the query is plain text, every character taken as it is. Default true. */
+  regexp?: boolean;
+  /** True: upper and lower case differ. Default false. */
+  matchCase?: boolean;
+  /**
+   * True: a match must not touch a letter, digit or underscore on either side, in any script
+   * (a Cyrillic or Japanese word too, which `\b` would not see as a word).
+   */
+  wholeWord?: boolean;
+}
+
+/** Characters with a meaning in a regular expression, escaped for a plain-text query. */
+const REGEXP_SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
+
+/** Letters, digits and underscores of every script: what a whole word may not touch. */
+const WORD_CHAR = String.raw`[\p{L}\p{N}_]`;
+
+/**
+ * Compiles the search field's text as a regular expression (global, so one RegExp scans the
+ * whole document; multiline, so `^` and `$` mean the start and end of a line as a user expects
+ * in a text editor), case-insensitive unless `matchCase`. An empty query compiles to nothing
+ * (null). Plain text and whole words use the u flag (letters of every script); a regular
+ * expression does only for whole words, so its syntax stays that of the search field.
+ */
+export function compileSearch(query: string, options: SearchOptions = {}): CompiledSearch | null {
   if (query === "") return null;
+  const { regexp = true, matchCase = false, wholeWord = false } = options;
+  let source = regexp ? query : query.replace(REGEXP_SYNTAX, "\\$&");
+  if (wholeWord) source = `(?<!${WORD_CHAR})(?:${source})(?!${WORD_CHAR})`;
+  const flags = "gm" + (matchCase ? "" : "i") + (!regexp || wholeWord ? "u" : "");
   try {
-    return { ok: true, regexp: new RegExp(query, "gim") };
+    return { ok: true, regexp: new RegExp(source, flags) };
   } catch {
     return { ok: false, error: "Invalid pattern" };
   }

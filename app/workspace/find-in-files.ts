@@ -1,0 +1,246 @@
+import { crc32 } from "~/text/byte-codecs";
+import { compileSearch, type SearchOptions } from "~/text/search";
+import type { TextEncodingId } from "~/text/text-encoding";
+import { decodeWorkspaceFile, SEARCH_MAX_BYTES } from "./file-decoding";
+import { walkShownFiles, type WalkOptions } from "./folder-walk";
+import { pathMatcher } from "./path-rules";
+import type { FileStamp, WorkspaceFolder } from "./workspace-folder";
+
+/**
+ * Find in files (issue 52): every file of the folder, decoded in its own encoding, searched with
+ * the search field's pattern builder (text or regular expression, match case, whole word),
+ * results handed over file by file as they are found. Pure apart from the folder it reads: the
+ * worker (find-worker.ts) runs it in the page, the tests and the bench run it in Node.
+ */
+
+/** What to look for and where. */
+export interface FindQuery extends SearchOptions, WalkOptions {
+  query: string;
+  /** Globs of files to search, comma-separated ("*.md, docs/**"); empty: all. */
+  include?: string;
+  /** Globs of files to leave out, comma-separated ("node_modules, *.min.js"). */
+  exclude?: string;
+  /** Files larger than this are skipped and counted. Default SEARCH_MAX_BYTES. */
+  maxBytes?: number;
+}
+
+/** A line holding matches. Offsets are UTF-16 offsets in the file's decoded text. */
+export interface LineHits {
+  /** 1-based. */
+  line: number;
+  /** The line's text, at most LINE_TEXT_LIMIT characters of it from `textStart`. */
+  text: string;
+  textStart: number;
+  /** The matches starting on this line (one may run on past its end). */
+  matches: { from: number; to: number }[];
+}
+
+/** One file's matches, with what tells later whether the file changed since. */
+export interface FileHits {
+  path: string;
+  encoding: TextEncodingId;
+  stamp: FileStamp;
+  /** CRC-32 of the bytes searched. */
+  checksum: number;
+  lines: LineHits[];
+  /** Every match of the file, also those past MATCHES_KEPT_PER_FILE. */
+  matchCount: number;
+}
+
+/** The totals once the search is over. */
+export interface FindSummary {
+  filesSearched: number;
+  filesMatched: number;
+  matchCount: number;
+  skippedBinary: number;
+  skippedTooLarge: number;
+  /** Paths that could not be read (gone, not allowed). */
+  unreadable: string[];
+}
+
+/**
+ * The encoding each file was found in, while its size and time stay the same: a later search
+ * of the folder skips the legacy-encoding guess (most of a first search's time).
+ */
+export type EncodingMemo = Map<string, FileStamp & { encoding: TextEncodingId }>;
+
+export type FindEvent =
+  | { type: "file"; hits: FileHits }
+  | { type: "done"; summary: FindSummary }
+  | { type: "error"; message: string };
+
+/** Matches kept with their places per file; more are counted. */
+export const MATCHES_KEPT_PER_FILE = 2000;
+/** Characters of a line shown around its first match. */
+export const LINE_TEXT_LIMIT = 400;
+
+/**
+ * Counts lines forward through a text ("\n", "\r\n" and a lone "\r" each end one), so
+ * matches in order are placed on their lines reading the text once.
+ */
+class LineCounter {
+  line = 1;
+  lineStart = 0;
+  private nextLf: number;
+  private nextCr: number;
+
+  constructor(private readonly text: string) {
+    this.nextLf = text.indexOf("\n");
+    this.nextCr = text.indexOf("\r");
+  }
+
+  /** Moves to the line holding `offset` (never backwards). */
+  advanceTo(offset: number): void {
+    for (;;) {
+      const lf = this.nextLf;
+      const cr = this.nextCr;
+      const at = cr === -1 ? lf : lf === -1 ? cr : Math.min(lf, cr);
+      if (at === -1 || at >= offset) return;
+      const end = at === cr && lf === cr + 1 ? at + 2 : at + 1;
+      if (end > offset) return; // `offset` is the "\n" of a "\r\n": still that line.
+      this.line++;
+      this.lineStart = end;
+      if (this.nextLf !== -1 && this.nextLf < end) this.nextLf = this.text.indexOf("\n", end);
+      if (this.nextCr !== -1 && this.nextCr < end) this.nextCr = this.text.indexOf("\r", end);
+    }
+  }
+
+  /** Where the current line's text ends (before its line break). */
+  lineEnd(): number {
+    const { nextLf: lf, nextCr: cr } = this;
+    const at = cr === -1 ? lf : lf === -1 ? cr : Math.min(lf, cr);
+    return at === -1 ? this.text.length : at;
+  }
+}
+
+/** The matches of a compiled query in one decoded text, grouped by line. */
+export function searchText(
+  text: string,
+  regexp: RegExp,
+): { lines: LineHits[]; matchCount: number } {
+  const flags = regexp.flags.includes("g") ? regexp.flags : regexp.flags + "g";
+  const re = new RegExp(regexp.source, flags);
+  const lines: LineHits[] = [];
+  const counter = new LineCounter(text);
+  let matchCount = 0;
+  let current = null as LineHits | null;
+  let match: RegExpExecArray | null;
+  while ((match = re.exec(text))) {
+    const from = match.index;
+    const to = from + match[0].length;
+    if (to === from) {
+      re.lastIndex++;
+      continue;
+    }
+    matchCount++;
+    if (matchCount > MATCHES_KEPT_PER_FILE) continue;
+    counter.advanceTo(from);
+    if (current?.line !== counter.line) {
+      const start = counter.lineStart;
+      const end = counter.lineEnd();
+      // Long lines are shown from a little before their first match.
+      const textStart = Math.max(start, Math.min(from - 40, end - LINE_TEXT_LIMIT));
+      current = {
+        line: counter.line,
+        text: text.slice(textStart, Math.min(end, textStart + LINE_TEXT_LIMIT)),
+        textStart,
+        matches: [],
+      };
+      lines.push(current);
+    }
+    current.matches.push({ from, to });
+  }
+  return { lines, matchCount };
+}
+
+/**
+ * Searches every shown file of `folder` for `find`, yielding each file with matches as soon as
+ * it is searched, then the totals. An invalid pattern yields one error event, in words.
+ * `signal` stops the search between files.
+ */
+export async function* findInFolder(
+  folder: WorkspaceFolder,
+  find: FindQuery,
+  signal?: AbortSignal,
+  memo: EncodingMemo = new Map(),
+): AsyncGenerator<FindEvent> {
+  const compiled = compileSearch(find.query, find);
+  if (compiled === null) {
+    yield { type: "error", message: "Type what to find." };
+    return;
+  }
+  if (!compiled.ok) {
+    yield {
+      type: "error",
+      message: `Invalid pattern: "${find.query}" is not a regular expression.`,
+    };
+    return;
+  }
+  const wanted = pathMatcher({ include: find.include ?? "", exclude: find.exclude ?? "" });
+  const maxBytes = find.maxBytes ?? SEARCH_MAX_BYTES;
+  const summary: FindSummary = {
+    filesSearched: 0,
+    filesMatched: 0,
+    matchCount: 0,
+    skippedBinary: 0,
+    skippedTooLarge: 0,
+    unreadable: [],
+  };
+  const unreadable = (path: string) => summary.unreadable.push(path);
+  for await (const path of walkShownFiles(folder, find, unreadable)) {
+    if (signal?.aborted) return;
+    if (!wanted(path)) continue;
+    const hits = await searchFile(folder, path, compiled.regexp, maxBytes, summary, memo);
+    if (hits) yield { type: "file", hits };
+  }
+  yield { type: "done", summary };
+}
+
+async function searchFile(
+  folder: WorkspaceFolder,
+  path: string,
+  regexp: RegExp,
+  maxBytes: number,
+  summary: FindSummary,
+  memo: EncodingMemo,
+): Promise<FileHits | null> {
+  let snapshot;
+  try {
+    // The size first: a huge file is skipped without reading it.
+    if ((await folder.stat(path)).size > maxBytes) {
+      summary.skippedTooLarge++;
+      return null;
+    }
+    snapshot = await folder.read(path);
+  } catch {
+    summary.unreadable.push(path);
+    return null;
+  }
+  const stamp = { size: snapshot.size, lastModified: snapshot.lastModified };
+  const known = memo.get(path);
+  const unchanged = known?.size === stamp.size && known.lastModified === stamp.lastModified;
+  const decoded = await decodeWorkspaceFile(
+    snapshot.bytes,
+    maxBytes,
+    unchanged ? known.encoding : undefined,
+  );
+  if (!decoded.ok) {
+    if (decoded.reason === "binary") summary.skippedBinary++;
+    else summary.skippedTooLarge++;
+    return null;
+  }
+  memo.set(path, { ...stamp, encoding: decoded.encoding });
+  summary.filesSearched++;
+  const { lines, matchCount } = searchText(decoded.text, regexp);
+  if (matchCount === 0) return null;
+  summary.filesMatched++;
+  summary.matchCount += matchCount;
+  return {
+    path,
+    encoding: decoded.encoding,
+    stamp,
+    checksum: crc32(snapshot.bytes),
+    lines,
+    matchCount,
+  };
+}

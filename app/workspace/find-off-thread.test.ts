@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { FindEvent } from "./find-in-files";
+import { type FindReply, type FindRequest, runFindJob } from "./find-job";
+import { type FindWorker, findInFilesOffThread } from "./find-off-thread";
+
+const picked = (path: string, content: string) => {
+  const bytes = new TextEncoder().encode(content);
+  return {
+    webkitRelativePath: path,
+    size: bytes.byteLength,
+    lastModified: 1,
+    arrayBuffer: async () => bytes.buffer as ArrayBuffer,
+  };
+};
+
+const source = {
+  kind: "files" as const,
+  files: [picked("book/one.md", "alpha beta"), picked("book/two.md", "beta gamma")],
+};
+
+/** A stand-in worker that runs the worker's job in this thread, as find-worker.ts does. */
+function inlineWorker(requests: FindRequest[]): FindWorker {
+  const stub: FindWorker = {
+    onmessage: null,
+    onerror: null,
+    postMessage(request) {
+      requests.push(request);
+      if (request.type !== "find") return;
+      const post = (reply: FindReply) =>
+        stub.onmessage?.({ data: reply } as MessageEvent<FindReply>);
+      void runFindJob(request.id, request.source, request.query, post);
+    },
+  };
+  return stub;
+}
+
+describe("find in files through the worker's messages", () => {
+  it("posts the folder and query to the worker and streams its results back by file", async () => {
+    const requests: FindRequest[] = [];
+    const events: FindEvent[] = [];
+    const done = new Promise<void>((resolve) => {
+      const running = findInFilesOffThread(
+        { source, folderId: "book" },
+        { query: "beta", regexp: false },
+        (event) => {
+          events.push(event);
+          if (event.type === "done") resolve();
+        },
+        () => inlineWorker(requests),
+      );
+      expect(running.offThread).toBe(true);
+    });
+    await done;
+    expect(requests[0]).toMatchObject({ type: "find", folderId: "book", query: { query: "beta" } });
+    expect(events.flatMap((event) => (event.type === "file" ? [event.hits.path] : []))).toEqual([
+      "one.md",
+      "two.md",
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: "done", summary: { matchCount: 2 } });
+  });
+
+  it("lists a file it could not read and still finishes the search", async () => {
+    const replies: FindReply[] = [];
+    const broken = {
+      kind: "files" as const,
+      files: [
+        { ...picked("book/x.md", "beta"), arrayBuffer: () => Promise.reject(new Error("x")) },
+      ],
+    };
+    await runFindJob(1, broken, { query: "beta" }, (reply) => replies.push(reply));
+    expect(replies.at(-1)?.event).toMatchObject({
+      type: "done",
+      summary: { unreadable: ["x.md"] },
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import {
+  type FileSnapshot,
+  type FileStamp,
+  type FolderEntry,
+  FolderError,
+  type FolderFailure,
+  joinPath,
+  type WorkspaceFolder,
+} from "./workspace-folder";
+
+/**
+ * A folder picked with the File System Access API (`showDirectoryPicker`) or taken from the
+ * Origin Private File System (`navigator.storage.getDirectory()`): both are
+ * FileSystemDirectoryHandles, read and written in place. Only the parts used are declared, so
+ * a test can hand it a stand-in.
+ */
+
+/** The parts of a FileSystemFileHandle used here. */
+export interface FileHandleLike {
+  readonly kind: "file";
+  readonly name: string;
+  getFile(): Promise<{ size: number; lastModified: number; arrayBuffer(): Promise<ArrayBuffer> }>;
+  createWritable(): Promise<{
+    write(data: Uint8Array<ArrayBuffer>): Promise<void>;
+    close(): Promise<void>;
+    abort(): Promise<void>;
+  }>;
+}
+
+/** The parts of a FileSystemDirectoryHandle used here. */
+export interface DirectoryHandleLike {
+  readonly kind: "directory";
+  readonly name: string;
+  values(): AsyncIterable<FileHandleLike | DirectoryHandleLike>;
+  getDirectoryHandle(name: string): Promise<DirectoryHandleLike>;
+  getFileHandle(name: string, options?: { create?: boolean }): Promise<FileHandleLike>;
+}
+
+/** The failure a DOMException of the File System Access API means (null: not one of ours). */
+function failureOf(error: unknown): FolderFailure | null {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  if (name === "NotFoundError" || name === "TypeMismatchError") return "not-found";
+  if (name === "NotAllowedError" || name === "SecurityError") return "not-allowed";
+  if (name === "QuotaExceededError") return "no-space";
+  return null;
+}
+
+/** Runs `work`, turning the API's errors into FolderErrors that carry their message. */
+async function named<T>(path: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = failureOf(error);
+    throw failure ? new FolderError(failure, path) : error;
+  }
+}
+
+export class HandleFolder implements WorkspaceFolder {
+  readonly writable = true;
+
+  constructor(private readonly root: DirectoryHandleLike) {}
+
+  get name(): string {
+    return this.root.name;
+  }
+
+  private async directory(path: string): Promise<DirectoryHandleLike> {
+    let handle = this.root;
+    if (path === "") return handle;
+    for (const name of path.split("/")) handle = await handle.getDirectoryHandle(name);
+    return handle;
+  }
+
+  private async file(path: string, create = false): Promise<FileHandleLike> {
+    const slash = path.lastIndexOf("/");
+    const folder = await this.directory(slash === -1 ? "" : path.slice(0, slash));
+    return folder.getFileHandle(path.slice(slash + 1), { create });
+  }
+
+  list(path: string): Promise<FolderEntry[]> {
+    return named(path, async () => {
+      const entries: FolderEntry[] = [];
+      for await (const handle of (await this.directory(path)).values()) {
+        entries.push({
+          name: handle.name,
+          path: joinPath(path, handle.name),
+          kind: handle.kind === "directory" ? "folder" : "file",
+        });
+      }
+      return entries;
+    });
+  }
+
+  stat(path: string): Promise<FileStamp> {
+    return named(path, async () => {
+      const { size, lastModified } = await (await this.file(path)).getFile();
+      return { size, lastModified };
+    });
+  }
+
+  read(path: string): Promise<FileSnapshot> {
+    return named(path, async () => {
+      const file = await (await this.file(path)).getFile();
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return { bytes, size: file.size, lastModified: file.lastModified };
+    });
+  }
+
+  write(path: string, bytes: Uint8Array): Promise<FileStamp> {
+    return named(path, async () => {
+      const handle = await this.file(path, true);
+      const writable = await handle.createWritable();
+      try {
+        // The browser writes to a copy and swaps it in on close: an abort leaves the file whole.
+        await writable.write(bytes.slice());
+        await writable.close();
+      } catch (error) {
+        await writable.abort().catch(() => undefined);
+        throw error;
+      }
+      const { size, lastModified } = await handle.getFile();
+      return { size, lastModified };
+    });
+  }
+}
+
+/**
+ * The workspace folder of a picked (or OPFS) directory handle. Browsers that have the handles
+ * iterate them (`values()`), but the project's TypeScript DOM library does not declare that
+ * (it is in DOM.AsyncIterable), hence the cast.
+ */
+export function folderOfHandle(handle: FileSystemDirectoryHandle): HandleFolder {
+  return new HandleFolder(handle as unknown as DirectoryHandleLike);
+}

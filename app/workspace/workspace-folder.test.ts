@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { type DirectoryHandleLike, type FileHandleLike, HandleFolder } from "./handle-folder";
+import {
+  FileListFolder,
+  FolderError,
+  MemoryFolder,
+  walkFiles,
+  type WorkspaceFolder,
+} from "./workspace-folder";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (data: Uint8Array) => new TextDecoder().decode(data);
+
+/** A stand-in for the browser's directory handles, over a MemoryFolder's layout. */
+function fakeHandle(
+  name: string,
+  tree: Map<string, Uint8Array | Map<string, unknown>>,
+  failWrite?: string,
+): DirectoryHandleLike {
+  const notFound = () => Object.assign(new Error("gone"), { name: "NotFoundError" });
+  const fileHandle = (fileName: string): FileHandleLike => ({
+    kind: "file",
+    name: fileName,
+    async getFile() {
+      const data = tree.get(fileName);
+      if (!(data instanceof Uint8Array)) throw notFound();
+      return {
+        size: data.byteLength,
+        lastModified: 5,
+        arrayBuffer: async () => data.slice().buffer,
+      };
+    },
+    async createWritable() {
+      const parts: Uint8Array[] = [];
+      return {
+        async write(data: Uint8Array) {
+          if (failWrite) throw Object.assign(new Error("full"), { name: failWrite });
+          parts.push(data);
+        },
+        async close() {
+          tree.set(fileName, parts[0] ?? new Uint8Array(0));
+        },
+        async abort() {},
+      };
+    },
+  });
+  return {
+    kind: "directory",
+    name,
+    async *values() {
+      for (const [entry, value] of tree) {
+        yield value instanceof Uint8Array
+          ? fileHandle(entry)
+          : fakeHandle(entry, value as typeof tree, failWrite);
+      }
+    },
+    async getDirectoryHandle(child: string) {
+      const value = tree.get(child);
+      if (!(value instanceof Map)) throw notFound();
+      return fakeHandle(child, value as typeof tree, failWrite);
+    },
+    async getFileHandle(child: string, options?: { create?: boolean }) {
+      if (!tree.has(child) && !options?.create) throw notFound();
+      return fileHandle(child);
+    },
+  };
+}
+
+async function allFiles(folder: WorkspaceFolder): Promise<string[]> {
+  const paths: string[] = [];
+  for await (const path of walkFiles(folder)) paths.push(path);
+  return paths;
+}
+
+describe("WorkspaceFolder kinds", () => {
+  it("an in-memory folder lists one level at a time and reads back what was written", async () => {
+    const folder = new MemoryFolder("notes", {
+      "a.txt": bytes("A"),
+      "sub/b.txt": bytes("B"),
+      "sub/deep/c.txt": bytes("C"),
+    });
+    const root = await folder.list("");
+    expect(root.map((entry) => [entry.path, entry.kind]).sort()).toEqual([
+      ["a.txt", "file"],
+      ["sub", "folder"],
+    ]);
+    expect(await allFiles(folder)).toEqual(["a.txt", "sub/b.txt", "sub/deep/c.txt"]);
+    const before = await folder.stat("sub/b.txt");
+    await folder.write("sub/b.txt", bytes("Bee"));
+    const after = await folder.read("sub/b.txt");
+    expect(text(after.bytes)).toBe("Bee");
+    expect(after.size).toBe(3);
+    expect(after.lastModified).not.toBe(before.lastModified);
+    await expect(folder.read("missing.txt")).rejects.toThrow(/no longer in the folder/);
+  });
+
+  it("a directory input's files are listed and read, and writing says the browser cannot", async () => {
+    const file = (path: string, content: string) => ({
+      webkitRelativePath: path,
+      size: content.length,
+      lastModified: 7,
+      arrayBuffer: async () => bytes(content).buffer as ArrayBuffer,
+    });
+    const folder = new FileListFolder([
+      file("book/ch1.md", "one"),
+      file("book/parts/ch2.md", "two"),
+    ]);
+    expect(folder.name).toBe("book");
+    expect(folder.writable).toBe(false);
+    expect(await allFiles(folder)).toEqual(["ch1.md", "parts/ch2.md"]);
+    expect(text((await folder.read("parts/ch2.md")).bytes)).toBe("two");
+    expect(await folder.stat("ch1.md")).toEqual({ size: 3, lastModified: 7 });
+    const refused = await folder.write("ch1.md").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(FolderError);
+    expect((refused as FolderError).message).toMatch(/cannot write to folders/);
+  });
+
+  it("a directory handle is listed, read and written in place", async () => {
+    const tree = new Map<string, Uint8Array | Map<string, unknown>>([
+      ["top.txt", bytes("top")],
+      ["docs", new Map([["inner.txt", bytes("inner")]])],
+    ]);
+    const folder = new HandleFolder(fakeHandle("project", tree));
+    expect(folder.name).toBe("project");
+    expect(await allFiles(folder)).toEqual(["top.txt", "docs/inner.txt"]);
+    expect(text((await folder.read("docs/inner.txt")).bytes)).toBe("inner");
+    await folder.write("docs/inner.txt", bytes("changed"));
+    expect(text((tree.get("docs") as Map<string, Uint8Array>).get("inner.txt")!)).toBe("changed");
+    await expect(folder.read("docs/nothing.txt")).rejects.toThrow(/no longer in the folder/);
+  });
+
+  it("a full disk gets its own words, and the file keeps its bytes", async () => {
+    const tree = new Map<string, Uint8Array | Map<string, unknown>>([["a.txt", bytes("kept")]]);
+    const folder = new HandleFolder(fakeHandle("project", tree, "QuotaExceededError"));
+    await expect(folder.write("a.txt", bytes("new"))).rejects.toThrow(/disk is full/);
+    expect(text(tree.get("a.txt") as Uint8Array)).toBe("kept");
+  });
+});

@@ -1,0 +1,60 @@
+// The workspace engine as the bench runs it in Node (bundled by esbuild from app/workspace/),
+// with a WorkspaceFolder over the real disk.
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { loadLegacyEncoders } from "~/text/legacy-encodings";
+import { compileSearch } from "~/text/search";
+import { encodeText } from "~/text/text-encoding";
+import { applyLineEnding } from "~/text/line-endings";
+import { findInFolder } from "~/workspace/find-in-files";
+import { walkShownFiles } from "~/workspace/folder-walk";
+import { QuickOpenIndex } from "~/workspace/fuzzy-rank";
+import { applyReplacePlan, planReplace, undoReplace } from "~/workspace/replace-plan";
+import type { FileStamp, FolderEntry, WorkspaceFolder } from "~/workspace/workspace-folder";
+
+export class DiskFolder implements WorkspaceFolder {
+  readonly writable = true;
+  readonly name: string;
+
+  constructor(private readonly root: string) {
+    this.name = path.basename(root);
+  }
+
+  async list(folder: string): Promise<FolderEntry[]> {
+    const entries = await readdir(path.join(this.root, folder), { withFileTypes: true });
+    return entries.map((entry) => ({
+      name: entry.name,
+      path: folder === "" ? entry.name : `${folder}/${entry.name}`,
+      kind: entry.isDirectory() ? "folder" : "file",
+    }));
+  }
+
+  async stat(file: string): Promise<FileStamp> {
+    const info = await stat(path.join(this.root, file));
+    return { size: info.size, lastModified: info.mtimeMs };
+  }
+
+  async read(file: string) {
+    const full = path.join(this.root, file);
+    const [bytes, info] = await Promise.all([readFile(full), stat(full)]);
+    return { bytes: new Uint8Array(bytes), size: info.size, lastModified: info.mtimeMs };
+  }
+
+  async write(file: string, bytes: Uint8Array): Promise<FileStamp> {
+    await writeFile(path.join(this.root, file), bytes);
+    return this.stat(file);
+  }
+}
+
+export {
+  applyLineEnding,
+  applyReplacePlan,
+  compileSearch,
+  encodeText,
+  findInFolder,
+  loadLegacyEncoders,
+  planReplace,
+  QuickOpenIndex,
+  undoReplace,
+  walkShownFiles,
+};

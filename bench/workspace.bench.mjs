@@ -1,0 +1,291 @@
+// `npm run bench workspace` (issue 52): the workspace engine on a generated folder of 10,000
+// files of mixed encodings and sizes (WORKSPACE_BENCH_MB, default 1024: about 1 GB), in Node:
+// quick open's index and one query, find in files (literal and regular expression: first
+// result and complete), replace in 1,000 files and its undo, byte for byte. ripgrep on the same
+// folder is the native floor. The folder is made under the system's temporary folder and
+// removed after. The page's rows (tree, longest task, memory) wait for the UI.
+import { createHash } from "node:crypto";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { printTable } from "./lib.mjs";
+
+/** Runs in Node only: `npm run bench` starts no site nor browser for it. */
+export const nodeOnly = true;
+
+const FILES = Number(process.env.WORKSPACE_BENCH_FILES ?? 10_000);
+const TOTAL_MB = Number(process.env.WORKSPACE_BENCH_MB ?? 1024);
+const REPLACED_FILES = Math.min(1000, Math.floor(FILES / 4));
+const GOALS = {
+  index: "",
+  query: "≤ 50 ms",
+  first: "≤ 300 ms",
+  complete: "≤ 10 s, ≤ 10× rg",
+  replace: "≤ 10 s",
+};
+
+/** Bundles the engine (TypeScript, `~/` paths) into one module the bench can import. */
+async function loadEngine(dir) {
+  const outfile = path.join(dir, "workspace-engine.mjs");
+  await build({
+    entryPoints: [path.resolve("bench/workspace-engine.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile,
+    logLevel: "error",
+    tsconfig: path.resolve("tsconfig.json"),
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+const ENCODINGS = [
+  {
+    encoding: "utf-8",
+    share: 0.55,
+    ending: "lf",
+    sentence: "The quick brown fox writes notes in plain text — naïve café. ",
+  },
+  {
+    encoding: "utf-16le",
+    share: 0.08,
+    ending: "crlf",
+    sentence: "Γράφω σημειώσεις σε απλό κείμενο, γρήγορα και σταθερά. ",
+  },
+  {
+    encoding: "windows-1252",
+    share: 0.12,
+    ending: "crlf",
+    sentence: "Le café est prêt, la crème brûlée aussi, à bientôt. ",
+  },
+  {
+    encoding: "shift_jis",
+    share: 0.09,
+    ending: "crlf",
+    sentence: "今日はとても良い天気ですね。日本語の文章を書いています。",
+  },
+  {
+    encoding: "gbk",
+    share: 0.09,
+    ending: "lf",
+    sentence: "今天天气很好，我们一起去公园散步吧。这是中文文本。",
+  },
+  {
+    encoding: "koi8-r",
+    share: 0.07,
+    ending: "lf",
+    sentence: "Сегодня очень хорошая погода, и мы идём гулять в парк. ",
+  },
+];
+
+/** A deterministic pseudo-random number in [0, 1). */
+function random(seed) {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+/**
+ * Writes the folder: file sizes spread from 200 bytes to ~1 MB (most small, a few large, as in
+ * a real project), 1 in 10 holds "needle 123" (found by both searches), REPLACED_FILES hold
+ * "REPLACEME" once. Each encoding's filler is encoded once and repeated, so generating is quick.
+ */
+async function makeFolder(engine, root) {
+  const next = random(52);
+  const weights = Array.from({ length: FILES }, () => Math.exp(next() * 8));
+  const scale = (TOTAL_MB * 1024 * 1024) / weights.reduce((a, b) => a + b, 0);
+  const fillers = new Map();
+  for (const { encoding, ending, sentence } of ENCODINGS) {
+    const text = engine.applyLineEnding((sentence.repeat(3) + "\n").repeat(200), ending);
+    const body = encoding === "utf-16le" ? "utf-16le-nobom" : encoding;
+    fillers.set(encoding, engine.encodeText(text, body));
+  }
+  let written = 0;
+  let at = 0;
+  for (let i = 0; i < FILES; i++) {
+    const pick = next();
+    let cumulative = 0;
+    let chosen = ENCODINGS[0];
+    for (const entry of ENCODINGS) {
+      cumulative += entry.share;
+      if (pick < cumulative) {
+        chosen = entry;
+        break;
+      }
+    }
+    const { encoding, ending } = chosen;
+    const body = encoding === "utf-16le" ? "utf-16le-nobom" : encoding;
+    const markers =
+      (i % 10 === 0 ? `needle ${100 + (i % 900)}\n` : "") +
+      (i % Math.floor(FILES / REPLACED_FILES) === 0 && at++ < REPLACED_FILES ? "REPLACEME\n" : "");
+    const head = engine.encodeText(engine.applyLineEnding(`file ${i}\n${markers}`, ending), body);
+    const filler = fillers.get(encoding);
+    const size = Math.max(200, Math.round(weights[i] * scale));
+    const bytes = new Uint8Array((encoding === "utf-16le" ? 2 : 0) + head.length + size);
+    let offset = 0;
+    if (encoding === "utf-16le") bytes.set([0xff, 0xfe], (offset += 2) - 2);
+    bytes.set(head, offset);
+    offset += head.length;
+    while (offset < bytes.length) {
+      const part = filler.subarray(0, Math.min(filler.length, bytes.length - offset));
+      bytes.set(part, offset);
+      offset += part.length;
+    }
+    // Cut at a whole line of filler, so no file ends inside a character.
+    const end = cutAtLineEnd(bytes, encoding);
+    const folder = path.join(root, `dir${i % 50}`, `sub${i % 7}`);
+    await mkdir(folder, { recursive: true });
+    await writeFile(
+      path.join(folder, `file-${i}.${i % 3 === 0 ? "md" : "txt"}`),
+      bytes.subarray(0, end),
+    );
+    written += end;
+  }
+  return written;
+}
+
+function cutAtLineEnd(bytes, encoding) {
+  const step = encoding === "utf-16le" ? 2 : 1;
+  // UTF-16 is read in pairs from the start: only even offsets are characters.
+  for (let at = (bytes.length - step) & ~(step - 1); at > 0; at -= step) {
+    if (bytes[at] === 0x0a && (step === 1 || bytes[at + 1] === 0)) return at + step;
+  }
+  return bytes.length;
+}
+
+const ms = (start) => `${(performance.now() - start).toFixed(0)} ms`;
+
+async function timeSearch(engine, folder, query, memo) {
+  const start = performance.now();
+  let first = null;
+  let summary = null;
+  for await (const event of engine.findInFolder(folder, query, undefined, memo)) {
+    if (event.type === "file" && first === null) first = performance.now() - start;
+    if (event.type === "done") summary = event.summary;
+  }
+  return { first, complete: performance.now() - start, summary };
+}
+
+/** ripgrep's time to its first line and to its end, or null when rg is not installed. */
+function ripgrep(args, cwd) {
+  try {
+    execFileSync("rg", ["--version"], { stdio: "ignore" });
+  } catch {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    const start = performance.now();
+    let first = null;
+    const child = spawn("rg", args, { cwd, stdio: ["ignore", "pipe", "ignore"] });
+    child.stdout.on("data", () => (first ??= performance.now() - start));
+    child.on("close", () => resolve({ first, complete: performance.now() - start }));
+  });
+}
+
+async function checksums(folder, paths) {
+  const sums = new Map();
+  for (const file of paths) {
+    const { bytes } = await folder.read(file);
+    sums.set(file, createHash("sha256").update(bytes).digest("hex"));
+  }
+  return sums;
+}
+
+export default async function workspaceBench() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "plainpad-workspace-bench-"));
+  try {
+    const engine = await loadEngine(dir);
+    await engine.loadLegacyEncoders();
+    const root = path.join(dir, "folder");
+    console.log(`Generating ${FILES} files, ~${TOTAL_MB} MB (WORKSPACE_BENCH_MB) in ${root}…`);
+    const bytes = await makeFolder(engine, root);
+    const folder = new engine.DiskFolder(root);
+    const rows = [];
+    const row = (measure, value, goal = "", anchor = "") =>
+      rows.push({ measure, value, goal, ripgrep: anchor });
+
+    let start = performance.now();
+    const index = new engine.QuickOpenIndex();
+    for await (const file of engine.walkShownFiles(folder)) index.add(file);
+    row("quick open: folder listed and indexed", `${ms(start)} (${index.size} paths)`, GOALS.index);
+    start = performance.now();
+    // A file's path as someone types it: letters of its folders and its number.
+    const wanted = Math.floor(FILES * 0.4242);
+    const results = index.query(`d${wanted % 50}s${wanted % 7}f${wanted}`, { limit: 50 });
+    row("quick open: one query answered", `${ms(start)} (${results.length} results)`, GOALS.query);
+
+    const searches = [
+      {
+        label: "literal (first search)",
+        query: { query: "needle 1", regexp: false },
+        rgArgs: ["-F", "needle 1"],
+      },
+      {
+        label: "regular expression (encodings known)",
+        query: { query: "need\\w+ \\d{3}" },
+        rgArgs: ["need\\w+ \\d{3}"],
+      },
+    ];
+    // The first search detects each file's encoding; the next ones reuse it (as the worker does).
+    const memo = new Map();
+    for (const { label, query, rgArgs } of searches) {
+      const ours = await timeSearch(engine, folder, query, memo);
+      const rg = await ripgrep([...rgArgs, "--count", "."], root);
+      const anchorFirst = rg
+        ? `${rg.first?.toFixed(0)} ms`
+        : "anchor missing (apt install ripgrep)";
+      const anchorAll = rg ? `${rg.complete.toFixed(0)} ms` : "anchor missing";
+      row(`find ${label}: first result`, `${ours.first?.toFixed(0)} ms`, GOALS.first, anchorFirst);
+      row(
+        `find ${label}: complete`,
+        `${ours.complete.toFixed(0)} ms (${ours.summary.matchCount} in ${ours.summary.filesMatched} files; ${ours.summary.skippedBinary} skipped as binary, ${ours.summary.skippedTooLarge} too large)`,
+        GOALS.complete,
+        anchorAll,
+      );
+    }
+
+    const hits = [];
+    for await (const event of engine.findInFolder(folder, {
+      query: "REPLACEME",
+      regexp: false,
+      matchCase: true,
+    })) {
+      if (event.type === "file") hits.push(event.hits);
+    }
+    const paths = hits.map((hit) => hit.path);
+    const before = await checksums(folder, paths);
+    start = performance.now();
+    const choices = hits.map((hit) => ({
+      hits: hit,
+      matches: hit.lines.flatMap((line) => line.matches),
+    }));
+    const plan = await engine.planReplace(folder, choices, { replacement: "REPLACED" });
+    const outcome = await engine.applyReplacePlan(folder, plan);
+    row(
+      `replace in ${paths.length} files`,
+      `${ms(start)} (${outcome.undo.files.length} written, ${plan.refused.length + plan.changed.length + outcome.failed.length} not)`,
+      GOALS.replace,
+    );
+    start = performance.now();
+    const undoFailed = await engine.undoReplace(folder, outcome.undo);
+    row("undo replace in files", `${ms(start)} (${undoFailed.length} not put back)`, GOALS.replace);
+    const after = await checksums(folder, paths);
+    const identical = paths.every((file) => before.get(file) === after.get(file));
+    row("byte-identical after undo", identical ? "yes" : "NO", "yes");
+
+    for (const measure of ["tree: first level shown", "longest main-thread task", "page memory"]) {
+      row(measure, "not measured yet (no UI)");
+    }
+    printTable(`Workspace engine, ${FILES} files, ${(bytes / 1048576).toFixed(0)} MB (Node)`, rows);
+  } finally {
+    if (!process.env.WORKSPACE_BENCH_KEEP) await rm(dir, { recursive: true, force: true });
+    else console.log(`Kept: ${dir}`);
+  }
+}
+
+// Run directly: `node bench/workspace.bench.mjs`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await workspaceBench();
+}
