@@ -73,12 +73,13 @@ test.describe("a tap before the scripts have run", () => {
     await page.waitForURL(/\/editor\/\?action=new$/);
     await release();
 
+    // The draft had unsaved changes: the editor asked before emptying it. Waited for first:
+    // until the stored draft has loaded, the editor shows an empty Untitled.txt of its own.
+    await expect
+      .poll(() => confirms)
+      .toEqual(["Start a new document? Changes you have not downloaded or saved will be lost."]);
     await expect.poll(() => documentText(page)).toBe("");
     await expect(page.getByRole("button", { name: "Rename Untitled.txt" })).toBeVisible();
-    // The draft had unsaved changes: the editor asked before emptying it.
-    expect(confirms).toEqual([
-      "Start a new document? Changes you have not downloaded or saved will be lost.",
-    ]);
     // Done once: the action left the address, so a reload keeps what is typed next.
     await expect(page).toHaveURL(/\/editor\/$/);
     await typeDocument(page, "a fresh start");
