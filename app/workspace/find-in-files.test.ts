@@ -145,6 +145,7 @@ describe("searchText", () => {
       [2, "ax x", 2],
       [5, "x", 1],
     ]);
+    expect(lines.map((line) => line.lineStart)).toEqual([0, 3, 11]);
   });
 });
 

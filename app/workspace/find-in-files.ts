@@ -44,6 +44,8 @@ export interface LineHits {
   /** The line's text, at most LINE_TEXT_LIMIT characters of it from `textStart`. */
   text: string;
   textStart: number;
+  /** Where the line starts (a match's column is `from - lineStart`). */
+  lineStart: number;
   /** The matches starting on this line (one may run on past its end). */
   matches: { from: number; to: number }[];
 }
@@ -129,6 +131,11 @@ class LineCounter {
   }
 }
 
+/** What a query that is not a regular expression is told. */
+export function invalidPatternMessage(query: string): string {
+  return `Invalid pattern: "${query}" is not a regular expression.`;
+}
+
 /** The matches of a compiled query in one decoded text, grouped by line. */
 export function searchText(
   text: string,
@@ -160,6 +167,7 @@ export function searchText(
         line: counter.line,
         text: text.slice(textStart, Math.min(end, textStart + LINE_TEXT_LIMIT)),
         textStart,
+        lineStart: start,
         matches: [],
       };
       lines.push(current);
@@ -186,10 +194,7 @@ export async function* findInFolder(
     return;
   }
   if (!compiled.ok) {
-    yield {
-      type: "error",
-      message: `Invalid pattern: "${find.query}" is not a regular expression.`,
-    };
+    yield { type: "error", message: invalidPatternMessage(find.query) };
     return;
   }
   const wanted = pathMatcher({ include: find.include ?? "", exclude: find.exclude ?? "" });
