@@ -224,6 +224,20 @@ describe("find in files, the session", () => {
     expect(session.state.canUndo).toBe(false);
   });
 
+  it("stops a running search when asked, and a new search replaces the old one's results", async () => {
+    const folder = mixedEncodingFolder();
+    const { session } = sessionOn(folder);
+    session.setForm({ query: EVERY_WORD, regexp: true });
+    const stopped = session.search();
+    session.cancel();
+    await stopped;
+    expect(session.state.phase).toBe("searched");
+    expect(session.state.summary).toBeNull();
+    session.setForm({ query: "Москва" });
+    await session.search();
+    expect(session.state.files.map((hits) => hits.path)).toEqual(["russia/письмо.txt"]);
+  });
+
   it("says a folder this browser cannot write has no Replace in files", async () => {
     const bytes = new TextEncoder().encode("alpha");
     const readOnly = new FileListFolder([

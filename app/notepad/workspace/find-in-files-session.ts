@@ -143,6 +143,9 @@ export function progressWords(progress: FindProgress): string {
     : `Searched ${formatCount(searched)} of ${formatCountOf(listed, "file")} listed so far…`;
 }
 
+/** How often results streaming in are shown. */
+const SHOW_EVERY_MS = 100;
+
 export class FindInFilesSession {
   private current: FindInFilesState = {
     form: EMPTY_FORM,
@@ -156,7 +159,7 @@ export class FindInFilesSession {
     canUndo: false,
   };
   private readonly listeners = new Set<() => void>();
-  private run: FindRun | null = null;
+  private run: { search: FindRun; stop(): void } | null = null;
   /** The originals of the last replace: kept until the next replace or the session ends. */
   private undoRecord: UndoRecord | null = null;
   /** The folder was closed: nothing more is shown. */
@@ -213,36 +216,50 @@ export class FindInFilesSession {
       outcome: null,
     });
     return new Promise((resolve) => {
-      let files: FileHits[] = [];
+      const found: FileHits[] = [];
+      let latest: FindProgress | null = null;
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      // Results are shown at most every SHOW_EVERY_MS, not per file: 10,000 files found
+      // re-render the list a hundred times, not ten thousand.
+      const show = (change: Partial<FindInFilesState> = {}) => {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        this.set({ files: found.slice(), progress: latest, ...change });
+      };
       const run: FindRun = this.host.startFind(
         { query, regexp, matchCase, wholeWord, include, exclude, reportProgress: true },
         (event) => {
-          if (this.run !== run) return;
-          if (event.type === "file") {
-            files = [...files, event.hits];
-            this.set({ files });
-            return;
-          }
-          if (event.type === "progress") {
-            this.set({ progress: event.progress });
+          if (this.run?.search !== run) return;
+          if (event.type === "file" || event.type === "progress") {
+            if (event.type === "file") found.push(event.hits);
+            else latest = event.progress;
+            if (found.length === 1 && event.type === "file") show();
+            else timer ??= setTimeout(() => this.run?.search === run && show(), SHOW_EVERY_MS);
             return;
           }
           this.run = null;
-          if (event.type === "done") this.set({ phase: "searched", summary: event.summary });
-          else this.set({ phase: "searched", error: event.message });
+          if (event.type === "done") show({ phase: "searched", summary: event.summary });
+          else show({ phase: "searched", error: event.message });
           resolve();
         },
       );
-      this.run = run;
+      this.run = {
+        search: run,
+        stop: () => {
+          run.cancel();
+          show({ phase: "searched" });
+          resolve();
+        },
+      };
     });
   }
 
   /** Stops a running search; the results so far stay. */
   cancel(): void {
-    if (!this.run) return;
-    this.run.cancel();
+    const running = this.run;
+    if (!running) return;
     this.run = null;
-    this.set({ phase: "searched" });
+    running.stop();
   }
 
   /** "Replace all…": shows the review, every match ticked. */
