@@ -123,6 +123,9 @@ export function FindInFilesView({
   else if (phase === "replacing") status = "Replacing…";
   else if (phase === "undoing") status = "Putting the files back…";
   else if (summary && !reviewing) status = summaryWords(summary).join(" ");
+  else if (phase === "searched" && !error) {
+    status = `Stopped: ${files.length} ${files.length === 1 ? "file" : "files"} with matches so far.`;
+  }
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto px-2 py-2">
