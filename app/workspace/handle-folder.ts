@@ -77,6 +77,11 @@ export class HandleFolder implements WorkspaceFolder {
     return folder.getFileHandle(path.slice(slash + 1), { create });
   }
 
+  /** The file's own handle (a tab bound to it saves in place). */
+  fileHandle(path: string): Promise<FileSystemFileHandle> {
+    return named(path, async () => (await this.file(path)) as unknown as FileSystemFileHandle);
+  }
+
   list(path: string): Promise<FolderEntry[]> {
     return named(path, async () => {
       const entries: FolderEntry[] = [];
