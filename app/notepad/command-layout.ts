@@ -91,6 +91,7 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "line-numbers",
       "fullscreen",
       "folder-panel",
+      "reveal-active-tab",
       SEPARATOR,
       "compare",
       SEPARATOR,

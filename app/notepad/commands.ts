@@ -129,6 +129,8 @@ export interface NotepadCommandContext extends TextToolContext, DriveSyncCommand
   closeFolder(): void;
   /** Shows or hides the folder panel. */
   toggleFolderPanel(): void;
+  /** Selects the active tab's file in the folder's tree and scrolls to it. */
+  revealActiveTab(): void;
 }
 
 /** The UI state commands are enabled or checked by. */
@@ -184,6 +186,13 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.toggleFolderPanel(),
     isEnabled: (state) => state.workspace.open,
     isChecked: (state) => state.workspace.open && state.workspace.panelShown,
+  },
+  {
+    id: "reveal-active-tab",
+    label: "Reveal active tab",
+    helpLabel: "Reveal the active tab's file in the folder panel",
+    run: (ctx) => ctx.revealActiveTab(),
+    isEnabled: (state) => state.workspace.open,
   },
   saveCommand(),
   saveAsCommand(),

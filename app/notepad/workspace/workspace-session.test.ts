@@ -20,6 +20,9 @@ class FakeTabs implements WorkspaceTabs {
   diskTabs() {
     return [];
   }
+  activeTab() {
+    return { id: this.active ?? "none", handle: null };
+  }
   hasTab(id: string) {
     return this.opened.some((tab) => tab.id === id);
   }
@@ -146,5 +149,38 @@ describe("WorkspaceSession", () => {
     expect(workspace.folder).toBeNull();
     expect(workspace.state.listings).toEqual({});
     expect(workspace.state.recentFiles).toEqual([]);
+  });
+
+  it("reveals the active tab's file: its folders opened, it selected", async () => {
+    const { tabs, session: workspace } = session();
+    await workspace.openFolder();
+    const id = await workspace.openFile("docs/intro.md");
+    expect(workspace.state.listings.docs).toBeUndefined();
+    workspace.setPanelShown(false);
+    expect(await workspace.revealActiveTab()).toBe(true);
+    expect(workspace.state.expanded.has("docs")).toBe(true);
+    expect(workspace.state.listings.docs?.state).toBe("listed");
+    expect(workspace.state).toMatchObject({ selected: "docs/intro.md", panelShown: true });
+    // A tab that is no file of the folder is said so.
+    tabs.active = "other";
+    expect(id).not.toBe("other");
+    expect(await workspace.revealActiveTab()).toBe(false);
+    expect(tabs.notices.at(-1)?.message).toBe(
+      'The active tab is not a file of the folder "notes".',
+    );
+  });
+
+  it("keeps a folder's entries shown while it is listed again", async () => {
+    const memory = folder();
+    const { session: workspace } = session(memory);
+    await workspace.openFolder();
+    memory.put("c.txt", bytes("new"));
+    const states: string[] = [];
+    const stop = workspace.store.subscribe((s) => states.push(s.listings[""].state));
+    await workspace.refresh("");
+    stop();
+    expect(states.every((state) => state === "listed")).toBe(true);
+    const root = workspace.state.listings[""];
+    expect(root.state === "listed" && root.entries.some((e) => e.path === "c.txt")).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { baseName } from "~/workspace/path-rules";
+import { ancestorsOf, type FolderListing } from "./tree-model";
 import { HandleFolder } from "~/workspace/handle-folder";
-import { type FolderEntry, FolderError, type WorkspaceFolder } from "~/workspace/workspace-folder";
+import { FolderError, type WorkspaceFolder } from "~/workspace/workspace-folder";
 import type { PickedFile } from "~/storage/disk-files";
 import type { Notice } from "../notepad-store";
 import type { ChosenFolder } from "./choose-folder";
@@ -20,11 +21,7 @@ export interface FilePlace {
   column?: number;
 }
 
-/** One folder of the tree as last listed. */
-export type FolderListing =
-  | { state: "loading" }
-  | { state: "listed"; entries: readonly FolderEntry[] }
-  | { state: "failed"; message: string };
+export type { FolderListing };
 
 export interface WorkspaceState {
   folder: WorkspaceFolder | null;
@@ -46,6 +43,8 @@ export interface WorkspaceState {
   recentFiles: readonly string[];
   /** Files of this folder open as tabs: path → tab id. */
   openTabs: Readonly<Record<string, string>>;
+  /** Counts the Reveal requests: the tree scrolls to and focuses `selected` on each. */
+  revealed: number;
 }
 
 /** What the session needs of the notepad's tabs (the controller gives it). */
@@ -53,6 +52,8 @@ export interface WorkspaceTabs {
   /** The tabs bound to a file on this computer, with its handle. */
   diskTabs(): { id: string; handle: FileSystemFileHandle }[];
   hasTab(id: string): boolean;
+  /** The shown tab, with the handle of its file on this computer (if any). */
+  activeTab(): { id: string; handle: FileSystemFileHandle | null };
   /** Opens a file in a new tab and shows it; its id, or null when it was refused. */
   openPicked(picked: PickedFile): Promise<string | null>;
   activate(id: string): void;
@@ -82,6 +83,7 @@ function initialState(): WorkspaceState {
     selected: null,
     recentFiles: [],
     openTabs: {},
+    revealed: 0,
   };
 }
 
@@ -165,7 +167,8 @@ export class WorkspaceSession {
   async refresh(path: string): Promise<void> {
     const { folder, generation } = this.state;
     if (!folder) return;
-    this.setListing(path, { state: "loading" });
+    // A folder listed before keeps its entries on screen while it is listed again.
+    if (this.state.listings[path]?.state !== "listed") this.setListing(path, { state: "loading" });
     let listing: FolderListing;
     let gitignore: string | null = null;
     try {
@@ -237,6 +240,30 @@ export class WorkspaceSession {
       RECENT_FILES,
     );
     this.set({ recentFiles, openTabs: { ...this.state.openTabs, [path]: id } });
+  }
+
+  /**
+   * View › Reveal active tab: opens the folders above the active tab's file, selects it and
+   * scrolls the tree to it. Says so when the tab is not a file of this folder.
+   */
+  async revealActiveTab(): Promise<boolean> {
+    const { folder } = this.state;
+    if (!folder) return false;
+    const tab = this.tabs.activeTab();
+    let path = this.pathOfTab(tab.id);
+    if (!path && tab.handle && folder instanceof HandleFolder)
+      path = await folder.pathOf(tab.handle);
+    if (!path) {
+      this.tabs.addNotice({
+        id: "workspace-reveal",
+        kind: "info",
+        message: `The active tab is not a file of the folder "${folder.name}".`,
+      });
+      return false;
+    }
+    for (const ancestor of ancestorsOf(path)) await this.setExpanded(ancestor, true);
+    this.set({ selected: path, panelShown: true, revealed: this.state.revealed + 1 });
+    return true;
   }
 
   /** The workspace path of tab `id`, when it was opened from the folder. */

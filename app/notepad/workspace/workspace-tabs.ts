@@ -26,6 +26,10 @@ export function workspaceTabsOf(host: WorkspaceTabsHost): WorkspaceTabs {
         const handle = host.states.get(tab.id)?.file.disk?.handle;
         return handle ? [{ id: tab.id, handle }] : [];
       }),
+    activeTab: () => {
+      const id = host.activeId();
+      return { id, handle: host.states.get(id)?.file.disk?.handle ?? null };
+    },
     hasTab: (id) => host.store.getState().tabs.tabs.some((tab) => tab.id === id),
     openPicked: async (picked) => (await host.tabs.openFiles([picked]))[0] ?? null,
     activate: (id) => host.tabs.activate(id),
