@@ -27,8 +27,6 @@ export interface NotepadEditorLinks {
   history(): VersionKeeper;
   /** The name of tab `id`. */
   tabName(id: string): string;
-  /** Tab `id` was edited here (Drive sync hears of it). */
-  tabEdited(id: string): void;
   /** Shows the active tab's language again (a tab shown, a text pasted into an empty one). */
   applyLanguage(): void;
   openFiles(picked: PickedFile[]): void;
@@ -202,7 +200,6 @@ export class NotepadEditor {
     if (marked !== tabs) this.store.setState({ tabs: marked });
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
-    this.links.tabEdited(id);
   }
 
   /** Puts the shown text's line, column and counts in the status bar when they changed. */
