@@ -5,9 +5,13 @@ import { ChangeFeed, type DocumentChange } from "./change-feed";
 import type { ChangeOrigin } from "./change-origin";
 import { documentMeta, newDocumentMeta, setMeta } from "./document-meta";
 import { type EditedDocument, handleDocumentUpdate } from "./edit-handler";
+import { followForHistory } from "./history-snapshots";
 import { followForStorage } from "./storage-follower";
 
-/** A document shown by a view without the DOM whose update listener is the edit handler. */
+/**
+ * A document shown by a view without the DOM whose update listener is the edit handler, with
+ * storage and History following its feed as the editors wire them.
+ */
 function editedDocument(recording = true) {
   const feed = new ChangeFeed();
   const heard: DocumentChange[] = [];
@@ -17,9 +21,7 @@ function editedDocument(recording = true) {
   const versions: string[] = [];
   let edits = 0;
   let names = 0;
-  const doc: EditedDocument = {
-    id: "doc",
-    feed,
+  followForHistory(feed, {
     history: () =>
       recording
         ? {
@@ -34,6 +36,10 @@ function editedDocument(recording = true) {
       names += 1;
       return "Notes";
     },
+  });
+  const doc: EditedDocument = {
+    id: "doc",
+    feed,
     edited: () => {
       edits += 1;
     },

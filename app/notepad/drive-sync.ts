@@ -195,16 +195,17 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     const changes = minimalChange(before, text);
     if (!changes) return;
     const view = id === this.notepad.activeId() ? this.notepad.getView() : null;
-    // Shown: the view's update listener keeps the text before it in History (drive-sync reason).
-    if (!view) {
+    // A built tab's change is heard by the followers of the tabs' feed: History keeps the text
+    // before it (drive-sync reason) and storage stores it. A tab not built yet has no
+    // transaction: its text before is kept here.
+    const built = view !== null || doc.state !== null;
+    if (!built) {
       void this.notepad.history.snapshotNow(
         id,
         { text: before, name: this.notepad.tabName(id) },
         "drive-sync",
       );
     }
-    // A built tab's change is stored by the storage follower of the tabs' change feed.
-    const built = view !== null || doc.state !== null;
     if (built) applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
     else doc.content = text;
     doc.lastEditAt = Date.now();

@@ -2,22 +2,24 @@
 import "fake-indexeddb/auto";
 import type { EditorView } from "@codemirror/view";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createEditorCompartments, DEFAULT_EDITOR_VIEW_OPTIONS } from "~/codemirror";
+import { createEditorCompartments } from "~/codemirror";
 import { applyToDocument } from "~/document/apply-to-document";
 import { viewDouble } from "~/document/document-test-support";
 import { handleDocumentUpdate } from "~/document/edit-handler";
+import type { VersionKeeper } from "~/document/history-snapshots";
 import type { NotepadSyncController } from "~/drive/sync/sync-types";
 import { openPlainpadDb } from "~/storage/db";
 import type { DocumentHistory } from "~/storage/document-history";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import { readKeepSafe } from "~/storage/keep-safe";
 import { IDB } from "~/storage/keys";
+import { AllTabsSearch } from "./all-tabs-search";
 import { NotepadBackups } from "./backup-operations";
 import { NotepadDriveSync } from "./drive-sync";
+import { NotepadEditor } from "./notepad-editor";
 import { openTabsStorage } from "./notepad-storage";
 import { createNotepadStore } from "./notepad-store";
 import { NotepadWindowSync } from "./tab-sync";
-import { TabStates } from "./tab-states";
 import { addTab, markModified } from "./tabs-model";
 
 /**
@@ -49,35 +51,56 @@ const parts: { dispose(): void }[] = [];
 /** A notepad with a shown tab "1" and a hidden tab "2" (its state built), storage started. */
 async function notepad() {
   const store = createNotepadStore();
-  const states = new TabStates(createEditorCompartments(), () => []);
   store.setState({ tabs: addTab(store.getState().tabs, 0, { id: "2", activate: false }).state });
+  const tabName = (id: string) => store.getState().tabs.tabs.find((t) => t.id === id)?.name ?? "";
+  /** What History kept: "edit <id>" for the editing rule, "<reason> <id>: <text before>". */
+  const versions: string[] = [];
+  const history: VersionKeeper = {
+    noteEdit: (id) => void versions.push(`edit ${id}`),
+    snapshotNow: async (id, { text }, reason) => {
+      versions.push(`${reason} ${id}: ${String(text)}`);
+      return null;
+    },
+  };
+  // The notepad's one editor as the controller makes it (its History follows the tabs' feed),
+  // not mounted: a view double shows tab "1", its update listener the one edit handler.
+  const editor = new NotepadEditor(store, createEditorCompartments(), {
+    commandKeys: () => null,
+    history: () => history,
+    tabName,
+    applyLanguage: () => undefined,
+    openFiles: () => undefined,
+    save: async () => true,
+    closeTab: () => undefined,
+    focusText: () => undefined,
+    ready: () => true,
+  });
+  const { states } = editor;
   states.add("1", "shown text");
   states.add("2", "hidden text");
-  const view = viewDouble(states.stateFor("1", DEFAULT_EDITOR_VIEW_OPTIONS), (update) => {
-    // As the notepad's editor's update listener: the tab keeps its state, the edit handler runs.
+  const view = viewDouble(editor.stateFor("1"), (update) => {
     states.get("1")!.state = update.state;
     handleDocumentUpdate(update, {
       id: "1",
       feed: states.feed,
-      history: () => null,
-      name: () => "Untitled-1",
       edited: () => store.setState((s) => ({ tabs: markModified(s.tabs, "1", Date.now()) })),
     });
   });
-  states.stateFor("2", DEFAULT_EDITOR_VIEW_OPTIONS);
+  editor.stateFor("2");
   const host = {
     store,
     states,
     sync: null as unknown as DocumentSyncClient,
-    history: { snapshotNow: async () => null },
+    history,
     // The view double stands for the one EditorView: the apply path only dispatches to it.
     getView: () => view as unknown as EditorView,
     activeId: () => store.getState().tabs.activeId,
-    tabName: (id: string) => store.getState().tabs.tabs.find((t) => t.id === id)?.name ?? "",
+    tabName,
     publishFileStatus: () => undefined,
     addNotice: () => undefined,
     showActive: () => undefined,
     getContent: (id: string) => states.content(id),
+    stateFor: (id: string) => editor.stateFor(id),
     // The folder chosen on an earlier visit is not restored here.
     whenReady: () => new Promise<void>(() => undefined),
   };
@@ -109,7 +132,7 @@ async function notepad() {
     return stored.splice(0);
   };
   const copiedIds = () => copied.mock.calls.splice(0).map(([id]) => id);
-  return { states, view, drive, told, whenStored, copiedIds };
+  return { host, states, view, drive, windows, told, versions, whenStored, copiedIds };
 }
 
 beforeEach(async () => {
@@ -177,5 +200,60 @@ describe("folder copies and Drive sync follow the change feed and storage", () =
     states.announce("2", { text: true, meta: true });
     expect(await whenStored()).toEqual(["2"]);
     expect(told).toEqual(["changed 2"]);
+  });
+});
+
+describe("History follows the tabs' change feed", () => {
+  it("keeps a typed edit, and the text before Drive's merge once per tab, shown, hidden or not built", async () => {
+    const { host, states, view, drive, versions } = await notepad();
+    view.dispatch({ changes: { from: 0, insert: "typed: " } });
+    expect(versions).toEqual(["edit 1"]);
+    // A tab whose state is not built yet takes the merge without a transaction.
+    states.add("3", "not built");
+    const tabs = addTab(host.store.getState().tabs, 0, { id: "3", activate: false }).state;
+    host.store.setState({ tabs });
+    versions.splice(0);
+    drive.applyMergedText("1", "from Drive typed: shown text");
+    drive.applyMergedText("2", "from Drive hidden text");
+    drive.applyMergedText("3", "from Drive not built");
+    expect(versions).toEqual([
+      "drive-sync 1: typed: shown text",
+      "drive-sync 2: hidden text",
+      "drive-sync 3: not built",
+    ]);
+  });
+
+  it("keeps another window's version and a Replace All of a hidden tab once each", async () => {
+    const { host, states, windows, versions } = await notepad();
+    const remote = {
+      id: "2",
+      name: "Untitled-2",
+      content: "the other window's text",
+      lastModified: 5,
+      isModified: true,
+      driveFileId: null,
+      file: states.get("2")!.file,
+      revision: 2,
+    };
+    windows.adoptRemote(remote, true);
+    expect(states.content("2")).toBe("the other window's text");
+    expect(versions).toEqual(["other-window 2: hidden text"]);
+    versions.splice(0);
+    const search = new AllTabsSearch(host, {
+      activate: () => undefined,
+      replaceAllShown: () => ({ count: 0 }),
+    });
+    expect(await search.replaceAll("other", "same")).toBe("Replaced 1 occurrence in 1 tab.");
+    expect(states.content("2")).toBe("the same window's text");
+    expect(versions).toEqual(["replace-all 2: the other window's text"]);
+  });
+
+  it("hears a hidden tab's live text by the editing rule, and no meta or selection change", async () => {
+    const { states, view, versions } = await notepad();
+    states.changeMeta("2", { driveFileId: "drive-2" });
+    view.dispatch({ selection: { anchor: 2 } });
+    expect(versions).toEqual([]);
+    applyToDocument(states.target("2", null)!, { changes: { from: 0, insert: "live " } }, "live");
+    expect(versions).toEqual(["edit 2"]);
   });
 });
