@@ -1,9 +1,10 @@
-import { EditorState, type Transaction, type TransactionSpec } from "@codemirror/state";
+import { EditorState, type TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { withOrigin } from "./apply-to-document";
 import { ChangeFeed, type DocumentChange } from "./change-feed";
 import type { ChangeOrigin } from "./change-origin";
 import { documentMeta, newDocumentMeta, setMeta } from "./document-meta";
+import { viewDouble } from "./document-test-support";
 import { type EditedDocument, handleDocumentUpdate } from "./edit-handler";
 import { followForHistory } from "./history-snapshots";
 import { followForStorage } from "./storage-follower";
@@ -44,16 +45,13 @@ function editedDocument(recording = true) {
       edits += 1;
     },
   };
-  let state = EditorState.create({
+  const state = EditorState.create({
     doc: "abc",
     extensions: documentMeta.init(() => newDocumentMeta()),
   });
-  const dispatch = (spec: TransactionSpec, origin: ChangeOrigin = "user") => {
-    const startState = state;
-    const tr: Transaction = state.update(withOrigin(spec, origin));
-    state = tr.state;
-    handleDocumentUpdate({ docChanged: tr.docChanged, startState, transactions: [tr] }, doc);
-  };
+  const view = viewDouble(state, (update) => handleDocumentUpdate(update, doc));
+  const dispatch = (spec: TransactionSpec, origin: ChangeOrigin = "user") =>
+    view.dispatch(withOrigin(spec, origin));
   return {
     dispatch,
     heard,
