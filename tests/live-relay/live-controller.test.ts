@@ -19,6 +19,7 @@ import type { LiveHandle } from "~/document/live/live-control";
 import { LiveController, type LiveEntry } from "~/document/live/live-controller";
 import * as realRuntime from "~/document/live/live-runtime";
 import { readLiveLink, rememberLiveLink } from "~/storage/live-links";
+import { memoryStorage } from "~/storage/memory-storage-test-support";
 import { TestNetwork, TestSessions } from "./live-test-network";
 
 const secret = new Uint8Array(32).fill(33);
@@ -31,21 +32,6 @@ const others = new TestSessions({ network: () => network, keys, subnet: "10.0.7"
 const settle = (rounds?: number) => others.settle(rounds);
 /** The sessions the controller made (they leave at the end of each test). */
 const made: LiveSession[] = [];
-
-/** localStorage for the remembered links (Node has none). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 /** The session code, its sessions over the test network (from this person's own address). */
 let kept = memoryStateStore();
