@@ -199,15 +199,13 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     // before it (drive-sync reason) and storage stores it. A tab not built yet has no
     // transaction: its text before is kept here.
     const built = view !== null || doc.state !== null;
-    if (!built) {
-      void this.notepad.history.snapshotNow(
-        id,
-        { text: before, name: this.notepad.tabName(id) },
-        "drive-sync",
-      );
+    if (built) {
+      applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
+    } else {
+      const name = this.notepad.tabName(id);
+      void this.notepad.history.snapshotNow(id, { text: before, name }, "drive-sync");
+      doc.content = text;
     }
-    if (built) applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
-    else doc.content = text;
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
     if (!built) this.notepad.states.announce(id, { text: true }, "drive-merge");

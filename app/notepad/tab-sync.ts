@@ -98,7 +98,8 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
   private adoptContent(doc: RemoteDocument): void {
     // A built tab's History follows the tabs' feed (other-window reason); a tab not built yet
     // takes the text without a transaction, so its text before is kept here.
-    if (this.notepad.states.has(doc.id) && !this.notepad.states.get(doc.id)!.state) {
+    const held = this.notepad.states.get(doc.id);
+    if (held && !held.state) {
       void this.notepad.history.snapshotNow(
         doc.id,
         { text: this.notepad.states.text(doc.id), name: this.notepad.tabName(doc.id) },
