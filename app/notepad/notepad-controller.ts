@@ -2,6 +2,7 @@ import type { EditorView } from "@codemirror/view";
 import { createEditorCompartments } from "~/codemirror";
 import type { CommandKeyTarget } from "~/ui/command-keys";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
+import type { StoredFeed } from "~/document/storage-follower";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import { readNotepadSettings } from "~/storage/notepad-settings";
@@ -48,6 +49,8 @@ export interface NotepadControllerOptions {
 export class NotepadController {
   readonly states: TabStates;
   readonly sync: DocumentSyncClient;
+  /** What `sync` stored: folder copies and Drive sync follow it. */
+  readonly stored: StoredFeed;
   readonly tabs: NotepadTabs;
   readonly backups: NotepadBackups;
   readonly saves: NotepadSaves;
@@ -79,7 +82,6 @@ export class NotepadController {
       commandKeys: () => this.options.commandKeys?.() ?? null,
       history: () => this.history,
       tabName: (id) => this.tabName(id),
-      tabEdited: (id) => this.drive.tabEdited(id),
       applyLanguage: () => this.languages.apply(),
       openFiles: (picked) => void this.tabs.openFiles(picked),
       save: (id) => this.saves.save("save", id),
@@ -90,6 +92,7 @@ export class NotepadController {
     this.states = this.editor.states;
     const storage = openTabsStorage(this);
     this.sync = storage.sync;
+    this.stored = storage.stored;
     this.cleanups.push(storage.stopFollowing);
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
@@ -175,7 +178,7 @@ export class NotepadController {
     this.live.dispose();
     this.sync.dispose();
     this.drive.stop();
-    this.backups.folder.dispose();
+    this.backups.dispose();
     for (const cleanup of this.cleanups) cleanup();
     this.editor.destroy();
   }
