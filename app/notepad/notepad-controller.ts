@@ -2,6 +2,7 @@ import type { EditorView } from "@codemirror/view";
 import { createEditorCompartments } from "~/codemirror";
 import type { CommandKeyTarget } from "~/ui/command-keys";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
+import type { StoredFeed } from "~/document/storage-follower";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import { readNotepadSettings } from "~/storage/notepad-settings";
@@ -25,6 +26,9 @@ import { NotepadWindowSync } from "./tab-sync";
 import { NotepadDriveSync } from "./drive-sync";
 import { prepareWhenIdle, type TabStates } from "./tab-states";
 import { NotepadLive } from "./tab-live";
+import { WorkspaceSession } from "./workspace/workspace-session";
+import { workspaceTabsOf } from "./workspace/workspace-tabs";
+import { chooseFolder } from "./workspace/choose-folder";
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -45,6 +49,8 @@ export interface NotepadControllerOptions {
 export class NotepadController {
   readonly states: TabStates;
   readonly sync: DocumentSyncClient;
+  /** What `sync` stored: folder copies and Drive sync follow it. */
+  readonly stored: StoredFeed;
   readonly tabs: NotepadTabs;
   readonly backups: NotepadBackups;
   readonly saves: NotepadSaves;
@@ -63,6 +69,8 @@ export class NotepadController {
   readonly compartments = createEditorCompartments();
   /** Live collaboration sessions of tabs (issue 44). */
   readonly live: NotepadLive = new NotepadLive(this);
+  /** The opened folder: its tree, and its files opened as tabs (issue 52). */
+  readonly workspace: WorkspaceSession = new WorkspaceSession(workspaceTabsOf(this), chooseFolder);
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -74,7 +82,6 @@ export class NotepadController {
       commandKeys: () => this.options.commandKeys?.() ?? null,
       history: () => this.history,
       tabName: (id) => this.tabName(id),
-      tabEdited: (id) => this.drive.tabEdited(id),
       applyLanguage: () => this.languages.apply(),
       openFiles: (picked) => void this.tabs.openFiles(picked),
       save: (id) => this.saves.save("save", id),
@@ -85,6 +92,7 @@ export class NotepadController {
     this.states = this.editor.states;
     const storage = openTabsStorage(this);
     this.sync = storage.sync;
+    this.stored = storage.stored;
     this.cleanups.push(storage.stopFollowing);
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
@@ -170,7 +178,7 @@ export class NotepadController {
     this.live.dispose();
     this.sync.dispose();
     this.drive.stop();
-    this.backups.folder.dispose();
+    this.backups.dispose();
     for (const cleanup of this.cleanups) cleanup();
     this.editor.destroy();
   }
@@ -200,7 +208,7 @@ export class NotepadController {
     this.cleanups.push(this.languages.follow());
     // Files opened with the installed app, text shared to it, the "New note" shortcut.
     handleLaunch({
-      openFiles: (picked) => this.tabs.openFiles(picked),
+      openFiles: async (picked) => void (await this.tabs.openFiles(picked)),
       newTab: (name, content, origin) => this.tabs.newTab(name, content, origin),
       addNotice: (notice) => this.addNotice(notice),
     });
