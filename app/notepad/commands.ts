@@ -44,6 +44,7 @@ import {
 } from "~/ui/common-commands";
 import type { KeyMode } from "~/storage/key-mode";
 import type { PreviewMode } from "~/storage/preview-mode";
+import { findInFilesCommands } from "./workspace/find-in-files-commands";
 import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands";
 import {
   type DriveSyncCommandContext,
@@ -131,6 +132,7 @@ export interface NotepadCommandContext extends TextToolContext, DriveSyncCommand
   toggleFolderPanel(): void;
   /** Selects the active tab's file in the folder's tree and scrolls to it. */
   revealActiveTab(): void;
+  openFindInFiles(replace: boolean): boolean; // find-in-files-commands.ts
 }
 
 /** The UI state commands are enabled or checked by. */
@@ -221,6 +223,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     keys: { all: ["Mod-h"] },
     run: (ctx) => ctx.openFind(true),
   },
+  ...findInFilesCommands<NotepadCommandContext, NotepadCommandState>(),
   {
     id: "select-all",
     label: "Select all",
@@ -426,11 +429,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.toggleFullscreen(),
     isChecked: (state) => state.fullscreen,
   },
-  {
-    id: "shortcuts",
-    label: "Keyboard shortcuts",
-    run: (ctx) => ctx.openDialog("shortcuts"),
-  },
+  { id: "shortcuts", label: "Keyboard shortcuts", run: (ctx) => ctx.openDialog("shortcuts") },
   { id: "about", label: "About", run: (ctx) => ctx.openDialog("about") },
   ...previewModeCommands<NotepadCommandContext, NotepadCommandState>(),
   ...textToolCommands<NotepadCommandContext, NotepadCommandState>(),

@@ -43,6 +43,8 @@ import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
+import { WorkspaceSearch } from "./workspace/workspace-search";
+import { useSearchView } from "./workspace/workspace-search-view";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -154,6 +156,8 @@ export function NotepadApp() {
   );
 
   const driveContext = useMemo(() => notepadDriveContext(controller), [controller]);
+  const [search] = useState(() => new WorkspaceSearch(controller));
+  const searchPanel = useSearchView(search, controller.workspace);
 
   // What every command runs: the registry's context, built once.
   const ctx: NotepadCommandContext = useMemo(() => {
@@ -220,8 +224,9 @@ export function NotepadApp() {
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
       ...workspaceCommandContext(controller.workspace),
+      openFindInFiles: (replace) => search.open(replace),
     };
-  }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
+  }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext, search]);
   useEffect(() => {
     ctxRef.current = ctx;
   }, [ctx]);
@@ -297,7 +302,7 @@ export function NotepadApp() {
       <NotepadNoticeList notices={state.notices} controller={controller} />
 
       <div className="relative flex min-h-0 flex-1">
-        <WorkspacePanel session={controller.workspace} />
+        <WorkspacePanel session={controller.workspace} {...searchPanel} />
         <PreviewArea
           mode={state.previewMode}
           markdown={state.markdown}
