@@ -70,8 +70,12 @@ test.describe("find and replace in the files of a folder", () => {
     await openNotepad(page);
     await writeFolder(page);
     await runMenu(page, "File", "Open folder…");
-    await runMenu(page, "Edit", "Replace in files…");
+    // Ctrl+Shift+F (Cmd on a Mac) opens the panel's Search view, the Find field focused.
+    await page.keyboard.press("ControlOrMeta+Shift+F");
     const view = searchView(page);
+    await expect(view.getByLabel("Find", { exact: true })).toBeFocused();
+    await expect(view.getByLabel("Replace with")).toHaveCount(0);
+    await runMenu(page, "Edit", "Replace in files…");
     await view.getByLabel("Find", { exact: true }).fill(WORD);
     await view.getByLabel("Replace with").fill(REPLACEMENT);
     await view.getByRole("button", { name: "Find all" }).click();
