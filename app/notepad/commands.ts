@@ -4,6 +4,7 @@ import {
   Copy,
   FileDown,
   FilePlus,
+  FileSearch,
   FolderTree,
   GitCompare,
   Maximize2,
@@ -131,6 +132,8 @@ export interface NotepadCommandContext extends TextToolContext, DriveSyncCommand
   toggleFolderPanel(): void;
   /** Selects the active tab's file in the folder's tree and scrolls to it. */
   revealActiveTab(): void;
+  /** Quick open's dialog: finds a file of the folder by name. False when no folder is open. */
+  openQuickOpen(): boolean;
 }
 
 /** The UI state commands are enabled or checked by. */
@@ -186,6 +189,18 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.toggleFolderPanel(),
     isEnabled: (state) => state.workspace.open,
     isChecked: (state) => state.workspace.open && state.workspace.panelShown,
+  },
+  {
+    id: "quick-open",
+    label: "Quick open",
+    menuLabel: "Quick open a file…",
+    helpLabel: "Quick open a file of the folder (while a folder is open; else Print)",
+    icon: FileSearch,
+    // Code editors' key (decision 030): Print keeps Mod-p while no folder is open.
+    keys: { all: ["Mod-p"] },
+    sharesKeys: true,
+    run: (ctx) => ctx.openQuickOpen(),
+    isEnabled: (state) => state.workspace.open,
   },
   {
     id: "reveal-active-tab",

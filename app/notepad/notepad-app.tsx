@@ -43,6 +43,7 @@ import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
+import { QuickOpenDialog } from "./workspace/quick-open-dialog";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -219,7 +220,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
-      ...workspaceCommandContext(controller.workspace),
+      ...workspaceCommandContext(controller.workspace, () => setModal("quick-open")),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
   useEffect(() => {
@@ -425,6 +426,9 @@ export function NotepadApp() {
           onRestore={(options) => controller.backups.restoreFromBackup(options)}
           onClose={() => setModal(null)}
         />
+      )}
+      {state.modal === "quick-open" && (
+        <QuickOpenDialog session={controller.workspace} onClose={() => setModal(null)} />
       )}
       {state.modal === "drive-sync" && (
         <DriveSyncDialog store={store} drive={controller.drive} onClose={() => setModal(null)} />

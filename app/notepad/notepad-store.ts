@@ -37,6 +37,7 @@ export type NotepadModal =
   | "share"
   | "live"
   | "drive-sync"
+  | "quick-open"
   | null;
 
 /** Figures of the status bar and stats display. */

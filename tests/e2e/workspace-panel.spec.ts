@@ -159,4 +159,55 @@ test.describe("a folder as a workspace", () => {
     await treeItem(page, "b-notes.txt").click();
     await expect(page.getByText('"b-notes.txt" is no longer in the folder')).toBeVisible();
   });
+
+  test("Mod-p: quick open with a folder (fuzzy, recent on top), Print without", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      // A stand-in print window that counts prints.
+      const w = window as unknown as { prints: number };
+      w.prints = 0;
+      window.open = () =>
+        ({
+          document: { open() {}, write() {}, close() {} },
+          focus() {},
+          print() {
+            w.prints += 1;
+          },
+          close() {},
+        }) as unknown as Window;
+    });
+    const prints = () => page.evaluate(() => (window as unknown as { prints: number }).prints);
+    await installWorkspaceHarness(page);
+    await openNotepad(page);
+    await writeWorkspaceFixture(page);
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+p");
+    await expect.poll(prints).toBe(1);
+    await expect(page.getByRole("dialog", { name: "Quick open" })).toHaveCount(0);
+
+    await runMenu(page, "File", "Open folder…");
+    await treeItem(page, "b-notes.txt").click();
+    await expect.poll(() => editorText(page)).toBe("Notes in UTF-8: naïve\n");
+    await page.keyboard.press("ControlOrMeta+p");
+    const dialog = page.getByRole("dialog", { name: "Quick open" });
+    const input = dialog.getByRole("combobox", { name: "File name" });
+    await expect(input).toBeFocused();
+    // Empty: the file opened in this workspace first.
+    await expect(dialog.getByRole("option").first()).toContainText("b-notes.txt");
+    await expect(dialog.getByRole("option").first()).toContainText("recently opened");
+    await input.fill("qtarg");
+    const first = dialog.getByRole("option").first();
+    await expect(first).toContainText("quick-target.ts");
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await expect(input).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id"))!);
+    await input.fill("zzzz");
+    await expect(dialog.getByRole("status")).toHaveText('No file of the folder matches "zzzz".');
+    await input.fill("deep/quick");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    await expect(tabButtons(page).filter({ hasText: "quick-target.ts" })).toHaveCount(1);
+    expect(await prints()).toBe(1);
+  });
 });
