@@ -38,6 +38,7 @@ export type NotepadModal =
   | "live"
   | "drive-sync"
   | "quick-open"
+  | "recent-folders"
   | null;
 
 /** Figures of the status bar and stats display. */

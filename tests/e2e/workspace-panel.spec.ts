@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { fixtureBytes } from "./disk-harness";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fixtureBytes, installDiskHarness } from "./disk-harness";
 import { editorText, openNotepad, runMenu, tabButtons } from "./notepad-helpers";
 import {
   installWorkspaceHarness,
@@ -209,5 +211,69 @@ test.describe("a folder as a workspace", () => {
     await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
     await expect(tabButtons(page).filter({ hasText: "quick-target.ts" })).toHaveCount(1);
     expect(await prints()).toBe(1);
+  });
+
+  test("coming back: Reopen <name>, one permission prompt, the tree and the folder's tabs", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await treeItem(page, "Windows.txt").click();
+    await page.keyboard.press("ControlOrMeta+p");
+    await page.getByRole("combobox", { name: "File name" }).fill("qtarget");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    const count = await tabButtons(page).count();
+
+    // A restart: the folder's permission lapses.
+    await page.evaluate(() => sessionStorage.setItem("__permission", "prompt"));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.getByText('The folder "Workspace" was open last time.')).toBeVisible();
+    await expect(panel(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Reopen Workspace" }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect.poll(() => treeNames(page)).toContain("Windows.txt");
+    const requests = await page.evaluate(
+      () => (window as unknown as { __diskLog: { permissionRequests: boolean[] } }).__diskLog,
+    );
+    expect(requests.permissionRequests).toEqual([true]);
+    // The folder's tabs are its own again: no second tab, and quick open lists them as recent.
+    await expect(tabButtons(page)).toHaveCount(count);
+    await treeItem(page, "Windows.txt").click();
+    await expect(tabButtons(page)).toHaveCount(count);
+    await page.keyboard.press("ControlOrMeta+p");
+    const options = page.getByRole("dialog", { name: "Quick open" }).getByRole("option");
+    await expect(options.nth(0)).toContainText("Windows.txt");
+    await expect(options.nth(1)).toContainText("quick-target.ts");
+    await expect(options.nth(1)).toContainText("recently opened");
+    await page.keyboard.press("Escape");
+
+    // File › Recent folders… lists it.
+    await runMenu(page, "File", "Recent folders…");
+    await expect(
+      page.getByRole("dialog", { name: "Recent folders" }).getByRole("button", {
+        name: "Reopen Workspace",
+      }),
+    ).toBeVisible();
+  });
+
+  test("a browser without the folder API reads the folder, says it is read only", async ({
+    page,
+  }, testInfo) => {
+    await installDiskHarness(page, { hideApi: true });
+    await openNotepad(page);
+    const root = testInfo.outputPath("Plain folder");
+    await mkdir(path.join(root, "sub"), { recursive: true });
+    await writeFile(path.join(root, "first.txt"), "first file\n");
+    await writeFile(path.join(root, "sub", "second.txt"), "second\n");
+    const chooser = page.waitForEvent("filechooser");
+    await runMenu(page, "File", "Open folder…");
+    await (await chooser).setFiles(root);
+    const readOnly = page.getByRole("complementary", { name: "Folder Plain folder" });
+    await expect(readOnly).toBeVisible();
+    await expect(page.getByText("This browser cannot write to folders")).toBeVisible();
+    await expect(page.getByText("It cannot be reopened next time either")).toBeVisible();
+    await readOnly.getByRole("treeitem", { name: "first.txt" }).click();
+    await expect.poll(() => editorText(page)).toBe("first file\n");
   });
 });

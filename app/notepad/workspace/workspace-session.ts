@@ -71,7 +71,7 @@ export type FolderChooser = () => Promise<ChosenFolder | null>;
 
 /** Said once when a folder is read through a directory input. */
 export const READ_ONLY_FOLDER_MESSAGE =
-  "This browser cannot write to folders: files of this folder open as copies, and Save downloads them.";
+  "This browser cannot write to folders: files of this folder open as copies, and Save downloads them. It cannot be reopened next time either: open it again then.";
 
 const RECENT_FILES = 20;
 
@@ -131,8 +131,12 @@ export class WorkspaceSession {
     }
     if (!chosen) return false;
     await this.useFolder(chosen.folder);
+    this.opened?.(chosen);
     return true;
   }
+
+  /** Told of each folder the person picks (the recent folders keep it). */
+  opened: ((chosen: ChosenFolder) => void) | null = null;
 
   /** Shows `folder` in the panel (a picked one, or a remembered one coming back). */
   async useFolder(folder: WorkspaceFolder): Promise<void> {
@@ -289,6 +293,13 @@ export class WorkspaceSession {
     for (const ancestor of ancestorsOf(path)) await this.setExpanded(ancestor, true);
     this.set({ selected: path, panelShown: true, revealed: this.state.revealed + 1 });
     return true;
+  }
+
+  /** The paths of the folder's files open as tabs now. */
+  openPaths(): string[] {
+    return Object.entries(this.state.openTabs)
+      .filter(([, id]) => this.tabs.hasTab(id))
+      .map(([path]) => path);
   }
 
   /** The workspace path of tab `id`, when it was opened from the folder. */
