@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fixtureBytes, installDiskHarness } from "./disk-harness";
+import { expectNoSeriousA11yViolations } from "./fixtures";
 import { editorText, openNotepad, runMenu, tabButtons } from "./notepad-helpers";
 import {
   installWorkspaceHarness,
@@ -43,7 +44,7 @@ async function openWorkspace(page: Page): Promise<void> {
 }
 
 test.describe("a folder as a workspace", () => {
-  test("Open folder shows the panel; it hides, shows again and resizes by keyboard", async ({
+  test("Open folder shows the panel; it hides, shows again, resizes by keys and pointer", async ({
     page,
   }) => {
     await openWorkspace(page);
@@ -57,11 +58,20 @@ test.describe("a folder as a workspace", () => {
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 32);
+    // Dragged 40 px narrower with the pointer.
+    const bar = (await separator.boundingBox())!;
+    await page.mouse.move(bar.x + bar.width / 2, bar.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(bar.x + bar.width / 2 - 20, bar.y + 100);
+    await page.mouse.move(bar.x + bar.width / 2 - 40, bar.y + 100);
+    await page.mouse.up();
+    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before - 8);
+    await expect(separator).toHaveAttribute("aria-valuenow", String(before - 8));
     // The width is remembered.
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await runMenu(page, "File", "Open folder…");
-    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 32);
+    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before - 8);
     await runMenu(page, "File", "Close folder");
     await expect(panel(page)).toHaveCount(0);
   });
@@ -97,6 +107,7 @@ test.describe("a folder as a workspace", () => {
     await expect
       .poll(() => treeNames(page))
       .toEqual(["docs", "src", "a-readme.md", "b-notes.txt", "utf16.txt", "Windows.txt"]);
+    await expectNoSeriousA11yViolations(page, "folder panel");
     // Keyboard: the first item takes the focus; Down, Right opens "src", Right again its child.
     await treeItem(page, "docs").focus();
     await page.keyboard.press("ArrowDown");
@@ -107,6 +118,8 @@ test.describe("a folder as a workspace", () => {
     await page.keyboard.press("ArrowRight");
     await expect(treeItem(page, "deep")).toBeFocused();
     await page.keyboard.press("ArrowRight");
+    // Listed when opened: Right goes in once its items show.
+    await expect(treeItem(page, "quick-target.ts")).toBeVisible();
     await page.keyboard.press("ArrowRight");
     await expect(treeItem(page, "quick-target.ts")).toBeFocused();
     await expect(treeItem(page, "quick-target.ts")).toHaveAttribute("aria-selected", "true");
@@ -203,6 +216,7 @@ test.describe("a folder as a workspace", () => {
     await expect(first).toContainText("quick-target.ts");
     await expect(first).toHaveAttribute("aria-selected", "true");
     await expect(input).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id"))!);
+    await expectNoSeriousA11yViolations(page, "quick open");
     await input.fill("zzzz");
     await expect(dialog.getByRole("status")).toHaveText('No file of the folder matches "zzzz".');
     await input.fill("deep/quick");

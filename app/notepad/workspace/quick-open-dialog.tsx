@@ -110,7 +110,7 @@ export function QuickOpenDialog({
           >
             <PathWithMarks result={result} />
             {result.recent && (
-              <span className="ml-auto shrink-0 text-xs text-slate-500 dark:text-slate-400">
+              <span className="ml-auto shrink-0 text-xs text-slate-600 dark:text-slate-300">
                 recently opened
               </span>
             )}
@@ -146,7 +146,7 @@ function PathWithMarks({ result }: { result: RankedPath }) {
     <span className="min-w-0 truncate">
       <span className="text-slate-900 dark:text-slate-50">{piece(nameStart, path.length)}</span>
       {nameStart > 0 && (
-        <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
+        <span className="ml-2 text-xs text-slate-600 dark:text-slate-300">
           {piece(0, nameStart - 1)}
         </span>
       )}
