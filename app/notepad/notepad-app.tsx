@@ -43,8 +43,8 @@ import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
-import { WorkspaceSearch } from "./workspace/workspace-search";
-import { useSearchView } from "./workspace/workspace-search-view";
+import { WorkspaceDialogs } from "./workspace/workspace-dialogs";
+import { useWorkspaceSearch } from "./workspace/workspace-search-view";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -156,8 +156,7 @@ export function NotepadApp() {
   );
 
   const driveContext = useMemo(() => notepadDriveContext(controller), [controller]);
-  const [search] = useState(() => new WorkspaceSearch(controller));
-  const searchPanel = useSearchView(search, controller.workspace);
+  const { search, ...searchPanel } = useWorkspaceSearch(controller);
 
   // What every command runs: the registry's context, built once.
   const ctx: NotepadCommandContext = useMemo(() => {
@@ -223,7 +222,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
-      ...workspaceCommandContext(controller.workspace),
+      ...workspaceCommandContext(controller.workspace, setModal),
       openFindInFiles: (replace) => search.open(replace),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext, search]);
@@ -431,6 +430,10 @@ export function NotepadApp() {
           onClose={() => setModal(null)}
         />
       )}
+      <WorkspaceDialogs
+        {...{ modal: state.modal, session: controller.workspace, recall: controller.recall }}
+        onClose={() => setModal(null)}
+      />
       {state.modal === "drive-sync" && (
         <DriveSyncDialog store={store} drive={controller.drive} onClose={() => setModal(null)} />
       )}

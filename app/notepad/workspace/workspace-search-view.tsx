@@ -1,9 +1,9 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { WorkspaceView } from "./workspace-panel";
 import { useStore } from "zustand";
 import { FindInFilesView } from "./find-in-files-view";
 import { useWorkspace } from "./use-workspace";
-import type { WorkspaceSearch } from "./workspace-search";
+import { WorkspaceSearch, type WorkspaceSearchHost } from "./workspace-search";
 import type { WorkspaceSession } from "./workspace-session";
 
 /** The folder panel's "Search" view: find and replace in the opened folder's files (issue 52). */
@@ -48,4 +48,12 @@ export function useSearchView(
     [search, workspace],
   );
   return { views, showView: { id: "search", count } };
+}
+
+/** The notepad's find in files (made once) and the panel's Search view of it. */
+export function useWorkspaceSearch(host: WorkspaceSearchHost): {
+  search: WorkspaceSearch;
+} & ReturnType<typeof useSearchView> {
+  const [search] = useState(() => new WorkspaceSearch(host));
+  return { search, ...useSearchView(search, host.workspace) };
 }
