@@ -127,4 +127,43 @@ test.describe("find and replace in the files of a folder", () => {
     }
     await expect.poll(() => editorText(page)).toContain(`Temperatur ${WORD} heute`);
   });
+
+  test("a file open in a tab with unsaved edits is not written: it is listed, and the edits stay", async ({
+    page,
+  }) => {
+    await installWorkspaceHarness(page);
+    await openNotepad(page);
+    await writeFolder(page);
+    await runMenu(page, "File", "Open folder…");
+    await runMenu(page, "Edit", "Replace in files…");
+    const view = searchView(page);
+    await view.getByLabel("Find", { exact: true }).fill(WORD);
+    await view.getByLabel("Replace with").fill(REPLACEMENT);
+    await view.getByRole("button", { name: "Find all" }).click();
+    const russian = files.find((file) => file.encoding === "koi8-r")!;
+    await page
+      .getByRole("region", { name: "Results" })
+      .getByRole("list", { name: `Matches in ${russian.path}` })
+      .getByRole("button")
+      .click();
+    await expect(page.getByRole("button", { name: "KOI8-R" })).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("Мои правки");
+    await expect(page.getByTestId("status-modified")).toBeVisible();
+
+    await runMenu(page, "Edit", "Replace in files…");
+    await view.getByRole("button", { name: "Replace all…" }).click();
+    await page
+      .getByRole("button", { name: `Replace ${files.length} matches in ${files.length} files` })
+      .click();
+    await expect(page.getByText(`Replaced ${files.length - 1} matches`)).toBeVisible();
+    await expect(
+      page.getByText(`"${russian.path}" is open in a tab with changes not saved yet`),
+    ).toBeVisible();
+    expect(await workspaceFileBytes(page, russian.path)).toEqual(bytesOf(russian));
+    expect(await editorText(page)).toContain(`Temperatur ${WORD} heute\nМои правки`);
+    for (const file of files.filter((other) => other !== russian)) {
+      expect(await workspaceFileBytes(page, file.path), file.path).toEqual(bytesOf(file, true));
+    }
+  });
 });
