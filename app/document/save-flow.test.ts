@@ -96,6 +96,8 @@ function fakeView(state: EditorState): DocumentView & { heard: Transaction[] } {
   return view;
 }
 
+let documents = 0;
+
 /** An editor's document as the flow's host: its state shown in `view` or held. */
 function editorDocument(
   text: string,
@@ -119,6 +121,7 @@ function editorDocument(
     text: () => (view ? view.state.doc : held.state!.doc),
   };
   const host: SaveFlowHost = {
+    key: `document-${++documents}`,
     current: () => (doc.gone ? null : { name: doc.name, text: doc.text(), file: doc.file }),
     target: () => ({ view, held }),
     askChangedOnDisk: async (fileName) => {
@@ -407,5 +410,45 @@ describe("the save flow both editors share", () => {
     };
     await saveWithFlow(gone.host, "save-as", other.disk);
     expect(gone.doc).toMatchObject({ name: "notes.txt", modified: true, notices: [] });
+  });
+
+  it("a second Save while the first is writing waits for it, then writes the newer text", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("one", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+    // The first write is slow (a big file, a busy disk): it lands when `finishFirst` is called.
+    const write = disk.writeDiskFile;
+    let finishFirst = () => undefined as void;
+    let firstStarted = () => undefined as void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    let writes = 0;
+    disk.writeDiskFile = async (handle, bytes) => {
+      if (writes++ === 0) {
+        firstStarted();
+        await new Promise<void>((resolve) => (finishFirst = resolve));
+      }
+      return write(handle, bytes);
+    };
+
+    const first = saveWithFlow(host, "save", disk);
+    await started;
+    // The person types on and presses Save again while the first write runs.
+    doc.view!.dispatch({ changes: { from: 3, insert: " two" } });
+    const second = saveWithFlow(host, "save", disk);
+    // Whatever the second save can do before the first write lands, it does now.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishFirst();
+    await Promise.all([first, second]);
+
+    // The file holds the newer text, and the document says saved only because it does; our own
+    // first write is not mistaken for a change made on disk by someone else.
+    expect(read(onDisk)).toBe("one two");
+    expect(doc.modified).toBe(false);
+    expect(doc.asked).toEqual([]);
+    expect(doc.file.disk?.lastModified).toBe(onDisk.lastModified);
   });
 });
