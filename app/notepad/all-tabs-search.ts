@@ -108,22 +108,38 @@ export class AllTabsSearch {
         if (count) tabsChanged++;
       } else {
         const state = notepad.stateFor(tab.id);
-        const result = replaceAll(state, find, replace);
-        const doc = notepad.states.get(tab.id);
-        if (result.transaction && doc) {
+        if (replaceAll(state, find, replace).transaction && notepad.states.has(tab.id)) {
           await notepad.history.snapshotNow(
             tab.id,
             { text: state.doc.toString(), name: tab.name },
             "replace-all",
           );
-          doc.state ??= state;
-          applyToDocument(notepad.states.target(tab.id, null)!, result.transaction, "user");
-          doc.lastEditAt = Date.now();
-          const tabs = notepad.store.getState().tabs;
-          // Stored by the storage follower of the tabs' change feed, which heard the change.
-          notepad.store.setState({ tabs: markModified(tabs, tab.id, doc.lastEditAt) });
-          total += result.count;
-          tabsChanged++;
+          // The tab may have changed while History kept it (another window's text, a live
+          // edit), been shown or closed: the occurrences are found again in the text it holds
+          // now, never replaced at positions of the text it had.
+          const shown = tab.id === notepad.activeId() ? notepad.getView() : null;
+          const target = notepad.states.target(tab.id, shown);
+          let count = 0;
+          const replaced =
+            target &&
+            applyToDocument(
+              target,
+              (current) => {
+                const result = replaceAll(current, find, replace);
+                count = result.count;
+                return result.transaction;
+              },
+              "user",
+            );
+          const doc = notepad.states.get(tab.id);
+          if (replaced && doc) {
+            doc.lastEditAt = Date.now();
+            const tabs = notepad.store.getState().tabs;
+            // Stored by the storage follower of the tabs' change feed, which heard the change.
+            notepad.store.setState({ tabs: markModified(tabs, tab.id, doc.lastEditAt) });
+            total += count;
+            tabsChanged++;
+          }
         }
       }
       // Each tab is its own task: twenty big tabs never freeze the page.
