@@ -122,6 +122,11 @@ describe.each(KINDS)("file operations on %s", (_kind, make) => {
 
   it("removes a file and a whole folder", async () => {
     const folder = make();
+    await folder.remove("notes/today.txt");
+    await folder.remove("notes/old");
+    // A folder emptied stays, as on a disk.
+    expect(await folder.kindOf("notes")).toBe("folder");
+    expect(await folder.list("notes")).toEqual([]);
     await folder.remove("notes");
     await folder.remove("readme.md");
     expect(await contents(folder)).toEqual({});

@@ -270,10 +270,18 @@ export class MemoryFolder implements WorkspaceFolder {
     const under = (key: string) => key === path || key.startsWith(`${path}/`);
     for (const key of [...this.files.keys()]) if (under(key)) this.files.delete(key);
     for (const key of [...this.folders]) if (under(key)) this.folders.delete(key);
+    this.keepParent(path);
+  }
+
+  /** A folder emptied by a removal or a move stays, as on a disk. */
+  private keepParent(path: string): void {
+    const [parent] = splitPath(path);
+    if (parent !== "") this.folders.add(parent);
   }
 
   /** Moves every file and folder at or under `from` to `to`, keeping bytes and times. */
   private reKey(from: string, to: string): void {
+    this.keepParent(from);
     const moved = (key: string) =>
       key === from ? to : key.startsWith(`${from}/`) ? to + key.slice(from.length) : null;
     for (const [key, file] of [...this.files]) {
