@@ -48,6 +48,8 @@ export interface TrashState {
 }
 
 export class WorkspaceFileOps {
+  /** The words of the last failure (a dialog shows them beside its field). */
+  lastFailure: string | null = null;
   readonly trashStore: StoreApi<TrashState> = createStore<TrashState>(() => ({ items: [] }));
 
   constructor(
@@ -61,11 +63,13 @@ export class WorkspaceFileOps {
     work: (folder: WorkspaceFolder) => Promise<T>,
   ): Promise<T | null> {
     const folder = this.host.folder();
+    this.lastFailure = null;
     if (!folder) return null;
     try {
       return await work(folder);
     } catch (error) {
-      this.host.notify("error", fileOperationMessage(error, path));
+      this.lastFailure = fileOperationMessage(error, path);
+      this.host.notify("error", this.lastFailure);
       return null;
     } finally {
       this.host.settled();
