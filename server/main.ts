@@ -9,8 +9,8 @@
  *   process's alone (a second process on it refuses to start: data-dir-lock.ts);
  * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
  * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
- * - RELAY_FSYNC (on), RELAY_FSYNC_WINDOW_MS (25): ACK an update once fdatasync ran, a room's
- *   appends within the window sharing one;
+ * - RELAY_FSYNC (on), RELAY_FSYNC_WINDOW_MS (25), RELAY_FSYNC_RATE (400): ACK an update once
+ *   fdatasync ran, a room's appends within the window sharing one, at most RATE syncs a second;
  * - TRUST_PROXY=N: N proxies of yours stand in front; the client address is the X-Forwarded-For
  *   entry they wrote (the N-th from the right), never the ones the client wrote before it;
  * - RELAY_ALLOWED_ORIGINS: origins besides the site's own whose pages may open the relay.

@@ -25,6 +25,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
     entries: [
       "new-tab",
       "open",
+      "open-folder",
+      "close-folder",
       "save",
       "save-as",
       "export",
@@ -88,6 +90,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "word-wrap",
       "line-numbers",
       "fullscreen",
+      "folder-panel",
+      "reveal-active-tab",
       SEPARATOR,
       "compare",
       SEPARATOR,
@@ -131,6 +135,9 @@ export const NOTEPAD_TOOLBAR: readonly LayoutEntry[] = [
   { slot: FONT_SIZE_SLOT },
   "font-larger",
   "fullscreen",
+  // Last: on a narrow screen it is the first to move into "More".
+  SEPARATOR,
+  "open-folder",
 ];
 
 /** The right-click menu of the text (spec section 4). */

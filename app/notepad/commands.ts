@@ -4,6 +4,7 @@ import {
   Copy,
   FileDown,
   FilePlus,
+  FolderTree,
   GitCompare,
   Maximize2,
   Minimize2,
@@ -122,6 +123,14 @@ export interface NotepadCommandContext extends TextToolContext, DriveSyncCommand
   activateTabAt(index: number): void;
   moveActiveTab(delta: -1 | 1): void;
   openContextMenuAtCursor(): void;
+  /** File › Open folder…: a folder as a workspace (its tree in the side panel). */
+  openFolder(): void;
+  /** File › Close folder: the panel goes, the tabs opened from it stay. */
+  closeFolder(): void;
+  /** Shows or hides the folder panel. */
+  toggleFolderPanel(): void;
+  /** Selects the active tab's file in the folder's tree and scrolls to it. */
+  revealActiveTab(): void;
 }
 
 /** The UI state commands are enabled or checked by. */
@@ -133,6 +142,8 @@ export interface NotepadCommandState extends PreviewCommandState, DriveSyncComma
   canCloseTab: boolean;
   settings: NotepadSettings;
   fullscreen: boolean;
+  /** The opened folder (issue 52): whether there is one, and whether its panel is shown. */
+  workspace: { open: boolean; panelShown: boolean };
 }
 
 /** One command of the notepad. */
@@ -154,6 +165,35 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.newTab(),
   },
   { ...openCommand(), menuLabel: "Open…", helpLabel: "Open file" },
+  {
+    id: "open-folder",
+    label: "Open folder",
+    menuLabel: "Open folder…",
+    icon: FolderTree,
+    keys: { all: ["Mod-Alt-o"] },
+    run: (ctx) => ctx.openFolder(),
+  },
+  {
+    id: "close-folder",
+    label: "Close folder",
+    run: (ctx) => ctx.closeFolder(),
+    isEnabled: (state) => state.workspace.open,
+  },
+  {
+    id: "folder-panel",
+    label: "Folder panel",
+    helpLabel: "Show/Hide folder panel",
+    run: (ctx) => ctx.toggleFolderPanel(),
+    isEnabled: (state) => state.workspace.open,
+    isChecked: (state) => state.workspace.open && state.workspace.panelShown,
+  },
+  {
+    id: "reveal-active-tab",
+    label: "Reveal active tab",
+    helpLabel: "Reveal the active tab's file in the folder panel",
+    run: (ctx) => ctx.revealActiveTab(),
+    isEnabled: (state) => state.workspace.open,
+  },
   saveCommand(),
   saveAsCommand(),
   exportCommand(),

@@ -41,6 +41,8 @@ import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
 import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
+import { WorkspacePanel } from "./workspace/workspace-panel";
+import { workspaceCommandContext } from "./workspace/workspace-commands";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -217,6 +219,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
+      ...workspaceCommandContext(controller.workspace),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
   useEffect(() => {
@@ -272,7 +275,7 @@ export function NotepadApp() {
         </header>
       )}
 
-      <NotepadCommandRow store={store} ctx={ctx} platform={platform} />
+      <NotepadCommandRow {...{ store, ctx, platform }} workspace={controller.workspace} />
 
       <NotepadTabBar
         store={store}
@@ -293,28 +296,31 @@ export function NotepadApp() {
       />
       <NotepadNoticeList notices={state.notices} controller={controller} />
 
-      <PreviewArea
-        mode={state.previewMode}
-        markdown={state.markdown}
-        getView={getView}
-        docKey={state.activeId}
-      >
-        <div
-          ref={editorHostRef}
-          className="relative min-h-0 flex-1 overflow-hidden"
-          data-testid="editor-host"
-          onContextMenu={(event) => {
-            event.preventDefault();
-            setContextMenu({ x: event.clientX, y: event.clientY, of: "text" });
-          }}
+      <div className="relative flex min-h-0 flex-1">
+        <WorkspacePanel session={controller.workspace} />
+        <PreviewArea
+          mode={state.previewMode}
+          markdown={state.markdown}
+          getView={getView}
+          docKey={state.activeId}
         >
-          {!state.loaded && (
-            <TabsLoading
-              font={notepadTextFont({ fontFamily: state.fontFamily, fontSize: state.fontSize })}
-            />
-          )}
-        </div>
-      </PreviewArea>
+          <div
+            ref={editorHostRef}
+            className="relative min-h-0 flex-1 overflow-hidden"
+            data-testid="editor-host"
+            onContextMenu={(event) => {
+              event.preventDefault();
+              setContextMenu({ x: event.clientX, y: event.clientY, of: "text" });
+            }}
+          >
+            {!state.loaded && (
+              <TabsLoading
+                font={notepadTextFont({ fontFamily: state.fontFamily, fontSize: state.fontSize })}
+              />
+            )}
+          </div>
+        </PreviewArea>
+      </div>
 
       <NotepadStatusBar
         store={store}
@@ -329,8 +335,8 @@ export function NotepadApp() {
       {contextMenu && (
         <NotepadContextMenu
           store={store}
-          ctx={ctx}
-          platform={platform}
+          {...{ ctx, platform }}
+          workspace={controller.workspace}
           x={contextMenu.x}
           y={contextMenu.y}
           of={contextMenu.of}

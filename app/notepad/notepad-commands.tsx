@@ -17,6 +17,8 @@ import {
 } from "./commands";
 import { prepareDriveForMenu } from "./drive-menu-items";
 import type { NotepadStore } from "./notepad-store";
+import type { WorkspaceSession } from "./workspace/workspace-session";
+import { useWorkspace } from "./workspace/use-workspace";
 
 /**
  * The notepad's command surfaces, all generated from the registry (`commands.ts`): the menu
@@ -26,7 +28,7 @@ import type { NotepadStore } from "./notepad-store";
  */
 
 /** The state commands are enabled and checked by, as one shallow-compared slice. */
-function useCommandState(store: NotepadStore): NotepadCommandState {
+function useCommandState(store: NotepadStore, session: WorkspaceSession): NotepadCommandState {
   const { syncEnabled, syncInterval, tabIncluded, ...state } = store(
     useShallow((s) => ({
       canUndo: s.status.canUndo,
@@ -47,7 +49,10 @@ function useCommandState(store: NotepadStore): NotepadCommandState {
     () => ({ enabled: syncEnabled, interval: syncInterval, tabIncluded }),
     [syncEnabled, syncInterval, tabIncluded],
   );
-  return { ...state, sync };
+  const open = useWorkspace(session, (s) => s.folder !== null);
+  const panelShown = useWorkspace(session, (s) => s.panelShown);
+  const workspace = useMemo(() => ({ open, panelShown }), [open, panelShown]);
+  return { ...state, sync, workspace };
 }
 
 /** The surface of the registry for the current state. */
@@ -55,8 +60,9 @@ function useSurface(
   store: NotepadStore,
   ctx: NotepadCommandContext,
   platform: Platform,
+  session: WorkspaceSession,
 ): CommandSurface<NotepadCommandContext, NotepadCommandState> {
-  const state = useCommandState(store);
+  const state = useCommandState(store, session);
   return { commands: NOTEPAD_COMMANDS, ctx, state, platform };
 }
 
@@ -65,12 +71,14 @@ export function NotepadCommandRow({
   store,
   ctx,
   platform,
+  workspace,
 }: {
   store: NotepadStore;
   ctx: NotepadCommandContext;
   platform: Platform;
+  workspace: WorkspaceSession;
 }) {
-  const surface = useSurface(store, ctx, platform);
+  const surface = useSurface(store, ctx, platform, workspace);
   const fontSize = surface.state.settings.fontSize;
   const menus = NOTEPAD_MENUS.map((menu) => ({
     id: menu.id,
@@ -118,16 +126,18 @@ export function NotepadContextMenu({
   y,
   onClose,
   of = "text",
+  workspace,
 }: {
   store: NotepadStore;
   ctx: NotepadCommandContext;
   platform: Platform;
+  workspace: WorkspaceSession;
   x: number;
   y: number;
   onClose: () => void;
   of?: "text" | "tab";
 }) {
-  const surface = useSurface(store, ctx, platform);
+  const surface = useSurface(store, ctx, platform, workspace);
   return (
     <ContextMenu
       x={x}

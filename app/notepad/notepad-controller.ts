@@ -25,6 +25,9 @@ import { NotepadWindowSync } from "./tab-sync";
 import { NotepadDriveSync } from "./drive-sync";
 import { prepareWhenIdle, type TabStates } from "./tab-states";
 import { NotepadLive } from "./tab-live";
+import { WorkspaceSession } from "./workspace/workspace-session";
+import { workspaceTabsOf } from "./workspace/workspace-tabs";
+import { chooseFolder } from "./workspace/choose-folder";
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -63,6 +66,8 @@ export class NotepadController {
   readonly compartments = createEditorCompartments();
   /** Live collaboration sessions of tabs (issue 44). */
   readonly live: NotepadLive = new NotepadLive(this);
+  /** The opened folder: its tree, and its files opened as tabs (issue 52). */
+  readonly workspace: WorkspaceSession = new WorkspaceSession(workspaceTabsOf(this), chooseFolder);
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -200,7 +205,7 @@ export class NotepadController {
     this.cleanups.push(this.languages.follow());
     // Files opened with the installed app, text shared to it, the "New note" shortcut.
     handleLaunch({
-      openFiles: (picked) => this.tabs.openFiles(picked),
+      openFiles: async (picked) => void (await this.tabs.openFiles(picked)),
       newTab: (name, content, origin) => this.tabs.newTab(name, content, origin),
       addNotice: (notice) => this.addNotice(notice),
     });

@@ -376,15 +376,17 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
 
   // ---------------------------------------------------------------- files
 
-  /** Opens text files, each in its own tab; refused files are reported. */
-  async openFiles(files: readonly PickedFile[]): Promise<void> {
+  /** Opens text files, each in its own tab; refused files are reported. Resolves with the tabs' ids. */
+  async openFiles(files: readonly PickedFile[]): Promise<string[]> {
     await this.notepad.whenReady();
     const { opened, rejected, cancelled } = await readTabFiles(files, this.notepad.fileReads);
+    const ids: string[] = [];
     for (const file of opened) {
       const id = this.newTab(file.name, file.content, {
         file: file.file,
         mixedLineEndings: file.mixedLineEndings,
       });
+      if (id) ids.push(id);
       if (id && file.guessed) {
         this.notepad.addNotice({
           id: `encoding-${id}`,
@@ -411,6 +413,7 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
         message: readCancelledMessage(cancelled),
       });
     }
+    return ids;
   }
 
   /** Tells at once when files just opened cannot all be stored (the quota is too small). */

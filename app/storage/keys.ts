@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   liveLinks: "plainpad-live-links",
   /** localStorage: the name last given for live sessions ("" for none). */
   liveName: "plainpad-live-name",
+  /** localStorage: the notepad's folder panel width in CSS pixels (issue 52). */
+  workspacePanelWidth: "plainpad-workspace-panel-width",
 } as const;
 
 /** IndexedDB database and store names. */

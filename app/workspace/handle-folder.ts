@@ -47,6 +47,8 @@ export interface DirectoryHandleLike extends MovableHandle {
   getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<DirectoryHandleLike>;
   getFileHandle(name: string, options?: { create?: boolean }): Promise<FileHandleLike>;
   removeEntry(name: string, options?: { recursive?: boolean }): Promise<void>;
+  /** The names leading from this folder to `handle`; null when it is not inside. */
+  resolve?(handle: unknown): Promise<string[] | null>;
 }
 
 /** The failure a DOMException of the File System Access API means (null: not one of ours). */
@@ -96,6 +98,17 @@ export class HandleFolder implements WorkspaceFolder {
     const slash = path.lastIndexOf("/");
     const folder = await this.directory(slash === -1 ? "" : path.slice(0, slash));
     return folder.getFileHandle(path.slice(slash + 1), { create });
+  }
+
+  /** The file's own handle (a tab bound to it saves in place). */
+  fileHandle(path: string): Promise<FileSystemFileHandle> {
+    return named(path, async () => (await this.file(path)) as unknown as FileSystemFileHandle);
+  }
+
+  /** The path of a file handle inside the folder (null: not in it, or not known). */
+  async pathOf(handle: FileSystemFileHandle): Promise<string | null> {
+    const names = await this.root.resolve?.(handle).catch(() => null);
+    return names && names.length > 0 ? names.join("/") : null;
   }
 
   list(path: string): Promise<FolderEntry[]> {

@@ -12,3 +12,14 @@ describe("backend settings: the fsync window", () => {
     expect(() => backendSettings({ RELAY_FSYNC_WINDOW_MS: "-1" })).toThrow(/RELAY_FSYNC_WINDOW_MS/);
   });
 });
+
+describe("backend settings: the fsync rate", () => {
+  it("spaces 400 fdatasyncs a second by default, 0 not at all, and refuses nonsense", () => {
+    expect(backendSettings({}).fsyncRate).toBe(400);
+    expect(backendSettings({ RELAY_FSYNC_RATE: "0" }).fsyncRate).toBe(0);
+    expect(backendSettings({ RELAY_FSYNC_RATE: "1000" }).fsyncRate).toBe(1000);
+    expect(() => backendSettings({ RELAY_FSYNC_RATE: "fast" })).toThrow(/RELAY_FSYNC_RATE/);
+    expect(() => backendSettings({ RELAY_FSYNC_RATE: "-5" })).toThrow(/RELAY_FSYNC_RATE/);
+    expect(() => backendSettings({ RELAY_FSYNC_RATE: "2.5" })).toThrow(/RELAY_FSYNC_RATE/);
+  });
+});

@@ -22,12 +22,15 @@ export interface BackendSettings {
   fsync: boolean;
   /** How long an fdatasync waits for more appends of its room to share it (RELAY_FSYNC_WINDOW_MS). */
   fsyncWindowMs: number;
+  /** At most this many fdatasyncs start a second, all rooms together (RELAY_FSYNC_RATE; 0: any). */
+  fsyncRate: number;
 }
 
 /**
  * RELAY_DATA_DIR (default `.plainpad-relay` in the working folder), REDIS_URL, RELAY_IDLE_DAYS,
  * the storage limits, RELAY_FSYNC (`off` acknowledges once written to the page cache) and
- * RELAY_FSYNC_WINDOW_MS (default 25: appends of a room within it share one fdatasync; 0 syncs at once).
+ * RELAY_FSYNC_WINDOW_MS (default 25: appends of a room within it share one fdatasync; 0 syncs at once)
+ * and RELAY_FSYNC_RATE (default 400: fdatasyncs a second, all rooms together; 0: no limit).
  */
 export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
   const idleRoomDays = Number(env.RELAY_IDLE_DAYS ?? 30);
@@ -43,6 +46,7 @@ export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
     quotas: quotasFromEnv(env),
     fsync: fsyncSetting(env.RELAY_FSYNC),
     fsyncWindowMs: fsyncWindowSetting(env.RELAY_FSYNC_WINDOW_MS),
+    fsyncRate: fsyncRateSetting(env.RELAY_FSYNC_RATE),
   };
 }
 
@@ -65,6 +69,22 @@ function fsyncWindowSetting(value: string | undefined): number {
 }
 
 /**
+ * Default 400 a second: a room's appends keep joining the sync that waits for its turn, so a
+ * busy relay pays a bounded CPU for its disk and a quiet one never waits (issue 49's bench: 2,000
+ * fdatasyncs a second cost the pinned relay most of its fan-out p95 against Hocuspocus).
+ */
+function fsyncRateSetting(value: string | undefined): number {
+  if (value === undefined || value === "") return 400;
+  const rate = Number(value);
+  if (!Number.isInteger(rate) || rate < 0 || rate > 100_000) {
+    throw new Error(
+      `RELAY_FSYNC_RATE must be a whole number of syncs a second from 0 to 100000, not "${value}".`,
+    );
+  }
+  return rate;
+}
+
+/**
  * Opens the store and fan-out the settings name; `log` hears what the disk store found. The
  * data folder is this process's alone while it is open: DataDirLockedError (data-dir-lock.ts)
  * when another running relay holds it.
@@ -82,6 +102,7 @@ export async function openBackend(
   const store = createDiskRoomStore(settings.dataDir, {
     durable: settings.fsync,
     syncWindowMs: settings.fsyncWindowMs,
+    syncsPerSecond: settings.fsyncRate,
     quotas: settings.quotas,
     log,
   });

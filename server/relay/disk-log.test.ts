@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { GroupSync, parseLog, encodeRecord } from "./disk-log";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GroupSync, SyncPacer, parseLog, encodeRecord } from "./disk-log";
 
 function entry(seq: number) {
   return {
@@ -13,6 +13,83 @@ function entry(seq: number) {
 function concat(...parts: Uint8Array[]): Uint8Array {
   return Uint8Array.from(parts.flatMap((part) => [...part]));
 }
+
+describe("SyncPacer", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("starts at most its rate of syncs a second, in the order they asked", async () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const pacer = new SyncPacer(100, () => now); // one every 10 ms
+    const started: [number, number][] = [];
+    const turns = [0, 1, 2, 3].map((n) => pacer.turn().then(() => started.push([n, now])));
+    await Promise.resolve();
+    expect(started).toEqual([[0, 0]]);
+    for (const step of [10, 20, 30]) {
+      now = step;
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    await Promise.all(turns);
+    expect(started).toEqual([
+      [0, 0],
+      [1, 10],
+      [2, 20],
+      [3, 30],
+    ]);
+    // After a quiet while the next one starts at once again.
+    now = 1000;
+    let late = false;
+    void pacer.turn().then(() => (late = true));
+    await Promise.resolve();
+    expect(late).toBe(true);
+  });
+
+  it("lets the appends of a room that wait for its turn share the one sync", async () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const pacer = new SyncPacer(10, () => now); // one every 100 ms, shared by two rooms
+    let syncs = 0;
+    const log = () =>
+      new GroupSync(
+        () => 3,
+        async () => void syncs++,
+        0,
+        () => {},
+        pacer,
+      );
+    const [busy, other] = [log(), log()];
+    const first = other.sync(); // takes the turn at 0
+    const waiting = [busy.sync(), busy.sync(), busy.sync()]; // the turn at 100: one sync
+    await first;
+    expect(syncs).toBe(1);
+    now = 100;
+    await vi.advanceTimersByTimeAsync(100);
+    await Promise.all(waiting);
+    expect(syncs).toBe(2);
+    await Promise.all([busy.idle(), other.idle()]);
+  });
+
+  it("fails a sync that waited for its turn when its log failed meanwhile", async () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const pacer = new SyncPacer(10, () => now);
+    let syncs = 0;
+    const group = new GroupSync(
+      () => 3,
+      async () => void syncs++,
+      0,
+      () => {},
+      pacer,
+    );
+    await pacer.turn(); // someone else's turn at 0
+    const waiting = group.sync();
+    group.fail(new Error("EIO"));
+    now = 100;
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(waiting).rejects.toThrow("EIO");
+    expect(syncs).toBe(0);
+  });
+});
 
 describe("GroupSync", () => {
   it("makes a write that lands during a sync wait for the next one, shared by all meanwhile", async () => {

@@ -32,6 +32,7 @@ import {
   storedBytesIn,
   sweepLeftovers,
   GroupSync,
+  SyncPacer,
   syncFolder,
   touch,
   writeAtomic,
@@ -77,6 +78,8 @@ export interface DiskStoreOptions {
   durable?: boolean;
   /** How long a sync waits for more appends to share it (RELAY_FSYNC_WINDOW_MS; ms, default 0). */
   syncWindowMs?: number;
+  /** At most this many log syncs start a second, all rooms together (RELAY_FSYNC_RATE; 0: any). */
+  syncsPerSecond?: number;
   /** Storage limits (store-quota.ts); the defaults when left out. */
   quotas?: Partial<StorageQuotas>;
   /** How a log file is synced (fdatasync; tests inject a failing disk). */
@@ -90,6 +93,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const cacheBytes = options.cacheBytes ?? 256 * 1024 * 1024;
   const durable = options.durable ?? true;
   const syncWindowMs = options.syncWindowMs ?? 0;
+  const syncPacer = new SyncPacer(options.syncsPerSecond ?? 0);
   const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
   const log = options.log ?? (() => {});
   const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
@@ -222,6 +226,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       options.syncFile,
       syncWindowMs,
       () => forgetFailedRoom(roomId, room()),
+      syncPacer,
     );
 
   /** Writes a record at the log's end; on any failure cuts the log back to its good length. */

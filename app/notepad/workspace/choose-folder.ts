@@ -1,0 +1,56 @@
+import { directoryPicker } from "~/storage/backup-folder-keeper";
+import { folderOfHandle } from "~/workspace/handle-folder";
+import { FileListFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
+
+/**
+ * How File › Open folder… gets a folder: the File System Access API's picker where the browser
+ * has it (read and write: Chromium, Edge), else a directory input (Firefox, Safari: read only).
+ * The picker is the one Keep copies in a folder uses (`directoryPicker`, read at call time, so
+ * a browser test can hand it a folder of the Origin Private File System). Browser only.
+ */
+
+/** A chosen folder, with its handle when it has one (only those can be remembered). */
+export interface ChosenFolder {
+  folder: WorkspaceFolder;
+  handle: FileSystemDirectoryHandle | null;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
+/** Asks for a folder (call it from a click or key); null when the person cancels. */
+export async function chooseFolder(): Promise<ChosenFolder | null> {
+  const picker = directoryPicker();
+  if (picker) {
+    try {
+      const picked = await picker({ id: "plainpad-workspace", mode: "readwrite" });
+      const handle = picked as unknown as FileSystemDirectoryHandle;
+      return { folder: folderOfHandle(handle), handle };
+    } catch (error) {
+      // A driven browser refuses the native picker ("intercept"): the input is tried then.
+      if (isAbort(error) && !/intercept/i.test((error as DOMException).message)) return null;
+      if (!isAbort(error)) throw error;
+    }
+  }
+  const files = await pickDirectoryFiles();
+  return files.length > 0 ? { folder: new FileListFolder(files), handle: null } : null;
+}
+
+/** The files of a directory input (`webkitdirectory`); none when cancelled. */
+function pickDirectoryFiles(): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.webkitdirectory = true;
+    input.style.display = "none";
+    const finish = (files: File[]) => {
+      input.remove();
+      resolve(files);
+    };
+    input.addEventListener("change", () => finish(Array.from(input.files ?? [])));
+    input.addEventListener("cancel", () => finish([]));
+    document.body.append(input);
+    input.click();
+  });
+}

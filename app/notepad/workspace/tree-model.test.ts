@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import type { FolderEntry } from "~/workspace/workspace-folder";
+import {
+  ancestorsOf,
+  buildTree,
+  fileIconKind,
+  type FolderListing,
+  sortEntries,
+  type TreeNode,
+  type TreeSource,
+  treeMove,
+  visibleItems,
+} from "./tree-model";
+
+function entry(path: string, kind: "file" | "folder" = "file"): FolderEntry {
+  return { name: path.slice(path.lastIndexOf("/") + 1), path, kind };
+}
+
+function listed(...entries: FolderEntry[]): FolderListing {
+  return { state: "listed", entries };
+}
+
+/** A folder with a subfolder, an ignored file, a hidden file and numbered names. */
+function source(patch: Partial<TreeSource> = {}): TreeSource {
+  return {
+    listings: {
+      "": listed(
+        entry("b.txt"),
+        entry("src", "folder"),
+        entry(".gitignore"),
+        entry(".env"),
+        entry("debug.log"),
+        entry("A.md"),
+        entry("docs", "folder"),
+        entry(".git", "folder"),
+      ),
+      src: listed(entry("src/main.ts"), entry("src/deep", "folder")),
+      "src/deep": listed(entry("src/deep/target.ts")),
+      docs: listed(entry("docs/guide-10.md"), entry("docs/guide-2.md")),
+    },
+    expanded: new Set(),
+    gitignores: { "": "*.log\n" },
+    showIgnored: false,
+    ...patch,
+  };
+}
+
+const paths = (nodes: readonly TreeNode[]) => visibleItems(nodes).map((node) => node.entry.path);
+
+describe("sortEntries", () => {
+  it("puts folders first, then names case aside with numbers by value", () => {
+    const sorted = sortEntries([
+      entry("b.txt"),
+      entry("guide-10.md"),
+      entry("Zeta", "folder"),
+      entry("guide-2.md"),
+      entry("alpha", "folder"),
+      entry("A.md"),
+    ]);
+    expect(sorted.map((e) => e.name)).toEqual([
+      "alpha",
+      "Zeta",
+      "A.md",
+      "b.txt",
+      "guide-2.md",
+      "guide-10.md",
+    ]);
+  });
+});
+
+describe("buildTree", () => {
+  it("shows the first level sorted, without ignored, hidden or version control entries", () => {
+    expect(paths(buildTree(source()))).toEqual(["docs", "src", "A.md", "b.txt"]);
+  });
+
+  it("shows ignored and hidden entries with the switch (never .git)", () => {
+    expect(paths(buildTree(source({ showIgnored: true })))).toEqual([
+      "docs",
+      "src",
+      ".env",
+      ".gitignore",
+      "A.md",
+      "b.txt",
+      "debug.log",
+    ]);
+  });
+
+  it("shows an expanded folder's children one level deeper", () => {
+    const nodes = buildTree(source({ expanded: new Set(["docs"]) }));
+    expect(paths(nodes)).toEqual([
+      "docs",
+      "docs/guide-2.md",
+      "docs/guide-10.md",
+      "src",
+      "A.md",
+      "b.txt",
+    ]);
+    expect(visibleItems(nodes)[1].level).toBe(2);
+  });
+
+  it("says an expanded folder is loading or failed", () => {
+    const failed: FolderListing = { state: "failed", message: "gone" };
+    const nodes = buildTree(
+      source({
+        expanded: new Set(["src", "docs"]),
+        listings: { ...source().listings, src: failed, docs: { state: "loading" } },
+      }),
+    );
+    expect(nodes.find((n) => n.entry.path === "src")?.listing).toEqual(failed);
+    expect(nodes.find((n) => n.entry.path === "docs")?.listing).toEqual({ state: "loading" });
+  });
+
+  it("filters names of what is listed, opening the folders that hold matches", () => {
+    expect(paths(buildTree(source(), "TARGET"))).toEqual(["src", "src/deep", "src/deep/target.ts"]);
+    expect(paths(buildTree(source(), "guide-2"))).toEqual(["docs", "docs/guide-2.md"]);
+    expect(paths(buildTree(source(), "nothing like it"))).toEqual([]);
+  });
+});
+
+describe("treeMove", () => {
+  const items = visibleItems(buildTree(source({ expanded: new Set(["src"]) })));
+  // docs, src, src/deep, src/main.ts, A.md, b.txt
+
+  it("moves up, down, home and end", () => {
+    expect(treeMove(items, "docs", "ArrowDown")).toEqual({ kind: "focus", path: "src" });
+    expect(treeMove(items, "src", "ArrowUp")).toEqual({ kind: "focus", path: "docs" });
+    expect(treeMove(items, "docs", "ArrowUp")).toBeNull();
+    expect(treeMove(items, "src", "End")).toEqual({ kind: "focus", path: "b.txt" });
+    expect(treeMove(items, "b.txt", "Home")).toEqual({ kind: "focus", path: "docs" });
+    expect(treeMove(items, null, "ArrowDown")).toEqual({ kind: "focus", path: "src" });
+  });
+
+  it("Right opens a closed folder, then goes to its first child; nothing on a file", () => {
+    expect(treeMove(items, "docs", "ArrowRight")).toEqual({ kind: "expand", path: "docs" });
+    expect(treeMove(items, "src", "ArrowRight")).toEqual({ kind: "focus", path: "src/deep" });
+    expect(treeMove(items, "A.md", "ArrowRight")).toBeNull();
+  });
+
+  it("Left closes an open folder, else goes to the parent", () => {
+    expect(treeMove(items, "src", "ArrowLeft")).toEqual({ kind: "collapse", path: "src" });
+    expect(treeMove(items, "src/main.ts", "ArrowLeft")).toEqual({ kind: "focus", path: "src" });
+    expect(treeMove(items, "src/deep", "ArrowLeft")).toEqual({ kind: "focus", path: "src" });
+    expect(treeMove(items, "A.md", "ArrowLeft")).toBeNull();
+  });
+
+  it("Enter opens a file and toggles a folder; a letter goes to the next name with it", () => {
+    expect(treeMove(items, "src/main.ts", "Enter")).toEqual({ kind: "open", path: "src/main.ts" });
+    expect(treeMove(items, "src", "Enter")).toEqual({ kind: "collapse", path: "src" });
+    expect(treeMove(items, "docs", "Enter")).toEqual({ kind: "expand", path: "docs" });
+    expect(treeMove(items, "docs", "b")).toEqual({ kind: "focus", path: "b.txt" });
+    expect(treeMove(items, "src", "M")).toEqual({ kind: "focus", path: "src/main.ts" });
+    // Wrapping round to the item itself when no other name starts with it.
+    expect(treeMove(items, "src", "s")).toEqual({ kind: "focus", path: "src" });
+    expect(treeMove(items, "docs", "Tab")).toBeNull();
+  });
+});
+
+describe("helpers", () => {
+  it("tells a file's icon by its extension", () => {
+    expect(["a.md", "x.ts", "c.json", "p.PNG", "Makefile"].map(fileIconKind)).toEqual([
+      "text",
+      "code",
+      "data",
+      "image",
+      "other",
+    ]);
+  });
+
+  it("lists the folders above a path", () => {
+    expect(ancestorsOf("a/b/c.txt")).toEqual(["a", "a/b"]);
+    expect(ancestorsOf("c.txt")).toEqual([]);
+  });
+});

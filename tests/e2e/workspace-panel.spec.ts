@@ -1,0 +1,162 @@
+import { expect, type Page, test } from "@playwright/test";
+import { fixtureBytes } from "./disk-harness";
+import { editorText, openNotepad, runMenu, tabButtons } from "./notepad-helpers";
+import {
+  installWorkspaceHarness,
+  workspaceFileBytes,
+  writeWorkspaceFixture,
+} from "./workspace-harness";
+
+/**
+ * Issue 52: File › Open folder… in the notepad, on a real folder (the Origin Private File
+ * System's handles, handed out by the folder picker): the panel and its tree, files opened as
+ * tabs bound to them, quick open, and the workspace coming back after a reload.
+ */
+
+function panel(page: Page) {
+  return page.getByRole("complementary", { name: "Folder Workspace" });
+}
+
+function tree(page: Page) {
+  return page.getByRole("tree", { name: "Files of Workspace" });
+}
+
+function treeItem(page: Page, name: string) {
+  return tree(page).getByRole("treeitem", { name, exact: true });
+}
+
+/** The names of the tree's items, in order. */
+async function treeNames(page: Page): Promise<string[]> {
+  return tree(page)
+    .getByRole("treeitem")
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-path") ?? ""));
+}
+
+async function openWorkspace(page: Page): Promise<void> {
+  await installWorkspaceHarness(page);
+  await openNotepad(page);
+  await writeWorkspaceFixture(page);
+  await runMenu(page, "File", "Open folder…");
+  await expect(panel(page)).toBeVisible();
+}
+
+test.describe("a folder as a workspace", () => {
+  test("Open folder shows the panel; it hides, shows again and resizes by keyboard", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await page.getByRole("button", { name: "Hide folder panel" }).click();
+    await expect(panel(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Show folder panel" }).click();
+    const separator = page.getByRole("separator", { name: "Resize folder panel" });
+    await expect(separator).toHaveAttribute("aria-orientation", "vertical");
+    const before = (await panel(page).boundingBox())!.width;
+    await separator.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 32);
+    // The width is remembered.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await runMenu(page, "File", "Open folder…");
+    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 32);
+    await runMenu(page, "File", "Close folder");
+    await expect(panel(page)).toHaveCount(0);
+  });
+
+  test("a file opens in a tab bound to it: decoded right, saved in place in its encoding", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await treeItem(page, "Windows.txt").click();
+    await expect(page.getByRole("button", { name: "Windows-1252" })).toBeVisible();
+    expect(await editorText(page)).toBe("Price: € 5, café\n“quoted” – naïve\n");
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("é");
+    await expect(page.getByRole("button", { name: "Windows.txt*" })).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+s");
+    const expected = Buffer.concat([fixtureBytes("windows-1252.txt"), Buffer.from([0xe9])]);
+    await expect(page.getByRole("button", { name: "Windows.txt*" })).toHaveCount(0);
+    expect((await workspaceFileBytes(page, "Windows.txt")).equals(expected)).toBe(true);
+    // Opening it again shows the same tab.
+    const count = await tabButtons(page).count();
+    await treeItem(page, "utf16.txt").click();
+    await expect(tabButtons(page)).toHaveCount(count + 1);
+    await treeItem(page, "Windows.txt").click();
+    await expect(tabButtons(page)).toHaveCount(count + 1);
+    await expect.poll(() => editorText(page)).toBe("Price: € 5, café\n“quoted” – naïve\né");
+  });
+
+  test("the tree: sorted, expanded by keyboard, ignored files behind the switch, filtered", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await expect
+      .poll(() => treeNames(page))
+      .toEqual(["docs", "src", "a-readme.md", "b-notes.txt", "utf16.txt", "Windows.txt"]);
+    // Keyboard: the first item takes the focus; Down, Right opens "src", Right again its child.
+    await treeItem(page, "docs").focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(treeItem(page, "src")).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(treeItem(page, "src")).toHaveAttribute("aria-expanded", "true");
+    await expect(treeItem(page, "deep")).toHaveAttribute("aria-level", "2");
+    await page.keyboard.press("ArrowRight");
+    await expect(treeItem(page, "deep")).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(treeItem(page, "quick-target.ts")).toBeFocused();
+    await expect(treeItem(page, "quick-target.ts")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    await treeItem(page, "quick-target.ts").focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(treeItem(page, "deep")).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(treeItem(page, "deep")).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("End");
+    await expect(treeItem(page, "Windows.txt")).toBeFocused();
+
+    // The .gitignore'd and hidden files show only with the switch.
+    await expect(treeItem(page, "debug.log")).toHaveCount(0);
+    await expect(treeItem(page, ".hidden-notes.txt")).toHaveCount(0);
+    await page.getByRole("switch", { name: "Show ignored and hidden files" }).check();
+    await expect(treeItem(page, "debug.log")).toBeVisible();
+    await expect(treeItem(page, ".hidden-notes.txt")).toBeVisible();
+    await page.getByRole("switch", { name: "Show ignored and hidden files" }).uncheck();
+    await expect(treeItem(page, "debug.log")).toHaveCount(0);
+
+    await page.getByRole("searchbox", { name: "Filter files" }).fill("guide");
+    await expect(treeItem(page, "guide-2.md")).toHaveCount(0); // "docs" is not listed yet
+    await expect(panel(page).getByText("No files match.")).toBeVisible();
+    await page.getByRole("searchbox", { name: "Filter files" }).fill("target");
+    await expect
+      .poll(() => treeNames(page))
+      .toEqual(["src", "src/deep", "src/deep/quick-target.ts"]);
+  });
+
+  test("Reveal active tab selects its file; a vanished file gets its own words", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await treeItem(page, "src").click();
+    await treeItem(page, "deep").click();
+    await treeItem(page, "quick-target.ts").click();
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    await treeItem(page, "deep").click(); // closed again
+    await treeItem(page, "Windows.txt").click();
+    await tabButtons(page).filter({ hasText: "quick-target.ts" }).click();
+    await runMenu(page, "View", "Reveal active tab");
+    await expect(treeItem(page, "quick-target.ts")).toBeFocused();
+    await expect(treeItem(page, "quick-target.ts")).toHaveAttribute("aria-selected", "true");
+
+    await page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const folder = await root.getDirectoryHandle("Workspace");
+      await folder.removeEntry("b-notes.txt");
+    });
+    await treeItem(page, "b-notes.txt").click();
+    await expect(page.getByText('"b-notes.txt" is no longer in the folder')).toBeVisible();
+  });
+});
