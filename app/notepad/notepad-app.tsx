@@ -42,6 +42,7 @@ import { FileReadProgress } from "~/ui/file-read-progress";
 import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
+import { WorkspaceFileDialogs } from "./workspace/workspace-file-dialogs";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
 
 // The Share dialog (and its QR code) load when Share is first used.
@@ -97,7 +98,7 @@ export function NotepadApp() {
   const [contextMenu, setContextMenu] = useState<{
     x: number;
     y: number;
-    of: "text" | "tab";
+    of: "text" | "tab" | "tree";
   } | null>(null);
 
   useEffect(() => {
@@ -219,7 +220,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
-      ...workspaceCommandContext(controller.workspace),
+      ...workspaceCommandContext(controller.workspace, controller.fileOps),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
   useEffect(() => {
@@ -297,7 +298,11 @@ export function NotepadApp() {
       <NotepadNoticeList notices={state.notices} controller={controller} />
 
       <div className="relative flex min-h-0 flex-1">
-        <WorkspacePanel session={controller.workspace} />
+        <WorkspacePanel
+          session={controller.workspace}
+          fileOps={controller.fileOps}
+          onTreeMenu={(x, y) => setContextMenu({ x, y, of: "tree" })}
+        />
         <PreviewArea
           mode={state.previewMode}
           markdown={state.markdown}
@@ -330,6 +335,7 @@ export function NotepadApp() {
       />
 
       <DrivePromptDialog />
+      <WorkspaceFileDialogs session={controller.workspace} ops={controller.fileOps} />
       <FileReadProgress tracker={controller.fileReads} />
 
       {contextMenu && (

@@ -19,6 +19,7 @@ import { prepareDriveForMenu } from "./drive-menu-items";
 import type { NotepadStore } from "./notepad-store";
 import type { WorkspaceSession } from "./workspace/workspace-session";
 import { useWorkspace } from "./workspace/use-workspace";
+import { FOLDER_TREE_CONTEXT_MENU } from "./workspace/folder-commands";
 
 /**
  * The notepad's command surfaces, all generated from the registry (`commands.ts`): the menu
@@ -135,20 +136,23 @@ export function NotepadContextMenu({
   x: number;
   y: number;
   onClose: () => void;
-  of?: "text" | "tab";
+  of?: "text" | "tab" | "tree";
 }) {
   const surface = useSurface(store, ctx, platform, workspace);
   return (
     <ContextMenu
       x={x}
       y={y}
-      label={of === "tab" ? "Tab actions" : undefined}
+      label={of === "tab" ? "Tab actions" : of === "tree" ? "File actions" : undefined}
       entries={menuEntriesFor(
-        of === "tab" ? NOTEPAD_TAB_CONTEXT_MENU : NOTEPAD_CONTEXT_MENU,
+        of === "tab"
+          ? NOTEPAD_TAB_CONTEXT_MENU
+          : of === "tree"
+            ? FOLDER_TREE_CONTEXT_MENU
+            : NOTEPAD_CONTEXT_MENU,
         surface,
-        {
-          labels: "button",
-        },
+        // The tree's commands open dialogs: their menu names end with "…".
+        { labels: of === "tree" ? "menu" : "button" },
       )}
       onClose={onClose}
     />

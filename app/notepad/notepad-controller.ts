@@ -28,6 +28,7 @@ import { NotepadLive } from "./tab-live";
 import { WorkspaceSession } from "./workspace/workspace-session";
 import { workspaceTabsOf } from "./workspace/workspace-tabs";
 import { chooseFolder } from "./workspace/choose-folder";
+import { workspaceFileOpsOf } from "./workspace/workspace-file-wiring";
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -68,6 +69,9 @@ export class NotepadController {
   readonly live: NotepadLive = new NotepadLive(this);
   /** The opened folder: its tree, and its files opened as tabs (issue 52). */
   readonly workspace: WorkspaceSession = new WorkspaceSession(workspaceTabsOf(this), chooseFolder);
+  /** The tree's file commands, the session trash and the watch of the folder (issue 52). */
+  private readonly folderFiles = workspaceFileOpsOf(this);
+  readonly fileOps = this.folderFiles.ops;
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -90,7 +94,7 @@ export class NotepadController {
     this.states = this.editor.states;
     const storage = openTabsStorage(this);
     this.sync = storage.sync;
-    this.cleanups.push(storage.stopFollowing);
+    this.cleanups.push(storage.stopFollowing, this.folderFiles.stop);
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),

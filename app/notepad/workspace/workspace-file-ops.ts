@@ -57,6 +57,11 @@ export class WorkspaceFileOps {
     readonly trash = new SessionTrash(),
   ) {}
 
+  /** Tells the person something about the file commands (a notice in the page). */
+  say(message: string): void {
+    this.host.notify("info", message);
+  }
+
   /** Runs `work` on the open folder; a failure becomes its words in the page (then null). */
   private async attempt<T>(
     path: string,

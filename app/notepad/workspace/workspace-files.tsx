@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { FileTree } from "./file-tree";
 import { useWorkspace } from "./use-workspace";
+import { TrashList } from "./trash-list";
+import type { WorkspaceFileOps } from "./workspace-file-ops";
 import type { WorkspaceSession } from "./workspace-session";
 
 /** Below this width the panel lies over the text: opening a file closes it. */
@@ -10,7 +12,15 @@ const OVERLAY_QUERY = "(max-width: 639px)";
  * The "Files" view of the folder panel: a filter box, the switch for ignored and hidden files,
  * and the tree (or the words saying why the folder could not be listed).
  */
-export function WorkspaceFiles({ session }: { session: WorkspaceSession }) {
+export function WorkspaceFiles({
+  session,
+  fileOps,
+  onTreeMenu,
+}: {
+  session: WorkspaceSession;
+  fileOps?: WorkspaceFileOps;
+  onTreeMenu?: (x: number, y: number) => void;
+}) {
   const listing = useWorkspace(session, (s) => s.listings[""]);
   const showIgnored = useWorkspace(session, (s) => s.showIgnored);
   const [filter, setFilter] = useState("");
@@ -46,8 +56,15 @@ export function WorkspaceFiles({ session }: { session: WorkspaceSession }) {
           {listing.message}
         </p>
       ) : (
-        <FileTree session={session} filter={filter} onOpenFile={openFile} />
+        <FileTree
+          session={session}
+          filter={filter}
+          onOpenFile={openFile}
+          fileOps={fileOps}
+          onMenu={onTreeMenu}
+        />
       )}
+      {fileOps && <TrashList ops={fileOps} />}
     </>
   );
 }

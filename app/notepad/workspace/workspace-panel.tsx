@@ -2,6 +2,7 @@ import { FolderTree, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { clampPanelWidth, PANEL_WIDTH, readPanelWidth, writePanelWidth } from "./panel-width";
 import { useWorkspace } from "./use-workspace";
+import type { WorkspaceFileOps } from "./workspace-file-ops";
 import type { WorkspaceSession } from "./workspace-session";
 import { WorkspaceFiles } from "./workspace-files";
 
@@ -25,8 +26,14 @@ const ICON_BUTTON =
 export function WorkspacePanel({
   session,
   views = [],
+  fileOps,
+  onTreeMenu,
 }: {
   session: WorkspaceSession;
+  /** The tree's file commands (its keys, drops and Trash list); none: a tree to read only. */
+  fileOps?: WorkspaceFileOps;
+  /** Opens the tree's right-click menu at a point (its commands act on the selected entry). */
+  onTreeMenu?: (x: number, y: number) => void;
   /** Views beside "Files", each a tab of the panel. */
   views?: readonly WorkspaceView[];
 }) {
@@ -54,7 +61,11 @@ export function WorkspacePanel({
     );
   }
   const allViews: WorkspaceView[] = [
-    { id: "files", label: "Files", render: () => <WorkspaceFiles session={session} /> },
+    {
+      id: "files",
+      label: "Files",
+      render: () => <WorkspaceFiles session={session} fileOps={fileOps} onTreeMenu={onTreeMenu} />,
+    },
     ...views,
   ];
   const current = allViews.find((view) => view.id === viewId) ?? allViews[0];
