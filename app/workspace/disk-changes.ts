@@ -104,7 +104,8 @@ export async function takeSnapshot(
 
 /**
  * Compares the folder with what it was at the last check, within what both checks looked at (a
- * folder just expanded, or a tab just opened, is not "added": it only starts to be watched).
+ * folder just expanded is not "added": it only starts to be watched; a file just opened as a
+ * tab is named "changed" once, for the page to check against the tab's own record).
  * `rebase` takes a new baseline without reporting, after the page's own changes.
  */
 export class StampPoller {
@@ -132,7 +133,12 @@ export class StampPoller {
       files: scope.files.filter((file) => last.scope.files.includes(file)),
       folders: scope.folders.filter((listed) => last.scope.folders.includes(listed)),
     };
-    return diffStamps(restricted(last.stamps, both), restricted(stamps, both));
+    const changes = diffStamps(restricted(last.stamps, both), restricted(stamps, both));
+    // A file just opened as a tab may have changed between its reading and this check: it is
+    // named once, for the page to compare with its own record of the file.
+    for (const file of scope.files)
+      if (!last.scope.files.includes(file) && stamps.get(file)) changes.changed.push(file);
+    return changes;
   }
 
   /** Takes the folder as it is now as the baseline (after the page changed it itself). */

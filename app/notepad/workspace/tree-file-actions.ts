@@ -46,14 +46,17 @@ export function treeFileActions(
   });
   return {
     onKey(event, current) {
-      if (current === null || event.ctrlKey || event.metaKey || event.altKey) return false;
+      // The focused item (focus can move without selecting), else the tree's current one.
+      const focused = (event.target as HTMLElement).closest<HTMLElement>("[data-path]");
+      const path = focused?.dataset.path ?? current;
+      if (path == null || event.ctrlKey || event.metaKey || event.altKey) return false;
       const menuKey = event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey);
       const command =
         event.key === "F2" ? "rename" : event.key === "Delete" ? "delete" : menuKey ? "menu" : null;
       if (command === null) return false;
       event.preventDefault();
       event.stopPropagation();
-      session.select(current);
+      session.select(path);
       if (command !== "menu") runFolderFileCommand(session, ops, command);
       else {
         const box = (event.target as HTMLElement).getBoundingClientRect();

@@ -48,6 +48,8 @@ export interface TrashState {
 }
 
 export class WorkspaceFileOps {
+  /** Operations under way: what the disk watch sees meanwhile is the page's own doing. */
+  private running = 0;
   /** The words of the last failure (a dialog shows them beside its field). */
   lastFailure: string | null = null;
   readonly trashStore: StoreApi<TrashState> = createStore<TrashState>(() => ({ items: [] }));
@@ -70,6 +72,7 @@ export class WorkspaceFileOps {
     const folder = this.host.folder();
     this.lastFailure = null;
     if (!folder) return null;
+    this.running++;
     try {
       return await work(folder);
     } catch (error) {
@@ -77,6 +80,7 @@ export class WorkspaceFileOps {
       this.host.notify("error", this.lastFailure);
       return null;
     } finally {
+      this.running--;
       this.host.settled();
     }
   }
@@ -192,10 +196,14 @@ export class WorkspaceFileOps {
    * keeps its text, unsaved.
    */
   async diskChanged(changes: DiskChanges): Promise<void> {
-    const tabs = Object.entries(this.host.openTabs());
-    for (const [path, id] of tabs) {
+    // The page's own rename or move is under way: the watch takes a new baseline after it.
+    if (this.running > 0) return;
+    const folder = this.host.folder();
+    for (const [path, id] of Object.entries(this.host.openTabs())) {
       if (changes.changed.includes(path)) this.host.changedOnDisk(id, path);
-      if (changes.removed.some((removed) => isAtOrUnder(path, removed)))
+      const removed = changes.removed.some((gone) => isAtOrUnder(path, gone));
+      // A report older than the page's own move names the old path: the file is still there.
+      if (removed && (await folder?.kindOf(path).catch(() => null)) == null)
         this.host.orphanTab(id, path, "gone");
     }
     for (const parent of foldersToRelist(changes)) await this.host.refresh(parent);

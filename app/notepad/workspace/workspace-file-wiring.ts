@@ -53,9 +53,14 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
   stop: () => void;
 } {
   const session = notepad.workspace;
+  // Read when used: the controller makes this before its tab states exist.
   const tabs: TabFilesHost = {
-    store: notepad.store,
-    states: notepad.states,
+    get store() {
+      return notepad.store;
+    },
+    get states() {
+      return notepad.states;
+    },
     publishFileStatus: () => notepad.publishFileStatus(),
     addNotice: (notice: Notice) => notepad.addNotice(notice),
     reload: async (id) => {
