@@ -1,15 +1,11 @@
 import { history, undo, undoDepth } from "@codemirror/commands";
-import {
-  EditorSelection,
-  EditorState,
-  type Transaction,
-  type TransactionSpec,
-} from "@codemirror/state";
+import { EditorSelection, EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import type * as Y from "yjs";
 import { liveUndoManager } from "~/codemirror/live-undo";
-import { applyToDocument, type DocumentView, type HeldDocument } from "./apply-to-document";
+import { applyToDocument, type HeldDocument } from "./apply-to-document";
 import { type ChangeOrigin, notesAsEdit, originOf } from "./change-origin";
+import { viewDouble } from "./document-test-support";
 import { snapshotReasonOf } from "./history-snapshots";
 import { textFromElsewhere } from "./text-from-elsewhere";
 
@@ -23,26 +19,9 @@ function stateOf(doc: string, caret = 0): EditorState {
   });
 }
 
-/**
- * A view without the DOM: dispatch makes one transaction and takes its state, as an
- * EditorView does, and keeps the transactions its listeners would have heard.
- */
-function fakeView(state: EditorState): DocumentView & { heard: Transaction[] } {
-  const view = {
-    state,
-    heard: [] as Transaction[],
-    dispatch(spec: TransactionSpec) {
-      const tr = view.state.update(spec);
-      view.heard.push(tr);
-      view.state = tr.state;
-    },
-  };
-  return view;
-}
-
 /** The same document, once shown (with a held copy, as a notepad tab) and once hidden. */
 function shownAndHidden(doc: string, caret: number) {
-  const view = fakeView(stateOf(doc, caret));
+  const view = viewDouble(stateOf(doc, caret));
   const shownHeld: HeldDocument = { state: view.state };
   const hidden: HeldDocument = { state: stateOf(doc, caret) };
   return { view, shownHeld, hidden };
@@ -74,7 +53,7 @@ describe("applyToDocument", () => {
 
   it("puts the origin on the transaction the view's listeners hear", () => {
     for (const origin of ORIGINS) {
-      const view = fakeView(stateOf("text"));
+      const view = viewDouble(stateOf("text"));
       applyToDocument({ view, held: null }, { changes: { from: 4, insert: "!" } }, origin);
       expect(view.heard).toHaveLength(1);
       expect(originOf(view.heard[0])).toBe(origin);
@@ -82,7 +61,7 @@ describe("applyToDocument", () => {
   });
 
   it("keeps annotations the spec already has", () => {
-    const view = fakeView(stateOf("text"));
+    const view = viewDouble(stateOf("text"));
     const spec = { changes: { from: 0, insert: "a" }, userEvent: "input.restore" };
     applyToDocument({ view, held: null }, spec, "restore");
     expect(view.heard[0].isUserEvent("input.restore")).toBe(true);
@@ -101,7 +80,7 @@ describe("applyToDocument", () => {
     for (const origin of ORIGINS) {
       for (const shown of [true, false]) {
         const held: HeldDocument = { state: stateOf("before") };
-        const view = shown ? fakeView(held.state!) : null;
+        const view = shown ? viewDouble(held.state!) : null;
         const after = applyToDocument(
           { view, held },
           { changes: { from: 0, to: 6, insert: "after" } },
@@ -161,7 +140,7 @@ describe("textFromElsewhere", () => {
 
 describe("the followers read the origin", () => {
   function update(origins: ChangeOrigin[]) {
-    const view = fakeView(stateOf("text"));
+    const view = viewDouble(stateOf("text"));
     const startState = view.state;
     for (const origin of origins) {
       applyToDocument({ view, held: null }, { changes: { from: 0, insert: "x" } }, origin);

@@ -1,8 +1,9 @@
-import { EditorState, type TransactionSpec } from "@codemirror/state";
+import { EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { applyToDocument, type HeldDocument } from "./apply-to-document";
 import { ChangeFeed, type DocumentChange } from "./change-feed";
 import type { ChangeOrigin } from "./change-origin";
+import { viewDouble } from "./document-test-support";
 import { followForStorage } from "./storage-follower";
 
 const ORIGINS: ChangeOrigin[] = ["user", "other-window", "drive-merge", "live", "restore", "open"];
@@ -17,15 +18,9 @@ function heardFeed() {
 
 /** A view without the DOM whose update listener publishes, as the notepad's does. */
 function publishingView(feed: ChangeFeed, id: string, doc: string) {
-  const view = {
-    state: EditorState.create({ doc }),
-    dispatch(spec: TransactionSpec) {
-      const tr = view.state.update(spec);
-      view.state = tr.state;
-      feed.publishTransactions(id, [tr]);
-    },
-  };
-  return view;
+  return viewDouble(EditorState.create({ doc }), (update) =>
+    feed.publishTransactions(id, update.transactions),
+  );
 }
 
 describe("ChangeFeed", () => {

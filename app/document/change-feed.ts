@@ -19,6 +19,11 @@ export interface DocumentChange {
   readonly changes: ChangeSet | null;
   /** The document's state after the change; null when its state is not built yet. */
   readonly state: EditorState | null;
+  /**
+   * The transaction that made the change (its state before, its user event), or null for a
+   * change announced without one (a document added, or not built yet, a name kept elsewhere).
+   */
+  readonly transaction: Transaction | null;
 }
 
 /** A follower of the feed. It runs inside the change: it must only note or schedule work. */
@@ -26,7 +31,7 @@ export type ChangeListener = (change: DocumentChange) => void;
 
 /**
  * The one place a set of documents announces its changes, of text and of meta (issue 51):
- * persistence, and later History, folder copies, Drive sync and live sessions, follow it
+ * persistence, History, folder copies, Drive sync and live sessions follow it
  * instead of being told by each caller. A shown document's changes are published by its
  * view's update listener (`publishTransactions`), a hidden one's by the apply path
  * (`applyToDocument`), a document not built yet by its set (`publish`).
@@ -56,7 +61,7 @@ export class ChangeFeed {
     state: EditorState | null = null,
   ): void {
     const { text = false, meta = false } = what;
-    this.publish({ id, origin, text, meta, changes: null, state });
+    this.publish({ id, origin, text, meta, changes: null, state, transaction: null });
   }
 
   /** Publishes each transaction of document `id` that changed its text or meta, in order. */
@@ -71,6 +76,7 @@ export class ChangeFeed {
           meta,
           changes: tr.changes,
           state: tr.state,
+          transaction: tr,
         });
       }
     }

@@ -1,13 +1,18 @@
-import { EditorState, type Transaction, type TransactionSpec } from "@codemirror/state";
+import { EditorState, type TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { withOrigin } from "./apply-to-document";
 import { ChangeFeed, type DocumentChange } from "./change-feed";
 import type { ChangeOrigin } from "./change-origin";
 import { documentMeta, newDocumentMeta, setMeta } from "./document-meta";
+import { viewDouble } from "./document-test-support";
 import { type EditedDocument, handleDocumentUpdate } from "./edit-handler";
+import { followForHistory } from "./history-snapshots";
 import { followForStorage } from "./storage-follower";
 
-/** A document shown by a view without the DOM whose update listener is the edit handler. */
+/**
+ * A document shown by a view without the DOM whose update listener is the edit handler, with
+ * storage and History following its feed as the editors wire them.
+ */
 function editedDocument(recording = true) {
   const feed = new ChangeFeed();
   const heard: DocumentChange[] = [];
@@ -17,9 +22,7 @@ function editedDocument(recording = true) {
   const versions: string[] = [];
   let edits = 0;
   let names = 0;
-  const doc: EditedDocument = {
-    id: "doc",
-    feed,
+  followForHistory(feed, {
     history: () =>
       recording
         ? {
@@ -34,20 +37,21 @@ function editedDocument(recording = true) {
       names += 1;
       return "Notes";
     },
+  });
+  const doc: EditedDocument = {
+    id: "doc",
+    feed,
     edited: () => {
       edits += 1;
     },
   };
-  let state = EditorState.create({
+  const state = EditorState.create({
     doc: "abc",
     extensions: documentMeta.init(() => newDocumentMeta()),
   });
-  const dispatch = (spec: TransactionSpec, origin: ChangeOrigin = "user") => {
-    const startState = state;
-    const tr: Transaction = state.update(withOrigin(spec, origin));
-    state = tr.state;
-    handleDocumentUpdate({ docChanged: tr.docChanged, startState, transactions: [tr] }, doc);
-  };
+  const view = viewDouble(state, (update) => handleDocumentUpdate(update, doc));
+  const dispatch = (spec: TransactionSpec, origin: ChangeOrigin = "user") =>
+    view.dispatch(withOrigin(spec, origin));
   return {
     dispatch,
     heard,

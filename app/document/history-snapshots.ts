@@ -4,6 +4,7 @@ import type { DocumentHistory } from "~/storage/document-history";
 import type { SnapshotReason } from "~/storage/history-store";
 import { formatDateTime } from "~/text/number-format";
 import { applyToDocument, type DocumentView } from "./apply-to-document";
+import type { ChangeFeed } from "./change-feed";
 import { originOf } from "./change-origin";
 
 /** What recording History needs of the editor's version history. */
@@ -58,6 +59,33 @@ export function recordHistory(
   const reason = snapshotReasonOf(update);
   if (reason) void history.snapshotNow(id, before(), reason);
   else history.noteEdit(id, before);
+}
+
+/** Where a set's versions are kept, and its documents' names (a version is named). */
+export interface HistoryKeeping {
+  /** The version history; null while none are recorded (storage not started). */
+  history(): VersionKeeper | null;
+  /** Document `id`'s name, read only when its text changed. */
+  name(id: string): string;
+}
+
+/**
+ * History as a follower of a set's change feed (issue 51): every text change of a document,
+ * shown or hidden, is recorded by one rule (`recordHistory`): a snapshot of the text before it
+ * when it replaces the text wholesale (Drive's merge, another window's version, Replace All,
+ * the file reloaded from disk, a restore), else the editing rule. A text put in a document not
+ * built yet has no transaction: whoever put it there keeps the text before. Returns the
+ * unsubscribe.
+ */
+export function followForHistory(feed: ChangeFeed, keeping: HistoryKeeping): () => void {
+  return feed.subscribe(({ id, transaction }) => {
+    if (!transaction?.docChanged) return;
+    recordHistory(keeping.history(), id, keeping.name(id), {
+      docChanged: true,
+      startState: transaction.startState,
+      transactions: [transaction],
+    });
+  });
 }
 
 /**

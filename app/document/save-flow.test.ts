@@ -1,15 +1,17 @@
 import { history, undo } from "@codemirror/commands";
-import { EditorState, Text, type Transaction, type TransactionSpec } from "@codemirror/state";
+import { EditorState, Text } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-records";
 import type { SnapshotReason } from "~/storage/history-store";
 import { applyLineEnding } from "~/text/line-endings";
-import type { DocumentView, HeldDocument } from "./apply-to-document";
+import type { HeldDocument } from "./apply-to-document";
+import { ChangeFeed } from "./change-feed";
 import { originOf } from "./change-origin";
+import { viewDouble } from "./document-test-support";
 import type { ChangedOnDiskChoice, SaveDisk } from "./file-save";
 import { type SaveFlowHost, saveWithFlow } from "./save-flow";
 import type { SaveNotice } from "./save-messages";
-import { snapshotReasonOf } from "./history-snapshots";
+import { followForHistory, snapshotReasonOf } from "./history-snapshots";
 
 /** A file on a fake disk: its name, bytes and modification time. */
 interface FakeFile {
@@ -82,28 +84,23 @@ function fakeDisk(files: FakeFile[], picked: string | null = null) {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const read = (file: FakeFile | undefined) => new TextDecoder().decode(file?.bytes);
 
-/** A view without the DOM, as in apply-to-document.test.ts. */
-function fakeView(state: EditorState): DocumentView & { heard: Transaction[] } {
-  const view = {
-    state,
-    heard: [] as Transaction[],
-    dispatch(spec: TransactionSpec) {
-      const tr = view.state.update(spec);
-      view.heard.push(tr);
-      view.state = tr.state;
-    },
-  };
-  return view;
-}
-
-/** An editor's document as the flow's host: its state shown in `view` or held. */
+/**
+ * An editor's document as the flow's host: its state shown in a view (whose update listener
+ * publishes to the document's feed, as the edit handler does) or held, with History following
+ * the feed as the editors wire it; `snapshots` holds what History kept, by the flow or by its
+ * follower.
+ */
 function editorDocument(
   text: string,
   file: DocumentFileFormat,
   options: { shown?: boolean; choice?: ChangedOnDiskChoice } = {},
 ) {
   const state = EditorState.create({ doc: text, extensions: [history()] });
-  const view = options.shown === false ? null : fakeView(state);
+  const feed = new ChangeFeed();
+  const view =
+    options.shown === false
+      ? null
+      : viewDouble(state, (update) => feed.publishTransactions("doc", update.transactions));
   const held: HeldDocument = { state };
   const doc = {
     name: "notes.txt",
@@ -118,9 +115,19 @@ function editorDocument(
     asked: [] as string[],
     text: () => (view ? view.state.doc : held.state!.doc),
   };
+  followForHistory(feed, {
+    history: () => ({
+      noteEdit: () => undefined,
+      snapshotNow: async (_id, snapshot, reason) => {
+        doc.snapshots.push({ text: snapshot.text.toString(), reason });
+        return null;
+      },
+    }),
+    name: () => doc.name,
+  });
   const host: SaveFlowHost = {
     current: () => (doc.gone ? null : { name: doc.name, text: doc.text(), file: doc.file }),
-    target: () => ({ view, held }),
+    target: () => ({ view, held, feed: { feed, id: "doc" } }),
     askChangedOnDisk: async (fileName) => {
       doc.asked.push(fileName);
       return options.choice ?? "cancel";
@@ -330,6 +337,7 @@ describe("the save flow both editors share", () => {
     const [tr] = doc.view!.heard;
     // Through the apply path: History keeps the text it replaced, and Undo brings it back.
     expect(originOf(tr!)).toBe("restore");
+    expect(doc.snapshots).toEqual([{ text: "mine", reason: "reloaded-from-disk" }]);
     expect(
       snapshotReasonOf({ docChanged: true, startState: tr!.startState, transactions: [tr!] }),
     ).toBe("reloaded-from-disk");

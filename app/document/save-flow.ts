@@ -137,12 +137,24 @@ function applyReload(host: SaveFlowHost, outcome: Extract<SaveOutcome, { kind: "
       "restore",
     );
   } else {
-    // Hidden: no view to undo in, so History keeps the text first; the file's text goes in as
-    // read, out of the undo history.
-    const before = host.current();
-    if (before) void host.recordSnapshot(before.text, "reloaded-from-disk");
-    if (target?.held?.state) applyToDocument(target, textFromElsewhere(outcome.text), "open");
-    else host.holdText?.(outcome.text);
+    // Hidden: no view to undo in; the file's text goes in as read, out of the undo history.
+    // History, a follower of the document's feed, keeps the text it replaced (the reload's
+    // user event); a document not built yet takes it without a transaction, so here.
+    if (target?.held?.state) {
+      const reload = textFromElsewhere(outcome.text);
+      applyToDocument(
+        target,
+        (state) => {
+          const spec = reload(state);
+          return spec && { ...spec, userEvent: RELOAD_USER_EVENT };
+        },
+        "open",
+      );
+    } else {
+      const before = host.current();
+      if (before) void host.recordSnapshot(before.text, "reloaded-from-disk");
+      host.holdText?.(outcome.text);
+    }
   }
   host.setFile(outcome.file, outcome.mixedLineEndings);
   host.markSaved("reloaded");

@@ -24,3 +24,27 @@ export function followForStorage(
     if (isStoredOnChange(origin)) storage.noteChange(id, meta);
   });
 }
+
+/** A follower of what storage wrote: the id of a document whose record was just stored. */
+export type StoredListener = (id: string) => void;
+
+/**
+ * Storage's own feed: a document with text was written after a change (a follower of the
+ * change feed, so it follows the feed in turn). Folder copies, Drive sync and the backup
+ * reminder subscribe to it, as tldraw's sync client listens to its store, instead of storage
+ * calling up into each of them.
+ */
+export class StoredFeed {
+  private readonly listeners = new Set<StoredListener>();
+
+  /** Calls `listener` after each store; returns the unsubscribe. */
+  subscribe(listener: StoredListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every follower that document `id` was stored (storage's `stored` callback). */
+  publish(id: string): void {
+    for (const listener of this.listeners) listener(id);
+  }
+}

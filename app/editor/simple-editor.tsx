@@ -17,6 +17,7 @@ import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { type EditedDocument, handleDocumentUpdate } from "~/document/edit-handler";
+import { followForHistory } from "~/document/history-snapshots";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -124,10 +125,17 @@ export function SimpleEditor() {
     () => ({
       id: EDITOR_DOCUMENT_ID,
       feed,
-      history: () => (persistenceRef.current?.sync.isStarted ? getHistory() : null),
-      name: () => useEditorStore.getState().fileName,
       edited: () => useEditorStore.getState().markDirty(),
     }),
+    [feed],
+  );
+  // History follows the document's feed (once storage has started).
+  useEffect(
+    () =>
+      followForHistory(feed, {
+        history: () => (persistenceRef.current?.sync.isStarted ? getHistory() : null),
+        name: () => useEditorStore.getState().fileName,
+      }),
     [getHistory, persistenceRef, feed],
   );
 
@@ -141,9 +149,8 @@ export function SimpleEditor() {
       if (update.selectionSet) {
         useEditorStore.getState().setSelections(update.state.selection.ranges.length);
       }
-      // The edit handler both editors share: History (once storage has started), the unsaved
-      // flag (set once; another window's text is neither unsaved nor re-stored) and the feed,
-      // which storage follows. The word count line is a CodeMirror panel, in the view's cycle.
+      // The edit handler both editors share: the unsaved flag (set once; another window's
+      // text is neither unsaved nor re-stored) and the feed, which storage and History follow. The word count line is a CodeMirror panel, in the view's cycle.
       handleDocumentUpdate(update, editedDocument);
     },
     [editedDocument],

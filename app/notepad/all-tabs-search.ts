@@ -1,7 +1,6 @@
 import { EditorSelection, type EditorState, Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { applyToDocument } from "~/document/apply-to-document";
-import type { DocumentHistory } from "~/storage/document-history";
 import { yieldToPage } from "~/storage/work-slices";
 import { type DocMatches, findInDocs } from "~/text/find-all";
 import { replaceAll } from "~/text/find-replace";
@@ -23,7 +22,6 @@ function asText(content: string | Text): Text {
 export interface AllTabsSearchHost {
   readonly store: NotepadStore;
   readonly states: TabStates;
-  readonly history: Pick<DocumentHistory, "snapshotNow">;
   getView(): EditorView | null;
   activeId(): string;
   /** The state of tab `id` with the current options. */
@@ -111,11 +109,8 @@ export class AllTabsSearch {
         const result = replaceAll(state, find, replace);
         const doc = notepad.states.get(tab.id);
         if (result.transaction && doc) {
-          await notepad.history.snapshotNow(
-            tab.id,
-            { text: state.doc.toString(), name: tab.name },
-            "replace-all",
-          );
+          // History, a follower of the tabs' feed, keeps the text before it (its user event
+          // is "input.replace.all").
           doc.state ??= state;
           applyToDocument(notepad.states.target(tab.id, null)!, result.transaction, "user");
           doc.lastEditAt = Date.now();

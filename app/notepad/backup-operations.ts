@@ -7,6 +7,7 @@ import {
   readEditorSettings,
   writeEditorSettings,
 } from "~/storage/editor-settings";
+import type { StoredFeed } from "~/document/storage-follower";
 import type { BackupDocument } from "~/storage/backup-folder";
 import { BackupFolderKeeper } from "~/storage/backup-folder-keeper";
 import { newFileFormat } from "~/storage/document-records";
@@ -28,6 +29,8 @@ export interface BackupsHost {
   readonly states: TabStates;
   /** The tabs' version history (its store also holds the simple editor's). */
   readonly history: Pick<DocumentHistory, "store" | "exportVersions" | "importVersions">;
+  /** What the tabs' storage wrote: the backup reminder and the folder copies follow it. */
+  readonly stored: Pick<StoredFeed, "subscribe">;
   whenReady(): Promise<void>;
   getContent(id: string): string;
   addNotice(notice: Notice): void;
@@ -56,19 +59,28 @@ export interface BackupsLinks {
  */
 export class NotepadBackups {
   readonly folder = new BackupFolderKeeper(() => this.folderDocuments());
+  private readonly stopFollowing: () => void;
 
   constructor(
     private readonly notepad: BackupsHost,
     private readonly links: BackupsLinks,
   ) {
+    // A follower of storage's feed: a tab stored after a change is copied, and counted.
+    this.stopFollowing = notepad.stored.subscribe((id) => this.noteStored(id));
     // The folder chosen on an earlier visit, once the tabs it copies are here.
     if (typeof window !== "undefined") void notepad.whenReady().then(() => this.folder.restore());
   }
 
   /** A tab was stored after a change: the backup reminder and the folder copies hear of it. */
-  noteStored(id: string): void {
+  private noteStored(id: string): void {
     noteStored("notepad", Date.now());
     this.folder.noteChange(id);
+  }
+
+  /** Stops following storage and the folder copies' schedule. */
+  dispose(): void {
+    this.stopFollowing();
+    this.folder.dispose();
   }
 
   /** Every tab, its text read only when its copy is written. */

@@ -53,7 +53,7 @@ import {
   type FolderCommandContext,
   type FolderCommandState,
   folderCommands,
-} from "./workspace/folder-commands";
+} from "./folder-commands";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -161,6 +161,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.newTab(),
   },
   { ...openCommand(), menuLabel: "Open…", helpLabel: "Open file" },
+  // Open folder…, Quick open (before Print: it shares Mod-p), the folder panel (issue 52).
   ...folderCommands<NotepadCommandContext, NotepadCommandState>(),
   saveCommand(),
   saveAsCommand(),

@@ -1,5 +1,8 @@
 import type { Text } from "@codemirror/state";
 import { applyToDocument } from "~/document/apply-to-document";
+import type { DocumentChange } from "~/document/change-feed";
+import { isNotedAsEdit } from "~/document/change-origin";
+import type { StoredFeed } from "~/document/storage-follower";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
 import { syncFailure } from "~/drive/sync/sync-messages";
 import type {
@@ -20,6 +23,8 @@ import { MAX_TAB_NAME_LENGTH, type TabsState } from "./tabs-model";
 /** What the Drive sync of the tabs needs of the notepad. */
 export interface DriveSyncHost extends TabTextHost<"track" | "saveOrder"> {
   getContent(id: string): string;
+  /** What the tabs' storage wrote (a rename, a new Drive file, a file read in the background). */
+  readonly stored: Pick<StoredFeed, "subscribe">;
 }
 
 /** What the Drive sync calls in the rest of the notepad (given by the controller). */
@@ -73,6 +78,9 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.engine = engine;
     this.remember(this.tabs);
     this.cleanups.push(
+      // A follower of the tabs' change feed and of storage's: told of nothing by hand.
+      this.notepad.states.feed.subscribe((change) => this.followChange(change)),
+      this.notepad.stored.subscribe((id) => this.tabStored(id)),
       engine.subscribe((status) => {
         this.store.setState({ driveSync: status });
         this.offerRemoteTabs();
@@ -101,8 +109,17 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.engine?.stop();
   }
 
+  /**
+   * A change on the tabs' feed: this window's edit (typing, a live session's text, a restore),
+   * shown or not, is one for the engine to sync. Its own merge is not sent back, and another
+   * window's text or a file read in the background is heard when it is stored.
+   */
+  private followChange({ id, origin, text }: DocumentChange): void {
+    if (text && isNotedAsEdit(origin)) this.tabEdited(id);
+  }
+
   /** A tab's record was stored (an edit, a rename, a new Drive file): the engine may sync it. */
-  tabStored(id: string): void {
+  private tabStored(id: string): void {
     const known = this.toldTexts.get(id);
     // Compared by identity: constant time however big the tab.
     if (known !== undefined && known === this.notepad.states.text(id)) return;
@@ -110,7 +127,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
   }
 
   /** The person edited tab `id` (every keystroke: cheap, the engine only schedules). */
-  tabEdited(id: string): void {
+  private tabEdited(id: string): void {
     this.noteEngineChange(id);
     this.engine?.tabChanged(id);
   }
@@ -178,18 +195,17 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     const changes = minimalChange(before, text);
     if (!changes) return;
     const view = id === this.notepad.activeId() ? this.notepad.getView() : null;
-    // Shown: the view's update listener keeps the text before it in History (drive-sync reason).
-    if (!view) {
-      void this.notepad.history.snapshotNow(
-        id,
-        { text: before, name: this.notepad.tabName(id) },
-        "drive-sync",
-      );
-    }
-    // A built tab's change is stored by the storage follower of the tabs' change feed.
+    // A built tab's change is heard by the followers of the tabs' feed: History keeps the text
+    // before it (drive-sync reason) and storage stores it. A tab not built yet has no
+    // transaction: its text before is kept here.
     const built = view !== null || doc.state !== null;
-    if (built) applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
-    else doc.content = text;
+    if (built) {
+      applyToDocument(this.notepad.states.target(id, view)!, { changes }, "drive-merge");
+    } else {
+      const name = this.notepad.tabName(id);
+      void this.notepad.history.snapshotNow(id, { text: before, name }, "drive-sync");
+      doc.content = text;
+    }
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
     if (!built) this.notepad.states.announce(id, { text: true }, "drive-merge");

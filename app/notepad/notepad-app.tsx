@@ -44,6 +44,7 @@ import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
 import { WorkspaceFileDialogs } from "./workspace/workspace-file-dialogs";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
+import { WorkspaceDialogs } from "./workspace/workspace-dialogs";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -220,7 +221,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
-      ...workspaceCommandContext(controller.workspace, controller.fileOps),
+      ...workspaceCommandContext(controller.workspace, setModal, controller.fileOps),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
   useEffect(() => {
@@ -432,6 +433,10 @@ export function NotepadApp() {
           onClose={() => setModal(null)}
         />
       )}
+      <WorkspaceDialogs
+        {...{ modal: state.modal, session: controller.workspace, recall: controller.recall }}
+        onClose={() => setModal(null)}
+      />
       {state.modal === "drive-sync" && (
         <DriveSyncDialog store={store} drive={controller.drive} onClose={() => setModal(null)} />
       )}

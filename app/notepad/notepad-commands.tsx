@@ -19,7 +19,7 @@ import { prepareDriveForMenu } from "./drive-menu-items";
 import type { NotepadStore } from "./notepad-store";
 import type { WorkspaceSession } from "./workspace/workspace-session";
 import { useWorkspace } from "./workspace/use-workspace";
-import { FOLDER_TREE_CONTEXT_MENU } from "./workspace/folder-commands";
+import { FOLDER_TREE_CONTEXT_MENU } from "./workspace/folder-file-commands";
 
 /**
  * The notepad's command surfaces, all generated from the registry (`commands.ts`): the menu

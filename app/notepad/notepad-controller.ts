@@ -2,6 +2,7 @@ import type { EditorView } from "@codemirror/view";
 import { createEditorCompartments } from "~/codemirror";
 import type { CommandKeyTarget } from "~/ui/command-keys";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
+import type { StoredFeed } from "~/document/storage-follower";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import { readNotepadSettings } from "~/storage/notepad-settings";
@@ -25,9 +26,10 @@ import { NotepadWindowSync } from "./tab-sync";
 import { NotepadDriveSync } from "./drive-sync";
 import { prepareWhenIdle, type TabStates } from "./tab-states";
 import { NotepadLive } from "./tab-live";
-import { WorkspaceSession } from "./workspace/workspace-session";
-import { workspaceTabsOf } from "./workspace/workspace-tabs";
-import { chooseFolder } from "./workspace/choose-folder";
+import type { WorkspaceSession } from "./workspace/workspace-session";
+import type { WorkspaceRecall } from "./workspace/workspace-recall";
+import { createNotepadWorkspace } from "./workspace/notepad-workspace";
+import type { WorkspaceFileOps } from "./workspace/workspace-file-ops";
 import { workspaceFileOpsOf } from "./workspace/workspace-file-wiring";
 
 /** What the page gives the engine. */
@@ -49,6 +51,8 @@ export interface NotepadControllerOptions {
 export class NotepadController {
   readonly states: TabStates;
   readonly sync: DocumentSyncClient;
+  /** What `sync` stored: folder copies and Drive sync follow it. */
+  readonly stored: StoredFeed;
   readonly tabs: NotepadTabs;
   readonly backups: NotepadBackups;
   readonly saves: NotepadSaves;
@@ -68,10 +72,11 @@ export class NotepadController {
   /** Live collaboration sessions of tabs (issue 44). */
   readonly live: NotepadLive = new NotepadLive(this);
   /** The opened folder: its tree, and its files opened as tabs (issue 52). */
-  readonly workspace: WorkspaceSession = new WorkspaceSession(workspaceTabsOf(this), chooseFolder);
-  /** The tree's file commands, the session trash and the watch of the folder (issue 52). */
-  private readonly folderFiles = workspaceFileOpsOf(this);
-  readonly fileOps = this.folderFiles.ops;
+  readonly workspace: WorkspaceSession;
+  /** The recent folders, and reopening the last one. */
+  readonly recall: WorkspaceRecall;
+  /** The tree's file commands and the session trash; the folder is watched while open. */
+  readonly fileOps: WorkspaceFileOps;
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -83,7 +88,6 @@ export class NotepadController {
       commandKeys: () => this.options.commandKeys?.() ?? null,
       history: () => this.history,
       tabName: (id) => this.tabName(id),
-      tabEdited: (id) => this.drive.tabEdited(id),
       applyLanguage: () => this.languages.apply(),
       openFiles: (picked) => void this.tabs.openFiles(picked),
       save: (id) => this.saves.save("save", id),
@@ -92,9 +96,14 @@ export class NotepadController {
       ready: () => this.ready,
     });
     this.states = this.editor.states;
+    ({ session: this.workspace, recall: this.recall } = createNotepadWorkspace(this));
+    const folderFiles = workspaceFileOpsOf(this);
+    this.fileOps = folderFiles.ops;
+    this.cleanups.push(folderFiles.stop);
     const storage = openTabsStorage(this);
     this.sync = storage.sync;
-    this.cleanups.push(storage.stopFollowing, this.folderFiles.stop);
+    this.stored = storage.stored;
+    this.cleanups.push(storage.stopFollowing);
     this.history = new DocumentHistory(new HistoryStore(), "notepad", {
       historyFull: () =>
         this.addNotice({ id: "history-full", kind: "warning", message: HISTORY_FULL_MESSAGE }),
@@ -153,6 +162,7 @@ export class NotepadController {
     this.store.setState({ tabs, notices: [...this.store.getState().notices, ...notices] });
     this.editor.mount(parent, tabs.activeId);
     this.store.setState({ loaded: true });
+    void this.recall.offerReopen();
     this.sync.start();
     if (stored.interrupted) {
       const forget = (ids: string[]) => this.sync.forget(ids);
@@ -179,7 +189,7 @@ export class NotepadController {
     this.live.dispose();
     this.sync.dispose();
     this.drive.stop();
-    this.backups.folder.dispose();
+    this.backups.dispose();
     for (const cleanup of this.cleanups) cleanup();
     this.editor.destroy();
   }

@@ -12,7 +12,7 @@ import {
   writeNotepadSettings,
 } from "~/storage/notepad-settings";
 import { type EditedDocument, handleDocumentUpdate } from "~/document/edit-handler";
-import type { VersionKeeper } from "~/document/history-snapshots";
+import { followForHistory, type VersionKeeper } from "~/document/history-snapshots";
 import type { NotepadStore } from "./notepad-store";
 import { changedStatus, notepadEditorOptions, notepadExtensions } from "./notepad-options";
 import { notepadKeyActions } from "./notepad-key-mode";
@@ -23,12 +23,10 @@ import { markModified, updateTab } from "./tabs-model";
 export interface NotepadEditorLinks {
   /** The command registry and its context, for keys pressed in the text. */
   commandKeys(): CommandKeyTarget<unknown> | null;
-  /** The tabs' version history (the edit handler keeps versions in it). */
+  /** The tabs' version history (its follower of the tabs' feed keeps versions in it). */
   history(): VersionKeeper;
   /** The name of tab `id`. */
   tabName(id: string): string;
-  /** Tab `id` was edited here (Drive sync hears of it). */
-  tabEdited(id: string): void;
   /** Shows the active tab's language again (a tab shown, a text pasted into an empty one). */
   applyLanguage(): void;
   openFiles(picked: PickedFile[]): void;
@@ -62,6 +60,11 @@ export class NotepadEditor {
       () => this.sharedExtensions(),
       () => (this.view ? { id: this.activeId(), view: this.view } : null),
     );
+    // History follows the tabs' feed: the shown tab's edits and a hidden tab's changes alike.
+    followForHistory(this.states.feed, {
+      history: () => this.links.history(),
+      name: (id) => this.links.tabName(id),
+    });
   }
 
   /** Shows tab `activeId` in a new view in `parent`. */
@@ -188,8 +191,6 @@ export class NotepadEditor {
     return {
       id,
       feed: this.states.feed,
-      history: () => this.links.history(),
-      name: () => this.links.tabName(id),
       edited: () => this.noteEdit(id),
     };
   }
@@ -202,7 +203,6 @@ export class NotepadEditor {
     if (marked !== tabs) this.store.setState({ tabs: marked });
     const doc = this.states.get(id);
     if (doc) doc.lastEditAt = now;
-    this.links.tabEdited(id);
   }
 
   /** Puts the shown text's line, column and counts in the status bar when they changed. */

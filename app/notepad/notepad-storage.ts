@@ -1,8 +1,7 @@
-import { followForStorage } from "~/document/storage-follower";
+import { followForStorage, StoredFeed } from "~/document/storage-follower";
 import { DocumentSyncClient } from "~/storage/document-sync";
 import { notepadTabsStore } from "~/storage/notepad-tabs";
 import type { NotepadBackups } from "./backup-operations";
-import type { NotepadDriveSync } from "./drive-sync";
 import { showStorageStatus } from "./notepad-notices";
 import type { NotepadStore } from "./notepad-store";
 import type { NotepadWindowSync } from "./tab-sync";
@@ -16,19 +15,21 @@ export interface TabsStorageHost {
   readonly store: NotepadStore;
   readonly states: TabStates;
   readonly windows: NotepadWindowSync;
-  readonly backups: NotepadBackups;
-  readonly drive: NotepadDriveSync;
+  readonly backups: Pick<NotepadBackups, "backUpAll">;
 }
 
 /**
  * The persistence of every tab through the shared document engine (`DocumentSyncClient`:
  * autosave, keep-aside, revisions, other windows), following the tabs' change feed: the one
- * place it hears of a change. Returns the client and the unsubscribe of its follower.
+ * place it hears of a change. Returns the client, the unsubscribe of its follower, and the
+ * feed of what it stored, which folder copies and Drive sync follow.
  */
 export function openTabsStorage(notepad: TabsStorageHost): {
   sync: DocumentSyncClient;
   stopFollowing: () => void;
+  stored: StoredFeed;
 } {
+  const storedFeed = new StoredFeed();
   const sync = new DocumentSyncClient(
     notepadTabsStore,
     {
@@ -40,12 +41,9 @@ export function openTabsStorage(notepad: TabsStorageHost): {
       storageStatus: (status) =>
         showStorageStatus(notepad.store, status, () => void notepad.backups.backUpAll()),
       storing: (busy) => notepad.store.setState({ storing: busy }),
-      stored: (id) => {
-        notepad.backups.noteStored(id);
-        notepad.drive.tabStored(id);
-      },
+      stored: (id) => storedFeed.publish(id),
     },
     { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
   );
-  return { sync, stopFollowing: followForStorage(notepad.states.feed, sync) };
+  return { sync, stopFollowing: followForStorage(notepad.states.feed, sync), stored: storedFeed };
 }

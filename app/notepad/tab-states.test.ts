@@ -1,9 +1,9 @@
 import { undoDepth } from "@codemirror/commands";
-import type { EditorState, TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { createEditorCompartments, DEFAULT_EDITOR_VIEW_OPTIONS } from "~/codemirror";
 import { applyToDocument } from "~/document/apply-to-document";
 import { documentMeta } from "~/document/document-meta";
+import { viewDouble } from "~/document/document-test-support";
 import type { DocumentChange } from "~/document/change-feed";
 import { followForStorage } from "~/document/storage-follower";
 import { TabStates } from "./tab-states";
@@ -20,16 +20,10 @@ function tabsWithStorage() {
 
 /** The one view, showing tab `id`: its listener publishes to the feed as onUpdate does. */
 function showTab(states: TabStates, id: string) {
-  const view: { state: EditorState; dispatch(spec: TransactionSpec): void } = {
-    state: states.stateFor(id, DEFAULT_EDITOR_VIEW_OPTIONS),
-    dispatch(spec: TransactionSpec) {
-      const tr = view.state.update(spec);
-      view.state = tr.state;
-      states.get(id)!.state = tr.state;
-      states.feed.publishTransactions(id, [tr]);
-    },
-  };
-  return view;
+  return viewDouble(states.stateFor(id, DEFAULT_EDITOR_VIEW_OPTIONS), (update) => {
+    states.get(id)!.state = update.state;
+    states.feed.publishTransactions(id, update.transactions);
+  });
 }
 
 describe("TabStates and the document model", () => {

@@ -201,7 +201,15 @@ export class TabStates {
     const meta = patchMeta(doc.heldMeta, patch);
     if (meta === doc.heldMeta) return;
     doc.heldMeta = meta;
-    this.feed.publish({ id, origin, text: false, meta: true, changes: null, state: null });
+    this.feed.publish({
+      id,
+      origin,
+      text: false,
+      meta: true,
+      changes: null,
+      state: null,
+      transaction: null,
+    });
   }
 
   /**

@@ -96,8 +96,10 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
 
   /** Puts another window's text and file details in a tab this window has. */
   private adoptContent(doc: RemoteDocument): void {
-    // The shown tab's history hears of it from the view; a tab not shown is kept here.
-    if (doc.id !== this.notepad.activeId() && this.notepad.states.has(doc.id)) {
+    // A built tab's History follows the tabs' feed (other-window reason); a tab not built yet
+    // takes the text without a transaction, so its text before is kept here.
+    const held = this.notepad.states.get(doc.id);
+    if (held && !held.state) {
       void this.notepad.history.snapshotNow(
         doc.id,
         { text: this.notepad.states.text(doc.id), name: this.notepad.tabName(doc.id) },

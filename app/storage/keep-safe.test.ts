@@ -12,15 +12,7 @@ import {
   safariNoticeDue,
   WEEK_MS,
 } from "./keep-safe";
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    items,
-  };
-}
+import { memoryStorage } from "./memory-storage-test-support";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.UTC(2026, 10, 1);

@@ -8,15 +8,7 @@ import {
   requestPersistence,
   resetPersistenceAskForTests,
 } from "./storage-persistence";
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    items,
-  };
-}
+import { memoryStorage } from "./memory-storage-test-support";
 
 function environment(answer: boolean, persisted = false, local = memoryStorage()) {
   const persist = vi.fn(async () => answer);

@@ -2,20 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { FindEvent } from "./find-in-files";
 import { type FindReply, type FindRequest, runFindJob } from "./find-job";
 import { type FindWorker, findInFilesOffThread } from "./find-off-thread";
-
-const picked = (path: string, content: string) => {
-  const bytes = new TextEncoder().encode(content);
-  return {
-    webkitRelativePath: path,
-    size: bytes.byteLength,
-    lastModified: 1,
-    arrayBuffer: async () => bytes.buffer as ArrayBuffer,
-  };
-};
+import { pickedFile } from "./workspace-fixture";
 
 const source = {
   kind: "files" as const,
-  files: [picked("book/one.md", "alpha beta"), picked("book/two.md", "beta gamma")],
+  files: [pickedFile("book/one.md", "alpha beta"), pickedFile("book/two.md", "beta gamma")],
 };
 
 /** A stand-in worker that runs the worker's job in this thread, as find-worker.ts does. */
@@ -64,7 +55,7 @@ describe("find in files through the worker's messages", () => {
     const broken = {
       kind: "files" as const,
       files: [
-        { ...picked("book/x.md", "beta"), arrayBuffer: () => Promise.reject(new Error("x")) },
+        { ...pickedFile("book/x.md", "beta"), arrayBuffer: () => Promise.reject(new Error("x")) },
       ],
     };
     await runFindJob(1, broken, { query: "beta" }, (reply) => replies.push(reply));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FindReply, FindRequest } from "./find-job";
+import { pickedFile } from "./workspace-fixture";
 
 /** The worker module's global scope, stood in for in Node: what it posts is collected. */
 const posted: FindReply[] = [];
@@ -17,16 +18,6 @@ afterAll(() => {
   delete (globalThis as { self?: unknown }).self;
 });
 
-const file = (path: string, content: string) => {
-  const bytes = new TextEncoder().encode(content);
-  return {
-    webkitRelativePath: path,
-    size: bytes.byteLength,
-    lastModified: 1,
-    arrayBuffer: async () => bytes.buffer as ArrayBuffer,
-  };
-};
-
 function send(request: FindRequest): void {
   scope.onmessage?.({ data: request } as MessageEvent<FindRequest>);
 }
@@ -42,7 +33,7 @@ describe("find-worker.ts", () => {
   it("answers a find request with each file's matches, then the totals", async () => {
     const source = {
       kind: "files" as const,
-      files: [file("f/a.txt", "one two"), file("f/b.txt", "two")],
+      files: [pickedFile("f/a.txt", "one two"), pickedFile("f/b.txt", "two")],
     };
     send({ type: "find", id: 7, source, query: { query: "two" }, folderId: "f" });
     const replies = await until(7);

@@ -95,3 +95,17 @@ export function mixedEncodingFolder(): MemoryFolder {
   folder.put(".hidden/secret.txt", new TextEncoder().encode("München hidden"));
   return folder;
 }
+
+/**
+ * A file as a folder input (`<input webkitdirectory>`) picks it, holding `content` in UTF-8:
+ * what the workspace reads of a `File` (its path in the folder, size, time and bytes).
+ */
+export function pickedFile(path: string, content: string, lastModified = 1) {
+  const bytes = new TextEncoder().encode(content);
+  return {
+    webkitRelativePath: path,
+    size: bytes.byteLength,
+    lastModified,
+    arrayBuffer: async () => bytes.buffer as ArrayBuffer,
+  };
+}

@@ -8,6 +8,7 @@ import {
   walkFiles,
   type WorkspaceFolder,
 } from "./workspace-folder";
+import { pickedFile } from "./workspace-fixture";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
@@ -41,12 +42,7 @@ describe("WorkspaceFolder kinds", () => {
   });
 
   it("a directory input's files are listed and read, and writing says the browser cannot", async () => {
-    const file = (path: string, content: string) => ({
-      webkitRelativePath: path,
-      size: content.length,
-      lastModified: 7,
-      arrayBuffer: async () => bytes(content).buffer as ArrayBuffer,
-    });
+    const file = (path: string, content: string) => pickedFile(path, content, 7);
     const folder = new FileListFolder([
       file("book/ch1.md", "one"),
       file("book/parts/ch2.md", "two"),

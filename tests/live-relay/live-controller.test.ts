@@ -3,12 +3,7 @@
  * as EditorStates (shown through a view double, or held while hidden), sessions over the
  * in-memory test network and the real relay hub, the remembered links in a memory storage.
  */
-import {
-  Compartment,
-  EditorState,
-  type Transaction,
-  type TransactionSpec,
-} from "@codemirror/state";
+import { Compartment, EditorState, type Transaction } from "@codemirror/state";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRoomStore, createRelayHub } from "../../server/relay/relay-hub";
 import { keysFromSecret, liveFragment } from "~/collab/live-keys";
@@ -16,13 +11,15 @@ import { LiveSession } from "~/collab/live-session";
 import { memoryStateStore } from "~/collab/live-test-support";
 import { boundedHistory } from "~/codemirror/bounded-history";
 import { isLiveState, liveCompartment } from "~/codemirror/live-state";
-import type { DocumentView, HeldDocument } from "~/document/apply-to-document";
+import type { HeldDocument } from "~/document/apply-to-document";
+import { viewDouble } from "~/document/document-test-support";
 import { originOf } from "~/document/change-origin";
 import type { LiveRuntime } from "~/document/live/live-address";
 import type { LiveHandle } from "~/document/live/live-control";
 import { LiveController, type LiveEntry } from "~/document/live/live-controller";
 import * as realRuntime from "~/document/live/live-runtime";
 import { readLiveLink, rememberLiveLink } from "~/storage/live-links";
+import { memoryStorage } from "~/storage/memory-storage-test-support";
 import { TestNetwork, TestSessions } from "./live-test-network";
 
 const secret = new Uint8Array(32).fill(33);
@@ -35,21 +32,6 @@ const others = new TestSessions({ network: () => network, keys, subnet: "10.0.7"
 const settle = (rounds?: number) => others.settle(rounds);
 /** The sessions the controller made (they leave at the end of each test). */
 const made: LiveSession[] = [];
-
-/** localStorage for the remembered links (Node has none). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 /** The session code, its sessions over the test network (from this person's own address). */
 let kept = memoryStateStore();
@@ -79,20 +61,6 @@ const runtime: LiveRuntime = {
       : { kind: "damaged", message: "This link is damaged." },
 };
 
-/** A view double: dispatch makes one transaction, as an EditorView does. */
-function viewOf(state: EditorState): DocumentView & { heard: Transaction[] } {
-  const view = {
-    state,
-    heard: [] as Transaction[],
-    dispatch(spec: TransactionSpec) {
-      const tr = view.state.update(spec);
-      view.heard.push(tr);
-      view.state = tr.state;
-    },
-  };
-  return view;
-}
-
 /** An editor's documents for the controller: each held, and one of them shown at a time. */
 function editorOf(texts: Record<string, string>) {
   const historyDepth = new Compartment();
@@ -105,7 +73,7 @@ function editorOf(texts: Record<string, string>) {
       }),
     };
   }
-  let shown: { id: string; view: ReturnType<typeof viewOf> } | null = null;
+  let shown: { id: string; view: ReturnType<typeof viewDouble> } | null = null;
   const entries = new Map<string, LiveEntry>();
   const reports: string[] = [];
   const edits: string[] = [];
@@ -163,7 +131,7 @@ function editorOf(texts: Record<string, string>) {
     heldTransactions,
     stateOf,
     show(id: string) {
-      shown = { id, view: viewOf(held[id].state!) };
+      shown = { id, view: viewDouble(held[id].state!) };
       return shown.view;
     },
   };
