@@ -42,7 +42,6 @@ import { FileReadProgress } from "~/ui/file-read-progress";
 import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
-import { WorkspaceFileDialogs } from "./workspace/workspace-file-dialogs";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
 import { WorkspaceDialogs } from "./workspace/workspace-dialogs";
 
@@ -336,7 +335,6 @@ export function NotepadApp() {
       />
 
       <DrivePromptDialog />
-      <WorkspaceFileDialogs session={controller.workspace} ops={controller.fileOps} />
       <FileReadProgress tracker={controller.fileReads} />
 
       {contextMenu && (

@@ -2,6 +2,7 @@ import { FolderTree, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { clampPanelWidth, PANEL_WIDTH, readPanelWidth, writePanelWidth } from "./panel-width";
 import { useWorkspace } from "./use-workspace";
+import { WorkspaceFileDialogs } from "./workspace-file-dialogs";
 import type { WorkspaceFileOps } from "./workspace-file-ops";
 import type { WorkspaceSession } from "./workspace-session";
 import { WorkspaceFiles } from "./workspace-files";
@@ -45,9 +46,12 @@ export function WorkspacePanel({
   useEffect(() => setWidth(readPanelWidth()), []);
 
   if (!folder) return null;
+  // The file commands' dialogs (from the tree, a key or a menu), the panel shown or not.
+  const dialogs = fileOps && <WorkspaceFileDialogs session={session} ops={fileOps} />;
   if (!shown) {
     return (
       <div className="flex shrink-0 flex-col border-r border-slate-200 p-1 dark:border-slate-700">
+        {dialogs}
         <button
           type="button"
           className={ICON_BUTTON}
@@ -122,6 +126,7 @@ export function WorkspacePanel({
         </div>
       </aside>
       <PanelSeparator panelId={panelId} width={width} onResize={resize} />
+      {dialogs}
     </>
   );
 }
