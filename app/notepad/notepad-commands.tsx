@@ -19,7 +19,6 @@ import { prepareDriveForMenu } from "./drive-menu-items";
 import type { NotepadStore } from "./notepad-store";
 import type { WorkspaceSession } from "./workspace/workspace-session";
 import { useWorkspace } from "./workspace/use-workspace";
-import { FOLDER_TREE_CONTEXT_MENU } from "./workspace/folder-file-commands";
 
 /**
  * The notepad's command surfaces, all generated from the registry (`commands.ts`): the menu
@@ -136,23 +135,20 @@ export function NotepadContextMenu({
   x: number;
   y: number;
   onClose: () => void;
-  of?: "text" | "tab" | "tree";
+  of?: "text" | "tab";
 }) {
   const surface = useSurface(store, ctx, platform, workspace);
   return (
     <ContextMenu
       x={x}
       y={y}
-      label={of === "tab" ? "Tab actions" : of === "tree" ? "File actions" : undefined}
+      label={of === "tab" ? "Tab actions" : undefined}
       entries={menuEntriesFor(
-        of === "tab"
-          ? NOTEPAD_TAB_CONTEXT_MENU
-          : of === "tree"
-            ? FOLDER_TREE_CONTEXT_MENU
-            : NOTEPAD_CONTEXT_MENU,
+        of === "tab" ? NOTEPAD_TAB_CONTEXT_MENU : NOTEPAD_CONTEXT_MENU,
         surface,
-        // The tree's commands open dialogs: their menu names end with "…".
-        { labels: of === "tree" ? "menu" : "button" },
+        {
+          labels: "button",
+        },
       )}
       onClose={onClose}
     />

@@ -1,4 +1,10 @@
 import type { DragEvent, HTMLAttributes, KeyboardEvent } from "react";
+import type { MenuEntry } from "~/ui/menu-popup";
+import {
+  FOLDER_TREE_CONTEXT_MENU,
+  type FolderFileCommandContext,
+  folderFileCommands,
+} from "./folder-file-commands";
 import type { FolderEntry } from "~/workspace/workspace-folder";
 import { runFolderFileCommand } from "./workspace-commands";
 import type { WorkspaceFileOps } from "./workspace-file-ops";
@@ -84,4 +90,22 @@ export function treeFileActions(
       };
     },
   };
+}
+
+/**
+ * The tree's right-click menu: the registry's file commands (folder-file-commands.ts) in the
+ * order of FOLDER_TREE_CONTEXT_MENU, acting on the tree's selected entry.
+ */
+export function treeMenuEntries(session: WorkspaceSession, ops: WorkspaceFileOps): MenuEntry[] {
+  const ctx: FolderFileCommandContext = {
+    folderFileCommand: (command) => runFolderFileCommand(session, ops, command),
+  };
+  const commands = folderFileCommands<FolderFileCommandContext, { workspace: { open: boolean } }>();
+  return FOLDER_TREE_CONTEXT_MENU.flatMap((entry, index): MenuEntry[] => {
+    if (typeof entry !== "string") return [{ kind: "separator", id: `separator-${index}` }];
+    const command = commands.find((candidate) => candidate.id === entry);
+    if (!command) return [];
+    const label = command.menuLabel ?? command.label;
+    return [{ kind: "item", id: command.id, label, onSelect: () => void command.run(ctx) }];
+  });
 }

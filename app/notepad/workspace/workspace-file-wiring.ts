@@ -47,6 +47,14 @@ const PAGE: WatchEnvironment = {
   isHidden: () => document.visibilityState === "hidden",
 };
 
+/** Each session's file commands: the panel finds them by its session. */
+const opsOfSession = new WeakMap<WorkspaceSession, WorkspaceFileOps>();
+
+/** The file commands of a session's folder (none: a tree to read only, as in tests). */
+export function fileOpsOf(session: WorkspaceSession): WorkspaceFileOps | undefined {
+  return opsOfSession.get(session);
+}
+
 /** The file commands of the notepad's workspace, and what stops its watch. */
 export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
   ops: WorkspaceFileOps;
@@ -120,6 +128,7 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
     settled: () => void watch?.rebase().catch(() => undefined),
   };
   const ops = new WorkspaceFileOps(host);
+  opsOfSession.set(session, ops);
 
   const startWatch = (folder: WorkspaceFolder | null) => {
     watch?.stop();

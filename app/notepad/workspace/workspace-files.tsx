@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { ContextMenu } from "~/ui/context-menu";
 import { FileTree } from "./file-tree";
+import { treeMenuEntries } from "./tree-file-actions";
 import { useWorkspace } from "./use-workspace";
 import { TrashList } from "./trash-list";
 import type { WorkspaceFileOps } from "./workspace-file-ops";
@@ -15,12 +17,11 @@ const OVERLAY_QUERY = "(max-width: 639px)";
 export function WorkspaceFiles({
   session,
   fileOps,
-  onTreeMenu,
 }: {
   session: WorkspaceSession;
   fileOps?: WorkspaceFileOps;
-  onTreeMenu?: (x: number, y: number) => void;
 }) {
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const listing = useWorkspace(session, (s) => s.listings[""]);
   const showIgnored = useWorkspace(session, (s) => s.showIgnored);
   const [filter, setFilter] = useState("");
@@ -61,10 +62,19 @@ export function WorkspaceFiles({
           filter={filter}
           onOpenFile={openFile}
           fileOps={fileOps}
-          onMenu={onTreeMenu}
+          onMenu={(x, y) => setMenu({ x, y })}
         />
       )}
       {fileOps && <TrashList ops={fileOps} />}
+      {menu && fileOps && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label="File actions"
+          entries={treeMenuEntries(session, fileOps)}
+          onClose={() => setMenu(null)}
+        />
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { clampPanelWidth, PANEL_WIDTH, readPanelWidth, writePanelWidth } from "./panel-width";
 import { useWorkspace } from "./use-workspace";
 import { WorkspaceFileDialogs } from "./workspace-file-dialogs";
-import type { WorkspaceFileOps } from "./workspace-file-ops";
+import { fileOpsOf } from "./workspace-file-wiring";
 import type { WorkspaceSession } from "./workspace-session";
 import { WorkspaceFiles } from "./workspace-files";
 
@@ -27,16 +27,13 @@ const ICON_BUTTON =
 export function WorkspacePanel({
   session,
   views = [],
-  fileOps,
-  onTreeMenu,
+  showView,
 }: {
   session: WorkspaceSession;
-  /** The tree's file commands (its keys, drops and Trash list); none: a tree to read only. */
-  fileOps?: WorkspaceFileOps;
-  /** Opens the tree's right-click menu at a point (its commands act on the selected entry). */
-  onTreeMenu?: (x: number, y: number) => void;
   /** Views beside "Files", each a tab of the panel. */
   views?: readonly WorkspaceView[];
+  /** A view a command asks for (Find in files…): shown each time `count` changes. */
+  showView?: { id: string; count: number };
 }) {
   const folder = useWorkspace(session, (s) => s.folder);
   const shown = useWorkspace(session, (s) => s.panelShown);
@@ -44,8 +41,13 @@ export function WorkspacePanel({
   const [viewId, setViewId] = useState("files");
   const panelId = useId();
   useEffect(() => setWidth(readPanelWidth()), []);
+  useEffect(() => {
+    if (showView && showView.count > 0) setViewId(showView.id);
+  }, [showView?.id, showView?.count]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!folder) return null;
+  // The tree's file commands (menu, keys, drops, Trash list), made with the notepad's session.
+  const fileOps = fileOpsOf(session);
   // The file commands' dialogs (from the tree, a key or a menu), the panel shown or not.
   const dialogs = fileOps && <WorkspaceFileDialogs session={session} ops={fileOps} />;
   if (!shown) {
@@ -68,7 +70,7 @@ export function WorkspacePanel({
     {
       id: "files",
       label: "Files",
-      render: () => <WorkspaceFiles session={session} fileOps={fileOps} onTreeMenu={onTreeMenu} />,
+      render: () => <WorkspaceFiles session={session} fileOps={fileOps} />,
     },
     ...views,
   ];
