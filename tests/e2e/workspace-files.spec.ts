@@ -106,6 +106,16 @@ test.describe("the tree's file commands", () => {
     expect(await missing(page, "a-readme.md")).toBe(true);
   });
 
+  test("a file dragged onto a folder moves there, every byte kept", async ({ page }) => {
+    await openWorkspace(page);
+    const before = await workspaceFileBytes(page, "utf16.txt");
+    await treeItem(page, "utf16.txt").dragTo(treeItem(page, "docs"));
+    await expect(treeItem(page, "utf16.txt")).toBeVisible();
+    await expect(treeItem(page, "docs")).toHaveAttribute("aria-expanded", "true");
+    expect((await workspaceFileBytes(page, "docs/utf16.txt")).equals(before)).toBe(true);
+    expect(await missing(page, "utf16.txt")).toBe(true);
+  });
+
   test("Delete into the trash and Restore byte for byte; a bad or taken name in words", async ({
     page,
   }) => {
