@@ -222,7 +222,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
-      ...workspaceCommandContext(controller.workspace, setModal),
+      ...workspaceCommandContext(controller.workspace, setModal, controller.fileOps),
       openFindInFiles: (replace) => search.open(replace),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext, search]);

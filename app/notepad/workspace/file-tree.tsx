@@ -22,6 +22,8 @@ import {
   treeMove,
   visibleItems,
 } from "./tree-model";
+import { type TreeFileActions, treeFileActions } from "./tree-file-actions";
+import type { WorkspaceFileOps } from "./workspace-file-ops";
 import type { WorkspaceSession } from "./workspace-session";
 
 /**
@@ -42,11 +44,17 @@ export function FileTree({
   session,
   filter,
   onOpenFile,
+  fileOps,
+  onMenu,
 }: {
   session: WorkspaceSession;
   filter: string;
   /** Opens a file of the tree (the panel's own handler: it may close itself on a phone). */
   onOpenFile: (path: string) => void;
+  /** The file commands: F2, Delete, drops on a folder (tree-file-actions.ts). */
+  fileOps?: WorkspaceFileOps;
+  /** Opens the right-click menu of the selected entry at a point. */
+  onMenu?: (x: number, y: number) => void;
 }) {
   const source = useStore(
     session.store,
@@ -89,7 +97,9 @@ export function FileTree({
     );
   };
 
+  const actions = treeFileActions(session, fileOps, onMenu);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (actions?.onKey(event, current)) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const move = treeMove(items, current, event.key);
     if (!move) return;
@@ -108,6 +118,7 @@ export function FileTree({
       aria-label={`Files of ${source.name}`}
       className="min-h-0 flex-1 overflow-auto py-1 text-sm"
       onKeyDown={onKeyDown}
+      {...actions?.rootDrop}
     >
       {nodes.map((node) => (
         <TreeItem
@@ -115,6 +126,7 @@ export function FileTree({
           node={node}
           current={current}
           selected={selected}
+          actions={actions}
           onActivate={(item) =>
             apply(
               item.entry.kind === "file"
@@ -132,12 +144,14 @@ function TreeItem({
   node,
   current,
   selected,
+  actions,
   onActivate,
 }: {
   node: TreeNode;
   /** The item in the Tab order. */
   current: string | null;
   selected: string | null;
+  actions: TreeFileActions | null;
   onActivate: (node: TreeNode) => void;
 }) {
   const labelId = useId();
@@ -159,6 +173,7 @@ function TreeItem({
         event.stopPropagation();
         onActivate(node);
       }}
+      {...actions?.itemProps(entry)}
     >
       <div
         className={`flex cursor-pointer items-center gap-1 rounded py-0.5 pr-2 ${
@@ -187,6 +202,7 @@ function TreeItem({
               node={child}
               current={current}
               selected={selected}
+              actions={actions}
               onActivate={onActivate}
             />
           ))}

@@ -93,7 +93,7 @@ describe("WorkspaceSession", () => {
     const memory = folder();
     const { session: workspace } = session(memory);
     await workspace.openFolder();
-    memory.remove("docs/intro.md");
+    await memory.remove("docs");
     await workspace.setExpanded("docs", true);
     const docs = workspace.state.listings.docs;
     expect(docs.state).toBe("failed");
@@ -120,7 +120,7 @@ describe("WorkspaceSession", () => {
     const memory = folder();
     const { tabs, session: workspace } = session(memory);
     await workspace.openFolder();
-    memory.remove("b.txt");
+    await memory.remove("b.txt");
     expect(await workspace.openFile("b.txt")).toBeNull();
     expect(tabs.opened).toHaveLength(0);
     expect(tabs.notices[0].message).toMatch(/"b.txt" is no longer in the folder/);
