@@ -4,6 +4,7 @@ import {
   ancestorsOf,
   buildTree,
   fileIconKind,
+  firstChildOnceListed,
   type FolderListing,
   sortEntries,
   type TreeNode,
@@ -134,6 +135,28 @@ describe("treeMove", () => {
     expect(treeMove(items, "docs", "ArrowRight")).toEqual({ kind: "expand", path: "docs" });
     expect(treeMove(items, "src", "ArrowRight")).toEqual({ kind: "focus", path: "src/deep" });
     expect(treeMove(items, "A.md", "ArrowRight")).toBeNull();
+  });
+
+  it("Right on an open folder still being listed goes to its first child once listed", () => {
+    const { src: _src, ...others } = source().listings;
+    const loading = { ...others, src: { state: "loading" } as const };
+    const before = visibleItems(
+      buildTree(source({ expanded: new Set(["src"]), listings: loading })),
+    );
+    const move = treeMove(before, "src", "ArrowRight");
+    expect(move).toEqual({ kind: "first-child", path: "src" });
+    expect(firstChildOnceListed(before, "src")).toBe("wait");
+    // The listing arrives: the move lands on the first child, folders first.
+    expect(firstChildOnceListed(items, "src")).toBe("src/deep");
+    // Listed empty, failed, or closed meanwhile: nowhere to go.
+    const empty = { ...others, src: listed() };
+    const failed = { ...others, src: { state: "failed", message: "gone" } as const };
+    for (const listings of [empty, failed]) {
+      const after = visibleItems(buildTree(source({ expanded: new Set(["src"]), listings })));
+      expect(firstChildOnceListed(after, "src")).toBeNull();
+      expect(treeMove(after, "src", "ArrowRight")).toBeNull();
+    }
+    expect(firstChildOnceListed(visibleItems(buildTree(source())), "src")).toBeNull();
   });
 
   it("Left closes an open folder, else goes to the parent", () => {

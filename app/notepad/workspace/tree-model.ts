@@ -123,7 +123,9 @@ export type TreeMove =
   | { kind: "focus"; path: string }
   | { kind: "expand"; path: string }
   | { kind: "collapse"; path: string }
-  | { kind: "open"; path: string };
+  | { kind: "open"; path: string }
+  /** An open folder still being listed: focus its first child once the listing arrives. */
+  | { kind: "first-child"; path: string };
 
 /**
  * The WAI-ARIA tree pattern's keys as a move from the item at `path`: Up/Down to the previous
@@ -157,8 +159,10 @@ export function treeMove(
     case "ArrowRight":
       if (!isFolder) return null;
       if (!current.expanded) return { kind: "expand", path: current.entry.path };
-      return current.children.length > 0
-        ? { kind: "focus", path: current.children[0].entry.path }
+      if (current.children.length > 0)
+        return { kind: "focus", path: current.children[0].entry.path };
+      return current.listing?.state === "loading"
+        ? { kind: "first-child", path: current.entry.path }
         : null;
     case "ArrowLeft": {
       if (isFolder && current.expanded) return { kind: "collapse", path: current.entry.path };
@@ -171,6 +175,21 @@ export function treeMove(
     default:
       return typeAhead(items, index, key);
   }
+}
+
+/**
+ * Where a waiting "first-child" move lands as the tree changes: "wait" while the folder at `path`
+ * is still being listed, the path of its first shown child once listed, or null when there is
+ * none to go to (listed empty, failed, closed or gone meanwhile).
+ */
+export function firstChildOnceListed(
+  items: readonly TreeNode[],
+  path: string,
+): string | "wait" | null {
+  const folder = items.find((item) => item.entry.path === path);
+  if (!folder || !folder.expanded) return null;
+  if (folder.children.length > 0) return folder.children[0].entry.path;
+  return folder.listing?.state === "loading" ? "wait" : null;
 }
 
 /** A printable letter: the next item (after the current one, wrapping) whose name starts with it. */
