@@ -6,6 +6,7 @@ import {
   fileIconKind,
   firstChildOnceListed,
   type FolderListing,
+  nameCollator,
   sortEntries,
   type TreeNode,
   type TreeSource,
@@ -66,6 +67,19 @@ describe("sortEntries", () => {
       "guide-2.md",
       "guide-10.md",
     ]);
+  });
+
+  it("sorts the same in a browser with the POSIX locale (WebKitGTK without a language)", () => {
+    const entries = [entry("Windows.txt"), entry("a-file.md"), entry("B.md"), entry("guide-10.md")];
+    for (const locale of ["en-US-u-va-posix", "fr", "en-US"]) {
+      const sorted = sortEntries(entries, nameCollator(locale));
+      expect(sorted.map((e) => e.name)).toEqual([
+        "a-file.md",
+        "B.md",
+        "guide-10.md",
+        "Windows.txt",
+      ]);
+    }
   });
 });
 

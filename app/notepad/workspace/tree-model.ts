@@ -35,15 +35,33 @@ export interface TreeNode {
   listing: FolderListing | null;
 }
 
+/**
+ * Compares names as people count (case aside, numbers by value) in `locale` (the browser's when
+ * not given). The POSIX locale, which a Linux browser started without a language has (WebKitGTK
+ * under LANG=C: "en-US-u-va-posix"), orders by code point, every capital before "a": English
+ * order stands in for it.
+ */
+export function nameCollator(locale?: string): Intl.Collator {
+  const options: Intl.CollatorOptions = { numeric: true, sensitivity: "base" };
+  const collator = new Intl.Collator(locale, options);
+  return collator.resolvedOptions().locale.includes("-u-va-posix")
+    ? new Intl.Collator("en", options)
+    : collator;
+}
+
+let browserCollator: Intl.Collator | null = null;
+
 /** Sorts entries: folders first, then by name (case aside, numbers by value). */
-export function sortEntries(entries: readonly FolderEntry[]): FolderEntry[] {
+export function sortEntries(
+  entries: readonly FolderEntry[],
+  collator: Intl.Collator = (browserCollator ??= nameCollator()),
+): FolderEntry[] {
   return [...entries].sort((a, b) =>
     a.kind !== b.kind
       ? a.kind === "folder"
         ? -1
         : 1
-      : a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" }) ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+      : collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }
 
