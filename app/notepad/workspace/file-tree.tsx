@@ -16,6 +16,7 @@ import { useStore } from "zustand";
 import {
   buildTree,
   fileIconKind,
+  firstChildOnceListed,
   type FileIconKind,
   type TreeMove,
   type TreeNode,
@@ -84,17 +85,35 @@ export function FileTree({
     ? selected
     : (items[0]?.entry.path ?? null);
 
+  // Right on an open folder still being listed: its first child is focused once it is listed.
+  const awaitedFolder = useRef<string | null>(null);
+  useEffect(() => {
+    const folder = awaitedFolder.current;
+    if (folder === null) return;
+    const child = firstChildOnceListed(items, folder);
+    if (child === "wait") return;
+    awaitedFolder.current = null;
+    if (child !== null) focusItem(child);
+  });
+
+  const focusItem = (path: string) => {
+    session.select(path);
+    // After the render that moves the tabindex there.
+    requestAnimationFrame(() =>
+      treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus(),
+    );
+  };
+
   const apply = (move: TreeMove) => {
+    awaitedFolder.current = null;
+    if (move.kind === "first-child") {
+      awaitedFolder.current = move.path;
+      return;
+    }
     if (move.kind === "open") onOpenFile(move.path);
     else if (move.kind === "expand") void session.setExpanded(move.path, true);
     else if (move.kind === "collapse") void session.setExpanded(move.path, false);
-    session.select(move.path);
-    // After the render that moves the tabindex there.
-    requestAnimationFrame(() =>
-      treeRef.current
-        ?.querySelector<HTMLElement>(`[data-path="${CSS.escape(move.path)}"]`)
-        ?.focus(),
-    );
+    focusItem(move.path);
   };
 
   const actions = treeFileActions(session, fileOps, onMenu);
