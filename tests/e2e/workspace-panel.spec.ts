@@ -161,7 +161,11 @@ test.describe("a folder as a workspace", () => {
     await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
     await treeItem(page, "deep").click(); // closed again
     await treeItem(page, "Windows.txt").click();
+    // Its tab is shown once the file is read: clicking the other tab before that would be
+    // undone by the open's own activation.
+    await expect.poll(() => editorText(page)).toBe("Price: € 5, café\n“quoted” – naïve\n");
     await tabButtons(page).filter({ hasText: "quick-target.ts" }).click();
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
     await runMenu(page, "View", "Reveal active tab");
     await expect(treeItem(page, "quick-target.ts")).toBeFocused();
     await expect(treeItem(page, "quick-target.ts")).toHaveAttribute("aria-selected", "true");

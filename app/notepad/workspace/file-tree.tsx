@@ -70,17 +70,21 @@ export function FileTree({
   const selected = useStore(session.store, (s) => s.selected);
   const revealed = useStore(session.store, (s) => s.revealed);
   const treeRef = useRef<HTMLUListElement>(null);
-  // View › Reveal active tab: the tree scrolls to the selected file and takes the focus.
+  const nodes = useMemo(() => buildTree(source, filter), [source, filter]);
+  const items = useMemo(() => visibleItems(nodes), [nodes]);
+  // View › Reveal active tab: the tree scrolls to the selected file and takes the focus, once
+  // its row is there (the folders above it may still be listed when the reveal is asked).
+  const revealDone = useRef(0);
   useEffect(() => {
-    if (revealed === 0) return;
+    if (revealed === revealDone.current) return;
     const path = session.state.selected;
     if (path === null) return;
     const item = treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
-    item?.scrollIntoView({ block: "nearest" });
-    item?.focus();
-  }, [revealed, session]);
-  const nodes = useMemo(() => buildTree(source, filter), [source, filter]);
-  const items = useMemo(() => visibleItems(nodes), [nodes]);
+    if (!item) return; // not listed yet: the next render of the rows tries again
+    revealDone.current = revealed;
+    item.scrollIntoView({ block: "nearest" });
+    item.focus();
+  }, [revealed, session, items]);
   const current = items.some((item) => item.entry.path === selected)
     ? selected
     : (items[0]?.entry.path ?? null);
