@@ -21,6 +21,8 @@ export interface RemoteContext {
   hasUnstored(id: string): boolean;
   adopted(id: string, revision: number): void;
   track(id: string, revision: number): void;
+  /** The deletes of document `id` this window began (it closed it), and the one running. */
+  deletion(id: string): { begun: number; running: Promise<void> | null } | undefined;
 }
 
 export async function followMessage(ctx: RemoteContext, message: SyncMessage): Promise<void> {
@@ -41,13 +43,32 @@ export async function followMessage(ctx: RemoteContext, message: SyncMessage): P
     return;
   const known = existing?.chunks.storedVersion;
   if (known && (await adoptChanges(ctx, message.id, known))) return;
-  const stored = await ctx.store.read(message.id);
+  const stored = await readPastDeletion(ctx, message.id);
   if (!stored || ctx.isDisposed()) return;
   const doc = ctx.docs.get(message.id);
   if (doc && (doc.revision >= stored.revision || doc.dirty || doc.saving)) return;
   if (doc) ctx.adopted(stored.id, stored.revision);
   else ctx.track(stored.id, stored.revision);
   ctx.host.adoptRemote(stored, !!doc);
+}
+
+/**
+ * Reads document `id`, but never the record a delete of this window is about to remove: a
+ * message heard while this window closes the document (its delete waits for the History copy)
+ * reads it after the delete lands, so a save from before the close finds nothing, and only a
+ * save made after it (another window kept typing there) brings the document back.
+ */
+async function readPastDeletion(ctx: RemoteContext, id: string) {
+  for (;;) {
+    const before = ctx.deletion(id);
+    if (before?.running) {
+      await before.running;
+      continue;
+    }
+    const stored = await ctx.store.read(id);
+    const after = ctx.deletion(id);
+    if ((after?.begun ?? 0) === (before?.begun ?? 0)) return stored;
+  }
 }
 
 /**

@@ -229,6 +229,44 @@ describe("document sync client", () => {
 });
 
 describe("following another window", () => {
+  it("does not bring back a tab closed here when another window's save arrives before the delete lands", async () => {
+    // Interleaving: window A closes the tab (its delete waits for the history copy); window B
+    // saves it meanwhile and says so; A's read of the record still finds it. Before the fix A
+    // showed it again as a new tab, whose record A's delete then removed.
+    const options = { channelName: "closed-here", delay: 1, maxWait: 1 };
+    const textsA: Record<string, string | Text> = { [EDITOR_DOCUMENT_ID]: "closed in A" };
+    const a = makeHost(textsA);
+    const b = makeHost({ [EDITOR_DOCUMENT_ID]: "saved in B" });
+    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
+    const syncB = new DocumentSyncClient(editorDocumentStore, b.host, options);
+    clients.push(syncA, syncB);
+    await syncA.load();
+    syncA.track(EDITOR_DOCUMENT_ID);
+    syncA.start();
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+    await syncB.load();
+    syncB.start();
+
+    let keep!: () => void;
+    const kept = new Promise<void>((resolve) => (keep = resolve));
+    delete textsA[EDITOR_DOCUMENT_ID];
+    const deleted = syncA.forget([EDITOR_DOCUMENT_ID], kept);
+    const read = vi.spyOn(editorDocumentStore, "read");
+    syncB.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncB.whenStored();
+    keep();
+    await deleted;
+    // A follows B's message: its read of the record, whenever it runs, is settled.
+    await vi.waitFor(() => expect(read).toHaveBeenCalledWith(EDITOR_DOCUMENT_ID));
+    await Promise.all(read.mock.results.map((result) => result.value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(a.events.adopted).toEqual([]);
+    expect(syncA.revisionOf(EDITOR_DOCUMENT_ID)).toBe(0);
+    expect(await editorDocumentStore.read(EDITOR_DOCUMENT_ID)).toBeNull();
+  });
+
   it("reads only the chunks the other window wrote, and its own next save writes only what it touched", async () => {
     const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`);
     const original = Text.of(lines);
