@@ -1,8 +1,9 @@
-import { ChangeSet } from "@codemirror/state";
+import { ChangeSet, type Text } from "@codemirror/state";
 import { applyTextChanges } from "./chunk-changes";
 import type { DocumentStore } from "./document-store";
 import type { DocumentSyncHost, SyncMessage, TrackedDocument } from "./document-sync-types";
 import type { TextChunkTracker } from "./text-chunks";
+import { sameText } from "~/text/same-text";
 
 /**
  * Following other windows (the receiving half of DocumentSyncClient): their order and
@@ -98,9 +99,19 @@ async function adoptChanges(
       : ChangeSet.of(changes, known.content.length).apply(known.content);
   doc.revision = result.doc.revision;
   ctx.host.adoptRemote({ ...result.doc, content, changes: { base: known.content, changes } }, true);
-  // Later saves compare against what is shown now, which these chunks describe.
+  // Later saves compare against what is shown now, when these chunks hold it. A host that
+  // kept its own text (a live document: its session's text is shown) must not take them for
+  // its own, even of the same length: its next save would keep chunks holding the other text.
   const shown = ctx.host.snapshot(id)?.text;
-  if (shown !== undefined && shown.length === length) doc.chunks.adopt(shown, chunks);
-  else doc.chunks.reset();
+  if (shown !== undefined && shown.length === length && holdSameText(shown, content)) {
+    doc.chunks.adopt(shown, chunks);
+  } else doc.chunks.reset();
   return true;
+}
+
+/** Whether two texts are the same; CodeMirror documents that share their trees compare fast. */
+function holdSameText(a: Text | string, b: Text | string): boolean {
+  if (typeof a !== "string") return sameText(a, b);
+  if (typeof b !== "string") return sameText(b, a);
+  return a === b;
 }
