@@ -6,7 +6,7 @@ import {
   isAtOrUnder,
   pathAfterMove,
 } from "./file-operations";
-import { HandleFolder } from "./handle-folder";
+import { type DirectoryHandleLike, HandleFolder } from "./handle-folder";
 import { type FakeTree, fakeDirectoryHandle, fakeFileAt } from "./handle-folder-test-support";
 import {
   FileListFolder,
@@ -195,6 +195,35 @@ describe("file operations where they cannot all go well", () => {
     expect(await folder.rename("notes.txt", "Notes.txt")).toBe("Notes.txt");
     expect([...tree.keys()]).toEqual(["Notes.txt"]);
     expect(text(fakeFileAt(tree, "Notes.txt")!)).toBe("N");
+  });
+  it("a case-only rename whose second copy fills the disk puts the file back under its name", async () => {
+    const tree: FakeTree = new Map([["notes.txt", bytes("N")]]);
+    const root = fakeDirectoryHandle("f", tree);
+    // The disk fills up just when "Notes.txt" is written (the detour's copy went through).
+    const filling: DirectoryHandleLike = {
+      ...root,
+      async getFileHandle(name, options) {
+        const handle = await root.getFileHandle(name, options);
+        if (name !== "Notes.txt") return handle;
+        return {
+          ...handle,
+          async createWritable() {
+            const writable = await handle.createWritable();
+            return {
+              ...writable,
+              write: async () => {
+                throw Object.assign(new Error("full"), { name: "QuotaExceededError" });
+              },
+            };
+          },
+        };
+      },
+    };
+    const folder = new HandleFolder(filling);
+    const refused = await failureOf(folder.rename("notes.txt", "Notes.txt"));
+    expect(refused.failure).toBe("no-space");
+    expect([...tree.keys()]).toEqual(["notes.txt"]);
+    expect(text(fakeFileAt(tree, "notes.txt")!)).toBe("N");
   });
 });
 

@@ -266,7 +266,13 @@ export class HandleFolder implements WorkspaceFolder {
       // "notes.txt" → "Notes.txt" where case does not count: a copy would land on the original.
       const detour = joinPath(toFolder, `${newName}.plainpad-renaming`);
       await this.copyThenRemove(from, detour);
-      await this.copyThenRemove(detour, to);
+      try {
+        await this.copyThenRemove(detour, to);
+      } catch (error) {
+        // Not left under the detour's name: back where it was, then the failure is said.
+        await this.copyThenRemove(detour, from).catch(() => undefined);
+        throw error;
+      }
     } else {
       await this.copyThenRemove(from, to);
     }
