@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { HandleFolder } from "~/workspace/handle-folder";
+import { fakeDirectoryHandle } from "~/workspace/handle-folder-test-support";
 import { FileListFolder, MemoryFolder } from "~/workspace/workspace-folder";
 import type { PickedFile } from "~/storage/disk-files";
 import type { Notice } from "../notepad-store";
@@ -201,5 +203,23 @@ describe("WorkspaceSession", () => {
     expect(workspace.findFiles("t")[0]).toMatchObject({ path: "b.txt", recent: true });
     workspace.closeFolder();
     expect(workspace.findFiles("t")).toEqual([]);
+  });
+
+  it("knows the tabs still open on its files when a folder is opened again (they are guarded and followed)", async () => {
+    const tabs = new FakeTabs();
+    // A tab opened on "a.txt" before the folder was closed: still open, maybe with unsaved edits.
+    const tabHandle = { kind: "file", name: "a.txt" } as unknown as FileSystemFileHandle;
+    tabs.opened.push({ id: "tab-kept", name: "a.txt", text: "ay, edited", handle: tabHandle });
+    tabs.diskTabs = () => [{ id: "tab-kept", handle: tabHandle }];
+    const root = fakeDirectoryHandle("notes", new Map([["a.txt", bytes("ay")]]));
+    const folder = new HandleFolder({
+      ...root,
+      resolve: async (handle) => (handle === tabHandle ? ["a.txt"] : null),
+    });
+    const workspace = new WorkspaceSession(tabs, async () => ({ folder, handle: null }));
+    expect(await workspace.openFolder()).toBe(true);
+    // Replace in files, Rename and Delete find the tab by its path.
+    expect(workspace.state.openTabs).toEqual({ "a.txt": "tab-kept" });
+    expect(workspace.pathOfTab("tab-kept")).toBe("a.txt");
   });
 });
