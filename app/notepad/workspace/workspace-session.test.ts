@@ -19,7 +19,7 @@ class FakeTabs implements WorkspaceTabs {
   readonly notices: Notice[] = [];
   active: string | null = null;
   place: FilePlace | null = null;
-  diskTabs() {
+  diskTabs(): { id: string; handle: FileSystemFileHandle }[] {
     return [];
   }
   activeTab() {
