@@ -15,6 +15,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 /** The notepad's tabs as a list: what was opened, shown and where the cursor went. */
 class FakeTabs implements WorkspaceTabs {
+  ready?: () => Promise<void>;
   readonly opened: { id: string; name: string; text: string; handle: unknown }[] = [];
   readonly notices: Notice[] = [];
   active: string | null = null;
@@ -221,5 +222,31 @@ describe("WorkspaceSession", () => {
     // Replace in files, Rename and Delete find the tab by its path.
     expect(workspace.state.openTabs).toEqual({ "a.txt": "tab-kept" });
     expect(workspace.pathOfTab("tab-kept")).toBe("a.txt");
+  });
+  it("waits for the stored tabs before opening a file again (Reopen right after a reload)", async () => {
+    const tabs = new FakeTabs();
+    const tabHandle = {
+      kind: "file",
+      name: "a.txt",
+      isSameEntry: async (other: FileSystemHandle) => other.name === "a.txt",
+    } as unknown as FileSystemFileHandle;
+    // The notepad's stored tabs come back a moment after the folder is opened again.
+    let loaded = () => undefined as void;
+    const storedTabsBack = new Promise<void>((resolve) => (loaded = resolve));
+    tabs.ready = () => storedTabsBack;
+    const root = fakeDirectoryHandle("notes", new Map([["a.txt", bytes("ay")]]));
+    const workspace = new WorkspaceSession(tabs, async () => ({
+      folder: new HandleFolder(root),
+      handle: null,
+    }));
+    expect(await workspace.openFolder()).toBe(true);
+    const opening = workspace.openFile("a.txt");
+    setTimeout(() => {
+      tabs.opened.push({ id: "tab-stored", name: "a.txt", text: "ay", handle: tabHandle });
+      tabs.diskTabs = () => [{ id: "tab-stored", handle: tabHandle }];
+      loaded();
+    }, 20);
+    expect(await opening).toBe("tab-stored");
+    expect(tabs.opened.map((tab) => tab.id)).toEqual(["tab-stored"]);
   });
 });

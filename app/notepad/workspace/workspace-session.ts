@@ -53,6 +53,8 @@ export interface WorkspaceState {
 
 /** What the session needs of the notepad's tabs (the controller gives it). */
 export interface WorkspaceTabs {
+  /** Resolves once the stored tabs are back (their files known): before then none is found. */
+  ready?(): Promise<void>;
   /** The tabs bound to a file on this computer, with its handle. */
   diskTabs(): { id: string; handle: FileSystemFileHandle }[];
   hasTab(id: string): boolean;
@@ -273,6 +275,8 @@ export class WorkspaceSession {
 
   /** The open tab bound to the file: the one opened from here, else one with the same file. */
   private async tabOf(path: string, handle: FileSystemFileHandle | null): Promise<string | null> {
+    // Reopen right after a reload: the stored tabs of this folder's files may still be coming.
+    await this.tabs.ready?.();
     const known = this.state.openTabs[path];
     if (known && this.tabs.hasTab(known)) return known;
     if (!handle) return null;

@@ -1,7 +1,7 @@
 import { EditorSelection } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import type { PickedFile } from "~/storage/disk-files";
-import type { Notice, NotepadStore } from "../notepad-store";
+import { type Notice, type NotepadStore, whenLoaded } from "../notepad-store";
 import type { TabStates } from "../tab-states";
 import type { FilePlace, WorkspaceTabs } from "./workspace-session";
 
@@ -21,6 +21,7 @@ export interface WorkspaceTabsHost {
 /** The notepad's tabs as the workspace session uses them. */
 export function workspaceTabsOf(host: WorkspaceTabsHost): WorkspaceTabs {
   return {
+    ready: () => whenLoaded(host.store),
     diskTabs: () =>
       host.store.getState().tabs.tabs.flatMap((tab) => {
         const handle = host.states.get(tab.id)?.file.disk?.handle;
