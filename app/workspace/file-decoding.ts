@@ -19,6 +19,16 @@ import { decodeBytes, isUtf16, markedEncoding, type TextEncodingId } from "~/tex
  */
 export const SEARCH_GUESS_BYTES = 16 * 1024;
 
+/**
+ * The bytes of a first, quicker guess (the detector's time grows with its sample: 4 KB takes a
+ * quarter of 16 KB's time). It is taken only when it names a legacy encoding other than
+ * Windows-1252 with QUICK_GUESS_CONFIDENCE and the whole file decodes in it; otherwise the
+ * guess on SEARCH_GUESS_BYTES decides, as before. Windows-1252 is never taken from it: a start
+ * in plain ASCII reads as Windows-1252 whatever follows.
+ */
+export const QUICK_GUESS_BYTES = 4 * 1024;
+export const QUICK_GUESS_CONFIDENCE = 0.95;
+
 /** Files larger than this are skipped by find in files (and counted): 64 MB. */
 export const SEARCH_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -62,6 +72,13 @@ async function decodeInOwnEncoding(
   }
   const unicode = decodeBytes(bytes, marked ?? "utf-8");
   if (unicode !== null) return { text: unicode, encoding: marked ?? "utf-8" };
+  if (bytes.byteLength > QUICK_GUESS_BYTES) {
+    const quick = await guessLegacyEncoding(bytes.subarray(0, QUICK_GUESS_BYTES)).catch(() => null);
+    if (quick && quick.encoding !== "windows-1252" && quick.confidence >= QUICK_GUESS_CONFIDENCE) {
+      const text = decodeBytes(bytes, quick.encoding);
+      if (text !== null) return { text, encoding: quick.encoding };
+    }
+  }
   const guess = await guessLegacyEncoding(bytes.subarray(0, SEARCH_GUESS_BYTES)).catch(() => null);
   if (guess && guess.encoding !== "windows-1252") {
     const text = decodeBytes(bytes, guess.encoding);

@@ -187,35 +187,76 @@ export async function* findInFolder(
     unreadable: [],
   };
   const unreadable = (path: string) => summary.unreadable.push(path);
+  // Files are read a few ahead of the one being searched, so the disk (or the browser's file
+  // system) works while the processor decodes and matches; results still come in folder order.
+  const ahead: { path: string; loading: Promise<LoadedFile> }[] = [];
+  let bytesAhead = 0;
+  const searchNext = async (): Promise<FileHits | null> => {
+    const { path, loading } = ahead.shift()!;
+    const loaded = await loading;
+    if (loaded.kind === "read") bytesAhead -= loaded.snapshot.size;
+    return searchLoaded(path, loaded, compiled.regexp, maxBytes, summary, memo);
+  };
   for await (const path of walkShownFiles(folder, find, unreadable)) {
     if (signal?.aborted) return;
     if (!wanted(path)) continue;
-    const hits = await searchFile(folder, path, compiled.regexp, maxBytes, summary, memo);
+    const loading = loadFile(folder, path, maxBytes);
+    ahead.push({ path, loading });
+    void loading.then((loaded) => {
+      if (loaded.kind === "read") bytesAhead += loaded.snapshot.size;
+    });
+    while (ahead.length > READ_AHEAD_FILES || (ahead.length > 1 && bytesAhead > READ_AHEAD_BYTES)) {
+      const hits = await searchNext();
+      if (signal?.aborted) return;
+      if (hits) yield { type: "file", hits };
+    }
+  }
+  while (ahead.length > 0) {
+    const hits = await searchNext();
+    if (signal?.aborted) return;
     if (hits) yield { type: "file", hits };
   }
   yield { type: "done", summary };
 }
 
-async function searchFile(
+/** Files read ahead of the one searched, at most, and at most this many bytes of them. */
+const READ_AHEAD_FILES = 8;
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+
+type FileSnapshot = Awaited<ReturnType<WorkspaceFolder["read"]>>;
+type LoadedFile = { kind: "read"; snapshot: FileSnapshot } | { kind: "too-large" | "unreadable" };
+
+async function loadFile(
   folder: WorkspaceFolder,
   path: string,
+  maxBytes: number,
+): Promise<LoadedFile> {
+  try {
+    // The size first: a huge file is skipped without reading it.
+    if ((await folder.stat(path)).size > maxBytes) return { kind: "too-large" };
+    return { kind: "read", snapshot: await folder.read(path) };
+  } catch {
+    return { kind: "unreadable" };
+  }
+}
+
+async function searchLoaded(
+  path: string,
+  loaded: LoadedFile,
   regexp: RegExp,
   maxBytes: number,
   summary: FindSummary,
   memo: EncodingMemo,
 ): Promise<FileHits | null> {
-  let snapshot;
-  try {
-    // The size first: a huge file is skipped without reading it.
-    if ((await folder.stat(path)).size > maxBytes) {
-      summary.skippedTooLarge++;
-      return null;
-    }
-    snapshot = await folder.read(path);
-  } catch {
+  if (loaded.kind === "too-large") {
+    summary.skippedTooLarge++;
+    return null;
+  }
+  if (loaded.kind === "unreadable") {
     summary.unreadable.push(path);
     return null;
   }
+  const { snapshot } = loaded;
   const stamp = { size: snapshot.size, lastModified: snapshot.lastModified };
   const known = memo.get(path);
   const unchanged = known?.size === stamp.size && known.lastModified === stamp.lastModified;
