@@ -26,6 +26,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       "new-tab",
       "open",
       "open-folder",
+      "recent-folders",
+      "quick-open",
       "close-folder",
       "save",
       "save-as",

@@ -4,7 +4,6 @@ import {
   Copy,
   FileDown,
   FilePlus,
-  FolderTree,
   GitCompare,
   Maximize2,
   Minimize2,
@@ -50,6 +49,11 @@ import {
   type DriveSyncCommandState,
   driveSyncCommands,
 } from "./drive-sync-commands";
+import {
+  type FolderCommandContext,
+  type FolderCommandState,
+  folderCommands,
+} from "./folder-commands";
 
 /**
  * The notepad's commands: every command once. The menu bar, the icon toolbar, the right-click
@@ -66,7 +70,8 @@ export type NotepadDialog =
   "emoji" | "chars" | "shortcuts" | "about" | "closed-tabs" | "folder-copies" | "compare";
 
 /** What a command may ask of the notepad (implemented by the notepad page). */
-export interface NotepadCommandContext extends TextToolContext, DriveSyncCommandContext {
+export interface NotepadCommandContext
+  extends TextToolContext, DriveSyncCommandContext, FolderCommandContext {
   newTab(): void;
   openFilePicker(): void;
   /** Into the tab's file on this computer, else a download (Mod-s). */
@@ -123,18 +128,11 @@ export interface NotepadCommandContext extends TextToolContext, DriveSyncCommand
   activateTabAt(index: number): void;
   moveActiveTab(delta: -1 | 1): void;
   openContextMenuAtCursor(): void;
-  /** File › Open folder…: a folder as a workspace (its tree in the side panel). */
-  openFolder(): void;
-  /** File › Close folder: the panel goes, the tabs opened from it stay. */
-  closeFolder(): void;
-  /** Shows or hides the folder panel. */
-  toggleFolderPanel(): void;
-  /** Selects the active tab's file in the folder's tree and scrolls to it. */
-  revealActiveTab(): void;
 }
 
 /** The UI state commands are enabled or checked by. */
-export interface NotepadCommandState extends PreviewCommandState, DriveSyncCommandState {
+export interface NotepadCommandState
+  extends PreviewCommandState, DriveSyncCommandState, FolderCommandState {
   keyMode: KeyMode;
   canUndo: boolean;
   canRedo: boolean;
@@ -142,8 +140,6 @@ export interface NotepadCommandState extends PreviewCommandState, DriveSyncComma
   canCloseTab: boolean;
   settings: NotepadSettings;
   fullscreen: boolean;
-  /** The opened folder (issue 52): whether there is one, and whether its panel is shown. */
-  workspace: { open: boolean; panelShown: boolean };
 }
 
 /** One command of the notepad. */
@@ -165,35 +161,8 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     run: (ctx) => ctx.newTab(),
   },
   { ...openCommand(), menuLabel: "Open…", helpLabel: "Open file" },
-  {
-    id: "open-folder",
-    label: "Open folder",
-    menuLabel: "Open folder…",
-    icon: FolderTree,
-    keys: { all: ["Mod-Alt-o"] },
-    run: (ctx) => ctx.openFolder(),
-  },
-  {
-    id: "close-folder",
-    label: "Close folder",
-    run: (ctx) => ctx.closeFolder(),
-    isEnabled: (state) => state.workspace.open,
-  },
-  {
-    id: "folder-panel",
-    label: "Folder panel",
-    helpLabel: "Show/Hide folder panel",
-    run: (ctx) => ctx.toggleFolderPanel(),
-    isEnabled: (state) => state.workspace.open,
-    isChecked: (state) => state.workspace.open && state.workspace.panelShown,
-  },
-  {
-    id: "reveal-active-tab",
-    label: "Reveal active tab",
-    helpLabel: "Reveal the active tab's file in the folder panel",
-    run: (ctx) => ctx.revealActiveTab(),
-    isEnabled: (state) => state.workspace.open,
-  },
+  // Open folder…, Quick open (before Print: it shares Mod-p), the folder panel (issue 52).
+  ...folderCommands<NotepadCommandContext, NotepadCommandState>(),
   saveCommand(),
   saveAsCommand(),
   exportCommand(),

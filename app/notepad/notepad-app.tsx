@@ -43,6 +43,7 @@ import { PreviewArea } from "~/preview/preview-area";
 import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
+import { WorkspaceDialogs } from "./workspace/workspace-dialogs";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -219,7 +220,7 @@ export function NotepadApp() {
         const coords = view?.coordsAtPos(view.state.selection.main.head);
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
-      ...workspaceCommandContext(controller.workspace),
+      ...workspaceCommandContext(controller.workspace, setModal),
     };
   }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
   useEffect(() => {
@@ -426,6 +427,10 @@ export function NotepadApp() {
           onClose={() => setModal(null)}
         />
       )}
+      <WorkspaceDialogs
+        {...{ modal: state.modal, session: controller.workspace, recall: controller.recall }}
+        onClose={() => setModal(null)}
+      />
       {state.modal === "drive-sync" && (
         <DriveSyncDialog store={store} drive={controller.drive} onClose={() => setModal(null)} />
       )}

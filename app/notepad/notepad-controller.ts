@@ -26,9 +26,9 @@ import { NotepadWindowSync } from "./tab-sync";
 import { NotepadDriveSync } from "./drive-sync";
 import { prepareWhenIdle, type TabStates } from "./tab-states";
 import { NotepadLive } from "./tab-live";
-import { WorkspaceSession } from "./workspace/workspace-session";
-import { workspaceTabsOf } from "./workspace/workspace-tabs";
-import { chooseFolder } from "./workspace/choose-folder";
+import type { WorkspaceSession } from "./workspace/workspace-session";
+import type { WorkspaceRecall } from "./workspace/workspace-recall";
+import { createNotepadWorkspace } from "./workspace/notepad-workspace";
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -70,7 +70,9 @@ export class NotepadController {
   /** Live collaboration sessions of tabs (issue 44). */
   readonly live: NotepadLive = new NotepadLive(this);
   /** The opened folder: its tree, and its files opened as tabs (issue 52). */
-  readonly workspace: WorkspaceSession = new WorkspaceSession(workspaceTabsOf(this), chooseFolder);
+  readonly workspace: WorkspaceSession;
+  /** The recent folders, and reopening the last one. */
+  readonly recall: WorkspaceRecall;
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -90,6 +92,7 @@ export class NotepadController {
       ready: () => this.ready,
     });
     this.states = this.editor.states;
+    ({ session: this.workspace, recall: this.recall } = createNotepadWorkspace(this));
     const storage = openTabsStorage(this);
     this.sync = storage.sync;
     this.stored = storage.stored;
@@ -152,6 +155,7 @@ export class NotepadController {
     this.store.setState({ tabs, notices: [...this.store.getState().notices, ...notices] });
     this.editor.mount(parent, tabs.activeId);
     this.store.setState({ loaded: true });
+    void this.recall.offerReopen();
     this.sync.start();
     if (stored.interrupted) {
       const forget = (ids: string[]) => this.sync.forget(ids);

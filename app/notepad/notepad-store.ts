@@ -37,6 +37,8 @@ export type NotepadModal =
   | "share"
   | "live"
   | "drive-sync"
+  | "quick-open"
+  | "recent-folders"
   | null;
 
 /** Figures of the status bar and stats display. */

@@ -27,10 +27,7 @@ export type BackupFolderStatus =
   | { kind: "on"; folder: string; savedAt: number | null; writing: boolean }
   | { kind: "failed"; folder: string; problem: "gone" | "full" | "permission" | "other" };
 
-type DirectoryHandle = BackupDirectory & {
-  queryPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
-  requestPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
-};
+type DirectoryHandle = BackupDirectory & PermissionedFolder;
 
 type DirectoryPicker = (options: {
   id?: string;
@@ -54,6 +51,26 @@ export function directoryPicker(): DirectoryPicker | null {
   const picker = (window as unknown as { showDirectoryPicker?: DirectoryPicker })
     .showDirectoryPicker;
   return typeof picker === "function" ? picker.bind(window) : null;
+}
+
+/** A kept folder handle's permission calls (File System Access API; not in TS's DOM types). */
+export interface PermissionedFolder {
+  queryPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
+  requestPermission(options: { mode: "readwrite" }): Promise<PermissionState>;
+}
+
+/**
+ * Whether Plainpad may read and write a kept folder: asks the browser (`request`: may show its
+ * prompt, so only from a click) or only checks. A failing call counts as "denied".
+ */
+export function folderPermission(
+  folder: PermissionedFolder,
+  request: boolean,
+): Promise<PermissionState> {
+  const call = request
+    ? folder.requestPermission({ mode: "readwrite" })
+    : folder.queryPermission({ mode: "readwrite" });
+  return call.catch(() => "denied" as PermissionState);
 }
 
 const db = () =>
@@ -113,7 +130,7 @@ export class BackupFolderKeeper {
     }
     if (!saved || this.disposed) return;
     this.folder = saved;
-    const permission = await saved.queryPermission({ mode: "readwrite" }).catch(() => "denied");
+    const permission = await folderPermission(saved, false);
     if (permission === "granted") this.resume();
     else this.setStatus({ kind: "paused", folder: saved.name });
   }
@@ -145,9 +162,7 @@ export class BackupFolderKeeper {
   async allow(): Promise<void> {
     const folder = this.folder;
     if (!folder) return;
-    const permission = await folder
-      .requestPermission({ mode: "readwrite" })
-      .catch(() => "denied" as PermissionState);
+    const permission = await folderPermission(folder, true);
     if (permission === "granted") this.resume();
     else this.setStatus({ kind: "paused", folder: folder.name });
   }
@@ -261,7 +276,7 @@ export class BackupFolderKeeper {
       this.timer = null;
       const folder = this.folder;
       if (!folder || this.disposed) return;
-      const permission = await folder.queryPermission({ mode: "readwrite" }).catch(() => "denied");
+      const permission = await folderPermission(folder, false);
       if (permission !== "granted") {
         this.setStatus({ kind: "paused", folder: folder.name });
         return;

@@ -1,6 +1,6 @@
 import { type Extension, Prec } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { type Command, findCommandForKey } from "./commands";
+import { type Command, runCommandForKey } from "./commands";
 import type { Platform } from "./platform";
 
 /** What the editor's key handler needs, read at key time (so the extension is made once). */
@@ -26,12 +26,9 @@ export function commandKeyHandler<Ctx>(target: () => CommandKeyTarget<Ctx> | nul
         if (event.key === "Escape") view.setTabFocusMode(2000);
         const current = target();
         if (!current) return false;
-        const found = findCommandForKey(current.commands, event, current.platform, [
-          "text",
-          "page",
-        ]);
-        if (!found) return false;
-        if (found.command.run(current.ctx, found.key) === false) return false;
+        const scopes = ["text", "page"] as const;
+        if (!runCommandForKey(current.commands, current.ctx, event, current.platform, scopes))
+          return false;
         event.preventDefault();
         return true;
       },

@@ -21,6 +21,7 @@ import {
   keysFor,
   layoutIds,
   matchesKey,
+  runCommandForKey,
   shortcutRows,
 } from "./commands";
 import type { Platform } from "./platform";
@@ -101,16 +102,18 @@ function checkRegistry(
   }
 
   for (const platform of PLATFORMS) {
-    // No two commands share a key in one editor.
-    const owner = new Map<string, string>();
+    // No two commands share a key in one editor, unless the first gives it on (sharesKeys).
+    const owner = new Map<string, Command<unknown, unknown>>();
     for (const command of commands) {
       for (const binding of keysFor(command, platform)) {
         const other = owner.get(binding);
-        expect(
-          other,
-          `${binding} is bound to ${other} and ${command.id} on ${platform}`,
-        ).toBeUndefined();
-        owner.set(binding, command.id);
+        if (!other?.sharesKeys) {
+          expect(
+            other?.id,
+            `${binding} is bound to ${other?.id} and ${command.id} on ${platform}`,
+          ).toBeUndefined();
+        }
+        owner.set(binding, command);
       }
     }
 
@@ -190,5 +193,52 @@ describe("the editors' command registries", () => {
     expect(rows.find((row) => row.action === "Context menu (or right-click)")?.mac).toBe(
       "Shift+F10 or Menu key",
     );
+  });
+});
+
+describe("a key shared by two commands", () => {
+  type Ctx = { folderOpen: boolean; ran: string[] };
+  const commands: Command<Ctx, unknown>[] = [
+    {
+      id: "quick-open",
+      label: "Quick open",
+      keys: { all: ["Mod-p"] },
+      sharesKeys: true,
+      run: (ctx) => ctx.folderOpen && (ctx.ran.push("quick-open"), true),
+    },
+    {
+      id: "print",
+      label: "Print",
+      keys: { all: ["Mod-p"] },
+      run: (ctx) => void ctx.ran.push("print"),
+    },
+    { id: "indent", label: "Indent", keys: { all: ["Tab"] }, run: () => false },
+  ];
+
+  it("goes to the first command that applies, and on to the next when it does not", () => {
+    const withFolder: Ctx = { folderOpen: true, ran: [] };
+    expect(
+      runCommandForKey(commands, withFolder, key("p", { ctrl: true }), "windows", ["page"]),
+    ).toBe(true);
+    const without: Ctx = { folderOpen: false, ran: [] };
+    expect(runCommandForKey(commands, without, key("p", { ctrl: true }), "windows", ["page"])).toBe(
+      true,
+    );
+    expect([withFolder.ran, without.ran]).toEqual([["quick-open"], ["print"]]);
+  });
+
+  it("leaves the key its own meaning when a command that does not share it returns false", () => {
+    const ctx: Ctx = { folderOpen: false, ran: [] };
+    expect(runCommandForKey(commands, ctx, key("Tab"), "windows", ["page"])).toBe(false);
+  });
+
+  it("the notepad's Mod-p is Quick open's first, then Print's", () => {
+    const bound = NOTEPAD_COMMANDS.filter((command) =>
+      keysFor(command, "windows").includes("Mod-p"),
+    );
+    expect(bound.map((command) => [command.id, command.sharesKeys ?? false])).toEqual([
+      ["quick-open", true],
+      ["print", false],
+    ]);
   });
 });

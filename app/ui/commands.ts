@@ -56,6 +56,12 @@ export interface Command<Ctx, State> {
   /** Default "page". */
   readonly scope?: KeyScope;
   /**
+   * Its keys are shared with a later command of the registry: when `run` returns false (it
+   * does not apply now), that command gets the key (Quick open's Mod-p, while a folder is open,
+   * else Print's).
+   */
+  readonly sharesKeys?: boolean;
+  /**
    * How help tables show the keys when the bindings alone would read badly (e.g. "Mod-1 … Mod-9"
    * for nine bindings); written in the same notation and formatted per platform.
    */
@@ -231,13 +237,43 @@ export function findCommandForKey<C extends { keys?: CommandKeys; scope?: KeySco
   platform: Platform,
   scopes: readonly KeyScope[],
 ): { command: C; key: KeySpec } | null {
+  return commandsForKey(commands, event, platform, scopes).next().value ?? null;
+}
+
+/** Every command bound to an event's key, in registry order (with the key that matched). */
+export function* commandsForKey<C extends { keys?: CommandKeys; scope?: KeyScope }>(
+  commands: readonly C[],
+  event: KeyEventLike,
+  platform: Platform,
+  scopes: readonly KeyScope[],
+): Generator<{ command: C; key: KeySpec }, void> {
   for (const command of commands) {
     if (!scopes.includes(command.scope ?? "page")) continue;
-    for (const key of keysFor(command, platform)) {
-      if (matchesKey(event, key, platform)) return { command, key };
-    }
+    const key = keysFor(command, platform).find((spec) => matchesKey(event, spec, platform));
+    if (key) yield { command, key };
   }
-  return null;
+}
+
+/**
+ * Runs the command bound to an event's key: the first in registry order, or the next one when
+ * a command that `sharesKeys` does not apply (returns false). False when none ran, so the key
+ * keeps its ordinary meaning.
+ */
+export function runCommandForKey<
+  Ctx,
+  C extends Pick<Command<Ctx, never>, "keys" | "scope" | "run" | "sharesKeys">,
+>(
+  commands: readonly C[],
+  ctx: Ctx,
+  event: KeyEventLike,
+  platform: Platform,
+  scopes: readonly KeyScope[],
+): boolean {
+  for (const { command, key } of commandsForKey(commands, event, platform, scopes)) {
+    if (command.run(ctx, key) !== false) return true;
+    if (!command.sharesKeys) return false;
+  }
+  return false;
 }
 
 /** One row of a shortcut table. */

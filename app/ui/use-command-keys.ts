@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { type Command, findCommandForKey } from "./commands";
+import { type Command, findCommandForKey, runCommandForKey } from "./commands";
 import type { Platform } from "./platform";
 
 /** What page-wide key handling needs, read at key time (so the listener is added once). */
@@ -34,7 +34,7 @@ export function useCommandKeys<Ctx, State>(source: CommandKeySource<Ctx, State>)
         event.preventDefault();
         return;
       }
-      if (found.command.run(ctx, found.key) === false) return;
+      if (!runCommandForKey(commands, ctx, event, platform, ["page"])) return;
       event.preventDefault();
     };
     window.addEventListener("keydown", onKeyDown);

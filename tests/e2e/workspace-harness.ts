@@ -4,8 +4,8 @@ import { fixtureBytes, installDiskHarness } from "./disk-harness";
 /**
  * A real folder for the workspace's browser tests: a folder of the Origin Private File System
  * (real FileSystemDirectoryHandles), handed out by `window.showDirectoryPicker`, which the
- * notepad's Open folder… calls as it would the system's picker. The permission calls are the
- * disk harness's (granted, or "prompt" until a click asks).
+ * notepad's Open folder… calls as it would the system's picker. The permission is granted
+ * unless `sessionStorage.__permission` says "prompt" (a restart), until a click asks.
  */
 
 /** The fixture folder's name in the origin-private file system. */
@@ -33,14 +33,21 @@ export function workspaceFixture(): Record<string, number[]> {
  * Installs the disk harness and a folder picker answering with the fixture folder (written
  * on the first call, so a reload keeps what the test changed).
  */
-export async function installWorkspaceHarness(
-  page: Page,
-  options: { permission?: "granted" | "prompt" } = {},
-): Promise<void> {
-  await installDiskHarness(page, { permission: options.permission });
+export async function installWorkspaceHarness(page: Page): Promise<void> {
+  await installDiskHarness(page);
   await page.addInitScript(
     ({ folderName, files }) => {
       const w = window as unknown as Record<string, unknown>;
+      // The permission to the folder, kept across reloads: "prompt" after a restart.
+      const proto = FileSystemHandle.prototype as unknown as Record<string, unknown>;
+      proto.queryPermission = async () => sessionStorage.getItem("__permission") ?? "granted";
+      proto.requestPermission = async () => {
+        (w.__diskLog as { permissionRequests: boolean[] }).permissionRequests.push(
+          navigator.userActivation.isActive,
+        );
+        sessionStorage.setItem("__permission", "granted");
+        return "granted";
+      };
       w.__folderPicks = 0;
       w.showDirectoryPicker = async () => {
         w.__folderPicks = (w.__folderPicks as number) + 1;

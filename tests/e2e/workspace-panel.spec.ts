@@ -1,5 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { fixtureBytes } from "./disk-harness";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fixtureBytes, installDiskHarness } from "./disk-harness";
+import { expectNoSeriousA11yViolations } from "./fixtures";
 import { editorText, openNotepad, runMenu, tabButtons } from "./notepad-helpers";
 import {
   installWorkspaceHarness,
@@ -41,7 +44,7 @@ async function openWorkspace(page: Page): Promise<void> {
 }
 
 test.describe("a folder as a workspace", () => {
-  test("Open folder shows the panel; it hides, shows again and resizes by keyboard", async ({
+  test("Open folder shows the panel; it hides, shows again, resizes by keys and pointer", async ({
     page,
   }) => {
     await openWorkspace(page);
@@ -55,11 +58,20 @@ test.describe("a folder as a workspace", () => {
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 32);
+    // Dragged 40 px narrower with the pointer.
+    const bar = (await separator.boundingBox())!;
+    await page.mouse.move(bar.x + bar.width / 2, bar.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(bar.x + bar.width / 2 - 20, bar.y + 100);
+    await page.mouse.move(bar.x + bar.width / 2 - 40, bar.y + 100);
+    await page.mouse.up();
+    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before - 8);
+    await expect(separator).toHaveAttribute("aria-valuenow", String(before - 8));
     // The width is remembered.
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await runMenu(page, "File", "Open folder…");
-    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 32);
+    await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before - 8);
     await runMenu(page, "File", "Close folder");
     await expect(panel(page)).toHaveCount(0);
   });
@@ -95,6 +107,7 @@ test.describe("a folder as a workspace", () => {
     await expect
       .poll(() => treeNames(page))
       .toEqual(["docs", "src", "a-readme.md", "b-notes.txt", "utf16.txt", "Windows.txt"]);
+    await expectNoSeriousA11yViolations(page, "folder panel");
     // Keyboard: the first item takes the focus; Down, Right opens "src", Right again its child.
     await treeItem(page, "docs").focus();
     await page.keyboard.press("ArrowDown");
@@ -105,6 +118,8 @@ test.describe("a folder as a workspace", () => {
     await page.keyboard.press("ArrowRight");
     await expect(treeItem(page, "deep")).toBeFocused();
     await page.keyboard.press("ArrowRight");
+    // Listed when opened: Right goes in once its items show.
+    await expect(treeItem(page, "quick-target.ts")).toBeVisible();
     await page.keyboard.press("ArrowRight");
     await expect(treeItem(page, "quick-target.ts")).toBeFocused();
     await expect(treeItem(page, "quick-target.ts")).toHaveAttribute("aria-selected", "true");
@@ -158,5 +173,121 @@ test.describe("a folder as a workspace", () => {
     });
     await treeItem(page, "b-notes.txt").click();
     await expect(page.getByText('"b-notes.txt" is no longer in the folder')).toBeVisible();
+  });
+
+  test("Mod-p: quick open with a folder (fuzzy, recent on top), Print without", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      // A stand-in print window that counts prints.
+      const w = window as unknown as { prints: number };
+      w.prints = 0;
+      window.open = () =>
+        ({
+          document: { open() {}, write() {}, close() {} },
+          focus() {},
+          print() {
+            w.prints += 1;
+          },
+          close() {},
+        }) as unknown as Window;
+    });
+    const prints = () => page.evaluate(() => (window as unknown as { prints: number }).prints);
+    await installWorkspaceHarness(page);
+    await openNotepad(page);
+    await writeWorkspaceFixture(page);
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+p");
+    await expect.poll(prints).toBe(1);
+    await expect(page.getByRole("dialog", { name: "Quick open" })).toHaveCount(0);
+
+    await runMenu(page, "File", "Open folder…");
+    await treeItem(page, "b-notes.txt").click();
+    await expect.poll(() => editorText(page)).toBe("Notes in UTF-8: naïve\n");
+    await page.keyboard.press("ControlOrMeta+p");
+    const dialog = page.getByRole("dialog", { name: "Quick open" });
+    const input = dialog.getByRole("combobox", { name: "File name" });
+    await expect(input).toBeFocused();
+    // Empty: the file opened in this workspace first.
+    await expect(dialog.getByRole("option").first()).toContainText("b-notes.txt");
+    await expect(dialog.getByRole("option").first()).toContainText("recently opened");
+    await input.fill("qtarg");
+    const first = dialog.getByRole("option").first();
+    await expect(first).toContainText("quick-target.ts");
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await expect(input).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id"))!);
+    await expectNoSeriousA11yViolations(page, "quick open");
+    await input.fill("zzzz");
+    await expect(dialog.getByRole("status")).toHaveText('No file of the folder matches "zzzz".');
+    await input.fill("deep/quick");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    await expect(tabButtons(page).filter({ hasText: "quick-target.ts" })).toHaveCount(1);
+    expect(await prints()).toBe(1);
+  });
+
+  test("coming back: Reopen <name>, one permission prompt, the tree and the folder's tabs", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await treeItem(page, "Windows.txt").click();
+    await page.keyboard.press("ControlOrMeta+p");
+    await page.getByRole("combobox", { name: "File name" }).fill("qtarget");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    const count = await tabButtons(page).count();
+
+    // A restart: the folder's permission lapses.
+    await page.evaluate(() => sessionStorage.setItem("__permission", "prompt"));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.getByText('The folder "Workspace" was open last time.')).toBeVisible();
+    await expect(panel(page)).toHaveCount(0);
+    await page.getByRole("button", { name: "Reopen Workspace" }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect.poll(() => treeNames(page)).toContain("Windows.txt");
+    const requests = await page.evaluate(
+      () => (window as unknown as { __diskLog: { permissionRequests: boolean[] } }).__diskLog,
+    );
+    expect(requests.permissionRequests).toEqual([true]);
+    // The folder's tabs are its own again: no second tab, and quick open lists them as recent.
+    await expect(tabButtons(page)).toHaveCount(count);
+    await treeItem(page, "Windows.txt").click();
+    await expect(tabButtons(page)).toHaveCount(count);
+    await page.keyboard.press("ControlOrMeta+p");
+    const options = page.getByRole("dialog", { name: "Quick open" }).getByRole("option");
+    await expect(options.nth(0)).toContainText("Windows.txt");
+    await expect(options.nth(1)).toContainText("quick-target.ts");
+    await expect(options.nth(1)).toContainText("recently opened");
+    await page.keyboard.press("Escape");
+
+    // File › Recent folders… lists it.
+    await runMenu(page, "File", "Recent folders…");
+    await expect(
+      page.getByRole("dialog", { name: "Recent folders" }).getByRole("button", {
+        name: "Reopen Workspace",
+      }),
+    ).toBeVisible();
+  });
+
+  test("a browser without the folder API reads the folder, says it is read only", async ({
+    page,
+  }, testInfo) => {
+    await installDiskHarness(page, { hideApi: true });
+    await openNotepad(page);
+    const root = testInfo.outputPath("Plain folder");
+    await mkdir(path.join(root, "sub"), { recursive: true });
+    await writeFile(path.join(root, "first.txt"), "first file\n");
+    await writeFile(path.join(root, "sub", "second.txt"), "second\n");
+    const chooser = page.waitForEvent("filechooser");
+    await runMenu(page, "File", "Open folder…");
+    await (await chooser).setFiles(root);
+    const readOnly = page.getByRole("complementary", { name: "Folder Plain folder" });
+    await expect(readOnly).toBeVisible();
+    await expect(page.getByText("This browser cannot write to folders")).toBeVisible();
+    await expect(page.getByText("It cannot be reopened next time either")).toBeVisible();
+    await readOnly.getByRole("treeitem", { name: "first.txt" }).click();
+    await expect.poll(() => editorText(page)).toBe("first file\n");
   });
 });

@@ -193,7 +193,7 @@ function TreeItem({
           {!node.listing && node.children.length === 0 && (
             <li
               role="none"
-              className="py-0.5 text-xs text-slate-500 dark:text-slate-400"
+              className="py-0.5 text-xs text-slate-600 dark:text-slate-300"
               style={{ paddingLeft: `${level * 12 + 22}px` }}
             >
               Empty folder
@@ -215,7 +215,7 @@ function ListingNote({ node }: { node: TreeNode }) {
       className={`py-0.5 pr-2 text-xs ${
         listing.state === "failed"
           ? "text-red-700 dark:text-red-300"
-          : "text-slate-500 dark:text-slate-400"
+          : "text-slate-600 dark:text-slate-300"
       }`}
       style={{ paddingLeft: `${node.level * 12 + 22}px` }}
     >

@@ -58,10 +58,11 @@ export function WorkspacePanel({
     ...views,
   ];
   const current = allViews.find((view) => view.id === viewId) ?? allViews[0];
-  const resize = (next: number) => {
+  /** Sets the width; `keep` remembers it (at the end of a drag, or at once by keyboard). */
+  const resize = (next: number, keep = true) => {
     const clamped = clampPanelWidth(next);
     setWidth(clamped);
-    writePanelWidth(clamped);
+    if (keep) writePanelWidth(clamped);
   };
 
   return (
@@ -150,7 +151,7 @@ function PanelSeparator({
 }: {
   panelId: string;
   width: number;
-  onResize: (width: number) => void;
+  onResize: (width: number, keep?: boolean) => void;
 }) {
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
   return (
@@ -186,9 +187,10 @@ function PanelSeparator({
       }}
       onPointerMove={(event) => {
         if (!drag.current) return;
-        onResize(drag.current.startWidth + event.clientX - drag.current.startX);
+        onResize(drag.current.startWidth + event.clientX - drag.current.startX, false);
       }}
       onPointerUp={() => {
+        if (drag.current) onResize(width);
         drag.current = null;
       }}
     />

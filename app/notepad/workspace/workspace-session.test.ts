@@ -183,4 +183,23 @@ describe("WorkspaceSession", () => {
     const root = workspace.state.listings[""];
     expect(root.state === "listed" && root.entries.some((e) => e.path === "c.txt")).toBe(true);
   });
+
+  it("indexes the shown files for quick open, recent ones first", async () => {
+    const { session: workspace } = session();
+    await workspace.openFolder();
+    await workspace.whenIndexed();
+    expect(workspace.state.indexed).toEqual({ count: 3, done: true });
+    expect(
+      workspace
+        .findFiles("")
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(["a.txt", "b.txt", "docs/intro.md"]);
+    expect(workspace.findFiles("log")).toEqual([]);
+    expect(workspace.findFiles("dint")[0].path).toBe("docs/intro.md");
+    await workspace.openFile("b.txt");
+    expect(workspace.findFiles("t")[0]).toMatchObject({ path: "b.txt", recent: true });
+    workspace.closeFolder();
+    expect(workspace.findFiles("t")).toEqual([]);
+  });
 });

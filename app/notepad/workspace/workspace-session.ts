@@ -6,6 +6,8 @@ import { FolderError, type WorkspaceFolder } from "~/workspace/workspace-folder"
 import type { PickedFile } from "~/storage/disk-files";
 import type { Notice } from "../notepad-store";
 import type { ChosenFolder } from "./choose-folder";
+import { FolderIndex } from "./folder-index";
+import type { RankedPath } from "~/workspace/fuzzy-rank";
 
 /**
  * The opened folder of the notepad (issue 52): which folder, the tree's listed and expanded
@@ -45,6 +47,8 @@ export interface WorkspaceState {
   openTabs: Readonly<Record<string, string>>;
   /** Counts the Reveal requests: the tree scrolls to and focuses `selected` on each. */
   revealed: number;
+  /** Quick open's index: how many files it holds, and whether the walk is over. */
+  indexed: { count: number; done: boolean };
 }
 
 /** What the session needs of the notepad's tabs (the controller gives it). */
@@ -67,7 +71,7 @@ export type FolderChooser = () => Promise<ChosenFolder | null>;
 
 /** Said once when a folder is read through a directory input. */
 export const READ_ONLY_FOLDER_MESSAGE =
-  "This browser cannot write to folders: files of this folder open as copies, and Save downloads them.";
+  "This browser cannot write to folders: files of this folder open as copies, and Save downloads them. It cannot be reopened next time either: open it again then.";
 
 const RECENT_FILES = 20;
 
@@ -84,6 +88,7 @@ function initialState(): WorkspaceState {
     recentFiles: [],
     openTabs: {},
     revealed: 0,
+    indexed: { count: 0, done: false },
   };
 }
 
@@ -95,6 +100,8 @@ export function failureWords(error: unknown, path: string): string {
 
 export class WorkspaceSession {
   readonly store: StoreApi<WorkspaceState> = createStore<WorkspaceState>(initialState);
+  /** Quick open's index of the open folder (null: none open). */
+  private index: FolderIndex | null = null;
 
   constructor(
     private readonly tabs: WorkspaceTabs,
@@ -124,21 +131,43 @@ export class WorkspaceSession {
     }
     if (!chosen) return false;
     await this.useFolder(chosen.folder);
+    this.opened?.(chosen);
     return true;
   }
 
+  /** Told of each folder the person picks (the recent folders keep it). */
+  opened: ((chosen: ChosenFolder) => void) | null = null;
+
   /** Shows `folder` in the panel (a picked one, or a remembered one coming back). */
   async useFolder(folder: WorkspaceFolder): Promise<void> {
+    this.index?.stop();
     this.set({ ...initialState(), folder, generation: this.state.generation + 1 });
     if (!folder.writable) {
       this.tabs.addNotice({ id: "workspace", kind: "info", message: READ_ONLY_FOLDER_MESSAGE });
     }
     await this.refresh("");
+    if (this.state.folder !== folder) return;
+    const generation = this.state.generation;
+    this.index = new FolderIndex(folder, (count, done) => {
+      if (this.state.generation === generation) this.set({ indexed: { count, done } });
+    });
   }
 
   /** File › Close folder: the panel goes; tabs opened from it stay open. */
   closeFolder(): void {
+    this.index?.stop();
+    this.index = null;
     this.set({ ...initialState(), generation: this.state.generation + 1 });
+  }
+
+  /** Quick open: the folder's files best matching `query`, recently opened ones first. */
+  findFiles(query: string, limit = 50): RankedPath[] {
+    return this.index?.index.query(query, { limit, recent: this.state.recentFiles }) ?? [];
+  }
+
+  /** Resolves when quick open's index holds every file of the folder. */
+  whenIndexed(): Promise<void> {
+    return this.index?.done ?? Promise.resolve();
   }
 
   setPanelShown(panelShown: boolean): void {
@@ -264,6 +293,13 @@ export class WorkspaceSession {
     for (const ancestor of ancestorsOf(path)) await this.setExpanded(ancestor, true);
     this.set({ selected: path, panelShown: true, revealed: this.state.revealed + 1 });
     return true;
+  }
+
+  /** The paths of the folder's files open as tabs now. */
+  openPaths(): string[] {
+    return Object.entries(this.state.openTabs)
+      .filter(([, id]) => this.tabs.hasTab(id))
+      .map(([path]) => path);
   }
 
   /** The workspace path of tab `id`, when it was opened from the folder. */
