@@ -40,3 +40,22 @@ describe("the quick legacy-encoding guess (search's fast path)", () => {
     expect(decoded.ok && decoded.text.includes(japanese.word)).toBe(true);
   });
 });
+
+describe("marks and zero bytes, read once per file", () => {
+  const text = "Γράφω σημειώσεις, naïve café.\r\n".repeat(50);
+
+  it.each(["utf-16le-nobom", "utf-16be-nobom", "utf-16le", "utf-8-bom", "utf-8"] as const)(
+    "reads %s text as it was written",
+    async (encoding) => {
+      const decoded = await decodeWorkspaceFile(encodeText(text, encoding));
+      expect(decoded).toEqual({ ok: true, text, encoding });
+    },
+  );
+
+  it("calls UTF-8 with a NUL binary, with or without a BOM", async () => {
+    for (const encoding of ["utf-8", "utf-8-bom"] as const) {
+      const bytes = encodeText(text + "\0" + text, encoding);
+      expect(await decodeWorkspaceFile(bytes)).toEqual({ ok: false, reason: "binary" });
+    }
+  });
+});

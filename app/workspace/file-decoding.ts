@@ -1,6 +1,12 @@
 import { guessLegacyEncoding, looksLikeIso2022Jp } from "~/text/detect-encoding";
-import { hasBinaryControls, SNIFF_LENGTH, startsLikeBinary } from "~/text/file-checks";
-import { decodeBytes, isUtf16, markedEncoding, type TextEncodingId } from "~/text/text-encoding";
+import { hasBinaryControls, SNIFF_LENGTH } from "~/text/file-checks";
+import {
+  bomEncoding,
+  decodeBytes,
+  isUtf16,
+  markedEncoding,
+  type TextEncodingId,
+} from "~/text/text-encoding";
 
 /**
  * A workspace file's bytes as text, each file in its own encoding (issue 52), decided as the
@@ -45,12 +51,16 @@ export async function decodeWorkspaceFile(
 ): Promise<DecodedFile> {
   if (bytes.byteLength > maxBytes) return { ok: false, reason: "too-large" };
   const head = bytes.subarray(0, SNIFF_LENGTH);
-  if (startsLikeBinary(head)) return { ok: false, reason: "binary" };
+  // What `startsLikeBinary` and `markedEncoding` tell, reading the head once: without a zero
+  // byte (most text) it cannot be UTF-16 without a BOM, so only the BOM is looked at.
+  const hasZero = head.includes(0);
+  const marked = hasZero ? markedEncoding(head) : bomEncoding(head);
+  if (hasZero && !(marked && isUtf16(marked))) return { ok: false, reason: "binary" };
   const knownText = known === undefined ? null : decodeBytes(bytes, known);
   const decoded =
     knownText !== null && known !== undefined
       ? { text: knownText, encoding: known }
-      : await decodeInOwnEncoding(bytes, head);
+      : await decodeInOwnEncoding(bytes, head, marked);
   if (!decoded || hasBinaryControls(decoded.text.slice(0, SNIFF_LENGTH))) {
     return { ok: false, reason: "binary" };
   }
@@ -60,8 +70,8 @@ export async function decodeWorkspaceFile(
 async function decodeInOwnEncoding(
   bytes: Uint8Array,
   head: Uint8Array,
+  marked: TextEncodingId | null,
 ): Promise<{ text: string; encoding: TextEncodingId } | null> {
-  const marked = markedEncoding(head);
   if (marked && isUtf16(marked)) {
     const text = decodeBytes(bytes, marked);
     return text === null ? null : { text, encoding: marked };
