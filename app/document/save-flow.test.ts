@@ -84,6 +84,8 @@ function fakeDisk(files: FakeFile[], picked: string | null = null) {
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const read = (file: FakeFile | undefined) => new TextDecoder().decode(file?.bytes);
 
+let documents = 0;
+
 /**
  * An editor's document as the flow's host: its state shown in a view (whose update listener
  * publishes to the document's feed, as the edit handler does) or held, with History following
@@ -126,6 +128,7 @@ function editorDocument(
     name: () => doc.name,
   });
   const host: SaveFlowHost = {
+    key: `document-${++documents}`,
     current: () => (doc.gone ? null : { name: doc.name, text: doc.text(), file: doc.file }),
     target: () => ({ view, held, feed: { feed, id: "doc" } }),
     askChangedOnDisk: async (fileName) => {
@@ -415,5 +418,45 @@ describe("the save flow both editors share", () => {
     };
     await saveWithFlow(gone.host, "save-as", other.disk);
     expect(gone.doc).toMatchObject({ name: "notes.txt", modified: true, notices: [] });
+  });
+
+  it("a second Save while the first is writing waits for it, then writes the newer text", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("one", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+    // The first write is slow (a big file, a busy disk): it lands when `finishFirst` is called.
+    const write = disk.writeDiskFile;
+    let finishFirst = () => undefined as void;
+    let firstStarted = () => undefined as void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    let writes = 0;
+    disk.writeDiskFile = async (handle, bytes) => {
+      if (writes++ === 0) {
+        firstStarted();
+        await new Promise<void>((resolve) => (finishFirst = resolve));
+      }
+      return write(handle, bytes);
+    };
+
+    const first = saveWithFlow(host, "save", disk);
+    await started;
+    // The person types on and presses Save again while the first write runs.
+    doc.view!.dispatch({ changes: { from: 3, insert: " two" } });
+    const second = saveWithFlow(host, "save", disk);
+    // Whatever the second save can do before the first write lands, it does now.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishFirst();
+    await Promise.all([first, second]);
+
+    // The file holds the newer text, and the document says saved only because it does; our own
+    // first write is not mistaken for a change made on disk by someone else.
+    expect(read(onDisk)).toBe("one two");
+    expect(doc.modified).toBe(false);
+    expect(doc.asked).toEqual([]);
+    expect(doc.file.disk?.lastModified).toBe(onDisk.lastModified);
   });
 });

@@ -38,6 +38,11 @@ export interface SavedDocument {
 
 /** What the save flow needs of the editor whose document it saves. */
 export interface SaveFlowHost {
+  /**
+   * The document's key among the editor's documents (a notepad tab's id): its saves and
+   * reopens run one at a time, each starting from the document as the one before left it.
+   */
+  readonly key: string;
   /** The document now, or null once it is gone (its tab closed, or another put in its place). */
   current(): SavedDocument | null;
   /** The apply path's view of the document (shown in a view, or held while hidden). */
@@ -70,10 +75,18 @@ export interface SaveFlowHost {
  * is marked saved when nothing was typed meanwhile; a reload puts the disk's text in it.
  * Call from the click or key handler: permission prompts and pickers need the user's gesture.
  */
-export async function saveWithFlow(
+export function saveWithFlow(
   host: SaveFlowHost,
   mode: "save" | "save-as",
   disk: SaveDisk = browserDisk,
+): Promise<SaveOutcome> {
+  return oneAtATime(host.key, () => save(host, mode, disk));
+}
+
+async function save(
+  host: SaveFlowHost,
+  mode: "save" | "save-as",
+  disk: SaveDisk,
 ): Promise<SaveOutcome> {
   const saved = host.current();
   if (!saved) return { kind: "cancelled" };
@@ -107,10 +120,18 @@ export async function saveWithFlow(
 }
 
 /** Reads the document's file again in `encoding` (the status bar's "Reopen with encoding"). */
-export async function reopenWithFlow(
+export function reopenWithFlow(
   host: SaveFlowHost,
   encoding: TextEncodingId,
   disk: SaveDisk = browserDisk,
+): Promise<SaveOutcome | null> {
+  return oneAtATime(host.key, () => reopen(host, encoding, disk));
+}
+
+async function reopen(
+  host: SaveFlowHost,
+  encoding: TextEncodingId,
+  disk: SaveDisk,
 ): Promise<SaveOutcome | null> {
   const link = host.current()?.file.disk;
   if (!link) return null;
@@ -120,6 +141,27 @@ export async function reopenWithFlow(
   if (outcome.kind === "reload") applyReload(host, outcome);
   notifyOutcome(host, outcome);
   return outcome;
+}
+
+/**
+ * The save or reopen of each document (by `SaveFlowHost.key`) that the next one waits for. A
+ * second Save pressed while the first still writes must not run beside it: it would check the
+ * file against the link from before the first write (and ask whether to overwrite a change
+ * that was our own), and the two writes could land in either order, leaving the older text in
+ * the file while the document says saved.
+ */
+const running = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const before = running.get(key);
+  // Nothing running: at once, inside the click's or key's handler (pickers need its gesture).
+  const next = before ? before.then(work) : work();
+  const settled = next.catch(() => undefined);
+  running.set(key, settled);
+  void settled.then(() => {
+    if (running.get(key) === settled) running.delete(key);
+  });
+  return next;
 }
 
 /** The file's text as read from disk goes into the document, which is then as saved. */

@@ -106,6 +106,8 @@ function flowHost(host: EditorFileHost): SaveFlowHost {
   const store = useEditorStore;
   const current = () => (generation === host.generation() ? host.getView() : null);
   return {
+    // The editor's one document (whichever is shown): one save at a time.
+    key: EDITOR_DOCUMENT_ID,
     current: () => {
       const view = current();
       if (!view) return null;

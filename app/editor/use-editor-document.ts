@@ -192,7 +192,12 @@ export function useEditorDocument(
   const initialise = useCallback(
     async (handle: CodeEditorHandle, onDriveHandoff: () => void) => {
       const store = useEditorStore.getState();
-      const stored = await getPersistence().load();
+      const persistence = getPersistence();
+      const stored = await persistence.load();
+      // The page went while the draft loaded (its persistence disposed): made again and
+      // started here, a storage would follow other windows with no one to stop it, and the
+      // landing page's hand-off would be taken for nothing.
+      if (persistenceRef.current !== persistence) return;
       if (stored) {
         loadDocument(handle, stored.content);
         useEditorStore.setState({
@@ -254,7 +259,7 @@ export function useEditorDocument(
         });
       }
       store.setLoaded(true);
-      getPersistence().start();
+      persistence.start();
     },
     [getPersistence, loadDocument, replaceDocument, openFilePicker],
   );

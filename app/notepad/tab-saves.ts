@@ -49,6 +49,7 @@ export class NotepadSaves {
     const notepad = this.notepad;
     const tabName = () => notepad.store.getState().tabs.tabs.find((t) => t.id === id)?.name;
     return {
+      key: id,
       current: () => {
         const doc = notepad.states.get(id);
         const name = tabName();

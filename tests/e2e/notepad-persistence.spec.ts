@@ -248,9 +248,17 @@ test.describe("notepad persistence", () => {
 
   test("simultaneous edits of one tab in two windows keep both versions", async ({ context }) => {
     const a = await context.newPage();
-    await openNotepad(a);
     const b = await context.newPage();
+    // Both pages' clocks run as usual, then stand still while both windows type: on a busy
+    // machine the second window's edit could otherwise come after the first window's edit was
+    // stored and shown there (then it is typed into that text: "version Bversion A", rightly).
+    for (const page of [a, b]) await page.clock.install();
+    await openNotepad(a);
     await openNotepad(b);
+    // Paused a moment ahead of the page's time (which runs on while this is sent).
+    for (const page of [a, b]) {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+    }
     // Both windows edit tab 1 before either has stored: the second write must not win silently.
     await a.evaluate(() => {
       const c = (
@@ -264,6 +272,7 @@ test.describe("notepad persistence", () => {
       ).__plainpadNotepad;
       c.text.insertText("version B");
     });
+    for (const page of [a, b]) await page.clock.resume();
     await waitForSaved(a);
     await waitForSaved(b);
     const all = async (page: typeof a) =>

@@ -62,7 +62,10 @@ const runtime: LiveRuntime = {
 };
 
 /** An editor's documents for the controller: each held, and one of them shown at a time. */
-function editorOf(texts: Record<string, string>) {
+function editorOf(
+  texts: Record<string, string>,
+  loadRuntime: () => Promise<LiveRuntime> = () => Promise.resolve(runtime),
+) {
   const historyDepth = new Compartment();
   const held: Record<string, HeldDocument> = {};
   for (const [id, text] of Object.entries(texts)) {
@@ -121,7 +124,7 @@ function editorOf(texts: Record<string, string>) {
     defaultHistoryDepth: DEPTH,
     report: (message) => reports.push(message),
     missingDocument: "This tab was closed.",
-    loadRuntime: () => Promise.resolve(runtime),
+    loadRuntime,
   });
   return {
     controller,
@@ -303,6 +306,31 @@ describe("the live controller", () => {
     expect(editor.reports).toHaveLength(1);
     expect(editor.controller.get("a")).toMatchObject({ joining: false, ended: true });
     expect(readLiveLink("notepad:a")).toBeNull();
+    expect(editor.stateOf("a")!.readOnly).toBe(false);
+  });
+
+  it("a rejoin whose code is still loading when the editor goes away joins no session", async () => {
+    const ada = others.join({ create: true, initialText: "the room's text", userName: "Ada" });
+    await settle(3);
+    let loaded: (given: LiveRuntime) => void = () => undefined;
+    const editor = editorOf({ a: "mine" }, () => new Promise((resolve) => (loaded = resolve)));
+    rememberLiveLink("notepad:a", { fragment, roomId: keys.roomId, startedHere: false });
+
+    // The page rejoins after a reload, and the person leaves the notepad before the session
+    // code has loaded: the editor is disposed while the join waits for it.
+    const rejoining = editor.controller.join("a", fragment, { rejoin: true });
+    editor.controller.dispose();
+    loaded(runtime);
+    await settle(3);
+    await rejoining;
+
+    // No session of the editor that went stays connected (nor its presence in the room).
+    expect(made.every((session) => session.getStatus().state === "ended")).toBe(true);
+    expect(editor.controller.get("a")).toBeNull();
+    expect(ada.text.toString()).toBe("the room's text");
+    // The link stays remembered: coming back rejoins.
+    expect(readLiveLink("notepad:a")?.fragment).toBe(fragment);
+    expect(editor.stateOf("a")!.doc.toString()).toBe("mine");
     expect(editor.stateOf("a")!.readOnly).toBe(false);
   });
 });

@@ -96,6 +96,11 @@ export interface JoinRequest {
 export class LiveController {
   private readonly observers = new Map<string, () => void>();
   private readonly loadRuntime: () => Promise<LiveRuntime>;
+  /**
+   * Counts `dispose` calls: a start or join begun before the editor went away stops once its
+   * code has loaded. (A count, not a flag: React's Strict Mode disposes and mounts again.)
+   */
+  private disposals = 0;
 
   constructor(private readonly options: LiveControllerOptions) {
     this.loadRuntime = options.loadRuntime ?? loadLiveRuntime;
@@ -176,6 +181,7 @@ export class LiveController {
    * when it cannot (too large, the code could not load, the document is not there).
    */
   async start(id: string, userName: string): Promise<string | null> {
+    const disposals = this.disposals;
     let runtime: LiveRuntime;
     try {
       runtime = await this.loadRuntime();
@@ -184,6 +190,7 @@ export class LiveController {
       return LIVE_LOAD_FAILED;
     }
     const { documents, entries } = this.options;
+    if (this.disposals !== disposals) return null;
     if (!documents.target(id)) return this.options.missingDocument;
     if (entries.get(id)) return null;
     let live: LiveHandle;
@@ -259,6 +266,7 @@ export class LiveController {
   async join(id: string, fragment: string, request: JoinRequest): Promise<void> {
     const { documents, entries, keyOf } = this.options;
     const { rejoin, early = null } = request;
+    const disposals = this.disposals;
     if (!documents.target(id)) return;
     // Replacing asks first: the shown document stays editable until the person says yes.
     const lockedEarly = !request.replace;
@@ -266,6 +274,13 @@ export class LiveController {
     const runtime = await this.load();
     const joinedEarly = early ? await early : null;
     const leaveEarly = () => joinedEarly?.kind === "ok" && joinedEarly.handle.session.leave();
+    // The editor went away while the code loaded: a session joined now would stay connected
+    // (and in the room) with nothing to leave it. The link stays remembered for next time.
+    if (this.disposals !== disposals) {
+      if (lockedEarly) this.lock(id, false);
+      leaveEarly();
+      return;
+    }
     if (!runtime) {
       // The link stays remembered for the next reload.
       if (lockedEarly) this.lock(id, false);
@@ -335,6 +350,7 @@ export class LiveController {
    * stay remembered, so coming back rejoins.
    */
   dispose(): void {
+    this.disposals += 1;
     const { entries } = this.options;
     const all = entries.all();
     // Cleared first: the sessions' "ended" must not read as the session being over.
