@@ -49,5 +49,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: { manualChunks: sharedChunk },
         },
       },
+  // Workers are module workers (`{ type: "module" }`); find in files' worker (issue 52) loads
+  // the legacy encodings' tables as chunks of their own, which an IIFE worker cannot.
+  worker: { format: "es" as const },
   server: { port: 5173 },
 }));

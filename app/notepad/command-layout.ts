@@ -69,6 +69,8 @@ export const NOTEPAD_MENUS: readonly { id: string; label: string; entries: Layou
       SEPARATOR,
       "find",
       "replace",
+      "find-in-files",
+      "replace-in-files",
       SEPARATOR,
       LINES_SUBMENU,
       SELECTION_SUBMENU,

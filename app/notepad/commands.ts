@@ -43,6 +43,7 @@ import {
 } from "~/ui/common-commands";
 import type { KeyMode } from "~/storage/key-mode";
 import type { PreviewMode } from "~/storage/preview-mode";
+import { findInFilesCommands } from "./workspace/find-in-files-commands";
 import { type TextToolContext, textToolCommands } from "~/ui/text-tool-commands";
 import {
   type DriveSyncCommandContext,
@@ -128,6 +129,7 @@ export interface NotepadCommandContext
   activateTabAt(index: number): void;
   moveActiveTab(delta: -1 | 1): void;
   openContextMenuAtCursor(): void;
+  openFindInFiles(replace: boolean): boolean; // find-in-files-commands.ts
 }
 
 /** The UI state commands are enabled or checked by. */
@@ -190,6 +192,7 @@ export const NOTEPAD_COMMANDS: readonly NotepadCommand[] = [
     keys: { all: ["Mod-h"] },
     run: (ctx) => ctx.openFind(true),
   },
+  ...findInFilesCommands<NotepadCommandContext, NotepadCommandState>(),
   {
     id: "select-all",
     label: "Select all",

@@ -44,6 +44,7 @@ import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
 import { workspaceCommandContext } from "./workspace/workspace-commands";
 import { WorkspaceDialogs } from "./workspace/workspace-dialogs";
+import { useWorkspaceSearch } from "./workspace/workspace-search-view";
 
 // The Share dialog (and its QR code) load when Share is first used.
 const ShareDialog = lazy(() =>
@@ -155,6 +156,7 @@ export function NotepadApp() {
   );
 
   const driveContext = useMemo(() => notepadDriveContext(controller), [controller]);
+  const { search, ...searchPanel } = useWorkspaceSearch(controller);
 
   // What every command runs: the registry's context, built once.
   const ctx: NotepadCommandContext = useMemo(() => {
@@ -221,8 +223,9 @@ export function NotepadApp() {
         setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
       },
       ...workspaceCommandContext(controller.workspace, setModal),
+      openFindInFiles: (replace) => search.open(replace),
     };
-  }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext]);
+  }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext, search]);
   useEffect(() => {
     ctxRef.current = ctx;
   }, [ctx]);
@@ -298,7 +301,7 @@ export function NotepadApp() {
       <NotepadNoticeList notices={state.notices} controller={controller} />
 
       <div className="relative flex min-h-0 flex-1">
-        <WorkspacePanel session={controller.workspace} />
+        <WorkspacePanel session={controller.workspace} {...searchPanel} />
         <PreviewArea
           mode={state.previewMode}
           markdown={state.markdown}

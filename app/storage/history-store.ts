@@ -18,6 +18,7 @@ import { type NextSlice, nextTaskSlice } from "./work-slices";
 export type SnapshotReason =
   | "editing"
   | "replace-all"
+  | "replace-in-files"
   | "other-window"
   | "drive-sync"
   | "file-opened"
@@ -32,6 +33,7 @@ export type SnapshotReason =
 const SNAPSHOT_REASONS: ReadonlySet<string> = new Set<SnapshotReason>([
   "editing",
   "replace-all",
+  "replace-in-files",
   "other-window",
   "drive-sync",
   "file-opened",

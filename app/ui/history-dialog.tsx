@@ -13,6 +13,7 @@ import { Modal } from "./modal";
 export const SNAPSHOT_REASON_LABELS: Record<SnapshotReason, string> = {
   editing: "While editing",
   "replace-all": "Before Replace All",
+  "replace-in-files": "Before Replace in files",
   "other-window": "Before another window's version",
   "drive-sync": "Before Google Drive's changes were merged",
   "file-opened": "Before a file was opened over it",

@@ -4,6 +4,7 @@ import { compileSearch } from "~/text/search";
 import {
   type FileHits,
   findInFolder,
+  type FindProgress,
   type FindQuery,
   type FindSummary,
   type EncodingMemo,
@@ -11,7 +12,9 @@ import {
 } from "./find-in-files";
 import { decodeWorkspaceFile } from "./file-decoding";
 import { FIXTURE_FILES, fixtureBytes, mixedEncodingFolder } from "./workspace-fixture";
-import type { WorkspaceFolder } from "./workspace-folder";
+import { MemoryFolder, type WorkspaceFolder } from "./workspace-folder";
+
+const bytesOf = (text: string) => new TextEncoder().encode(text);
 
 beforeAll(() => loadLegacyEncoders());
 
@@ -22,7 +25,7 @@ async function run(folder: WorkspaceFolder, find: FindQuery) {
   for await (const event of findInFolder(folder, find)) {
     if (event.type === "file") files.push(event.hits);
     else if (event.type === "done") summary = event.summary;
-    else errors.push(event.message);
+    else if (event.type === "error") errors.push(event.message);
   }
   return { files, summary, errors };
 }
@@ -104,6 +107,26 @@ describe("find in files", () => {
     expect(cased.files).toEqual([]);
   });
 
+  it("tells how many files of how many it has searched, when asked", async () => {
+    const folder = new MemoryFolder("many");
+    for (let i = 0; i < 60; i++) folder.put(`f${String(i).padStart(2, "0")}.txt`, bytesOf("one"));
+    const progress: FindProgress[] = [];
+    const events: string[] = [];
+    for await (const event of findInFolder(folder, { query: "one", reportProgress: true })) {
+      events.push(event.type);
+      if (event.type === "progress") progress.push(event.progress);
+    }
+    expect(events.filter((type) => type === "file")).toHaveLength(60);
+    expect(events.at(-1)).toBe("done");
+    // The listing runs ahead of the reading: the total is known before the last file.
+    expect(progress.some((step) => step.listingDone && step.searched < 60)).toBe(true);
+    expect(progress.every((step) => step.searched <= step.listed)).toBe(true);
+    expect(progress.at(-1)).toEqual({ searched: 60, listed: 60, listingDone: true });
+    // Without asking, no progress events (the worker's replies stay as they were).
+    const { files } = await run(folder, { query: "one" });
+    expect(files).toHaveLength(60);
+  });
+
   it("says an invalid pattern in words", async () => {
     const { errors, files } = await run(mixedEncodingFolder(), { query: "(" });
     expect(files).toEqual([]);
@@ -122,6 +145,7 @@ describe("searchText", () => {
       [2, "ax x", 2],
       [5, "x", 1],
     ]);
+    expect(lines.map((line) => line.lineStart)).toEqual([0, 3, 11]);
   });
 });
 

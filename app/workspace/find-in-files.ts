@@ -22,6 +22,19 @@ export interface FindQuery extends SearchOptions, WalkOptions {
   exclude?: string;
   /** Files larger than this are skipped and counted. Default SEARCH_MAX_BYTES. */
   maxBytes?: number;
+  /** Also yield "progress" events (files searched of those listed so far). Default false. */
+  reportProgress?: boolean;
+}
+
+/**
+ * How far a search is: `searched` of the `listed` files to search (binary, huge and unreadable
+ * ones included). The folder is listed ahead of the search, so `listed` grows until
+ * `listingDone`.
+ */
+export interface FindProgress {
+  searched: number;
+  listed: number;
+  listingDone: boolean;
 }
 
 /** A line holding matches. Offsets are UTF-16 offsets in the file's decoded text. */
@@ -31,6 +44,8 @@ export interface LineHits {
   /** The line's text, at most LINE_TEXT_LIMIT characters of it from `textStart`. */
   text: string;
   textStart: number;
+  /** Where the line starts (a match's column is `from - lineStart`). */
+  lineStart: number;
   /** The matches starting on this line (one may run on past its end). */
   matches: { from: number; to: number }[];
 }
@@ -66,11 +81,14 @@ export type EncodingMemo = Map<string, FileStamp & { encoding: TextEncodingId }>
 
 export type FindEvent =
   | { type: "file"; hits: FileHits }
+  | { type: "progress"; progress: FindProgress }
   | { type: "done"; summary: FindSummary }
   | { type: "error"; message: string };
 
 /** Matches kept with their places per file; more are counted. */
 export const MATCHES_KEPT_PER_FILE = 2000;
+/** A "progress" event every this many files searched (and once the listing is done). */
+export const PROGRESS_EVERY_FILES = 25;
 /** Characters of a line shown around its first match. */
 export const LINE_TEXT_LIMIT = 400;
 
@@ -113,6 +131,11 @@ class LineCounter {
   }
 }
 
+/** What a query that is not a regular expression is told. */
+export function invalidPatternMessage(query: string): string {
+  return `Invalid pattern: "${query}" is not a regular expression.`;
+}
+
 /** The matches of a compiled query in one decoded text, grouped by line. */
 export function searchText(
   text: string,
@@ -144,6 +167,7 @@ export function searchText(
         line: counter.line,
         text: text.slice(textStart, Math.min(end, textStart + LINE_TEXT_LIMIT)),
         textStart,
+        lineStart: start,
         matches: [],
       };
       lines.push(current);
@@ -170,10 +194,7 @@ export async function* findInFolder(
     return;
   }
   if (!compiled.ok) {
-    yield {
-      type: "error",
-      message: `Invalid pattern: "${find.query}" is not a regular expression.`,
-    };
+    yield { type: "error", message: invalidPatternMessage(find.query) };
     return;
   }
   const wanted = pathMatcher({ include: find.include ?? "", exclude: find.exclude ?? "" });
@@ -187,36 +208,106 @@ export async function* findInFolder(
     unreadable: [],
   };
   const unreadable = (path: string) => summary.unreadable.push(path);
+  const files = listAhead(walkShownFiles(folder, find, unreadable), wanted, signal);
+  let searched = 0;
+  let listingDoneTold = false;
   // Files are read a few ahead of the one being searched, so the disk (or the browser's file
   // system) works while the processor decodes and matches; results still come in folder order.
   const ahead: { path: string; loading: Promise<LoadedFile> }[] = [];
   let bytesAhead = 0;
-  const searchNext = async (): Promise<FileHits | null> => {
+  /** Searches the oldest file read ahead; what to yield for it. */
+  const searchNext = async (): Promise<FindEvent[]> => {
     const { path, loading } = ahead.shift()!;
     const loaded = await loading;
     if (loaded.kind === "read") bytesAhead -= loaded.snapshot.size;
-    return searchLoaded(path, loaded, compiled.regexp, maxBytes, summary, memo);
+    const hits = await searchLoaded(path, loaded, compiled.regexp, maxBytes, summary, memo);
+    searched++;
+    const events: FindEvent[] = hits ? [{ type: "file", hits }] : [];
+    const listingDoneNow = files.done() && !listingDoneTold;
+    if (find.reportProgress && (searched % PROGRESS_EVERY_FILES === 0 || listingDoneNow)) {
+      listingDoneTold ||= files.done();
+      events.push({
+        type: "progress",
+        progress: { searched, listed: files.listed(), listingDone: files.done() },
+      });
+    }
+    return events;
   };
-  for await (const path of walkShownFiles(folder, find, unreadable)) {
+  for await (const path of files.paths) {
     if (signal?.aborted) return;
-    if (!wanted(path)) continue;
     const loading = loadFile(folder, path, maxBytes);
     ahead.push({ path, loading });
     void loading.then((loaded) => {
       if (loaded.kind === "read") bytesAhead += loaded.snapshot.size;
     });
     while (ahead.length > READ_AHEAD_FILES || (ahead.length > 1 && bytesAhead > READ_AHEAD_BYTES)) {
-      const hits = await searchNext();
+      const events = await searchNext();
       if (signal?.aborted) return;
-      if (hits) yield { type: "file", hits };
+      yield* events;
     }
   }
   while (ahead.length > 0) {
-    const hits = await searchNext();
+    const events = await searchNext();
     if (signal?.aborted) return;
-    if (hits) yield { type: "file", hits };
+    yield* events;
+  }
+  if (signal?.aborted) return;
+  if (find.reportProgress) {
+    yield { type: "progress", progress: { searched, listed: searched, listingDone: true } };
   }
   yield { type: "done", summary };
+}
+
+/**
+ * The wanted paths of a walk, listed ahead of the search that reads them: the two await in
+ * turn, so the number of files to search is known long before the last one is read.
+ */
+function listAhead(
+  walk: AsyncGenerator<string>,
+  wanted: (path: string) => boolean,
+  signal: AbortSignal | undefined,
+): { paths: AsyncGenerator<string>; listed(): number; done(): boolean } {
+  const queue: string[] = [];
+  let listed = 0;
+  let done = false;
+  let failure: unknown = null;
+  let wake: (() => void) | null = null;
+  const wakeReader = () => {
+    wake?.();
+    wake = null;
+  };
+  void (async () => {
+    try {
+      for await (const path of walk) {
+        if (signal?.aborted) break;
+        if (!wanted(path)) continue;
+        queue.push(path);
+        listed++;
+        wakeReader();
+      }
+    } catch (error) {
+      failure = error;
+    } finally {
+      done = true;
+      wakeReader();
+    }
+  })();
+  async function* paths(): AsyncGenerator<string> {
+    let next = 0;
+    for (;;) {
+      if (next < queue.length) {
+        const path = queue[next];
+        queue[next++] = ""; // Let the path go once read.
+        yield path;
+      } else if (done) {
+        if (failure) throw failure;
+        return;
+      } else {
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    }
+  }
+  return { paths: paths(), listed: () => listed, done: () => done };
 }
 
 /** Files read ahead of the one searched, at most, and at most this many bytes of them. */

@@ -26,13 +26,13 @@ function inlineWorker(requests: FindRequest[]): FindWorker {
 }
 
 describe("find in files through the worker's messages", () => {
-  it("posts the folder and query to the worker and streams its results back by file", async () => {
+  it("posts the folder and query to the worker and streams its results and progress back", async () => {
     const requests: FindRequest[] = [];
     const events: FindEvent[] = [];
     const done = new Promise<void>((resolve) => {
       const running = findInFilesOffThread(
         { source, folderId: "book" },
-        { query: "beta", regexp: false },
+        { query: "beta", regexp: false, reportProgress: true },
         (event) => {
           events.push(event);
           if (event.type === "done") resolve();
@@ -47,6 +47,10 @@ describe("find in files through the worker's messages", () => {
       "one.md",
       "two.md",
     ]);
+    // Progress events keep the search's listener: the results and the end still arrive.
+    expect(events.filter((event) => event.type === "progress").at(-1)).toMatchObject({
+      progress: { searched: 2, listed: 2, listingDone: true },
+    });
     expect(events.at(-1)).toMatchObject({ type: "done", summary: { matchCount: 2 } });
   });
 

@@ -33,7 +33,7 @@ function findWorker(make: () => FindWorker | null): FindWorker | null {
   if (!worker) return null;
   worker.onmessage = ({ data }) => {
     listeners.get(data.id)?.(data.event);
-    if (data.event.type !== "file") listeners.delete(data.id);
+    if (data.event.type === "done" || data.event.type === "error") listeners.delete(data.id);
   };
   worker.onerror = () => {
     worker = null;

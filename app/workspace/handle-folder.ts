@@ -60,7 +60,8 @@ async function named<T>(path: string, work: () => Promise<T>): Promise<T> {
 export class HandleFolder implements WorkspaceFolder {
   readonly writable = true;
 
-  constructor(private readonly root: DirectoryHandleLike) {}
+  /** `root`: the folder's handle, which find in files hands to its worker. */
+  constructor(readonly root: DirectoryHandleLike) {}
 
   get name(): string {
     return this.root.name;

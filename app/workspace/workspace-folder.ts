@@ -188,6 +188,11 @@ export class FileListFolder implements WorkspaceFolder {
     }
   }
 
+  /** The input's files, as find in files hands them to its worker. */
+  pickedFiles(): PickedFolderFile[] {
+    return [...this.files.values()];
+  }
+
   list(path: string): Promise<FolderEntry[]> {
     return this.inner.list(path);
   }

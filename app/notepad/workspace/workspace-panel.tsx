@@ -25,10 +25,13 @@ const ICON_BUTTON =
 export function WorkspacePanel({
   session,
   views = [],
+  showView,
 }: {
   session: WorkspaceSession;
   /** Views beside "Files", each a tab of the panel. */
   views?: readonly WorkspaceView[];
+  /** A view a command asks for (Find in files…): shown each time `count` changes. */
+  showView?: { id: string; count: number };
 }) {
   const folder = useWorkspace(session, (s) => s.folder);
   const shown = useWorkspace(session, (s) => s.panelShown);
@@ -36,6 +39,9 @@ export function WorkspacePanel({
   const [viewId, setViewId] = useState("files");
   const panelId = useId();
   useEffect(() => setWidth(readPanelWidth()), []);
+  useEffect(() => {
+    if (showView && showView.count > 0) setViewId(showView.id);
+  }, [showView?.id, showView?.count]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!folder) return null;
   if (!shown) {
