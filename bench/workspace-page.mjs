@@ -121,6 +121,68 @@ async function heapMb(page) {
 }
 
 /**
+ * Find in files in the page's Search view (its worker reads the OPFS folder): a literal (the
+ * first search, encodings guessed) then a regular expression (encodings known), each timed
+ * from the "Find all" click to the first result row and to the summary in the status line.
+ */
+async function measureFind(page, row) {
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+Shift+F");
+  const view = page.getByRole("search", { name: /in files/ });
+  const field = view.getByLabel("Find", { exact: true });
+  await field.waitFor();
+  const searches = [
+    ["literal (first search)", "needle 1", false],
+    ["regular expression (encodings known)", "need\\w+ \\d{3}", true],
+  ];
+  for (const [label, query, regexp] of searches) {
+    await field.fill(query);
+    await view.getByLabel("Regular expression").setChecked(regexp);
+    await page.evaluate(() => {
+      const results = '[aria-label="Results"] ul[aria-label^="Matches in"] button';
+      // The last search's rows and summary stay until this one starts: wait for them to go.
+      let cleared = !document.querySelector(results);
+      window.__firstResult = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const shown = document.querySelector(results);
+          cleared ||= !shown;
+          if (!cleared || !shown) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+      let running = false;
+      window.__complete = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const status = [...document.querySelectorAll('[role="status"]')];
+          const summary = status.find((el) => /searched\)\.|^No matches in/.test(el.textContent));
+          running ||= status.some((el) => /^Search/.test(el.textContent));
+          if (!summary || !running) return;
+          observer.disconnect();
+          resolve({ at: performance.now(), words: summary.textContent });
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+    });
+    await view.getByRole("button", { name: "Find all" }).click();
+    const clicked = await page.evaluate(() => window.__clickedAt["Find all"]);
+    const complete = await page.evaluate(() => window.__complete);
+    const first = await page.evaluate(() => window.__firstResult);
+    row(
+      `page: find ${label}: first result row shown`,
+      `${(first - clicked).toFixed(0)} ms`,
+      "≤ 300 ms",
+    );
+    row(
+      `page: find ${label}: complete`,
+      `${((complete.at - clicked) / 1000).toFixed(1)} s (${complete.words})`,
+      "≤ 10 s",
+    );
+  }
+}
+
+/**
  * Runs the page phase on the folder at `root` and adds its rows with `row(measure, value, goal)`.
  * `sizeLabel` says which folder it was ("10,000 files, 200 MB").
  */
@@ -186,6 +248,9 @@ export async function measurePage({ browser, baseURL, root, sizeLabel, quickQuer
       await input.fill("");
     }
     await page.keyboard.press("Escape");
+    heaps.push(await heapMb(page));
+
+    await measureFind(page, row);
     heaps.push(await heapMb(page));
 
     const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
