@@ -315,7 +315,8 @@ const READ_AHEAD_FILES = 8;
 const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 
 type FileSnapshot = Awaited<ReturnType<WorkspaceFolder["read"]>>;
-type LoadedFile = { kind: "read"; snapshot: FileSnapshot } | { kind: "too-large" | "unreadable" };
+type LoadedFile =
+  { kind: "read"; snapshot: FileSnapshot } | { kind: "too-large" } | { kind: "unreadable" };
 
 async function loadFile(
   folder: WorkspaceFolder,
