@@ -324,6 +324,10 @@ async function loadFile(
   maxBytes: number,
 ): Promise<LoadedFile> {
   try {
+    if (folder.readUpTo) {
+      const read = await folder.readUpTo(path, maxBytes);
+      return read === "too-large" ? { kind: "too-large" } : { kind: "read", snapshot: read };
+    }
     // The size first: a huge file is skipped without reading it.
     if ((await folder.stat(path)).size > maxBytes) return { kind: "too-large" };
     return { kind: "read", snapshot: await folder.read(path) };

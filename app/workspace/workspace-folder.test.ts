@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { findInFolder } from "./find-in-files";
 import { type DirectoryHandleLike, type FileHandleLike, HandleFolder } from "./handle-folder";
 import {
   FileListFolder,
@@ -130,5 +131,35 @@ describe("WorkspaceFolder kinds", () => {
     const folder = new HandleFolder(fakeHandle("project", tree, "QuotaExceededError"));
     await expect(folder.write("a.txt", bytes("new"))).rejects.toThrow(/disk is full/);
     expect(text(tree.get("a.txt") as Uint8Array)).toBe("kept");
+  });
+
+  it("find in files looks each file of a handle folder up once, and skips a huge one unread", async () => {
+    const tree = new Map<string, Uint8Array | Map<string, unknown>>([
+      ["a.txt", bytes("needle one")],
+      ["b.txt", bytes("no match")],
+      ["big.txt", bytes("needle ".repeat(100))],
+    ]);
+    const root = fakeHandle("project", tree);
+    const lookUps: string[] = [];
+    const counted: DirectoryHandleLike = {
+      ...root,
+      getFileHandle(child: string, options?: { create?: boolean }) {
+        lookUps.push(child);
+        return root.getFileHandle(child, options);
+      },
+    };
+    const found: string[] = [];
+    let summary = null;
+    for await (const event of findInFolder(new HandleFolder(counted), {
+      query: "needle",
+      maxBytes: 100,
+    })) {
+      if (event.type === "file") found.push(event.hits.path);
+      if (event.type === "done") summary = event.summary;
+    }
+    expect(found).toEqual(["a.txt"]);
+    expect(summary).toMatchObject({ filesSearched: 2, skippedTooLarge: 1 });
+    // Each file looked up once (stat then read looked each up twice: a call to the browser each).
+    expect(lookUps.sort()).toEqual(["a.txt", "b.txt", "big.txt"]);
   });
 });
