@@ -50,6 +50,18 @@ export class DiskFolder implements WorkspaceFolder {
     await writeFile(path.join(this.root, file), bytes);
     return this.stat(file);
   }
+
+  // The bench changes files only by writing them: the tree's file commands are not measured.
+  kindOf = notMeasured;
+  createFile = notMeasured;
+  createFolder = notMeasured;
+  rename = notMeasured;
+  move = notMeasured;
+  remove = notMeasured;
+}
+
+function notMeasured(): never {
+  throw new Error("The workspace bench does not create, rename, move or delete files.");
 }
 
 export {

@@ -1,7 +1,8 @@
 /**
- * The FAQ page's questions and answers (spec section 2, "FAQ page"): the spec's 39 entries and
- * five on live collaboration (issue 44), in six categories. Pure data, safe in Node (prerender)
- * and the browser. Every answer must stay true to /work/briefs/product-facts.md.
+ * The FAQ page's questions and answers (spec section 2, "FAQ page"): the spec's 39 entries,
+ * five on live collaboration (issue 44) and one on opening a folder (issue 52), in six
+ * categories. Pure data, safe in Node (prerender) and the browser. Every answer must stay true
+ * to /work/briefs/product-facts.md.
  */
 
 /** The six FAQ categories, in display order. */
@@ -163,6 +164,16 @@ export const FAQ_ENTRIES: FaqEntry[] = [
     answer:
       "Read. The View-only link opens the same live document and shows every change as it is made, with the others' cursors, and the reader's presence shows in the status bar too. It cannot change the text for anyone: edits are signed with a key that only the Edit link holds, and the relay takes changes only from a connection that has just proved it holds that key, so even a modified page with the View-only link changes nothing, not even by sending back signed changes it received.\n\n" +
       "A View-only link can still read everything, now and later, so send it only to people who may read the document. It cannot be turned into an Edit link.",
+  },
+
+  {
+    id: "can-i-open-a-folder",
+    category: "Features",
+    question: "Can I open a whole folder of files?",
+    answer:
+      "Yes, in the Advanced Notepad: File > Open folder… (Ctrl+Alt+O) shows the folder in a panel beside your tabs. Click a file to open it in a tab bound to it; Save writes it back in place, in its own encoding and line endings. Ctrl+P (Cmd+P) is Quick open while a folder is open: type a few letters of a file's name to find it. Edit > Find in files… (Ctrl+Shift+F) searches every file, each read in its own encoding, so Windows-1252, Shift_JIS or UTF-16 files are searched as text; click a result to open the file at that line.\n\n" +
+      "Edit > Replace in files… shows every change with a checkbox before anything is written, skips files another program changed since the search or that have unsaved edits in a tab, and one Undo replace in files puts every file back exactly as it was. From the panel you can also create, rename, move and delete files (deleted files wait in the panel's Trash while the page is open). Next time, Reopen with the folder's name brings the folder and its tabs back after one permission prompt.\n\n" +
+      "Writing into the folder needs Chrome, Edge or Opera on a computer. Firefox and Safari open a folder read-only: you can browse, search and open its files, and Save downloads a copy. Opening a folder uploads nothing: the page reads and writes its files on your computer.",
   },
 
   // Google Drive

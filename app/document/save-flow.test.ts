@@ -198,6 +198,88 @@ describe("the save flow both editors share", () => {
     expect(doc.modified).toBe(true);
   });
 
+  it("keeps a format changed while the write ran, and the document unsaved", async () => {
+    // Interleaving: Save starts writing UTF-8 / LF; during the write the person picks
+    // Windows-1252 and CRLF and a language. The write's outcome put back the format from
+    // before (undoing the change) and marked the document saved, though the file holds the old
+    // format. Only the file link is the save's to set.
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("a\nb", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+    const write = disk.writeDiskFile;
+    disk.writeDiskFile = async (handle, bytes) => {
+      // What the status bar's encoding and line ending choices do (the document is modified).
+      doc.file = {
+        ...doc.file,
+        encoding: "windows-1252",
+        lineEnding: "crlf",
+        language: "markdown",
+      };
+      doc.modified = true;
+      return write(handle, bytes);
+    };
+
+    const outcome = await saveWithFlow(host, "save", disk);
+
+    expect(outcome.kind).toBe("written");
+    expect(read(onDisk)).toBe("a\nb");
+    expect(doc.file).toMatchObject({
+      encoding: "windows-1252",
+      lineEnding: "crlf",
+      language: "markdown",
+    });
+    // The link is the file as now written: the next Save (in the new format) does not ask.
+    expect(doc.file.disk?.lastModified).toBe(onDisk.lastModified);
+    expect(doc.modified).toBe(true);
+    await saveWithFlow(host, "save", disk);
+    expect(doc.asked).toEqual([]);
+    expect(read(onDisk)).toBe("a\r\nb");
+    expect(doc.modified).toBe(false);
+  });
+
+  it("a language picked while the write ran stays, and the document is saved", async () => {
+    const onDisk = crlfFile("notes.txt");
+    const { disk, linkOf } = fakeDisk([onDisk]);
+    const { doc, host } = editorDocument("a\nb", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: linkOf(onDisk),
+    });
+    const write = disk.writeDiskFile;
+    disk.writeDiskFile = async (handle, bytes) => {
+      doc.file = { ...doc.file, language: "markdown" };
+      return write(handle, bytes);
+    };
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(doc.file.language).toBe("markdown");
+    expect(doc.modified).toBe(false);
+  });
+
+  it("a download keeps the document unsaved when its format changed meanwhile", async () => {
+    const { disk, downloads } = fakeDisk([]);
+    const { doc, host } = editorDocument("a\nb", {
+      encoding: "utf-8",
+      lineEnding: "lf",
+      disk: null,
+    });
+    disk.download = (bytes, name) => {
+      downloads.push({ name, bytes });
+      doc.file = { ...doc.file, lineEnding: "crlf" };
+    };
+
+    await saveWithFlow(host, "save", disk);
+
+    expect(new TextDecoder().decode(downloads[0]!.bytes)).toBe("a\nb");
+    expect(doc.file.lineEnding).toBe("crlf");
+    expect(doc.modified).toBe(true);
+  });
+
   it("Save As writes the chosen file and renames the document after it", async () => {
     const files: FakeFile[] = [];
     const { disk } = fakeDisk(files, "chosen.md");

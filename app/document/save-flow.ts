@@ -105,9 +105,15 @@ async function save(
   const now = host.current();
   // The document went while the dialog or the write ran: the outcome is not its.
   if (!now) return outcome;
-  const unchanged = now.text === saved.text;
+  // A format picked meanwhile (encoding, line ending) is not what was written: still unsaved.
+  const unchanged =
+    now.text === saved.text &&
+    now.file.encoding === saved.file.encoding &&
+    now.file.lineEnding === saved.file.lineEnding;
   if (outcome.kind === "written") {
-    host.setFile(outcome.file, false);
+    // The save decides only which file the document belongs to (and Save As its name): a
+    // format or language picked while it wrote stays.
+    host.setFile({ ...now.file, disk: outcome.file.disk }, false);
     if (mode === "save-as") host.rename(outcome.name);
     if (unchanged) host.markSaved("saved");
   } else if (outcome.kind === "downloaded") {

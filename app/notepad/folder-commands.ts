@@ -1,15 +1,19 @@
 import { FileSearch, FolderTree } from "lucide-react";
 import type { Command } from "~/ui/commands";
+import {
+  type FolderFileCommandContext,
+  folderFileCommands,
+} from "./workspace/folder-file-commands";
 
 /**
  * The notepad's folder commands (issue 52), spread into the registry (commands.ts) right after
  * Open: Open folder…, Recent folders…, Quick open (before Print: both have Mod-p, Quick open's
- * only while a folder is open; decision 030), Close folder, the panel's show/hide and Reveal
- * active tab.
+ * only while a folder is open; decision 030), Close folder, the panel's show/hide, Reveal
+ * active tab, and the tree's file commands (New file…, Rename…, Move to…, Delete).
  */
 
 /** What the folder commands ask of the notepad. */
-export interface FolderCommandContext {
+export interface FolderCommandContext extends FolderFileCommandContext {
   /** File › Open folder…: a folder as a workspace (its tree in the side panel). */
   openFolder(): void;
   /** File › Recent folders…: the kept folders, to reopen or forget. */
@@ -82,5 +86,6 @@ export function folderCommands<
       run: (ctx) => ctx.revealActiveTab(),
       isEnabled: (state) => state.workspace.open,
     },
+    ...folderFileCommands<C, S>(),
   ];
 }

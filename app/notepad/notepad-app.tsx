@@ -9,7 +9,6 @@ import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import { ExportDialog } from "~/ui/export-dialog";
-import { runTextTool } from "~/codemirror/text-tools";
 import { readKeyMode } from "~/storage/key-mode";
 import { chooseNotepadKeyMode } from "./notepad-key-mode";
 import { NotepadCompare, NotepadHistory } from "./notepad-compare";
@@ -22,7 +21,7 @@ import { SafariStorageNotice } from "~/ui/keep-safe";
 import { DriveSyncDialog } from "./drive-sync-view";
 import { FindBar } from "./find-bar";
 import { DrivePromptDialog } from "~/ui/drive-prompt";
-import { notepadDriveContext, openFromDrive, saveToDrive } from "./drive-menu-items";
+import { notepadDriveContext } from "./drive-menu-items";
 import { detectPlatform } from "~/ui/platform";
 import type { Command } from "~/ui/commands";
 import { useCommandKeys } from "~/ui/use-command-keys";
@@ -40,9 +39,9 @@ import { NotepadLiveDialog } from "./notepad-live";
 import { NotepadTabBar } from "./tab-bar";
 import { FileReadProgress } from "~/ui/file-read-progress";
 import { PreviewArea } from "~/preview/preview-area";
-import { readPreviewMode, writePreviewMode } from "~/storage/preview-mode";
+import { readPreviewMode } from "~/storage/preview-mode";
 import { WorkspacePanel } from "./workspace/workspace-panel";
-import { workspaceCommandContext } from "./workspace/workspace-commands";
+import { notepadCommandContext } from "./notepad-command-context";
 import { WorkspaceDialogs } from "./workspace/workspace-dialogs";
 import { useWorkspaceSearch } from "./workspace/workspace-search-view";
 
@@ -159,73 +158,20 @@ export function NotepadApp() {
   const { search, ...searchPanel } = useWorkspaceSearch(controller);
 
   // What every command runs: the registry's context, built once.
-  const ctx: NotepadCommandContext = useMemo(() => {
-    const activeId = () => store.getState().tabs.activeId;
-    return {
-      newTab: () => void controller.tabs.newTab(),
-      openFilePicker,
-      save: () => void controller.saves.save("save"),
-      saveAs: () => void controller.saves.save("save-as"),
-      openExportDialog: () => setModal("download"),
-      openShareDialog: () => setModal("share"),
-      openLiveDialog: () => setModal("live"),
-      downloadAll: () => void controller.backups.downloadAll(),
-      openBackupDialog: () => setModal("backup"),
-      openRestoreDialog: () => setModal("restore-backup"),
-      restoreFromFolder: () => void controller.backups.restoreFromFolder(),
-      renameActiveTab: () => controller.tabs.setRenaming(activeId()),
-      duplicateActiveTab: () => controller.tabs.duplicate(activeId()),
-      print: () => controller.saves.print(),
-      closeActiveTab: () => void controller.tabs.closeTab(activeId()),
-      closeOtherTabs: () => controller.tabs.closeOthers(activeId()),
-      reopenClosedTab: () => void controller.tabs.reopenClosed(),
-      openHistory: () => setModal("history"),
-      setPreviewMode: (previewMode) => {
-        writePreviewMode("notepad", previewMode);
-        store.setState({ previewMode });
-      },
-      openFromDrive: () => void openFromDrive(driveContext),
-      saveToDrive: () => void saveToDrive(driveContext),
-      chooseSyncInterval: (interval) =>
-        interval === "off" ? controller.drive.turnOff() : controller.drive.chooseInterval(interval),
-      syncNow: () => controller.drive.syncNow(),
-      toggleTabSync: () => controller.drive.toggleTab(activeId()),
-      undo: () => controller.text.undo(),
-      redo: () => controller.text.redo(),
-      cut: () => void controller.text.cut(),
-      copy: () => void controller.text.copy(),
-      paste: () => void controller.text.paste(),
-      selectAll: () => controller.text.selectAll(),
-      toggleComment: () => controller.text.toggleComment(),
-      indent: () => controller.text.indent(),
-      setKeyMode: (mode) => chooseNotepadKeyMode(controller, store, mode),
-      runTextTool: (id) =>
-        runTextTool(controller.getView(), id, (message) =>
-          controller.addNotice({ id: "text-tool", kind: "info", message }),
-        ),
-      outdent: () => controller.text.outdent(),
-      openFind: (replace) => controller.editor.openFind(replace),
-      insertDateTime: () => {
-        if (store.getState().loaded) controller.text.insertDateTime();
-      },
-      openDialog: (dialog) => setModal(dialog),
-      stepFontSize: (direction) => controller.editor.stepFontSize(direction),
-      resetFontSize: () => controller.editor.resetFontSize(),
-      setFontFamily: (fontFamily) => controller.editor.updateSettings({ fontFamily }),
-      toggleSetting: (name) =>
-        controller.editor.updateSettings({ [name]: !store.getState().settings[name] }),
-      toggleFullscreen,
-      activateTabAt: (index) => controller.tabs.activateAt(index),
-      moveActiveTab: (delta) => controller.tabs.moveBy(activeId(), delta),
-      openContextMenuAtCursor: () => {
-        const view = controller.getView();
-        const coords = view?.coordsAtPos(view.state.selection.main.head);
-        setContextMenu({ x: coords?.left ?? 40, y: coords?.bottom ?? 40, of: "text" });
-      },
-      ...workspaceCommandContext(controller.workspace, setModal),
-      openFindInFiles: (replace) => search.open(replace),
-    };
-  }, [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext, search]);
+  const ctx: NotepadCommandContext = useMemo(
+    () =>
+      notepadCommandContext({
+        controller,
+        store,
+        openFilePicker,
+        setModal,
+        toggleFullscreen,
+        driveContext,
+        search,
+        openContextMenuAt: (x, y) => setContextMenu({ x, y, of: "text" }),
+      }),
+    [controller, store, openFilePicker, setModal, toggleFullscreen, driveContext, search],
+  );
   useEffect(() => {
     ctxRef.current = ctx;
   }, [ctx]);

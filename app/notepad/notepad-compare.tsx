@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { restoredMessage, restoreVersion } from "~/document/history-snapshots";
 import { editorTheme } from "~/codemirror/themes";
 import { HistoryDialog } from "~/ui/history-dialog";
@@ -12,6 +13,7 @@ import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { NOTEPAD_COMMANDS } from "./commands";
 import type { NotepadController } from "./notepad-controller";
 import { activeTabName } from "./status-figures";
+import { historyIdsOfTab } from "./workspace/workspace-history";
 
 /** File › Version history…: the active tab's kept versions, to compare and restore. */
 export function NotepadHistory({
@@ -24,10 +26,16 @@ export function NotepadHistory({
   onClose: () => void;
 }) {
   const store = controller.store;
+  const activeId = store.getState().tabs.activeId;
+  // Read once: a tab of the open folder also lists the versions kept of its file.
+  const [alsoDocIds] = useState(() =>
+    historyIdsOfTab(controller.workspace, controller.recall, activeId).slice(1),
+  );
   return (
     <HistoryDialog
       history={controller.history}
-      docId={store.getState().tabs.activeId}
+      docId={activeId}
+      alsoDocIds={alsoDocIds}
       documentName={activeTabName(store.getState())}
       currentText={() => controller.getContent(store.getState().tabs.activeId)}
       compare={compareSetup(controller, platform)}

@@ -29,6 +29,8 @@ import { NotepadLive } from "./tab-live";
 import type { WorkspaceSession } from "./workspace/workspace-session";
 import type { WorkspaceRecall } from "./workspace/workspace-recall";
 import { createNotepadWorkspace } from "./workspace/notepad-workspace";
+import type { WorkspaceFileOps } from "./workspace/workspace-file-ops";
+import { workspaceFileOpsOf } from "./workspace/workspace-file-wiring";
 
 /** What the page gives the engine. */
 export interface NotepadControllerOptions {
@@ -73,6 +75,8 @@ export class NotepadController {
   readonly workspace: WorkspaceSession;
   /** The recent folders, and reopening the last one. */
   readonly recall: WorkspaceRecall;
+  /** The tree's file commands and the session trash; the folder is watched while open. */
+  readonly fileOps: WorkspaceFileOps;
   private disposed = false;
   private readonly cleanups: (() => void)[] = [];
 
@@ -93,6 +97,9 @@ export class NotepadController {
     });
     this.states = this.editor.states;
     ({ session: this.workspace, recall: this.recall } = createNotepadWorkspace(this));
+    const folderFiles = workspaceFileOpsOf(this);
+    this.fileOps = folderFiles.ops;
+    this.cleanups.push(folderFiles.stop);
     const storage = openTabsStorage(this);
     this.sync = storage.sync;
     this.stored = storage.stored;

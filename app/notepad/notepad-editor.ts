@@ -46,6 +46,12 @@ export interface NotepadEditorLinks {
 export class NotepadEditor {
   readonly states: TabStates;
   private view: EditorView | null = null;
+  /**
+   * The tab the view shows. Its updates are that tab's, and a change of that tab goes through
+   * the view: the store names the next tab active before the view is swapped (showActive), and
+   * whatever its listeners dispatch in between still belongs to the tab shown.
+   */
+  private shownId: string | null = null;
   private extensions: Extension[] | null = null;
   private darkTheme = false;
   private keyBindings: Extension = []; // Vim or Emacs, once chosen (notepad-key-mode.ts)
@@ -58,7 +64,7 @@ export class NotepadEditor {
     this.states = new TabStates(
       compartments,
       () => this.sharedExtensions(),
-      () => (this.view ? { id: this.activeId(), view: this.view } : null),
+      () => (this.view && this.shownId ? { id: this.shownId, view: this.view } : null),
     );
     // History follows the tabs' feed: the shown tab's edits and a hidden tab's changes alike.
     followForHistory(this.states.feed, {
@@ -69,6 +75,7 @@ export class NotepadEditor {
 
   /** Shows tab `activeId` in a new view in `parent`. */
   mount(parent: HTMLElement, activeId: string): void {
+    this.shownId = activeId;
     this.view = new EditorView({ state: this.stateFor(activeId), parent });
     this.publishFileStatus();
     this.links.applyLanguage();
@@ -77,6 +84,7 @@ export class NotepadEditor {
   destroy(): void {
     this.view?.destroy();
     this.view = null;
+    this.shownId = null;
   }
 
   /** The view of the active tab (for focus and tests). */
@@ -122,7 +130,9 @@ export class NotepadEditor {
     const view = this.view;
     if (!view) return;
     if (previousId) this.states.remember(previousId, view);
-    view.setState(this.stateFor(id));
+    const state = this.stateFor(id);
+    this.shownId = id;
+    view.setState(state);
     const scroll = this.states.get(id)?.scroll;
     if (scroll) view.dispatch({ effects: scroll });
     this.refreshStatus();
@@ -143,7 +153,8 @@ export class NotepadEditor {
   }
 
   private applyOptions(): void {
-    if (this.view) this.states.applyToView(this.activeId(), this.view, this.editorOptions());
+    if (this.view && this.shownId)
+      this.states.applyToView(this.shownId, this.view, this.editorOptions());
   }
 
   // ---------------------------------------------------------------- the active tab's file
@@ -177,7 +188,7 @@ export class NotepadEditor {
   // ---------------------------------------------------------------- the edit handler
 
   private onUpdate(update: ViewUpdate): void {
-    const id = this.activeId();
+    const id = this.shownId ?? this.activeId();
     const doc = this.states.get(id);
     if (doc) doc.state = update.state;
     handleDocumentUpdate(update, this.edited(id));

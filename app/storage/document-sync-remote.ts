@@ -1,8 +1,9 @@
-import { ChangeSet } from "@codemirror/state";
+import { ChangeSet, type Text } from "@codemirror/state";
 import { applyTextChanges } from "./chunk-changes";
 import type { DocumentStore } from "./document-store";
 import type { DocumentSyncHost, SyncMessage, TrackedDocument } from "./document-sync-types";
 import type { TextChunkTracker } from "./text-chunks";
+import { sameText } from "~/text/same-text";
 
 /**
  * Following other windows (the receiving half of DocumentSyncClient): their order and
@@ -21,6 +22,8 @@ export interface RemoteContext {
   hasUnstored(id: string): boolean;
   adopted(id: string, revision: number): void;
   track(id: string, revision: number): void;
+  /** The deletes of document `id` this window began (it closed it), and the one running. */
+  deletion(id: string): { begun: number; running: Promise<void> | null } | undefined;
 }
 
 export async function followMessage(ctx: RemoteContext, message: SyncMessage): Promise<void> {
@@ -41,13 +44,32 @@ export async function followMessage(ctx: RemoteContext, message: SyncMessage): P
     return;
   const known = existing?.chunks.storedVersion;
   if (known && (await adoptChanges(ctx, message.id, known))) return;
-  const stored = await ctx.store.read(message.id);
+  const stored = await readPastDeletion(ctx, message.id);
   if (!stored || ctx.isDisposed()) return;
   const doc = ctx.docs.get(message.id);
   if (doc && (doc.revision >= stored.revision || doc.dirty || doc.saving)) return;
   if (doc) ctx.adopted(stored.id, stored.revision);
   else ctx.track(stored.id, stored.revision);
   ctx.host.adoptRemote(stored, !!doc);
+}
+
+/**
+ * Reads document `id`, but never the record a delete of this window is about to remove: a
+ * message heard while this window closes the document (its delete waits for the History copy)
+ * reads it after the delete lands, so a save from before the close finds nothing, and only a
+ * save made after it (another window kept typing there) brings the document back.
+ */
+async function readPastDeletion(ctx: RemoteContext, id: string) {
+  for (;;) {
+    const before = ctx.deletion(id);
+    if (before?.running) {
+      await before.running;
+      continue;
+    }
+    const stored = await ctx.store.read(id);
+    const after = ctx.deletion(id);
+    if ((after?.begun ?? 0) === (before?.begun ?? 0)) return stored;
+  }
 }
 
 /**
@@ -77,9 +99,19 @@ async function adoptChanges(
       : ChangeSet.of(changes, known.content.length).apply(known.content);
   doc.revision = result.doc.revision;
   ctx.host.adoptRemote({ ...result.doc, content, changes: { base: known.content, changes } }, true);
-  // Later saves compare against what is shown now, which these chunks describe.
+  // Later saves compare against what is shown now, when these chunks hold it. A host that
+  // kept its own text (a live document: its session's text is shown) must not take them for
+  // its own, even of the same length: its next save would keep chunks holding the other text.
   const shown = ctx.host.snapshot(id)?.text;
-  if (shown !== undefined && shown.length === length) doc.chunks.adopt(shown, chunks);
-  else doc.chunks.reset();
+  if (shown !== undefined && shown.length === length && holdSameText(shown, content)) {
+    doc.chunks.adopt(shown, chunks);
+  } else doc.chunks.reset();
   return true;
+}
+
+/** Whether two texts are the same; CodeMirror documents that share their trees compare fast. */
+function holdSameText(a: Text | string, b: Text | string): boolean {
+  if (typeof a !== "string") return sameText(a, b);
+  if (typeof b !== "string") return sameText(b, a);
+  return a === b;
 }

@@ -229,6 +229,44 @@ describe("document sync client", () => {
 });
 
 describe("following another window", () => {
+  it("does not bring back a tab closed here when another window's save arrives before the delete lands", async () => {
+    // Interleaving: window A closes the tab (its delete waits for the history copy); window B
+    // saves it meanwhile and says so; A's read of the record still finds it. Before the fix A
+    // showed it again as a new tab, whose record A's delete then removed.
+    const options = { channelName: "closed-here", delay: 1, maxWait: 1 };
+    const textsA: Record<string, string | Text> = { [EDITOR_DOCUMENT_ID]: "closed in A" };
+    const a = makeHost(textsA);
+    const b = makeHost({ [EDITOR_DOCUMENT_ID]: "saved in B" });
+    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
+    const syncB = new DocumentSyncClient(editorDocumentStore, b.host, options);
+    clients.push(syncA, syncB);
+    await syncA.load();
+    syncA.track(EDITOR_DOCUMENT_ID);
+    syncA.start();
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+    await syncB.load();
+    syncB.start();
+
+    let keep!: () => void;
+    const kept = new Promise<void>((resolve) => (keep = resolve));
+    delete textsA[EDITOR_DOCUMENT_ID];
+    const deleted = syncA.forget([EDITOR_DOCUMENT_ID], kept);
+    const read = vi.spyOn(editorDocumentStore, "read");
+    syncB.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncB.whenStored();
+    keep();
+    await deleted;
+    // A follows B's message: its read of the record, whenever it runs, is settled.
+    await vi.waitFor(() => expect(read).toHaveBeenCalledWith(EDITOR_DOCUMENT_ID));
+    await Promise.all(read.mock.results.map((result) => result.value));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(a.events.adopted).toEqual([]);
+    expect(syncA.revisionOf(EDITOR_DOCUMENT_ID)).toBe(0);
+    expect(await editorDocumentStore.read(EDITOR_DOCUMENT_ID)).toBeNull();
+  });
+
   it("reads only the chunks the other window wrote, and its own next save writes only what it touched", async () => {
     const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`);
     const original = Text.of(lines);
@@ -280,6 +318,48 @@ describe("following another window", () => {
     expect((await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content).toBe(
       textsB[EDITOR_DOCUMENT_ID].toString(),
     );
+  });
+  it("a window that kept its own text (a live document) stores its own text, not the other's chunks", async () => {
+    // Interleaving: window A shows the document in a live session, so another window's text is
+    // not put in it (its session's text is the one shown). Window B saves an edit of the same
+    // length; A adopted B's revision and, the lengths being equal, B's chunks as if they held
+    // A's text. A's next save then rewrote only the chunk A touched and kept B's chunk: the
+    // record held A's edit and B's, a text neither window showed.
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`);
+    const original = Text.of(lines);
+    const textsA: Record<string, string | Text> = { [EDITOR_DOCUMENT_ID]: original };
+    const a = makeHost(textsA);
+    // Live here: the session's text stays; another window's version is not applied.
+    a.host.adoptRemote = (doc) => void a.events.adopted.push(doc);
+    const options = { channelName: "live-here", delay: 1, maxWait: 1 };
+    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
+    clients.push(syncA);
+    await syncA.load();
+    syncA.track(EDITOR_DOCUMENT_ID);
+    syncA.start();
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+
+    const textsB: Record<string, string | Text> = {};
+    const syncB = new DocumentSyncClient(editorDocumentStore, makeHost(textsB).host, options);
+    clients.push(syncB);
+    const [loaded] = (await syncB.load()).documents;
+    syncB.start();
+    // B changes a line deep in the document, keeping its length.
+    const at = original.line(30_000).from;
+    textsB[EDITOR_DOCUMENT_ID] = (loaded.content as Text).replace(at, at + 4, Text.of(["LINE"]));
+    syncB.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncB.whenStored();
+    await vi.waitFor(() => expect(a.events.adopted).toHaveLength(1));
+    await vi.waitFor(() => expect(syncA.revisionOf(EDITOR_DOCUMENT_ID)).toBe(2));
+
+    // A types at its start (its live session's edit) and stores it.
+    textsA[EDITOR_DOCUMENT_ID] = original.replace(0, 0, Text.of(["typed in A "]));
+    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+    await syncA.whenStored();
+
+    const stored = (await editorDocumentStore.read(EDITOR_DOCUMENT_ID))?.content;
+    expect(stored).toBe(textsA[EDITOR_DOCUMENT_ID].toString());
   });
 });
 

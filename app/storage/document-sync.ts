@@ -55,6 +55,8 @@ export class DocumentSyncClient {
   private readonly writes: DocumentWriteStatus;
   /** Order and delete writes still running. */
   private pendingWrites = 0;
+  /** Per document closed here: deletes begun, and the one still running (document-sync-remote). */
+  private readonly deletions = new Map<string, { begun: number; running: Promise<void> | null }>();
   private readonly cleanups: (() => void)[] = [];
   /** The unload copies taken back at load, cleared once their text is stored again. */
   private readonly rescue = new RescueInWaiting();
@@ -373,13 +375,24 @@ export class DocumentSyncClient {
     const settle = () => this.rescue.done(ids);
     if (!this.loaded || this.unavailable) return Promise.resolve(settle());
     this.pendingWrites += 1;
-    return Promise.resolve(keptElsewhere)
+    const running = Promise.resolve(keptElsewhere)
       .catch(() => undefined)
       .then(() => this.store.delete(ids))
       .then(settle)
       .then(() => this.post({ type: "deleted", origin: this.origin, ids }))
       .catch((error: unknown) => console.error("Deleting stored documents failed", error))
-      .finally(() => (this.pendingWrites -= 1));
+      .finally(() => {
+        this.pendingWrites -= 1;
+        for (const id of ids) {
+          const deletion = this.deletions.get(id);
+          if (deletion?.running === running) deletion.running = null;
+        }
+      });
+    // Another window's save heard before this delete lands must not bring the tab back.
+    for (const id of ids) {
+      this.deletions.set(id, { begun: (this.deletions.get(id)?.begun ?? 0) + 1, running });
+    }
+    return running;
   }
 
   /**
@@ -420,6 +433,10 @@ export class DocumentSyncClient {
       hasUnstored: (id) => this.hasUnstored(id),
       adopted: (id, revision) => this.adopted(id, revision),
       track: (id, revision) => this.track(id, revision),
+      deletion: (id) => {
+        const deletion = this.deletions.get(id);
+        return deletion && { ...deletion };
+      },
     };
   }
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { CompareDialog, type CompareSetup } from "./compare-dialog";
 import type { DocumentHistory } from "~/storage/document-history";
+import { listVersionsOf } from "~/storage/history-of-many";
 import { formatCountOf, formatDateTime } from "~/text/number-format";
 import {
   CorruptSnapshotError,
@@ -24,6 +25,8 @@ export const SNAPSHOT_REASON_LABELS: Record<SnapshotReason, string> = {
   restored: "A restored version",
   reopened: "When the tab was reopened",
 };
+
+const NO_IDS: readonly string[] = [];
 
 /** Above this many characters (either side) the preview shows the version without marking. */
 const DIFF_LIMIT_CHARS = 400_000;
@@ -56,6 +59,7 @@ async function compare(version: string, current: string): Promise<DiffPart[] | n
 export function HistoryDialog({
   history,
   docId,
+  alsoDocIds = NO_IDS,
   documentName,
   currentText,
   onRestore,
@@ -64,6 +68,8 @@ export function HistoryDialog({
 }: {
   history: DocumentHistory;
   docId: string;
+  /** Other History ids whose versions are listed with the document's own (merged by time). */
+  alsoDocIds?: readonly string[];
   documentName: string;
   /** The current text (read when a version is previewed). */
   currentText: () => string;
@@ -83,12 +89,12 @@ export function HistoryDialog({
     try {
       // Versions still being written (one just taken) are listed too.
       await history.whenWritten();
-      setVersions(await history.list(docId));
+      setVersions(await listVersionsOf(history, [docId, ...alsoDocIds]));
     } catch (error) {
       console.error(error);
       setFailed(true);
     }
-  }, [history, docId]);
+  }, [history, docId, alsoDocIds]);
 
   useEffect(() => {
     void load();
@@ -140,6 +146,8 @@ export function HistoryDialog({
         Versions of “{documentName}” kept in this browser: when you start editing after a pause,
         every 5 minutes while you edit, and before big changes (Replace All, another window’s
         version, a file opened or reloaded over it, a restore). Up to 50 per document, for 30 days.
+        {alsoDocIds.length > 0 &&
+          " For a file of the open folder, also the versions kept when Replace in files changed it while it was not open."}
       </p>
       {failed && (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">

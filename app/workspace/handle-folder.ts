@@ -1,10 +1,14 @@
+import { sameEntryName } from "./file-names";
 import {
+  checkMoveInto,
+  checkNewEntry,
   type FileSnapshot,
   type FileStamp,
   type FolderEntry,
   FolderError,
   type FolderFailure,
   joinPath,
+  splitPath,
   type WorkspaceFolder,
 } from "./workspace-folder";
 
@@ -15,8 +19,16 @@ import {
  * a test can hand it a stand-in.
  */
 
+/**
+ * `FileSystemHandle.move(destination, newName)`: Chromium has it for files, and for folders only
+ * in some places (the Origin Private File System); elsewhere a move is a copy and a removal.
+ */
+interface MovableHandle {
+  move?(destination: DirectoryHandleLike, newName: string): Promise<void>;
+}
+
 /** The parts of a FileSystemFileHandle used here. */
-export interface FileHandleLike {
+export interface FileHandleLike extends MovableHandle {
   readonly kind: "file";
   readonly name: string;
   getFile(): Promise<{ size: number; lastModified: number; arrayBuffer(): Promise<ArrayBuffer> }>;
@@ -28,12 +40,13 @@ export interface FileHandleLike {
 }
 
 /** The parts of a FileSystemDirectoryHandle used here. */
-export interface DirectoryHandleLike {
+export interface DirectoryHandleLike extends MovableHandle {
   readonly kind: "directory";
   readonly name: string;
   values(): AsyncIterable<FileHandleLike | DirectoryHandleLike>;
-  getDirectoryHandle(name: string): Promise<DirectoryHandleLike>;
+  getDirectoryHandle(name: string, options?: { create?: boolean }): Promise<DirectoryHandleLike>;
   getFileHandle(name: string, options?: { create?: boolean }): Promise<FileHandleLike>;
+  removeEntry(name: string, options?: { recursive?: boolean }): Promise<void>;
   /** The names leading from this folder to `handle`; null when it is not inside. */
   resolve?(handle: unknown): Promise<string[] | null>;
 }
@@ -45,6 +58,14 @@ function failureOf(error: unknown): FolderFailure | null {
   if (name === "NotAllowedError" || name === "SecurityError") return "not-allowed";
   if (name === "QuotaExceededError") return "no-space";
   return null;
+}
+
+/** True when `move` was refused as not possible here (nothing moved): copy and remove instead. */
+function moveUnsupported(error: unknown): boolean {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : "";
+  return (
+    name === "NotSupportedError" || name === "InvalidModificationError" || name === "TypeError"
+  );
 }
 
 /** Runs `work`, turning the API's errors into FolderErrors that carry their message. */
@@ -130,20 +151,164 @@ export class HandleFolder implements WorkspaceFolder {
   }
 
   write(path: string, bytes: Uint8Array): Promise<FileStamp> {
+    return named(path, async () => this.writeHandle(await this.file(path, true), bytes));
+  }
+
+  private async writeHandle(handle: FileHandleLike, bytes: Uint8Array): Promise<FileStamp> {
+    const writable = await handle.createWritable();
+    try {
+      // The browser writes to a copy and swaps it in on close: an abort leaves the file whole.
+      await writable.write(bytes.slice());
+      await writable.close();
+    } catch (error) {
+      await writable.abort().catch(() => undefined);
+      throw error;
+    }
+    const { size, lastModified } = await handle.getFile();
+    return { size, lastModified };
+  }
+
+  /** The directory itself (for FileSystemObserver: see disk-watch.ts). */
+  get rootHandle(): DirectoryHandleLike {
+    return this.root;
+  }
+
+  kindOf(path: string): Promise<"file" | "folder" | null> {
     return named(path, async () => {
-      const handle = await this.file(path, true);
-      const writable = await handle.createWritable();
+      if (path === "") return "folder";
+      const found = await this.entryAt(path).catch((error: unknown) => {
+        if (failureOf(error) === "not-found") return null;
+        throw error;
+      });
+      return found === null ? null : found.kind === "file" ? "file" : "folder";
+    });
+  }
+
+  /** The handle at `path`, a file's or a folder's (NotFoundError when there is none). */
+  private async entryAt(path: string): Promise<FileHandleLike | DirectoryHandleLike> {
+    const [parent, name] = splitPath(path);
+    const folder = await this.directory(parent);
+    try {
+      return await folder.getFileHandle(name);
+    } catch (error) {
+      if (failureOf(error) !== "not-found") throw error;
+      return folder.getDirectoryHandle(name);
+    }
+  }
+
+  createFile(path: string, bytes = new Uint8Array(0)): Promise<FileStamp> {
+    return named(path, async () => {
+      const [parent, name] = splitPath(path);
+      await checkNewEntry(this, parent, name);
+      const handle = await (await this.directory(parent)).getFileHandle(name, { create: true });
+      return this.writeHandle(handle, bytes);
+    });
+  }
+
+  createFolder(path: string): Promise<void> {
+    return named(path, async () => {
+      const [parent, name] = splitPath(path);
+      const parentKind = await this.kindOf(parent);
+      if (parentKind === "file") throw new FolderError("exists", parent);
+      if (parentKind === null) await this.createFolder(parent);
+      await checkNewEntry(this, parent, name);
+      await (await this.directory(parent)).getDirectoryHandle(name, { create: true });
+    });
+  }
+
+  rename(path: string, newName: string): Promise<string> {
+    return named(path, async () => {
+      const [parent, name] = splitPath(path);
+      if (newName === name) return path;
+      await this.entryAt(path);
+      const to = await checkNewEntry(this, parent, newName, name);
+      await this.relocate(path, parent, newName);
+      return to;
+    });
+  }
+
+  move(path: string, toFolder: string): Promise<string> {
+    return named(path, async () => {
+      checkMoveInto(path, toFolder);
+      const [parent, name] = splitPath(path);
+      if (toFolder === parent) return path;
+      await this.entryAt(path);
+      if ((await this.kindOf(toFolder)) !== "folder") throw new FolderError("not-found", toFolder);
+      const to = await checkNewEntry(this, toFolder, name);
+      await this.relocate(path, toFolder, name);
+      return to;
+    });
+  }
+
+  remove(path: string): Promise<void> {
+    return named(path, () => this.removeAt(path));
+  }
+
+  private async removeAt(path: string): Promise<void> {
+    const [parent, name] = splitPath(path);
+    await (await this.directory(parent)).removeEntry(name, { recursive: true });
+  }
+
+  /**
+   * Puts the entry at `from` into `toFolder` as `newName` (both checked): with the browser's
+   * `move` where it has one, else by copying and then removing the original, so a failure half
+   * way (a full disk) leaves the original whole and no partial copy.
+   */
+  private async relocate(from: string, toFolder: string, newName: string): Promise<void> {
+    const [parent, name] = splitPath(from);
+    const to = joinPath(toFolder, newName);
+    const caseOnly = parent === toFolder && sameEntryName(name, newName);
+    const source = await this.entryAt(from);
+    if (typeof source.move === "function") {
       try {
-        // The browser writes to a copy and swaps it in on close: an abort leaves the file whole.
-        await writable.write(bytes.slice());
-        await writable.close();
+        await source.move(await this.directory(toFolder), newName);
+        return;
       } catch (error) {
-        await writable.abort().catch(() => undefined);
+        if (!moveUnsupported(error)) throw error;
+        // Copy only when the refused move left everything as it was.
+        const untouched =
+          (await this.kindOf(from)) !== null && (caseOnly || (await this.kindOf(to)) === null);
+        if (!untouched) throw error;
+      }
+    }
+    if (caseOnly) {
+      // "notes.txt" → "Notes.txt" where case does not count: a copy would land on the original.
+      const detour = joinPath(toFolder, `${newName}.plainpad-renaming`);
+      await this.copyThenRemove(from, detour);
+      try {
+        await this.copyThenRemove(detour, to);
+      } catch (error) {
+        // Not left under the detour's name: back where it was, then the failure is said.
+        await this.copyThenRemove(detour, from).catch(() => undefined);
         throw error;
       }
-      const { size, lastModified } = await handle.getFile();
-      return { size, lastModified };
-    });
+    } else {
+      await this.copyThenRemove(from, to);
+    }
+  }
+
+  private async copyThenRemove(from: string, to: string): Promise<void> {
+    try {
+      await this.copy(from, to);
+    } catch (error) {
+      await this.removeAt(to).catch(() => undefined);
+      throw error;
+    }
+    await this.removeAt(from);
+  }
+
+  /** Copies the file or the folder tree at `from` to the free path `to`. */
+  private async copy(from: string, to: string): Promise<void> {
+    const [toParent, toName] = splitPath(to);
+    const destination = await this.directory(toParent);
+    if ((await this.entryAt(from)).kind === "file") {
+      const { bytes } = await this.read(from);
+      await this.writeHandle(await destination.getFileHandle(toName, { create: true }), bytes);
+      return;
+    }
+    await destination.getDirectoryHandle(toName, { create: true });
+    for (const entry of await this.list(from))
+      await this.copy(entry.path, joinPath(to, entry.name));
   }
 }
 

@@ -43,6 +43,22 @@ const REPLACEMENTS: Record<string, string> = {
   Москва: "Казань",
 };
 
+/** A disk (a FAT or exFAT stick) whose file times count in steps of 2 seconds. */
+class CoarseTimeFolder extends MemoryFolder {
+  private coarse<T extends { lastModified: number }>(stamp: T): T {
+    return { ...stamp, lastModified: Math.floor(stamp.lastModified / 2000) * 2000 };
+  }
+  override async read(path: string) {
+    return this.coarse(await super.read(path));
+  }
+  override async stat(path: string) {
+    return this.coarse(await super.stat(path));
+  }
+  override async write(path: string, bytes: Uint8Array) {
+    return this.coarse(await super.write(path, bytes));
+  }
+}
+
 describe("replace in files", () => {
   it.each(FIXTURE_FILES.map((file) => [file.path, file] as const))(
     "replaces in %s keeping its encoding, BOM and line endings, every other byte as it was, and undoes byte for byte",
@@ -140,5 +156,38 @@ describe("replace in files", () => {
     const failed = await undoReplace(folder, undo);
     expect(failed[0].message).toMatch(/changed after the replace/);
     expect((await folder.read("utf8/readme.md")).bytes).toEqual(newer);
+  });
+
+  it("does not undo over a same-size change made within the disk's time resolution (FAT keeps 2 s)", async () => {
+    const folder = new CoarseTimeFolder("stick");
+    folder.put("notes.txt", new TextEncoder().encode("Meet in München at noon\n"));
+    const files = await search(folder, { query: "München", regexp: false });
+    const { undo } = await applyReplacePlan(
+      folder,
+      await planReplace(folder, everything(files), { replacement: "Zürich" }),
+    );
+    // A second later another program (or a save) writes as many bytes, other ones.
+    const newer = new TextEncoder().encode("Meet in Zürich at nine\n");
+    const written = (await folder.read("notes.txt")).bytes;
+    expect(newer.byteLength).toBe(written.byteLength);
+    folder.put("notes.txt", newer);
+    const failed = await undoReplace(folder, undo);
+    expect(failed.map((file) => file.path)).toEqual(["notes.txt"]);
+    expect(failed[0].message).toMatch(/changed after the replace/);
+    expect((await folder.read("notes.txt")).bytes).toEqual(newer);
+  });
+
+  it("does not write over a same-size change made between the plan and the write on such a disk", async () => {
+    const folder = new CoarseTimeFolder("stick");
+    folder.put("notes.txt", new TextEncoder().encode("Meet in München at noon\n"));
+    const files = await search(folder, { query: "München", regexp: false });
+    const plan = await planReplace(folder, everything(files), { replacement: "Zürich" });
+    const theirs = new TextEncoder().encode("Meet in München at nine\n");
+    folder.put("notes.txt", theirs);
+    const { undo, failed } = await applyReplacePlan(folder, plan);
+    expect(undo.files).toEqual([]);
+    expect(failed.map((file) => file.path)).toEqual(["notes.txt"]);
+    expect(failed[0].message).toMatch(/changed on disk a moment ago/);
+    expect((await folder.read("notes.txt")).bytes).toEqual(theirs);
   });
 });

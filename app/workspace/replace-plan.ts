@@ -60,7 +60,26 @@ export interface ReplacePlan {
 
 /** What one Replace in files wrote: the originals, to put back. */
 export interface UndoRecord {
-  files: { path: string; original: Uint8Array; written: FileStamp }[];
+  /** `writtenChecksum`: the CRC-32 of the bytes written (a time may count in whole seconds). */
+  files: { path: string; original: Uint8Array; written: FileStamp; writtenChecksum: number }[];
+}
+
+/**
+ * True when the file at `path` still has `stamp` and bytes of `checksum`: the size and time
+ * alone miss a same-size change on a disk whose times count in seconds (FAT keeps 2 s).
+ */
+async function unchangedSince(
+  folder: WorkspaceFolder,
+  path: string,
+  stamp: FileStamp,
+  checksum: number,
+): Promise<boolean> {
+  const now = await folder.read(path);
+  return (
+    now.size === stamp.size &&
+    now.lastModified === stamp.lastModified &&
+    crc32(now.bytes) === checksum
+  );
 }
 
 /** The encoding of a text's body and the length of the byte-order mark before it. */
@@ -236,8 +255,7 @@ export async function applyReplacePlan(
   const outcome: WriteOutcome = { undo: { files: [] }, failed: [] };
   for (const write of plan.writes) {
     try {
-      const now = await folder.stat(write.path);
-      if (now.size !== write.stamp.size || now.lastModified !== write.stamp.lastModified) {
+      if (!(await unchangedSince(folder, write.path, write.stamp, crc32(write.before)))) {
         outcome.failed.push({
           path: write.path,
           message: `"${write.path}" changed on disk a moment ago, so it was not changed.`,
@@ -245,7 +263,12 @@ export async function applyReplacePlan(
         continue;
       }
       const written = await folder.write(write.path, write.after);
-      outcome.undo.files.push({ path: write.path, original: write.before, written });
+      outcome.undo.files.push({
+        path: write.path,
+        original: write.before,
+        written,
+        writtenChecksum: crc32(write.after),
+      });
     } catch (error) {
       outcome.failed.push({
         path: write.path,
@@ -267,8 +290,7 @@ export async function undoReplace(
   const failed: SkippedFile[] = [];
   for (const file of undo.files) {
     try {
-      const now = await folder.stat(file.path);
-      if (now.size !== file.written.size || now.lastModified !== file.written.lastModified) {
+      if (!(await unchangedSince(folder, file.path, file.written, file.writtenChecksum))) {
         failed.push({
           path: file.path,
           message: `"${file.path}" changed after the replace, so it was not put back (that would lose the newer change).`,

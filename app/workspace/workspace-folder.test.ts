@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findInFolder } from "./find-in-files";
-import { type DirectoryHandleLike, type FileHandleLike, HandleFolder } from "./handle-folder";
+import { type DirectoryHandleLike, HandleFolder } from "./handle-folder";
+import { type FakeTree, fakeDirectoryHandle } from "./handle-folder-test-support";
 import {
   FileListFolder,
   FolderError,
@@ -12,61 +13,6 @@ import { pickedFile } from "./workspace-fixture";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (data: Uint8Array) => new TextDecoder().decode(data);
-
-/** A stand-in for the browser's directory handles, over a MemoryFolder's layout. */
-function fakeHandle(
-  name: string,
-  tree: Map<string, Uint8Array | Map<string, unknown>>,
-  failWrite?: string,
-): DirectoryHandleLike {
-  const notFound = () => Object.assign(new Error("gone"), { name: "NotFoundError" });
-  const fileHandle = (fileName: string): FileHandleLike => ({
-    kind: "file",
-    name: fileName,
-    async getFile() {
-      const data = tree.get(fileName);
-      if (!(data instanceof Uint8Array)) throw notFound();
-      return {
-        size: data.byteLength,
-        lastModified: 5,
-        arrayBuffer: async () => data.slice().buffer,
-      };
-    },
-    async createWritable() {
-      const parts: Uint8Array[] = [];
-      return {
-        async write(data: Uint8Array) {
-          if (failWrite) throw Object.assign(new Error("full"), { name: failWrite });
-          parts.push(data);
-        },
-        async close() {
-          tree.set(fileName, parts[0] ?? new Uint8Array(0));
-        },
-        async abort() {},
-      };
-    },
-  });
-  return {
-    kind: "directory",
-    name,
-    async *values() {
-      for (const [entry, value] of tree) {
-        yield value instanceof Uint8Array
-          ? fileHandle(entry)
-          : fakeHandle(entry, value as typeof tree, failWrite);
-      }
-    },
-    async getDirectoryHandle(child: string) {
-      const value = tree.get(child);
-      if (!(value instanceof Map)) throw notFound();
-      return fakeHandle(child, value as typeof tree, failWrite);
-    },
-    async getFileHandle(child: string, options?: { create?: boolean }) {
-      if (!tree.has(child) && !options?.create) throw notFound();
-      return fileHandle(child);
-    },
-  };
-}
 
 async function allFiles(folder: WorkspaceFolder): Promise<string[]> {
   const paths: string[] = [];
@@ -113,11 +59,11 @@ describe("WorkspaceFolder kinds", () => {
   });
 
   it("a directory handle is listed, read and written in place", async () => {
-    const tree = new Map<string, Uint8Array | Map<string, unknown>>([
+    const tree = new Map<string, Uint8Array | FakeTree>([
       ["top.txt", bytes("top")],
       ["docs", new Map([["inner.txt", bytes("inner")]])],
     ]);
-    const folder = new HandleFolder(fakeHandle("project", tree));
+    const folder = new HandleFolder(fakeDirectoryHandle("project", tree));
     expect(folder.name).toBe("project");
     expect(await allFiles(folder)).toEqual(["top.txt", "docs/inner.txt"]);
     expect(text((await folder.read("docs/inner.txt")).bytes)).toBe("inner");
@@ -127,19 +73,21 @@ describe("WorkspaceFolder kinds", () => {
   });
 
   it("a full disk gets its own words, and the file keeps its bytes", async () => {
-    const tree = new Map<string, Uint8Array | Map<string, unknown>>([["a.txt", bytes("kept")]]);
-    const folder = new HandleFolder(fakeHandle("project", tree, "QuotaExceededError"));
+    const tree = new Map<string, Uint8Array | FakeTree>([["a.txt", bytes("kept")]]);
+    const folder = new HandleFolder(
+      fakeDirectoryHandle("project", tree, { failWrite: "QuotaExceededError" }),
+    );
     await expect(folder.write("a.txt", bytes("new"))).rejects.toThrow(/disk is full/);
     expect(text(tree.get("a.txt") as Uint8Array)).toBe("kept");
   });
 
   it("find in files looks each file of a handle folder up once, and skips a huge one unread", async () => {
-    const tree = new Map<string, Uint8Array | Map<string, unknown>>([
+    const tree = new Map<string, Uint8Array | FakeTree>([
       ["a.txt", bytes("needle one")],
       ["b.txt", bytes("no match")],
       ["big.txt", bytes("needle ".repeat(100))],
     ]);
-    const root = fakeHandle("project", tree);
+    const root = fakeDirectoryHandle("project", tree);
     const lookUps: string[] = [];
     const counted: DirectoryHandleLike = {
       ...root,

@@ -7,6 +7,8 @@
  * Paths are relative to the folder, "/" between names, "" for the folder itself.
  */
 
+import { nameProblem, sameEntryName } from "./file-names";
+
 /** One entry of a folder. */
 export interface FolderEntry {
   name: string;
@@ -30,14 +32,17 @@ export interface FileStamp {
 }
 
 /** Why a folder operation failed, each with its own message for the person. */
-export type FolderFailure = "not-found" | "read-only" | "not-allowed" | "no-space";
+export type FolderFailure =
+  "not-found" | "read-only" | "not-allowed" | "no-space" | "exists" | "bad-name";
 
 export class FolderError extends Error {
+  /** `detail`: words more precise than the failure's own (which rule a bad name breaks). */
   constructor(
     readonly failure: FolderFailure,
     readonly path: string,
+    detail?: string,
   ) {
-    super(folderFailureMessage(failure, path));
+    super(detail ?? folderFailureMessage(failure, path));
     this.name = "FolderError";
   }
 }
@@ -53,6 +58,10 @@ export function folderFailureMessage(failure: FolderFailure, path: string): stri
       return `Plainpad is not allowed to use "${path}": the permission was not given or was withdrawn. Open the folder again to allow it.`;
     case "no-space":
       return `"${path}" could not be written: the disk is full. Nothing was lost; free some space and try again.`;
+    case "exists":
+      return `There is already "${path}" in the folder: pick another name, or move or delete that one first.`;
+    case "bad-name":
+      return `"${path}" is not a name a file or folder can have.`;
   }
 }
 
@@ -76,10 +85,67 @@ export interface WorkspaceFolder {
   readUpTo?(path: string, maxBytes: number): Promise<FileSnapshot | "too-large">;
   /** Replaces a file's bytes (creating it when missing); resolves with its new size and time. */
   write(path: string, bytes: Uint8Array): Promise<FileStamp>;
+  /** What is at `path`: a file, a folder, or nothing (null). */
+  kindOf(path: string): Promise<"file" | "folder" | null>;
+  /**
+   * Makes a new file (empty, or holding `bytes`) in an existing folder; fails "exists" when the
+   * name is taken and "bad-name" when it is not allowed (file-names.ts).
+   */
+  createFile(path: string, bytes?: Uint8Array): Promise<FileStamp>;
+  /** Makes a new folder, and the folders above it that are missing; fails as createFile. */
+  createFolder(path: string): Promise<void>;
+  /** Gives the file or folder at `path` a new name in its folder; resolves with its new path. */
+  rename(path: string, newName: string): Promise<string>;
+  /** Moves the file or folder at `path` into the folder `toFolder`; resolves with its new path. */
+  move(path: string, toFolder: string): Promise<string>;
+  /** Deletes the file, or the folder with all it holds (session-trash.ts keeps the bytes first). */
+  remove(path: string): Promise<void>;
+}
+
+/**
+ * Refuses a new entry `name` in `parent` (words of file-names.ts) when the name is not allowed,
+ * or when the folder already holds it, case and accents folded as Windows and macOS fold them
+ * (`except`: the entry being renamed, which may change only its case).
+ */
+export async function checkNewEntry(
+  folder: WorkspaceFolder,
+  parent: string,
+  name: string,
+  except?: string,
+): Promise<string> {
+  const path = joinPath(parent, name);
+  const problem = nameProblem(name);
+  if (problem) throw new FolderError("bad-name", path, problem.message);
+  const taken = (await folder.list(parent)).find(
+    (entry) => entry.name !== except && sameEntryName(entry.name, name),
+  );
+  if (taken) throw new FolderError("exists", taken.path);
+  return path;
+}
+
+/** Refuses to move a folder into itself or into a folder below it. */
+export function checkMoveInto(path: string, toFolder: string): void {
+  if (toFolder === path || toFolder.startsWith(`${path}/`))
+    throw new FolderError(
+      "bad-name",
+      path,
+      `"${path}" cannot be moved into itself or into a folder inside it.`,
+    );
+}
+
+/** Refuses every change to a folder that cannot be written. */
+export function refuseReadOnly(path: string): never {
+  throw new FolderError("read-only", path);
 }
 
 export function joinPath(folder: string, name: string): string {
   return folder === "" ? name : `${folder}/${name}`;
+}
+
+/** The last name of a path and the folder it is in ("a/b.txt" → ["a", "b.txt"]). */
+export function splitPath(path: string): [parent: string, name: string] {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? ["", path] : [path.slice(0, slash), path.slice(slash + 1)];
 }
 
 /**
@@ -108,6 +174,8 @@ export async function* walkFiles(
 export class MemoryFolder implements WorkspaceFolder {
   readonly writable = true;
   private readonly files = new Map<string, FileSnapshot>();
+  /** Folders made with createFolder (a folder holding files needs no entry: its files say it). */
+  private readonly folders = new Set<string>();
   private clock = 1_700_000_000_000;
 
   constructor(
@@ -124,27 +192,23 @@ export class MemoryFolder implements WorkspaceFolder {
     return stamp;
   }
 
-  remove(path: string): void {
-    this.files.delete(path);
-  }
-
   async list(path: string): Promise<FolderEntry[]> {
     const prefix = path === "" ? "" : `${path}/`;
     const seen = new Map<string, FolderEntry>();
-    for (const filePath of this.files.keys()) {
-      if (!filePath.startsWith(prefix)) continue;
-      const rest = filePath.slice(prefix.length);
+    const add = (entryPath: string, isFile: boolean) => {
+      if (!entryPath.startsWith(prefix)) return;
+      const rest = entryPath.slice(prefix.length);
       const slash = rest.indexOf("/");
       const name = slash === -1 ? rest : rest.slice(0, slash);
       if (!seen.has(name)) {
-        seen.set(name, {
-          name,
-          path: prefix + name,
-          kind: slash === -1 ? "file" : "folder",
-        });
+        const kind = slash === -1 && isFile ? "file" : "folder";
+        seen.set(name, { name, path: prefix + name, kind });
       }
-    }
-    if (seen.size === 0 && path !== "") throw new FolderError("not-found", path);
+    };
+    for (const filePath of this.files.keys()) add(filePath, true);
+    for (const folderPath of this.folders) add(folderPath, false);
+    if (path !== "" && (await this.kindOf(path)) !== "folder")
+      throw new FolderError("not-found", path);
     return [...seen.values()];
   }
 
@@ -162,6 +226,83 @@ export class MemoryFolder implements WorkspaceFolder {
   async write(path: string, bytes: Uint8Array): Promise<FileStamp> {
     return this.put(path, bytes);
   }
+
+  async kindOf(path: string): Promise<"file" | "folder" | null> {
+    if (path === "") return "folder";
+    if (this.files.has(path)) return "file";
+    if (this.folders.has(path)) return "folder";
+    const prefix = `${path}/`;
+    for (const filePath of this.files.keys()) if (filePath.startsWith(prefix)) return "folder";
+    return null;
+  }
+
+  async createFile(path: string, bytes = new Uint8Array(0)): Promise<FileStamp> {
+    const [parent, name] = splitPath(path);
+    await checkNewEntry(this, parent, name);
+    return this.put(path, bytes);
+  }
+
+  async createFolder(path: string): Promise<void> {
+    const [parent, name] = splitPath(path);
+    const parentKind = await this.kindOf(parent);
+    if (parentKind === "file") throw new FolderError("exists", parent);
+    if (parentKind === null) await this.createFolder(parent);
+    await checkNewEntry(this, parent, name);
+    this.folders.add(path);
+  }
+
+  async rename(path: string, newName: string): Promise<string> {
+    const [parent, name] = splitPath(path);
+    if (newName === name) return path;
+    if ((await this.kindOf(path)) === null) throw new FolderError("not-found", path);
+    const to = await checkNewEntry(this, parent, newName, name);
+    this.reKey(path, to);
+    return to;
+  }
+
+  async move(path: string, toFolder: string): Promise<string> {
+    checkMoveInto(path, toFolder);
+    const [parent, name] = splitPath(path);
+    if (toFolder === parent) return path;
+    if ((await this.kindOf(path)) === null) throw new FolderError("not-found", path);
+    if ((await this.kindOf(toFolder)) !== "folder") throw new FolderError("not-found", toFolder);
+    const to = await checkNewEntry(this, toFolder, name);
+    this.reKey(path, to);
+    return to;
+  }
+
+  async remove(path: string): Promise<void> {
+    if ((await this.kindOf(path)) === null) throw new FolderError("not-found", path);
+    const under = (key: string) => key === path || key.startsWith(`${path}/`);
+    for (const key of [...this.files.keys()]) if (under(key)) this.files.delete(key);
+    for (const key of [...this.folders]) if (under(key)) this.folders.delete(key);
+    this.keepParent(path);
+  }
+
+  /** A folder emptied by a removal or a move stays, as on a disk. */
+  private keepParent(path: string): void {
+    const [parent] = splitPath(path);
+    if (parent !== "") this.folders.add(parent);
+  }
+
+  /** Moves every file and folder at or under `from` to `to`, keeping bytes and times. */
+  private reKey(from: string, to: string): void {
+    this.keepParent(from);
+    const moved = (key: string) =>
+      key === from ? to : key.startsWith(`${from}/`) ? to + key.slice(from.length) : null;
+    for (const [key, file] of [...this.files]) {
+      const target = moved(key);
+      if (target === null) continue;
+      this.files.delete(key);
+      this.files.set(target, file);
+    }
+    for (const key of [...this.folders]) {
+      const target = moved(key);
+      if (target === null) continue;
+      this.folders.delete(key);
+      this.folders.add(target);
+    }
+  }
 }
 
 /** A file of a directory input: `webkitRelativePath` starts with the picked folder's name. */
@@ -174,7 +315,8 @@ export interface PickedFolderFile {
 
 /**
  * The files of `<input type="file" webkitdirectory>` (a FileList): every browser gives them,
- * none lets a page write them back. Listing is from the paths the browser gave.
+ * none lets a page write them back. Listing is from the paths the browser gave; every change
+ * is refused with the read-only words.
  */
 export class FileListFolder implements WorkspaceFolder {
   readonly writable = false;
@@ -203,6 +345,10 @@ export class FileListFolder implements WorkspaceFolder {
     return this.inner.list(path);
   }
 
+  kindOf(path: string): Promise<"file" | "folder" | null> {
+    return this.inner.kindOf(path);
+  }
+
   async stat(path: string): Promise<FileStamp> {
     const file = this.files.get(path);
     if (!file) throw new FolderError("not-found", path);
@@ -217,6 +363,26 @@ export class FileListFolder implements WorkspaceFolder {
   }
 
   async write(path: string): Promise<FileStamp> {
-    throw new FolderError("read-only", path);
+    return refuseReadOnly(path);
+  }
+
+  async createFile(path: string, _bytes?: Uint8Array): Promise<FileStamp> {
+    return refuseReadOnly(path);
+  }
+
+  async createFolder(path: string): Promise<void> {
+    refuseReadOnly(path);
+  }
+
+  async rename(path: string, _newName: string): Promise<string> {
+    return refuseReadOnly(path);
+  }
+
+  async move(path: string, _toFolder: string): Promise<string> {
+    return refuseReadOnly(path);
+  }
+
+  async remove(path: string): Promise<void> {
+    refuseReadOnly(path);
   }
 }

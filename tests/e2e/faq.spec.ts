@@ -31,7 +31,7 @@ test("the FAQ is prerendered with every question and FAQPage JSON-LD", async ({ 
     acceptedAnswer: { "@type": string; text: string };
   }[];
   expect(main).toHaveLength(FAQ_ENTRIES.length);
-  expect(FAQ_ENTRIES.length).toBe(44);
+  expect(FAQ_ENTRIES.length).toBe(45);
   for (const item of main) {
     expect(item["@type"]).toBe("Question");
     expect(item.name.length).toBeGreaterThan(5);

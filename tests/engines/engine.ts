@@ -22,7 +22,11 @@ export interface ControlQuery {
     | "alert"
     | "status"
     | "list"
-    | "menu";
+    | "menu"
+    | "tree"
+    | "treeitem"
+    | "combobox"
+    | "option";
   /** The accessible name: exact, or a case-insensitive pattern with `nameMatches`. */
   name?: string;
   nameMatches?: boolean;

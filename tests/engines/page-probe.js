@@ -89,6 +89,10 @@
     status: '[role="status"]',
     list: 'ul, ol, [role="list"]',
     menu: '[role="menu"]',
+    tree: '[role="tree"]',
+    treeitem: '[role="treeitem"]',
+    combobox: '[role="combobox"], select',
+    option: '[role="option"], option',
   };
   const squash = (text) => (text || "").replace(/\s+/g, " ").trim();
   // Text as the accessibility tree has it: aria-hidden parts (icons, shortcut hints) left out.

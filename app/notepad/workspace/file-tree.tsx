@@ -16,12 +16,15 @@ import { useStore } from "zustand";
 import {
   buildTree,
   fileIconKind,
+  firstChildOnceListed,
   type FileIconKind,
   type TreeMove,
   type TreeNode,
   treeMove,
   visibleItems,
 } from "./tree-model";
+import { type TreeFileActions, treeFileActions } from "./tree-file-actions";
+import type { WorkspaceFileOps } from "./workspace-file-ops";
 import type { WorkspaceSession } from "./workspace-session";
 
 /**
@@ -42,11 +45,17 @@ export function FileTree({
   session,
   filter,
   onOpenFile,
+  fileOps,
+  onMenu,
 }: {
   session: WorkspaceSession;
   filter: string;
   /** Opens a file of the tree (the panel's own handler: it may close itself on a phone). */
   onOpenFile: (path: string) => void;
+  /** The file commands: F2, Delete, drops on a folder (tree-file-actions.ts). */
+  fileOps?: WorkspaceFileOps;
+  /** Opens the right-click menu of the selected entry at a point. */
+  onMenu?: (x: number, y: number) => void;
 }) {
   const source = useStore(
     session.store,
@@ -61,35 +70,59 @@ export function FileTree({
   const selected = useStore(session.store, (s) => s.selected);
   const revealed = useStore(session.store, (s) => s.revealed);
   const treeRef = useRef<HTMLUListElement>(null);
-  // View › Reveal active tab: the tree scrolls to the selected file and takes the focus.
+  const nodes = useMemo(() => buildTree(source, filter), [source, filter]);
+  const items = useMemo(() => visibleItems(nodes), [nodes]);
+  // View › Reveal active tab: the tree scrolls to the selected file and takes the focus, once
+  // its row is there (the folders above it may still be listed when the reveal is asked).
+  const revealDone = useRef(0);
   useEffect(() => {
-    if (revealed === 0) return;
+    if (revealed === revealDone.current) return;
     const path = session.state.selected;
     if (path === null) return;
     const item = treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
-    item?.scrollIntoView({ block: "nearest" });
-    item?.focus();
-  }, [revealed, session]);
-  const nodes = useMemo(() => buildTree(source, filter), [source, filter]);
-  const items = useMemo(() => visibleItems(nodes), [nodes]);
+    if (!item) return; // not listed yet: the next render of the rows tries again
+    revealDone.current = revealed;
+    item.scrollIntoView({ block: "nearest" });
+    item.focus();
+  }, [revealed, session, items]);
   const current = items.some((item) => item.entry.path === selected)
     ? selected
     : (items[0]?.entry.path ?? null);
 
-  const apply = (move: TreeMove) => {
-    if (move.kind === "open") onOpenFile(move.path);
-    else if (move.kind === "expand") void session.setExpanded(move.path, true);
-    else if (move.kind === "collapse") void session.setExpanded(move.path, false);
-    session.select(move.path);
+  // Right on an open folder still being listed: its first child is focused once it is listed.
+  const awaitedFolder = useRef<string | null>(null);
+  useEffect(() => {
+    const folder = awaitedFolder.current;
+    if (folder === null) return;
+    const child = firstChildOnceListed(items, folder);
+    if (child === "wait") return;
+    awaitedFolder.current = null;
+    if (child !== null) focusItem(child);
+  });
+
+  const focusItem = (path: string) => {
+    session.select(path);
     // After the render that moves the tabindex there.
     requestAnimationFrame(() =>
-      treeRef.current
-        ?.querySelector<HTMLElement>(`[data-path="${CSS.escape(move.path)}"]`)
-        ?.focus(),
+      treeRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus(),
     );
   };
 
+  const apply = (move: TreeMove) => {
+    awaitedFolder.current = null;
+    if (move.kind === "first-child") {
+      awaitedFolder.current = move.path;
+      return;
+    }
+    if (move.kind === "open") onOpenFile(move.path);
+    else if (move.kind === "expand") void session.setExpanded(move.path, true);
+    else if (move.kind === "collapse") void session.setExpanded(move.path, false);
+    focusItem(move.path);
+  };
+
+  const actions = treeFileActions(session, fileOps, onMenu);
   const onKeyDown = (event: KeyboardEvent) => {
+    if (actions?.onKey(event, current)) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const move = treeMove(items, current, event.key);
     if (!move) return;
@@ -108,6 +141,7 @@ export function FileTree({
       aria-label={`Files of ${source.name}`}
       className="min-h-0 flex-1 overflow-auto py-1 text-sm"
       onKeyDown={onKeyDown}
+      {...actions?.rootDrop}
     >
       {nodes.map((node) => (
         <TreeItem
@@ -115,6 +149,7 @@ export function FileTree({
           node={node}
           current={current}
           selected={selected}
+          actions={actions}
           onActivate={(item) =>
             apply(
               item.entry.kind === "file"
@@ -132,12 +167,14 @@ function TreeItem({
   node,
   current,
   selected,
+  actions,
   onActivate,
 }: {
   node: TreeNode;
   /** The item in the Tab order. */
   current: string | null;
   selected: string | null;
+  actions: TreeFileActions | null;
   onActivate: (node: TreeNode) => void;
 }) {
   const labelId = useId();
@@ -159,6 +196,7 @@ function TreeItem({
         event.stopPropagation();
         onActivate(node);
       }}
+      {...actions?.itemProps(entry)}
     >
       <div
         className={`flex cursor-pointer items-center gap-1 rounded py-0.5 pr-2 ${
@@ -187,6 +225,7 @@ function TreeItem({
               node={child}
               current={current}
               selected={selected}
+              actions={actions}
               onActivate={onActivate}
             />
           ))}

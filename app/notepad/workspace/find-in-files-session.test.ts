@@ -207,6 +207,33 @@ describe("find in files, the session", () => {
     }
   });
 
+  it("does not write a file whose tab was edited while the replace was under way, and lists it", async () => {
+    const folder = mixedEncodingFolder();
+    const readme = FIXTURE_FILES.find((file) => file.path === "utf8/readme.md")!;
+    let typedInReadme = false;
+    const written: string[] = [];
+    const session = new FindInFilesSession({
+      folder,
+      startFind: inlineFind(folder),
+      // The readme is open in a tab, saved when Replace is pressed.
+      openTab: (path) => (path === readme.path ? { modified: typedInReadme } : null),
+      fileWritten: (path) => void written.push(path),
+      // The person types in the readme's tab while History keeps the files' texts.
+      keepVersion: () => void (typedInReadme = true),
+    });
+    session.setForm({ query: "München", replacement: "Berlin" });
+    await session.search();
+    session.review();
+    const outcome = await session.replace();
+    expect(outcome?.notWritten.map((file) => file.path)).toContain(readme.path);
+    expect(outcome?.notWritten.find((file) => file.path === readme.path)?.message).toMatch(
+      /open in a tab with changes not saved yet/,
+    );
+    // Not written, and its tab not reloaded over the typing.
+    expect(await bytesOf(folder, readme.path)).toEqual(fixtureBytes(readme));
+    expect(written).not.toContain(readme.path);
+  });
+
   it("keeps only the last replace's originals: a second replace's undo leaves the first's result", async () => {
     const folder = mixedEncodingFolder();
     const readme = FIXTURE_FILES.find((file) => file.path === "utf8/readme.md")!;

@@ -324,7 +324,13 @@ export class FindInFilesSession {
     await Promise.allSettled(
       plan.writes.map((write) => this.keepVersion(write.path, write.before, encodings)),
     );
-    const written = await applyReplacePlan(this.host.folder, plan);
+    // A tab may have been typed in while the files were read: its file is left alone too.
+    const toWrite = plan.writes.filter((write) => {
+      if (!this.host.openTab?.(write.path)?.modified) return true;
+      notWritten.push({ path: write.path, message: unsavedTabMessage(write.path) });
+      return false;
+    });
+    const written = await applyReplacePlan(this.host.folder, { ...plan, writes: toWrite });
     notWritten.push(...written.failed);
     const writtenPaths = new Set(written.undo.files.map((file) => file.path));
     const writes = plan.writes.filter((write) => writtenPaths.has(write.path));

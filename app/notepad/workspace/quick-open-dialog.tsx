@@ -105,6 +105,7 @@ export function QuickOpenDialog({
             className={`flex cursor-pointer items-baseline gap-2 rounded px-2 py-1 ${
               index === current ? "bg-blue-100 dark:bg-blue-900/60" : ""
             }`}
+            title={result.path}
             onPointerMove={() => setActive(index)}
             onClick={() => open(result)}
           >
@@ -142,11 +143,18 @@ function PathWithMarks({ result }: { result: RankedPath }) {
     }
     return parts;
   };
+  // Name and folder each cut off on their own (a long name never hides the folder); on a
+  // phone the folder goes under the name.
   return (
-    <span className="min-w-0 truncate">
-      <span className="text-slate-900 dark:text-slate-50">{piece(nameStart, path.length)}</span>
+    <span className="flex min-w-0 flex-col sm:flex-row sm:items-baseline sm:gap-2">
+      <span className="min-w-0 truncate text-slate-900 dark:text-slate-50">
+        {piece(nameStart, path.length)}
+      </span>
       {nameStart > 0 && (
-        <span className="ml-2 text-xs text-slate-600 dark:text-slate-300">
+        <span
+          data-part="folder"
+          className="min-w-0 truncate text-xs text-slate-600 sm:shrink-[4] dark:text-slate-300"
+        >
           {piece(0, nameStart - 1)}
         </span>
       )}

@@ -4,7 +4,9 @@ import {
   ancestorsOf,
   buildTree,
   fileIconKind,
+  firstChildOnceListed,
   type FolderListing,
+  nameCollator,
   sortEntries,
   type TreeNode,
   type TreeSource,
@@ -65,6 +67,19 @@ describe("sortEntries", () => {
       "guide-2.md",
       "guide-10.md",
     ]);
+  });
+
+  it("sorts the same in a browser with the POSIX locale (WebKitGTK without a language)", () => {
+    const entries = [entry("Windows.txt"), entry("a-file.md"), entry("B.md"), entry("guide-10.md")];
+    for (const locale of ["en-US-u-va-posix", "fr", "en-US"]) {
+      const sorted = sortEntries(entries, nameCollator(locale));
+      expect(sorted.map((e) => e.name)).toEqual([
+        "a-file.md",
+        "B.md",
+        "guide-10.md",
+        "Windows.txt",
+      ]);
+    }
   });
 });
 
@@ -134,6 +149,28 @@ describe("treeMove", () => {
     expect(treeMove(items, "docs", "ArrowRight")).toEqual({ kind: "expand", path: "docs" });
     expect(treeMove(items, "src", "ArrowRight")).toEqual({ kind: "focus", path: "src/deep" });
     expect(treeMove(items, "A.md", "ArrowRight")).toBeNull();
+  });
+
+  it("Right on an open folder still being listed goes to its first child once listed", () => {
+    const { src: _src, ...others } = source().listings;
+    const loading = { ...others, src: { state: "loading" } as const };
+    const before = visibleItems(
+      buildTree(source({ expanded: new Set(["src"]), listings: loading })),
+    );
+    const move = treeMove(before, "src", "ArrowRight");
+    expect(move).toEqual({ kind: "first-child", path: "src" });
+    expect(firstChildOnceListed(before, "src")).toBe("wait");
+    // The listing arrives: the move lands on the first child, folders first.
+    expect(firstChildOnceListed(items, "src")).toBe("src/deep");
+    // Listed empty, failed, or closed meanwhile: nowhere to go.
+    const empty = { ...others, src: listed() };
+    const failed = { ...others, src: { state: "failed", message: "gone" } as const };
+    for (const listings of [empty, failed]) {
+      const after = visibleItems(buildTree(source({ expanded: new Set(["src"]), listings })));
+      expect(firstChildOnceListed(after, "src")).toBeNull();
+      expect(treeMove(after, "src", "ArrowRight")).toBeNull();
+    }
+    expect(firstChildOnceListed(visibleItems(buildTree(source())), "src")).toBeNull();
   });
 
   it("Left closes an open folder, else goes to the parent", () => {

@@ -35,15 +35,33 @@ export interface TreeNode {
   listing: FolderListing | null;
 }
 
+/**
+ * Compares names as people count (case aside, numbers by value) in `locale` (the browser's when
+ * not given). The POSIX locale, which a Linux browser started without a language has (WebKitGTK
+ * under LANG=C: "en-US-u-va-posix"), orders by code point, every capital before "a": English
+ * order stands in for it.
+ */
+export function nameCollator(locale?: string): Intl.Collator {
+  const options: Intl.CollatorOptions = { numeric: true, sensitivity: "base" };
+  const collator = new Intl.Collator(locale, options);
+  return collator.resolvedOptions().locale.includes("-u-va-posix")
+    ? new Intl.Collator("en", options)
+    : collator;
+}
+
+let browserCollator: Intl.Collator | null = null;
+
 /** Sorts entries: folders first, then by name (case aside, numbers by value). */
-export function sortEntries(entries: readonly FolderEntry[]): FolderEntry[] {
+export function sortEntries(
+  entries: readonly FolderEntry[],
+  collator: Intl.Collator = (browserCollator ??= nameCollator()),
+): FolderEntry[] {
   return [...entries].sort((a, b) =>
     a.kind !== b.kind
       ? a.kind === "folder"
         ? -1
         : 1
-      : a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: "base" }) ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+      : collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
 }
 
@@ -123,7 +141,9 @@ export type TreeMove =
   | { kind: "focus"; path: string }
   | { kind: "expand"; path: string }
   | { kind: "collapse"; path: string }
-  | { kind: "open"; path: string };
+  | { kind: "open"; path: string }
+  /** An open folder still being listed: focus its first child once the listing arrives. */
+  | { kind: "first-child"; path: string };
 
 /**
  * The WAI-ARIA tree pattern's keys as a move from the item at `path`: Up/Down to the previous
@@ -157,8 +177,10 @@ export function treeMove(
     case "ArrowRight":
       if (!isFolder) return null;
       if (!current.expanded) return { kind: "expand", path: current.entry.path };
-      return current.children.length > 0
-        ? { kind: "focus", path: current.children[0].entry.path }
+      if (current.children.length > 0)
+        return { kind: "focus", path: current.children[0].entry.path };
+      return current.listing?.state === "loading"
+        ? { kind: "first-child", path: current.entry.path }
         : null;
     case "ArrowLeft": {
       if (isFolder && current.expanded) return { kind: "collapse", path: current.entry.path };
@@ -171,6 +193,21 @@ export function treeMove(
     default:
       return typeAhead(items, index, key);
   }
+}
+
+/**
+ * Where a waiting "first-child" move lands as the tree changes: "wait" while the folder at `path`
+ * is still being listed, the path of its first shown child once listed, or null when there is
+ * none to go to (listed empty, failed, closed or gone meanwhile).
+ */
+export function firstChildOnceListed(
+  items: readonly TreeNode[],
+  path: string,
+): string | "wait" | null {
+  const folder = items.find((item) => item.entry.path === path);
+  if (!folder || !folder.expanded) return null;
+  if (folder.children.length > 0) return folder.children[0].entry.path;
+  return folder.listing?.state === "loading" ? "wait" : null;
 }
 
 /** A printable letter: the next item (after the current one, wrapping) whose name starts with it. */

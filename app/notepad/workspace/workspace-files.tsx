@@ -1,6 +1,10 @@
 import { useState } from "react";
+import { ContextMenu } from "~/ui/context-menu";
 import { FileTree } from "./file-tree";
+import { treeMenuEntries } from "./tree-file-actions";
 import { useWorkspace } from "./use-workspace";
+import { TrashList } from "./trash-list";
+import type { WorkspaceFileOps } from "./workspace-file-ops";
 import type { WorkspaceSession } from "./workspace-session";
 
 /** Below this width the panel lies over the text: opening a file closes it. */
@@ -10,7 +14,14 @@ const OVERLAY_QUERY = "(max-width: 639px)";
  * The "Files" view of the folder panel: a filter box, the switch for ignored and hidden files,
  * and the tree (or the words saying why the folder could not be listed).
  */
-export function WorkspaceFiles({ session }: { session: WorkspaceSession }) {
+export function WorkspaceFiles({
+  session,
+  fileOps,
+}: {
+  session: WorkspaceSession;
+  fileOps?: WorkspaceFileOps;
+}) {
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const listing = useWorkspace(session, (s) => s.listings[""]);
   const showIgnored = useWorkspace(session, (s) => s.showIgnored);
   const [filter, setFilter] = useState("");
@@ -46,7 +57,23 @@ export function WorkspaceFiles({ session }: { session: WorkspaceSession }) {
           {listing.message}
         </p>
       ) : (
-        <FileTree session={session} filter={filter} onOpenFile={openFile} />
+        <FileTree
+          session={session}
+          filter={filter}
+          onOpenFile={openFile}
+          fileOps={fileOps}
+          onMenu={(x, y) => setMenu({ x, y })}
+        />
+      )}
+      {fileOps && <TrashList ops={fileOps} />}
+      {menu && fileOps && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label="File actions"
+          entries={treeMenuEntries(session, fileOps)}
+          onClose={() => setMenu(null)}
+        />
       )}
     </>
   );

@@ -2,6 +2,8 @@ import { FolderTree, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { clampPanelWidth, PANEL_WIDTH, readPanelWidth, writePanelWidth } from "./panel-width";
 import { useWorkspace } from "./use-workspace";
+import { WorkspaceFileDialogs } from "./workspace-file-dialogs";
+import { fileOpsOf } from "./workspace-file-wiring";
 import type { WorkspaceSession } from "./workspace-session";
 import { WorkspaceFiles } from "./workspace-files";
 
@@ -44,9 +46,14 @@ export function WorkspacePanel({
   }, [showView?.id, showView?.count]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!folder) return null;
+  // The tree's file commands (menu, keys, drops, Trash list), made with the notepad's session.
+  const fileOps = fileOpsOf(session);
+  // The file commands' dialogs (from the tree, a key or a menu), the panel shown or not.
+  const dialogs = fileOps && <WorkspaceFileDialogs session={session} ops={fileOps} />;
   if (!shown) {
     return (
       <div className="flex shrink-0 flex-col border-r border-slate-200 p-1 dark:border-slate-700">
+        {dialogs}
         <button
           type="button"
           className={ICON_BUTTON}
@@ -60,7 +67,11 @@ export function WorkspacePanel({
     );
   }
   const allViews: WorkspaceView[] = [
-    { id: "files", label: "Files", render: () => <WorkspaceFiles session={session} /> },
+    {
+      id: "files",
+      label: "Files",
+      render: () => <WorkspaceFiles session={session} fileOps={fileOps} />,
+    },
     ...views,
   ];
   const current = allViews.find((view) => view.id === viewId) ?? allViews[0];
@@ -117,6 +128,7 @@ export function WorkspacePanel({
         </div>
       </aside>
       <PanelSeparator panelId={panelId} width={width} onResize={resize} />
+      {dialogs}
     </>
   );
 }

@@ -58,6 +58,8 @@ export function folderGoneMessage(name: string): string {
 export class WorkspaceRecall {
   /** The kept record of the open folder (null: none, or one that cannot be kept). */
   private current: string | null = null;
+  /** The folder generation `current` belongs to (a folder opened since has none yet). */
+  private currentGeneration = -1;
   private recent: KeptFolder[] = [];
   private readonly listeners = new Set<() => void>();
 
@@ -73,6 +75,11 @@ export class WorkspaceRecall {
       if (state.openTabs !== previous.openTabs) this.keepOpenPaths();
     });
     host.onTabsChanged(() => this.keepOpenPaths());
+  }
+
+  /** The open folder's kept record id (History's stable key of its files), or null. */
+  keptFolderId(): string | null {
+    return this.currentGeneration === this.session.state.generation ? this.current : null;
   }
 
   // ------------------------------------------------------------ the recent list (for React)
@@ -98,8 +105,10 @@ export class WorkspaceRecall {
   private async chosen({ handle }: ChosenFolder): Promise<void> {
     this.current = null;
     if (!handle) return;
+    const generation = this.session.state.generation;
     try {
       this.current = (await this.kept.remember(handle)).id;
+      this.currentGeneration = generation;
     } catch (error) {
       // Kept for this visit only: next time the folder must be opened again.
       console.error("Keeping the folder failed", error);
@@ -172,6 +181,7 @@ export class WorkspaceRecall {
       .remember(record.handle as unknown as FileSystemDirectoryHandle)
       .catch(() => undefined);
     this.current = id;
+    this.currentGeneration = this.session.state.generation;
     const shown = this.host.activeId();
     for (const path of record.openPaths) await this.session.openFile(path);
     this.host.activate(shown);

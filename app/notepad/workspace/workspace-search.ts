@@ -5,6 +5,7 @@ import { baseName } from "~/workspace/path-rules";
 import type { WorkspaceFolder } from "~/workspace/workspace-folder";
 import { type FindInFilesHost, FindInFilesSession } from "./find-in-files-session";
 import { startFindIn } from "./find-target";
+import { folderFileHistoryId, type KeptFolderKey } from "./workspace-history";
 import type { WorkspaceSession } from "./workspace-session";
 
 /**
@@ -12,7 +13,8 @@ import type { WorkspaceSession } from "./workspace-session";
  * folder (ended, with its undo originals, when the folder closes or another opens), tied to
  * the notepad's tabs: a file open in a tab with unsaved edits is not written, a tab open on a
  * written file reads it again (its reload keeps the text before in the tab's History), and a
- * file not open keeps its text before in History under the folder's path.
+ * file not open keeps its text before in History under the folder's path (workspace-history.ts:
+ * a tab opened on that file later lists those versions).
  */
 
 /** What the search needs of the notepad (its controller). */
@@ -25,17 +27,14 @@ export interface WorkspaceSearchHost {
   readonly states: { get(id: string): { file: { encoding: TextEncodingId } } | undefined };
   readonly history: Pick<DocumentHistory, "snapshotNow">;
   readonly saves: { reopen(encoding: TextEncodingId, id: string): Promise<void> };
+  /** The remembered folder's id, History's key of its files (else the folder's name). */
+  readonly recall?: KeptFolderKey;
 }
 
 /** The Search view asked for by a command: with the replace row or not; `count` refocuses. */
 export interface SearchRequest {
   replace: boolean;
   count: number;
-}
-
-/** The History key of a file of the folder that is not open in a tab. */
-export function folderFileHistoryId(folder: WorkspaceFolder, path: string): string {
-  return `workspace:${folder.name}/${path}`;
 }
 
 export class WorkspaceSearch {
@@ -100,7 +99,7 @@ export class WorkspaceSearch {
       keepVersion: (path, text) => {
         if (this.tabOf(path)) return; // Its tab's reload keeps it.
         return host.history.snapshotNow(
-          folderFileHistoryId(folder, path),
+          folderFileHistoryId(folder, path, host.recall?.keptFolderId() ?? null),
           { text, name: baseName(path) },
           "replace-in-files",
         );

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { HandleFolder } from "~/workspace/handle-folder";
+import { fakeDirectoryHandle } from "~/workspace/handle-folder-test-support";
 import { FileListFolder, MemoryFolder } from "~/workspace/workspace-folder";
 import type { PickedFile } from "~/storage/disk-files";
 import type { Notice } from "../notepad-store";
@@ -17,7 +19,7 @@ class FakeTabs implements WorkspaceTabs {
   readonly notices: Notice[] = [];
   active: string | null = null;
   place: FilePlace | null = null;
-  diskTabs() {
+  diskTabs(): { id: string; handle: FileSystemFileHandle }[] {
     return [];
   }
   activeTab() {
@@ -93,7 +95,7 @@ describe("WorkspaceSession", () => {
     const memory = folder();
     const { session: workspace } = session(memory);
     await workspace.openFolder();
-    memory.remove("docs/intro.md");
+    await memory.remove("docs");
     await workspace.setExpanded("docs", true);
     const docs = workspace.state.listings.docs;
     expect(docs.state).toBe("failed");
@@ -120,7 +122,7 @@ describe("WorkspaceSession", () => {
     const memory = folder();
     const { tabs, session: workspace } = session(memory);
     await workspace.openFolder();
-    memory.remove("b.txt");
+    await memory.remove("b.txt");
     expect(await workspace.openFile("b.txt")).toBeNull();
     expect(tabs.opened).toHaveLength(0);
     expect(tabs.notices[0].message).toMatch(/"b.txt" is no longer in the folder/);
@@ -201,5 +203,23 @@ describe("WorkspaceSession", () => {
     expect(workspace.findFiles("t")[0]).toMatchObject({ path: "b.txt", recent: true });
     workspace.closeFolder();
     expect(workspace.findFiles("t")).toEqual([]);
+  });
+
+  it("knows the tabs still open on its files when a folder is opened again (they are guarded and followed)", async () => {
+    const tabs = new FakeTabs();
+    // A tab opened on "a.txt" before the folder was closed: still open, maybe with unsaved edits.
+    const tabHandle = { kind: "file", name: "a.txt" } as unknown as FileSystemFileHandle;
+    tabs.opened.push({ id: "tab-kept", name: "a.txt", text: "ay, edited", handle: tabHandle });
+    tabs.diskTabs = () => [{ id: "tab-kept", handle: tabHandle }];
+    const root = fakeDirectoryHandle("notes", new Map([["a.txt", bytes("ay")]]));
+    const folder = new HandleFolder({
+      ...root,
+      resolve: async (handle) => (handle === tabHandle ? ["a.txt"] : null),
+    });
+    const workspace = new WorkspaceSession(tabs, async () => ({ folder, handle: null }));
+    expect(await workspace.openFolder()).toBe(true);
+    // Replace in files, Rename and Delete find the tab by its path.
+    expect(workspace.state.openTabs).toEqual({ "a.txt": "tab-kept" });
+    expect(workspace.pathOfTab("tab-kept")).toBe("a.txt");
   });
 });

@@ -147,10 +147,29 @@ export class WorkspaceSession {
     }
     await this.refresh("");
     if (this.state.folder !== folder) return;
+    await this.bindOpenTabs(folder);
+    if (this.state.folder !== folder) return;
     const generation = this.state.generation;
     this.index = new FolderIndex(folder, (count, done) => {
       if (this.state.generation === generation) this.set({ indexed: { count, done } });
     });
+  }
+
+  /**
+   * Tabs still open on files of `folder` (opened before it was closed, or with File › Open)
+   * are known by their path again: Replace in files then leaves their unsaved edits alone, and
+   * Rename, Move and Delete carry them along.
+   */
+  private async bindOpenTabs(folder: WorkspaceFolder): Promise<void> {
+    if (!(folder instanceof HandleFolder)) return;
+    const generation = this.state.generation;
+    const found: Record<string, string> = {};
+    for (const tab of this.tabs.diskTabs()) {
+      const path = await folder.pathOf(tab.handle).catch(() => null);
+      if (path) found[path] = tab.id;
+    }
+    if (this.state.generation !== generation || Object.keys(found).length === 0) return;
+    this.set({ openTabs: { ...found, ...this.state.openTabs } });
   }
 
   /** File › Close folder: the panel goes; tabs opened from it stay open. */

@@ -48,7 +48,7 @@ export const MULTI_TAB_DOCUMENT_EDITOR: LandingContent = {
       {
         icon: FolderArchive,
         title: "Open many, download all",
-        text: "Select several .txt, .md, .csv, .json, .js, .css, .html or .xml files, or other code such as .py or .yaml, in one go and each opens in its own tab, highlighted by its file type. In Chrome, Edge and Opera, each tab saves back into its own file. File > Download all tabs saves them as a single .zip.",
+        text: "Select several .txt, .md, .csv, .json, .js, .css, .html or .xml files, or other code such as .py or .yaml, in one go and each opens in its own tab, highlighted by its file type. In Chrome, Edge and Opera, each tab saves back into its own file. File > Open folder… shows a whole folder beside the tabs, with quick open (Ctrl+P) and find and replace in every file. File > Download all tabs saves them as a single .zip.",
       },
       {
         icon: RefreshCw,

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { SessionTrash } from "~/workspace/session-trash";
+import { FileListFolder, MemoryFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
+import { type FileOpsHost, type NoticeAction, WorkspaceFileOps } from "./workspace-file-ops";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** A session and tabs that record what the file commands asked of them. */
+function setup(
+  files: Record<string, string>,
+  { confirmAnswer = true, trash = new SessionTrash(), readOnly = false } = {},
+) {
+  const folder: WorkspaceFolder = readOnly
+    ? new FileListFolder([])
+    : new MemoryFolder(
+        "f",
+        Object.fromEntries(Object.entries(files).map(([path, body]) => [path, bytes(body)])),
+      );
+  const openTabs: Record<string, string> = {};
+  const notices: { kind: string; message: string; action?: NoticeAction }[] = [];
+  const events: string[] = [];
+  const host: FileOpsHost = {
+    folder: () => folder,
+    refresh: async (path) => void events.push(`refresh ${path}`),
+    openTabs: () => openTabs,
+    followTab: async (id, from, path) => {
+      delete openTabs[from];
+      openTabs[path] = id;
+      events.push(`follow ${id} ${path}`);
+    },
+    orphanTab: (id, path, how) => void events.push(`orphan ${id} ${path} ${how}`),
+    changedOnDisk: (id, path) => void events.push(`changed ${id} ${path}`),
+    notify: (kind, message, action) => void notices.push({ kind, message, action }),
+    confirm: async (message) => {
+      events.push(`confirm ${message}`);
+      return confirmAnswer;
+    },
+    select: (path) => void events.push(`select ${path}`),
+    settled: () => undefined,
+  };
+  return { folder, openTabs, notices, events, ops: new WorkspaceFileOps(host, trash) };
+}
+
+describe("the tree's file commands", () => {
+  it("a new file and folder are made, listed and selected; a taken name gets words", async () => {
+    const { folder, ops, events, notices } = setup({ "a.txt": "A" });
+    expect(await ops.newFolder("", "notes")).toBe("notes");
+    expect(await ops.newFile("notes", "today.md")).toBe("notes/today.md");
+    expect(await folder.kindOf("notes/today.md")).toBe("file");
+    expect(events).toEqual(["refresh ", "select notes", "refresh notes", "select notes/today.md"]);
+    expect(await ops.newFile("", "A.TXT")).toBeNull();
+    expect(notices.at(-1)).toMatchObject({ kind: "error", message: /already "a.txt"/ });
+    expect(await ops.newFile("", "what?.txt")).toBeNull();
+    expect(notices.at(-1)!.message).toMatch(/cannot contain "\?"/);
+  });
+
+  it("a renamed file's tab follows it, and a moved folder's tabs follow it", async () => {
+    const { folder, ops, openTabs, events } = setup({ "a.txt": "A", "d/b.txt": "B", "e/x": "" });
+    openTabs["a.txt"] = "tab-a";
+    openTabs["d/b.txt"] = "tab-b";
+    expect(await ops.rename("a.txt", "renamed.txt")).toBe("renamed.txt");
+    expect(await ops.move("d", "e")).toBe("e/d");
+    expect(events).toContain("follow tab-a renamed.txt");
+    expect(events).toContain("follow tab-b e/d/b.txt");
+    expect(openTabs).toEqual({ "renamed.txt": "tab-a", "e/d/b.txt": "tab-b" });
+    expect(new TextDecoder().decode((await folder.read("e/d/b.txt")).bytes)).toBe("B");
+  });
+
+  it("a deleted file goes to the trash, its tab keeps its text, and Restore brings it back", async () => {
+    const { folder, ops, openTabs, events, notices } = setup({ "d/a.txt": "kept" });
+    openTabs["d/a.txt"] = "tab-a";
+    expect(await ops.delete("d")).toBe(true);
+    expect(await folder.kindOf("d")).toBeNull();
+    expect(events).toContain("orphan tab-a d/a.txt deleted");
+    expect(ops.trashStore.getState().items).toHaveLength(1);
+    const notice = notices.at(-1)!;
+    expect(notice.message).toBe('"d" was moved to the trash.');
+    expect(notice.action?.label).toBe("Restore");
+    notice.action!.run();
+    await expectEventually(async () => (await folder.kindOf("d/a.txt")) === "file");
+    expect((await folder.read("d/a.txt")).bytes).toEqual(bytes("kept"));
+    expect(ops.trashStore.getState().items).toEqual([]);
+  });
+
+  it("a restore onto a taken path offers the name beside it, and takes it", async () => {
+    const { folder, ops, notices } = setup({ "a.txt": "old" });
+    await ops.delete("a.txt");
+    await folder.createFile("a.txt", bytes("new"));
+    const id = ops.trashStore.getState().items[0]!.id;
+    expect(await ops.restore(id)).toMatchObject({ kind: "taken" });
+    const offer = notices.at(-1)!;
+    expect(offer.kind).toBe("error");
+    expect(offer.action?.label).toBe('Restore as "a (restored).txt"');
+    expect(await ops.restore(id, "a (restored).txt")).toMatchObject({ kind: "restored" });
+    expect((await folder.read("a (restored).txt")).bytes).toEqual(bytes("old"));
+    expect((await folder.read("a.txt")).bytes).toEqual(bytes("new"));
+  });
+
+  it("what does not fit in the trash is deleted only after the confirm", async () => {
+    const declined = setup(
+      { "big.bin": "x" },
+      { confirmAnswer: false, trash: new SessionTrash(0) },
+    );
+    expect(await declined.ops.delete("big.bin")).toBe(false);
+    expect(await declined.folder.kindOf("big.bin")).toBe("file");
+    expect(
+      declined.events.some((event) => /confirm .*Delete "big.bin" permanently/.test(event)),
+    ).toBe(true);
+    const confirmed = setup({ "big.bin": "x" }, { trash: new SessionTrash(0) });
+    expect(await confirmed.ops.delete("big.bin")).toBe(true);
+    expect(await confirmed.folder.kindOf("big.bin")).toBeNull();
+    expect(confirmed.notices.at(-1)!.message).toBe('"big.bin" was deleted permanently.');
+  });
+
+  it("changes by another program: the tab's conflict flow, a gone file's tab, the tree listed", async () => {
+    const { folder, ops, openTabs, events } = setup({ "a.txt": "A", "d/b.txt": "B", "e/c": "C" });
+    openTabs["a.txt"] = "tab-a";
+    openTabs["d/b.txt"] = "tab-b";
+    openTabs["e/c"] = "tab-c";
+    await folder.remove("d");
+    // "e" is named by a report older than the page's own change: its file is still there.
+    await ops.diskChanged({ changed: ["a.txt"], added: ["new.txt"], removed: ["d", "e"] });
+    expect(events).toEqual(["changed tab-a a.txt", "orphan tab-b d/b.txt gone", "refresh "]);
+  });
+
+  it("a read-only folder's refusal is said in the page", async () => {
+    const { ops, notices } = setup({}, { readOnly: true });
+    expect(await ops.newFile("", "x.txt")).toBeNull();
+    expect(await ops.delete("x.txt")).toBe(false);
+    expect(notices.map((notice) => notice.message)).toEqual([
+      expect.stringMatching(/cannot write to folders/),
+      expect.stringMatching(/cannot write to folders/),
+    ]);
+  });
+});
+
+async function expectEventually(check: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  expect(await check()).toBe(true);
+}

@@ -1,0 +1,86 @@
+import { baseName } from "~/workspace/path-rules";
+import type { Notice, NotepadStore } from "../notepad-store";
+import type { TabStates } from "../tab-states";
+import { clearModified, markModified, renameTab } from "../tabs-model";
+
+/**
+ * What the tree's file commands and the disk watch do to the notepad's tabs (issue 52): a tab
+ * whose file was renamed or moved follows it (its name, and the handle Save writes through); a
+ * tab whose file went keeps its text and becomes unsaved, with words; a tab whose file another
+ * program wrote is told so, and Save then asks as for any file changed on disk.
+ */
+
+/** What this needs of the notepad (its controller). */
+export interface TabFilesHost {
+  readonly store: NotepadStore;
+  readonly states: TabStates;
+  publishFileStatus(): void;
+  addNotice(notice: Notice): void;
+  /** Reads tab `id`'s file again (the text it replaces stays one undo away, and in History). */
+  reload(id: string): Promise<void>;
+  /** Save or Save As of tab `id`. */
+  save(id: string, mode: "save" | "save-as"): Promise<boolean>;
+}
+
+/**
+ * Tab `id`'s file is now at `path`; `handle` is the file's handle there (null in a folder
+ * without handles). The tab takes the file's name; a tab that was saved stays saved.
+ */
+export function followFile(
+  host: TabFilesHost,
+  id: string,
+  path: string,
+  handle: FileSystemFileHandle | null,
+): void {
+  const file = host.states.get(id)?.file;
+  if (file?.disk && handle)
+    host.states.changeMeta(id, { file: { ...file, disk: { ...file.disk, handle } } });
+  const before = host.store.getState().tabs;
+  const wasModified = before.tabs.find((tab) => tab.id === id)?.isModified ?? true;
+  let after = renameTab(before, id, baseName(path), Date.now());
+  if (!wasModified) after = clearModified(after, id);
+  if (after !== before) {
+    host.store.setState({ tabs: after });
+    host.states.announce(id, { meta: true });
+  }
+  host.publishFileStatus();
+}
+
+/** Tab `id`'s file went: its text stays, marked unsaved, and the page says how to keep it. */
+export function orphanFile(
+  host: TabFilesHost,
+  id: string,
+  path: string,
+  how: "deleted" | "gone",
+): void {
+  const before = host.store.getState().tabs;
+  const after = markModified(before, id, Date.now());
+  if (after !== before) {
+    host.store.setState({ tabs: after });
+    host.states.announce(id, { meta: true });
+  }
+  const why =
+    how === "deleted"
+      ? `"${path}" was deleted (it is in the folder's trash).`
+      : `"${path}" was moved or deleted by another program.`;
+  host.addNotice({
+    id: `workspace-gone-${id}`,
+    kind: "warning",
+    message: `${why} Its text is still in this tab, unsaved: Save as… keeps it in a file.`,
+    action: { label: "Save as…", run: () => void host.save(id, "save-as") },
+  });
+}
+
+/** Another program wrote tab `id`'s file: the page says so, and offers to reload it. */
+export function fileChangedOnDisk(host: TabFilesHost, id: string, path: string): void {
+  const modified = host.store.getState().tabs.tabs.find((tab) => tab.id === id)?.isModified;
+  const yours = modified
+    ? " Your text here is not saved: Save asks before replacing the file's new text."
+    : "";
+  host.addNotice({
+    id: `workspace-changed-${id}`,
+    kind: "warning",
+    message: `"${path}" was changed on disk by another program.${yours}`,
+    action: { label: "Reload from disk", run: () => void host.reload(id) },
+  });
+}

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { editorText, openNotepad, runMenu } from "./notepad-helpers";
+import {
+  installWorkspaceHarness,
+  workspaceFileBytes,
+  writeWorkspaceFixture,
+} from "./workspace-harness";
+
+/**
+ * Issue 52: Replace in files keeps a History version of each file it changes while the file is
+ * not open in a tab; opening that file from the tree later, its Version history lists it
+ * ("Before Replace in files"), and restoring it puts the text before in the tab (Save writes it).
+ */
+
+const BEFORE = "Notes in UTF-8: naïve\n";
+const AFTER = "Memos in UTF-8: naïve\n";
+
+test("a file changed by Replace in files while not open: its tab's History restores the text before", async ({
+  page,
+}) => {
+  await installWorkspaceHarness(page);
+  await openNotepad(page);
+  await writeWorkspaceFixture(page);
+  await runMenu(page, "File", "Open folder…");
+
+  await runMenu(page, "Edit", "Replace in files…");
+  const search = page.getByRole("search", { name: /in files/ });
+  await search.getByLabel("Find", { exact: true }).fill("Notes in");
+  await search.getByLabel("Replace with").fill("Memos in");
+  await search.getByRole("button", { name: "Find all" }).click();
+  await expect(
+    page
+      .getByRole("region", { name: "Results" })
+      .getByRole("list", { name: "Matches in b-notes.txt" }),
+  ).toBeVisible();
+  await search.getByRole("button", { name: "Replace all…" }).click();
+  await page.getByRole("button", { name: /^Replace 1 match in 1 file$/ }).click();
+  await expect(page.getByText("Replaced 1 match")).toBeVisible();
+  expect((await workspaceFileBytes(page, "b-notes.txt")).toString("utf8")).toBe(AFTER);
+
+  // Opened from the tree now: the tab shows the file as Replace in files left it.
+  await page
+    .getByRole("tablist", { name: "Folder views" })
+    .getByRole("tab", { name: "Files" })
+    .click();
+  await page
+    .getByRole("tree", { name: "Files of Workspace" })
+    .getByRole("treeitem", { name: "b-notes.txt", exact: true })
+    .click();
+  await expect.poll(() => editorText(page)).toBe(AFTER);
+
+  await runMenu(page, "File", "Version history…");
+  const history = page.getByRole("dialog", { name: "Version history" });
+  const version = history
+    .getByRole("list", { name: "Versions" })
+    .getByRole("button")
+    .filter({ hasText: "Before Replace in files" });
+  await expect(version).toHaveCount(1);
+  await version.click();
+  await expect(history.getByTestId("history-preview")).toContainText("Notes in UTF-8");
+  await history.getByRole("button", { name: "Restore this version" }).click();
+  await expect(history).toHaveCount(0);
+  await expect.poll(() => editorText(page)).toBe(BEFORE);
+
+  // Restored as an unsaved edit of the tab: Save writes it back into the file.
+  await expect(page.getByRole("button", { name: "b-notes.txt*" })).toBeVisible();
+  await page.locator(".cm-content").focus();
+  await page.keyboard.press("ControlOrMeta+s");
+  await expect(page.getByRole("button", { name: "b-notes.txt*" })).toHaveCount(0);
+  expect((await workspaceFileBytes(page, "b-notes.txt")).toString("utf8")).toBe(BEFORE);
+});
