@@ -1,6 +1,6 @@
 // The workspace engine as the bench runs it in Node (bundled by esbuild from app/workspace/),
 // with a WorkspaceFolder over the real disk.
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { open, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadLegacyEncoders } from "~/text/legacy-encodings";
 import { compileSearch } from "~/text/search";
@@ -35,9 +35,15 @@ export class DiskFolder implements WorkspaceFolder {
   }
 
   async read(file: string) {
-    const full = path.join(this.root, file);
-    const [bytes, info] = await Promise.all([readFile(full), stat(full)]);
-    return { bytes: new Uint8Array(bytes), size: info.size, lastModified: info.mtimeMs };
+    // One open file for its size, time and bytes (as a browser's File gives them together).
+    const handle = await open(path.join(this.root, file));
+    try {
+      const info = await handle.stat();
+      const bytes = await handle.readFile();
+      return { bytes: new Uint8Array(bytes), size: info.size, lastModified: info.mtimeMs };
+    } finally {
+      await handle.close();
+    }
   }
 
   async write(file: string, bytes: Uint8Array): Promise<FileStamp> {

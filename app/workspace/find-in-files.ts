@@ -211,19 +211,45 @@ export async function* findInFolder(
   const files = listAhead(walkShownFiles(folder, find, unreadable), wanted, signal);
   let searched = 0;
   let listingDoneTold = false;
-  for await (const path of files.paths) {
-    if (signal?.aborted) return;
-    const hits = await searchFile(folder, path, compiled.regexp, maxBytes, summary, memo);
+  // Files are read a few ahead of the one being searched, so the disk (or the browser's file
+  // system) works while the processor decodes and matches; results still come in folder order.
+  const ahead: { path: string; loading: Promise<LoadedFile> }[] = [];
+  let bytesAhead = 0;
+  /** Searches the oldest file read ahead; what to yield for it. */
+  const searchNext = async (): Promise<FindEvent[]> => {
+    const { path, loading } = ahead.shift()!;
+    const loaded = await loading;
+    if (loaded.kind === "read") bytesAhead -= loaded.snapshot.size;
+    const hits = await searchLoaded(path, loaded, compiled.regexp, maxBytes, summary, memo);
     searched++;
-    if (hits) yield { type: "file", hits };
+    const events: FindEvent[] = hits ? [{ type: "file", hits }] : [];
     const listingDoneNow = files.done() && !listingDoneTold;
     if (find.reportProgress && (searched % PROGRESS_EVERY_FILES === 0 || listingDoneNow)) {
       listingDoneTold ||= files.done();
-      yield {
+      events.push({
         type: "progress",
         progress: { searched, listed: files.listed(), listingDone: files.done() },
-      };
+      });
     }
+    return events;
+  };
+  for await (const path of files.paths) {
+    if (signal?.aborted) return;
+    const loading = loadFile(folder, path, maxBytes);
+    ahead.push({ path, loading });
+    void loading.then((loaded) => {
+      if (loaded.kind === "read") bytesAhead += loaded.snapshot.size;
+    });
+    while (ahead.length > READ_AHEAD_FILES || (ahead.length > 1 && bytesAhead > READ_AHEAD_BYTES)) {
+      const events = await searchNext();
+      if (signal?.aborted) return;
+      yield* events;
+    }
+  }
+  while (ahead.length > 0) {
+    const events = await searchNext();
+    if (signal?.aborted) return;
+    yield* events;
   }
   if (signal?.aborted) return;
   if (find.reportProgress) {
@@ -284,26 +310,49 @@ function listAhead(
   return { paths: paths(), listed: () => listed, done: () => done };
 }
 
-async function searchFile(
+/** Files read ahead of the one searched, at most, and at most this many bytes of them. */
+const READ_AHEAD_FILES = 8;
+const READ_AHEAD_BYTES = 16 * 1024 * 1024;
+
+type FileSnapshot = Awaited<ReturnType<WorkspaceFolder["read"]>>;
+type LoadedFile =
+  { kind: "read"; snapshot: FileSnapshot } | { kind: "too-large" } | { kind: "unreadable" };
+
+async function loadFile(
   folder: WorkspaceFolder,
   path: string,
+  maxBytes: number,
+): Promise<LoadedFile> {
+  try {
+    if (folder.readUpTo) {
+      const read = await folder.readUpTo(path, maxBytes);
+      return read === "too-large" ? { kind: "too-large" } : { kind: "read", snapshot: read };
+    }
+    // The size first: a huge file is skipped without reading it.
+    if ((await folder.stat(path)).size > maxBytes) return { kind: "too-large" };
+    return { kind: "read", snapshot: await folder.read(path) };
+  } catch {
+    return { kind: "unreadable" };
+  }
+}
+
+async function searchLoaded(
+  path: string,
+  loaded: LoadedFile,
   regexp: RegExp,
   maxBytes: number,
   summary: FindSummary,
   memo: EncodingMemo,
 ): Promise<FileHits | null> {
-  let snapshot;
-  try {
-    // The size first: a huge file is skipped without reading it.
-    if ((await folder.stat(path)).size > maxBytes) {
-      summary.skippedTooLarge++;
-      return null;
-    }
-    snapshot = await folder.read(path);
-  } catch {
+  if (loaded.kind === "too-large") {
+    summary.skippedTooLarge++;
+    return null;
+  }
+  if (loaded.kind === "unreadable") {
     summary.unreadable.push(path);
     return null;
   }
+  const { snapshot } = loaded;
   const stamp = { size: snapshot.size, lastModified: snapshot.lastModified };
   const known = memo.get(path);
   const unchanged = known?.size === stamp.size && known.lastModified === stamp.lastModified;

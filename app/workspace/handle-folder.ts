@@ -141,6 +141,15 @@ export class HandleFolder implements WorkspaceFolder {
     });
   }
 
+  readUpTo(path: string, maxBytes: number): Promise<FileSnapshot | "too-large"> {
+    return named(path, async () => {
+      const file = await (await this.file(path)).getFile();
+      if (file.size > maxBytes) return "too-large";
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      return { bytes, size: file.size, lastModified: file.lastModified };
+    });
+  }
+
   write(path: string, bytes: Uint8Array): Promise<FileStamp> {
     return named(path, async () => this.writeHandle(await this.file(path, true), bytes));
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HandleFolder } from "./handle-folder";
+import { findInFolder } from "./find-in-files";
+import { type DirectoryHandleLike, HandleFolder } from "./handle-folder";
 import { type FakeTree, fakeDirectoryHandle } from "./handle-folder-test-support";
 import {
   FileListFolder,
@@ -78,5 +79,35 @@ describe("WorkspaceFolder kinds", () => {
     );
     await expect(folder.write("a.txt", bytes("new"))).rejects.toThrow(/disk is full/);
     expect(text(tree.get("a.txt") as Uint8Array)).toBe("kept");
+  });
+
+  it("find in files looks each file of a handle folder up once, and skips a huge one unread", async () => {
+    const tree = new Map<string, Uint8Array | FakeTree>([
+      ["a.txt", bytes("needle one")],
+      ["b.txt", bytes("no match")],
+      ["big.txt", bytes("needle ".repeat(100))],
+    ]);
+    const root = fakeDirectoryHandle("project", tree);
+    const lookUps: string[] = [];
+    const counted: DirectoryHandleLike = {
+      ...root,
+      getFileHandle(child: string, options?: { create?: boolean }) {
+        lookUps.push(child);
+        return root.getFileHandle(child, options);
+      },
+    };
+    const found: string[] = [];
+    let summary = null;
+    for await (const event of findInFolder(new HandleFolder(counted), {
+      query: "needle",
+      maxBytes: 100,
+    })) {
+      if (event.type === "file") found.push(event.hits.path);
+      if (event.type === "done") summary = event.summary;
+    }
+    expect(found).toEqual(["a.txt"]);
+    expect(summary).toMatchObject({ filesSearched: 2, skippedTooLarge: 1 });
+    // Each file looked up once (stat then read looked each up twice: a call to the browser each).
+    expect(lookUps.sort()).toEqual(["a.txt", "b.txt", "big.txt"]);
   });
 });

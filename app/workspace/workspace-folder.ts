@@ -77,6 +77,12 @@ export interface WorkspaceFolder {
   stat(path: string): Promise<FileStamp>;
   /** A file's bytes with its size and time. */
   read(path: string): Promise<FileSnapshot>;
+  /**
+   * `read` for a file of at most `maxBytes`, else "too-large" without reading its bytes: one
+   * look-up of the file where each costs a call to the browser (a folder of handles), instead
+   * of `stat` then `read`. Optional: find in files uses `stat` and `read` without it.
+   */
+  readUpTo?(path: string, maxBytes: number): Promise<FileSnapshot | "too-large">;
   /** Replaces a file's bytes (creating it when missing); resolves with its new size and time. */
   write(path: string, bytes: Uint8Array): Promise<FileStamp>;
   /** What is at `path`: a file, a folder, or nothing (null). */
