@@ -36,18 +36,19 @@ async function serveFolder(root) {
     });
     createReadStream(file).pipe(response);
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
 }
 
 /** Before the page's scripts: the folder picker answers with the OPFS folder; long tasks are kept. */
 function pageSetup(folderName) {
-  const w = window;
+  const w = /** @type {any} */ (window);
   w.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
   }).observe({ type: "longtask", buffered: true });
-  const proto = FileSystemHandle.prototype;
+  const proto = /** @type {any} */ (FileSystemHandle.prototype);
   proto.queryPermission = async () => "granted";
   proto.requestPermission = async () => "granted";
   w.showDirectoryPicker = async () =>

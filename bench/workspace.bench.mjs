@@ -200,6 +200,7 @@ async function checksums(folder, paths) {
   return sums;
 }
 
+/** @param {{ browser?: import("playwright").Browser, baseURL?: string }} [options] */
 export default async function workspaceBench({ browser, baseURL } = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "plainpad-workspace-bench-"));
   try {
