@@ -108,7 +108,7 @@ export function FindInFilesResults({
       {groups.map(({ hits, rows }) =>
         rows.length === 0 ? null : (
           <div key={hits.path} className="mb-2">
-            <h3 className="flex items-center gap-2 px-1 font-semibold break-all text-slate-900 dark:text-white">
+            <h3 className="flex items-center gap-2 px-1 font-semibold [overflow-wrap:anywhere] text-slate-900 dark:text-white">
               {reviewing && (
                 <TriStateCheckbox
                   tick={selection.fileTick(hits)}
@@ -118,7 +118,7 @@ export function FindInFilesResults({
               )}
               <span>
                 {hits.path}{" "}
-                <span className="font-normal text-slate-600 dark:text-slate-300">
+                <span className="font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">
                   ({matchesWords(hits.matchCount)})
                 </span>
               </span>
