@@ -111,11 +111,21 @@ export async function pickFiles(options: PickFilesOptions): Promise<PickedFile[]
 
 /** The classic file input's dialog; no files when the user cancels. */
 function pickWithInput(options: PickFilesOptions): Promise<File[]> {
+  return pickWithFileInput((input) => {
+    input.multiple = options.multiple;
+    input.accept = options.extensions.join(",");
+  });
+}
+
+/**
+ * A hidden `<input type=file>`, set up by `configure` (several files, a folder's files with
+ * `webkitdirectory`…), clicked: resolves with what was chosen, none when the dialog was cancelled.
+ */
+export function pickWithFileInput(configure: (input: HTMLInputElement) => void): Promise<File[]> {
   return new Promise((resolve) => {
     const input = document.createElement("input");
     input.type = "file";
-    input.multiple = options.multiple;
-    input.accept = options.extensions.join(",");
+    configure(input);
     input.style.display = "none";
     const finish = (files: File[]) => {
       input.remove();

@@ -1,4 +1,5 @@
 import { directoryPicker } from "~/storage/backup-folder-keeper";
+import { pickWithFileInput } from "~/storage/disk-files";
 import { folderOfHandle } from "~/workspace/handle-folder";
 import { FileListFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
 
@@ -39,18 +40,7 @@ export async function chooseFolder(): Promise<ChosenFolder | null> {
 
 /** The files of a directory input (`webkitdirectory`); none when cancelled. */
 function pickDirectoryFiles(): Promise<File[]> {
-  return new Promise((resolve) => {
-    const input = document.createElement("input");
-    input.type = "file";
+  return pickWithFileInput((input) => {
     input.webkitdirectory = true;
-    input.style.display = "none";
-    const finish = (files: File[]) => {
-      input.remove();
-      resolve(files);
-    };
-    input.addEventListener("change", () => finish(Array.from(input.files ?? [])));
-    input.addEventListener("cancel", () => finish([]));
-    document.body.append(input);
-    input.click();
   });
 }
