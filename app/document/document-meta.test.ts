@@ -32,7 +32,9 @@ describe("documentMeta", () => {
     const { target, held } = heldDocument();
     const file = { ...metaOf(held.state!).file, encoding: "utf-16le" as const };
     applyToDocument(target, { effects: setMeta.of({ file }) }, "user");
-    expect(metaOf(held.state!)).toEqual({ driveFileId: "drive-1", file, mixedLineEndings: false });
+    expect(metaOf(held.state!)).toEqual(
+      newDocumentMeta({ driveFileId: "drive-1", file, mixedLineEndings: false }),
+    );
     applyToDocument(target, { changes: { from: 0, insert: "z" } }, "user");
     expect(metaOf(held.state!).file).toBe(file);
   });
@@ -69,5 +71,31 @@ describe("documentMeta", () => {
       ["tab", true],
       ["tab", false],
     ]);
+  });
+
+  it("holds the name and unsaved mark: a rename and a save reach the feed and storage at once", () => {
+    const { target, held, heard, stored } = heldDocument();
+    expect(metaOf(held.state!)).toMatchObject({ name: "Untitled-1", isModified: false });
+    const renamed = { name: "Plans", isModified: true, lastModified: 1000 };
+    applyToDocument(target, { effects: setMeta.of(renamed) }, "user");
+    applyToDocument(target, { effects: setMeta.of({ isModified: false }) }, "user");
+    expect(metaOf(held.state!)).toMatchObject({ ...renamed, isModified: false });
+    expect(heard.map(({ origin, text, meta }) => ({ origin, text, meta }))).toEqual([
+      { origin: "user", text: false, meta: true },
+      { origin: "user", text: false, meta: true },
+    ]);
+    expect(heard[0].state && metaOf(heard[0].state).name).toBe("Plans");
+    expect(stored).toEqual([
+      ["tab", true],
+      ["tab", true],
+    ]);
+  });
+
+  it("takes another window's name without storing it again", () => {
+    const { target, held, heard, stored } = heldDocument();
+    applyToDocument(target, { effects: setMeta.of({ name: "From there" }) }, "other-window");
+    expect(metaOf(held.state!).name).toBe("From there");
+    expect(heard.map(({ origin }) => origin)).toEqual(["other-window"]);
+    expect(stored).toEqual([]);
   });
 });

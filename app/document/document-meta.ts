@@ -6,10 +6,18 @@ import { type DocumentFileFormat, newFileFormat } from "~/storage/document-recor
  * only by a transaction, carries that transaction's origin, and reaches the change feed with
  * the text (CodeMirror's way: a `StateField` changed by a `StateEffect`).
  *
- * The tab list's fields (name, unsaved mark, last change, order) are still held by the
- * notepad's tab list (tabs-model.ts); they join this record with the document set.
+ * The name, the unsaved mark and the time of the last change live here too, so a rename or a
+ * "saved" flag is a `setMeta` transaction with an origin and reaches the change feed like any
+ * change (storage writes a meta change at once: `followForStorage`). The order of documents
+ * and which one is active belong to their set (document-set.ts).
  */
 export interface DocumentMeta {
+  /** The name shown (a notepad tab's label, without the unsaved mark). */
+  readonly name: string;
+  /** Changed since it was last saved or downloaded (the tab's "*"). */
+  readonly isModified: boolean;
+  /** Epoch milliseconds of the last rename or first edit since a save (stored as lastModified). */
+  readonly lastModified: number;
   /** The Google Drive file the document was opened from or saved to; null for none. */
   readonly driveFileId: string | null;
   /** Encoding, line ending, the file on this computer and the chosen language. */
@@ -18,9 +26,18 @@ export interface DocumentMeta {
   readonly mixedLineEndings: boolean;
 }
 
-/** The meta of a new document: no Drive file, UTF-8, LF, no file on disk. */
+/** The name of a document nobody named: the first of the set's "Untitled-N" names. */
+export const DEFAULT_DOCUMENT_NAME = "Untitled-1";
+
+/**
+ * The meta of a new document: "Untitled-1", saved (nothing to lose yet), changed at time 0
+ * unless given, no Drive file, UTF-8, LF, no file on disk.
+ */
 export function newDocumentMeta(given: Partial<DocumentMeta> = {}): DocumentMeta {
   return {
+    name: given.name ?? DEFAULT_DOCUMENT_NAME,
+    isModified: given.isModified ?? false,
+    lastModified: given.lastModified ?? 0,
     driveFileId: given.driveFileId ?? null,
     file: given.file ?? newFileFormat(),
     mixedLineEndings: given.mixedLineEndings ?? false,

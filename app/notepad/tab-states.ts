@@ -18,22 +18,20 @@ import type { DocumentFileFormat } from "~/storage/document-records";
 import {
   type DocumentMeta,
   documentMeta,
-  metaOf,
   newDocumentMeta,
   patchMeta,
   setMeta,
 } from "~/document/document-meta";
+import { OpenDocument } from "~/document/document-set";
 import type { RemoteDocument } from "~/storage/document-sync";
 
 /**
- * What the notepad keeps of one tab besides its name and flags (those are in the UI store).
- * Its meta (Drive file, file format, mixed line endings) lives in its editor state
- * (`documentMeta`) once that is built, and here until then; either way it is changed only
- * through `TabStates.changeMeta`, which the change feed hears.
+ * What the notepad keeps of one tab besides its name and flags (those are in the UI store):
+ * the document set's record of an open document (its state once built, its text and meta
+ * until then: `OpenDocument`), plus what the one view needs to show it again. Its meta is
+ * changed only through `TabStates.changeMeta`, which the change feed hears.
  */
-export class TabDocument {
-  /** The tab's editor state (undo history, selection), created the first time it is shown. */
-  state: EditorState | null = null;
+export class TabDocument extends OpenDocument {
   /** Scroll position to restore when the tab is shown again. */
   scroll: StateEffect<unknown> | null = null;
   /** Options the state was last configured with. */
@@ -43,18 +41,6 @@ export class TabDocument {
    * UI store, which changes only on a tab's first edit (so typing does not re-render the tabs).
    */
   lastEditAt = 0;
-
-  constructor(
-    /** The text of a tab never shown yet (dropped once `state` exists). */
-    public content: string | Text | null,
-    /** The meta of a tab whose state is not built yet (its state holds it after). */
-    public heldMeta: DocumentMeta,
-  ) {}
-
-  /** Its meta, from its state once built. */
-  get meta(): DocumentMeta {
-    return this.state ? metaOf(this.state) : this.heldMeta;
-  }
 
   /** The Google Drive file the tab was opened from or saved to (stored with the tab). */
   get driveFileId(): string | null {
@@ -165,9 +151,7 @@ export class TabStates {
 
   /** The text of tab `id` as stored: the (immutable) document, or the string of an unshown tab. */
   text(id: string): Text | string {
-    const doc = this.docs.get(id);
-    if (!doc) return "";
-    return doc.state ? doc.state.doc : (doc.content ?? "");
+    return this.docs.get(id)?.text ?? "";
   }
 
   /** The text of tab `id` as a string. */

@@ -1,7 +1,17 @@
+import {
+  duplicateName,
+  MAX_DOCUMENT_NAME_LENGTH,
+  nextDocumentId,
+  normaliseName,
+  untitledName as untitledDocumentName,
+} from "~/document/document-names";
+
 /**
  * The notepad's tab list as pure data: naming, ids, modified flags, rename, close, duplicate and
  * reorder rules. No React, no DOM, no storage; every function returns a new state.
  * Tab text lives elsewhere (one CodeMirror EditorState per tab); this model keeps the metadata.
+ * The naming rules are the document set's (app/document/document-names.ts), which will hold
+ * the whole list (issue 51: document-set.ts).
  */
 
 /** One tab's metadata (spec section 3, "Notepad tab", without the content). */
@@ -22,26 +32,24 @@ export interface TabsState {
 }
 
 /** Longest tab name a rename accepts (spec: up to 30 characters). */
-export const MAX_TAB_NAME_LENGTH = 30;
+export const MAX_TAB_NAME_LENGTH = MAX_DOCUMENT_NAME_LENGTH;
+
+export { duplicateName };
 
 /**
  * A fresh tab id: "1" when there are no tabs yet, otherwise the timestamp as a string, bumped
  * until it is unique (two tabs made in the same millisecond must not share an id).
  */
 export function nextTabId(existing: readonly TabMeta[], now: number): string {
-  if (existing.length === 0) return "1";
-  const ids = new Set(existing.map((tab) => tab.id));
-  let candidate = now;
-  while (ids.has(String(candidate))) candidate += 1;
-  return String(candidate);
+  return nextDocumentId(
+    existing.map((tab) => tab.id),
+    now,
+  );
 }
 
 /** "Untitled-N" with N = tab count + 1, raised until no existing tab has that name. */
 export function untitledName(existing: readonly TabMeta[]): string {
-  const names = new Set(existing.map((tab) => tab.name));
-  let n = existing.length + 1;
-  while (names.has(`Untitled-${n}`)) n += 1;
-  return `Untitled-${n}`;
+  return untitledDocumentName(existing.map((tab) => tab.name));
 }
 
 /** The state with one empty "Untitled-1" tab whose id is "1". */
@@ -74,8 +82,7 @@ export function addTab(
  * (the rename is then ignored).
  */
 export function normaliseTabName(input: string): string | null {
-  const trimmed = input.trim().slice(0, MAX_TAB_NAME_LENGTH).trim();
-  return trimmed === "" ? null : trimmed;
+  return normaliseName(input);
 }
 
 /** Renames a tab (marks it modified, per spec). Blank names and unknown ids leave state as is. */
@@ -137,11 +144,6 @@ export function closeOtherTabs(
   if (!keep) return { state, closed: [] };
   const closed = state.tabs.filter((tab) => tab.id !== id).map((tab) => tab.id);
   return { state: { tabs: [keep], activeId: id }, closed };
-}
-
-/** "name (Copy)": the name of a duplicate. */
-export function duplicateName(name: string): string {
-  return `${name} (Copy)`;
 }
 
 /** Inserts a modified copy of tab `id` right after it and activates the copy. */
