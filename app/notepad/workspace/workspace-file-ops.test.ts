@@ -28,6 +28,7 @@ function setup(
       openTabs[path] = id;
       events.push(`follow ${id} ${path}`);
     },
+    historyMoved: async (from, to) => void events.push(`history ${from} ${to}`),
     orphanTab: (id, path, how) => void events.push(`orphan ${id} ${path} ${how}`),
     changedOnDisk: (id, path) => void events.push(`changed ${id} ${path}`),
     notify: (kind, message, action) => void notices.push({ kind, message, action }),
@@ -62,6 +63,9 @@ describe("the tree's file commands", () => {
     expect(await ops.move("d", "e")).toBe("e/d");
     expect(events).toContain("follow tab-a renamed.txt");
     expect(events).toContain("follow tab-b e/d/b.txt");
+    // The versions kept of the moved files follow them (workspace-history.test.ts reads them).
+    expect(events).toContain("history a.txt renamed.txt");
+    expect(events).toContain("history d e/d");
     expect(openTabs).toEqual({ "renamed.txt": "tab-a", "e/d/b.txt": "tab-b" });
     expect(new TextDecoder().decode((await folder.read("e/d/b.txt")).bytes)).toBe("B");
   });

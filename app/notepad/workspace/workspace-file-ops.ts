@@ -22,6 +22,8 @@ export interface FileOpsHost {
   openTabs(): Readonly<Record<string, string>>;
   /** Tab `id`'s file is now at `path` (a rename or a move): its name, file and path follow. */
   followTab(id: string, from: string, path: string): Promise<void>;
+  /** The entry at `from` is now at `to`: the History versions kept of its files follow it. */
+  historyMoved(from: string, to: string): Promise<void>;
   /** Tab `id`'s file went (deleted here or by another program): its text stays, unsaved. */
   orphanTab(id: string, path: string, how: "deleted" | "gone"): void;
   /** Tab `id`'s file was written by another program: the on-disk conflict flow takes it. */
@@ -127,6 +129,7 @@ export class WorkspaceFileOps {
 
   private async moved(from: string, to: string): Promise<void> {
     if (from === to) return;
+    await this.host.historyMoved(from, to);
     for (const [path, id] of Object.entries(this.host.openTabs())) {
       if (isAtOrUnder(path, from))
         await this.host.followTab(id, path, pathAfterMove(path, from, to));

@@ -1,3 +1,4 @@
+import type { DocumentHistory } from "~/storage/document-history";
 import { diskFileState } from "~/storage/disk-files";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askQuestion } from "~/ui/choice-dialog";
@@ -7,6 +8,7 @@ import type { WorkspaceFolder } from "~/workspace/workspace-folder";
 import type { Notice } from "../notepad-store";
 import { ancestorsOf } from "./tree-model";
 import { type FileOpsHost, WorkspaceFileOps } from "./workspace-file-ops";
+import { type KeptFolderKey, moveFolderFileHistory } from "./workspace-history";
 import type { WorkspaceSession } from "./workspace-session";
 import {
   fileChangedOnDisk,
@@ -25,6 +27,8 @@ import {
 /** What this needs of the notepad's controller. */
 export interface FolderFilesNotepad extends Omit<TabFilesHost, "reload" | "save"> {
   readonly workspace: WorkspaceSession;
+  readonly history: Pick<DocumentHistory, "moveVersions">;
+  readonly recall: KeptFolderKey;
   readonly saves: {
     save(mode: "save" | "save-as", id?: string): Promise<boolean>;
     reopen(encoding: TextEncodingId, id?: string): Promise<void>;
@@ -94,6 +98,17 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
       const folder = session.folder;
       const handle = folder instanceof HandleFolder ? await folder.fileHandle(path) : null;
       followFile(tabs, id, path, handle);
+    },
+    async historyMoved(from, to) {
+      const folder = session.folder;
+      if (folder)
+        await moveFolderFileHistory(
+          notepad.history,
+          folder,
+          notepad.recall.keptFolderId(),
+          from,
+          to,
+        );
     },
     orphanTab: (id, path, how) => orphanFile(tabs, id, path, how),
     changedOnDisk(id, path) {
