@@ -286,10 +286,17 @@ export async function applyReplacePlan(
 export async function undoReplace(
   folder: WorkspaceFolder,
   undo: UndoRecord,
+  /** Checked right before each write: words why `path` must be left alone now, or null. */
+  leaveAlone: (path: string) => string | null = () => null,
 ): Promise<SkippedFile[]> {
   const failed: SkippedFile[] = [];
   for (const file of undo.files) {
     try {
+      const why = leaveAlone(file.path);
+      if (why !== null) {
+        failed.push({ path: file.path, message: why });
+        continue;
+      }
       if (!(await unchangedSince(folder, file.path, file.written, file.writtenChecksum))) {
         failed.push({
           path: file.path,

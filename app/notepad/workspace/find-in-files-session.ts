@@ -374,15 +374,12 @@ export class FindInFilesSession {
     const record = this.undoRecord;
     if (!record || this.current.phase === "undoing") return null;
     this.set({ phase: "undoing", error: null });
-    const notWritten: SkippedFile[] = [];
-    const files = record.files.filter((file) => {
-      if (!this.host.openTab?.(file.path)?.modified) return true;
-      notWritten.push({ path: file.path, message: unsavedTabMessage(file.path) });
-      return false;
-    });
-    notWritten.push(...(await undoReplace(this.host.folder, { files })));
+    // Each file's tab is checked right before that file is written: typing goes on meanwhile.
+    const notWritten = await undoReplace(this.host.folder, record, (path) =>
+      this.host.openTab?.(path)?.modified ? unsavedTabMessage(path) : null,
+    );
     const failed = new Set(notWritten.map((file) => file.path));
-    const restored = files.filter((file) => !failed.has(file.path));
+    const restored = record.files.filter((file) => !failed.has(file.path));
     for (const file of restored) this.host.fileWritten?.(file.path, file.original);
     this.undoRecord = null;
     const outcome: ReplaceOutcome = {
