@@ -6,6 +6,7 @@ import { type FolderWatch, type WatchEnvironment, watchFolder } from "~/workspac
 import { HandleFolder } from "~/workspace/handle-folder";
 import type { WorkspaceFolder } from "~/workspace/workspace-folder";
 import type { Notice } from "../notepad-store";
+import type { TabFileQueue } from "../tab-file-queue";
 import { ancestorsOf } from "./tree-model";
 import { type FileOpsHost, WorkspaceFileOps } from "./workspace-file-ops";
 import { type KeptFolderKey, moveFolderFileHistory } from "./workspace-history";
@@ -30,6 +31,7 @@ export interface FolderFilesNotepad extends Omit<TabFilesHost, "reload" | "save"
   readonly history: Pick<DocumentHistory, "moveVersions">;
   readonly recall: KeptFolderKey;
   readonly saves: {
+    readonly fileQueue: TabFileQueue;
     save(mode: "save" | "save-as", id?: string): Promise<boolean>;
     reopen(encoding: TextEncodingId, id?: string): Promise<void>;
   };
@@ -110,6 +112,7 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
           to,
         );
     },
+    exclusive: (tabIds, work) => notepad.saves.fileQueue.run(tabIds, work),
     orphanTab: (id, path, how) => orphanFile(tabs, id, path, how),
     changedOnDisk(id, path) {
       // The page's own saves change the file too: only a time or size other than the tab's
