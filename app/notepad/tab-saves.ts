@@ -5,6 +5,7 @@ import { reopenWithFlow, type SaveFlowHost, saveWithFlow } from "~/document/save
 import { retryLabel } from "~/document/save-messages";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { TabTextHost } from "./notepad-part";
+import { TabFileQueue } from "./tab-file-queue";
 import { clearModified } from "./tabs-model";
 
 /** What saving, reloading and printing a tab need of the notepad. */
@@ -26,6 +27,8 @@ export class NotepadSaves {
   constructor(
     private readonly notepad: TabSavesHost,
     private readonly links: TabSavesLinks,
+    /** Saves take turns with the folder tree's rename, move and delete of the tab's file. */
+    readonly fileQueue = new TabFileQueue(),
   ) {}
 
   /**
@@ -35,7 +38,7 @@ export class NotepadSaves {
    * or downloaded (false: failed, cancelled, or reloaded instead).
    */
   async save(mode: "save" | "save-as", id = this.notepad.activeId()): Promise<boolean> {
-    const outcome = await saveWithFlow(this.flowHost(id), mode);
+    const outcome = await this.fileQueue.run([id], () => saveWithFlow(this.flowHost(id), mode));
     return outcome.kind === "written" || outcome.kind === "downloaded";
   }
 

@@ -205,6 +205,20 @@ export class DocumentHistory {
     while (this.writing.size) await Promise.allSettled([...this.writing]);
   }
 
+  /**
+   * Files the versions of document `fromId`, and of every document whose id continues it with
+   * "/…" (the files of a renamed folder), under the same id beginning `toId` instead.
+   */
+  async moveVersions(fromId: string, toId: string): Promise<void> {
+    const [from, to] = [this.docKey(fromId), this.docKey(toId)];
+    const moves = (await this.store.listAll()).flatMap((meta) =>
+      meta.docKey === from || meta.docKey.startsWith(`${from}/`)
+        ? [{ id: meta.id, docKey: to + meta.docKey.slice(from.length) }]
+        : [],
+    );
+    if (moves.length > 0) await this.store.rekey(moves);
+  }
+
   /** The snapshots of document `id`, newest first. */
   list(id: string): Promise<SnapshotMeta[]> {
     return this.store.list(this.docKey(id));

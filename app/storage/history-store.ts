@@ -251,6 +251,19 @@ export class HistoryStore {
     return doomed.size;
   }
 
+  /** Files snapshots under another document, each `{ id, docKey }` (a renamed file keeps its history). */
+  async rekey(moves: readonly { id: string; docKey: string }[]): Promise<void> {
+    const db = await this.db();
+    const tx = db.transaction(META, "readwrite");
+    await Promise.all(
+      moves.map(async ({ id, docKey }) => {
+        const meta = (await tx.store.get(id)) as SnapshotMeta | undefined;
+        if (meta) await tx.store.put({ ...meta, docKey });
+      }),
+    );
+    await tx.done;
+  }
+
   /** Deletes snapshots by id. */
   async remove(ids: readonly string[]): Promise<void> {
     const db = await this.db();

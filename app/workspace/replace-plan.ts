@@ -251,10 +251,17 @@ export interface WriteOutcome {
 export async function applyReplacePlan(
   folder: WorkspaceFolder,
   plan: ReplacePlan,
+  /** Checked right before each write: words why `path` must be left alone now, or null. */
+  leaveAlone: (path: string) => string | null = () => null,
 ): Promise<WriteOutcome> {
   const outcome: WriteOutcome = { undo: { files: [] }, failed: [] };
   for (const write of plan.writes) {
     try {
+      const why = leaveAlone(write.path);
+      if (why !== null) {
+        outcome.failed.push({ path: write.path, message: why });
+        continue;
+      }
       if (!(await unchangedSince(folder, write.path, write.stamp, crc32(write.before)))) {
         outcome.failed.push({
           path: write.path,
@@ -286,10 +293,17 @@ export async function applyReplacePlan(
 export async function undoReplace(
   folder: WorkspaceFolder,
   undo: UndoRecord,
+  /** Checked right before each write: words why `path` must be left alone now, or null. */
+  leaveAlone: (path: string) => string | null = () => null,
 ): Promise<SkippedFile[]> {
   const failed: SkippedFile[] = [];
   for (const file of undo.files) {
     try {
+      const why = leaveAlone(file.path);
+      if (why !== null) {
+        failed.push({ path: file.path, message: why });
+        continue;
+      }
       if (!(await unchangedSince(folder, file.path, file.written, file.writtenChecksum))) {
         failed.push({
           path: file.path,

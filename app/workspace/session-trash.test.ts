@@ -130,3 +130,45 @@ describe("the session trash where it cannot go well", () => {
     expect(trash.list().map((item) => item.id)).toEqual([id]);
   });
 });
+
+describe("a file written by another program while Delete reads it", () => {
+  /** A folder where another program writes `path` right after each of Delete's reads of it. */
+  function writtenAfterReads(nextWrite: () => Uint8Array | null): MemoryFolder {
+    const folder = new MemoryFolder("f", { "notes.txt": bytes("old text") });
+    const read = folder.read.bind(folder);
+    folder.stat = async (path) => {
+      const { size, lastModified } = await read(path);
+      return { size, lastModified };
+    };
+    folder.read = async (path) => {
+      const snapshot = await read(path);
+      const next = nextWrite();
+      if (next) folder.put(path, next);
+      return snapshot;
+    };
+    return folder;
+  }
+
+  it("the trash keeps the newer bytes, and Restore gives them back", async () => {
+    const writes = [bytes("newer text, written meanwhile")];
+    const folder = writtenAfterReads(() => writes.shift() ?? null);
+    const trash = new SessionTrash();
+    expect((await trash.moveToTrash(folder, "notes.txt")).kind).toBe("trashed");
+    expect(await folder.kindOf("notes.txt")).toBeNull();
+    await trash.restore(trash.list()[0]!.id);
+    expect(new TextDecoder().decode((await folder.read("notes.txt")).bytes)).toBe(
+      "newer text, written meanwhile",
+    );
+  });
+
+  it("a file that keeps changing is not deleted, and the words say why", async () => {
+    let version = 0;
+    const folder = writtenAfterReads(() => bytes(`version ${++version}`));
+    const trash = new SessionTrash();
+    await expect(trash.moveToTrash(folder, "notes.txt")).rejects.toThrow(
+      /keeps being changed by another program, so it was not deleted/,
+    );
+    expect(await folder.kindOf("notes.txt")).toBe("file");
+    expect(trash.list()).toEqual([]);
+  });
+});

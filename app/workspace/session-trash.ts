@@ -89,11 +89,7 @@ export class SessionTrash {
       size += (await folder.stat(within(path, file))).size;
       if (size > room) return { kind: "too-big", size, message: this.tooBigMessage(path, size) };
     }
-    const files = [];
-    for (const file of tree.files) {
-      const { bytes } = await folder.read(within(path, file));
-      files.push({ path: file, bytes });
-    }
+    const files = await readUnchanged(folder, path, tree.files);
     await folder.remove(path);
     const item: TrashItem = {
       id: `trash-${this.nextId++}`,
@@ -162,6 +158,37 @@ export class SessionTrash {
   clear(): void {
     this.held = [];
   }
+}
+
+/** How many times Delete reads a file again that another program keeps writing. */
+const REREAD_TRIES = 3;
+
+/**
+ * The bytes of every file of `files` (relative to `path`), each checked unchanged (size and
+ * time) after all were read, right before the removal: a file another program wrote meanwhile
+ * is read again, so the trash keeps the newest bytes. One that keeps changing is not deleted.
+ */
+async function readUnchanged(
+  folder: WorkspaceFolder,
+  path: string,
+  files: readonly string[],
+): Promise<{ path: string; bytes: Uint8Array }[]> {
+  const held = [];
+  for (const file of files) held.push({ path: file, ...(await folder.read(within(path, file))) });
+  for (const entry of held) {
+    for (let tries = 0; ; tries++) {
+      const now = await folder.stat(within(path, entry.path));
+      if (now.size === entry.size && now.lastModified === entry.lastModified) break;
+      if (tries === REREAD_TRIES)
+        throw new FolderError(
+          "exists",
+          path,
+          `"${within(path, entry.path)}" keeps being changed by another program, so it was not deleted. Nothing was lost; try again when that program is done.`,
+        );
+      Object.assign(entry, await folder.read(within(path, entry.path)));
+    }
+  }
+  return held.map((entry) => ({ path: entry.path, bytes: entry.bytes }));
 }
 
 /** Every folder (parents first) and file under `path`, relative to it. */

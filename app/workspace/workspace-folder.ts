@@ -324,9 +324,10 @@ export class FileListFolder implements WorkspaceFolder {
   private readonly inner: MemoryFolder;
   private readonly files = new Map<string, PickedFolderFile>();
 
-  constructor(files: ArrayLike<PickedFolderFile>) {
+  /** `emptyName`: the name when there are no files to take it from. */
+  constructor(files: ArrayLike<PickedFolderFile>, emptyName = "folder") {
     const list = Array.from(files);
-    this.name = list[0]?.webkitRelativePath.split("/")[0] ?? "folder";
+    this.name = list[0]?.webkitRelativePath.split("/")[0] ?? emptyName;
     // The listing is the in-memory folder's, over empty placeholders.
     this.inner = new MemoryFolder(this.name);
     for (const file of list) {

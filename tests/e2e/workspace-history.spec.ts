@@ -69,3 +69,45 @@ test("a file changed by Replace in files while not open: its tab's History resto
   await expect(page.getByRole("button", { name: "b-notes.txt*" })).toHaveCount(0);
   expect((await workspaceFileBytes(page, "b-notes.txt")).toString("utf8")).toBe(BEFORE);
 });
+
+test("a file changed by Replace in files, then renamed: its tab's History still lists the text before", async ({
+  page,
+}) => {
+  await installWorkspaceHarness(page);
+  await openNotepad(page);
+  await writeWorkspaceFixture(page);
+  await runMenu(page, "File", "Open folder…");
+
+  await runMenu(page, "Edit", "Replace in files…");
+  const search = page.getByRole("search", { name: /in files/ });
+  await search.getByLabel("Find", { exact: true }).fill("Notes in");
+  await search.getByLabel("Replace with").fill("Memos in");
+  await search.getByRole("button", { name: "Find all" }).click();
+  await search.getByRole("button", { name: "Replace all…" }).click();
+  await page.getByRole("button", { name: /^Replace 1 match in 1 file$/ }).click();
+  await expect(page.getByText("Replaced 1 match")).toBeVisible();
+
+  // Renamed in the tree, then opened under its new name.
+  await page
+    .getByRole("tablist", { name: "Folder views" })
+    .getByRole("tab", { name: "Files" })
+    .click();
+  const tree = page.getByRole("tree", { name: "Files of Workspace" });
+  await tree.getByRole("treeitem", { name: "b-notes.txt", exact: true }).focus();
+  await page.keyboard.press("F2");
+  const rename = page.getByRole("dialog", { name: "Rename" });
+  await rename.getByRole("textbox", { name: "Name" }).fill("c-notes.txt");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await tree.getByRole("treeitem", { name: "c-notes.txt", exact: true }).click();
+  await expect.poll(() => editorText(page)).toBe(AFTER);
+
+  await runMenu(page, "File", "Version history…");
+  const history = page.getByRole("dialog", { name: "Version history" });
+  const version = history
+    .getByRole("list", { name: "Versions" })
+    .getByRole("button")
+    .filter({ hasText: "Before Replace in files" });
+  await expect(version).toHaveCount(1);
+  await version.click();
+  await expect(history.getByTestId("history-preview")).toContainText("Notes in UTF-8");
+});

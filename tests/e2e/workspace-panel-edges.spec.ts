@@ -53,6 +53,23 @@ test("Right on a folder still being listed goes to its first child once it is li
   await expect(item("deep")).toHaveAttribute("aria-selected", "true");
 });
 
+test("an empty folder chosen in the directory input opens, and its tree says it has no files", async ({
+  page,
+}, testInfo) => {
+  await installDiskHarness(page, { hideApi: true });
+  await openNotepad(page);
+  const root = testInfo.outputPath("Empty");
+  await mkdir(root, { recursive: true });
+  const chooser = page.waitForEvent("filechooser");
+  await runMenu(page, "File", "Open folder…");
+  await (await chooser).setFiles(root);
+  const panel = page.getByRole("complementary", { name: /^Folder / });
+  await expect(panel).toBeVisible();
+  await expect(
+    panel.getByRole("status").filter({ hasText: "This folder has no files." }),
+  ).toBeVisible();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -35,12 +35,21 @@ export async function chooseFolder(): Promise<ChosenFolder | null> {
     }
   }
   const files = await pickDirectoryFiles();
-  return files.length > 0 ? { folder: new FileListFolder(files), handle: null } : null;
+  // A folder chosen with no files in it (or only empty folders, which the input does not
+  // give) opens empty: the tree says so, where nothing at all happening would leave the
+  // person wondering.
+  return files ? { folder: new FileListFolder(files, EMPTY_PICK_NAME), handle: null } : null;
 }
 
-/** The files of a directory input (`webkitdirectory`); none when cancelled. */
-function pickDirectoryFiles(): Promise<File[]> {
-  return pickWithFileInput((input) => {
+/** The name shown for a folder a directory input gave no files of (the input gives no name then). */
+export const EMPTY_PICK_NAME = "Chosen folder";
+
+/** The files of a directory input (`webkitdirectory`): null when cancelled, none for an empty folder. */
+export async function pickDirectoryFiles(): Promise<File[] | null> {
+  let cancelled = false;
+  const files = await pickWithFileInput((input) => {
     input.webkitdirectory = true;
+    input.addEventListener("cancel", () => (cancelled = true));
   });
+  return cancelled ? null : files;
 }

@@ -15,6 +15,7 @@ import { useShallow } from "zustand/react/shallow";
 import { useStore } from "zustand";
 import {
   buildTree,
+  emptyTreeWords,
   fileIconKind,
   firstChildOnceListed,
   type FileIconKind,
@@ -133,6 +134,14 @@ export function FileTree({
 
   if (items.length === 0 && filter.trim() !== "") {
     return <p className="p-2 text-sm text-slate-600 dark:text-slate-300">No files match.</p>;
+  }
+  const emptyWords = emptyTreeWords(source, nodes);
+  if (emptyWords !== null) {
+    return (
+      <p role="status" className="p-2 text-sm text-slate-600 dark:text-slate-300">
+        {emptyWords}
+      </p>
+    );
   }
   return (
     <ul

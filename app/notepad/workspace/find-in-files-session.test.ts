@@ -251,6 +251,64 @@ describe("find in files, the session", () => {
     expect(session.state.canUndo).toBe(false);
   });
 
+  it("undo checks each file's tab just before writing it: one typed in during the undo is left alone, and listed", async () => {
+    const folder = mixedEncodingFolder();
+    const modifiedTabs: string[] = [];
+    const { session } = sessionOn(folder, modifiedTabs);
+    session.setForm({ query: EVERY_WORD, regexp: true, replacement: "Paris" });
+    await session.search();
+    session.review();
+    const originals = new Map<string, Uint8Array>();
+    for (const file of FIXTURE_FILES) originals.set(file.path, await bytesOf(folder, file.path));
+    const [first, second] = (await session.replace())!.written.map((file) => file.path);
+    const secondAfterReplace = await bytesOf(folder, second!);
+    // The person types in the second file's tab while the undo writes the first.
+    const write = folder.write.bind(folder);
+    folder.write = async (path, bytes) => {
+      const stamp = await write(path, bytes);
+      if (path === first) modifiedTabs.push(second!);
+      return stamp;
+    };
+    const undone = (await session.undo())!;
+    expect(await bytesOf(folder, first!)).toEqual(originals.get(first!));
+    expect(await bytesOf(folder, second!)).toEqual(secondAfterReplace);
+    expect(undone.written.map((file) => file.path)).not.toContain(second);
+    expect(undone.notWritten).toContainEqual({
+      path: second,
+      message: expect.stringMatching(/open in a tab with changes not saved yet/),
+    });
+  });
+
+  it("replace checks each file's tab just before writing it: one typed in during the writes is left alone, and listed", async () => {
+    const folder = mixedEncodingFolder();
+    const modifiedTabs: string[] = [];
+    const { session } = sessionOn(folder, modifiedTabs);
+    session.setForm({ query: EVERY_WORD, regexp: true, replacement: "Paris" });
+    await session.search();
+    session.review();
+    const originals = new Map<string, Uint8Array>();
+    for (const file of FIXTURE_FILES) originals.set(file.path, await bytesOf(folder, file.path));
+    // The person types in another file's tab while the replace writes the first one.
+    let typedIn: string | null = null;
+    const write = folder.write.bind(folder);
+    folder.write = async (path, bytes) => {
+      const stamp = await write(path, bytes);
+      if (typedIn === null) {
+        typedIn = FIXTURE_FILES.find((file) => file.path !== path)!.path;
+        modifiedTabs.push(typedIn);
+      }
+      return stamp;
+    };
+    const outcome = (await session.replace())!;
+    expect(typedIn).not.toBeNull();
+    expect(await bytesOf(folder, typedIn!)).toEqual(originals.get(typedIn!));
+    expect(outcome.written.map((file) => file.path)).not.toContain(typedIn);
+    expect(outcome.notWritten).toContainEqual({
+      path: typedIn,
+      message: expect.stringMatching(/open in a tab with changes not saved yet/),
+    });
+  });
+
   it("stops a running search when asked, and a new search replaces the old one's results", async () => {
     const folder = mixedEncodingFolder();
     const { session } = sessionOn(folder);

@@ -324,13 +324,11 @@ export class FindInFilesSession {
     await Promise.allSettled(
       plan.writes.map((write) => this.keepVersion(write.path, write.before, encodings)),
     );
-    // A tab may have been typed in while the files were read: its file is left alone too.
-    const toWrite = plan.writes.filter((write) => {
-      if (!this.host.openTab?.(write.path)?.modified) return true;
-      notWritten.push({ path: write.path, message: unsavedTabMessage(write.path) });
-      return false;
-    });
-    const written = await applyReplacePlan(this.host.folder, { ...plan, writes: toWrite });
+    // A tab may be typed in while the files are read and written: each file's tab is checked
+    // right before that file is written, and a file with unsaved edits is left alone.
+    const written = await applyReplacePlan(this.host.folder, plan, (path) =>
+      this.host.openTab?.(path)?.modified ? unsavedTabMessage(path) : null,
+    );
     notWritten.push(...written.failed);
     const writtenPaths = new Set(written.undo.files.map((file) => file.path));
     const writes = plan.writes.filter((write) => writtenPaths.has(write.path));
@@ -374,15 +372,12 @@ export class FindInFilesSession {
     const record = this.undoRecord;
     if (!record || this.current.phase === "undoing") return null;
     this.set({ phase: "undoing", error: null });
-    const notWritten: SkippedFile[] = [];
-    const files = record.files.filter((file) => {
-      if (!this.host.openTab?.(file.path)?.modified) return true;
-      notWritten.push({ path: file.path, message: unsavedTabMessage(file.path) });
-      return false;
-    });
-    notWritten.push(...(await undoReplace(this.host.folder, { files })));
+    // Each file's tab is checked right before that file is written: typing goes on meanwhile.
+    const notWritten = await undoReplace(this.host.folder, record, (path) =>
+      this.host.openTab?.(path)?.modified ? unsavedTabMessage(path) : null,
+    );
     const failed = new Set(notWritten.map((file) => file.path));
-    const restored = files.filter((file) => !failed.has(file.path));
+    const restored = record.files.filter((file) => !failed.has(file.path));
     for (const file of restored) this.host.fileWritten?.(file.path, file.original);
     this.undoRecord = null;
     const outcome: ReplaceOutcome = {

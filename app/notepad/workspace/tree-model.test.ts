@@ -3,6 +3,7 @@ import type { FolderEntry } from "~/workspace/workspace-folder";
 import {
   ancestorsOf,
   buildTree,
+  emptyTreeWords,
   fileIconKind,
   firstChildOnceListed,
   type FolderListing,
@@ -206,5 +207,27 @@ describe("helpers", () => {
   it("lists the folders above a path", () => {
     expect(ancestorsOf("a/b/c.txt")).toEqual(["a", "a/b"]);
     expect(ancestorsOf("c.txt")).toEqual([]);
+  });
+});
+
+describe("emptyTreeWords", () => {
+  const words = (patch: Partial<TreeSource>) => {
+    const tree = source(patch);
+    return emptyTreeWords(tree, buildTree(tree));
+  };
+
+  it("says a folder with no files has none", () => {
+    expect(words({ listings: { "": listed() } })).toBe("This folder has no files.");
+  });
+
+  it("says every file is ignored or hidden, and how to see them, until the switch is on", () => {
+    const listings = { "": listed(entry(".env"), entry("debug.log"), entry(".git", "folder")) };
+    expect(words({ listings })).toMatch(/Every file in this folder is ignored or hidden/);
+    expect(words({ listings, showIgnored: true })).toBeNull();
+  });
+
+  it("says nothing while the folder shows entries or is still being listed", () => {
+    expect(words({})).toBeNull();
+    expect(words({ listings: { "": { state: "loading" } } })).toBeNull();
   });
 });

@@ -113,6 +113,18 @@ export function buildTree(source: TreeSource, filter = ""): TreeNode[] {
   return build("", 1);
 }
 
+/**
+ * What the tree says when its folder shows nothing and no filter is typed: the folder has no
+ * files (a directory input, too, gives none for a folder holding only empty folders), or every
+ * one of them is ignored or hidden. Null while it shows entries, or is not listed yet.
+ */
+export function emptyTreeWords(source: TreeSource, shown: readonly TreeNode[]): string | null {
+  const root = source.listings[""];
+  if (shown.length > 0 || root?.state !== "listed") return null;
+  if (root.entries.length === 0) return "This folder has no files.";
+  return "Every file in this folder is ignored or hidden: turn on “Show ignored and hidden files” to see them.";
+}
+
 function node(
   entry: FolderEntry,
   level: number,

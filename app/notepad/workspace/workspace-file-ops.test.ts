@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { HandleFolder } from "~/workspace/handle-folder";
+import {
+  type FakeTree,
+  fakeDirectoryHandle,
+  fakeFileAt,
+} from "~/workspace/handle-folder-test-support";
 import { SessionTrash } from "~/workspace/session-trash";
 import { FileListFolder, MemoryFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
+import { TabFileQueue } from "../tab-file-queue";
 import { type FileOpsHost, type NoticeAction, WorkspaceFileOps } from "./workspace-file-ops";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -8,14 +15,22 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 /** A session and tabs that record what the file commands asked of them. */
 function setup(
   files: Record<string, string>,
-  { confirmAnswer = true, trash = new SessionTrash(), readOnly = false } = {},
+  {
+    confirmAnswer = true,
+    trash = new SessionTrash(),
+    readOnly = false,
+    queue = new TabFileQueue(),
+    within = null as WorkspaceFolder | null,
+  } = {},
 ) {
-  const folder: WorkspaceFolder = readOnly
-    ? new FileListFolder([])
-    : new MemoryFolder(
-        "f",
-        Object.fromEntries(Object.entries(files).map(([path, body]) => [path, bytes(body)])),
-      );
+  const folder: WorkspaceFolder =
+    within ??
+    (readOnly
+      ? new FileListFolder([])
+      : new MemoryFolder(
+          "f",
+          Object.fromEntries(Object.entries(files).map(([path, body]) => [path, bytes(body)])),
+        ));
   const openTabs: Record<string, string> = {};
   const notices: { kind: string; message: string; action?: NoticeAction }[] = [];
   const events: string[] = [];
@@ -28,6 +43,7 @@ function setup(
       openTabs[path] = id;
       events.push(`follow ${id} ${path}`);
     },
+    historyMoved: async (from, to) => void events.push(`history ${from} ${to}`),
     orphanTab: (id, path, how) => void events.push(`orphan ${id} ${path} ${how}`),
     changedOnDisk: (id, path) => void events.push(`changed ${id} ${path}`),
     notify: (kind, message, action) => void notices.push({ kind, message, action }),
@@ -35,6 +51,7 @@ function setup(
       events.push(`confirm ${message}`);
       return confirmAnswer;
     },
+    exclusive: (tabIds, work) => queue.run(tabIds, work),
     select: (path) => void events.push(`select ${path}`),
     settled: () => undefined,
   };
@@ -62,6 +79,9 @@ describe("the tree's file commands", () => {
     expect(await ops.move("d", "e")).toBe("e/d");
     expect(events).toContain("follow tab-a renamed.txt");
     expect(events).toContain("follow tab-b e/d/b.txt");
+    // The versions kept of the moved files follow them (workspace-history.test.ts reads them).
+    expect(events).toContain("history a.txt renamed.txt");
+    expect(events).toContain("history d e/d");
     expect(openTabs).toEqual({ "renamed.txt": "tab-a", "e/d/b.txt": "tab-b" });
     expect(new TextDecoder().decode((await folder.read("e/d/b.txt")).bytes)).toBe("B");
   });
@@ -141,3 +161,63 @@ async function expectEventually(check: () => Promise<boolean>): Promise<void> {
   }
   expect(await check()).toBe(true);
 }
+
+describe("a rename or move by copy and removal while the tab's Save writes", () => {
+  /**
+   * A folder of handles without the browser's `move` (a copy, then a removal), its "notes.txt"
+   * open in a tab, and that tab's Save as the notepad runs it: in the tab's turn of the queue,
+   * through the handle of the file where the tab's path is then; `paused` holds it mid-write.
+   */
+  function racing() {
+    const tree: FakeTree = new Map<string, Uint8Array | FakeTree>([
+      ["notes.txt", bytes("old text")],
+      ["box", new Map()],
+    ]);
+    const folder = new HandleFolder(fakeDirectoryHandle("f", tree));
+    const queue = new TabFileQueue();
+    const test = setup({}, { within: folder, queue });
+    test.openTabs["notes.txt"] = "tab-a";
+    const save = (text: string, paused: Promise<void> = Promise.resolve()) =>
+      queue.run(["tab-a"], async () => {
+        const path = Object.entries(test.openTabs).find(([, id]) => id === "tab-a")![0];
+        const writable = await (await folder.fileHandle(path)).createWritable();
+        await writable.write(bytes(text));
+        await paused;
+        await writable.close();
+      });
+    const text = (path: string) => {
+      const found = fakeFileAt(tree, path);
+      return found && new TextDecoder().decode(found);
+    };
+    return { ...test, save, text };
+  }
+
+  it("a rename asked for while the save writes waits for it, and carries the saved text", async () => {
+    const { ops, save, text } = racing();
+    let finishWrite = () => {};
+    const saving = save("new text", new Promise((resolve) => (finishWrite = () => resolve())));
+    const renaming = ops.rename("notes.txt", "renamed.txt");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishWrite();
+    await Promise.all([saving, renaming]);
+    expect(text("renamed.txt")).toBe("new text");
+    expect(text("notes.txt")).toBeUndefined();
+  });
+
+  it("a save asked for while a move copies waits for it, and writes to the file where it went", async () => {
+    const { ops, folder, save, text } = racing();
+    // The person saves right after the move's copy read the file, and the page goes on a while.
+    let saving: Promise<void> | null = null;
+    const read = folder.read.bind(folder);
+    folder.read = async (path) => {
+      const snapshot = await read(path);
+      saving ??= save("new text");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return snapshot;
+    };
+    await ops.move("notes.txt", "box");
+    await saving;
+    expect(text("box/notes.txt")).toBe("new text");
+    expect(text("notes.txt")).toBeUndefined();
+  });
+});

@@ -22,6 +22,13 @@ export interface FileOpsHost {
   openTabs(): Readonly<Record<string, string>>;
   /** Tab `id`'s file is now at `path` (a rename or a move): its name, file and path follow. */
   followTab(id: string, from: string, path: string): Promise<void>;
+  /** The entry at `from` is now at `to`: the History versions kept of its files follow it. */
+  historyMoved(from: string, to: string): Promise<void>;
+  /**
+   * Runs `work` while no Save of tabs `tabIds` writes, and holds their saves until it is done
+   * (app/notepad/tab-file-queue.ts): a rename by copy never copies bytes a save is replacing.
+   */
+  exclusive<T>(tabIds: readonly string[], work: () => Promise<T>): Promise<T>;
   /** Tab `id`'s file went (deleted here or by another program): its text stays, unsaved. */
   orphanTab(id: string, path: string, how: "deleted" | "gone"): void;
   /** Tab `id`'s file was written by another program: the on-disk conflict flow takes it. */
@@ -64,17 +71,25 @@ export class WorkspaceFileOps {
     this.host.notify("info", message);
   }
 
-  /** Runs `work` on the open folder; a failure becomes its words in the page (then null). */
+  /**
+   * Runs `work` on the open folder; a failure becomes its words in the page (then null). With
+   * `touching`, it runs between the saves of the tabs bound to that entry (or inside it).
+   */
   private async attempt<T>(
     path: string,
     work: (folder: WorkspaceFolder) => Promise<T>,
+    touching?: string,
   ): Promise<T | null> {
     const folder = this.host.folder();
     this.lastFailure = null;
     if (!folder) return null;
     this.running++;
     try {
-      return await work(folder);
+      if (touching === undefined) return await work(folder);
+      const tabIds = Object.entries(this.host.openTabs())
+        .filter(([tabPath]) => isAtOrUnder(tabPath, touching))
+        .map(([, id]) => id);
+      return await this.host.exclusive(tabIds, () => work(folder));
     } catch (error) {
       this.lastFailure = fileOperationMessage(error, path);
       this.host.notify("error", this.lastFailure);
@@ -109,24 +124,33 @@ export class WorkspaceFileOps {
 
   /** Rename…: the entry keeps its folder; tabs bound to it (or inside it) follow. */
   rename(path: string, newName: string): Promise<string | null> {
-    return this.attempt(path, async (folder) => {
-      const to = await folder.rename(path, newName);
-      await this.moved(path, to);
-      return to;
-    });
+    return this.attempt(
+      path,
+      async (folder) => {
+        const to = await folder.rename(path, newName);
+        await this.moved(path, to);
+        return to;
+      },
+      path,
+    );
   }
 
   /** Move to… (or a drop on a folder): tabs bound to it (or inside it) follow. */
   move(path: string, toFolder: string): Promise<string | null> {
-    return this.attempt(path, async (folder) => {
-      const to = await folder.move(path, toFolder);
-      await this.moved(path, to);
-      return to;
-    });
+    return this.attempt(
+      path,
+      async (folder) => {
+        const to = await folder.move(path, toFolder);
+        await this.moved(path, to);
+        return to;
+      },
+      path,
+    );
   }
 
   private async moved(from: string, to: string): Promise<void> {
     if (from === to) return;
+    await this.host.historyMoved(from, to);
     for (const [path, id] of Object.entries(this.host.openTabs())) {
       if (isAtOrUnder(path, from))
         await this.host.followTab(id, path, pathAfterMove(path, from, to));
@@ -142,25 +166,29 @@ export class WorkspaceFileOps {
    * their text, unsaved.
    */
   delete(path: string): Promise<boolean> {
-    return this.attempt(path, async (folder) => {
-      const outcome = await this.trash.moveToTrash(folder, path);
-      if (outcome.kind === "too-big") {
-        if (!(await this.host.confirm(outcome.message, "Delete permanently"))) return false;
-        await this.trash.deletePermanently(folder, path);
-        this.host.notify("info", `"${path}" was deleted permanently.`);
-      } else {
-        const id = outcome.item.id;
-        this.host.notify("info", `"${path}" was moved to the trash.`, {
-          label: "Restore",
-          run: () => void this.restore(id),
-        });
-      }
-      this.publishTrash();
-      for (const [tabPath, id] of Object.entries(this.host.openTabs()))
-        if (isAtOrUnder(tabPath, path)) this.host.orphanTab(id, tabPath, "deleted");
-      await this.host.refresh(splitPath(path)[0]);
-      return true;
-    }).then((done) => done === true);
+    return this.attempt(
+      path,
+      async (folder) => {
+        const outcome = await this.trash.moveToTrash(folder, path);
+        if (outcome.kind === "too-big") {
+          if (!(await this.host.confirm(outcome.message, "Delete permanently"))) return false;
+          await this.trash.deletePermanently(folder, path);
+          this.host.notify("info", `"${path}" was deleted permanently.`);
+        } else {
+          const id = outcome.item.id;
+          this.host.notify("info", `"${path}" was moved to the trash.`, {
+            label: "Restore",
+            run: () => void this.restore(id),
+          });
+        }
+        this.publishTrash();
+        for (const [tabPath, id] of Object.entries(this.host.openTabs()))
+          if (isAtOrUnder(tabPath, path)) this.host.orphanTab(id, tabPath, "deleted");
+        await this.host.refresh(splitPath(path)[0]);
+        return true;
+      },
+      path,
+    ).then((done) => done === true);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { DocumentHistory } from "~/storage/document-history";
 import { diskFileState } from "~/storage/disk-files";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askQuestion } from "~/ui/choice-dialog";
@@ -5,8 +6,10 @@ import { type FolderWatch, type WatchEnvironment, watchFolder } from "~/workspac
 import { HandleFolder } from "~/workspace/handle-folder";
 import type { WorkspaceFolder } from "~/workspace/workspace-folder";
 import type { Notice } from "../notepad-store";
+import type { TabFileQueue } from "../tab-file-queue";
 import { ancestorsOf } from "./tree-model";
 import { type FileOpsHost, WorkspaceFileOps } from "./workspace-file-ops";
+import { type KeptFolderKey, moveFolderFileHistory } from "./workspace-history";
 import type { WorkspaceSession } from "./workspace-session";
 import {
   fileChangedOnDisk,
@@ -25,7 +28,10 @@ import {
 /** What this needs of the notepad's controller. */
 export interface FolderFilesNotepad extends Omit<TabFilesHost, "reload" | "save"> {
   readonly workspace: WorkspaceSession;
+  readonly history: Pick<DocumentHistory, "moveVersions">;
+  readonly recall: KeptFolderKey;
   readonly saves: {
+    readonly fileQueue: TabFileQueue;
     save(mode: "save" | "save-as", id?: string): Promise<boolean>;
     reopen(encoding: TextEncodingId, id?: string): Promise<void>;
   };
@@ -95,6 +101,18 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
       const handle = folder instanceof HandleFolder ? await folder.fileHandle(path) : null;
       followFile(tabs, id, path, handle);
     },
+    async historyMoved(from, to) {
+      const folder = session.folder;
+      if (folder)
+        await moveFolderFileHistory(
+          notepad.history,
+          folder,
+          notepad.recall.keptFolderId(),
+          from,
+          to,
+        );
+    },
+    exclusive: (tabIds, work) => notepad.saves.fileQueue.run(tabIds, work),
     orphanTab: (id, path, how) => orphanFile(tabs, id, path, how),
     changedOnDisk(id, path) {
       // The page's own saves change the file too: only a time or size other than the tab's

@@ -4,7 +4,7 @@ import { DocumentHistory } from "~/storage/document-history";
 import { listVersionsOf } from "~/storage/history-of-many";
 import { HistoryStore } from "~/storage/history-store";
 import { MemoryFolder } from "~/workspace/workspace-folder";
-import { folderFileHistoryId, historyIdsOfTab } from "./workspace-history";
+import { folderFileHistoryId, historyIdsOfTab, moveFolderFileHistory } from "./workspace-history";
 import { type KeptFolder, type KeptFolders, WorkspaceRecall } from "./workspace-recall";
 import { WorkspaceSearch } from "./workspace-search";
 import { WorkspaceSession, type WorkspaceTabs } from "./workspace-session";
@@ -169,5 +169,37 @@ describe("History of the files Replace in files changed while not open", () => {
     expect(await pad.history.list(folderFileHistoryId(folder, "a.txt", null))).toHaveLength(1);
     const tab = (await pad.workspace.openFile("a.txt"))!;
     expect(await pad.versionsOf(tab)).toEqual([{ reason: "replace-in-files", text: "red\n" }]);
+  });
+
+  it("after a rename or a move, a tab opened on the file still lists its versions from before", async () => {
+    const pad = notepad({ now: 4_000_000 });
+    const folder = new MemoryFolder("notes", {
+      "todo.txt": bytes("red car\n"),
+      "d/inner.txt": bytes("red bus\n"),
+      "other.txt": bytes("red kite\n"),
+    });
+    await pad.open(folder);
+    await pad.replace("red", "blue");
+    const keptId = pad.recall.keptFolderId();
+
+    const renamed = await folder.rename("todo.txt", "done.txt");
+    await moveFolderFileHistory(pad.history, folder, keptId, "todo.txt", renamed);
+    await folder.createFolder("box");
+    const boxed = await folder.move("d", "box");
+    await moveFolderFileHistory(pad.history, folder, keptId, "d", boxed);
+
+    const renamedTab = (await pad.workspace.openFile("done.txt"))!;
+    expect(await pad.versionsOf(renamedTab)).toEqual([
+      { reason: "replace-in-files", text: "red car\n" },
+    ]);
+    const movedTab = (await pad.workspace.openFile("box/d/inner.txt"))!;
+    expect(await pad.versionsOf(movedTab)).toEqual([
+      { reason: "replace-in-files", text: "red bus\n" },
+    ]);
+    // A file the move did not touch keeps its own, and the old paths keep none.
+    expect(await pad.history.list(folderFileHistoryId(folder, "other.txt", keptId))).toHaveLength(
+      1,
+    );
+    expect(await pad.history.list(folderFileHistoryId(folder, "todo.txt", keptId))).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { DocumentHistory } from "~/storage/document-history";
 import type { WorkspaceFolder } from "~/workspace/workspace-folder";
 import type { WorkspaceSession } from "./workspace-session";
 
@@ -37,4 +38,22 @@ export function historyIdsOfTab(
   const path = workspace.pathOfTab(tabId);
   if (!folder || path === null) return [tabId];
   return [tabId, folderFileHistoryId(folder, path, recall?.keptFolderId() ?? null)];
+}
+
+/**
+ * The file or folder at `from` of `folder` is now at `to` (a rename or a move): the versions
+ * kept of its files (and of the files inside it) go with them, so a tab opened on the file at
+ * its new path still lists them.
+ */
+export function moveFolderFileHistory(
+  history: Pick<DocumentHistory, "moveVersions">,
+  folder: Pick<WorkspaceFolder, "name">,
+  keptId: string | null,
+  from: string,
+  to: string,
+): Promise<void> {
+  return history.moveVersions(
+    folderFileHistoryId(folder, from, keptId),
+    folderFileHistoryId(folder, to, keptId),
+  );
 }
