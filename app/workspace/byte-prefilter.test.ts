@@ -154,6 +154,11 @@ describe("the byte prefilter", () => {
     expect(prefilterFile(late, needle)).toBe("no-match");
   });
 
+  it("looks a needle up by its rarest character, never by a space", () => {
+    expect(needleFor("needle 1", { regexp: false })!.anchor).toBe(7);
+    expect(needleFor("the quick", { regexp: false })!.anchor).toBe(4);
+  });
+
   it("looks for the needle's bytes anywhere, with ASCII folding only when asked", () => {
     const haystack = new TextEncoder().encode("xx NeEdLe yy");
     expect(holdsNeedle(haystack, needleFor("needle", { regexp: false })!)).toBe(true);

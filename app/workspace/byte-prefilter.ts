@@ -41,8 +41,13 @@ const REGEXP_SYNTAX = /[\\^$.*+?()[\]{}|/]/;
  */
 const FOLDS_BEYOND_ASCII = /[ksKS]/;
 
-/** Letters from the most to the least common in English text (prose and code alike). */
-const LETTER_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz";
+/**
+ * The space and the letters, from the most to the least common in English text (prose and
+ * code alike): the space is a sixth of most text, so a needle is never looked up by it.
+ */
+const CHARACTER_FREQUENCY = " etaoinsrhldcumfpgwybvkxjqz";
+/** Digits and punctuation: about as rare as a "k". */
+const OTHER_RANK = CHARACTER_FREQUENCY.indexOf("k");
 
 /** The quantifiers that may leave out the character before them. */
 const OPTIONAL_QUANTIFIER = /^[?*{]/;
@@ -104,9 +109,8 @@ function rarestIndex(bytes: Uint8Array): number {
   let best = 0;
   let bestRank = -1;
   for (let i = 0; i < bytes.length; i++) {
-    const letter = LETTER_FREQUENCY.indexOf(String.fromCharCode(lowerAscii(bytes[i])));
-    // Digits, punctuation and capitals (when case matters) are rarer than most letters.
-    const rank = letter === -1 ? LETTER_FREQUENCY.length - 8 : letter;
+    const known = CHARACTER_FREQUENCY.indexOf(String.fromCharCode(lowerAscii(bytes[i])));
+    const rank = known === -1 ? OTHER_RANK : known;
     if (rank > bestRank) {
       best = i;
       bestRank = rank;
