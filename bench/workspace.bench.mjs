@@ -22,6 +22,8 @@ export const nodeOnly = false;
 const FILES = Number(process.env.WORKSPACE_BENCH_FILES ?? 10_000);
 const TOTAL_MB = Number(process.env.WORKSPACE_BENCH_MB ?? 1024);
 const PAGE_MB = Number(process.env.WORKSPACE_BENCH_PAGE_MB ?? 200);
+/** WORKSPACE_BENCH_PREFILTER=0: find in files without its byte prefilter, to compare. */
+const PREFILTER = process.env.WORKSPACE_BENCH_PREFILTER !== "0";
 const REPLACED_FILES = Math.min(1000, Math.floor(FILES / 4));
 const GOALS = {
   index: "",
@@ -239,7 +241,7 @@ export default async function workspaceBench({ browser, baseURL } = {}) {
     // The first search detects each file's encoding; the next ones reuse it (as the worker does).
     const memo = new Map();
     for (const { label, query, rgArgs } of searches) {
-      const ours = await timeSearch(engine, folder, query, memo);
+      const ours = await timeSearch(engine, folder, { ...query, bytePrefilter: PREFILTER }, memo);
       const rg = await ripgrep([...rgArgs, "--count", "."], root);
       const anchorFirst = rg
         ? `${rg.first?.toFixed(0)} ms`
@@ -285,7 +287,7 @@ export default async function workspaceBench({ browser, baseURL } = {}) {
 
     const load = os.loadavg()[0].toFixed(1);
     printTable(
-      `Workspace engine, ${FILES} files, ${(bytes / 1048576).toFixed(0)} MB (Node; load average ${load})`,
+      `Workspace engine, ${FILES} files, ${(bytes / 1048576).toFixed(0)} MB (Node; byte prefilter ${PREFILTER ? "on" : "off"}; load average ${load})`,
       rows,
     );
     if (!process.env.WORKSPACE_BENCH_KEEP) await rm(root, { recursive: true, force: true });

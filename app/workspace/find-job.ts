@@ -27,10 +27,10 @@ export interface FindReply {
   event: FindEvent;
 }
 
-/** The folder a source names. */
+/** The folder a source names, for one search (it keeps the handles its listing meets). */
 export function folderOf(source: FolderSource): WorkspaceFolder {
   return source.kind === "handle"
-    ? new HandleFolder(source.handle)
+    ? new HandleFolder(source.handle, { keepHandles: true })
     : new FileListFolder(source.files);
 }
 

@@ -16,6 +16,8 @@ export interface FakeHandleOptions {
   withMove?: boolean;
   /** Every write fails with this DOMException name ("QuotaExceededError"). */
   failWrite?: string;
+  /** Counts the lookups by name (getDirectoryHandle, getFileHandle) of every folder. */
+  lookups?: { count: number };
 }
 
 const domError = (name: string) => Object.assign(new Error(name), { name });
@@ -100,6 +102,7 @@ function directoryHandle(
       }
     },
     async getDirectoryHandle(child, { create = false } = {}) {
+      if (options.lookups) options.lookups.count++;
       let value = tree.get(child);
       if (value === undefined && create) tree.set(child, (value = new Map()));
       if (value === undefined) throw domError("NotFoundError");
@@ -107,6 +110,7 @@ function directoryHandle(
       return directoryHandle(child, value, tree, options);
     },
     async getFileHandle(child, { create = false } = {}) {
+      if (options.lookups) options.lookups.count++;
       const value = tree.get(child);
       if (value instanceof Map) throw domError("TypeMismatchError");
       if (value === undefined && !create) throw domError("NotFoundError");

@@ -81,8 +81,21 @@ async function named<T>(path: string, work: () => Promise<T>): Promise<T> {
 export class HandleFolder implements WorkspaceFolder {
   readonly writable = true;
 
+  /**
+   * The handles met while listing, by path, when asked to keep them: a search lists every
+   * folder, then reads every file, and looking each one up again from the root took three of
+   * the browser's calls per file (a folder per level, then the file). Only for one read-only
+   * pass (find-job.ts): a rename or removal would leave a kept handle behind.
+   */
+  private readonly kept: Map<string, FileHandleLike | DirectoryHandleLike> | null;
+
   /** `root`: the folder's handle, which find in files hands to its worker. */
-  constructor(readonly root: DirectoryHandleLike) {}
+  constructor(
+    readonly root: DirectoryHandleLike,
+    { keepHandles = false }: { keepHandles?: boolean } = {},
+  ) {
+    this.kept = keepHandles ? new Map() : null;
+  }
 
   get name(): string {
     return this.root.name;
@@ -91,11 +104,15 @@ export class HandleFolder implements WorkspaceFolder {
   private async directory(path: string): Promise<DirectoryHandleLike> {
     let handle = this.root;
     if (path === "") return handle;
+    const kept = this.kept?.get(path);
+    if (kept?.kind === "directory") return kept;
     for (const name of path.split("/")) handle = await handle.getDirectoryHandle(name);
     return handle;
   }
 
   private async file(path: string, create = false): Promise<FileHandleLike> {
+    const kept = create ? undefined : this.kept?.get(path);
+    if (kept?.kind === "file") return kept;
     const slash = path.lastIndexOf("/");
     const folder = await this.directory(slash === -1 ? "" : path.slice(0, slash));
     return folder.getFileHandle(path.slice(slash + 1), { create });
@@ -116,9 +133,11 @@ export class HandleFolder implements WorkspaceFolder {
     return named(path, async () => {
       const entries: FolderEntry[] = [];
       for await (const handle of (await this.directory(path)).values()) {
+        const entryPath = joinPath(path, handle.name);
+        this.kept?.set(entryPath, handle);
         entries.push({
           name: handle.name,
-          path: joinPath(path, handle.name),
+          path: entryPath,
           kind: handle.kind === "directory" ? "folder" : "file",
         });
       }

@@ -1,0 +1,282 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as detectEncoding from "~/text/detect-encoding";
+import { loadLegacyEncoders } from "~/text/legacy-encodings";
+import { compileSearch } from "~/text/search";
+import { encodeText, type TextEncodingId } from "~/text/text-encoding";
+import { holdsNeedle, prefilterFile, requiredAsciiBytes } from "./byte-prefilter";
+import { findInFolder, type FindEvent, type FindQuery } from "./find-in-files";
+import { mixedEncodingFolder } from "./workspace-fixture";
+import { MemoryFolder, type WorkspaceFolder } from "./workspace-folder";
+
+/** A ceiling for the slower steps on a busy shared machine (not a timed assertion). */
+const BUSY_MACHINE_MS = 60_000;
+
+beforeAll(() => loadLegacyEncoders(), BUSY_MACHINE_MS);
+
+function needleFor(query: string, options: Omit<FindQuery, "query"> = {}) {
+  const compiled = compileSearch(query, options);
+  if (!compiled?.ok) throw new Error(`bad query ${query}`);
+  return requiredAsciiBytes(query, options.regexp ?? true, compiled.regexp);
+}
+
+async function events(folder: WorkspaceFolder, find: FindQuery): Promise<FindEvent[]> {
+  const all: FindEvent[] = [];
+  for await (const event of findInFolder(folder, find)) all.push(event);
+  return all;
+}
+
+/** The same text with "Needle" in it, in each kind of encoding the prefilter meets. */
+const NEEDLE_FILES: [path: string, encoding: TextEncodingId, text: string][] = [
+  ["utf8.txt", "utf-8", "Grüße: the Needle is here.\n"],
+  ["western.txt", "windows-1252", "Crème brûlée: the Needle is here.\n"],
+  ["japan.txt", "shift_jis", "東京の Needle はここです。\n"],
+  ["china.txt", "gbk", "北京的 Needle 在这里。\n"],
+  ["russia.txt", "koi8-r", "Москва: Needle здесь.\n"],
+  ["utf16-bom.txt", "utf-16le", "Ελληνικά: the Needle is here.\n"],
+  ["utf16-nobom.txt", "utf-16le-nobom", "Ελληνικά: the Needle is here.\n"],
+];
+
+function needleFolder(): MemoryFolder {
+  const folder = new MemoryFolder("needles");
+  for (const [path, encoding, text] of NEEDLE_FILES) folder.put(path, encodeText(text, encoding));
+  // The same files without the word: nothing to find in them.
+  for (const [path, encoding, text] of NEEDLE_FILES) {
+    folder.put(`without/${path}`, encodeText(text.replace("Needle", "Pin"), encoding));
+  }
+  return folder;
+}
+
+describe("the byte prefilter", () => {
+  it("finds the needle in every encoding, in either case, and only where it is", async () => {
+    for (const matchCase of [true, false]) {
+      const query = matchCase ? "Needle" : "nEEDLE";
+      const found = await events(needleFolder(), { query, regexp: false, matchCase });
+      const paths = found.flatMap((event) => (event.type === "file" ? [event.hits.path] : []));
+      expect(paths.sort()).toEqual(NEEDLE_FILES.map(([path]) => path).sort());
+      const done = found.find((event) => event.type === "done");
+      expect(done?.type === "done" && done.summary.filesSearched).toBe(NEEDLE_FILES.length * 2);
+    }
+  });
+
+  it("lets through every ASCII-compatible file holding the bytes, and stops the others", () => {
+    const needle = needleFor("needle", { regexp: false })!;
+    for (const [, encoding, text] of NEEDLE_FILES) {
+      const expected = encoding.startsWith("utf-16") ? "decode" : "no-match";
+      expect(prefilterFile(encodeText(text, encoding), needle)).toBe("decode");
+      expect(prefilterFile(encodeText(text.replace("Needle", "Pin"), encoding), needle)).toBe(
+        expected,
+      );
+    }
+  });
+
+  it("lets a Shift_JIS trail byte that looks like the needle through, and the decode decides", async () => {
+    // ア is 83 41 in Shift_JIS: its trail byte is "A".
+    const bytes = encodeText("アイウエオ\n", "shift_jis");
+    expect(Array.from(bytes.subarray(0, 2))).toEqual([0x83, 0x41]);
+    const needle = needleFor("A", { regexp: false, matchCase: true })!;
+    expect(prefilterFile(bytes, needle)).toBe("decode");
+    const folder = new MemoryFolder("sjis", { "kana.txt": bytes });
+    const found = await events(folder, { query: "A", regexp: false, matchCase: true });
+    expect(found.filter((event) => event.type === "file")).toEqual([]);
+  });
+
+  it("whole word only filters: the decode decides the word's edges", async () => {
+    const folder = new MemoryFolder("words", {
+      "part.txt": encodeText("Needles everywhere\n", "windows-1252"),
+      "word.txt": encodeText("東京 needle 東京\n", "shift_jis"),
+    });
+    const found = await events(folder, { query: "Needle", regexp: false, wholeWord: true });
+    expect(found.flatMap((event) => (event.type === "file" ? [event.hits.path] : []))).toEqual([
+      "word.txt",
+    ]);
+  });
+
+  it("takes a regular expression's leading text as its needle, only when it is sure", () => {
+    const text = (query: string) => {
+      const needle = needleFor(query);
+      return needle && new TextDecoder().decode(needle.bytes);
+    };
+    expect(text("Need.e")).toBe("need");
+    expect(text("Ne+dle")).toBe("ne");
+    expect(text("need\\w+ \\d{3}")).toBe("need");
+    // The character before "?", "*" or "{" may be left out.
+    expect(text("needles?")).toBe("needle");
+    expect(text("ne{0}edle")).toBe("n");
+    expect(text("x*needle")).toBeNull();
+    // An alternative anywhere, a group, a class or an escape first: no needle.
+    expect(text("needle|pin")).toBeNull();
+    expect(text("(needle)")).toBeNull();
+    expect(text("[n]eedle")).toBeNull();
+    expect(text("\\bneedle")).toBeNull();
+  });
+
+  it("takes no needle of non-ASCII letters", () => {
+    expect(needleFor("Москва", { regexp: false })).toBeNull();
+    // The ASCII run of a mixed query is a needle all the same.
+    expect(Array.from(needleFor("crème", { regexp: false })!.bytes)).toEqual([0x63, 0x72]);
+    // A regular expression without syntax is its own text.
+    expect(needleFor("Needle")).not.toBeNull();
+  });
+
+  it("leaves out k and s when matching any case in Unicode: the Kelvin sign and the long s", async () => {
+    // Every other ASCII character matches only itself (or its ASCII other case) under "iu".
+    for (let code = 0x20; code < 0x7f; code++) {
+      const char = String.fromCharCode(code);
+      const compiled = compileSearch(char, { regexp: false });
+      if (!compiled?.ok) throw new Error("query");
+      const folds = /[ksKS]/.test(char);
+      expect(compiled.regexp.test("\u212a\u017f")).toBe(folds);
+    }
+    expect(Array.from(needleFor("kiss", { regexp: false })!.bytes)).toEqual([0x69]);
+    const folder = new MemoryFolder("folds", {
+      "kelvin.txt": new TextEncoder().encode("300 \u212Aelvin\n"),
+      "long-s.txt": new TextEncoder().encode("Congre\u017F\u017F\n"),
+    });
+    const kelvin = await events(folder, { query: "kelvin", regexp: false });
+    expect(kelvin.flatMap((event) => (event.type === "file" ? [event.hits.path] : []))).toEqual([
+      "kelvin.txt",
+    ]);
+    const congress = await events(folder, { query: "CONGRESS", regexp: false });
+    expect(congress.flatMap((event) => (event.type === "file" ? [event.hits.path] : []))).toEqual([
+      "long-s.txt",
+    ]);
+  });
+
+  it("counts a binary file binary without decoding it, and is unsure of a late control byte", () => {
+    const needle = needleFor("needle", { regexp: false })!;
+    const early = new TextEncoder().encode("text \x01 more");
+    expect(prefilterFile(early, needle)).toBe("binary");
+    // A control byte past the first 64 KB after non-ASCII bytes: its character may be inside
+    // the text check's first 64 K characters or not; the decode decides.
+    const late = new Uint8Array(100 * 1024).fill(0x61);
+    late.set(encodeText("ÄÖÜ", "windows-1252"), 0);
+    late[70 * 1024] = 0x01;
+    expect(prefilterFile(late, needle)).toBe("decode");
+    // In plain ASCII the first 64 KB are the first 64 K characters.
+    late.set([0x61, 0x61, 0x61], 0);
+    expect(prefilterFile(late, needle)).toBe("no-match");
+  });
+
+  it("looks a needle up by its rarest character, never by a space", () => {
+    expect(needleFor("needle 1", { regexp: false })!.anchor).toBe(7);
+    expect(needleFor("the quick", { regexp: false })!.anchor).toBe(4);
+  });
+
+  it("looks for the needle's bytes anywhere, with ASCII folding only when asked", () => {
+    const haystack = new TextEncoder().encode("xx NeEdLe yy");
+    expect(holdsNeedle(haystack, needleFor("needle", { regexp: false })!)).toBe(true);
+    expect(holdsNeedle(haystack, needleFor("needle", { regexp: false, matchCase: true })!)).toBe(
+      false,
+    );
+    expect(holdsNeedle(haystack, needleFor("NeEdLe", { regexp: false, matchCase: true })!)).toBe(
+      true,
+    );
+    expect(holdsNeedle(haystack, needleFor("yy!", { regexp: false })!)).toBe(false);
+  });
+
+  it("guesses no legacy encoding for a file that cannot match", async () => {
+    const guess = vi.spyOn(detectEncoding, "guessLegacyEncoding");
+    try {
+      const folder = needleFolder();
+      await events(folder, { query: "Haystack", regexp: false });
+      expect(guess).not.toHaveBeenCalled();
+      await events(folder, { query: "Haystack", regexp: false, bytePrefilter: false });
+      expect(guess).toHaveBeenCalled();
+    } finally {
+      guess.mockRestore();
+    }
+  });
+});
+
+/** A folder of many files in mixed encodings, some binary, made from a seeded generator. */
+function generatedFolder(): MemoryFolder {
+  const folder = mixedEncodingFolder();
+  const encodings: TextEncodingId[] = [
+    "utf-8",
+    "windows-1252",
+    "shift_jis",
+    "gbk",
+    "koi8-r",
+    "euc-kr",
+    "big5",
+    "iso-2022-jp",
+    "utf-16le",
+    "utf-16be-nobom",
+  ];
+  const phrases = [
+    "the quick Needle jumps",
+    "needles and pins",
+    "a KEY to the kiss",
+    "ＡＢＣ アイウ 東京",
+    "北京 needle 北京",
+    "Москва Needle",
+    "서울 needle",
+    "臺北 Needle",
+    "café crème",
+    "plain words only",
+  ];
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  for (let i = 0; i < 80; i++) {
+    const encoding = encodings[i % encodings.length];
+    const lines = Array.from({ length: 3 + next(20) }, () => phrases[next(phrases.length)]);
+    // Keep each script in an encoding that can hold it.
+    const text = lines
+      .filter((line) => encoding.startsWith("utf") || encodeAble(line, encoding))
+      .join(next(2) ? "\r\n" : "\n");
+    folder.put(`gen/${i}-${encoding}.txt`, encodeText(text + "\n", encoding));
+  }
+  folder.put("gen/control.bin", new TextEncoder().encode("needle \x02 binary"));
+  return folder;
+}
+
+function encodeAble(line: string, encoding: TextEncodingId): boolean {
+  try {
+    encodeText(line, encoding);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("results with and without the prefilter", () => {
+  const queries: FindQuery[] = [
+    { query: "needle", regexp: false },
+    { query: "Needle", regexp: false, matchCase: true },
+    { query: "needle", regexp: false, wholeWord: true },
+    { query: "needle" },
+    { query: "key", regexp: false },
+    { query: "kiss", regexp: false, wholeWord: true },
+    { query: "A", regexp: false, matchCase: true },
+    { query: "東京", regexp: false },
+    { query: "café", regexp: false },
+    { query: "ne+dle" },
+    { query: "need\\w+" },
+    { query: "needles?", wholeWord: true },
+    { query: "ne{0}edle" },
+    { query: "Needle|pin", matchCase: true },
+    { query: "KEY", matchCase: true },
+    { query: "absent words", regexp: false },
+  ];
+
+  it.each(queries.map((find) => [JSON.stringify(find), find] as const))(
+    "are the same for %s",
+    async (_, find) => {
+      const folder = generatedFolder();
+      // When the listing ends among the searches is a matter of timing: the files, the last
+      // progress and the totals are compared.
+      const settled = (all: FindEvent[]) => [
+        ...all.filter((event) => event.type !== "progress"),
+        all.filter((event) => event.type === "progress").at(-1),
+      ];
+      const withPrefilter = await events(folder, { ...find, reportProgress: true });
+      const without = await events(folder, { ...find, reportProgress: true, bytePrefilter: false });
+      expect(settled(withPrefilter)).toEqual(settled(without));
+      expect(withPrefilter.at(-1)).toMatchObject({ type: "done" });
+    },
+    BUSY_MACHINE_MS,
+  );
+});

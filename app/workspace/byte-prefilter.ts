@@ -1,0 +1,210 @@
+import { looksLikeIso2022Jp } from "~/text/detect-encoding";
+import { SNIFF_LENGTH } from "~/text/file-checks";
+import { bomEncoding, isUtf16, type TextEncodingId } from "~/text/text-encoding";
+
+/**
+ * Find in files' byte prefilter (issue 52): most files of a folder hold no match, and deciding
+ * their encoding (the legacy-encoding guess) and decoding them was most of a search's time. An
+ * ASCII character is the same single byte in every ASCII-compatible encoding the workspace
+ * reads (UTF-8 and all the legacy ones but ISO-2022-JP), and the strict decoders never make an
+ * ASCII character out of other bytes; so a file whose bytes lack the query's ASCII characters
+ * in a row cannot match, in whatever encoding it would be read. Such a file is counted searched
+ * without a guess or a decode. A file with a candidate (which may be false: a Shift_JIS trail
+ * byte can look like a letter) goes the full way, so results are the same as without it.
+ */
+
+/** Bytes every match of a query holds in a row, in an ASCII-compatible file. */
+export interface ByteNeedle {
+  bytes: Uint8Array;
+  /** Letters match either case (ASCII folding). */
+  foldCase: boolean;
+  /** The index in `bytes` looked up first: its rarest character in ordinary text. */
+  anchor: number;
+}
+
+/** What the prefilter tells of a file without decoding it. */
+export type PrefilterVerdict =
+  /** Counted searched, with no match. */
+  | "no-match"
+  /** Counted binary (a control character in its first SNIFF_LENGTH characters). */
+  | "binary"
+  /** Decode and search it as before. */
+  | "decode";
+
+/** What makes a query a regular expression (search.ts escapes these for a text query). */
+const REGEXP_SYNTAX = /[\\^$.*+?()[\]{}|/]/;
+
+/**
+ * Under case-insensitive Unicode matching (the "iu" flags), these ASCII letters also match a
+ * non-ASCII character: "k" the Kelvin sign (U+212A), "s" the long s (U+017F). Every other
+ * ASCII character matches ASCII only (checked over all code points in the tests).
+ */
+const FOLDS_BEYOND_ASCII = /[ksKS]/;
+
+/**
+ * The space and the letters, from the most to the least common in English text (prose and
+ * code alike): the space is a sixth of most text, so a needle is never looked up by it.
+ */
+const CHARACTER_FREQUENCY = " etaoinsrhldcumfpgwybvkxjqz";
+/** Digits and punctuation: about as rare as a "k". */
+const OTHER_RANK = CHARACTER_FREQUENCY.indexOf("k");
+
+/** The quantifiers that may leave out the character before them. */
+const OPTIONAL_QUANTIFIER = /^[?*{]/;
+
+/**
+ * The text every match of a regular expression starts with: the characters before its first
+ * syntax character, when it has no alternative ("|") anywhere; all of them when it has no
+ * syntax at all. Without a "|", those characters are the pattern's first terms, each matching
+ * itself once, but for the last when a "?", "*" or "{" follows it (it may match none).
+ */
+function requiredPrefix(source: string): string {
+  if (source.includes("|")) return "";
+  const syntax = source.search(REGEXP_SYNTAX);
+  if (syntax === -1) return source;
+  const prefix = source.slice(0, syntax);
+  return OPTIONAL_QUANTIFIER.test(source.slice(syntax)) ? prefix.slice(0, -1) : prefix;
+}
+
+/**
+ * The bytes every match of `query` (compiled as `regexp`) holds in a row, or null when there
+ * are none: the longest run of ASCII characters of a text query, or of the text a regular
+ * expression's matches start with (`requiredPrefix`). A run never holds a letter that folds to a
+ * non-ASCII character under the regexp's flags.
+ */
+export function requiredAsciiBytes(
+  query: string,
+  isRegexp: boolean,
+  regexp: RegExp,
+): ByteNeedle | null {
+  const literal = isRegexp ? requiredPrefix(query) : query;
+  const foldCase = regexp.ignoreCase;
+  const unicodeFolding = foldCase && (regexp.unicode || regexp.flags.includes("v"));
+  let best = "";
+  let run = "";
+  for (const char of literal) {
+    const usable = char.charCodeAt(0) < 0x80 && !(unicodeFolding && FOLDS_BEYOND_ASCII.test(char));
+    run = usable ? run + char : "";
+    if (run.length > best.length) best = run;
+  }
+  if (best === "") return null;
+  const bytes = new Uint8Array(best.length);
+  for (let i = 0; i < best.length; i++) {
+    const code = best.charCodeAt(i);
+    bytes[i] = foldCase ? lowerAscii(code) : code;
+  }
+  return { bytes, foldCase, anchor: rarestIndex(bytes) };
+}
+
+function lowerAscii(code: number): number {
+  return code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+}
+
+function upperAscii(code: number): number {
+  return code >= 0x61 && code <= 0x7a ? code - 0x20 : code;
+}
+
+/** The index of the needle's least common byte: fewer places to check. */
+function rarestIndex(bytes: Uint8Array): number {
+  let best = 0;
+  let bestRank = -1;
+  for (let i = 0; i < bytes.length; i++) {
+    const known = CHARACTER_FREQUENCY.indexOf(String.fromCharCode(lowerAscii(bytes[i])));
+    const rank = known === -1 ? OTHER_RANK : known;
+    if (rank > bestRank) {
+      best = i;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** True when `haystack` holds the needle's bytes in a row (either case of letters if folded). */
+export function holdsNeedle(haystack: Uint8Array, needle: ByteNeedle): boolean {
+  const { bytes, foldCase, anchor } = needle;
+  const anchorByte = bytes[anchor];
+  const anchorOther = foldCase ? upperAscii(anchorByte) : anchorByte;
+  const last = haystack.length - bytes.length + anchor;
+  let lower = haystack.indexOf(anchorByte, anchor);
+  let upper = anchorOther === anchorByte ? -1 : haystack.indexOf(anchorOther, anchor);
+  for (;;) {
+    const at = lower === -1 ? upper : upper === -1 ? lower : Math.min(lower, upper);
+    if (at === -1 || at > last) return false;
+    if (matchesAt(haystack, at - anchor, bytes, foldCase)) return true;
+    if (at === lower) lower = haystack.indexOf(anchorByte, at + 1);
+    else upper = haystack.indexOf(anchorOther, at + 1);
+  }
+}
+
+function matchesAt(haystack: Uint8Array, start: number, bytes: Uint8Array, fold: boolean): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = haystack[start + i];
+    if (byte !== bytes[i] && !(fold && lowerAscii(byte) === bytes[i])) return false;
+  }
+  return true;
+}
+
+/** The control bytes `hasBinaryControls` looks for (as characters); NUL included. */
+const BINARY_CONTROL_BYTE = new Uint8Array(256);
+for (let byte = 0; byte < 0x20; byte++) {
+  if (![0x09, 0x0a, 0x0c, 0x0d, 0x1b].includes(byte)) BINARY_CONTROL_BYTE[byte] = 1;
+}
+BINARY_CONTROL_BYTE[0x7f] = 1;
+
+/**
+ * The most bytes one UTF-16 code unit of decoded text takes in the file (UTF-8: 3; GB18030's
+ * four-byte sequences: 4 for 1 or 2 units). Byte `i` is at most character `i`, and at least
+ * character `i / 4`.
+ */
+const MAX_BYTES_PER_UNIT = 4;
+
+/**
+ * Whether the text check of decodeWorkspaceFile would call the file binary, read from its bytes:
+ * ASCII control bytes are the control characters in every ASCII-compatible encoding (no
+ * other byte decodes to one), so their place in the bytes bounds their place in the text.
+ * "unsure" when a control byte falls where the text check's SNIFF_LENGTH characters may end.
+ */
+function binaryFromBytes(bytes: Uint8Array): "binary" | "text" | "unsure" {
+  const sniffEnd = Math.min(bytes.length, SNIFF_LENGTH);
+  let highByte = false;
+  for (let i = 0; i < sniffEnd; i++) {
+    const byte = bytes[i];
+    if (BINARY_CONTROL_BYTE[byte] === 1) return "binary";
+    if (byte >= 0x80) highByte = true;
+  }
+  // An ASCII head is its first SNIFF_LENGTH characters exactly.
+  if (!highByte) return "text";
+  const farEnd = Math.min(bytes.length, SNIFF_LENGTH * MAX_BYTES_PER_UNIT);
+  for (let i = sniffEnd; i < farEnd; i++) {
+    if (BINARY_CONTROL_BYTE[bytes[i]] === 1) return "unsure";
+  }
+  return "text";
+}
+
+/** Encodings in which an ASCII character is not always its own byte. */
+function asciiTransparent(encoding: TextEncodingId | undefined): boolean {
+  return encoding === undefined || !(isUtf16(encoding) || encoding === "iso-2022-jp");
+}
+
+/**
+ * What can be told of a file (not over the size limit) for `needle` from its bytes alone; the
+ * checks of decodeWorkspaceFile that make a file UTF-16 or ISO-2022-JP (zero bytes in the head,
+ * a UTF-16 byte-order mark, its escapes, or the encoding it was last found in) send it the
+ * full way.
+ */
+export function prefilterFile(
+  bytes: Uint8Array,
+  needle: ByteNeedle,
+  known?: TextEncodingId,
+): PrefilterVerdict {
+  if (!asciiTransparent(known)) return "decode";
+  const head = bytes.subarray(0, SNIFF_LENGTH);
+  if (head.includes(0)) return "decode";
+  const bom = bomEncoding(head);
+  if (bom && isUtf16(bom)) return "decode";
+  if (!bom && looksLikeIso2022Jp(head)) return "decode";
+  const binary = binaryFromBytes(bytes);
+  if (binary === "binary") return "binary";
+  if (binary === "unsure") return "decode";
+  return holdsNeedle(bytes, needle) ? "decode" : "no-match";
+}
