@@ -17,7 +17,8 @@ const FOLDERS = ["app", "packages", "server", "scripts", "bench", "tests"];
 const SOURCE = /\.(ts|tsx|js|mjs)$/;
 const TEST = /\.(test|spec)\.(ts|tsx)$/;
 
-function* sourceFiles(root, folder) {
+/** The source modules below `folder` (tests left out), as paths from `root`. */
+export function* sourceFiles(root, folder) {
   let entries;
   try {
     entries = readdirSync(path.join(root, folder));

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The decision records (docs/decisions/) keep their habits: each has a title line, a Date and a
- * Status line; a record another amended or replaced points to that later record; and the index
+ * Status line; a record another amended or replaced points to that later record, and the later
+ * record says which it amends or replaces (an Amends or Replaces line); and the index
  * (docs/decisions/README.md) lists every record once, with the same date and status.
  */
 
@@ -18,6 +19,14 @@ interface DecisionRecord {
   title: string;
   date: string;
   status: string;
+  /** The earlier records this one names on its Amends line. */
+  amends: string[];
+  /** The earlier records this one names on its Replaces line. */
+  replaces: string[];
+}
+
+function recordNumbers(list: string): string[] {
+  return list.match(/\d{3}/g) ?? [];
 }
 
 function readRecord(file: string): DecisionRecord {
@@ -29,7 +38,14 @@ function readRecord(file: string): DecisionRecord {
     title: line(/^# (\d{3}: .+)$/m),
     date: line(/^- \*\*Date:\*\* (.+)$/m),
     status: line(/^- \*\*Status:\*\* (.+)$/m),
+    amends: recordNumbers(line(/^- \*\*Amends:\*\* (.+)$/m)),
+    replaces: recordNumbers(line(/^- \*\*Replaces:\*\* (.+)$/m)),
   };
+}
+
+/** The later records that amend (or replace) each record, as its own Status line names them. */
+function laterRecords(status: string, kind: "Amended" | "Superseded"): string[] {
+  return status.startsWith(`${kind} by `) ? recordNumbers(status) : [];
 }
 
 const files = readdirSync(DIR).filter((name) => name !== "README.md" && name.endsWith(".md"));
@@ -81,6 +97,38 @@ describe("decision records", () => {
       });
     });
   }
+
+  it("a record amended or replaced is named on the later record's Amends or Replaces line", () => {
+    for (const record of records) {
+      for (const number of laterRecords(record.status, "Amended")) {
+        const later = records.find((other) => other.number === number);
+        expect(later?.amends, `${number} amends ${record.number}`).toContain(record.number);
+      }
+      for (const number of laterRecords(record.status, "Superseded")) {
+        const later = records.find((other) => other.number === number);
+        expect(later?.replaces, `${number} replaces ${record.number}`).toContain(record.number);
+      }
+    }
+  });
+
+  it("an Amends or Replaces line names earlier records whose Status points back", () => {
+    for (const record of records) {
+      for (const [numbers, kind] of [
+        [record.amends, "Amended"],
+        [record.replaces, "Superseded"],
+      ] as const) {
+        for (const number of numbers) {
+          const earlier = records.find((other) => other.number === number);
+          expect(Number(number), `${record.file} names ${number}`).toBeLessThan(
+            Number(record.number),
+          );
+          expect(laterRecords(earlier?.status ?? "", kind), `${number}'s status`).toContain(
+            record.number,
+          );
+        }
+      }
+    }
+  });
 
   it("numbers each record once", () => {
     const numbers = records.map((record) => record.number);

@@ -1,4 +1,4 @@
-import { CloudDownload, CloudUpload, Loader2, LogIn, LogOut } from "lucide-react";
+import { CloudDownload, CloudUpload, Loader2, LogIn, LogOut, type LucideIcon } from "lucide-react";
 import { type JSX, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { DriveSessionSnapshot } from "~/drive/auth";
 import { getDrive } from "~/drive/drive";
@@ -46,6 +46,37 @@ const driveSnapshot = () => getDrive().getSnapshot();
 const signedOutSnapshot = () => SIGNED_OUT;
 
 type Busy = null | "sign-in" | "sign-out" | "open" | "save";
+
+interface DriveButtonProps {
+  /** The button's name: its title, and its text (for screen readers only on narrow screens). */
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  /** The action running, if any: every button waits while one runs. */
+  busy: Busy;
+  /** The action during which this button's icon turns into a spinner. */
+  spinsWhile?: Exclude<Busy, null>;
+}
+
+/** One header button of the Drive slot: an icon, a spinner while its own action runs. */
+function DriveButton({ label, icon: Icon, onClick, busy, spinsWhile }: DriveButtonProps) {
+  return (
+    <button
+      type="button"
+      className={buttonClass}
+      onClick={onClick}
+      disabled={busy !== null}
+      title={label}
+    >
+      {spinsWhile !== undefined && busy === spinsWhile ? (
+        <Loader2 aria-hidden="true" size={16} className="animate-spin" />
+      ) : (
+        <Icon aria-hidden="true" size={16} />
+      )}
+      <span className="sr-only xl:not-sr-only">{label}</span>
+    </button>
+  );
+}
 
 /** Sign in / out with the address, Open from Drive and Save to Drive (one action at a time). */
 export function DriveControls(props: DriveControlsProps): JSX.Element {
@@ -146,60 +177,30 @@ export function DriveControls(props: DriveControlsProps): JSX.Element {
         </span>
       )}
       {signedIn ? (
-        <button
-          type="button"
-          className={buttonClass}
-          onClick={signOut}
-          disabled={busy !== null}
-          title="Sign out"
-        >
-          <LogOut aria-hidden="true" size={16} />
-          <span className="sr-only xl:not-sr-only">Sign out</span>
-        </button>
+        <DriveButton label="Sign out" icon={LogOut} onClick={signOut} busy={busy} />
       ) : (
-        <button
-          type="button"
-          className={buttonClass}
+        <DriveButton
+          label="Sign in"
+          icon={LogIn}
           onClick={signIn}
-          disabled={busy !== null}
-          title="Sign in"
-        >
-          {busy === "sign-in" ? (
-            <Loader2 aria-hidden="true" size={16} className="animate-spin" />
-          ) : (
-            <LogIn aria-hidden="true" size={16} />
-          )}
-          <span className="sr-only xl:not-sr-only">Sign in</span>
-        </button>
+          busy={busy}
+          spinsWhile="sign-in"
+        />
       )}
-      <button
-        type="button"
-        className={buttonClass}
+      <DriveButton
+        label="Open from Drive"
+        icon={CloudDownload}
         onClick={() => void open()}
-        disabled={busy !== null}
-        title="Open from Drive"
-      >
-        {busy === "open" ? (
-          <Loader2 aria-hidden="true" size={16} className="animate-spin" />
-        ) : (
-          <CloudDownload aria-hidden="true" size={16} />
-        )}
-        <span className="sr-only xl:not-sr-only">Open from Drive</span>
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
+        busy={busy}
+        spinsWhile="open"
+      />
+      <DriveButton
+        label="Save to Drive"
+        icon={CloudUpload}
         onClick={save}
-        disabled={busy !== null}
-        title="Save to Drive"
-      >
-        {busy === "save" ? (
-          <Loader2 aria-hidden="true" size={16} className="animate-spin" />
-        ) : (
-          <CloudUpload aria-hidden="true" size={16} />
-        )}
-        <span className="sr-only xl:not-sr-only">Save to Drive</span>
-      </button>
+        busy={busy}
+        spinsWhile="save"
+      />
       <DrivePromptDialog />
       <p
         role="status"

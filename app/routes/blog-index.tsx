@@ -5,6 +5,7 @@ import { BlogCard, FeaturedPostCard } from "~/site/blog/blog-card";
 import { categoryCounts, popularTags } from "~/site/blog/blog-stats";
 import { formatLongDate } from "~/site/blog/format-date";
 import { NewsletterBox } from "~/site/blog/newsletter-box";
+import { ListingSection } from "~/site/listing-section";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 
 const DESCRIPTION =
@@ -69,19 +70,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="mt-14 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-labelledby="all-articles">
-          <h2 id="all-articles" className="text-2xl font-bold text-slate-900 dark:text-white">
-            All articles{" "}
-            <span className="text-base font-normal text-slate-600 dark:text-slate-300">
-              ({posts.length})
-            </span>
-          </h2>
-          <div className="mt-6 grid gap-6 sm:grid-cols-2">
-            {posts.map((post) => (
-              <BlogCard key={post.slug} post={post} />
-            ))}
-          </div>
-        </section>
+        <ListingSection id="all-articles" title="All articles" count={posts.length}>
+          {posts.map((post) => (
+            <BlogCard key={post.slug} post={post} />
+          ))}
+        </ListingSection>
 
         <aside className="flex flex-col gap-10" aria-label="More from the blog">
           <section aria-labelledby="popular-posts">

@@ -3,6 +3,7 @@ import { BarChart3, Clock, FolderTree, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/tutorials-index";
 import { listTutorials } from "~/content/content.server";
+import { ListingSection } from "~/site/listing-section";
 import { breadcrumbJsonLd, pageMeta } from "~/site/seo";
 import { SignInToTrack } from "~/site/tutorials/sign-in-to-track";
 import { TutorialCard } from "~/site/tutorials/tutorial-card";
@@ -122,19 +123,11 @@ export default function TutorialsIndex({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-labelledby="all-tutorials">
-          <h2 id="all-tutorials" className="text-2xl font-bold text-slate-900 dark:text-white">
-            All tutorials{" "}
-            <span className="text-base font-normal text-slate-600 dark:text-slate-300">
-              ({tutorials.length})
-            </span>
-          </h2>
-          <div className="mt-6 grid gap-6 sm:grid-cols-2">
-            {tutorials.map((tutorial) => (
-              <TutorialCard key={tutorial.slug} tutorial={tutorial} />
-            ))}
-          </div>
-        </section>
+        <ListingSection id="all-tutorials" title="All tutorials" count={tutorials.length}>
+          {tutorials.map((tutorial) => (
+            <TutorialCard key={tutorial.slug} tutorial={tutorial} />
+          ))}
+        </ListingSection>
 
         <aside aria-label="Tutorial overview" className="flex flex-col gap-6">
           <Panel

@@ -62,6 +62,32 @@ function client(host: DocumentSyncHost) {
   return made;
 }
 
+/** A 40,000-line document of about 1.2 MB: many stored chunks. */
+function longDocument(): Text {
+  return Text.of(Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`));
+}
+
+/**
+ * Window A (the host given) tracks the editor document and has stored it; then window B opens
+ * on the same channel and loads it (B is not started: each test starts it when it means to).
+ */
+async function storedByAThenLoadedByB(hostA: DocumentSyncHost, channelName: string) {
+  const options = { channelName, delay: 1, maxWait: 1 };
+  const syncA = new DocumentSyncClient(editorDocumentStore, hostA, options);
+  clients.push(syncA);
+  await syncA.load();
+  syncA.track(EDITOR_DOCUMENT_ID);
+  syncA.start();
+  syncA.noteChange(EDITOR_DOCUMENT_ID, true);
+  await syncA.whenStored();
+
+  const textsB: Record<string, string | Text> = {};
+  const syncB = new DocumentSyncClient(editorDocumentStore, makeHost(textsB).host, options);
+  clients.push(syncB);
+  const [loaded] = (await syncB.load()).documents;
+  return { syncA, syncB, textsB, loaded };
+}
+
 beforeEach(async () => {
   const db = await openPlainpadDb();
   await db.clear(IDB.stores.editorDraft);
@@ -268,23 +294,10 @@ describe("following another window", () => {
   });
 
   it("reads only the chunks the other window wrote, and its own next save writes only what it touched", async () => {
-    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`);
-    const original = Text.of(lines);
+    const original = longDocument();
     const a = makeHost({ [EDITOR_DOCUMENT_ID]: original });
-    const options = { channelName: "follow", delay: 1, maxWait: 1 };
-    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
-    clients.push(syncA);
-    await syncA.load();
-    syncA.track(EDITOR_DOCUMENT_ID);
-    syncA.start();
-    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
-    await syncA.whenStored();
-
-    // Window B opens now: it shows the document as it reads it from storage.
-    const textsB: Record<string, string | Text> = {};
-    const syncB = new DocumentSyncClient(editorDocumentStore, makeHost(textsB).host, options);
-    clients.push(syncB);
-    const [loaded] = (await syncB.load()).documents;
+    // Window B opens after A stored: it shows the document as it reads it from storage.
+    const { syncA, syncB, textsB, loaded } = await storedByAThenLoadedByB(a.host, "follow");
     expect(loaded.content.toString()).toBe(original.toString());
     textsB[EDITOR_DOCUMENT_ID] = loaded.content;
     syncB.start();
@@ -325,25 +338,12 @@ describe("following another window", () => {
     // length; A adopted B's revision and, the lengths being equal, B's chunks as if they held
     // A's text. A's next save then rewrote only the chunk A touched and kept B's chunk: the
     // record held A's edit and B's, a text neither window showed.
-    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} of a long document`);
-    const original = Text.of(lines);
+    const original = longDocument();
     const textsA: Record<string, string | Text> = { [EDITOR_DOCUMENT_ID]: original };
     const a = makeHost(textsA);
     // Live here: the session's text stays; another window's version is not applied.
     a.host.adoptRemote = (doc) => void a.events.adopted.push(doc);
-    const options = { channelName: "live-here", delay: 1, maxWait: 1 };
-    const syncA = new DocumentSyncClient(editorDocumentStore, a.host, options);
-    clients.push(syncA);
-    await syncA.load();
-    syncA.track(EDITOR_DOCUMENT_ID);
-    syncA.start();
-    syncA.noteChange(EDITOR_DOCUMENT_ID, true);
-    await syncA.whenStored();
-
-    const textsB: Record<string, string | Text> = {};
-    const syncB = new DocumentSyncClient(editorDocumentStore, makeHost(textsB).host, options);
-    clients.push(syncB);
-    const [loaded] = (await syncB.load()).documents;
+    const { syncA, syncB, textsB, loaded } = await storedByAThenLoadedByB(a.host, "live-here");
     syncB.start();
     // B changes a line deep in the document, keeping its length.
     const at = original.line(30_000).from;

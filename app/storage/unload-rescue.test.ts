@@ -144,23 +144,32 @@ describe("unload rescue in the document sync client", () => {
     vi.restoreAllMocks();
   });
 
-  it("an edit whose write the unload stopped is back after the reload, and then stored", async () => {
-    const texts = { [EDITOR_DOCUMENT_ID]: "typed just before the reload" };
-    const first = new DocumentSyncClient(editorDocumentStore, host(texts), options);
-    clients.push(first);
-    await first.load();
-    first.start();
-    first.track(EDITOR_DOCUMENT_ID);
-    first.noteChange(EDITOR_DOCUMENT_ID);
-    // The engine stops the IndexedDB write the page starts as it goes away.
+  /** A window (its own sync client, loaded) showing `texts`. */
+  async function openWindow(texts: Record<string, string>, windowOptions = options) {
+    const client = new DocumentSyncClient(editorDocumentStore, host(texts), windowOptions);
+    clients.push(client);
+    return { client, loaded: await client.load() };
+  }
+
+  /**
+   * A window that typed `text`; the page goes away before the write lands (the engine stops the
+   * IndexedDB write the page starts as it goes away: `save` stays mocked until the test restores it).
+   */
+  async function typedThenUnloadStoppedTheWrite(text: string) {
+    const { client } = await openWindow({ [EDITOR_DOCUMENT_ID]: text });
+    client.start();
+    client.track(EDITOR_DOCUMENT_ID);
+    client.noteChange(EDITOR_DOCUMENT_ID);
     vi.spyOn(editorDocumentStore, "save").mockReturnValue(new Promise(() => undefined));
     window.dispatchEvent(new Event("pagehide"));
+  }
+
+  it("an edit whose write the unload stopped is back after the reload, and then stored", async () => {
+    await typedThenUnloadStoppedTheWrite("typed just before the reload");
     vi.restoreAllMocks();
 
     const shown: Record<string, string> = {};
-    const second = new DocumentSyncClient(editorDocumentStore, host(shown), options);
-    clients.push(second);
-    const result = await second.load();
+    const { client: second, loaded: result } = await openWindow(shown);
     expect(result.documents.map((doc) => doc.content.toString())).toEqual([
       "typed just before the reload",
     ]);
@@ -169,30 +178,19 @@ describe("unload rescue in the document sync client", () => {
     expect(second.hasUnstored(EDITOR_DOCUMENT_ID)).toBe(true);
     second.start();
     await second.whenStored();
-    const third = new DocumentSyncClient(editorDocumentStore, host({}), options);
-    clients.push(third);
-    const stored = await third.load();
+    const { loaded: stored } = await openWindow({});
     expect(stored.documents.map((doc) => doc.content.toString())).toEqual([
       "typed just before the reload",
     ]);
   });
 
   it("the copy taken back stays until its text is stored again, then is cleared", async () => {
-    const texts = { [EDITOR_DOCUMENT_ID]: "typed just before the crash" };
-    const first = new DocumentSyncClient(editorDocumentStore, host(texts), options);
-    clients.push(first);
-    await first.load();
-    first.start();
-    first.track(EDITOR_DOCUMENT_ID);
-    first.noteChange(EDITOR_DOCUMENT_ID);
-    vi.spyOn(editorDocumentStore, "save").mockReturnValue(new Promise(() => undefined));
-    window.dispatchEvent(new Event("pagehide"));
+    await typedThenUnloadStoppedTheWrite("typed just before the crash");
 
     // The next page loads the copy, but its write never lands (the page crashes first).
     const shown: Record<string, string> = {};
-    const second = new DocumentSyncClient(editorDocumentStore, host(shown), options);
-    clients.push(second);
-    for (const doc of (await second.load()).documents) shown[doc.id] = doc.content.toString();
+    const { client: second, loaded } = await openWindow(shown);
+    for (const doc of loaded.documents) shown[doc.id] = doc.content.toString();
     second.start();
     second.flushAll();
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -204,9 +202,7 @@ describe("unload rescue in the document sync client", () => {
 
     // The page after that still finds the edits; once they are stored, the copy is gone.
     const recovered: Record<string, string> = {};
-    const third = new DocumentSyncClient(editorDocumentStore, host(recovered), options);
-    clients.push(third);
-    const result = await third.load();
+    const { client: third, loaded: result } = await openWindow(recovered);
     expect(result.documents.map((doc) => doc.content.toString())).toEqual([
       "typed just before the crash",
     ]);
@@ -218,12 +214,7 @@ describe("unload rescue in the document sync client", () => {
 
   it("a copy older than what was stored is dropped", async () => {
     const texts = { [EDITOR_DOCUMENT_ID]: "the stored text" };
-    const first = new DocumentSyncClient(editorDocumentStore, host(texts), {
-      ...options,
-      delay: 1,
-    });
-    clients.push(first);
-    await first.load();
+    const { client: first } = await openWindow(texts, { ...options, delay: 1 });
     first.start();
     first.track(EDITOR_DOCUMENT_ID);
     first.noteChange(EDITOR_DOCUMENT_ID);
@@ -231,9 +222,7 @@ describe("unload rescue in the document sync client", () => {
     window.dispatchEvent(new Event("pagehide"));
     await first.whenStored();
 
-    const second = new DocumentSyncClient(editorDocumentStore, host({}), options);
-    clients.push(second);
-    const result = await second.load();
+    const { client: second, loaded: result } = await openWindow({});
     expect(result.documents.map((doc) => doc.content.toString())).toEqual(["the stored text"]);
     expect(second.hasUnstored(EDITOR_DOCUMENT_ID)).toBe(false);
   });

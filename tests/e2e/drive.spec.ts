@@ -92,6 +92,28 @@ function withAppFolder(model: DriveModel): void {
   model.addFolder("Plainpad Documents").appProperties = { plainpadFolder: "1" };
 }
 
+/**
+ * The editor signed in, `text` typed and Save to Drive pressed; the file's upload is held (the
+ * status says "Uploading") until the test calls `release`.
+ */
+async function saveHeldWhileUploading(page: Page, text: string) {
+  const fakes = await installDriveFakes(page);
+  let release!: () => void;
+  withAppFolder(fakes.model);
+  fakes.model.faults.push({
+    kind: "create",
+    effect: "held",
+    until: new Promise<void>((resolve) => (release = resolve)),
+  });
+  const dialogs = collectDialogs(page);
+  await openEditor(page);
+  await signIn(page);
+  await typeAtEnd(page, text);
+  await page.getByRole("button", { name: "Save to Drive" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Uploading" })).toBeVisible();
+  return { fakes, dialogs, release };
+}
+
 test.describe("Google Drive in the simple editor", () => {
   // Several page loads and fake Google round trips per test; a busy 2-core CI needs headroom.
   test.describe.configure({ timeout: 60_000 });
@@ -399,21 +421,7 @@ test.describe("Google Drive in the simple editor", () => {
   });
 
   test("text typed while a save uploads stays marked unsaved", async ({ page }) => {
-    const fakes = await installDriveFakes(page);
-    let release!: () => void;
-    withAppFolder(fakes.model);
-    fakes.model.faults.push({
-      kind: "create",
-      effect: "held",
-      until: new Promise<void>((resolve) => (release = resolve)),
-    });
-    const dialogs = collectDialogs(page);
-    await openEditor(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
-    await typeAtEnd(page, "first draft");
-    await page.getByRole("button", { name: "Save to Drive" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Uploading" })).toBeVisible();
+    const { fakes, dialogs, release } = await saveHeldWhileUploading(page, "first draft");
     await typeAtEnd(page, " and more");
     release();
     await expect.poll(() => dialogs).toEqual(["File saved successfully to Google Drive!"]);
@@ -425,21 +433,7 @@ test.describe("Google Drive in the simple editor", () => {
   test("a document opened while a save uploads does not take the saved file's id", async ({
     page,
   }) => {
-    const fakes = await installDriveFakes(page);
-    let release!: () => void;
-    withAppFolder(fakes.model);
-    fakes.model.faults.push({
-      kind: "create",
-      effect: "held",
-      until: new Promise<void>((resolve) => (release = resolve)),
-    });
-    const dialogs = collectDialogs(page);
-    await openEditor(page);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText(FAKE_EMAIL)).toBeVisible();
-    await typeAtEnd(page, "first document");
-    await page.getByRole("button", { name: "Save to Drive" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Uploading" })).toBeVisible();
+    const { fakes, dialogs, release } = await saveHeldWhileUploading(page, "first document");
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Open", exact: true }).click();
     await (

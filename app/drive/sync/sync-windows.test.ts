@@ -10,16 +10,29 @@ async function settle() {
   for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Two windows of one browser, each with its own notepad and sync, on one Drive. */
+async function twoWindows() {
+  const model = new DriveModel();
+  const browser = oneBrowser();
+  const first = await computer(model, "first", { browser });
+  const second = await computer(model, "second", { browser });
+  return { model, browser, first, second };
+}
+
+/** Two windows showing one tab "Notes" ("v1"); the first turned sync on and it has settled. */
+async function twoWindowsSyncingOneTab() {
+  const windows = await twoWindows();
+  const { first, second } = windows;
+  const id = first.notepad.addTab("Notes", "v1");
+  second.notepad.addTab("Notes", "v1");
+  await first.sync.enable("all", id);
+  await settle();
+  return { ...windows, id };
+}
+
 describe("notepad sync: two windows of one browser", () => {
   it("one window syncs; the other asks it to and shows its status", async () => {
-    const model = new DriveModel();
-    const browser = oneBrowser();
-    const first = await computer(model, "first", { browser });
-    const second = await computer(model, "second", { browser });
-    const id = first.notepad.addTab("Notes", "v1");
-    second.notepad.addTab("Notes", "v1");
-    await first.sync.enable("all", id);
-    await settle();
+    const { model, first, second, id } = await twoWindowsSyncingOneTab();
     expect(second.sync.getStatus().enabled).toBe(true);
     const fileId = first.notepad.tab(id).driveFileId!;
     expect(model.text(fileId)).toBe("v1");
@@ -48,10 +61,7 @@ describe("notepad sync: two windows of one browser", () => {
   });
 
   it("turning sync on in the window that does not run it syncs its tabs", async () => {
-    const model = new DriveModel();
-    const browser = oneBrowser();
-    const first = await computer(model, "first", { browser });
-    const second = await computer(model, "second", { browser });
+    const { model, first, second } = await twoWindows();
     first.notepad.addTab("Notes", "from the second window");
     const id = second.notepad.addTab("Notes", "from the second window");
     await second.sync.enable("all", id);
@@ -63,10 +73,7 @@ describe("notepad sync: two windows of one browser", () => {
   });
 
   it("a window with a Google token takes the sync over from one whose sign-in ran out", async () => {
-    const model = new DriveModel();
-    const browser = oneBrowser();
-    const first = await computer(model, "first", { browser });
-    const second = await computer(model, "second", { browser });
+    const { model, first, second } = await twoWindows();
     first.session.valid = false; // the first window's token expired (each window has its own)
     second.notepad.addTab("Notes", "typed in the second window");
     const id = first.notepad.addTab("Notes", "typed in the second window");
@@ -80,14 +87,7 @@ describe("notepad sync: two windows of one browser", () => {
   });
 
   it('"Off" in one window is off in the other, which stops uploading', async () => {
-    const model = new DriveModel();
-    const browser = oneBrowser();
-    const first = await computer(model, "first", { browser });
-    const second = await computer(model, "second", { browser });
-    const id = first.notepad.addTab("Notes", "v1");
-    second.notepad.addTab("Notes", "v1");
-    await first.sync.enable("all", id);
-    await settle();
+    const { model, browser, first, second, id } = await twoWindowsSyncingOneTab();
     const fileId = first.notepad.tab(id).driveFileId!;
     second.sync.disable();
     await settle();
@@ -101,14 +101,7 @@ describe("notepad sync: two windows of one browser", () => {
   });
 
   it("when the syncing window closes, another takes over", async () => {
-    const model = new DriveModel();
-    const browser = oneBrowser();
-    const first = await computer(model, "first", { browser });
-    const second = await computer(model, "second", { browser });
-    const id = first.notepad.addTab("Notes", "v1");
-    second.notepad.addTab("Notes", "v1");
-    await first.sync.enable("all", id);
-    await settle();
+    const { model, first, second, id } = await twoWindowsSyncingOneTab();
     const fileId = first.notepad.tab(id).driveFileId!;
     second.notepad.tab(id).driveFileId = fileId;
     first.sync.stop();
