@@ -7,7 +7,6 @@ import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import type { SnapshotReason } from "~/storage/history-store";
 import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
-import { normalizeFileName } from "~/text/file-name";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import { reopenWithFlow, type SaveFlowHost, saveWithFlow } from "~/document/save-flow";
@@ -123,11 +122,14 @@ function flowHost(host: EditorFileHost): SaveFlowHost {
       host
         .getHistory()
         .snapshotNow(EDITOR_DOCUMENT_ID, { text, name: store.getState().fileName }, reason),
-    setFile: (file, mixedLineEndings) => store.setState({ file, mixedLineEndings }),
-    rename: (fileName) => store.setState({ fileName: normalizeFileName(fileName) }),
+    setFile: (file, mixedLineEndings) => {
+      store.setState({ file, mixedLineEndings });
+      store.getState().announceDocument?.({ meta: true });
+    },
+    rename: (fileName) => store.getState().setSavedName(fileName),
     // A download or a write is a backup (markClean notes it); a reload only matches the disk.
     markSaved: (how) =>
-      how === "saved" ? store.getState().markClean() : store.setState({ isDirty: false }),
+      how === "saved" ? store.getState().markClean() : store.getState().markMatchesDisk(),
     notify: (notice) => {
       const retry = notice.retry;
       store.getState().notify({

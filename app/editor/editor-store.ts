@@ -77,13 +77,27 @@ export interface EditorStoreState {
   keyBindings: Extension;
   /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
   keyModeStatus: string;
+  /**
+   * Announces this window's change of a document field kept here (name, unsaved flag) on the
+   * document's change feed, which storage follows (`useDocumentTracking` sets it). The stored
+   * draft and another window's version are put in with `setState`, announced by no one: they
+   * are stored already.
+   */
+  announceDocument: ((what: { text?: boolean; meta?: boolean }) => void) | null;
 
+  /** Renames the document (marks it unsaved). */
   setFileName(name: string): void;
+  /** Names the document after the file it was saved as (its unsaved flag is the save's). */
+  setSavedName(name: string): void;
   setFileId(id?: string | null): void;
   /** Changes how the next save writes the file (encoding or line ending); marks it unsaved. */
   setFileFormat(format: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>): void;
+  /** This window's edit: marks the document unsaved (stored with the edit's text). */
   markDirty(): void;
+  /** Saved, downloaded or in Drive: not unsaved any more, and a backup. */
   markClean(): void;
+  /** The text is what its file on disk holds again (a reload): not unsaved, not a backup. */
+  markMatchesDisk(): void;
   setSettings(partial: Partial<EditorSettings>): void;
   /** Applies stored settings without writing them back. */
   hydrateSettings(settings: EditorSettings): void;
@@ -137,17 +151,32 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   keyMode: "standard",
   keyBindings: [],
   keyModeStatus: "",
+  announceDocument: null,
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
-    if (fileName !== get().fileName) set({ fileName, isDirty: true });
+    if (fileName === get().fileName) return;
+    set({ fileName, isDirty: true });
+    get().announceDocument?.({ meta: true });
   },
-  setFileId: (id) => set({ fileId: id ?? null }),
+  setSavedName: (name) => {
+    const fileName = normalizeFileName(name);
+    if (fileName === get().fileName) return;
+    set({ fileName });
+    get().announceDocument?.({ meta: true });
+  },
+  setFileId: (id) => {
+    const fileId = id ?? null;
+    if (fileId === get().fileId) return;
+    set({ fileId });
+    get().announceDocument?.({ meta: true });
+  },
   setFileFormat: (format) => {
     const file = { ...get().file, ...format };
     if (file.encoding === get().file.encoding && file.lineEnding === get().file.lineEnding) return;
     // The file on disk no longer matches the document until it is saved again.
     set({ file, isDirty: true, mixedLineEndings: false });
+    get().announceDocument?.({ meta: true });
   },
   markDirty: () => {
     if (!get().isDirty) set({ isDirty: true });
@@ -155,7 +184,13 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   markClean: () => {
     // Saved, downloaded or in Drive: a backup as far as the backup reminder is concerned.
     noteBackup("editor", Date.now());
-    if (get().isDirty) set({ isDirty: false });
+    get().markMatchesDisk();
+  },
+  markMatchesDisk: () => {
+    if (!get().isDirty) return;
+    set({ isDirty: false });
+    // Stored with the next text change, or after the debounce.
+    get().announceDocument?.({ text: true });
   },
   setSettings: (partial) => {
     const settings = { ...get().settings, ...partial };
@@ -191,7 +226,11 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
   },
   // Not a change of the text or its bytes: the unsaved flag stays as it is.
-  setLanguage: (language) => set({ file: { ...get().file, language } }),
+  setLanguage: (language) => {
+    if ((get().file.language ?? null) === language) return;
+    set({ file: { ...get().file, language } });
+    get().announceDocument?.({ meta: true });
+  },
   setLanguageView: (view) => {
     if (!sameLanguageView(view, get().language)) set({ language: view });
   },

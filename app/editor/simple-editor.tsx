@@ -163,7 +163,8 @@ export function SimpleEditor() {
       if (new URLSearchParams(window.location.search).has("bench")) {
         installBenchHook(
           handle,
-          () => getPersistence().noteEdit(),
+          // The new document is stored like a text change (after the debounce).
+          () => feed.announce(EDITOR_DOCUMENT_ID, { text: true }),
           (file) => openFile({ file, handle: null }),
           () => getPersistence().sync.isAllStored(),
         );
@@ -175,7 +176,7 @@ export function SimpleEditor() {
         void initialise(handle, drive.requestAutoOpen).then(() => live.openFromAddress());
       }
     },
-    [getPersistence, initialise, openFile, drive.requestAutoOpen, live],
+    [getPersistence, feed, initialise, openFile, drive.requestAutoOpen, live],
   );
 
   useSettingsFromThisBrowser();

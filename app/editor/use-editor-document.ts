@@ -2,9 +2,7 @@ import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import type { CodeEditorHandle } from "~/codemirror";
-import { applyToDocument } from "~/document/apply-to-document";
 import { ChangeFeed } from "~/document/change-feed";
-import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -29,7 +27,7 @@ import {
   reopenEditorFile,
   saveEditorFile,
 } from "./editor-files";
-import { EditorPersistence } from "./editor-persistence";
+import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
 
 const CONFIRM_REPLACE =
@@ -98,11 +96,7 @@ export function useEditorDocument(
     () =>
       (persistenceRef.current ??= new EditorPersistence({
         currentText: () => getView()?.state.doc ?? null,
-        showRemoteText: (text, changes) => {
-          const view = getView();
-          if (view)
-            applyToDocument({ view, held: null }, textFromElsewhere(text, changes), "other-window");
-        },
+        adoptRemote: (doc) => showOtherWindowVersion(getView(), doc),
       })),
     [getView],
   );

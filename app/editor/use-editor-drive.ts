@@ -52,7 +52,7 @@ export function useEditorDrive(
       // Text typed while the upload ran is not in Drive yet: it stays marked unsaved.
       // CodeMirror documents are immutable, so "unchanged" is one identity check.
       const unchanged = getView()?.state.doc === saved.doc;
-      useEditorStore.setState({ fileId: id });
+      useEditorStore.getState().setFileId(id);
       if (unchanged) useEditorStore.getState().markClean();
     },
     [generation, getView],
