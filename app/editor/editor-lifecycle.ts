@@ -7,6 +7,7 @@ import { type EditorSettings, readEditorSettings } from "~/storage/editor-settin
 import { isStoredReload } from "~/storage/pending-work";
 import { detectPlatform } from "~/ui/platform";
 import type { EditorPersistence } from "./editor-persistence";
+import { projectMetaIntoStore } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 
 // The simple editor's page-level effects and its view options, each a job of its own, kept
@@ -56,12 +57,14 @@ export function useDocumentTracking(
   useEffect(() => {
     const persistence = getPersistence();
     const stopFollowing = persistence.follow(feed);
+    const stopProjecting = projectMetaIntoStore(feed);
     useEditorStore.setState({
       announceDocument: (what) => feed.announce(EDITOR_DOCUMENT_ID, what),
     });
     return () => {
       useEditorStore.setState({ announceDocument: null });
       stopFollowing();
+      stopProjecting();
       persistence.dispose();
       persistenceRef.current = null;
     };

@@ -4,12 +4,14 @@ import { EditorState } from "@codemirror/state";
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChangeFeed } from "~/document/change-feed";
+import { documentMeta, metaOf } from "~/document/document-meta";
 import { viewDouble } from "~/document/document-test-support";
 import { handleDocumentUpdate } from "~/document/edit-handler";
 import { openPlainpadDb } from "~/storage/db";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { IDB } from "~/storage/keys";
 import { useDocumentTracking } from "./editor-lifecycle";
+import { changeEditorMeta, changeFileFormat } from "./editor-meta";
 import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
 
@@ -25,7 +27,8 @@ const pages: { unmount(): void }[] = [];
 /** One /editor/ window: its shown document, its feed and its storage, started. */
 async function editorWindow(text = "") {
   const feed = new ChangeFeed();
-  const view = viewDouble(EditorState.create({ doc: text }), (update) =>
+  const state = EditorState.create({ doc: text, extensions: documentMeta });
+  const view = viewDouble(state, (update) =>
     handleDocumentUpdate(update, {
       id: EDITOR_DOCUMENT_ID,
       feed,
@@ -35,7 +38,7 @@ async function editorWindow(text = "") {
   const persistenceRef = { current: null as EditorPersistence | null };
   const getPersistence = () =>
     (persistenceRef.current ??= new EditorPersistence({
-      currentText: () => view.state.doc,
+      currentState: () => view.state,
       adoptRemote: (doc) => showOtherWindowVersion(view, doc),
     }));
   // The page's own wiring: storage follows the feed, the store announces its fields on it.
@@ -83,14 +86,34 @@ describe("the simple editor's storage follows its change feed", () => {
     expect(String(stored?.content)).toBe("some text");
   });
 
+  it("stores a change of the document's meta at once, from its state", async () => {
+    const { view, persistence, noted } = await editorWindow("line one\nline two");
+
+    changeFileFormat(view, { lineEnding: "crlf" });
+
+    expect(metaOf(view.state).file.lineEnding).toBe("crlf");
+    expect(noted).toHaveBeenCalledWith(EDITOR_DOCUMENT_ID, true);
+    await persistence.sync.whenStored();
+    const stored = await editorDocumentStore.read(EDITOR_DOCUMENT_ID);
+    expect(stored?.file.lineEnding).toBe("crlf");
+    // The file no longer matches its bytes on disk until saved again.
+    expect(stored?.isModified).toBe(true);
+    // The status bar's copy follows the document's meta.
+    expect(useEditorStore.getState().file.lineEnding).toBe("crlf");
+  });
+
   it("shows another window's text without storing it again", async () => {
     const first = await editorWindow();
     const second = await editorWindow();
 
     first.view.dispatch({ changes: { from: 0, insert: "from the first window" } });
+    changeEditorMeta(first.view, { driveFileId: "drive-file-1" });
     await first.persistence.sync.whenStored();
 
-    await vi.waitFor(() => expect(second.view.state.doc.toString()).toBe("from the first window"));
+    await vi.waitFor(() => {
+      expect(second.view.state.doc.toString()).toBe("from the first window");
+      expect(metaOf(second.view.state).driveFileId).toBe("drive-file-1");
+    });
     // Its text arrived as another window's: not undoable here, and not written back (which
     // would start the two windows writing each other's versions in turn).
     expect(second.noted).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
-import type { Text } from "@codemirror/state";
+import type { EditorState } from "@codemirror/state";
 import { applyToDocument, type DocumentView } from "~/document/apply-to-document";
 import type { ChangeFeed } from "~/document/change-feed";
+import { metaOf, setMeta } from "~/document/document-meta";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { followForStorage } from "~/document/storage-follower";
 import type { LoadedDocument, StoredDocument } from "~/storage/document-store";
@@ -32,8 +33,8 @@ const MAX_WAIT_LIMIT_CHARS = 1_000_000;
 
 /** What the persistence asks of the editor page. */
 export interface EditorPersistenceHost {
-  /** The document as it is now (null before the view exists). */
-  currentText(): Text | null;
+  /** The document's state as it is now, its text and meta (null before the view exists). */
+  currentState(): EditorState | null;
   /**
    * Another /editor/ window stored a newer version and this one has no unstored edits: show
    * it, with the origin `other-window` (not an undoable edit of this window, and not stored
@@ -46,20 +47,20 @@ export interface EditorPersistenceHost {
 /**
  * Shows another /editor/ window's stored version in this one (`view`, null before it exists):
  * its text through the apply path with the origin `other-window` (out of the undo history; the
- * storage follower does not write it again, that window stored it), and its name, Drive file,
- * file format and unsaved flag put in as they were stored.
+ * storage follower does not write it again, that window stored it) with its Drive file and file
+ * format, and its name and unsaved flag put in the store as they were stored.
  */
 export function showOtherWindowVersion(view: DocumentView | null, doc: RemoteDocument): void {
-  if (view) {
-    const { content, changes } = doc;
-    applyToDocument({ view, held: null }, textFromElsewhere(content, changes), "other-window");
-  }
-  useEditorStore.setState({
-    fileName: doc.name,
-    fileId: doc.driveFileId,
-    isDirty: doc.isModified,
-    file: doc.file,
+  const { content, changes, driveFileId, file } = doc;
+  const putText = textFromElsewhere(content, changes);
+  // One transaction: the text (unless it is already this window's, or comes from a live
+  // session) and the meta it was stored with.
+  const spec = (state: EditorState) => ({
+    ...putText(state),
+    effects: setMeta.of({ driveFileId, file }),
   });
+  if (view) applyToDocument({ view, held: null }, spec, "other-window");
+  useEditorStore.setState({ fileName: doc.name, isDirty: doc.isModified });
 }
 
 /**
@@ -92,7 +93,9 @@ export class EditorPersistence {
         channelName: "plainpad-editor",
         delay: SAVE_DELAY_MS,
         maxWait: () =>
-          (this.host.currentText()?.length ?? 0) <= MAX_WAIT_LIMIT_CHARS ? SAVE_MAX_WAIT_MS : null,
+          (this.host.currentState()?.doc.length ?? 0) <= MAX_WAIT_LIMIT_CHARS
+            ? SAVE_MAX_WAIT_MS
+            : null,
       },
     );
   }
@@ -146,15 +149,16 @@ export class EditorPersistence {
   }
 
   private snapshot() {
-    const text = this.host.currentText();
-    if (!text) return null;
-    const { fileName, fileId, isDirty, file } = useEditorStore.getState();
+    const state = this.host.currentState();
+    if (!state) return null;
+    const { fileName, isDirty } = useEditorStore.getState();
+    const { driveFileId, file } = metaOf(state);
     return {
-      text,
+      text: state.doc,
       name: fileName,
       lastModified: this.lastEditAt,
       isModified: isDirty,
-      driveFileId: fileId,
+      driveFileId,
       file,
     };
   }

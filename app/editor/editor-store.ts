@@ -31,11 +31,16 @@ export interface EditorNotice {
  */
 export interface EditorStoreState {
   fileName: string;
-  fileId: string | null;
   isDirty: boolean;
-  /** Encoding, line ending and the file on this computer the document is saved to. */
+  /**
+   * A copy of the document's meta (`documentMeta` in its state, `editor-meta.ts`) for the
+   * components that show it: written only by `projectMetaIntoStore` from the document's feed.
+   * Read the document's own with `metaOf(view.state)`; change it with `changeEditorMeta`.
+   */
+  fileId: string | null;
+  /** Encoding, line ending and the file on this computer (the meta's copy, see `fileId`). */
   file: DocumentFileFormat;
-  /** The opened file mixed line endings (it is saved with the majority's). */
+  /** The opened file mixed line endings (the meta's copy, see `fileId`). */
   mixedLineEndings: boolean;
   settings: EditorSettings;
   /** Action label -> key combination, for the user's platform. */
@@ -89,9 +94,6 @@ export interface EditorStoreState {
   setFileName(name: string): void;
   /** Names the document after the file it was saved as (its unsaved flag is the save's). */
   setSavedName(name: string): void;
-  setFileId(id?: string | null): void;
-  /** Changes how the next save writes the file (encoding or line ending); marks it unsaved. */
-  setFileFormat(format: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>): void;
   /** This window's edit: marks the document unsaved (stored with the edit's text). */
   markDirty(): void;
   /** Saved, downloaded or in Drive: not unsaved any more, and a backup. */
@@ -114,8 +116,6 @@ export interface EditorStoreState {
   setShareDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
   setSelections(count: number): void;
-  /** Picks the document's language (null: from its name again); stored with the document. */
-  setLanguage(language: string | null): void;
   setLanguageView(view: LanguageView): void;
   /** Shows a Markdown document as text, text and preview, or preview; remembers the choice. */
   setPreviewMode(mode: PreviewMode): void;
@@ -165,19 +165,6 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
     set({ fileName });
     get().announceDocument?.({ meta: true });
   },
-  setFileId: (id) => {
-    const fileId = id ?? null;
-    if (fileId === get().fileId) return;
-    set({ fileId });
-    get().announceDocument?.({ meta: true });
-  },
-  setFileFormat: (format) => {
-    const file = { ...get().file, ...format };
-    if (file.encoding === get().file.encoding && file.lineEnding === get().file.lineEnding) return;
-    // The file on disk no longer matches the document until it is saved again.
-    set({ file, isDirty: true, mixedLineEndings: false });
-    get().announceDocument?.({ meta: true });
-  },
   markDirty: () => {
     if (!get().isDirty) set({ isDirty: true });
   },
@@ -224,12 +211,6 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   },
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
-  },
-  // Not a change of the text or its bytes: the unsaved flag stays as it is.
-  setLanguage: (language) => {
-    if ((get().file.language ?? null) === language) return;
-    set({ file: { ...get().file, language } });
-    get().announceDocument?.({ meta: true });
   },
   setLanguageView: (view) => {
     if (!sameLanguageView(view, get().language)) set({ language: view });
