@@ -13,7 +13,9 @@ import {
   writeClipboardText,
 } from "~/ui/clipboard";
 import type { PickedFile } from "~/storage/disk-files";
+import { metaOf } from "~/document/document-meta";
 import { downloadDocument } from "~/document/file-save";
+import { newFileFormat } from "~/storage/document-records";
 import { saveOutcomeNotice } from "~/document/save-messages";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { EditorCommandContext } from "./commands";
@@ -142,8 +144,10 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     },
     toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
     download: () => {
-      const { fileName, file } = store();
-      const doc = getView()?.state.doc ?? null;
+      const { fileName } = store();
+      const state = getView()?.state;
+      const doc = state?.doc ?? null;
+      const file = state ? metaOf(state).file : newFileFormat();
       // A legacy encoding's encoder may still be loading: the download waits for it.
       void downloadDocument({ name: fileName, text: doc?.toString() ?? "", file }).then(
         (outcome) => {

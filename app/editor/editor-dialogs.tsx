@@ -1,5 +1,6 @@
 import type { EditorView } from "@codemirror/view";
 import { lazy, Suspense } from "react";
+import { metaOf } from "~/document/document-meta";
 import { restoreVersion, restoredMessage } from "~/document/history-snapshots";
 import type { DocumentHistory } from "~/storage/document-history";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
@@ -81,7 +82,11 @@ export function EditorDialogs({
           <ShareDialog
             documentName={useEditorStore.getState().fileName}
             // With the document's own line endings, as a download would have them.
-            getText={() => applyLineEnding(getContent(), useEditorStore.getState().file.lineEnding)}
+            getText={() => {
+              const state = getView()?.state;
+              const lineEnding = state ? metaOf(state).file.lineEnding : "lf";
+              return applyLineEnding(getContent(), lineEnding);
+            }}
             onClose={() => useEditorStore.getState().setShareDialogOpen(false)}
           />
         </Suspense>

@@ -7,9 +7,9 @@ import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import type { SnapshotReason } from "~/storage/history-store";
 import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
-import { normalizeFileName } from "~/text/file-name";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
+import { metaOf } from "~/document/document-meta";
 import { reopenWithFlow, type SaveFlowHost, saveWithFlow } from "~/document/save-flow";
 import {
   guessedEncodingMessage,
@@ -17,6 +17,7 @@ import {
   retryLabel,
 } from "~/document/save-messages";
 import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
+import { changeEditorMeta } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 
 /** A document to put in the editor. */
@@ -111,8 +112,11 @@ function flowHost(host: EditorFileHost): SaveFlowHost {
     current: () => {
       const view = current();
       if (!view) return null;
-      const { fileName, file } = store.getState();
-      return { name: fileName, text: view.state.doc, file };
+      return {
+        name: store.getState().fileName,
+        text: view.state.doc,
+        file: metaOf(view.state).file,
+      };
     },
     target: () => {
       const view = current();
@@ -123,11 +127,11 @@ function flowHost(host: EditorFileHost): SaveFlowHost {
       host
         .getHistory()
         .snapshotNow(EDITOR_DOCUMENT_ID, { text, name: store.getState().fileName }, reason),
-    setFile: (file, mixedLineEndings) => store.setState({ file, mixedLineEndings }),
-    rename: (fileName) => store.setState({ fileName: normalizeFileName(fileName) }),
+    setFile: (file, mixedLineEndings) => changeEditorMeta(current(), { file, mixedLineEndings }),
+    rename: (fileName) => store.getState().setSavedName(fileName),
     // A download or a write is a backup (markClean notes it); a reload only matches the disk.
     markSaved: (how) =>
-      how === "saved" ? store.getState().markClean() : store.setState({ isDirty: false }),
+      how === "saved" ? store.getState().markClean() : store.getState().markMatchesDisk(),
     notify: (notice) => {
       const retry = notice.retry;
       store.getState().notify({

@@ -2,12 +2,12 @@ import { type RefObject, useEffect } from "react";
 import type { EditorView } from "@codemirror/view";
 import { type EditorViewOptions, setSearchHighlight } from "~/codemirror";
 import type { ChangeFeed } from "~/document/change-feed";
-import { followForStorage } from "~/document/storage-follower";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { type EditorSettings, readEditorSettings } from "~/storage/editor-settings";
 import { isStoredReload } from "~/storage/pending-work";
 import { detectPlatform } from "~/ui/platform";
 import type { EditorPersistence } from "./editor-persistence";
+import { projectMetaIntoStore } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 
 // The simple editor's page-level effects and its view options, each a job of its own, kept
@@ -44,10 +44,10 @@ export function useSettingsFromThisBrowser(): void {
 
 /**
  * The document engine exists from the start, but nothing is written before the stored
- * document loaded (an empty editor must never overwrite a stored draft). Name, Drive id, file
- * and the unsaved flag are part of the document too; they are followed by a store
- * subscription, not state of the component, so the first keystroke after a save does not
- * re-render the page.
+ * document loaded (an empty editor must never overwrite a stored draft). It follows the
+ * document's change feed: the view's transactions (text and meta, with their origins) and the
+ * store's announcements of the fields it still keeps (name, unsaved flag), which are not
+ * state of the component, so the first keystroke after a save does not re-render the page.
  */
 export function useDocumentTracking(
   getPersistence: () => EditorPersistence,
@@ -56,29 +56,15 @@ export function useDocumentTracking(
 ): void {
   useEffect(() => {
     const persistence = getPersistence();
-    // Each change to store is heard here: a text change (typing, a restore, a live session's
-    // text) after the debounce, a change of name, Drive file or file format at once.
-    const stopFollowing = followForStorage(feed, {
-      noteChange: (_id, immediate) =>
-        immediate ? persistence.noteReplaced() : persistence.noteEdit(),
-    });
-    const unsubscribe = useEditorStore.subscribe((state, previous) => {
-      if (!state.loaded) return;
-      if (
-        state.fileName !== previous.fileName ||
-        state.fileId !== previous.fileId ||
-        state.file !== previous.file
-      ) {
-        feed.announce(EDITOR_DOCUMENT_ID, { meta: true });
-      } else if (state.isDirty !== previous.isDirty) {
-        // The first keystroke sets it (and is stored with its text after the debounce); a
-        // download clears it.
-        feed.announce(EDITOR_DOCUMENT_ID, { text: true });
-      }
+    const stopFollowing = persistence.follow(feed);
+    const stopProjecting = projectMetaIntoStore(feed);
+    useEditorStore.setState({
+      announceDocument: (what) => feed.announce(EDITOR_DOCUMENT_ID, what),
     });
     return () => {
+      useEditorStore.setState({ announceDocument: null });
       stopFollowing();
-      unsubscribe();
+      stopProjecting();
       persistence.dispose();
       persistenceRef.current = null;
     };

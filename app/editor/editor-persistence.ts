@@ -1,4 +1,9 @@
-import type { Text } from "@codemirror/state";
+import type { EditorState } from "@codemirror/state";
+import { applyToDocument, type DocumentView } from "~/document/apply-to-document";
+import type { ChangeFeed } from "~/document/change-feed";
+import { metaOf, setMeta } from "~/document/document-meta";
+import { textFromElsewhere } from "~/document/text-from-elsewhere";
+import { followForStorage } from "~/document/storage-follower";
 import type { LoadedDocument, StoredDocument } from "~/storage/document-store";
 import {
   DocumentSyncClient,
@@ -28,14 +33,34 @@ const MAX_WAIT_LIMIT_CHARS = 1_000_000;
 
 /** What the persistence asks of the editor page. */
 export interface EditorPersistenceHost {
-  /** The document as it is now (null before the view exists). */
-  currentText(): Text | null;
+  /** The document's state as it is now, its text and meta (null before the view exists). */
+  currentState(): EditorState | null;
   /**
    * Another /editor/ window stored a newer version and this one has no unstored edits: show
-   * its text (not as an undoable edit of this window). `changes` gives the same text as changes
-   * to a version this window had: apply them if it still shows exactly that one.
+   * it, with the origin `other-window` (not an undoable edit of this window, and not stored
+   * again: that window stored it). `doc.changes` gives the same text as changes to a version
+   * this window had: apply them if it still shows exactly that one.
    */
-  showRemoteText(text: string | Text, changes?: RemoteDocument["changes"]): void;
+  adoptRemote(doc: RemoteDocument): void;
+}
+
+/**
+ * Shows another /editor/ window's stored version in this one (`view`, null before it exists):
+ * its text through the apply path with the origin `other-window` (out of the undo history; the
+ * storage follower does not write it again, that window stored it) with its Drive file and file
+ * format, and its name and unsaved flag put in the store as they were stored.
+ */
+export function showOtherWindowVersion(view: DocumentView | null, doc: RemoteDocument): void {
+  const { content, changes, driveFileId, file } = doc;
+  const putText = textFromElsewhere(content, changes);
+  // One transaction: the text (unless it is already this window's, or comes from a live
+  // session) and the meta it was stored with.
+  const spec = (state: EditorState) => ({
+    ...putText(state),
+    effects: setMeta.of({ driveFileId, file }),
+  });
+  if (view) applyToDocument({ view, held: null }, spec, "other-window");
+  useEditorStore.setState({ fileName: doc.name, isDirty: doc.isModified });
 }
 
 /**
@@ -44,20 +69,19 @@ export interface EditorPersistenceHost {
  * tab (nothing before the stored document loaded; debounce with a maximum wait; flush on hide;
  * only changed chunks; unreadable data kept aside). Two /editor/ windows share it: an idle
  * window follows the other's edits, and when both changed it, the later write wins only after
- * the other window's text was kept aside, with a notice that offers it for download.
+ * the other window's text was kept aside, with a notice that offers it for download. It hears
+ * of changes only by following the document's change feed (`follow`).
  */
 export class EditorPersistence {
   readonly sync: DocumentSyncClient;
   private lastEditAt = Date.now();
-  /** True while another window's version is put into the store (not a change to store). */
-  private adopting = false;
 
   constructor(private readonly host: EditorPersistenceHost) {
     this.sync = new DocumentSyncClient(
       editorDocumentStore,
       {
         snapshot: () => this.snapshot(),
-        adoptRemote: (doc) => this.adopt(doc),
+        adoptRemote: (doc) => this.host.adoptRemote(doc),
         remoteDeleted: () => undefined,
         remoteOrder: () => undefined,
         conflict: (_id, stored, local) => this.keepOtherWindowVersion(stored, local),
@@ -69,7 +93,9 @@ export class EditorPersistence {
         channelName: "plainpad-editor",
         delay: SAVE_DELAY_MS,
         maxWait: () =>
-          (this.host.currentText()?.length ?? 0) <= MAX_WAIT_LIMIT_CHARS ? SAVE_MAX_WAIT_MS : null,
+          (this.host.currentState()?.doc.length ?? 0) <= MAX_WAIT_LIMIT_CHARS
+            ? SAVE_MAX_WAIT_MS
+            : null,
       },
     );
   }
@@ -102,22 +128,19 @@ export class EditorPersistence {
     this.sync.start();
   }
 
-  /** The text changed (typing): stored after the debounce. */
-  noteEdit(): void {
-    // Another window's version being shown (its unsaved flag too) is already stored.
-    if (this.adopting) return;
-    this.lastEditAt = Date.now();
-    this.sync.noteChange(EDITOR_DOCUMENT_ID);
-  }
-
   /**
-   * The name, Drive file, file format or unsaved flag changed, or a document was opened:
-   * stored at once.
+   * Storage follows the document's feed (the one place it hears of a change): a text change
+   * (typing, a restore, a live session's text) is written after the debounce, a change of
+   * meta (Drive file, file format, name) or an opened document at once; another window's
+   * version is not written again. Returns the unsubscribe.
    */
-  noteReplaced(): void {
-    if (this.adopting) return;
-    this.lastEditAt = Date.now();
-    this.sync.noteChange(EDITOR_DOCUMENT_ID, true);
+  follow(feed: ChangeFeed): () => void {
+    return followForStorage(feed, {
+      noteChange: (id, immediate) => {
+        this.lastEditAt = Date.now();
+        this.sync.noteChange(id, immediate);
+      },
+    });
   }
 
   /** Stores what is pending and stops. */
@@ -126,32 +149,18 @@ export class EditorPersistence {
   }
 
   private snapshot() {
-    const text = this.host.currentText();
-    if (!text) return null;
-    const { fileName, fileId, isDirty, file } = useEditorStore.getState();
+    const state = this.host.currentState();
+    if (!state) return null;
+    const { fileName, isDirty } = useEditorStore.getState();
+    const { driveFileId, file } = metaOf(state);
     return {
-      text,
+      text: state.doc,
       name: fileName,
       lastModified: this.lastEditAt,
       isModified: isDirty,
-      driveFileId: fileId,
+      driveFileId,
       file,
     };
-  }
-
-  private adopt(doc: RemoteDocument): void {
-    this.adopting = true;
-    try {
-      this.host.showRemoteText(doc.content, doc.changes);
-      useEditorStore.setState({
-        fileName: doc.name,
-        fileId: doc.driveFileId,
-        isDirty: doc.isModified,
-        file: doc.file,
-      });
-    } finally {
-      this.adopting = false;
-    }
   }
 
   private keepOtherWindowVersion(stored: StoredDocument, local: string): void {

@@ -7,6 +7,8 @@ import { StoringStatus } from "~/ui/storing-status";
 import { useEditorStore } from "./editor-store";
 import { LiveStatus } from "~/ui/live-status";
 import { useEditorLiveStore } from "./editor-live-store";
+import { changeFileFormat, chooseLanguage } from "./editor-meta";
+import type { DocumentView } from "~/document/apply-to-document";
 
 /**
  * The editor's status bar: the document's language (a click picks another), where it lives, its
@@ -14,9 +16,12 @@ import { useEditorLiveStore } from "./editor-live-store";
  * offer of a backup.
  */
 export function EditorStatusBar({
+  getView,
   onBackUp,
   onReopen,
 }: {
+  /** The view showing the document (its meta changes through it). */
+  getView: () => DocumentView | null;
   onBackUp: () => void;
   /** Reads the document's file again in another encoding. */
   onReopen: (encoding: TextEncodingId) => void;
@@ -43,15 +48,15 @@ export function EditorStatusBar({
       <LanguageStatus
         view={language}
         chosen={file.language ?? null}
-        onChoose={(id) => useEditorStore.getState().setLanguage(id)}
+        onChoose={(id) => chooseLanguage(getView(), id)}
         onForce={() => useEditorStore.getState().setLanguageView({ ...language, forced: true })}
       />
       <FileStatus
         file={file}
         inDrive={inDrive}
         mixedLineEndings={mixedLineEndings}
-        onLineEnding={(lineEnding) => useEditorStore.getState().setFileFormat({ lineEnding })}
-        onEncoding={(encoding) => useEditorStore.getState().setFileFormat({ encoding })}
+        onLineEnding={(lineEnding) => changeFileFormat(getView(), { lineEnding })}
+        onEncoding={(encoding) => changeFileFormat(getView(), { encoding })}
         onReopen={onReopen}
       />
     </footer>

@@ -31,11 +31,16 @@ export interface EditorNotice {
  */
 export interface EditorStoreState {
   fileName: string;
-  fileId: string | null;
   isDirty: boolean;
-  /** Encoding, line ending and the file on this computer the document is saved to. */
+  /**
+   * A copy of the document's meta (`documentMeta` in its state, `editor-meta.ts`) for the
+   * components that show it: written only by `projectMetaIntoStore` from the document's feed.
+   * Read the document's own with `metaOf(view.state)`; change it with `changeEditorMeta`.
+   */
+  fileId: string | null;
+  /** Encoding, line ending and the file on this computer (the meta's copy, see `fileId`). */
   file: DocumentFileFormat;
-  /** The opened file mixed line endings (it is saved with the majority's). */
+  /** The opened file mixed line endings (the meta's copy, see `fileId`). */
   mixedLineEndings: boolean;
   settings: EditorSettings;
   /** Action label -> key combination, for the user's platform. */
@@ -77,13 +82,24 @@ export interface EditorStoreState {
   keyBindings: Extension;
   /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
   keyModeStatus: string;
+  /**
+   * Announces this window's change of a document field kept here (name, unsaved flag) on the
+   * document's change feed, which storage follows (`useDocumentTracking` sets it). The stored
+   * draft and another window's version are put in with `setState`, announced by no one: they
+   * are stored already.
+   */
+  announceDocument: ((what: { text?: boolean; meta?: boolean }) => void) | null;
 
+  /** Renames the document (marks it unsaved). */
   setFileName(name: string): void;
-  setFileId(id?: string | null): void;
-  /** Changes how the next save writes the file (encoding or line ending); marks it unsaved. */
-  setFileFormat(format: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>): void;
+  /** Names the document after the file it was saved as (its unsaved flag is the save's). */
+  setSavedName(name: string): void;
+  /** This window's edit: marks the document unsaved (stored with the edit's text). */
   markDirty(): void;
+  /** Saved, downloaded or in Drive: not unsaved any more, and a backup. */
   markClean(): void;
+  /** The text is what its file on disk holds again (a reload): not unsaved, not a backup. */
+  markMatchesDisk(): void;
   setSettings(partial: Partial<EditorSettings>): void;
   /** Applies stored settings without writing them back. */
   hydrateSettings(settings: EditorSettings): void;
@@ -100,8 +116,6 @@ export interface EditorStoreState {
   setShareDialogOpen(open: boolean): void;
   setHistoryFlags(canUndo: boolean, canRedo: boolean): void;
   setSelections(count: number): void;
-  /** Picks the document's language (null: from its name again); stored with the document. */
-  setLanguage(language: string | null): void;
   setLanguageView(view: LanguageView): void;
   /** Shows a Markdown document as text, text and preview, or preview; remembers the choice. */
   setPreviewMode(mode: PreviewMode): void;
@@ -137,17 +151,19 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   keyMode: "standard",
   keyBindings: [],
   keyModeStatus: "",
+  announceDocument: null,
 
   setFileName: (name) => {
     const fileName = normalizeFileName(name);
-    if (fileName !== get().fileName) set({ fileName, isDirty: true });
+    if (fileName === get().fileName) return;
+    set({ fileName, isDirty: true });
+    get().announceDocument?.({ meta: true });
   },
-  setFileId: (id) => set({ fileId: id ?? null }),
-  setFileFormat: (format) => {
-    const file = { ...get().file, ...format };
-    if (file.encoding === get().file.encoding && file.lineEnding === get().file.lineEnding) return;
-    // The file on disk no longer matches the document until it is saved again.
-    set({ file, isDirty: true, mixedLineEndings: false });
+  setSavedName: (name) => {
+    const fileName = normalizeFileName(name);
+    if (fileName === get().fileName) return;
+    set({ fileName });
+    get().announceDocument?.({ meta: true });
   },
   markDirty: () => {
     if (!get().isDirty) set({ isDirty: true });
@@ -155,7 +171,13 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   markClean: () => {
     // Saved, downloaded or in Drive: a backup as far as the backup reminder is concerned.
     noteBackup("editor", Date.now());
-    if (get().isDirty) set({ isDirty: false });
+    get().markMatchesDisk();
+  },
+  markMatchesDisk: () => {
+    if (!get().isDirty) return;
+    set({ isDirty: false });
+    // Stored with the next text change, or after the debounce.
+    get().announceDocument?.({ text: true });
   },
   setSettings: (partial) => {
     const settings = { ...get().settings, ...partial };
@@ -190,8 +212,6 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   setHistoryFlags: (canUndo, canRedo) => {
     if (get().canUndo !== canUndo || get().canRedo !== canRedo) set({ canUndo, canRedo });
   },
-  // Not a change of the text or its bytes: the unsaved flag stays as it is.
-  setLanguage: (language) => set({ file: { ...get().file, language } }),
   setLanguageView: (view) => {
     if (!sameLanguageView(view, get().language)) set({ language: view });
   },

@@ -18,6 +18,7 @@ import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { type EditedDocument, handleDocumentUpdate } from "~/document/edit-handler";
 import { followForHistory } from "~/document/history-snapshots";
+import { documentMeta } from "~/document/document-meta";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -95,6 +96,8 @@ export function SimpleEditor() {
   const languageExtension = useEditorLanguage(getView);
   const extensions = useMemo(
     () => [
+      // The document's meta (Drive file, file format, language) in its state (editor-meta.ts).
+      documentMeta,
       languageExtension,
       markdownMarkers(),
       searchHighlighting(),
@@ -163,7 +166,8 @@ export function SimpleEditor() {
       if (new URLSearchParams(window.location.search).has("bench")) {
         installBenchHook(
           handle,
-          () => getPersistence().noteEdit(),
+          // The new document is stored like a text change (after the debounce).
+          () => feed.announce(EDITOR_DOCUMENT_ID, { text: true }),
           (file) => openFile({ file, handle: null }),
           () => getPersistence().sync.isAllStored(),
         );
@@ -175,7 +179,7 @@ export function SimpleEditor() {
         void initialise(handle, drive.requestAutoOpen).then(() => live.openFromAddress());
       }
     },
-    [getPersistence, initialise, openFile, drive.requestAutoOpen, live],
+    [getPersistence, feed, initialise, openFile, drive.requestAutoOpen, live],
   );
 
   useSettingsFromThisBrowser();
@@ -238,7 +242,11 @@ export function SimpleEditor() {
           <SettingsPanel onClose={() => useEditorStore.getState().setSettingsOpen(false)} />
         )}
       </div>
-      <EditorStatusBar onBackUp={actions.download} onReopen={editorDocument.reopenFile} />
+      <EditorStatusBar
+        getView={getView}
+        onBackUp={actions.download}
+        onReopen={editorDocument.reopenFile}
+      />
       <FileReadProgress tracker={fileReads} />
       <QuestionDialogHost />
       <EditorDialogs

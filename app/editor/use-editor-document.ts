@@ -2,9 +2,7 @@ import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import type { CodeEditorHandle } from "~/codemirror";
-import { applyToDocument } from "~/document/apply-to-document";
 import { ChangeFeed } from "~/document/change-feed";
-import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -29,7 +27,8 @@ import {
   reopenEditorFile,
   saveEditorFile,
 } from "./editor-files";
-import { EditorPersistence } from "./editor-persistence";
+import { changeEditorMeta } from "./editor-meta";
+import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
 
 const CONFIRM_REPLACE =
@@ -97,12 +96,8 @@ export function useEditorDocument(
   const getPersistence = useCallback(
     () =>
       (persistenceRef.current ??= new EditorPersistence({
-        currentText: () => getView()?.state.doc ?? null,
-        showRemoteText: (text, changes) => {
-          const view = getView();
-          if (view)
-            applyToDocument({ view, held: null }, textFromElsewhere(text, changes), "other-window");
-        },
+        currentState: () => getView()?.state ?? null,
+        adoptRemote: (doc) => showOtherWindowVersion(getView(), doc),
       })),
     [getView],
   );
@@ -134,14 +129,21 @@ export function useEditorDocument(
       loadDocument(handle, input.content);
       useEditorStore.setState({
         fileName: normalizeFileName(input.name),
-        fileId: input.fileId,
         isDirty: false,
-        file: input.file ?? newFileFormat(),
-        mixedLineEndings: input.mixedLineEndings ?? false,
         // "Highlight anyway" was for the document replaced: a new big file asks again.
         language: { ...store.language, forced: false },
       });
-      // Stored at once, by the storage follower of the feed (its text came with origin "open").
+      changeEditorMeta(
+        handle.view,
+        {
+          driveFileId: input.fileId,
+          file: input.file ?? newFileFormat(),
+          mixedLineEndings: input.mixedLineEndings ?? false,
+        },
+        "open",
+      );
+      // Stored at once, by the storage follower of the feed (its text came without a
+      // transaction, its meta with the origin "open", which is not stored on change).
       feed.announce(EDITOR_DOCUMENT_ID, { text: true, meta: true });
       return true;
     },
@@ -202,10 +204,14 @@ export function useEditorDocument(
         loadDocument(handle, stored.content);
         useEditorStore.setState({
           fileName: normalizeFileName(stored.name),
-          fileId: stored.driveFileId,
           isDirty: stored.isModified,
-          file: stored.file,
         });
+        // As stored: not written again.
+        changeEditorMeta(
+          handle.view,
+          { driveFileId: stored.driveFileId, file: stored.file },
+          "open",
+        );
       }
       let handoff = null;
       try {

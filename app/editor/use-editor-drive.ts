@@ -2,6 +2,7 @@ import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { useCallback, useMemo, useState } from "react";
 import type { EditorHeaderProps } from "./editor-header";
+import { changeEditorMeta } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
 
@@ -52,7 +53,7 @@ export function useEditorDrive(
       // Text typed while the upload ran is not in Drive yet: it stays marked unsaved.
       // CodeMirror documents are immutable, so "unchanged" is one identity check.
       const unchanged = getView()?.state.doc === saved.doc;
-      useEditorStore.setState({ fileId: id });
+      changeEditorMeta(getView(), { driveFileId: id });
       if (unchanged) useEditorStore.getState().markClean();
     },
     [generation, getView],
