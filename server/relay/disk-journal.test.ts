@@ -1,4 +1,4 @@
-import { openSync, readFileSync, writeSync } from "node:fs";
+import { openSync, readFileSync, readlinkSync, writeSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -154,6 +154,34 @@ describe("disk journal, group commit", () => {
     expect(after).not.toContain(before);
     expect(after).toHaveLength(1);
     await journal.close();
+  });
+});
+
+describe("disk journal, room logs outside the ACK path", () => {
+  it("syncs a room log before a snapshot replaces it (the rewrite may fail and leave it)", async () => {
+    const dir = await freshDir();
+    const synced: string[] = [];
+    const store = createDiskRoomStore(dir, {
+      checkpointMs: 60_000,
+      syncFile: async (fd) => void synced.push(readlinkSync(`/proc/self/fd/${fd}`)),
+    });
+    await store.createRoom(room, key, 1000);
+    for (let i = 1; i <= 3; i++) {
+      const result = await store.append(room, entry(i), 1000, 1 << 20);
+      if (result.ok) await result.durable;
+    }
+    // Only the journal was synced for the ACKs; the room log waits for a checkpoint.
+    expect(synced.every((file) => file.includes(`${path.sep}journal${path.sep}`))).toBe(true);
+    const snap = {
+      snapshotId: new Uint8Array(16).fill(1),
+      upToSeq: 2,
+      baseSeq: 0,
+      sealed: new Uint8Array(50).fill(42),
+      signature: new Uint8Array(64).fill(43),
+    };
+    expect((await store.replaceSnapshot(room, snap, 1000)).accepted).toBe(true);
+    expect(synced).toContain(path.join(dir, room, "log"));
+    await store.close();
   });
 });
 

@@ -360,8 +360,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           throw error;
         }
         const kept = entriesAfter(room.entries, snapshot.upToSeq);
-        // The rename replaces the file: the open handle would append to the old one.
-        await closeLog(room);
+        // The rename replaces the file: the open handle would append to the old one. Synced
+        // first with the journal: if the rewrite fails, the old log stays, durable.
+        await closeLog(room, journaled);
         const logFile = Buffer.concat(kept.map(encodeRecord));
         try {
           await writeAtomic(path.join(folder, "log"), logFile, durable);
