@@ -209,6 +209,16 @@ describe("disk journal, replay on start", () => {
     expect(await logSeqs(dir, room)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("replays a journal an earlier run left, also when this run has no journal", async () => {
+    const dir = await freshDir();
+    await roomWith(dir, room, 1);
+    await writeJournal(dir, [[room, 2]]);
+    const store = createDiskRoomStore(dir, { journal: false });
+    expect((await store.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2]);
+    await store.close();
+    expect(await journalFiles(dir)).toEqual([]);
+  });
+
   it("cuts a torn record at the journal's end and replays the whole ones", async () => {
     const dir = await freshDir();
     await roomWith(dir, room, 1);

@@ -31,13 +31,19 @@ export interface DiskStoreOptions {
   log?: (event: string, fields: Record<string, string | number>) => void;
 }
 
-/** Replays the journals `dir` holds into the room logs, then opens a new one. */
+/**
+ * Replays the journals `dir` holds into the room logs (also when this run has none: a journal
+ * left by an earlier run must not wait for a later one), then opens a new one when `journaled`.
+ */
 export async function openStoreJournal(
   dir: string,
   options: DiskStoreOptions,
+  journaled: boolean,
   log: (event: string, fields: Record<string, string | number>) => void,
-): Promise<DiskJournal> {
-  return openJournal(dir, await replayJournals(dir, log), {
+): Promise<DiskJournal | null> {
+  const lastGeneration = await replayJournals(dir, log);
+  if (!journaled) return null;
+  return openJournal(dir, lastGeneration, {
     windowMs: options.syncWindowMs ?? 0,
     checkpointMs: options.checkpointMs ?? 5000,
     checkpointBytes: options.checkpointBytes ?? 64 * 1024 * 1024,

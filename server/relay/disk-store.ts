@@ -91,7 +91,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     const swept = await sweepLeftovers(dir);
     if (swept > 0) log("relay-swept", { files: swept });
     // Every room log holds what the journal acknowledged before any room serves anyone.
-    if (journaled) journal = await openStoreJournal(dir, options, log);
+    journal = await openStoreJournal(dir, options, journaled, log);
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
