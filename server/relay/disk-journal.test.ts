@@ -185,6 +185,41 @@ describe("disk journal, room logs outside the ACK path", () => {
   });
 });
 
+describe("disk journal, a failed journal sync", () => {
+  it("acknowledges nothing it covered, reads the room again under a new epoch, and still syncs its log", async () => {
+    const dir = await freshDir();
+    let failJournal = false;
+    const synced: string[] = [];
+    const store = createDiskRoomStore(dir, {
+      checkpointMs: 60_000,
+      syncFile: async (fd) => {
+        const file = readlinkSync(`/proc/self/fd/${fd}`);
+        if (failJournal && file.includes(`${path.sep}journal${path.sep}`)) {
+          throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
+        }
+        synced.push(file);
+      },
+    });
+    await store.createRoom(room, key, 1000);
+    const first = await store.append(room, entry(1), 1000, 1 << 20);
+    if (first.ok) await first.durable;
+    const epochBefore = (await store.getRoom(room))!.epoch;
+    failJournal = true;
+    const lost = await store.append(room, entry(2), 1000, 1 << 20);
+    await expect(lost.ok ? lost.durable : null).rejects.toThrow("EIO");
+    failJournal = false;
+    // The next append waits for the checkpoint that retires the failed journal: the room log,
+    // which holds the acknowledged entry 1, is synced, and the old journal can go.
+    const next = await store.append(room, entry(3), 1000, 1 << 20);
+    expect(next).toMatchObject({ ok: true, seq: 3 });
+    if (next.ok) await next.durable;
+    expect(synced).toContain(path.join(dir, room, "log"));
+    expect((await store.getRoom(room))!.epoch).not.toBe(epochBefore);
+    expect((await readdir(dir)).filter((name) => name.startsWith(".damaged"))).toEqual([]);
+    await store.close();
+  });
+});
+
 describe("disk journal, replay on start", () => {
   it("brings back what the room log lost since its last sync", async () => {
     const dir = await freshDir();

@@ -110,6 +110,10 @@ export interface JournalOptions {
   syncFile?: (fd: number) => Promise<void>;
   /** Writes bytes to a descriptor (fs.writeSync; tests inject a full disk). */
   writeFile?: (fd: number, bytes: Uint8Array, offset: number) => number;
+  /** Told the rooms a failed journal sync covered: none of their unacknowledged appends may be
+   * trusted, so they are read again under a new epoch (their logs are still synced at the
+   * checkpoint, which keeps what was acknowledged before). */
+  onLost?: (roomIds: string[]) => void;
   log?: (event: string, fields: Record<string, string | number>) => void;
 }
 
@@ -119,7 +123,8 @@ interface JournalFile {
   fd: number;
   length: number;
   sync: GroupSync;
-  logs: Set<JournaledLog>;
+  /** The room logs this file holds records of, and their rooms. */
+  logs: Map<JournaledLog, string>;
 }
 
 /** The process's journal (open it with {@link openJournal}, after the replay). */
@@ -153,16 +158,16 @@ export class DiskJournal {
   }
 
   private fileOf(file: string, fd: number): JournalFile {
-    const logs = new Set<JournaledLog>();
+    const logs = new Map<JournaledLog, string>();
     const sync = new GroupSync(
       () => fd,
       this.options.syncFile,
       this.options.windowMs,
       (error) => {
         // What this file holds is unknown now: the rooms it covers are read again under a new
-        // epoch (GroupSync.fail on their logs), and the file goes at the next checkpoint.
+        // epoch, and the file goes at the next checkpoint, once their logs are synced.
         this.broken ??= error;
-        for (const log of logs) log.sync.fail(error);
+        this.options.onLost?.([...new Set(logs.values())]);
         void this.checkpoint().catch(() => {});
       },
     );
@@ -193,7 +198,7 @@ export class DiskJournal {
     }
     target.length += record.length;
     this.lastRecord = record.length;
-    target.logs.add(log);
+    target.logs.set(log, roomId);
     if (target.length >= this.options.checkpointBytes) void this.checkpoint().catch(() => {});
     return this.durable();
   }
@@ -252,7 +257,7 @@ export class DiskJournal {
     this.retiring = retiring;
     await retiring;
     if (this.retiring === retiring) this.retiring = null;
-    const synced = await Promise.allSettled([...old.logs].map((log) => log.sync.sync()));
+    const synced = await Promise.allSettled([...old.logs.keys()].map((log) => log.sync.sync()));
     closeSync(old.fd);
     const allSynced = synced.every((result) => result.status === "fulfilled");
     if (allSynced) {

@@ -40,6 +40,7 @@ export async function openStoreJournal(
   options: DiskStoreOptions,
   journaled: boolean,
   log: (event: string, fields: Record<string, string | number>) => void,
+  onLost: (roomIds: string[]) => void,
 ): Promise<DiskJournal | null> {
   const lastGeneration = await replayJournals(dir, log);
   if (!journaled) return null;
@@ -48,6 +49,7 @@ export async function openStoreJournal(
     checkpointMs: options.checkpointMs ?? 5000,
     checkpointBytes: options.checkpointBytes ?? 64 * 1024 * 1024,
     syncFile: options.syncFile,
+    onLost,
     log,
   });
 }

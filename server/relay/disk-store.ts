@@ -91,7 +91,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     const swept = await sweepLeftovers(dir);
     if (swept > 0) log("relay-swept", { files: swept });
     // Every room log holds what the journal acknowledged before any room serves anyone.
-    journal = await openStoreJournal(dir, options, journaled, log);
+    journal = await openStoreJournal(dir, options, journaled, log, (roomIds) => {
+      for (const id of roomIds) forgetFailedRoom(id, cache.get(id));
+    });
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
@@ -190,9 +192,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   }
 
   /** After a failed sync: forgotten, to be read again under a new epoch (GroupSync.fail). */
-  function forgetFailedRoom(roomId: string, room: LoadedRoom): void {
+  function forgetFailedRoom(roomId: string, room: LoadedRoom | undefined): void {
     syncFailed.add(roomId);
-    if (cache.get(roomId) !== room) return;
+    if (!room || cache.get(roomId) !== room) return;
     cache.delete(roomId);
     closeInTurn(roomId, room); // after the syncs that wait on it have failed
   }
