@@ -9,8 +9,10 @@
  *   process's alone (a second process on it refuses to start: data-dir-lock.ts);
  * - REDIS_URL: keep rooms in Redis and fan out through it (any number of processes);
  * - RELAY_IDLE_DAYS (30): rooms without a write this long are deleted;
- * - RELAY_FSYNC (on), RELAY_FSYNC_WINDOW_MS (25), RELAY_FSYNC_RATE (400): ACK an update once
- *   fdatasync ran, a room's appends within the window sharing one, at most RATE syncs a second;
+ * - RELAY_FSYNC (on), RELAY_FSYNC_WINDOW_MS (25): ACK an update once the process's journal is
+ *   fdatasynced, every room's appends within the window sharing one; RELAY_JOURNAL (on; off: a
+ *   sync per room log), RELAY_JOURNAL_CHECKPOINT_MS (5000), RELAY_FSYNC_RATE (400): the room
+ *   logs are synced at checkpoints, at most RATE a second;
  * - TRUST_PROXY=N: N proxies of yours stand in front; the client address is the X-Forwarded-For
  *   entry they wrote (the N-th from the right), never the ones the client wrote before it;
  * - RELAY_ALLOWED_ORIGINS: origins besides the site's own whose pages may open the relay.

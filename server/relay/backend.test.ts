@@ -23,3 +23,15 @@ describe("backend settings: the fsync rate", () => {
     expect(() => backendSettings({ RELAY_FSYNC_RATE: "2.5" })).toThrow(/RELAY_FSYNC_RATE/);
   });
 });
+
+describe("backend settings: the journal", () => {
+  it("journals every room's appends by default, checkpointing every 5 s, and refuses nonsense", () => {
+    expect(backendSettings({})).toMatchObject({ journal: true, checkpointMs: 5000 });
+    expect(backendSettings({ RELAY_JOURNAL: "off" }).journal).toBe(false);
+    expect(backendSettings({ RELAY_JOURNAL_CHECKPOINT_MS: "1000" }).checkpointMs).toBe(1000);
+    expect(() => backendSettings({ RELAY_JOURNAL: "maybe" })).toThrow(/RELAY_JOURNAL/);
+    expect(() => backendSettings({ RELAY_JOURNAL_CHECKPOINT_MS: "0" })).toThrow(
+      /RELAY_JOURNAL_CHECKPOINT_MS/,
+    );
+  });
+});

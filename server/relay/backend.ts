@@ -20,17 +20,23 @@ export interface BackendSettings {
   quotas: StorageQuotas;
   /** Sync each append to the disk before acknowledging it (RELAY_FSYNC, default on). */
   fsync: boolean;
-  /** How long an fdatasync waits for more appends of its room to share it (RELAY_FSYNC_WINDOW_MS). */
+  /** How long the journal's fdatasync waits for more appends to share it (RELAY_FSYNC_WINDOW_MS). */
   fsyncWindowMs: number;
-  /** At most this many fdatasyncs start a second, all rooms together (RELAY_FSYNC_RATE; 0: any). */
+  /** At most this many room log fdatasyncs start a second (RELAY_FSYNC_RATE; 0: any). */
   fsyncRate: number;
+  /** One journal for every room's appends (RELAY_JOURNAL, default on; off: a sync per room log). */
+  journal: boolean;
+  /** A journal checkpoint at least this often (RELAY_JOURNAL_CHECKPOINT_MS, default 5000). */
+  checkpointMs: number;
 }
 
 /**
  * RELAY_DATA_DIR (default `.plainpad-relay` in the working folder), REDIS_URL, RELAY_IDLE_DAYS,
  * the storage limits, RELAY_FSYNC (`off` acknowledges once written to the page cache) and
- * RELAY_FSYNC_WINDOW_MS (default 25: appends of a room within it share one fdatasync; 0 syncs at once)
- * and RELAY_FSYNC_RATE (default 400: fdatasyncs a second, all rooms together; 0: no limit).
+ * RELAY_FSYNC_WINDOW_MS (default 25: appends within it, of every room, share one journal
+ * fdatasync; 0 syncs at once), RELAY_FSYNC_RATE (default 400: room log fdatasyncs a second at a
+ * checkpoint; 0: no limit), RELAY_JOURNAL (`off`: one fdatasync per room log on the ACK path, as
+ * before the journal) and RELAY_JOURNAL_CHECKPOINT_MS (default 5000).
  */
 export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
   const idleRoomDays = Number(env.RELAY_IDLE_DAYS ?? 30);
@@ -47,13 +53,31 @@ export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
     fsync: fsyncSetting(env.RELAY_FSYNC),
     fsyncWindowMs: fsyncWindowSetting(env.RELAY_FSYNC_WINDOW_MS),
     fsyncRate: fsyncRateSetting(env.RELAY_FSYNC_RATE),
+    journal: onOffSetting("RELAY_JOURNAL", env.RELAY_JOURNAL),
+    checkpointMs: checkpointSetting(env.RELAY_JOURNAL_CHECKPOINT_MS),
   };
 }
 
 function fsyncSetting(value: string | undefined): boolean {
+  return onOffSetting("RELAY_FSYNC", value);
+}
+
+function onOffSetting(name: string, value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "on") return true;
   if (value === "off") return false;
-  throw new Error(`RELAY_FSYNC must be "on" or "off", not "${value}".`);
+  throw new Error(`${name} must be "on" or "off", not "${value}".`);
+}
+
+/** Default 5 s: the journal stays small, and the room logs' syncs come in paced batches. */
+function checkpointSetting(value: string | undefined): number {
+  if (value === undefined || value === "") return 5000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+    throw new Error(
+      `RELAY_JOURNAL_CHECKPOINT_MS must be a whole number of ms from 100 to 600000, not "${value}".`,
+    );
+  }
+  return ms;
 }
 
 /** Default 25 ms: an ACK a little later costs nobody anything (only ACKs wait for the disk). */
@@ -103,6 +127,8 @@ export async function openBackend(
     durable: settings.fsync,
     syncWindowMs: settings.fsyncWindowMs,
     syncsPerSecond: settings.fsyncRate,
+    journal: settings.journal,
+    checkpointMs: settings.checkpointMs,
     quotas: settings.quotas,
     log,
   });

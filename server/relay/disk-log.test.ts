@@ -136,6 +136,36 @@ describe("GroupSync", () => {
     await group.idle();
   });
 
+  it("with a window, starts a sync that follows a running one only after the window too", async () => {
+    vi.useFakeTimers();
+    try {
+      const started: (() => void)[] = [];
+      const group = new GroupSync(
+        () => 3,
+        () => new Promise<void>((resolve) => started.push(resolve)),
+        20,
+      );
+      const first = group.sync();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(started).toHaveLength(1);
+      // Appends keep coming while it runs (the journal under load): the next sync gathers them
+      // for its own window, instead of starting the moment the first ends.
+      const second = group.sync();
+      await vi.advanceTimersByTimeAsync(5);
+      started[0]!();
+      await first;
+      await vi.advanceTimersByTimeAsync(10);
+      expect(started).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(5);
+      expect(started).toHaveLength(2);
+      started[1]!();
+      await second;
+      await group.idle();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("hands a failed sync to whoever waits for it", async () => {
     const group = new GroupSync(
       () => 3,

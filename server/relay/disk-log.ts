@@ -131,8 +131,8 @@ export const UNPACED = new SyncPacer(0);
  * Syncs one log file to the disk for the appends written to it (a group commit). A sync that
  * is already running may have started before the last write, so one more follows it, shared
  * by every append that arrives meanwhile: a busy room pays one fdatasync per round, not one
- * per update. With a window, a sync starts that long after the first append that asks for it,
- * and every append within the window shares it: fdatasync costs the relay about as much CPU
+ * per update. With a window, a sync starts that long after the first append that asks for it
+ * (and not before the one running ends), and every append within the window shares it: fdatasync costs the relay about as much CPU
  * as the rest of an update together (issue 49's profile), while a few milliseconds more before
  * an ACK cost nobody anything (the page keeps sending; only ACKs wait for the disk).
  */
@@ -187,7 +187,12 @@ export class GroupSync {
     const before = this.running;
     const gathered =
       this.windowMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.windowMs)) : null;
-    const next = before ? before.catch(() => {}).then(run) : gathered ? gathered.then(run) : run();
+    // With a window, a sync that follows a running one waits for the window too: under steady
+    // appends (the journal takes every room's) syncs start at most once a window, not back to
+    // back at whatever rate the disk answers.
+    const after = before ? before.catch(() => {}) : null;
+    const ready = after && gathered ? Promise.all([after, gathered]) : (after ?? gathered);
+    const next = ready ? ready.then(run) : run();
     if (before || gathered || this.pacer.paces) this.queued = next;
     this.running = next;
     // Whoever waits sees a failure; nobody waiting is no unhandled rejection.

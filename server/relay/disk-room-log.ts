@@ -6,8 +6,10 @@
  * rooms keep their log open up to MAX_OPEN_LOGS.
  */
 import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
-import type { GroupSync } from "./disk-log";
-import type { HeldRoom } from "./room-store";
+import path from "node:path";
+import { MessageType, decodeMessage } from "@plainpad/wire";
+import { readOptional, type GroupSync, type RoomMeta } from "./disk-log";
+import type { HeldRoom, StoredSnapshot } from "./room-store";
 
 /** A room as the disk store holds it. */
 export interface LoadedRoom extends HeldRoom {
@@ -64,8 +66,13 @@ export function appendRecord(
   room.logLength += record.length;
 }
 
-/** Closes a room's log, once the appends waiting for their sync have had it. */
-export async function closeLog(room: LoadedRoom): Promise<void> {
+/**
+ * Closes a room's log, once the appends waiting for their sync have had it; with `syncFirst`
+ * (the journal: appends do not sync the room log) after one more sync, so a checkpoint that
+ * finds the log closed finds it durable (or its sync failed).
+ */
+export async function closeLog(room: LoadedRoom, syncFirst = false): Promise<void> {
+  if (syncFirst && room.log !== null) await room.sync.sync().catch(() => {});
   await room.sync.idle();
   const fd = room.log;
   room.log = null;
@@ -107,4 +114,23 @@ export function logsToClose(rooms: Map<string, LoadedRoom>, current: string): st
     closing.push(id);
   }
   return closing;
+}
+
+/** A room's meta.json and snapshot (null when it has no meta.json: no whole room). */
+export async function readRoomFiles(
+  folder: string,
+): Promise<{ meta: RoomMeta; snapshot: StoredSnapshot | null; snapshotBytes: number } | null> {
+  const metaBytes = await readOptional(path.join(folder, "meta.json"));
+  if (!metaBytes) return null;
+  const meta = JSON.parse(metaBytes.toString("utf8")) as RoomMeta;
+  const bytes = await readOptional(path.join(folder, "snapshot"));
+  if (!bytes) return { meta, snapshot: null, snapshotBytes: 0 };
+  const message = decodeMessage(bytes);
+  if (message.type !== MessageType.SnapshotReplay) throw new Error("bad snapshot file");
+  const { snapshotId, upToSeq, baseSeq, sealed, signature } = message;
+  return {
+    meta,
+    snapshot: { snapshotId, upToSeq, baseSeq, sealed, signature },
+    snapshotBytes: bytes.length,
+  };
 }

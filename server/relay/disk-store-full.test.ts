@@ -4,10 +4,12 @@
  * and must not cost any acknowledged update or hand its sequence out twice.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm, rmdir, statfs, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, rmdir, statfs, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLog } from "./disk-log";
+import { journalFiles, parseJournal } from "./disk-journal";
 import { createDiskRoomStore } from "./disk-store";
 import type { RoomStore } from "./room-store";
 
@@ -126,6 +128,58 @@ describe("disk store on a full disk (tmpfs of 256 KiB)", () => {
     );
     expect(entries.map((e) => e.seq)).toEqual(stored.map((_, index) => index + 1));
     await second.close();
+    await rm(dir, { recursive: true });
+  });
+
+  it("the journal on a full disk: cut back, never torn, and what it acknowledged comes back after a crash", async (context) => {
+    if (mountProblem) {
+      context.skip(`mount -t tmpfs is not permitted here (${mountProblem}): needs root`);
+    }
+    const dir = path.join(mountPoint, "journal");
+    const filler = path.join(mountPoint, "filler-4");
+    const other = "ef".repeat(16);
+    const first = createDiskRoomStore(dir, {
+      quotas: { minFreeBytes: 0, maxStoredBytes: 0 },
+      syncWindowMs: 25,
+      checkpointMs: 600_000,
+    });
+    await first.createRoom(room, key, 1000);
+    await first.createRoom(other, key, 1000);
+    await writeFile(filler, new Uint8Array(150 * 1024));
+    // Two rooms at once: each update goes to its room log and to the one journal, and the
+    // disk runs out in either (the journal takes each update twice as fast as a room log).
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        first.append(index % 2 ? other : room, entry(index + 1, 5 * 1024), 1000, 48 * MB),
+      ),
+    );
+    expect(results.some((result) => !result.ok && result.reason === "no-space")).toBe(true);
+    await Promise.all(results.map((result) => result.ok && result.durable));
+    const acknowledged = (roomId: string) =>
+      results.flatMap((result, index) =>
+        result.ok && (index % 2 ? other : room) === roomId ? [[result.seq, index + 1]] : [],
+      );
+    // The journal holds exactly the acknowledged updates, whole: no record of a refused one.
+    const [journal] = await journalFiles(dir);
+    const parsed = parseJournal(await readFile(journal!));
+    expect(parsed.tail).toBe("clean");
+    for (const roomId of [room, other]) {
+      const journaled = parsed.records
+        .filter((record) => record.roomId === roomId)
+        .map((record) => parseLog(record.logRecord).entries[0]!)
+        .map((e) => [e.seq, e.sealed[0]]);
+      expect(journaled).toEqual(acknowledged(roomId));
+    }
+    await rm(filler);
+    // A crash (the store never closed): the next start replays the journal; nothing
+    // acknowledged is missing and no sequence was handed out twice.
+    const second = store(dir);
+    for (const roomId of [room, other]) {
+      const entries = await second.readAfter(roomId, 0);
+      expect(entries.map((e) => [e.seq, e.sealed[0]])).toEqual(acknowledged(roomId));
+    }
+    await second.close();
+    await first.close();
     await rm(dir, { recursive: true });
   });
 

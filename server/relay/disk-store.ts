@@ -10,17 +10,19 @@
  * - `snapshot`: the current snapshot, replaced by temp file + rename (never half-written).
  * A snapshot trims the log by rewriting it (temp + rename); entries the snapshot covers are
  * ignored on reading, so a crash between the two steps loses nothing. With `durable` (the
- * default) an append's `durable` resolves once fdatasync ran (one for the appends that arrive
- * together): the relay acknowledges only then. After a failed fdatasync the log acknowledges
- * nothing more and the room is read again under a new epoch (GroupSync.fail). A room's last write is the newest modification
- * time of its files (idle expiry). A deleted room leaves a tombstone, `ended/<room id>` (its
+ * default) an append's `durable` resolves once the process's journal (disk-journal.ts) holds
+ * it durably: one fdatasync a window for every room, the room logs synced at checkpoints; the
+ * relay acknowledges only then. After a failed fdatasync the room is read again under a new
+ * epoch (GroupSync.fail). A room's last write is the newest modification time of its files. A deleted room leaves a tombstone, `ended/<room id>` (its
  * ENDED message; the file's time is when it ended), so it is never made again until
  * pruneEnded drops it. Calls on one room run one at a time; rooms read recently stay cached
  * in memory.
  */
 import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MessageType, decodeMessage, encodeMessage, isRoomId } from "@plainpad/wire";
+import { MessageType, encodeMessage, isRoomId } from "@plainpad/wire";
+import type { DiskJournal } from "./disk-journal";
+import { openStoreJournal, type DiskStoreOptions } from "./disk-store-options";
 import {
   encodeRecord,
   freeBytes,
@@ -42,6 +44,7 @@ import {
   appendRecord,
   closeLog,
   logsToClose,
+  readRoomFiles,
   roomsPastCache,
   type LoadedRoom,
 } from "./disk-room-log";
@@ -60,33 +63,10 @@ import {
   type CreateResult,
   type RoomStore,
   type StoredEntry,
-  type StoredSnapshot,
 } from "./room-store";
-import {
-  AddressBytes,
-  DEFAULT_QUOTAS,
-  isNoSpaceError,
-  nearlyFull,
-  type StorageQuotas,
-} from "./store-quota";
+import { AddressBytes, DEFAULT_QUOTAS, isNoSpaceError, nearlyFull } from "./store-quota";
 
-/** Options of the disk store. */
-export interface DiskStoreOptions {
-  /** Memory kept for recently used rooms before the least recent is dropped (bytes). */
-  cacheBytes?: number;
-  /** Sync each append to the disk before it resolves (RELAY_FSYNC, default on). */
-  durable?: boolean;
-  /** How long a sync waits for more appends to share it (RELAY_FSYNC_WINDOW_MS; ms, default 0). */
-  syncWindowMs?: number;
-  /** At most this many log syncs start a second, all rooms together (RELAY_FSYNC_RATE; 0: any). */
-  syncsPerSecond?: number;
-  /** Storage limits (store-quota.ts); the defaults when left out. */
-  quotas?: Partial<StorageQuotas>;
-  /** How a log file is synced (fdatasync; tests inject a failing disk). */
-  syncFile?: (fd: number) => Promise<void>;
-  /** Told when a start swept leftovers or a damaged room was kept aside (never payloads). */
-  log?: (event: string, fields: Record<string, string | number>) => void;
-}
+export type { DiskStoreOptions };
 
 /** A store that keeps rooms in `dir` (created when missing). */
 export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {}): RoomStore {
@@ -94,6 +74,8 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const durable = options.durable ?? true;
   const syncWindowMs = options.syncWindowMs ?? 0;
   const syncPacer = new SyncPacer(options.syncsPerSecond ?? 0);
+  const journaled = durable && (options.journal ?? true);
+  let journal: DiskJournal | null = null;
   const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
   const log = options.log ?? (() => {});
   const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
@@ -108,6 +90,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     await mkdir(dir, { recursive: true });
     const swept = await sweepLeftovers(dir);
     if (swept > 0) log("relay-swept", { files: swept });
+    // Every room log holds what the journal acknowledged before any room serves anyone.
+    journal = await openStoreJournal(dir, options, journaled, log, (roomIds) => {
+      for (const id of roomIds) forgetFailedRoom(id, cache.get(id));
+    });
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
@@ -125,7 +111,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
 
   // Closed in the room's turn, so no write of it is cut short.
   const closeInTurn = (id: string, held: LoadedRoom) =>
-    void locked(id, () => closeLog(held)).catch(() => {});
+    void locked(id, () => closeLog(held, journaled)).catch(() => {});
 
   function remember(roomId: string, room: LoadedRoom): void {
     cache.delete(roomId);
@@ -160,17 +146,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       return cached;
     }
     const folder = roomDir(roomId);
-    const metaBytes = await readOptional(path.join(folder, "meta.json"));
-    if (!metaBytes) return null;
-    const meta = JSON.parse(metaBytes.toString("utf8")) as RoomMeta;
-    const snapshotBytes = await readOptional(path.join(folder, "snapshot"));
-    let snapshot: StoredSnapshot | null = null;
-    if (snapshotBytes) {
-      const message = decodeMessage(snapshotBytes);
-      if (message.type !== MessageType.SnapshotReplay) throw new Error("bad snapshot file");
-      const { snapshotId, upToSeq, baseSeq, sealed, signature } = message;
-      snapshot = { snapshotId, upToSeq, baseSeq, sealed, signature };
-    }
+    const files = await readRoomFiles(folder);
+    if (!files) return null;
+    const { meta, snapshot, snapshotBytes } = files;
     const logFile = path.join(folder, "log");
     const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
     const parsed = parseLog(logBytes);
@@ -203,7 +181,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       snapshot,
       headSeq: Math.max(snapshot?.upToSeq ?? 0, parsed.entries.at(-1)?.seq ?? 0),
       epoch,
-      size: parsed.goodLength + (snapshotBytes?.length ?? 0),
+      size: parsed.goodLength + snapshotBytes,
       logLength: parsed.goodLength,
       touchedAt: 0,
       log: null,
@@ -214,9 +192,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   }
 
   /** After a failed sync: forgotten, to be read again under a new epoch (GroupSync.fail). */
-  function forgetFailedRoom(roomId: string, room: LoadedRoom): void {
+  function forgetFailedRoom(roomId: string, room: LoadedRoom | undefined): void {
     syncFailed.add(roomId);
-    if (cache.get(roomId) !== room) return;
+    if (!room || cache.get(roomId) !== room) return;
     cache.delete(roomId);
     closeInTurn(roomId, room); // after the syncs that wait on it have failed
   }
@@ -224,19 +202,32 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     new GroupSync(
       () => room().log,
       options.syncFile,
-      syncWindowMs,
+      journaled ? 0 : syncWindowMs, // with the journal: a checkpoint's, off the ACK path
       () => forgetFailedRoom(roomId, room()),
       syncPacer,
     );
 
-  /** Writes a record at the log's end; on any failure cuts the log back to its good length. */
-  function writeRecord(roomId: string, room: LoadedRoom, record: Uint8Array): void {
-    appendRecord(path.join(roomDir(roomId), "log"), room, record, {
-      opened: () => limitOpenLogs(roomId),
-      // Not even cut back: forget the room, so the next read cuts the torn tail itself.
-      torn: () => cache.delete(roomId),
-    });
+  /**
+   * Writes a record at the log's end (and the journal's, first); on any failure cuts both back
+   * to their good length. Returns when it is durable (null: not waited for).
+   */
+  function writeRecord(roomId: string, room: LoadedRoom, record: Uint8Array) {
+    const synced = journal ? journal.append(roomId, room, record) : null;
+    try {
+      appendRecord(path.join(roomDir(roomId), "log"), room, record, {
+        opened: () => limitOpenLogs(roomId),
+        // Not even cut back: forget the room, so the next read cuts the torn tail itself.
+        torn: () => cache.delete(roomId),
+      });
+    } catch (error) {
+      journal?.cutLast();
+      void synced?.catch(() => {}); // never waited for: not acknowledged
+      throw error;
+    }
+    return synced ?? (durable ? room.sync.sync() : null);
   }
+  /** Resolves once a duplicate's first copy is durable (it may be syncing now). */
+  const durableSoFar = (room: LoadedRoom) => journal?.durable() ?? room.sync.sync();
 
   return {
     getRoom(roomId) {
@@ -286,7 +277,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const existing = seqOfMessageId(room, input.messageId);
         if (existing !== null) {
           // Acknowledged again only once the first is on the disk (it may be syncing now).
-          const synced = durable ? room.sync.sync() : undefined;
+          const synced = durable ? durableSoFar(room) : undefined;
           return {
             ok: false as const,
             reason: "duplicate" as const,
@@ -306,8 +297,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         if (!addressBytes.take(input.address, sealed.length, now)) {
           return { ok: false as const, reason: "quota" as const };
         }
+        let synced;
         try {
-          writeRecord(roomId, room, record);
+          await journal?.writable(); // after a failed journal write or sync: its checkpoint first
+          synced = writeRecord(roomId, room, record);
         } catch (error) {
           addressBytes.giveBack(input.address, sealed.length);
           if (isNoSpaceError(error)) return { ok: false as const, reason: "no-space" as const };
@@ -327,7 +320,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         room.logBytes += sealed.length;
         room.size += record.length;
         storedBytes += record.length;
-        return { ok: true as const, seq: entry.seq, synced: durable ? room.sync.sync() : null };
+        return { ok: true as const, seq: entry.seq, synced };
       });
       if (!written.ok) return written;
       // Waited for outside the room's turn, so appends that arrive meanwhile share a sync.
@@ -369,8 +362,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           throw error;
         }
         const kept = entriesAfter(room.entries, snapshot.upToSeq);
-        // The rename replaces the file: the open handle would append to the old one.
-        await closeLog(room);
+        // The rename replaces the file: the open handle would append to the old one. Synced
+        // first with the journal: if the rewrite fails, the old log stays, durable.
+        await closeLog(room, journaled);
         const logFile = Buffer.concat(kept.map(encodeRecord));
         try {
           await writeAtomic(path.join(folder, "log"), logFile, durable);
@@ -419,7 +413,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         await tombstones.write(roomId, ending, now);
         const cached = cache.get(roomId);
         cache.delete(roomId);
-        if (cached) await closeLog(cached);
+        if (cached) await closeLog(cached); // no sync: a replay skips a deleted room
         const removed = await removeRoomFolder(dir, roomId);
         if (!removed) return false;
         storedBytes -= removed.size;
@@ -441,8 +435,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       await ready.catch(() => {});
       await locks.idle();
       await Promise.all(touches);
-      await Promise.all([...cache.values()].map(closeLog));
+      await Promise.all([...cache.values()].map((room) => closeLog(room, journaled)));
       cache.clear();
+      await journal?.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 // A relay process killed (SIGKILL) while updates are being stored and synced, inside the
 // 25 ms sync window: every update it acknowledged is in the room when a new process opens the
 // same data folder, in the order the writer's ACKs named, with no sequence given out twice.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, truncate } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,5 +67,68 @@ describe("relay killed mid-write (real process)", () => {
     const seqs = [...stored.values()];
     expect(seqs).toEqual(seqs.map((_, index) => index + 1));
     await reader.closeAndWait();
+  }, 60_000);
+
+  it("brings back from its journal every acknowledged update the room logs lost", async () => {
+    // Checkpoints far apart: no room log is synced while the writers type, so a power loss
+    // could leave each log as it was made (empty); only the journal holds the updates then.
+    const folder = await mkdtemp(path.join(tmpdir(), "plainpad-relay-journal-crash-"));
+    const env = {
+      BUILD_DIR: bundle.site,
+      RELAY_DATA_DIR: folder,
+      RELAY_JOURNAL_CHECKPOINT_MS: "600000",
+    };
+    const first = await startRelayProcess(bundle.main, env);
+    running.push(first);
+    const rooms = [newKeys(), newKeys(), newKeys()];
+    const writers = rooms.map(() => new SocketClient(first.url));
+    for (const [index, writer] of writers.entries()) {
+      await writer.opened;
+      writer.send(joinMessage(rooms[index]!, 0, true));
+      await until(() => writer.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED");
+    }
+    for (let i = 0; i < 25; i++) {
+      for (const [index, writer] of writers.entries()) {
+        writer.send(updateMessage(rooms[index]!, `room ${index} line ${i}`));
+      }
+    }
+    await until(
+      () => writers.every((writer) => writer.ofType(MessageType.Ack).length >= 5),
+      20_000,
+      "first ACKs in every room",
+    );
+    process.kill(first.pid, "SIGKILL");
+    await first.stop();
+    running.splice(running.indexOf(first), 1);
+    for (const writer of writers) await until(() => writer.closed !== null, 20_000, "writer cut");
+    // What a power loss does to logs never synced: the page cache's appends are gone.
+    for (const keys of rooms) await truncate(path.join(folder, keys.roomId, "log"), 0);
+
+    const second = await startRelayProcess(bundle.main, env);
+    running.push(second);
+    for (const [index, keys] of rooms.entries()) {
+      const acked = writers[index]!.ofType(MessageType.Ack);
+      expect(acked.length).toBeGreaterThanOrEqual(5);
+      const reader = new SocketClient(second.url);
+      await reader.opened;
+      reader.send(joinMessage(viewOnlyKeys(keys), 0, false));
+      await until(() => reader.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED again");
+      const stored = new Map(
+        reader.ofType(MessageType.Entry).map((entry) => [hex(entry.messageId), entry.seq]),
+      );
+      for (const ack of acked) expect(stored.get(hex(ack.messageId))).toBe(ack.seq);
+      await reader.closeAndWait();
+    }
+    // A new update follows the replayed ones: no sequence is handed out twice.
+    const again = new SocketClient(second.url);
+    await again.opened;
+    again.send(joinMessage(rooms[0]!, 0, false));
+    await until(() => again.ofType(MessageType.Synced).length > 0, 20_000, "SYNCED writer");
+    const head = Math.max(...again.ofType(MessageType.Entry).map((entry) => entry.seq));
+    again.send(updateMessage(rooms[0]!, "after the restart"));
+    await until(() => again.ofType(MessageType.Ack).length > 0, 20_000, "ACK after restart");
+    expect(again.ofType(MessageType.Ack)[0]!.seq).toBe(head + 1);
+    await again.closeAndWait();
+    await rm(folder, { recursive: true, force: true });
   }, 60_000);
 });
