@@ -8,9 +8,17 @@
  * refused: the file is set aside for an operator, and every room gets a new epoch, since the
  * records past the damage (maybe acknowledged) cannot be read: returning clients send back
  * what they have.
+ *
+ * A room log that reads as damaged (a bad record with data after it) is what a power cut leaves
+ * when the log's unsynced tail reached the disk only in part: a page of zeros, then a later page.
+ * Every record past the log's last sync is in a journal, so when this journal's records of the
+ * room reach back to the log's good part, the log is cut there (its damaged copy kept for an
+ * operator), the room gets a new epoch and the records are appended. When they do not (the
+ * damage lies in what was synced before), nothing is cut: the journal is kept aside with the
+ * room, which the store keeps aside when it reads it, since it holds the only durable copy.
  */
 import { closeSync, fdatasyncSync, openSync, writeSync } from "node:fs";
-import { readFile, readdir, rm, truncate } from "node:fs/promises";
+import { copyFile, readFile, readdir, rm, truncate } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, isRoomId } from "@plainpad/wire";
 import { parseLog, readOptional, syncFolder, writeAtomic, type RoomMeta } from "./disk-log";
@@ -38,8 +46,24 @@ export async function replayJournals(dir: string, log: Log): Promise<number> {
       byRoom.set(record.roomId, records);
     }
     let replayed = 0;
-    for (const [roomId, records] of byRoom) replayed += await replayRoom(dir, roomId, records);
+    const unreplayed: string[] = [];
+    for (const [roomId, records] of byRoom) {
+      const result = await replayRoom(dir, roomId, records, log);
+      if (result === "log-damaged-before-journal") unreplayed.push(roomId);
+      else replayed += result;
+    }
     if (replayed > 0) log("relay-journal-replayed", { records: replayed });
+    if (unreplayed.length > 0) {
+      // Its records of those rooms are the only durable copy of what the damage hides.
+      const aside = await moveJournalAside(dir, file);
+      log("relay-journal-kept-aside", {
+        file: aside,
+        reason: "a room log damaged before this journal's records",
+        rooms: unreplayed.join(","),
+      });
+      if (parsed.tail === "damaged") await renewEveryEpoch(dir);
+      continue;
+    }
     if (parsed.tail === "damaged") {
       const aside = await moveJournalAside(dir, file);
       log("relay-journal-kept-aside", {
@@ -66,8 +90,21 @@ async function writeEpoch(dir: string, roomId: string, meta: RoomMeta): Promise<
   await writeAtomic(file, JSON.stringify({ ...meta, epoch: newEpoch() }), true);
 }
 
-/** Appends a room's missing records to its log and syncs it; returns how many were appended. */
-async function replayRoom(dir: string, roomId: string, records: JournalRecord[]): Promise<number> {
+/** The sequence of a journal record's entry (0 for a record that holds none). */
+function seqOf(record: JournalRecord): number {
+  return parseLog(record.logRecord).entries[0]?.seq ?? 0;
+}
+
+/**
+ * Appends a room's missing records to its log and syncs it; returns how many were appended, or
+ * `log-damaged-before-journal` when the room log is damaged where these records cannot mend it.
+ */
+async function replayRoom(
+  dir: string,
+  roomId: string,
+  records: JournalRecord[],
+  log: Log,
+): Promise<number | "log-damaged-before-journal"> {
   if (!isRoomId(roomId)) return 0;
   if ((await readOptional(path.join(dir, "ended", roomId))) !== null) return 0;
   const meta = await readMeta(dir, roomId);
@@ -80,20 +117,28 @@ async function replayRoom(dir: string, roomId: string, records: JournalRecord[])
   }
   const logFile = path.join(dir, roomId, "log");
   const parsed = parseLog((await readOptional(logFile)) ?? new Uint8Array(0));
-  // Damage in the middle: the store keeps the room aside when it reads it.
-  if (parsed.tail === "damaged") return 0;
-  if (parsed.tail === "torn") {
+  head = Math.max(head, parsed.entries.at(-1)?.seq ?? 0);
+  if (parsed.tail === "damaged") {
+    // The journal mends the log only if it holds the record right after the good part: then
+    // whatever lay past it was written after the log's last sync, and is here (or was never
+    // acknowledged). Else the damage hides synced entries nobody else holds.
+    if (!records.some((record) => seqOf(record) <= head + 1)) return "log-damaged-before-journal";
+    const copy = path.join(dir, `.damaged-log-${roomId}-${Date.now()}`);
+    await copyFile(logFile, copy);
+    await syncFolder(dir);
+    log("relay-room-log-mended", { room: roomId, copy: path.basename(copy) });
+  }
+  if (parsed.tail !== "clean") {
     await truncate(logFile, parsed.goodLength);
     // As on a load that cuts a tear: what the process wrote just before may be gone too.
     await writeEpoch(dir, roomId, meta);
   }
-  head = Math.max(head, parsed.entries.at(-1)?.seq ?? 0);
   const missing: Uint8Array[] = [];
   for (const record of records) {
-    const entry = parseLog(record.logRecord).entries[0];
-    if (!entry || entry.seq <= head) continue;
+    const seq = seqOf(record);
+    if (seq <= head) continue;
     missing.push(record.logRecord);
-    head = entry.seq;
+    head = seq;
   }
   // Synced even with nothing missing: the journal that covered the log's tail goes next.
   const fd = openSync(logFile, "a");

@@ -321,3 +321,99 @@ describe("disk journal, replay on start", () => {
     expect(await logSeqs(dir, room)).toEqual([5]);
   });
 });
+
+describe("disk journal, a room log a power cut left damaged", () => {
+  /** The log as a power cut can leave it: its synced records, then a zeroed page, then bytes. */
+  async function damageLogTail(dir: string, roomId: string, keepRecords: number): Promise<number> {
+    const file = path.join(dir, roomId, "log");
+    const bytes = await readFile(file);
+    const records = parseLog(bytes).entries.slice(0, keepRecords);
+    const goodLength = records.reduce((sum, e) => sum + encodeRecord(e).length, 0);
+    const later = encodeRecord(stored(99));
+    const damaged = Buffer.concat([bytes.subarray(0, goodLength), new Uint8Array(300), later]);
+    await writeFile(file, damaged);
+    expect(parseLog(damaged).tail).toBe("damaged");
+    return damaged.length;
+  }
+  const epochOf = async (dir: string, roomId: string) =>
+    JSON.parse(await readFile(path.join(dir, roomId, "meta.json"), "utf8")).epoch as number;
+
+  it("mends the log from the journal when its records reach back to the good part", async () => {
+    const dir = await freshDir();
+    await roomWith(dir, room, 4);
+    // Entries 1-2 were synced by the last checkpoint; 3 and 4 were acknowledged from the
+    // journal, and the log's copy of them did not reach the disk whole.
+    await damageLogTail(dir, room, 2);
+    const epochBefore = await epochOf(dir, room);
+    await writeJournal(dir, [
+      [room, 3],
+      [room, 4],
+    ]);
+    const events: string[] = [];
+    const store = createDiskRoomStore(dir, { log: (event) => events.push(event) });
+    expect((await store.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect((await store.getRoom(room))!.epoch).not.toBe(epochBefore);
+    expect(events).toContain("relay-room-log-mended");
+    const next = await store.append(room, entry(9), 1000, 1 << 20);
+    expect(next).toMatchObject({ ok: true, seq: 5 });
+    if (next.ok) await next.durable;
+    await store.close();
+    expect(await logSeqs(dir, room)).toEqual([1, 2, 3, 4, 5]);
+    // The damaged log is kept for an operator; the journal, now redundant, is gone.
+    const copies = (await readdir(dir)).filter((name) => name.startsWith(".damaged-log-"));
+    expect(copies).toHaveLength(1);
+    expect(parseLog(await readFile(path.join(dir, copies[0]!))).tail).toBe("damaged");
+    expect(await journalFiles(dir)).toEqual([]);
+  });
+
+  it("keeps the journal, and cuts nothing, when the damage lies before its records", async () => {
+    const dir = await freshDir();
+    await roomWith(dir, room, 4);
+    // Damage in what the last checkpoint synced (entries 2-4); the journal holds only 5.
+    const damagedLength = await damageLogTail(dir, room, 1);
+    await writeJournal(dir, [[room, 5]]);
+    const events: string[] = [];
+    const store = createDiskRoomStore(dir, { log: (event) => events.push(event) });
+    // The store keeps the room aside, as for any damaged log; the journal goes beside it.
+    expect(await store.getRoom(room)).toBeNull();
+    await store.close();
+    expect(events).toContain("relay-journal-kept-aside");
+    const names = await readdir(dir);
+    const journalAside = names.filter((name) => name.startsWith(".damaged-journal-"));
+    expect(journalAside).toHaveLength(1);
+    const kept = parseJournal(await readFile(path.join(dir, journalAside[0]!)));
+    expect(kept.records.map((record) => parseLog(record.logRecord).entries[0]!.seq)).toEqual([5]);
+    const roomAside = names.filter((name) => name.startsWith(`.damaged-${room}`));
+    expect(roomAside).toHaveLength(1);
+    expect((await stat(path.join(dir, roomAside[0]!, "log"))).size).toBe(damagedLength);
+  });
+});
+
+describe("disk journal, a checkpoint whose retired journal fails its sync", () => {
+  it("does not acknowledge a duplicate whose first copy that journal held", async () => {
+    const dir = await freshDir();
+    let failFirst!: (error: Error) => void;
+    const firstSync = new Promise<void>((_, reject) => (failFirst = reject));
+    const journal = await openJournal(dir, 0, {
+      windowMs: 0,
+      checkpointMs: 60_000,
+      checkpointBytes: 1 << 30,
+      syncFile: async (fd) => {
+        if (readlinkSync(`/proc/self/fd/${fd}`).endsWith("000000000001")) await firstSync;
+      },
+    });
+    const log = { sync: new GroupSync(() => null) };
+    const original = journal.append(room, log, encodeRecord(stored(1)));
+    const checkpoint = journal.checkpoint();
+    // Once the checkpoint has moved on to a new file (the old one still syncing)...
+    const retiring = () => (journal as unknown as { retiring: Promise<void> | null }).retiring;
+    await expect.poll(() => retiring() !== null).toBe(true);
+    // ...a resend of entry 1 arrives: its ACK waits for the first copy's journal.
+    const duplicate = journal.durable();
+    failFirst(Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" }));
+    await expect(original).rejects.toThrow("EIO");
+    await expect(duplicate).rejects.toThrow("EIO");
+    await checkpoint;
+    await journal.close();
+  });
+});

@@ -95,6 +95,8 @@ export async function journalFiles(dir: string): Promise<string[]> {
 export async function moveJournalAside(dir: string, file: string): Promise<string> {
   const aside = `.damaged-journal-${path.basename(file)}-${Date.now()}`;
   await rename(file, path.join(dir, aside));
+  // Both folders: a power cut must leave it in one of them, not in neither.
+  await syncFolder(dir);
   await syncFolder(path.dirname(file));
   return aside;
 }
@@ -253,9 +255,11 @@ export class DiskJournal {
     const fd = openSync(file, "ax");
     await syncFolder(path.dirname(file));
     this.current = this.fileOf(file, fd);
-    const retiring = old.sync.sync().catch(() => {});
+    // Kept as it is, failure included: a duplicate's `durable()` waits on it, and must not be
+    // acknowledged if the sync covering its first copy failed.
+    const retiring = old.sync.sync();
     this.retiring = retiring;
-    await retiring;
+    await retiring.catch(() => {});
     if (this.retiring === retiring) this.retiring = null;
     const synced = await Promise.allSettled([...old.logs.keys()].map((log) => log.sync.sync()));
     closeSync(old.fd);
