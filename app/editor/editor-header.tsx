@@ -1,5 +1,5 @@
-import { Logo } from "~/site/logo";
-import { ThemeToggle } from "~/site/theme-toggle";
+import { Logo } from "~/chrome/logo";
+import { ThemeToggle } from "~/chrome/theme-toggle";
 import { DriveControls } from "./drive-controls";
 import type { EditorActions } from "./editor-actions";
 import { useEditorStore } from "./editor-store";
