@@ -112,6 +112,37 @@ test.describe("the tree's file commands", () => {
     expect(await missing(page, "a-readme.md")).toBe(true);
   });
 
+  test("a rename done by copying (no FileSystemHandle.move): the tab saves there without asking", async ({
+    page,
+  }) => {
+    // As in a browser without `move`: the rename copies the file and removes the original.
+    await page.addInitScript(() => {
+      for (const kind of [FileSystemHandle, FileSystemFileHandle, FileSystemDirectoryHandle])
+        delete (kind.prototype as { move?: unknown }).move;
+    });
+    await openWorkspace(page);
+    await treeItem(page, "b-notes.txt").click();
+    await expect.poll(() => editorText(page)).toBe("Notes in UTF-8: naïve\n");
+    await treeItem(page, "b-notes.txt").focus();
+    await page.keyboard.press("F2");
+    const rename = page.getByRole("dialog", { name: "Rename" });
+    await rename.getByRole("textbox", { name: "Name" }).fill("c-notes.txt");
+    await rename.getByRole("button", { name: "Rename" }).click();
+    await expect(tabButton(page, "c-notes.txt")).toBeVisible();
+
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("typed after the rename");
+    await page.keyboard.press("ControlOrMeta+s");
+    // The copy's new time is not taken for another program's change: no question, written.
+    await expect(tabButton(page, "c-notes.txt")).toBeVisible();
+    await expect
+      .poll(() => textOf(page, "c-notes.txt"))
+      .toBe("Notes in UTF-8: naïve\ntyped after the rename");
+    await expect(page.getByRole("dialog", { name: /changed on disk/ })).toHaveCount(0);
+    expect(await missing(page, "b-notes.txt")).toBe(true);
+  });
+
   test("a file dragged onto a folder moves there, every byte kept", async ({ page }) => {
     await openWorkspace(page);
     const before = await workspaceFileBytes(page, "utf16.txt");

@@ -8,7 +8,12 @@ import {
 import { SessionTrash } from "~/workspace/session-trash";
 import { FileListFolder, MemoryFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
 import { TabFileQueue } from "../tab-file-queue";
-import { type FileOpsHost, type NoticeAction, WorkspaceFileOps } from "./workspace-file-ops";
+import {
+  type CopiedFile,
+  type FileOpsHost,
+  type NoticeAction,
+  WorkspaceFileOps,
+} from "./workspace-file-ops";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -16,7 +21,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 function setup(
   files: Record<string, string>,
   {
-    confirmAnswer = true,
+    confirmAnswer = Promise.resolve(true) as Promise<boolean>,
     trash = new SessionTrash(),
     readOnly = false,
     queue = new TabFileQueue(),
@@ -34,20 +39,22 @@ function setup(
   const openTabs: Record<string, string> = {};
   const notices: { kind: string; message: string; action?: NoticeAction }[] = [];
   const events: string[] = [];
+  const copies: ({ id: string } & CopiedFile)[] = [];
   const host: FileOpsHost = {
     folder: () => folder,
     refresh: async (path) => void events.push(`refresh ${path}`),
     openTabs: () => openTabs,
-    followTab: async (id, from, path) => {
+    followTab: async (id, from, path, copied) => {
       delete openTabs[from];
       openTabs[path] = id;
       events.push(`follow ${id} ${path}`);
+      if (copied) copies.push({ id, ...copied });
     },
     historyMoved: async (from, to) => void events.push(`history ${from} ${to}`),
     orphanTab: (id, path, how) => void events.push(`orphan ${id} ${path} ${how}`),
     changedOnDisk: (id, path) => void events.push(`changed ${id} ${path}`),
     notify: (kind, message, action) => void notices.push({ kind, message, action }),
-    confirm: async (message) => {
+    confirm: (message) => {
       events.push(`confirm ${message}`);
       return confirmAnswer;
     },
@@ -55,7 +62,7 @@ function setup(
     select: (path) => void events.push(`select ${path}`),
     settled: () => undefined,
   };
-  return { folder, openTabs, notices, events, ops: new WorkspaceFileOps(host, trash) };
+  return { folder, openTabs, notices, events, copies, ops: new WorkspaceFileOps(host, trash) };
 }
 
 describe("the tree's file commands", () => {
@@ -119,7 +126,7 @@ describe("the tree's file commands", () => {
   it("what does not fit in the trash is deleted only after the confirm", async () => {
     const declined = setup(
       { "big.bin": "x" },
-      { confirmAnswer: false, trash: new SessionTrash(0) },
+      { confirmAnswer: Promise.resolve(false), trash: new SessionTrash(0) },
     );
     expect(await declined.ops.delete("big.bin")).toBe(false);
     expect(await declined.folder.kindOf("big.bin")).toBe("file");
@@ -202,6 +209,15 @@ describe("a rename or move by copy and removal while the tab's Save writes", () 
     await Promise.all([saving, renaming]);
     expect(text("renamed.txt")).toBe("new text");
     expect(text("notes.txt")).toBeUndefined();
+  });
+
+  it("a tab whose file a rename copied is told the original's stamp and the copy's", async () => {
+    const { ops, folder, copies } = racing();
+    const before = await folder.stat("notes.txt");
+    await ops.rename("notes.txt", "renamed.txt");
+    expect(copies).toEqual([
+      { id: "tab-a", source: before, copy: await folder.stat("renamed.txt") },
+    ]);
   });
 
   it("a save asked for while a move copies waits for it, and writes to the file where it went", async () => {
