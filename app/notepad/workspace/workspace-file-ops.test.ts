@@ -139,6 +139,53 @@ describe("the tree's file commands", () => {
     expect(confirmed.notices.at(-1)!.message).toBe('"big.bin" was deleted permanently.');
   });
 
+  it("a Save of a tab in a folder too big for the trash writes while the confirm is open", async () => {
+    const read = async (folder: WorkspaceFolder, path: string) =>
+      new TextDecoder().decode((await folder.read(path)).bytes);
+    /**
+     * Deletes "d" (over the trash's 8 bytes) with "d/a.txt" open in a tab. While the confirm
+     * is open, the tab's Save (as the notepad runs it: in its turn of the queue) writes `text`,
+     * read back before the person answers "Delete permanently".
+     */
+    const deleteSavingMeanwhile = async (text: string) => {
+      let answer = (_yes: boolean) => {};
+      const queue = new TabFileQueue();
+      const test = setup(
+        { "d/a.txt": "the text on disk", "d/b.txt": "B" },
+        {
+          confirmAnswer: new Promise((resolve) => (answer = resolve)),
+          trash: new SessionTrash(8),
+          queue,
+        },
+      );
+      test.openTabs["d/a.txt"] = "tab-a";
+      const deleting = test.ops.delete("d");
+      await expectEventually(async () => test.events.some((event) => event.startsWith("confirm ")));
+      await queue.run(
+        ["tab-a"],
+        async () => void (await test.folder.write("d/a.txt", bytes(text))),
+      );
+      expect(await read(test.folder, "d/a.txt")).toBe(text);
+      answer(true);
+      expect(await deleting).toBe(true);
+      expect(await test.folder.kindOf("d")).toBeNull();
+      // The tab keeps its text, unsaved.
+      expect(test.events).toContain("orphan tab-a d/a.txt deleted");
+      return test;
+    };
+
+    // The question was of the old bytes; the answer finds that "d" fits in the trash now, so
+    // it goes there with the saved bytes, and can be restored.
+    const shrunk = await deleteSavingMeanwhile("new");
+    expect(shrunk.notices.at(-1)!.message).toBe('"d" was moved to the trash.');
+    await shrunk.ops.restore(shrunk.ops.trashStore.getState().items[0]!.id);
+    expect(await read(shrunk.folder, "d/a.txt")).toBe("new");
+
+    // Still too big: deleted for good, as confirmed.
+    const grown = await deleteSavingMeanwhile("newer and longer text");
+    expect(grown.notices.at(-1)!.message).toBe('"d" was deleted permanently.');
+  });
+
   it("changes by another program: the tab's conflict flow, a gone file's tab, the tree listed", async () => {
     const { folder, ops, openTabs, events } = setup({ "a.txt": "A", "d/b.txt": "B", "e/c": "C" });
     openTabs["a.txt"] = "tab-a";

@@ -121,6 +121,20 @@ export class WorkspaceFileOps {
     return this.host.exclusive(tabIds, work);
   }
 
+  /**
+   * Asks the person, out of the way of the page's own work: the disk watch tells what other
+   * programs change meanwhile, as at any other time.
+   */
+  private async ask(message: string, confirmLabel: string): Promise<boolean> {
+    this.running--;
+    this.host.settled();
+    try {
+      return await this.host.confirm(message, confirmLabel);
+    } finally {
+      this.running++;
+    }
+  }
+
   /** New file… in `parent`: resolves with its path (null: refused, words shown). */
   newFile(parent: string, name: string): Promise<string | null> {
     const path = joinPath(parent, name);
@@ -190,32 +204,36 @@ export class WorkspaceFileOps {
   /**
    * Delete: into the session trash (with Restore in the notice and the Trash list); what does
    * not fit is deleted only after "Delete permanently" is confirmed. Tabs bound to it keep
-   * their text, unsaved.
+   * their text, unsaved. The question is asked outside the turn of those tabs' saves (a Save
+   * meanwhile writes, and is not held until the person answers); the answer takes the turn
+   * again and looks afresh: what fits in the trash now goes there, with its newest bytes.
    */
   delete(path: string): Promise<boolean> {
-    return this.attempt(
-      path,
-      async (folder) => {
-        const outcome = await this.trash.moveToTrash(folder, path);
-        if (outcome.kind === "too-big") {
-          if (!(await this.host.confirm(outcome.message, "Delete permanently"))) return false;
-          await this.trash.deletePermanently(folder, path);
-          this.host.notify("info", `"${path}" was deleted permanently.`);
-        } else {
-          const id = outcome.item.id;
-          this.host.notify("info", `"${path}" was moved to the trash.`, {
-            label: "Restore",
-            run: () => void this.restore(id),
-          });
-        }
-        this.publishTrash();
-        for (const [tabPath, id] of Object.entries(this.host.openTabs()))
-          if (isAtOrUnder(tabPath, path)) this.host.orphanTab(id, tabPath, "deleted");
-        await this.host.refresh(splitPath(path)[0]);
-        return true;
-      },
-      path,
-    ).then((done) => done === true);
+    return this.attempt(path, async (folder) => {
+      let outcome = await this.inTurnOf(path, () => this.trash.moveToTrash(folder, path));
+      if (outcome.kind === "too-big") {
+        if (!(await this.ask(outcome.message, "Delete permanently"))) return false;
+        outcome = await this.inTurnOf(path, async () => {
+          const now = await this.trash.moveToTrash(folder, path);
+          if (now.kind === "too-big") await this.trash.deletePermanently(folder, path);
+          return now;
+        });
+      }
+      if (outcome.kind === "too-big") {
+        this.host.notify("info", `"${path}" was deleted permanently.`);
+      } else {
+        const id = outcome.item.id;
+        this.host.notify("info", `"${path}" was moved to the trash.`, {
+          label: "Restore",
+          run: () => void this.restore(id),
+        });
+      }
+      this.publishTrash();
+      for (const [tabPath, id] of Object.entries(this.host.openTabs()))
+        if (isAtOrUnder(tabPath, path)) this.host.orphanTab(id, tabPath, "deleted");
+      await this.host.refresh(splitPath(path)[0]);
+      return true;
+    }).then((done) => done === true);
   }
 
   /**
