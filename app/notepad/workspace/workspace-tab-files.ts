@@ -1,4 +1,5 @@
 import { baseName } from "~/workspace/path-rules";
+import type { FileStamp } from "~/workspace/workspace-folder";
 import type { Notice, NotepadStore } from "../notepad-store";
 import type { TabStates } from "../tab-states";
 import { clearModified, markModified, renameTab } from "../tabs-model";
@@ -24,17 +25,28 @@ export interface TabFilesHost {
 
 /**
  * Tab `id`'s file is now at `path`; `handle` is the file's handle there (null in a folder
- * without handles). The tab takes the file's name; a tab that was saved stays saved.
+ * without handles). The tab takes the file's name; a tab that was saved stays saved. When the
+ * move was a copy (`copied`: the original's stamp as copied, and the copy's), the tab's record
+ * of its file takes the copy's size and time, as a Save does, so its next Save does not ask
+ * about a change on disk that is only the copy's. A record that no longer matched the original
+ * (another program wrote it before the move) is kept: that Save still asks.
  */
 export function followFile(
   host: TabFilesHost,
   id: string,
   path: string,
   handle: FileSystemFileHandle | null,
+  copied?: { source: FileStamp; copy: FileStamp },
 ): void {
   const file = host.states.get(id)?.file;
-  if (file?.disk && handle)
-    host.states.changeMeta(id, { file: { ...file, disk: { ...file.disk, handle } } });
+  if (file?.disk && handle) {
+    const current =
+      copied !== undefined &&
+      file.disk.size === copied.source.size &&
+      file.disk.lastModified === copied.source.lastModified;
+    const stamp = current ? { size: copied.copy.size, lastModified: copied.copy.lastModified } : {};
+    host.states.changeMeta(id, { file: { ...file, disk: { ...file.disk, handle, ...stamp } } });
+  }
   const before = host.store.getState().tabs;
   const wasModified = before.tabs.find((tab) => tab.id === id)?.isModified ?? true;
   let after = renameTab(before, id, baseName(path), Date.now());
