@@ -7,6 +7,7 @@ import {
   editorText,
   openNotepad,
   renameActiveTab,
+  replaceAll,
   runMenu,
   tabButton,
   tabButtons,
@@ -77,10 +78,7 @@ test.describe("version history in the notepad", () => {
   }) => {
     await openNotepad(page);
     await typeInEditor(page, "alpha beta alpha");
-    await runMenu(page, "Edit", "Replace");
-    await page.getByRole("searchbox", { name: "Find" }).fill("alpha");
-    await page.getByRole("textbox", { name: "Replace with" }).fill("gamma");
-    await page.getByRole("button", { name: "Replace all" }).click();
+    await replaceAll(page, "alpha", "gamma");
     await expect.poll(() => editorText(page)).toBe("gamma beta gamma");
 
     await runMenu(page, "File", "Version history…");
@@ -97,10 +95,7 @@ test.describe("version history in the notepad", () => {
   test("each tab has its own history", async ({ page }) => {
     await openNotepad(page);
     await typeInEditor(page, "first tab text");
-    await runMenu(page, "Edit", "Replace");
-    await page.getByRole("searchbox", { name: "Find" }).fill("first");
-    await page.getByRole("textbox", { name: "Replace with" }).fill("1st");
-    await page.getByRole("button", { name: "Replace all" }).click();
+    await replaceAll(page, "first", "1st");
     await runMenu(page, "File", "New tab");
     await runMenu(page, "File", "Version history…");
     await expect(historyDialog(page).getByText("No versions kept yet.")).toBeVisible();
@@ -351,12 +346,8 @@ test.describe("backup and restore", () => {
     await openNotepad(page);
     await typeInEditor(page, "alpha beta alpha");
     await renameActiveTab(page, "Greek");
-    await runMenu(page, "Edit", "Replace");
-    await page.getByRole("searchbox", { name: "Find" }).fill("alpha");
-    await page.getByRole("textbox", { name: "Replace with" }).fill("omega");
-    await page.getByRole("button", { name: "Replace all" }).click();
+    await replaceAll(page, "alpha", "omega");
     await expect.poll(() => editorText(page)).toBe("omega beta omega");
-    await page.keyboard.press("Escape");
     await runMenu(page, "View", "Line numbers");
     await waitForSaved(page);
     const backupPath = test.info().outputPath("backup-with-history.zip");
@@ -467,14 +458,6 @@ async function tabTexts(page: Page): Promise<string[]> {
     texts.push((await editorText(page)) ?? "");
   }
   return texts;
-}
-
-async function replaceAll(page: Page, find: string, replacement: string): Promise<void> {
-  await runMenu(page, "Edit", "Replace");
-  await page.getByRole("searchbox", { name: "Find" }).fill(find);
-  await page.getByRole("textbox", { name: "Replace with" }).fill(replacement);
-  await page.getByRole("button", { name: "Replace all" }).click();
-  await page.keyboard.press("Escape");
 }
 
 test.describe("history faults", () => {
