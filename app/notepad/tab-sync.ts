@@ -81,6 +81,16 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
 
   /** Puts another window's text and file details in a tab this window has. */
   private adoptContent(doc: RemoteDocument): void {
+    // Its name, unsaved mark and file first (a version kept below is kept under the new
+    // name); stored already by the other window: the storage follower leaves it.
+    const meta = {
+      name: doc.name,
+      isModified: doc.isModified,
+      lastModified: doc.lastModified,
+      driveFileId: doc.driveFileId,
+      file: doc.file,
+    };
+    this.notepad.states.changeMeta(doc.id, meta, "other-window");
     // A built tab's History follows the tabs' feed (other-window reason); a tab not built yet
     // takes the text without a transaction, so its text before is kept here.
     const held = this.notepad.states.get(doc.id);
@@ -97,15 +107,6 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
       doc.id === this.notepad.activeId() ? this.notepad.getView() : null,
       doc.changes,
     );
-    // Stored already by the other window: the storage follower leaves it.
-    const meta = {
-      name: doc.name,
-      isModified: doc.isModified,
-      lastModified: doc.lastModified,
-      driveFileId: doc.driveFileId,
-      file: doc.file,
-    };
-    this.notepad.states.changeMeta(doc.id, meta, "other-window");
     if (doc.id === this.notepad.activeId()) this.notepad.publishFileStatus();
   }
 }
