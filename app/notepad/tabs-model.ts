@@ -9,7 +9,7 @@ import { MAX_DOCUMENT_NAME_LENGTH } from "~/document/document-names";
  */
 
 /** One tab as the tab bar shows it (its name, unsaved mark and last change are its meta). */
-export type TabMeta = ListedDocument;
+type TabMeta = ListedDocument;
 
 /** The ordered tab list and which tab is shown. Invariant: at least one tab; activeId is in tabs. */
 export interface TabsState {
@@ -27,7 +27,7 @@ export function initialTabsState(now: number): TabsState {
 }
 
 /** The store's tab list for the set's list (a new object only when the list changed). */
-export function tabsStateOf(list: DocumentList): TabsState {
+function tabsStateOf(list: DocumentList): TabsState {
   return { tabs: list.documents, activeId: list.activeId };
 }
 
