@@ -13,7 +13,10 @@
  * when the log's unsynced tail reached the disk only in part: a page of zeros, then a later page.
  * Every record past the log's last sync is in a journal, so when this journal's records of the
  * room reach back to the log's good part, the log is cut there (its damaged copy kept for an
- * operator), the room gets a new epoch and the records are appended. When they do not (the
+ * operator), the room gets a new epoch and the records are appended, then the whole records
+ * past the damage that continue the sequence: a room log whose sync failed (EIO) has a hole
+ * where the dropped pages were, which its kept journal fills, and a later checkpoint may have
+ * synced entries after the hole and removed their journal. When they do not (the
  * damage lies in what was synced before), nothing is cut: the journal is kept aside with the
  * room, which the store keeps aside when it reads it, since it holds the only durable copy.
  */
@@ -21,7 +24,14 @@ import { closeSync, fdatasyncSync, openSync, writeSync } from "node:fs";
 import { copyFile, readFile, readdir, rm, truncate } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, isRoomId } from "@plainpad/wire";
-import { parseLog, readOptional, syncFolder, writeAtomic, type RoomMeta } from "./disk-log";
+import {
+  encodeRecord,
+  parseLog,
+  readOptional,
+  syncFolder,
+  writeAtomic,
+  type RoomMeta,
+} from "./disk-log";
 import {
   generationOf,
   journalFiles,
@@ -29,7 +39,9 @@ import {
   parseJournal,
   type JournalRecord,
 } from "./disk-journal";
-import { newEpoch } from "./room-store";
+import { newEpoch, type StoredEntry } from "./room-store";
+
+const LENGTH_BYTES = 4;
 
 type Log = (event: string, fields: Record<string, string | number>) => void;
 
@@ -116,7 +128,8 @@ async function replayRoom(
     if (message.type === MessageType.SnapshotReplay) head = message.upToSeq;
   }
   const logFile = path.join(dir, roomId, "log");
-  const parsed = parseLog((await readOptional(logFile)) ?? new Uint8Array(0));
+  const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
+  const parsed = parseLog(logBytes);
   head = Math.max(head, parsed.entries.at(-1)?.seq ?? 0);
   if (parsed.tail === "damaged") {
     // The journal mends the log only if it holds the record right after the good part: then
@@ -140,6 +153,14 @@ async function replayRoom(
     missing.push(record.logRecord);
     head = seq;
   }
+  if (parsed.tail === "damaged") {
+    // Past the damage the log may hold entries synced later (a failed sync's hole, then a
+    // sync that succeeded), whose journal is gone: they continue the sequence, and are kept.
+    for (const entry of entriesPastDamage(logBytes, parsed.goodLength, head)) {
+      missing.push(encodeRecord(entry));
+      head = entry.seq;
+    }
+  }
   // Synced even with nothing missing: the journal that covered the log's tail goes next.
   const fd = openSync(logFile, "a");
   try {
@@ -153,6 +174,43 @@ async function replayRoom(
     closeSync(fd);
   }
   return missing.length;
+}
+
+/**
+ * The whole records in a damaged log's bytes from `from` on whose sequences continue `after`
+ * one by one (each run found by trying every offset: what precedes it is zeros or a torn
+ * write, not records). A record that does not continue the sequence is not taken: it is no
+ * part of this room's history past the journal (stale bytes, or a later entry after a gap).
+ */
+export function entriesPastDamage(bytes: Uint8Array, from: number, after: number): StoredEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const found: StoredEntry[] = [];
+  let want = after + 1;
+  let offset = from;
+  while (offset + LENGTH_BYTES <= bytes.length) {
+    const end = offset + LENGTH_BYTES + view.getUint32(offset);
+    const first = end <= bytes.length ? entriesAt(bytes.subarray(offset, end))[0] : undefined;
+    if (first?.seq !== want) {
+      offset++;
+      continue;
+    }
+    for (const entry of entriesAt(bytes.subarray(offset))) {
+      if (entry.seq !== want) break;
+      found.push(entry);
+      want++;
+      offset += encodeRecord(entry).length;
+    }
+  }
+  return found;
+}
+
+/** The records that parse from the start of `bytes` (none when what is there is no record). */
+function entriesAt(bytes: Uint8Array): StoredEntry[] {
+  try {
+    return parseLog(bytes).entries;
+  } catch {
+    return [];
+  }
 }
 
 /** A new epoch for every room: after a damaged journal, any of them may miss acknowledged entries. */
