@@ -75,3 +75,26 @@ describe("journal replay, a room log with a hole a failed sync left", () => {
     expect(await journalFiles(dir)).toEqual([]);
   });
 });
+
+describe("journal replay, an older kept journal and a newer one", () => {
+  // Journal 7 was kept (another room's log sync failed at its checkpoint) and holds this room's
+  // 1-2, long synced. Journal 9 was kept when this room's log sync failed on 5-6 (a hole on
+  // the disk); 7-8 came after and were synced by a checkpoint whose journal is gone.
+  it("lets only the journal that holds the entry after the good part mend the log", async () => {
+    const dir = await freshDir();
+    await roomWith(dir, 8);
+    await writeFile(
+      path.join(dir, room, "log"),
+      Buffer.concat([recordsOf([1, 2, 3, 4]), holeOf([5, 6]), recordsOf([7, 8])]),
+    );
+    await writeJournal(dir, 7, [1, 2]);
+    await writeJournal(dir, 9, [5, 6]);
+    const store = createDiskRoomStore(dir);
+    expect((await store.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const next = await store.append(room, entry(9), 1000, 1 << 20);
+    expect(next).toMatchObject({ ok: true, seq: 9 });
+    if (next.ok) await next.durable;
+    await store.close();
+    expect(await logSeqs(dir)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});

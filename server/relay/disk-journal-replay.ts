@@ -131,29 +131,33 @@ async function replayRoom(
   const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
   const parsed = parseLog(logBytes);
   head = Math.max(head, parsed.entries.at(-1)?.seq ?? 0);
-  if (parsed.tail === "damaged") {
+  const seqs = records.map(seqOf);
+  // An older journal (kept after a failed room log sync) may hold only entries the good part
+  // has: it says nothing of what the damage hides, so it cuts nothing; a newer one may mend.
+  const mend = parsed.tail === "damaged" && seqs.some((seq) => seq > head);
+  if (mend) {
     // The journal mends the log only if it holds the record right after the good part: then
     // whatever lay past it was written after the log's last sync, and is here (or was never
-    // acknowledged). Else the damage hides synced entries nobody else holds.
-    if (!records.some((record) => seqOf(record) <= head + 1)) return "log-damaged-before-journal";
+    // acknowledged), or follows the damage whole. Else the damage hides synced entries.
+    if (!seqs.includes(head + 1)) return "log-damaged-before-journal";
     const copy = path.join(dir, `.damaged-log-${roomId}-${Date.now()}`);
     await copyFile(logFile, copy);
     await syncFolder(dir);
     log("relay-room-log-mended", { room: roomId, copy: path.basename(copy) });
   }
-  if (parsed.tail !== "clean") {
+  if (parsed.tail === "torn" || mend) {
     await truncate(logFile, parsed.goodLength);
     // As on a load that cuts a tear: what the process wrote just before may be gone too.
     await writeEpoch(dir, roomId, meta);
   }
   const missing: Uint8Array[] = [];
-  for (const record of records) {
-    const seq = seqOf(record);
+  for (const [index, record] of records.entries()) {
+    const seq = seqs[index]!;
     if (seq <= head) continue;
     missing.push(record.logRecord);
     head = seq;
   }
-  if (parsed.tail === "damaged") {
+  if (mend) {
     // Past the damage the log may hold entries synced later (a failed sync's hole, then a
     // sync that succeeded), whose journal is gone: they continue the sequence, and are kept.
     for (const entry of entriesPastDamage(logBytes, parsed.goodLength, head)) {
