@@ -3,11 +3,38 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { encodeRecord, parseLog } from "./disk-log";
 import { encodeJournalRecord, journalFiles } from "./disk-journal";
 import { createDiskRoomStore } from "./disk-store";
 import type { StoredEntry } from "./room-store";
+
+// A crash in the middle of a mend: the first write to a room log throws while `crash` is set,
+// leaving the files as a process killed at that point would (the page cache stays).
+const crash = vi.hoisted(() => ({ onRoomLogWrite: false }));
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  const writeSync = ((fd: number, ...rest: unknown[]) => {
+    if (crash.onRoomLogWrite && fs.readlinkSync(`/proc/self/fd/${fd}`).endsWith("/log")) {
+      crash.onRoomLogWrite = false;
+      throw new Error("killed mid-mend");
+    }
+    return (fs.writeSync as (fd: number, ...rest: unknown[]) => number)(fd, ...rest);
+  }) as typeof fs.writeSync;
+  return { ...fs, default: { ...fs, writeSync }, writeSync };
+});
+// ...or the rename that would put a rewritten room log in place.
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs/promises")>();
+  const rename: typeof fs.rename = async (from, to) => {
+    if (crash.onRoomLogWrite && String(to).endsWith("/log")) {
+      crash.onRoomLogWrite = false;
+      throw new Error("killed mid-mend");
+    }
+    return fs.rename(from, to);
+  };
+  return { ...fs, default: { ...fs, rename }, rename };
+});
 
 const dirs: string[] = [];
 async function freshDir(): Promise<string> {
@@ -96,5 +123,26 @@ describe("journal replay, an older kept journal and a newer one", () => {
     if (next.ok) await next.durable;
     await store.close();
     expect(await logSeqs(dir)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+});
+
+describe("journal replay, a crash in the middle of a mend", () => {
+  it("loses no entry past the hole when the mend is killed while writing the log", async () => {
+    const dir = await freshDir();
+    await roomWith(dir, 6);
+    await writeFile(
+      path.join(dir, room, "log"),
+      Buffer.concat([recordsOf([1, 2]), holeOf([3, 4]), recordsOf([5, 6])]),
+    );
+    await writeJournal(dir, 7, [3, 4]);
+    crash.onRoomLogWrite = true;
+    const killed = createDiskRoomStore(dir);
+    await expect(killed.getRoom(room)).rejects.toThrow("killed mid-mend");
+    crash.onRoomLogWrite = false;
+    // The next start mends again from what the killed one left.
+    const store = createDiskRoomStore(dir);
+    expect((await store.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    await store.close();
+    expect(await logSeqs(dir)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

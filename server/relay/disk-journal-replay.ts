@@ -21,7 +21,7 @@
  * room, which the store keeps aside when it reads it, since it holds the only durable copy.
  */
 import { closeSync, fdatasyncSync, openSync, writeSync } from "node:fs";
-import { copyFile, readFile, readdir, rm, truncate } from "node:fs/promises";
+import { link, readFile, readdir, rm, truncate } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, isRoomId } from "@plainpad/wire";
 import {
@@ -140,16 +140,17 @@ async function replayRoom(
     // whatever lay past it was written after the log's last sync, and is here (or was never
     // acknowledged), or follows the damage whole. Else the damage hides synced entries.
     if (!seqs.includes(head + 1)) return "log-damaged-before-journal";
+    // Kept for an operator as it is: a second name of the same file, nothing to copy or sync.
     const copy = path.join(dir, `.damaged-log-${roomId}-${Date.now()}`);
-    await copyFile(logFile, copy);
+    await link(logFile, copy);
     await syncFolder(dir);
     log("relay-room-log-mended", { room: roomId, copy: path.basename(copy) });
   }
   if (parsed.tail === "torn" || mend) {
-    await truncate(logFile, parsed.goodLength);
     // As on a load that cuts a tear: what the process wrote just before may be gone too.
     await writeEpoch(dir, roomId, meta);
   }
+  if (parsed.tail === "torn") await truncate(logFile, parsed.goodLength);
   const missing: Uint8Array[] = [];
   for (const [index, record] of records.entries()) {
     const seq = seqs[index]!;
@@ -164,6 +165,11 @@ async function replayRoom(
       missing.push(encodeRecord(entry));
       head = entry.seq;
     }
+    // Written whole beside it, then renamed over it: a crash mid-mend leaves the damaged log
+    // (with what follows the damage), mended again on the next start, never a cut one.
+    const good = logBytes.subarray(0, parsed.goodLength);
+    await writeAtomic(logFile, Buffer.concat([good, ...missing]), true);
+    return missing.length;
   }
   // Synced even with nothing missing: the journal that covered the log's tail goes next.
   const fd = openSync(logFile, "a");
