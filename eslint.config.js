@@ -82,6 +82,18 @@ export default tseslint.config(
                 "text/ and storage/ sit below the workspace (issue 52): they never import it.",
             },
             {
+              target: ["./app/editor", "./app/notepad"],
+              from: "./app/site",
+              message:
+                "The editors sit beside the site's pages, not below them: the chrome they share (logo, theme) lives in app/chrome/.",
+            },
+            {
+              target: "./app/chrome",
+              from: ["./app/site", "./app/editor", "./app/notepad", "./app/routes", "./app/ui"],
+              message:
+                "chrome/ sits below the site's pages and both editors, beside ui/: it imports none of them.",
+            },
+            {
               target: "./packages/wire",
               from: ["./app", "./server", "./tests"],
               message: "packages/wire stands alone: app/ and server/ import it, not the reverse.",

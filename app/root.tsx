@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { AppUpdateNotice } from "./site/app-update-notice";
 import { allPagePaths } from "./site/pages";
-import { THEME_BOOT_SCRIPT } from "./site/theme";
+import { THEME_BOOT_SCRIPT } from "./chrome/theme";
 import stylesheet from "./app.css?url";
 import inlineStyles from "./app.css?inline";
 

@@ -18,7 +18,7 @@ export const OUTPUT = "docs/structure.svg";
 export const LAYERS = [
   ["app/routes"],
   ["app/site", "app/editor", "app/notepad"],
-  ["app/ui"],
+  ["app/ui", "app/chrome"],
   ["app/document"],
   ["app/preview"],
   ["app/codemirror"],

@@ -93,3 +93,41 @@ describe("folder rules: app/, server/ and packages/wire", { timeout: 60_000 }, (
     ).toContain("no-restricted-globals");
   });
 });
+
+describe(
+  "folder rules: the site's chrome below the site and the editors",
+  { timeout: 60_000 },
+  () => {
+    it("refuses editor/ and notepad/ importing site/, however the path is spelled", async () => {
+      expect(
+        await rulesBroken(
+          "app/editor/example.tsx",
+          'import { SiteHeader } from "~/site/site-header";\nexport { SiteHeader };',
+        ),
+      ).toContain(FOLDER_RULE);
+      expect(
+        await rulesBroken(
+          "app/notepad/example.tsx",
+          'import { SITE_URL } from "../site/config";\nexport { SITE_URL };',
+        ),
+      ).toContain(FOLDER_RULE);
+    });
+
+    it("lets the site and both editors wear the chrome, which imports none of them", async () => {
+      for (const folder of ["site", "editor", "notepad"]) {
+        expect(
+          await rulesBroken(
+            `app/${folder}/example.tsx`,
+            'import { Logo } from "~/chrome/logo";\nexport { Logo };',
+          ),
+        ).toEqual([]);
+      }
+      expect(
+        await rulesBroken(
+          "app/chrome/example.tsx",
+          'import { SITE_URL } from "~/site/config";\nexport { SITE_URL };',
+        ),
+      ).toContain(FOLDER_RULE);
+    });
+  },
+);

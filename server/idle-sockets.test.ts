@@ -3,38 +3,20 @@
 // and enough of them used up the process's file descriptors. Now each is closed after
 // HTTP_IDLE_TIMEOUT_MS, while a quiet WebSocket stays open and served.
 import net from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MessageType } from "@plainpad/wire";
 import { joinMessage, newKeys, until, updateMessage } from "./relay/test-client";
-import {
-  SocketClient,
-  bundleServer,
-  startRelayProcess,
-  type RelayProcess,
-} from "./relay/test-relay-process";
+import { SocketClient, relayProcessesForFile, type RelayProcess } from "./relay/test-relay-process";
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
+const relays = relayProcessesForFile();
 let server: RelayProcess;
-let dataDir: string;
 
 beforeAll(async () => {
-  bundle = await bundleServer();
-  dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-idle-"));
-  server = await startRelayProcess(bundle.main, {
-    BUILD_DIR: bundle.site,
-    RELAY_DATA_DIR: dataDir,
+  server = await relays.start({
+    RELAY_DATA_DIR: await relays.dataDir("plainpad-idle-"),
     HTTP_IDLE_TIMEOUT_MS: "500",
   });
 }, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-  await bundle?.cleanup();
-}, 30_000);
 
 describe("idle sockets (real process)", () => {
   it("closes sockets that send nothing, and keeps a quiet WebSocket", async () => {

@@ -241,7 +241,8 @@ export class DocumentSet<Doc extends OpenDocument = OpenDocument> {
       ...options.meta,
       name: options.name ?? untitledName(names),
       isModified: options.isModified ?? false,
-      lastModified: this.now(),
+      // Another window's document keeps the time it was last changed there.
+      lastModified: options.meta?.lastModified ?? this.now(),
     });
     this.docs.set(id, this.options.create(content, meta));
     const after = options.after === undefined ? -1 : this.order.indexOf(options.after);

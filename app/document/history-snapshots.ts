@@ -107,9 +107,10 @@ export function restoreVersion(
     },
     "restore",
   );
-  // After the History dialog has closed and handed focus back: typing (or Undo) goes on in
-  // the text.
-  requestAnimationFrame(() => view.focus());
+  // At once, not a frame later: typing (or Undo) goes on in the text, and the closing History
+  // dialog leaves focus where it is (a key sent in between went to the control focused before
+  // the dialog, as a late frame on a busy machine showed).
+  view.focus();
   return true;
 }
 

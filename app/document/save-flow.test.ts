@@ -1,7 +1,11 @@
 import { history, undo } from "@codemirror/commands";
 import { EditorState, Text } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import type { DiskFileLink, DocumentFileFormat } from "~/storage/document-records";
+import {
+  type DiskFileLink,
+  type DocumentFileFormat,
+  newFileFormat,
+} from "~/storage/document-records";
 import type { SnapshotReason } from "~/storage/history-store";
 import { applyLineEnding } from "~/text/line-endings";
 import type { HeldDocument } from "./apply-to-document";
@@ -148,20 +152,57 @@ function editorDocument(
   return { doc, host };
 }
 
-const crlfFile = (name: string): FakeFile => ({
-  name,
-  bytes: utf8("old\r\ntext"),
-  lastModified: 1,
-});
+/** Runs `during` as each write starts, before its bytes land: what happens while a write runs. */
+function whileWriting(disk: SaveDisk, during: () => void | Promise<void>): void {
+  const write = disk.writeDiskFile;
+  disk.writeDiskFile = async (handle, bytes) => {
+    await during();
+    return write(handle, bytes);
+  };
+}
+
+/** Where a test's document stands: its file (`onDisk`, or none) and the save dialog's answer. */
+interface Setup {
+  /** The document's format beyond UTF-8 and LF (its file link is the setup's). */
+  format?: Partial<Omit<DocumentFileFormat, "disk">>;
+  /** Whether the document is linked to "notes.txt" on the disk, holding "old\r\ntext". */
+  linked?: boolean;
+  /** Text another program writes to the file after the document was linked to it. */
+  theirs?: string;
+  /** What the save dialog answers: a file name, or null for a cancel. */
+  picked?: string | null;
+  shown?: boolean;
+  choice?: ChangedOnDiskChoice;
+}
+
+/**
+ * A fake disk (holding "notes.txt" when `linked`, the default) and an editor document of
+ * `text` on it, as `setup` says.
+ */
+function documentOnDisk(
+  text: string,
+  { format, linked = true, theirs, picked = null, ...options }: Setup = {},
+) {
+  const onDisk: FakeFile = { name: "notes.txt", bytes: utf8("old\r\ntext"), lastModified: 1 };
+  const files = linked ? [onDisk] : [];
+  const { disk, downloads, linkOf } = fakeDisk(files, picked);
+  const link = linked ? linkOf(onDisk) : null;
+  if (theirs !== undefined) {
+    onDisk.bytes = utf8(theirs);
+    onDisk.lastModified = 50;
+  }
+  const { doc, host } = editorDocument(
+    text,
+    { ...newFileFormat(), ...format, disk: link },
+    options,
+  );
+  return { onDisk, files, disk, downloads, doc, host };
+}
 
 describe("the save flow both editors share", () => {
   it("writes the file in its line ending, marks it saved and keeps its format", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const { doc, host } = editorDocument("new\ntext", {
-      encoding: "utf-8",
-      lineEnding: "crlf",
-      disk: linkOf(onDisk),
+    const { onDisk, disk, doc, host } = documentOnDisk("new\ntext", {
+      format: { lineEnding: "crlf" },
     });
 
     const outcome = await saveWithFlow(host, "save", disk);
@@ -179,18 +220,8 @@ describe("the save flow both editors share", () => {
   });
 
   it("keeps the document unsaved when it was edited while the write ran", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const { doc, host } = editorDocument("new", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: linkOf(onDisk),
-    });
-    const write = disk.writeDiskFile;
-    disk.writeDiskFile = async (handle, bytes) => {
-      doc.view!.dispatch({ changes: { from: 3, insert: "er" } });
-      return write(handle, bytes);
-    };
+    const { onDisk, disk, doc, host } = documentOnDisk("new");
+    whileWriting(disk, () => doc.view!.dispatch({ changes: { from: 3, insert: "er" } }));
 
     await saveWithFlow(host, "save", disk);
 
@@ -203,15 +234,8 @@ describe("the save flow both editors share", () => {
     // Windows-1252 and CRLF and a language. The write's outcome put back the format from
     // before (undoing the change) and marked the document saved, though the file holds the old
     // format. Only the file link is the save's to set.
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const { doc, host } = editorDocument("a\nb", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: linkOf(onDisk),
-    });
-    const write = disk.writeDiskFile;
-    disk.writeDiskFile = async (handle, bytes) => {
+    const { onDisk, disk, doc, host } = documentOnDisk("a\nb");
+    whileWriting(disk, () => {
       // What the status bar's encoding and line ending choices do (the document is modified).
       doc.file = {
         ...doc.file,
@@ -220,8 +244,7 @@ describe("the save flow both editors share", () => {
         language: "markdown",
       };
       doc.modified = true;
-      return write(handle, bytes);
-    };
+    });
 
     const outcome = await saveWithFlow(host, "save", disk);
 
@@ -242,18 +265,10 @@ describe("the save flow both editors share", () => {
   });
 
   it("a language picked while the write ran stays, and the document is saved", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const { doc, host } = editorDocument("a\nb", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: linkOf(onDisk),
-    });
-    const write = disk.writeDiskFile;
-    disk.writeDiskFile = async (handle, bytes) => {
+    const { disk, doc, host } = documentOnDisk("a\nb");
+    whileWriting(disk, () => {
       doc.file = { ...doc.file, language: "markdown" };
-      return write(handle, bytes);
-    };
+    });
 
     await saveWithFlow(host, "save", disk);
 
@@ -262,12 +277,7 @@ describe("the save flow both editors share", () => {
   });
 
   it("a download keeps the document unsaved when its format changed meanwhile", async () => {
-    const { disk, downloads } = fakeDisk([]);
-    const { doc, host } = editorDocument("a\nb", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: null,
-    });
+    const { disk, downloads, doc, host } = documentOnDisk("a\nb", { linked: false });
     disk.download = (bytes, name) => {
       downloads.push({ name, bytes });
       doc.file = { ...doc.file, lineEnding: "crlf" };
@@ -281,12 +291,10 @@ describe("the save flow both editors share", () => {
   });
 
   it("Save As writes the chosen file and renames the document after it", async () => {
-    const files: FakeFile[] = [];
-    const { disk } = fakeDisk(files, "chosen.md");
-    const { doc, host } = editorDocument("# Title", {
-      encoding: "utf-16le",
-      lineEnding: "lf",
-      disk: null,
+    const { files, disk, doc, host } = documentOnDisk("# Title", {
+      linked: false,
+      format: { encoding: "utf-16le" },
+      picked: "chosen.md",
     });
 
     const outcome = await saveWithFlow(host, "save-as", disk);
@@ -301,13 +309,7 @@ describe("the save flow both editors share", () => {
   });
 
   it("a cancelled save dialog changes nothing", async () => {
-    const files: FakeFile[] = [];
-    const { disk, downloads } = fakeDisk(files, null);
-    const { doc, host } = editorDocument("text", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: null,
-    });
+    const { files, disk, downloads, doc, host } = documentOnDisk("text", { linked: false });
 
     const outcome = await saveWithFlow(host, "save-as", disk);
 
@@ -319,18 +321,14 @@ describe("the save flow both editors share", () => {
   });
 
   it("refuses text its encoding cannot hold, says which, and marks nothing saved", async () => {
-    const onDisk: FakeFile = { name: "notes.txt", bytes: utf8("old"), lastModified: 1 };
-    const { disk, linkOf, downloads } = fakeDisk([onDisk]);
-    const { doc, host } = editorDocument("café 日本", {
-      encoding: "windows-1252",
-      lineEnding: "lf",
-      disk: linkOf(onDisk),
+    const { onDisk, disk, downloads, doc, host } = documentOnDisk("café 日本", {
+      format: { encoding: "windows-1252" },
     });
 
     const outcome = await saveWithFlow(host, "save", disk);
 
     expect(outcome.kind).toBe("failed");
-    expect(read(onDisk)).toBe("old");
+    expect(read(onDisk)).toBe("old\r\ntext");
     expect(downloads).toEqual([]);
     expect(doc.modified).toBe(true);
     expect(doc.notices).toHaveLength(1);
@@ -340,11 +338,9 @@ describe("the save flow both editors share", () => {
   });
 
   it("downloads a document without a file, in its line ending, and marks it saved", async () => {
-    const { disk, downloads } = fakeDisk([]);
-    const { doc, host } = editorDocument("a\nb", {
-      encoding: "utf-8",
-      lineEnding: "crlf",
-      disk: null,
+    const { disk, downloads, doc, host } = documentOnDisk("a\nb", {
+      linked: false,
+      format: { lineEnding: "crlf" },
     });
 
     const outcome = await saveWithFlow(host, "save", disk);
@@ -357,15 +353,8 @@ describe("the save flow both editors share", () => {
   });
 
   it("a lost permission goes on as Save As", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const files = [onDisk];
-    const { disk, linkOf } = fakeDisk(files, "copy.txt");
+    const { onDisk, files, disk, doc, host } = documentOnDisk("mine", { picked: "copy.txt" });
     disk.ensureWritePermission = async () => false;
-    const { doc, host } = editorDocument("mine", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: linkOf(onDisk),
-    });
 
     await saveWithFlow(host, "save", disk);
 
@@ -377,18 +366,10 @@ describe("the save flow both editors share", () => {
   });
 
   it("changed on disk, 'overwrite' keeps the disk's text in History and writes mine", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const link = linkOf(onDisk);
-    onDisk.bytes = utf8("theirs");
-    onDisk.lastModified = 50;
-    const { doc, host } = editorDocument(
-      "mine",
-      { encoding: "utf-8", lineEnding: "lf", disk: link },
-      {
-        choice: "overwrite",
-      },
-    );
+    const { onDisk, disk, doc, host } = documentOnDisk("mine", {
+      theirs: "theirs",
+      choice: "overwrite",
+    });
 
     await saveWithFlow(host, "save", disk);
 
@@ -399,18 +380,10 @@ describe("the save flow both editors share", () => {
   });
 
   it("changed on disk, 'reload' puts the disk's text in the shown document as an undoable edit", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const link = linkOf(onDisk);
-    onDisk.bytes = utf8("theirs\r\nnow");
-    onDisk.lastModified = 50;
-    const { doc, host } = editorDocument(
-      "mine",
-      { encoding: "utf-8", lineEnding: "lf", disk: link },
-      {
-        choice: "reload",
-      },
-    );
+    const { onDisk, disk, doc, host } = documentOnDisk("mine", {
+      theirs: "theirs\r\nnow",
+      choice: "reload",
+    });
 
     const outcome = await saveWithFlow(host, "save", disk);
 
@@ -434,16 +407,11 @@ describe("the save flow both editors share", () => {
   });
 
   it("changed on disk, 'reload' of a document not shown keeps its text in History first", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const link = linkOf(onDisk);
-    onDisk.bytes = utf8("theirs");
-    onDisk.lastModified = 50;
-    const { doc, host } = editorDocument(
-      "mine",
-      { encoding: "utf-8", lineEnding: "lf", disk: link },
-      { choice: "reload", shown: false },
-    );
+    const { disk, doc, host } = documentOnDisk("mine", {
+      theirs: "theirs",
+      choice: "reload",
+      shown: false,
+    });
 
     await saveWithFlow(host, "save", disk);
 
@@ -453,16 +421,11 @@ describe("the save flow both editors share", () => {
   });
 
   it("'reload' of a document whose state is not built yet hands the text to the host", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const link = linkOf(onDisk);
-    onDisk.bytes = utf8("theirs");
-    onDisk.lastModified = 50;
-    const { doc, host } = editorDocument(
-      "mine",
-      { encoding: "utf-8", lineEnding: "lf", disk: link },
-      { choice: "reload", shown: false },
-    );
+    const { disk, doc, host } = documentOnDisk("mine", {
+      theirs: "theirs",
+      choice: "reload",
+      shown: false,
+    });
     const held: string[] = [];
     const text = doc.text();
     doc.held.state = null;
@@ -477,52 +440,32 @@ describe("the save flow both editors share", () => {
   });
 
   it("changed on disk, 'cancel' changes nothing, and the outcome of a document gone is not applied", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const link = linkOf(onDisk);
-    onDisk.lastModified = 50;
-    const { doc, host } = editorDocument("mine", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: link,
-    });
+    const { onDisk, disk, doc, host } = documentOnDisk("mine", { theirs: "old\r\ntext" });
 
     await saveWithFlow(host, "save", disk);
     expect(read(onDisk)).toBe("old\r\ntext");
     expect(doc).toMatchObject({ modified: true, notices: [] });
 
-    const other = fakeDisk([], "elsewhere.txt");
-    const gone = editorDocument("text", { encoding: "utf-8", lineEnding: "lf", disk: null });
-    const write = other.disk.writeDiskFile;
-    other.disk.writeDiskFile = async (handle, bytes) => {
+    const gone = documentOnDisk("text", { linked: false, picked: "elsewhere.txt" });
+    whileWriting(gone.disk, () => {
       gone.doc.gone = true;
-      return write(handle, bytes);
-    };
-    await saveWithFlow(gone.host, "save-as", other.disk);
+    });
+    await saveWithFlow(gone.host, "save-as", gone.disk);
     expect(gone.doc).toMatchObject({ name: "notes.txt", modified: true, notices: [] });
   });
 
   it("a second Save while the first is writing waits for it, then writes the newer text", async () => {
-    const onDisk = crlfFile("notes.txt");
-    const { disk, linkOf } = fakeDisk([onDisk]);
-    const { doc, host } = editorDocument("one", {
-      encoding: "utf-8",
-      lineEnding: "lf",
-      disk: linkOf(onDisk),
-    });
+    const { onDisk, disk, doc, host } = documentOnDisk("one");
     // The first write is slow (a big file, a busy disk): it lands when `finishFirst` is called.
-    const write = disk.writeDiskFile;
     let finishFirst = () => undefined as void;
     let firstStarted = () => undefined as void;
     const started = new Promise<void>((resolve) => (firstStarted = resolve));
     let writes = 0;
-    disk.writeDiskFile = async (handle, bytes) => {
-      if (writes++ === 0) {
-        firstStarted();
-        await new Promise<void>((resolve) => (finishFirst = resolve));
-      }
-      return write(handle, bytes);
-    };
+    whileWriting(disk, async () => {
+      if (writes++ > 0) return;
+      firstStarted();
+      await new Promise<void>((resolve) => (finishFirst = resolve));
+    });
 
     const first = saveWithFlow(host, "save", disk);
     await started;

@@ -1,5 +1,6 @@
 import type { ChangeOrigin } from "./change-origin";
 import type { ChangeFeed } from "./change-feed";
+import { onlyMarkedByEdit } from "./modified-on-edit";
 
 /**
  * Whether a change of this origin is written to this browser's storage as it happens. Another
@@ -13,15 +14,17 @@ export function isStoredOnChange(origin: ChangeOrigin): boolean {
 /**
  * Persistence as a follower of the feed, the one place storage hears of a change: a text
  * change is noted to `storage` (written after its debounce), a meta change (or a document
- * added) with `immediate` (written at once, as a rename or a new tab always was). Returns the
- * unsubscribe.
+ * added) with `immediate` (written at once, as a rename or a new tab always was); the unsaved
+ * mark an edit adds to its own transaction (`markModifiedOnEdit`) goes with its text. Returns
+ * the unsubscribe.
  */
 export function followForStorage(
   feed: ChangeFeed,
   storage: { noteChange(id: string, immediate?: boolean): void },
 ): () => void {
-  return feed.subscribe(({ id, origin, meta }) => {
-    if (isStoredOnChange(origin)) storage.noteChange(id, meta);
+  return feed.subscribe(({ id, origin, meta, transaction }) => {
+    if (!isStoredOnChange(origin)) return;
+    storage.noteChange(id, meta && !onlyMarkedByEdit(transaction));
   });
 }
 

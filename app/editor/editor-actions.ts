@@ -19,6 +19,7 @@ import { newFileFormat } from "~/storage/document-records";
 import { saveOutcomeNotice } from "~/document/save-messages";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { EditorCommandContext } from "./commands";
+import { markEditorSaved, renameEditorDocument } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 import { useEditorLiveStore } from "./editor-live-store";
 
@@ -29,6 +30,8 @@ import { useEditorLiveStore } from "./editor-live-store";
 export interface EditorActions extends EditorCommandContext {
   /** Opens the first of picked or dropped files (they may still be reading their handles). */
   openFiles(files: Promise<PickedFile[]>): void;
+  /** Renames the document (the header's name field); marks it unsaved when the name changed. */
+  renameDocument(name: string): void;
 }
 
 /** What the actions need from the page. */
@@ -65,6 +68,7 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     newDocument: deps.newDocument,
     openFilePicker: deps.openFilePicker,
     openFiles: deps.openFiles,
+    renameDocument: (name) => void renameEditorDocument(getView(), name),
     save: () => deps.saveFile("save"),
     saveAs: () => deps.saveFile("save-as"),
     openExportDialog: () => store().setExportDialogOpen(true),
@@ -144,22 +148,22 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     },
     toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
     download: () => {
-      const { fileName } = store();
       const state = getView()?.state;
       const doc = state?.doc ?? null;
-      const file = state ? metaOf(state).file : newFileFormat();
+      const { name, file } = state
+        ? metaOf(state)
+        : { name: store().fileName, file: newFileFormat() };
       // A legacy encoding's encoder may still be loading: the download waits for it.
-      void downloadDocument({ name: fileName, text: doc?.toString() ?? "", file }).then(
-        (outcome) => {
-          if (outcome.kind === "downloaded") {
-            // Text typed (or another document opened) meanwhile is not in the download.
-            if (getView()?.state.doc === doc) store().markClean();
-            return;
-          }
-          const notice = saveOutcomeNotice(outcome);
-          if (notice) store().notify({ kind: notice.kind, text: notice.text });
-        },
-      );
+      void downloadDocument({ name, text: doc?.toString() ?? "", file }).then((outcome) => {
+        if (outcome.kind === "downloaded") {
+          // Text typed (or another document opened) meanwhile is not in the download.
+          const view = getView();
+          if (view?.state.doc === doc) markEditorSaved(view, "saved");
+          return;
+        }
+        const notice = saveOutcomeNotice(outcome);
+        if (notice) store().notify({ kind: notice.kind, text: notice.text });
+      });
     },
     print: () => {
       const { fileName, language, previewMode, documentKey } = store();

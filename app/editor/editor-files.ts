@@ -10,6 +10,7 @@ import { fileRejectionMessage } from "~/text/file-checks";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
 import { metaOf } from "~/document/document-meta";
+import type { SaveDisk } from "~/document/file-save";
 import { reopenWithFlow, type SaveFlowHost, saveWithFlow } from "~/document/save-flow";
 import {
   guessedEncodingMessage,
@@ -17,7 +18,7 @@ import {
   retryLabel,
 } from "~/document/save-messages";
 import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
-import { changeEditorMeta } from "./editor-meta";
+import { changeEditorMeta, markEditorSaved, nameAfterSavedFile } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 
 /** A document to put in the editor. */
@@ -81,13 +82,15 @@ export async function openEditorFile(host: EditorFileHost, picked: PickedFile): 
 /**
  * Save or Save As, through the save flow both editors share (app/document/save-flow.ts): the
  * bytes are written (or downloaded) from the text as it was when the user asked; the unsaved
- * marker clears only when that write succeeded and nothing was typed meanwhile.
+ * marker clears only when that write succeeded and nothing was typed meanwhile. `disk` is the
+ * browser's unless given (a test's).
  */
 export async function saveEditorFile(
   host: EditorFileHost,
   mode: "save" | "save-as",
+  disk?: SaveDisk,
 ): Promise<void> {
-  await saveWithFlow(flowHost(host), mode);
+  await saveWithFlow(flowHost(host), mode, disk);
 }
 
 /** Reads the document's file again in `encoding` (the status bar's "Reopen with encoding"). */
@@ -112,26 +115,24 @@ function flowHost(host: EditorFileHost): SaveFlowHost {
     current: () => {
       const view = current();
       if (!view) return null;
-      return {
-        name: store.getState().fileName,
-        text: view.state.doc,
-        file: metaOf(view.state).file,
-      };
+      const { name, file } = metaOf(view.state);
+      return { name, text: view.state.doc, file };
     },
     target: () => {
       const view = current();
       return view ? { view, held: null } : null;
     },
     askChangedOnDisk,
-    recordSnapshot: (text, reason) =>
-      host
-        .getHistory()
-        .snapshotNow(EDITOR_DOCUMENT_ID, { text, name: store.getState().fileName }, reason),
+    recordSnapshot: (text, reason) => {
+      // Named as the document shown now (the store's copy before the view exists).
+      const view = host.getView();
+      const name = view ? metaOf(view.state).name : store.getState().fileName;
+      return host.getHistory().snapshotNow(EDITOR_DOCUMENT_ID, { text, name }, reason);
+    },
     setFile: (file, mixedLineEndings) => changeEditorMeta(current(), { file, mixedLineEndings }),
-    rename: (fileName) => store.getState().setSavedName(fileName),
-    // A download or a write is a backup (markClean notes it); a reload only matches the disk.
-    markSaved: (how) =>
-      how === "saved" ? store.getState().markClean() : store.getState().markMatchesDisk(),
+    rename: (fileName) => nameAfterSavedFile(current(), fileName),
+    // A download or a write is a backup; a reload only matches the disk.
+    markSaved: (how) => markEditorSaved(current(), how),
     notify: (notice) => {
       const retry = notice.retry;
       store.getState().notify({

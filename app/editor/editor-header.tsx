@@ -1,5 +1,5 @@
-import { Logo } from "~/site/logo";
-import { ThemeToggle } from "~/site/theme-toggle";
+import { Logo } from "~/chrome/logo";
+import { ThemeToggle } from "~/chrome/theme-toggle";
 import { DriveControls } from "./drive-controls";
 import type { EditorActions } from "./editor-actions";
 import { useEditorStore } from "./editor-store";
@@ -35,7 +35,7 @@ export function EditorHeader({
         className="mx-1 hidden h-6 w-px bg-slate-300 sm:block dark:bg-slate-700"
       />
       <div className="flex min-w-0 items-center gap-1">
-        <FileNameField />
+        <FileNameField onRename={actions.renameDocument} />
         <UnsavedBadge />
       </div>
       {/* On a phone the buttons get a row of their own (no gaps) and the theme toggle stays up

@@ -2,7 +2,6 @@ import { type RefObject, useEffect } from "react";
 import type { EditorView } from "@codemirror/view";
 import { type EditorViewOptions, setSearchHighlight } from "~/codemirror";
 import type { ChangeFeed } from "~/document/change-feed";
-import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { type EditorSettings, readEditorSettings } from "~/storage/editor-settings";
 import { isStoredReload } from "~/storage/pending-work";
 import { detectPlatform } from "~/ui/platform";
@@ -45,9 +44,10 @@ export function useSettingsFromThisBrowser(): void {
 /**
  * The document engine exists from the start, but nothing is written before the stored
  * document loaded (an empty editor must never overwrite a stored draft). It follows the
- * document's change feed: the view's transactions (text and meta, with their origins) and the
- * store's announcements of the fields it still keeps (name, unsaved flag), which are not
- * state of the component, so the first keystroke after a save does not re-render the page.
+ * document's change feed: the view's transactions (text and meta, name and unsaved flag
+ * included, with their origins) and a replaced document's announcement. The store's copy of
+ * the meta follows the same feed (`projectMetaIntoStore`); it is not state of the component,
+ * so the first keystroke after a save re-renders only the unsaved badge.
  */
 export function useDocumentTracking(
   getPersistence: () => EditorPersistence,
@@ -58,11 +58,7 @@ export function useDocumentTracking(
     const persistence = getPersistence();
     const stopFollowing = persistence.follow(feed);
     const stopProjecting = projectMetaIntoStore(feed);
-    useEditorStore.setState({
-      announceDocument: (what) => feed.announce(EDITOR_DOCUMENT_ID, what),
-    });
     return () => {
-      useEditorStore.setState({ announceDocument: null });
       stopFollowing();
       stopProjecting();
       persistence.dispose();

@@ -4,14 +4,19 @@ import { EditorState } from "@codemirror/state";
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChangeFeed } from "~/document/change-feed";
-import { documentMeta, metaOf } from "~/document/document-meta";
+import { metaOf } from "~/document/document-meta";
 import { viewDouble } from "~/document/document-test-support";
 import { handleDocumentUpdate } from "~/document/edit-handler";
 import { openPlainpadDb } from "~/storage/db";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { IDB } from "~/storage/keys";
 import { useDocumentTracking } from "./editor-lifecycle";
-import { changeEditorMeta, changeFileFormat } from "./editor-meta";
+import {
+  changeEditorMeta,
+  changeFileFormat,
+  editorMeta,
+  renameEditorDocument,
+} from "./editor-meta";
 import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
 
@@ -27,13 +32,9 @@ const pages: { unmount(): void }[] = [];
 /** One /editor/ window: its shown document, its feed and its storage, started. */
 async function editorWindow(text = "") {
   const feed = new ChangeFeed();
-  const state = EditorState.create({ doc: text, extensions: documentMeta });
+  const state = EditorState.create({ doc: text, extensions: editorMeta() });
   const view = viewDouble(state, (update) =>
-    handleDocumentUpdate(update, {
-      id: EDITOR_DOCUMENT_ID,
-      feed,
-      edited: () => useEditorStore.getState().markDirty(),
-    }),
+    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed, edited: () => undefined }),
   );
   const persistenceRef = { current: null as EditorPersistence | null };
   const getPersistence = () =>
@@ -41,7 +42,7 @@ async function editorWindow(text = "") {
       currentState: () => view.state,
       adoptRemote: (doc) => showOtherWindowVersion(view, doc),
     }));
-  // The page's own wiring: storage follows the feed, the store announces its fields on it.
+  // The page's own wiring: storage and the store's copy of the meta follow the feed.
   const page = renderHook(() => useDocumentTracking(getPersistence, persistenceRef, feed));
   pages.push(page);
   const persistence = getPersistence();
@@ -75,9 +76,9 @@ describe("the simple editor's storage follows its change feed", () => {
   });
 
   it("stores a rename at once", async () => {
-    const { persistence, noted } = await editorWindow("some text");
+    const { view, persistence, noted } = await editorWindow("some text");
 
-    useEditorStore.getState().setFileName("notes.md");
+    renameEditorDocument(view, "notes.md");
 
     expect(noted).toHaveBeenCalledWith(EDITOR_DOCUMENT_ID, true);
     await persistence.sync.whenStored();

@@ -46,21 +46,20 @@ export interface EditorPersistenceHost {
 
 /**
  * Shows another /editor/ window's stored version in this one (`view`, null before it exists):
- * its text through the apply path with the origin `other-window` (out of the undo history; the
- * storage follower does not write it again, that window stored it) with its Drive file and file
- * format, and its name and unsaved flag put in the store as they were stored.
+ * its text and its meta as they were stored (name, unsaved flag, Drive file, file format) in
+ * one transaction through the apply path, with the origin `other-window`: out of the undo
+ * history, and not stored again by the storage follower (that window stored it).
  */
 export function showOtherWindowVersion(view: DocumentView | null, doc: RemoteDocument): void {
-  const { content, changes, driveFileId, file } = doc;
+  const { content, changes, name, isModified, lastModified, driveFileId, file } = doc;
   const putText = textFromElsewhere(content, changes);
   // One transaction: the text (unless it is already this window's, or comes from a live
   // session) and the meta it was stored with.
   const spec = (state: EditorState) => ({
     ...putText(state),
-    effects: setMeta.of({ driveFileId, file }),
+    effects: setMeta.of({ name, isModified, lastModified, driveFileId, file }),
   });
   if (view) applyToDocument({ view, held: null }, spec, "other-window");
-  useEditorStore.setState({ fileName: doc.name, isDirty: doc.isModified });
 }
 
 /**
@@ -74,7 +73,6 @@ export function showOtherWindowVersion(view: DocumentView | null, doc: RemoteDoc
  */
 export class EditorPersistence {
   readonly sync: DocumentSyncClient;
-  private lastEditAt = Date.now();
 
   constructor(private readonly host: EditorPersistenceHost) {
     this.sync = new DocumentSyncClient(
@@ -131,15 +129,12 @@ export class EditorPersistence {
   /**
    * Storage follows the document's feed (the one place it hears of a change): a text change
    * (typing, a restore, a live session's text) is written after the debounce, a change of
-   * meta (Drive file, file format, name) or an opened document at once; another window's
+   * meta (name, unsaved flag, Drive file, file format) or an opened document at once; another window's
    * version is not written again. Returns the unsubscribe.
    */
   follow(feed: ChangeFeed): () => void {
     return followForStorage(feed, {
-      noteChange: (id, immediate) => {
-        this.lastEditAt = Date.now();
-        this.sync.noteChange(id, immediate);
-      },
+      noteChange: (id, immediate) => this.sync.noteChange(id, immediate),
     });
   }
 
@@ -151,16 +146,9 @@ export class EditorPersistence {
   private snapshot() {
     const state = this.host.currentState();
     if (!state) return null;
-    const { fileName, isDirty } = useEditorStore.getState();
-    const { driveFileId, file } = metaOf(state);
-    return {
-      text: state.doc,
-      name: fileName,
-      lastModified: this.lastEditAt,
-      isModified: isDirty,
-      driveFileId,
-      file,
-    };
+    // The record's fields, all from the document's state (the record's format is unchanged).
+    const { name, isModified, lastModified, driveFileId, file } = metaOf(state);
+    return { text: state.doc, name, lastModified, isModified, driveFileId, file };
   }
 
   private keepOtherWindowVersion(stored: StoredDocument, local: string): void {

@@ -7,14 +7,13 @@ import {
   writeEditorSettings,
 } from "~/storage/editor-settings";
 import { type DocumentFileFormat, newFileFormat } from "~/storage/document-records";
-import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import { DEFAULT_FILE_NAME } from "~/text/file-name";
 import { type LanguageView, PLAIN_VIEW, sameLanguageView } from "~/text/languages";
 import { type PreviewMode, writePreviewMode } from "~/storage/preview-mode";
 import { type KeyMode, KEY_MODE_LABELS, writeKeyMode } from "~/storage/key-mode";
 import { loadKeyMode } from "~/codemirror/key-modes";
 import type { Extension } from "@codemirror/state";
 import type { Platform } from "~/ui/platform";
-import { noteBackup } from "~/storage/keep-safe";
 import { shortcutMap } from "./shortcuts";
 
 /** A short message shown in the editor's alert region. */
@@ -30,17 +29,21 @@ export interface EditorNotice {
  * CodeMirror view (copying it into React state per keystroke would not scale to 50 MB).
  */
 export interface EditorStoreState {
-  fileName: string;
-  isDirty: boolean;
   /**
-   * A copy of the document's meta (`documentMeta` in its state, `editor-meta.ts`) for the
-   * components that show it: written only by `projectMetaIntoStore` from the document's feed.
-   * Read the document's own with `metaOf(view.state)`; change it with `changeEditorMeta`.
+   * The document's name: like the fields below, a copy of its meta (`documentMeta` in its
+   * state, `editor-meta.ts`) for the components that show it, written only by
+   * `projectMetaIntoStore` from the document's feed. Read the document's own with
+   * `metaOf(view.state)`; change it with `changeEditorMeta`, `renameEditorDocument` or
+   * `markEditorSaved`.
    */
+  fileName: string;
+  /** The document has unsaved changes (the meta's `isModified`, copied; see `fileName`). */
+  isDirty: boolean;
+  /** The Drive file the document is in (the meta's copy, see `fileName`). */
   fileId: string | null;
-  /** Encoding, line ending and the file on this computer (the meta's copy, see `fileId`). */
+  /** Encoding, line ending and the file on this computer (the meta's copy, see `fileName`). */
   file: DocumentFileFormat;
-  /** The opened file mixed line endings (the meta's copy, see `fileId`). */
+  /** The opened file mixed line endings (the meta's copy, see `fileName`). */
   mixedLineEndings: boolean;
   settings: EditorSettings;
   /** Action label -> key combination, for the user's platform. */
@@ -82,24 +85,7 @@ export interface EditorStoreState {
   keyBindings: Extension;
   /** The status bar's note of the keys ("Vim: INSERT", "Emacs keys"); empty for the standard keys. */
   keyModeStatus: string;
-  /**
-   * Announces this window's change of a document field kept here (name, unsaved flag) on the
-   * document's change feed, which storage follows (`useDocumentTracking` sets it). The stored
-   * draft and another window's version are put in with `setState`, announced by no one: they
-   * are stored already.
-   */
-  announceDocument: ((what: { text?: boolean; meta?: boolean }) => void) | null;
 
-  /** Renames the document (marks it unsaved). */
-  setFileName(name: string): void;
-  /** Names the document after the file it was saved as (its unsaved flag is the save's). */
-  setSavedName(name: string): void;
-  /** This window's edit: marks the document unsaved (stored with the edit's text). */
-  markDirty(): void;
-  /** Saved, downloaded or in Drive: not unsaved any more, and a backup. */
-  markClean(): void;
-  /** The text is what its file on disk holds again (a reload): not unsaved, not a backup. */
-  markMatchesDisk(): void;
   setSettings(partial: Partial<EditorSettings>): void;
   /** Applies stored settings without writing them back. */
   hydrateSettings(settings: EditorSettings): void;
@@ -151,34 +137,7 @@ export const useEditorStore = create<EditorStoreState>()((set, get) => ({
   keyMode: "standard",
   keyBindings: [],
   keyModeStatus: "",
-  announceDocument: null,
 
-  setFileName: (name) => {
-    const fileName = normalizeFileName(name);
-    if (fileName === get().fileName) return;
-    set({ fileName, isDirty: true });
-    get().announceDocument?.({ meta: true });
-  },
-  setSavedName: (name) => {
-    const fileName = normalizeFileName(name);
-    if (fileName === get().fileName) return;
-    set({ fileName });
-    get().announceDocument?.({ meta: true });
-  },
-  markDirty: () => {
-    if (!get().isDirty) set({ isDirty: true });
-  },
-  markClean: () => {
-    // Saved, downloaded or in Drive: a backup as far as the backup reminder is concerned.
-    noteBackup("editor", Date.now());
-    get().markMatchesDisk();
-  },
-  markMatchesDisk: () => {
-    if (!get().isDirty) return;
-    set({ isDirty: false });
-    // Stored with the next text change, or after the debounce.
-    get().announceDocument?.({ text: true });
-  },
   setSettings: (partial) => {
     const settings = { ...get().settings, ...partial };
     settings.fontSize = clampEditorFontSize(settings.fontSize);

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useEditorStore } from "./editor-store";
 
 /**
- * The document name in the header: a button showing the name; click it to edit, Enter or blur
- * to finish (the store appends ".txt" when missing), Escape to cancel.
+ * The document name in the header: a button showing the name (the store's copy of the
+ * document's); click it to edit, Enter or blur to finish with `onRename` (which appends ".txt"
+ * when missing), Escape to cancel.
  */
-export function FileNameField() {
+export function FileNameField({ onRename }: { onRename: (name: string) => void }) {
   const fileName = useEditorStore((s) => s.fileName);
-  const setFileName = useEditorStore((s) => s.setFileName);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(fileName);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -22,7 +22,7 @@ export function FileNameField() {
   }, [editing]);
 
   function finish() {
-    if (!cancelled.current) setFileName(draft);
+    if (!cancelled.current) onRename(draft);
     cancelled.current = false;
     setEditing(false);
     requestAnimationFrame(() => buttonRef.current?.focus());

@@ -18,7 +18,7 @@ import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { type EditedDocument, handleDocumentUpdate } from "~/document/edit-handler";
 import { followForHistory } from "~/document/history-snapshots";
-import { documentMeta } from "~/document/document-meta";
+import { metaOf } from "~/document/document-meta";
 import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
@@ -45,9 +45,13 @@ import {
   useUnsavedChangesWarning,
 } from "./editor-lifecycle";
 import { useEditorLanguage } from "./editor-language";
+import { editorMeta } from "./editor-meta";
 import { useEditorDocument } from "./use-editor-document";
 import { useEditorDrive } from "./use-editor-drive";
 import { useEditorLive } from "./use-editor-live";
+
+/** The document's meta in its state, made once (the view keeps it across reconfigurations). */
+const EDITOR_META = editorMeta();
 
 /**
  * The simple editor: header, toolbar, search bar, CodeMirror editing area, settings panel,
@@ -96,8 +100,9 @@ export function SimpleEditor() {
   const languageExtension = useEditorLanguage(getView);
   const extensions = useMemo(
     () => [
-      // The document's meta (Drive file, file format, language) in its state (editor-meta.ts).
-      documentMeta,
+      // The document's meta (name, unsaved flag, Drive file, file format, language) in its
+      // state; an edit marks it unsaved in its own transaction (editor-meta.ts).
+      EDITOR_META,
       languageExtension,
       markdownMarkers(),
       searchHighlighting(),
@@ -128,7 +133,8 @@ export function SimpleEditor() {
     () => ({
       id: EDITOR_DOCUMENT_ID,
       feed,
-      edited: () => useEditorStore.getState().markDirty(),
+      // The unsaved flag is set by the edit's own transaction (markModifiedOnEdit).
+      edited: () => undefined,
     }),
     [feed],
   );
@@ -137,9 +143,12 @@ export function SimpleEditor() {
     () =>
       followForHistory(feed, {
         history: () => (persistenceRef.current?.sync.isStarted ? getHistory() : null),
-        name: () => useEditorStore.getState().fileName,
+        name: () => {
+          const view = getView();
+          return view ? metaOf(view.state).name : useEditorStore.getState().fileName;
+        },
       }),
-    [getHistory, persistenceRef, feed],
+    [getHistory, persistenceRef, feed, getView],
   );
 
   const onUpdate = useCallback(
@@ -152,8 +161,10 @@ export function SimpleEditor() {
       if (update.selectionSet) {
         useEditorStore.getState().setSelections(update.state.selection.ranges.length);
       }
-      // The edit handler both editors share: the unsaved flag (set once; another window's
-      // text is neither unsaved nor re-stored) and the feed, which storage and History follow. The word count line is a CodeMirror panel, in the view's cycle.
+      // The edit handler both editors share: the feed, which storage, History and the store's
+      // copy of the meta follow (the edit's transaction set the unsaved flag; another window's
+      // text is neither unsaved nor re-stored). The word count line is a CodeMirror panel, in
+      // the view's cycle.
       handleDocumentUpdate(update, editedDocument);
     },
     [editedDocument],

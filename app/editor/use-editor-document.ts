@@ -3,6 +3,7 @@ import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import type { CodeEditorHandle } from "~/codemirror";
 import { ChangeFeed } from "~/document/change-feed";
+import { metaOf } from "~/document/document-meta";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -118,24 +119,24 @@ export function useEditorDocument(
     (input: DocumentInput, confirmMessage = CONFIRM_REPLACE): boolean => {
       const handle = getHandle();
       if (!handle) return false;
-      const store = useEditorStore.getState();
-      if (store.isDirty && !window.confirm(confirmMessage)) return false;
+      const { name, isModified } = metaOf(handle.view.state);
+      if (isModified && !window.confirm(confirmMessage)) return false;
       // The text being replaced stays in the version history (nothing kept for an empty one).
       void getHistory().snapshotNow(
         EDITOR_DOCUMENT_ID,
-        { text: handle.view.state.doc, name: store.fileName },
+        { text: handle.view.state.doc, name },
         input.reason ?? "replaced",
       );
       loadDocument(handle, input.content);
-      useEditorStore.setState({
-        fileName: normalizeFileName(input.name),
-        isDirty: false,
-        // "Highlight anyway" was for the document replaced: a new big file asks again.
-        language: { ...store.language, forced: false },
-      });
+      // "Highlight anyway" was for the document replaced: a new big file asks again.
+      const { language } = useEditorStore.getState();
+      useEditorStore.setState({ language: { ...language, forced: false } });
       changeEditorMeta(
         handle.view,
         {
+          name: normalizeFileName(input.name),
+          isModified: false,
+          lastModified: Date.now(),
           driveFileId: input.fileId,
           file: input.file ?? newFileFormat(),
           mixedLineEndings: input.mixedLineEndings ?? false,
@@ -143,8 +144,9 @@ export function useEditorDocument(
         "open",
       );
       // Stored at once, by the storage follower of the feed (its text came without a
-      // transaction, its meta with the origin "open", which is not stored on change).
-      feed.announce(EDITOR_DOCUMENT_ID, { text: true, meta: true });
+      // transaction, its meta with the origin "open", which is not stored on change); the
+      // store's copy of the meta follows the state announced.
+      feed.announce(EDITOR_DOCUMENT_ID, { text: true, meta: true }, "user", handle.view.state);
       return true;
     },
     [getHandle, getHistory, loadDocument, feed],
@@ -202,16 +204,19 @@ export function useEditorDocument(
       if (persistenceRef.current !== persistence) return;
       if (stored) {
         loadDocument(handle, stored.content);
-        useEditorStore.setState({
-          fileName: normalizeFileName(stored.name),
-          isDirty: stored.isModified,
-        });
-        // As stored: not written again.
+        // As stored: not written again (the origin "open"), and shown in the store's copy.
         changeEditorMeta(
           handle.view,
-          { driveFileId: stored.driveFileId, file: stored.file },
+          {
+            name: normalizeFileName(stored.name),
+            isModified: stored.isModified,
+            lastModified: stored.lastModified,
+            driveFileId: stored.driveFileId,
+            file: stored.file,
+          },
           "open",
         );
+        feed.announce(EDITOR_DOCUMENT_ID, { meta: true }, "open", handle.view.state);
       }
       let handoff = null;
       try {
@@ -267,7 +272,7 @@ export function useEditorDocument(
       store.setLoaded(true);
       persistence.start();
     },
-    [getPersistence, loadDocument, replaceDocument, openFilePicker],
+    [getPersistence, loadDocument, replaceDocument, openFilePicker, feed],
   );
 
   return useMemo(

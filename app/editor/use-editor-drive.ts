@@ -2,7 +2,7 @@ import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { useCallback, useMemo, useState } from "react";
 import type { EditorHeaderProps } from "./editor-header";
-import { changeEditorMeta } from "./editor-meta";
+import { changeEditorMeta, markEditorSaved } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
 
@@ -54,7 +54,7 @@ export function useEditorDrive(
       // CodeMirror documents are immutable, so "unchanged" is one identity check.
       const unchanged = getView()?.state.doc === saved.doc;
       changeEditorMeta(getView(), { driveFileId: id });
-      if (unchanged) useEditorStore.getState().markClean();
+      if (unchanged) markEditorSaved(getView(), "saved");
     },
     [generation, getView],
   );

@@ -5,6 +5,7 @@ import { followForStorage } from "~/document/storage-follower";
 import { AllTabsSearch } from "./all-tabs-search";
 import { createNotepadStore } from "./notepad-store";
 import { TabStates } from "./tab-states";
+import { projectTabList } from "./tabs-model";
 
 /**
  * The notepad's tabs "shown" (active, its Replace All done by the view) and "hidden", with
@@ -13,11 +14,13 @@ import { TabStates } from "./tab-states";
  */
 function notepadWithTwoTabs(shownText: string, hiddenText: string, duringShown: () => void) {
   const states = new TabStates(createEditorCompartments(), () => []);
-  states.add("shown", shownText);
-  states.add("hidden", hiddenText);
+  states.load([
+    { id: "shown", content: shownText, meta: { name: "shown" } },
+    { id: "hidden", content: hiddenText, meta: { name: "hidden" } },
+  ]);
   const store = createNotepadStore();
-  const tab = (id: string) => ({ id, name: id, lastModified: 1, isModified: false });
-  store.setState({ tabs: { activeId: "shown", tabs: [tab("shown"), tab("hidden")] } });
+  // The store's tab list follows the set, as the notepad's editor wires it.
+  projectTabList(states, store);
   const stored: string[] = [];
   followForStorage(states.feed, { noteChange: (id) => stored.push(id) });
   const search = new AllTabsSearch(
@@ -62,7 +65,7 @@ describe("Replace All in every tab", () => {
 
   it("a hidden tab closed before its turn is left alone", async () => {
     let notepad: ReturnType<typeof notepadWithTwoTabs> | null = null;
-    notepad = notepadWithTwoTabs("nothing here", "cat", () => notepad?.states.delete("hidden"));
+    notepad = notepadWithTwoTabs("nothing here", "cat", () => notepad?.states.close("hidden"));
 
     expect(await notepad.search.replaceAll("cat", "dog")).toBe(
       'No occurrences of "cat" in any tab.',

@@ -6,7 +6,6 @@ import { type DocMatches, findInDocs } from "~/text/find-all";
 import { replaceAll } from "~/text/find-replace";
 import type { NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
-import { markModified } from "./tabs-model";
 
 /** One tab's matches, as the results list shows them. */
 export interface TabMatches extends DocMatches {
@@ -110,13 +109,11 @@ export class AllTabsSearch {
         const doc = notepad.states.get(tab.id);
         if (result.transaction && doc) {
           // History, a follower of the tabs' feed, keeps the text before it (its user event
-          // is "input.replace.all").
+          // is "input.replace.all"); the tab is marked unsaved in the same transaction, and
+          // storage, a follower too, stores it.
           doc.state ??= state;
           applyToDocument(notepad.states.target(tab.id, null)!, result.transaction, "user");
           doc.lastEditAt = Date.now();
-          const tabs = notepad.store.getState().tabs;
-          // Stored by the storage follower of the tabs' change feed, which heard the change.
-          notepad.store.setState({ tabs: markModified(tabs, tab.id, doc.lastEditAt) });
           total += result.count;
           tabsChanged++;
         }

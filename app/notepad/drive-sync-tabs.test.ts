@@ -5,21 +5,23 @@ import { openDriveCopy, openTabFromDrive, type SyncTabsHost } from "./drive-sync
 import { followForStorage } from "~/document/storage-follower";
 import { createNotepadStore } from "./notepad-store";
 import { TabStates } from "./tab-states";
+import { projectTabList } from "./tabs-model";
 
 /** A notepad whose first tab ("1", active) is in `format`, or has no state loaded yet. */
 function notepad(activeFormat: "loaded" | "not loaded") {
   const store = createNotepadStore();
   const states = new TabStates(createEditorCompartments(), () => []);
   if (activeFormat === "loaded") {
-    states.add("1", "here", {
-      file: {
-        encoding: "utf-16le",
-        lineEnding: "lf",
-        disk: { handle: {} as FileSystemFileHandle, lastModified: 1, size: 4 },
-        language: "markdown",
-      },
-    });
+    const file = {
+      encoding: "utf-16le" as const,
+      lineEnding: "lf" as const,
+      disk: { handle: {} as FileSystemFileHandle, lastModified: 1, size: 4 },
+      language: "markdown",
+    };
+    states.load([{ id: "1", content: "here", meta: { file } }]);
   }
+  // The store's tab list follows the set, as the notepad's editor wires it.
+  projectTabList(states, store);
   // Storage hears of the new tab from the tabs' change feed, as the controller wires it.
   const stored: string[] = [];
   followForStorage(states.feed, { noteChange: (id) => void stored.push(id) });
@@ -38,7 +40,7 @@ function notepad(activeFormat: "loaded" | "not loaded") {
       },
     },
     getView: () => null,
-    activeId: () => store.getState().tabs.activeId,
+    activeId: () => states.activeId,
     tabName: () => "",
     publishFileStatus: () => undefined,
     addNotice: () => undefined,
@@ -86,15 +88,7 @@ describe("tabs the Drive sync opens", () => {
 
   it("a Drive copy opens right after its tab, in its format, with Drive's text in History", () => {
     const { host, store, states, snapshots } = notepad("loaded");
-    store.setState({
-      tabs: {
-        tabs: [
-          ...store.getState().tabs.tabs,
-          { id: "2", name: "Last", lastModified: 0, isModified: false },
-        ],
-        activeId: "1",
-      },
-    });
+    states.add("", { id: "2", name: "Last", activate: false });
     const id = openDriveCopy(
       host,
       { id: "1", name: "Notes (Drive copy)", text: "theirs" },

@@ -1,9 +1,9 @@
 import type { RemoteTabFile } from "~/drive/sync/sync-types";
 import { newFileFormat } from "~/storage/document-records";
 import type { TabTextHost } from "./notepad-part";
-import type { TabStates } from "./tab-states";
+import type { TabOrigin } from "./tab-states";
 import { fitCopyName } from "./drive-sync-edits";
-import { addTab, MAX_TAB_NAME_LENGTH, orderTabs } from "./tabs-model";
+import { MAX_TAB_NAME_LENGTH } from "./tabs-model";
 
 /**
  * The tabs the Drive sync opens by itself (app/notepad/drive-sync.ts calls these for the
@@ -60,24 +60,16 @@ function insertTab(
   text: string,
   afterId: string | null,
   added: (id: string) => void,
-  origin: Parameters<TabStates["add"]>[2],
+  origin: TabOrigin,
 ): string {
-  const { state, tab } = addTab(notepad.store.getState().tabs, Date.now(), {
+  // Tracked and stored by the set's followers (a tab of this window's), told to the engine.
+  const id = notepad.states.add(text, {
     name,
     activate: false,
+    after: afterId ?? undefined,
+    meta: origin,
   });
-  let tabs = state;
-  const at = afterId ? tabs.tabs.findIndex((t) => t.id === afterId) : -1;
-  if (at >= 0) {
-    const order = tabs.tabs.map((t) => t.id).filter((tabId) => tabId !== tab.id);
-    order.splice(at + 1, 0, tab.id);
-    tabs = orderTabs(tabs, order);
-  }
-  notepad.states.add(tab.id, text, origin);
-  added(tab.id);
-  notepad.sync.track(tab.id);
-  notepad.store.setState({ tabs });
-  notepad.states.announce(tab.id, { text: true, meta: true });
-  notepad.sync.saveOrder(tabs.tabs.map((t) => t.id));
-  return tab.id;
+  added(id);
+  notepad.sync.saveOrder(notepad.states.ids);
+  return id;
 }

@@ -208,7 +208,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     }
     doc.lastEditAt = Date.now();
     this.noteEngineChange(id);
-    if (!built) this.notepad.states.announce(id, { text: true }, "drive-merge");
+    if (!built) this.notepad.states.feed.announce(id, { text: true }, "drive-merge");
   }
 
   /** Opens Drive's version of a tab changed on both sides beside it, not shown (the engine syncs it). */

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useShallow } from "zustand/react/shallow";
-import { Logo } from "~/site/logo";
-import { ThemeToggle } from "~/site/theme-toggle";
-import { useSiteTheme } from "~/site/use-site-theme";
+import { Logo } from "~/chrome/logo";
+import { ThemeToggle } from "~/chrome/theme-toggle";
+import { useSiteTheme } from "~/chrome/use-site-theme";
 import { pickFiles } from "~/storage/disk-files";
 import { NOTEPAD_FILE_EXTENSIONS } from "~/text/file-checks";
 import { applyLineEnding } from "~/text/line-endings";

@@ -10,7 +10,7 @@ import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { FileReadTracker } from "~/ui/file-read-progress";
 import { createNotepadSync } from "~/drive/sync/notepad-sync";
 import { getDrive } from "~/drive/drive";
-import { finishInterruptedCloses, loadStoredTabs } from "./stored-tabs";
+import { finishInterruptedCloses, loadStoredTabs, setEntriesOf } from "./stored-tabs";
 import { type Notice, type NotepadStore, whenLoaded } from "./notepad-store";
 import { handleLaunch } from "./notepad-launch";
 import { addNotice, dismissNotice, nearlyFullNotice, NOTEPAD_NOTICES } from "./notepad-notices";
@@ -147,20 +147,13 @@ export class NotepadController {
     // Settings show at once, so nothing done while the tabs load starts from the defaults.
     this.store.setState({ settings });
     const stored = await loadStoredTabs(this.sync, this.history.store);
-    let { tabs } = stored;
     notices.push(...stored.notices);
-    for (const doc of stored.documents) {
-      this.states.add(doc.id, doc.content, { driveFileId: doc.driveFileId, file: doc.file });
-    }
     if (this.disposed) return;
-    if (!tabs) {
-      tabs = this.store.getState().tabs;
-      tabs = { ...tabs, tabs: tabs.tabs.map((tab) => ({ ...tab, lastModified: Date.now() })) };
-      this.states.add(tabs.activeId, "");
-      this.sync.track(tabs.activeId);
-    }
-    this.store.setState({ tabs, notices: [...this.store.getState().notices, ...notices] });
-    this.editor.mount(parent, tabs.activeId);
+    // The set is filled with what was stored (not stored again); the store's tab list follows.
+    this.states.load(setEntriesOf(stored.documents, Date.now()), stored.activeId ?? undefined);
+    if (stored.documents.length === 0) this.sync.track(this.states.activeId);
+    this.store.setState({ notices: [...this.store.getState().notices, ...notices] });
+    this.editor.mount(parent, this.states.activeId);
     this.store.setState({ loaded: true });
     void this.recall.offerReopen();
     this.sync.start();
@@ -233,7 +226,7 @@ export class NotepadController {
   }
 
   /** Swaps the view to tab `id`'s state, remembering the old tab's state and scroll. */
-  showActive(id: string, previousId?: string): void {
+  showActive(id: string, previousId?: string | null): void {
     this.editor.showActive(id, previousId);
   }
 
@@ -249,7 +242,7 @@ export class NotepadController {
 
   /** The id of the tab shown. */
   activeId(): string {
-    return this.store.getState().tabs.activeId;
+    return this.states.activeId;
   }
 
   /** True when every tab's changes are written to IndexedDB (tests and the unload warning). */
@@ -276,6 +269,6 @@ export class NotepadController {
 
   /** The name of tab `id` ("Untitled" when unknown). */
   tabName(id: string): string {
-    return this.store.getState().tabs.tabs.find((tab) => tab.id === id)?.name ?? "Untitled";
+    return this.states.meta(id)?.name ?? "Untitled";
   }
 }

@@ -17,7 +17,7 @@ import type { NotepadStore } from "./notepad-store";
 import { changedStatus, notepadEditorOptions, notepadExtensions } from "./notepad-options";
 import { notepadKeyActions } from "./notepad-key-mode";
 import { TabStates } from "./tab-states";
-import { markModified, updateTab } from "./tabs-model";
+import { projectTabList } from "./tabs-model";
 
 /** What the notepad's editor calls in the rest of the notepad (given by the controller). */
 export interface NotepadEditorLinks {
@@ -48,8 +48,8 @@ export class NotepadEditor {
   private view: EditorView | null = null;
   /**
    * The tab the view shows. Its updates are that tab's, and a change of that tab goes through
-   * the view: the store names the next tab active before the view is swapped (showActive), and
-   * whatever its listeners dispatch in between still belongs to the tab shown.
+   * the view: the set names the next tab active before the view is swapped (showActive), and
+   * whatever its followers dispatch in between still belongs to the tab shown.
    */
   private shownId: string | null = null;
   private extensions: Extension[] | null = null;
@@ -66,6 +66,8 @@ export class NotepadEditor {
       () => this.sharedExtensions(),
       () => (this.view && this.shownId ? { id: this.shownId, view: this.view } : null),
     );
+    // The store's tab list is a projection of the tabs' set: set by following it, nothing else.
+    projectTabList(this.states, store);
     // History follows the tabs' feed: the shown tab's edits and a hidden tab's changes alike.
     followForHistory(this.states.feed, {
       history: () => this.links.history(),
@@ -93,7 +95,7 @@ export class NotepadEditor {
   }
 
   private activeId(): string {
-    return this.store.getState().tabs.activeId;
+    return this.states.activeId;
   }
 
   // ---------------------------------------------------------------- states and options
@@ -126,7 +128,7 @@ export class NotepadEditor {
   }
 
   /** Swaps the view to tab `id`'s state, remembering the old tab's state and scroll. */
-  showActive(id: string, previousId?: string): void {
+  showActive(id: string, previousId: string | null = this.shownId): void {
     const view = this.view;
     if (!view) return;
     if (previousId) this.states.remember(previousId, view);
@@ -180,8 +182,7 @@ export class NotepadEditor {
     if (!doc) return;
     const file = { ...doc.file, ...patch };
     if (file.encoding === doc.file.encoding && file.lineEnding === doc.file.lineEnding) return;
-    this.store.setState((s) => ({ tabs: updateTab(s.tabs, id, { isModified: true }) }));
-    this.states.changeMeta(id, { file, mixedLineEndings: false });
+    this.states.changeMeta(id, { file, mixedLineEndings: false, isModified: true });
     this.publishFileStatus();
   }
 
@@ -206,14 +207,14 @@ export class NotepadEditor {
     };
   }
 
+  /**
+   * The unsaved mark rode in the edit's own transaction (`markModifiedOnEdit`: only the first edit
+   * after a save changes the meta, so the tab list re-renders then and not per keystroke);
+   * here only the time of the edit is kept, outside the meta.
+   */
   private noteEdit(id: string): void {
-    const now = Date.now();
-    const { tabs } = this.store.getState();
-    const marked = markModified(tabs, id, now);
-    // Only the first edit changes the tab list; later keystrokes do not notify the UI store.
-    if (marked !== tabs) this.store.setState({ tabs: marked });
     const doc = this.states.get(id);
-    if (doc) doc.lastEditAt = now;
+    if (doc) doc.lastEditAt = Date.now();
   }
 
   /** Puts the shown text's line, column and counts in the status bar when they changed. */

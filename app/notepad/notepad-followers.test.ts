@@ -20,7 +20,6 @@ import { NotepadEditor } from "./notepad-editor";
 import { openTabsStorage } from "./notepad-storage";
 import { createNotepadStore } from "./notepad-store";
 import { NotepadWindowSync } from "./tab-sync";
-import { addTab, markModified } from "./tabs-model";
 
 /**
  * Folder copies and Drive sync as followers (issue 51): the notepad's parts wired as the
@@ -51,7 +50,6 @@ const parts: { dispose(): void }[] = [];
 /** A notepad with a shown tab "1" and a hidden tab "2" (its state built), storage started. */
 async function notepad() {
   const store = createNotepadStore();
-  store.setState({ tabs: addTab(store.getState().tabs, 0, { id: "2", activate: false }).state });
   const tabName = (id: string) => store.getState().tabs.tabs.find((t) => t.id === id)?.name ?? "";
   /** What History kept: "edit <id>" for the editing rule, "<reason> <id>: <text before>". */
   const versions: string[] = [];
@@ -76,14 +74,17 @@ async function notepad() {
     ready: () => true,
   });
   const { states } = editor;
-  states.add("1", "shown text");
-  states.add("2", "hidden text");
+  states.load([
+    { id: "1", content: "shown text", meta: { name: "Untitled-1" } },
+    { id: "2", content: "hidden text", meta: { name: "Untitled-2" } },
+  ]);
   const view = viewDouble(editor.stateFor("1"), (update) => {
     states.get("1")!.state = update.state;
     handleDocumentUpdate(update, {
       id: "1",
       feed: states.feed,
-      edited: () => store.setState((s) => ({ tabs: markModified(s.tabs, "1", Date.now()) })),
+      // The unsaved mark rides in the edit's own transaction (markModifiedOnEdit).
+      edited: () => undefined,
     });
   });
   editor.stateFor("2");
@@ -94,7 +95,7 @@ async function notepad() {
     history,
     // The view double stands for the one EditorView: the apply path only dispatches to it.
     getView: () => view as unknown as EditorView,
-    activeId: () => store.getState().tabs.activeId,
+    activeId: () => states.activeId,
     tabName,
     publishFileStatus: () => undefined,
     addNotice: () => undefined,
@@ -197,7 +198,7 @@ describe("folder copies and Drive sync follow the change feed and storage", () =
     const { states, told, whenStored } = await notepad();
     // A file's text read in the background: stored by its reader, not an edit.
     states.replaceContent("2", "read from disk", null, undefined, "open");
-    states.announce("2", { text: true, meta: true });
+    states.feed.announce("2", { text: true, meta: true });
     expect(await whenStored()).toEqual(["2"]);
     expect(told).toEqual(["changed 2"]);
   });
@@ -205,13 +206,11 @@ describe("folder copies and Drive sync follow the change feed and storage", () =
 
 describe("History follows the tabs' change feed", () => {
   it("keeps a typed edit, and the text before Drive's merge once per tab, shown, hidden or not built", async () => {
-    const { host, states, view, drive, versions } = await notepad();
+    const { states, view, drive, versions } = await notepad();
     view.dispatch({ changes: { from: 0, insert: "typed: " } });
     expect(versions).toEqual(["edit 1"]);
     // A tab whose state is not built yet takes the merge without a transaction.
-    states.add("3", "not built");
-    const tabs = addTab(host.store.getState().tabs, 0, { id: "3", activate: false }).state;
-    host.store.setState({ tabs });
+    states.add("not built", { id: "3", activate: false });
     versions.splice(0);
     drive.applyMergedText("1", "from Drive typed: shown text");
     drive.applyMergedText("2", "from Drive hidden text");

@@ -45,5 +45,15 @@ export function openTabsStorage(notepad: TabsStorageHost): {
     },
     { channelName: "plainpad-notepad", delay: SAVE_DELAY_MS, maxWait: SAVE_DELAY_MS },
   );
-  return { sync, stopFollowing: followForStorage(notepad.states.feed, sync), stored: storedFeed };
+  const stopFollowingFeed = followForStorage(notepad.states.feed, sync);
+  // A tab this window adds is tracked before the feed hears it (so its first write is not
+  // lost); another window's is tracked by the sync client that heard of it.
+  const stopFollowingSet = notepad.states.subscribe(({ kind, ids, origin }) => {
+    if (kind === "added" && origin !== "other-window") for (const id of ids) sync.track(id);
+  });
+  const stopFollowing = () => {
+    stopFollowingFeed();
+    stopFollowingSet();
+  };
+  return { sync, stopFollowing, stored: storedFeed };
 }

@@ -1,16 +1,17 @@
+import type { LoadedEntry } from "~/document/document-set";
 import type { LoadedDocument } from "~/storage/document-records";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import type { HistoryStore } from "~/storage/history-store";
 import { readActiveTabId } from "~/storage/notepad-settings";
 import { NOTEPAD_NOTICES } from "./notepad-notices";
 import type { Notice } from "./notepad-store";
-import type { TabsState } from "./tabs-model";
 
 /** The notepad's stored tabs as a page load finds them. */
 export interface StoredTabs {
-  /** The tabs to show; null when none are stored (or storage cannot be opened). */
-  tabs: TabsState | null;
+  /** The stored tabs to show, in their stored order (none when storage cannot be opened). */
   documents: LoadedDocument[];
+  /** The tab to show: the one the page last showed when it is among them; null for none. */
+  activeId: string | null;
   interrupted: InterruptedCloses | null;
   /** What the user should hear about the load (unreadable tabs, storage unavailable). */
   notices: Notice[];
@@ -31,21 +32,34 @@ export async function loadStoredTabs(
       notices.push(NOTEPAD_NOTICES.tabsUnreadable(result.keptAside.length));
     const interrupted = await findInterruptedCloses(result.documents, history);
     const documents = result.documents.filter((doc) => !interrupted.closedIds.includes(doc.id));
-    if (documents.length === 0) return { tabs: null, documents, interrupted, notices };
-    const metas = documents.map(({ id, name, lastModified, isModified }) => ({
-      id,
-      name,
-      lastModified,
-      isModified,
-    }));
+    if (documents.length === 0) return { documents, activeId: null, interrupted, notices };
     const stored = readActiveTabId();
-    const activeId = metas.some((tab) => tab.id === stored) ? (stored as string) : metas[0].id;
-    return { tabs: { tabs: metas, activeId }, documents, interrupted, notices };
+    const activeId = documents.some((doc) => doc.id === stored) ? stored : documents[0].id;
+    return { documents, activeId, interrupted, notices };
   } catch (error) {
     console.error(error);
     notices.push(NOTEPAD_NOTICES.storageUnavailable);
-    return { tabs: null, documents: [], interrupted: null, notices };
+    return { documents: [], activeId: null, interrupted: null, notices };
   }
+}
+
+/**
+ * What the tabs' document set is filled with: the stored tabs as they are (their records keep
+ * their format), or with none one empty "Untitled-1" of id "1" made `now`.
+ */
+export function setEntriesOf(documents: readonly LoadedDocument[], now: number): LoadedEntry[] {
+  if (documents.length === 0) return [{ id: "1", content: "", meta: { lastModified: now } }];
+  return documents.map((doc) => ({
+    id: doc.id,
+    content: doc.content,
+    meta: {
+      name: doc.name,
+      isModified: doc.isModified,
+      lastModified: doc.lastModified,
+      driveFileId: doc.driveFileId,
+      file: doc.file,
+    },
+  }));
 }
 
 /**

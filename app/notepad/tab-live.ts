@@ -13,7 +13,6 @@ import {
 } from "~/document/live/live-early-join";
 import type { Notice, NotepadStore } from "./notepad-store";
 import type { TabStates } from "./tab-states";
-import { markModified } from "./tabs-model";
 import { NOTEPAD_HISTORY_DEPTH } from "./notepad-options";
 
 /** A tab's live session, as the status bar and the dialog see it. */
@@ -97,13 +96,10 @@ export class NotepadLive {
   }
 
   private noteEdit(id: string): void {
-    const now = Date.now();
-    const { tabs } = this.host.store.getState();
-    const marked = markModified(tabs, id, now);
-    if (marked !== tabs) this.host.store.setState({ tabs: marked });
     const doc = this.host.states.get(id);
-    if (doc) doc.lastEditAt = now;
-    // Stored by the storage follower of the tabs' change feed, which heard the change.
+    if (doc) doc.lastEditAt = Date.now();
+    // Marked unsaved in the change's own transaction (`markModifiedOnEdit`), and stored by the
+    // storage follower of the tabs' change feed, which heard the change.
   }
 
   /** The session of tab `id`, if any. */

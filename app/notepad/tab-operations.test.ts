@@ -5,6 +5,7 @@ import { HistoryStore } from "~/storage/history-store";
 import { createNotepadStore } from "./notepad-store";
 import { NotepadTabs, type TabOperationsHost } from "./tab-operations";
 import { TabStates } from "./tab-states";
+import { projectTabList } from "./tabs-model";
 
 let databases = 0;
 // The active tab is remembered in localStorage (a Node test has none).
@@ -14,6 +15,8 @@ vi.stubGlobal("window", { localStorage: { setItem: () => undefined } });
 function notepadWithTabs() {
   const store = createNotepadStore();
   const states = new TabStates(createEditorCompartments(), () => []);
+  // The store's tab list follows the set, as the notepad's editor wires it.
+  projectTabList(states, store);
   const history = new HistoryStore(`tab-operations-test-${++databases}`);
   const drive = { syncedText: vi.fn(() => null), driveTextKnown: vi.fn() };
   const host: TabOperationsHost = {

@@ -14,25 +14,14 @@ import type { Notice, NotepadStore } from "./notepad-store";
 import { NotepadPart } from "./notepad-part";
 import type { TabOrigin, TabStates } from "./tab-states";
 import { readTabFiles, tabNameFromFile } from "./tab-files";
-import {
-  activateTab,
-  activateTabAt,
-  addTab,
-  closeOtherTabs,
-  closeTab,
-  duplicateTab,
-  moveTab,
-  moveTabBy,
-  renameTab,
-  type TabsState,
-} from "./tabs-model";
 
 /** Files opened together smaller than this are not checked against the storage quota. */
 const ROOM_CHECK_CHARS = 1024 * 1024;
 
 /**
- * The notepad's tab operations: the pure rules of `tabs-model.ts` applied to the UI store,
- * the tab states and storage. Closing a modified tab asks through the page's confirm (passed
+ * The notepad's tab operations: the tabs' document set (its rules, in app/document) called
+ * for each, with what storage, the closed tabs and the page need besides; the UI store's tab
+ * list follows the set. Closing a modified tab asks through the page's confirm (passed
  * in, never called here directly), and other windows' changes arrive here from the sync client.
  */
 /** What a closed tab needs to come back as it was (besides its name and text). */
@@ -83,8 +72,8 @@ export interface TabOperationsHost {
   /** False until the stored tabs are shown. */
   readonly ready: boolean;
   whenReady(): Promise<void>;
-  /** Shows tab `id` in the view, remembering `previousId`'s state. */
-  showActive(id: string, previousId?: string): void;
+  /** Shows tab `id` in the view (the view remembers the state of the tab it showed). */
+  showActive(id: string): void;
   getContent(id: string): string;
   addNotice(notice: Notice): void;
 }
@@ -108,27 +97,27 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     private readonly links: TabOperationsLinks,
   ) {
     super(notepad);
+    this.follow();
   }
 
-  /** Sets the tab list, showing and remembering a newly active tab. */
-  private setTabs(tabs: TabsState): void {
-    if (!this.notepad.ready) return;
-    const previous = this.tabs;
-    if (tabs === previous) return;
-    this.store.setState({ tabs });
-    if (tabs.activeId !== previous.activeId)
-      this.notepad.showActive(tabs.activeId, previous.activeId);
-    writeActiveTabId(tabs.activeId);
+  /** Follows the set: a newly active tab is shown, and remembered for the next load. */
+  private follow(): void {
+    this.notepad.states.subscribe(({ kind, ids }) => {
+      if (kind === "activated") {
+        this.notepad.showActive(ids[0]);
+        writeActiveTabId(ids[0]);
+      }
+    });
   }
 
   /** Shows tab `id`. */
   activate(id: string): void {
-    this.setTabs(activateTab(this.tabs, id));
+    if (this.notepad.ready) this.notepad.states.activate(id);
   }
 
   /** Shows the tab at 0-based `index` (Ctrl/Cmd+1..9). */
   activateAt(index: number): void {
-    this.setTabs(activateTabAt(this.tabs, index));
+    if (this.notepad.ready) this.notepad.states.activateAt(index);
   }
 
   /**
@@ -142,21 +131,14 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     options: { id?: string; isModified?: boolean } = {},
   ): string | null {
     if (!this.notepad.ready) return null;
-    const { state, tab } = addTab(this.tabs, Date.now(), {
-      name: name && tabNameFromFile(name),
+    const id = this.notepad.states.add(content, {
+      name: name ? tabNameFromFile(name) : undefined,
       ...options,
+      meta: typeof origin === "object" && origin !== null ? origin : { driveFileId: origin },
     });
-    this.notepad.states.add(
-      tab.id,
-      content,
-      typeof origin === "object" && origin !== null ? origin : { driveFileId: origin },
-    );
-    this.notepad.sync.track(tab.id);
-    this.setTabs(state);
-    this.notepad.states.announce(tab.id, { text: true, meta: true });
     this.saveOrder();
     this.links.focusText();
-    return tab.id;
+    return id;
   }
 
   private confirmClose(name: string): boolean {
@@ -165,11 +147,12 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
 
   /** Closes a tab, asking first when it has changes not downloaded. Returns whether it closed. */
   closeTab(id: string): boolean {
-    const tab = this.tabs.tabs.find((t) => t.id === id);
-    if (!tab || this.tabs.tabs.length <= 1) return false;
+    const states = this.notepad.states;
+    const tab = states.meta(id);
+    if (!this.notepad.ready || !tab || !states.canClose()) return false;
     if (tab.isModified && !this.confirmClose(tab.name)) return false;
     const kept = this.keepClosed([id]);
-    this.setTabs(closeTab(this.tabs, id));
+    states.close(id);
     this.forget([id], kept);
     if (tab.isModified) this.offerReopen(id, tab.name);
     return true;
@@ -177,22 +160,19 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
 
   /** Closes every tab but `id`, asking once per modified tab. */
   closeOthers(id: string): void {
-    const tabs = this.tabs;
-    const closing = tabs.tabs.filter((tab) => tab.id !== id);
+    const states = this.notepad.states;
+    if (!this.notepad.ready || !states.has(id)) return;
+    const closing = this.tabs.tabs.filter((tab) => tab.id !== id);
     const confirmed = closing.filter((tab) => !tab.isModified || this.confirmClose(tab.name));
     const confirmedIds = confirmed.map((tab) => tab.id);
     const kept = this.keepClosed(confirmedIds);
     const modified = confirmed.filter((tab) => tab.isModified);
     if (modified.length === 1) this.offerReopen(modified[0].id, modified[0].name);
-    if (confirmed.length === closing.length) {
-      const { state, closed } = closeOtherTabs(tabs, id);
-      this.setTabs(activateTab(state, id));
-      this.forget(closed, kept);
-      return;
+    if (confirmed.length === closing.length) states.closeOthers(id);
+    else {
+      states.activate(id);
+      for (const closed of confirmedIds) states.close(closed);
     }
-    let state = activateTab(tabs, id);
-    for (const tab of confirmed) state = closeTab(state, tab.id);
-    this.setTabs(activateTab(state, id));
     this.forget(confirmedIds, kept);
   }
 
@@ -203,8 +183,8 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
   private keepClosed(ids: string[]): Promise<unknown> {
     const now = Date.now();
     const writes = ids.map((id, index) => {
-      const tab = this.tabs.tabs.find((t) => t.id === id);
       const doc = this.notepad.states.get(id);
+      const tab = doc?.meta;
       if (!tab || !doc) return null;
       const text = this.notepad.getContent(id);
       const base = doc.driveFileId ? this.notepad.drive.syncedText(id) : null;
@@ -320,7 +300,6 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
    */
   private forget(ids: string[], kept: Promise<unknown>): void {
     if (ids.length === 0) return;
-    for (const id of ids) this.notepad.states.delete(id);
     this.closing = Promise.all([this.closing, this.notepad.sync.forget(ids, kept)]);
     this.saveOrder();
   }
@@ -328,29 +307,14 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
   /** Copies tab `id` into "name (Copy)" right after it (not its Drive file: a copy is new). */
   duplicate(id: string): void {
     if (!this.notepad.ready) return;
-    const content = this.notepad.getContent(id);
-    const source = this.notepad.states.get(id);
-    const { state, tab } = duplicateTab(this.tabs, id, Date.now());
-    if (!tab) return;
-    // Same encoding and line ending; the copy is new, not the original's file.
-    this.notepad.states.add(tab.id, content, {
-      file: source ? { ...source.file, disk: null } : undefined,
-    });
-    this.notepad.sync.track(tab.id);
-    this.setTabs(state);
-    this.notepad.states.announce(tab.id, { text: true, meta: true });
-    this.saveOrder();
+    if (this.notepad.states.duplicate(id) !== null) this.saveOrder();
   }
 
   /** Renames a tab (blank names ignored, 30 characters at most). */
   rename(id: string, name: string): void {
     if (!this.notepad.ready) return;
-    const before = this.tabs;
-    const after = renameTab(before, id, name, Date.now());
     this.store.setState({ renamingId: null });
-    if (after === before) return;
-    this.store.setState({ tabs: after });
-    this.notepad.states.announce(id, { meta: true });
+    this.notepad.states.rename(id, name);
   }
 
   /** Starts or stops the inline rename of a tab. */
@@ -360,18 +324,20 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
 
   /** Moves a tab to a new position (drag and drop). */
   moveTo(from: number, to: number): void {
-    this.setTabs(moveTab(this.tabs, from, to));
+    if (!this.notepad.ready) return;
+    this.notepad.states.move(from, to);
     this.saveOrder();
   }
 
   /** Moves a tab one step left or right (keyboard). */
   moveBy(id: string, delta: number): void {
-    this.setTabs(moveTabBy(this.tabs, id, delta));
+    if (!this.notepad.ready) return;
+    this.notepad.states.moveBy(id, delta);
     this.saveOrder();
   }
 
   private saveOrder(): void {
-    this.notepad.sync.saveOrder(this.tabs.tabs.map((tab) => tab.id));
+    this.notepad.sync.saveOrder(this.notepad.states.ids);
   }
 
   // ---------------------------------------------------------------- files

@@ -6,7 +6,6 @@ import { retryLabel } from "~/document/save-messages";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { TabTextHost } from "./notepad-part";
 import { TabFileQueue } from "./tab-file-queue";
-import { clearModified } from "./tabs-model";
 
 /** What saving, reloading and printing a tab need of the notepad. */
 export interface TabSavesHost extends TabTextHost<never> {
@@ -50,7 +49,7 @@ export class NotepadSaves {
   /** Tab `id` as the save flow sees it, and what the flow's outcomes do to it. */
   private flowHost(id: string): SaveFlowHost {
     const notepad = this.notepad;
-    const tabName = () => notepad.store.getState().tabs.tabs.find((t) => t.id === id)?.name;
+    const tabName = () => notepad.states.meta(id)?.name;
     return {
       key: id,
       current: () => {
@@ -86,14 +85,9 @@ export class NotepadSaves {
     };
   }
 
-  /** Clears a tab's modified marker (it was downloaded or written) and stores that. */
+  /** Clears a tab's modified marker (it was downloaded or written): storage follows the set. */
   private markSaved(id: string): void {
-    const before = this.notepad.store.getState().tabs;
-    const after = clearModified(before, id);
-    if (after !== before) {
-      this.notepad.store.setState({ tabs: after });
-      this.notepad.states.announce(id, { meta: true });
-    }
+    this.notepad.states.markSaved(id);
   }
 
   /** Prints the active tab. */

@@ -29,8 +29,10 @@ function showTab(states: TabStates, id: string) {
 describe("TabStates and the document model", () => {
   it("puts another window's text in a hidden tab as in the shown one, and stores neither", () => {
     const { states, stored, heard } = tabsWithStorage();
-    states.add("shown", "first version of the text");
-    states.add("hidden", "first version of the text");
+    states.load([
+      { id: "shown", content: "first version of the text", meta: {} },
+      { id: "hidden", content: "first version of the text", meta: {} },
+    ]);
     const view = showTab(states, "shown");
     states.stateFor("hidden", DEFAULT_EDITOR_VIEW_OPTIONS);
     states.replaceContent("shown", "second", view);
@@ -51,7 +53,7 @@ describe("TabStates and the document model", () => {
 
   it("stores a hidden tab's live text and Drive merge once each, a background reload not", () => {
     const { states, stored } = tabsWithStorage();
-    states.add("tab", "abc");
+    states.load([{ id: "tab", content: "abc", meta: {} }]);
     states.stateFor("tab", DEFAULT_EDITOR_VIEW_OPTIONS);
     applyToDocument(states.target("tab", null)!, { changes: { from: 3, insert: "d" } }, "live");
     applyToDocument(
@@ -66,7 +68,7 @@ describe("TabStates and the document model", () => {
 
   it("keeps the text of a tab not built yet as a string, without a change to hear", () => {
     const { states, heard } = tabsWithStorage();
-    states.add("lazy", "old");
+    states.load([{ id: "lazy", content: "old", meta: {} }]);
     states.replaceContent("lazy", "new", null);
     expect(states.content("lazy")).toBe("new");
     expect(states.get("lazy")!.state).toBeNull();
@@ -82,7 +84,13 @@ describe("TabStates and the document model", () => {
     );
     const stored: [string, boolean | undefined][] = [];
     followForStorage(states.feed, { noteChange: (id, now) => stored.push([id, now]) });
-    for (const id of ["shown", "hidden", "lazy"]) states.add(id, "text", { driveFileId: "old" });
+    states.load(
+      ["shown", "hidden", "lazy"].map((id) => ({
+        id,
+        content: "text",
+        meta: { driveFileId: "old" },
+      })),
+    );
     shown = { id: "shown", view: showTab(states, "shown") };
     states.stateFor("hidden", DEFAULT_EDITOR_VIEW_OPTIONS);
     for (const id of ["shown", "hidden", "lazy"]) states.changeMeta(id, { driveFileId: id });
@@ -107,10 +115,8 @@ describe("TabStates and the document model", () => {
 
   it("announces a tab added (stored at once) and a text put in a tab not built (after the debounce)", () => {
     const { states, stored, heard } = tabsWithStorage();
-    states.add("new", "text");
-    states.announce("new", { text: true, meta: true });
-    states.announce("new", { text: true }, "drive-merge");
-    states.announce("gone", { meta: true });
+    states.add("text", { id: "new" });
+    states.feed.announce("new", { text: true }, "drive-merge");
     expect(heard.map(({ id, origin, text, meta }) => [id, origin, text, meta])).toEqual([
       ["new", "user", true, true],
       ["new", "drive-merge", true, false],

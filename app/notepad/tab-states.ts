@@ -11,25 +11,19 @@ import {
   type DocumentTarget,
   type DocumentView,
 } from "~/document/apply-to-document";
-import { ChangeFeed } from "~/document/change-feed";
 import type { ChangeOrigin } from "~/document/change-origin";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import type { DocumentFileFormat } from "~/storage/document-records";
-import {
-  type DocumentMeta,
-  documentMeta,
-  newDocumentMeta,
-  patchMeta,
-  setMeta,
-} from "~/document/document-meta";
-import { OpenDocument } from "~/document/document-set";
+import { type DocumentMeta, documentMeta, newDocumentMeta } from "~/document/document-meta";
+import { DocumentSet, OpenDocument } from "~/document/document-set";
+import { markModifiedOnEdit } from "~/document/modified-on-edit";
 import type { RemoteDocument } from "~/storage/document-sync";
 
 /**
- * What the notepad keeps of one tab besides its name and flags (those are in the UI store):
- * the document set's record of an open document (its state once built, its text and meta
- * until then: `OpenDocument`), plus what the one view needs to show it again. Its meta is
- * changed only through `TabStates.changeMeta`, which the change feed hears.
+ * What the notepad keeps of one tab: the document set's record of an open document (its state
+ * once built, its text and meta until then: `OpenDocument`; its name and unsaved mark are
+ * meta), plus what the one view needs to show it again. Its meta is changed only through the
+ * set (`changeMeta`, `rename`, `markModified`, `markSaved`), which the change feed hears.
  */
 export class TabDocument extends OpenDocument {
   /** Scroll position to restore when the tab is shown again. */
@@ -38,7 +32,7 @@ export class TabDocument extends OpenDocument {
   options: EditorViewOptions | null = null;
   /**
    * Epoch ms of the last edit, stored as the tab's lastModified. Kept here rather than in the
-   * UI store, which changes only on a tab's first edit (so typing does not re-render the tabs).
+   * meta, which changes only on a tab's first edit (so typing does not re-render the tabs).
    */
   lastEditAt = 0;
 
@@ -68,51 +62,32 @@ export interface ShownTab {
 }
 
 /**
- * The editor states of the notepad's tabs: one `EditorState` per tab, created lazily and
- * swapped into the one view, so each tab keeps its own history, selection and scroll and no
- * tab is re-parsed on a switch. Options (theme, font, wrap...) reach a tab's state when it is
- * next shown.
+ * The notepad's tabs: its document set (app/document, issue 51: the open documents, their
+ * order, the active one, the tab rules and the change feed; the store's tab list is a
+ * projection of it) with what the one view needs besides: one `EditorState` per tab, created
+ * lazily and swapped into the one view, so each tab keeps its own history, selection and
+ * scroll and no tab is re-parsed on a switch. Options (theme, font, wrap...) reach a tab's
+ * state when it is next shown.
  */
-export class TabStates {
-  private readonly docs = new Map<string, TabDocument>();
-  /** The tabs' text changes, shown or not (storage follows it: notepad-controller). */
-  readonly feed = new ChangeFeed();
-
+export class TabStates extends DocumentSet<TabDocument> {
   constructor(
     private readonly compartments: EditorCompartments,
     private readonly sharedExtensions: () => Extension[],
-    /** The tab the one view shows (a meta change to it goes through the view). */
-    private readonly shown: () => ShownTab | null = () => null,
-  ) {}
-
-  /** Adds (or replaces) a tab with `content`. */
-  add(id: string, content: string | Text, origin: TabOrigin = {}): TabDocument {
-    const doc = new TabDocument(content, newDocumentMeta(origin));
-    this.docs.set(id, doc);
-    return doc;
-  }
-
-  get(id: string): TabDocument | undefined {
-    return this.docs.get(id);
-  }
-
-  has(id: string): boolean {
-    return this.docs.has(id);
-  }
-
-  delete(id: string): void {
-    this.docs.delete(id);
+    /** The tab the one view shows (a change to it goes through the view). */
+    shown: () => ShownTab | null = () => null,
+  ) {
+    super({ create: (content, meta) => new TabDocument(content, meta), shown });
   }
 
   /** The first tab whose state is not built yet (built when the browser is idle). */
   nextUnprepared(): string | undefined {
-    for (const [id, doc] of this.docs) if (!doc.state) return id;
-    return undefined;
+    return this.ids.find((id) => !this.get(id)?.state);
   }
 
   /** The state of tab `id`, created or reconfigured to `options` as needed. */
   stateFor(id: string, options: EditorViewOptions): EditorState {
-    const doc = this.docs.get(id) ?? this.add(id, "");
+    // A tab this set lacks (closed meanwhile) gets a state of its own that nothing keeps.
+    const doc = this.get(id) ?? new TabDocument("", newDocumentMeta());
     if (!doc.state) {
       doc.state = EditorState.create({
         doc: doc.content ?? "",
@@ -120,6 +95,7 @@ export class TabStates {
           configurableExtensions(this.compartments, options),
           this.sharedExtensions(),
           documentMeta.init(() => doc.heldMeta),
+          markModifiedOnEdit(),
         ],
       });
       doc.content = null;
@@ -134,7 +110,7 @@ export class TabStates {
 
   /** Applies `options` to the shown tab's view (other tabs catch up when shown). */
   applyToView(id: string, view: EditorView, options: EditorViewOptions): void {
-    const doc = this.docs.get(id);
+    const doc = this.get(id);
     if (!doc?.options) return;
     const effects = reconfigureEffects(this.compartments, doc.options, options);
     if (effects.length) view.dispatch({ effects });
@@ -143,15 +119,10 @@ export class TabStates {
 
   /** Remembers the shown tab's state and scroll before another tab is shown. */
   remember(id: string, view: EditorView): void {
-    const doc = this.docs.get(id);
+    const doc = this.get(id);
     if (!doc) return;
     doc.state = view.state;
     doc.scroll = view.scrollSnapshot();
-  }
-
-  /** The text of tab `id` as stored: the (immutable) document, or the string of an unshown tab. */
-  text(id: string): Text | string {
-    return this.docs.get(id)?.text ?? "";
   }
 
   /** The text of tab `id` as a string. */
@@ -160,54 +131,14 @@ export class TabStates {
   }
 
   /**
-   * The apply path's view of tab `id` (app/document): `view` when the tab is the one shown,
-   * else its held state. Null for a tab this window does not have.
+   * The apply path's view of tab `id` (app/document): `view` when given (the tab is the one
+   * shown) or null (hidden); without it, the view when the set's shown tab is `id`. Null for a
+   * tab this window does not have.
    */
-  target(id: string, view: DocumentView | null): DocumentTarget | null {
-    const doc = this.docs.get(id);
+  override target(id: string, view?: DocumentView | null): DocumentTarget | null {
+    if (view === undefined) return super.target(id);
+    const doc = this.get(id);
     return doc ? { view, held: doc, feed: { feed: this.feed, id } } : null;
-  }
-
-  /**
-   * Changes tab `id`'s meta by a transaction with `origin` (through the view when the tab is
-   * shown); a tab whose state is not built yet keeps it until then. The change feed hears it
-   * (storage stores it at once) unless nothing changed.
-   */
-  changeMeta(id: string, patch: Partial<DocumentMeta>, origin: ChangeOrigin = "user"): void {
-    const doc = this.docs.get(id);
-    if (!doc) return;
-    if (doc.state) {
-      const shown = this.shown();
-      const view = shown?.id === id ? shown.view : null;
-      applyToDocument(this.target(id, view)!, { effects: setMeta.of(patch) }, origin);
-      return;
-    }
-    const meta = patchMeta(doc.heldMeta, patch);
-    if (meta === doc.heldMeta) return;
-    doc.heldMeta = meta;
-    this.feed.publish({
-      id,
-      origin,
-      text: false,
-      meta: true,
-      changes: null,
-      state: null,
-      transaction: null,
-    });
-  }
-
-  /**
-   * Publishes a change the tab states do not hold as a transaction: a tab added (`text` and
-   * `meta`), a change of what the tab list holds (name, unsaved mark: `meta`), or a text put
-   * in a tab whose state is not built yet (`text`).
-   */
-  announce(
-    id: string,
-    what: { text?: boolean; meta?: boolean },
-    origin: ChangeOrigin = "user",
-  ): void {
-    const doc = this.docs.get(id);
-    if (doc) this.feed.announce(id, what, origin, doc.state);
   }
 
   /**
@@ -222,7 +153,7 @@ export class TabStates {
     changes?: RemoteDocument["changes"],
     origin: ChangeOrigin = "other-window",
   ): void {
-    const doc = this.docs.get(id);
+    const doc = this.get(id);
     if (!doc) return;
     if (!doc.state) {
       doc.content = content;

@@ -1,13 +1,9 @@
 import type { StoredDocument } from "~/storage/document-store";
 import type { DocumentSnapshot, RemoteDocument } from "~/storage/document-sync";
 import { NotepadPart, type TabTextHost } from "./notepad-part";
-import { addTab, orderTabs, removeTabForSync, updateTab } from "./tabs-model";
 
 /** What following other windows needs of the notepad. */
-export interface WindowSyncHost extends TabTextHost<"track" | "saveOrder"> {
-  /** Shows tab `id` in the view. */
-  showActive(id: string): void;
-}
+export type WindowSyncHost = TabTextHost<"track" | "saveOrder">;
 
 /**
  * Following the notepad in other windows (the host side of the DocumentSyncClient): their
@@ -17,9 +13,9 @@ export interface WindowSyncHost extends TabTextHost<"track" | "saveOrder"> {
 export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
   /** What is stored of tab `id` (null when it is gone). */
   snapshot(id: string): DocumentSnapshot | null {
-    const meta = this.tabs.tabs.find((tab) => tab.id === id);
     const doc = this.notepad.states.get(id);
-    if (!meta || !doc) return null;
+    if (!doc) return null;
+    const { meta } = doc;
     return {
       text: this.notepad.states.text(id),
       name: meta.name,
@@ -32,41 +28,37 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
 
   /** Shows another window's stored version of a tab (a new tab when this window lacks it). */
   adoptRemote(doc: RemoteDocument, known: boolean): void {
-    const patch = { name: doc.name, isModified: doc.isModified, lastModified: doc.lastModified };
-    if (!known) {
-      this.notepad.states.add(doc.id, doc.content, {
-        driveFileId: doc.driveFileId,
-        file: doc.file,
+    const states = this.notepad.states;
+    if (!states.has(doc.id)) {
+      if (known) return; // Closed here meanwhile: its delete is on its way.
+      // Stored already by the other window (its storage tracks it): the followers leave it.
+      states.add(doc.content, {
+        id: doc.id,
+        name: doc.name,
+        isModified: doc.isModified,
+        meta: { driveFileId: doc.driveFileId, file: doc.file, lastModified: doc.lastModified },
+        activate: false,
+        origin: "other-window",
       });
-      this.store.setState((s) => ({
-        tabs: { ...s.tabs, tabs: [...s.tabs.tabs, { id: doc.id, ...patch }] },
-      }));
       return;
     }
-    this.store.setState((s) => ({ tabs: updateTab(s.tabs, doc.id, patch) }));
     this.adoptContent(doc);
   }
 
   /** Removes tabs another window closed (none has unstored edits here). */
   removeForSync(ids: string[]): void {
+    const states = this.notepad.states;
     for (const id of ids) {
-      const before = this.tabs;
-      const after = removeTabForSync(before, id, Date.now());
-      this.notepad.states.delete(id);
-      this.store.setState({ tabs: after });
-      if (!this.notepad.states.has(after.activeId)) {
-        this.notepad.states.add(after.activeId, "");
-        this.notepad.sync.track(after.activeId);
-      }
-      if (before.activeId !== after.activeId || before.activeId === id) {
-        this.notepad.showActive(after.activeId);
-      }
+      const before = new Set(states.ids);
+      // The last tab gives way to a fresh "Untitled-1" of this window's, which storage tracks.
+      states.remove(id, "other-window");
+      for (const fresh of states.ids) if (!before.has(fresh)) this.notepad.sync.track(fresh);
     }
   }
 
   /** Follows the order another window stored. */
   reorderForSync(order: string[]): void {
-    this.store.setState((s) => ({ tabs: orderTabs(s.tabs, order) }));
+    this.notepad.states.reorder(order, "other-window");
   }
 
   /**
@@ -77,16 +69,9 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
     if (stored.content === localContent) return;
     const now = Date.now();
     const name = `${stored.name} (other window)`;
-    const { state: tabs, tab } = addTab(this.tabs, now, {
-      name,
-      isModified: true,
-      activate: false,
-    });
-    this.store.setState({ tabs });
-    this.notepad.states.add(tab.id, stored.content);
-    this.notepad.sync.track(tab.id);
-    this.notepad.states.announce(tab.id, { text: true });
-    this.notepad.sync.saveOrder(this.tabs.tabs.map((tab) => tab.id));
+    // This window's new tab: tracked and stored as one (the set's followers).
+    this.notepad.states.add(stored.content, { name, isModified: true, activate: false });
+    this.notepad.sync.saveOrder(this.notepad.states.ids);
     this.notepad.addNotice({
       id: `conflict-${id}-${now}`,
       kind: "info",
@@ -96,6 +81,16 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
 
   /** Puts another window's text and file details in a tab this window has. */
   private adoptContent(doc: RemoteDocument): void {
+    // Its name, unsaved mark and file first (a version kept below is kept under the new
+    // name); stored already by the other window: the storage follower leaves it.
+    const meta = {
+      name: doc.name,
+      isModified: doc.isModified,
+      lastModified: doc.lastModified,
+      driveFileId: doc.driveFileId,
+      file: doc.file,
+    };
+    this.notepad.states.changeMeta(doc.id, meta, "other-window");
     // A built tab's History follows the tabs' feed (other-window reason); a tab not built yet
     // takes the text without a transaction, so its text before is kept here.
     const held = this.notepad.states.get(doc.id);
@@ -112,9 +107,6 @@ export class NotepadWindowSync extends NotepadPart<WindowSyncHost> {
       doc.id === this.notepad.activeId() ? this.notepad.getView() : null,
       doc.changes,
     );
-    // Stored already by the other window: the storage follower leaves it.
-    const meta = { driveFileId: doc.driveFileId, file: doc.file };
-    this.notepad.states.changeMeta(doc.id, meta, "other-window");
     if (doc.id === this.notepad.activeId()) this.notepad.publishFileStatus();
   }
 }

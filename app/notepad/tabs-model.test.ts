@@ -1,139 +1,160 @@
 import { describe, expect, it } from "vitest";
-import {
-  activateTabAt,
-  addTab,
-  clearModified,
-  closeOtherTabs,
-  closeTab,
-  duplicateTab,
-  initialTabsState,
-  markModified,
-  moveTab,
-  moveTabBy,
-  nextTabId,
-  normaliseTabName,
-  orderTabs,
-  renameTab,
-  tabLabel,
-  untitledName,
-  type TabsState,
-} from "./tabs-model";
+import { createEditorCompartments, DEFAULT_EDITOR_VIEW_OPTIONS } from "~/codemirror";
+import { type ViewDouble, viewDouble } from "~/document/document-test-support";
+import { handleDocumentUpdate } from "~/document/edit-handler";
+import { followForStorage } from "~/document/storage-follower";
+import type { DocumentSyncClient } from "~/storage/document-sync";
+import { createNotepadStore } from "./notepad-store";
+import { NotepadWindowSync } from "./tab-sync";
+import { TabStates } from "./tab-states";
+import { projectTabList, tabLabel, type TabsState } from "./tabs-model";
 
-function threeTabs(): TabsState {
-  let state = initialTabsState(1000);
-  state = addTab(state, 2000).state;
-  state = addTab(state, 3000).state;
-  return state;
+/**
+ * The notepad's tab list is a projection of its document set (issue 51): the store's `tabs`
+ * is set only by following the set, so a rename, a save, another window's change or a close
+ * reaches the tab bar through the set, and a keystroke does not re-render the list.
+ */
+
+/**
+ * Tabs "1" (shown, in a view double whose listener runs the edit handler) and "2", the store
+ * following the set, storage following the feed (each note: id and whether it was at once),
+ * and every tab list the store was given.
+ */
+function notepad() {
+  const store = createNotepadStore();
+  let view: ViewDouble | null = null;
+  // The set's meta changes of the shown tab go through its view, as the notepad's do.
+  const states = new TabStates(
+    createEditorCompartments(),
+    () => [],
+    () => (view ? { id: "1", view } : null),
+  );
+  states.load([
+    { id: "1", content: "first", meta: { name: "Notes" } },
+    { id: "2", content: "second", meta: { name: "Plans", isModified: true } },
+  ]);
+  projectTabList(states, store);
+  const lists: TabsState[] = [];
+  store.subscribe((state, previous) => {
+    if (state.tabs !== previous.tabs) lists.push(state.tabs);
+  });
+  const notes: [string, boolean][] = [];
+  followForStorage(states.feed, { noteChange: (id, now = false) => notes.push([id, now]) });
+  const shown = viewDouble(states.stateFor("1", DEFAULT_EDITOR_VIEW_OPTIONS), (update) => {
+    states.get("1")!.state = update.state;
+    handleDocumentUpdate(update, { id: "1", feed: states.feed, edited: () => undefined });
+  });
+  view = shown;
+  const type = (text: string) =>
+    shown.dispatch({ changes: { from: shown.state.doc.length, insert: text } });
+  const listed = (id: string) => store.getState().tabs.tabs.find((tab) => tab.id === id);
+  return { store, states, lists, notes, type, listed };
 }
 
-describe("tab ids and names", () => {
-  it("starts with tab '1' named Untitled-1", () => {
-    expect(initialTabsState(5)).toEqual({
-      tabs: [{ id: "1", name: "Untitled-1", lastModified: 5, isModified: false }],
-      activeId: "1",
+describe("the store's tab list follows the document set", () => {
+  it("shows the loaded tabs, in order, with the active one", () => {
+    const { store } = notepad();
+    expect(store.getState().tabs.tabs.map(tabLabel)).toEqual(["Notes", "Plans*"]);
+    expect(store.getState().tabs.activeId).toBe("1");
+  });
+
+  it("a rename reaches the list through the set, unsaved, and is stored at once", () => {
+    const { states, lists, notes, listed } = notepad();
+    states.rename("1", "  Groceries  ");
+    expect(listed("1")).toMatchObject({ name: "Groceries", isModified: true });
+    expect(lists).toHaveLength(1);
+    expect(notes).toEqual([["1", true]]);
+  });
+
+  it("a save clears the unsaved mark in the list, and is stored at once", () => {
+    const { states, notes, listed } = notepad();
+    states.markSaved("2");
+    expect(listed("2")?.isModified).toBe(false);
+    expect(notes).toEqual([["2", true]]);
+  });
+
+  it("another window's rename reaches the list and is not stored again here", () => {
+    const { store, states, notes, listed } = notepad();
+    const windows = new NotepadWindowSync({
+      store,
+      states,
+      sync: null as unknown as DocumentSyncClient,
+      history: { snapshotNow: async () => null },
+      getView: () => null,
+      activeId: () => states.activeId,
+      tabName: (id) => states.meta(id)?.name ?? "",
+      publishFileStatus: () => undefined,
+      addNotice: () => undefined,
     });
-    expect(nextTabId([], 99)).toBe("1");
+    const doc = states.get("2")!;
+    windows.adoptRemote(
+      {
+        id: "2",
+        name: "Plans (renamed there)",
+        content: "second",
+        lastModified: 7,
+        isModified: false,
+        driveFileId: null,
+        file: doc.file,
+        revision: 3,
+      },
+      true,
+    );
+    expect(listed("2")).toMatchObject({ name: "Plans (renamed there)", isModified: false });
+    expect(notes).toEqual([]);
   });
 
-  it("uses timestamps for later ids and keeps them unique", () => {
-    const state = threeTabs();
-    expect(state.tabs.map((tab) => tab.id)).toEqual(["1", "2000", "3000"]);
-    const again = addTab(state, 3000).tab;
-    expect(again.id).toBe("3001");
+  it("a close reaches the list, and the first tab left becomes active", () => {
+    const { store, states, lists } = notepad();
+    states.activate("2");
+    states.close("2");
+    expect(store.getState().tabs.tabs.map((tab) => tab.id)).toEqual(["1"]);
+    expect(store.getState().tabs.activeId).toBe("1");
+    // Activated, then closed: each one new list.
+    expect(lists).toHaveLength(2);
   });
 
-  it("names new tabs Untitled-(count+1) without duplicating a name", () => {
-    const state = threeTabs();
-    expect(state.tabs.map((tab) => tab.name)).toEqual(["Untitled-1", "Untitled-2", "Untitled-3"]);
-    const closed = closeTab(state, "1");
-    // Two tabs left, Untitled-3 exists, so the next free number is used.
-    expect(untitledName(closed.tabs)).toBe("Untitled-4");
-    expect(addTab(closed, 4000).tab.name).toBe("Untitled-4");
-  });
-
-  it("activates a new tab", () => {
-    const { state, tab } = addTab(initialTabsState(0), 10);
-    expect(state.activeId).toBe(tab.id);
-  });
-});
-
-describe("modified flag", () => {
-  it("is set by an edit and cleared by a download, with '*' in the label", () => {
-    let state = initialTabsState(0);
-    state = markModified(state, "1", 50);
-    expect(state.tabs[0]).toMatchObject({ isModified: true, lastModified: 50 });
-    expect(tabLabel(state.tabs[0])).toBe("Untitled-1*");
-    expect(markModified(state, "1", 60)).toBe(state);
-    state = clearModified(state, "1");
-    expect(tabLabel(state.tabs[0])).toBe("Untitled-1");
-  });
-});
-
-describe("rename", () => {
-  it("commits a trimmed name of at most 30 characters and marks the tab modified", () => {
-    let state = renameTab(initialTabsState(0), "1", "  Notes  ", 7);
-    expect(state.tabs[0]).toMatchObject({ name: "Notes", isModified: true });
-    state = renameTab(state, "1", "x".repeat(40), 8);
-    expect(state.tabs[0].name).toBe("x".repeat(30));
-  });
-
-  it("ignores blank names", () => {
-    const state = initialTabsState(0);
-    expect(renameTab(state, "1", "   ", 1)).toBe(state);
-    expect(normaliseTabName("")).toBeNull();
+  it("a keystroke does not change the list: only the first edit after a save marks it unsaved", () => {
+    const { lists, type, listed } = notepad();
+    type(" a");
+    expect(listed("1")?.isModified).toBe(true);
+    expect(lists).toHaveLength(1);
+    type("b");
+    type("c");
+    expect(lists).toHaveLength(1);
   });
 });
 
-describe("close", () => {
-  it("never closes the last tab", () => {
-    const state = initialTabsState(0);
-    expect(closeTab(state, "1")).toBe(state);
-  });
-
-  it("activates the first remaining tab when the active tab closes", () => {
-    const state = threeTabs(); // active is the third
-    const closed = closeTab(state, "3000");
-    expect(closed.activeId).toBe("1");
-    const inactive = closeTab({ ...state, activeId: "2000" }, "1");
-    expect(inactive.activeId).toBe("2000");
-  });
-
-  it("close others keeps one tab active", () => {
-    const { state, closed } = closeOtherTabs(threeTabs(), "2000");
-    expect(state.tabs.map((tab) => tab.id)).toEqual(["2000"]);
-    expect(state.activeId).toBe("2000");
-    expect(closed).toEqual(["1", "3000"]);
-  });
-});
-
-describe("duplicate and reorder", () => {
-  it("duplicates as 'name (Copy)' right after the original", () => {
-    const { state, tab } = duplicateTab(threeTabs(), "1", 9000);
-    expect(tab?.name).toBe("Untitled-1 (Copy)");
-    expect(state.tabs.map((t) => t.name)).toEqual([
-      "Untitled-1",
-      "Untitled-1 (Copy)",
-      "Untitled-2",
-      "Untitled-3",
+describe("the first edit after a save (its unsaved mark is stored with its text)", () => {
+  it("is stored after the debounce, like any keystroke; a save at once", () => {
+    const { states, notes, type } = notepad();
+    type(" a");
+    type("b");
+    expect(notes).toEqual([
+      ["1", false],
+      ["1", false],
     ]);
-    expect(state.activeId).toBe(tab?.id);
-  });
-
-  it("moves tabs by drag index and by keyboard step, clamped", () => {
-    const state = threeTabs();
-    expect(moveTab(state, 0, 2).tabs.map((t) => t.id)).toEqual(["2000", "3000", "1"]);
-    expect(moveTabBy(state, "1", -1)).toBe(state);
-    expect(moveTabBy(state, "1", 1).tabs.map((t) => t.id)).toEqual(["2000", "1", "3000"]);
-    expect(orderTabs(state, ["3000", "x", "1"]).tabs.map((t) => t.id)).toEqual([
-      "3000",
-      "1",
-      "2000",
+    notes.splice(0);
+    states.markSaved("1");
+    type("c");
+    type("d");
+    expect(notes).toEqual([
+      ["1", true],
+      ["1", false],
+      ["1", false],
     ]);
   });
 
-  it("jumps to a tab by position", () => {
-    expect(activateTabAt(threeTabs(), 0).activeId).toBe("1");
-    const state = threeTabs();
-    expect(activateTabAt(state, 8)).toBe(state);
+  it("marks a hidden tab unsaved in the same transaction as its edit, not another window's text", () => {
+    const { states, lists, listed } = notepad();
+    states.markSaved("2");
+    states.stateFor("2", DEFAULT_EDITOR_VIEW_OPTIONS);
+    lists.splice(0);
+    states.replaceContent("2", "from the other window", null);
+    expect(listed("2")?.isModified).toBe(false);
+    expect(lists).toHaveLength(0);
+    states.replaceContent("2", "from a live session", null, undefined, "live");
+    expect(listed("2")?.isModified).toBe(true);
+    expect(lists).toHaveLength(1);
   });
 });

@@ -1,7 +1,10 @@
 declare const __SITE_URL__: string | undefined;
 
-/** Site-wide constants: the one place the name, origin and contact addresses live. */
-export const SITE_NAME = "Plainpad";
+/**
+ * Site-wide constants: the one place the tagline, origin and contact addresses live, and the
+ * name (kept with the logo in `chrome/brand.ts`, below the editors that wear it too).
+ */
+export { SITE_NAME } from "~/chrome/brand";
 export const SITE_TAGLINE = "Write Better, Work Smarter";
 export const SUPPORT_EMAIL = "support@plainpad.app";
 export const HOME_TITLE = "Plainpad | Free Online Text Editor & Notepad";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SITE_NAME, SOCIAL_LINKS } from "./config";
 import { FooterSubscribe } from "./footer-subscribe";
-import { Logo } from "./logo";
+import { Logo } from "~/chrome/logo";
 
 const RESOURCE_LINKS = [
   { name: "Blog", href: "/blog/" },

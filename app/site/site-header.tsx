@@ -2,9 +2,9 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useDismiss } from "~/ui/use-dismiss";
-import { Logo } from "./logo";
+import { Logo } from "~/chrome/logo";
 import { BLOG_NAV, MAIN_NAV, POPULAR_ARTICLES } from "./navigation";
-import { ThemeToggle } from "./theme-toggle";
+import { ThemeToggle } from "~/chrome/theme-toggle";
 
 const linkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white";

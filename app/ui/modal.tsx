@@ -6,7 +6,8 @@ const FOCUSABLE =
 
 /**
  * A modal dialog (role=dialog, aria-modal, labelled by its title). Focus moves into it, Tab is
- * trapped inside, Escape or the close button closes it, and focus returns to where it was.
+ * trapped inside, Escape or the close button closes it, and focus returns to where it was
+ * (unless what closed it moved focus elsewhere).
  */
 export function Modal({
   title,
@@ -68,8 +69,13 @@ export function Modal({
     document.addEventListener("keydown", onKeyDown, true);
     return () => {
       document.removeEventListener("keydown", onKeyDown, true);
-      // Back to the control (or editor) that was focused before the dialog opened.
-      if (previous && previous.isConnected) previous.focus();
+      // Back to the control (or editor) that was focused before the dialog opened, unless what
+      // closed it put focus somewhere on purpose (a restored version puts it in the text): the
+      // next key goes there at once, not to the old control until a later frame moves it.
+      const active = document.activeElement;
+      const focusInDialogOrNowhere =
+        active === null || active === document.body || !!panel?.contains(active);
+      if (focusInDialogOrNowhere && previous && previous.isConnected) previous.focus();
     };
   }, []);
 

@@ -11,6 +11,7 @@ import { type FakeTree, fakeDirectoryHandle, fakeFileAt } from "./handle-folder-
 import {
   FileListFolder,
   FolderError,
+  type FileStamp,
   MemoryFolder,
   walkFiles,
   type WorkspaceFolder,
@@ -196,6 +197,37 @@ describe("file operations where they cannot all go well", () => {
     expect([...tree.keys()]).toEqual(["Notes.txt"]);
     expect(text(fakeFileAt(tree, "Notes.txt")!)).toBe("N");
   });
+  it("a move or rename by copying tells each file's original stamp and the copy's; the browser's move tells none", async () => {
+    /** A folder with or without the browser's move, and what its moves and renames told. */
+    const folderTelling = async (withMove: boolean) => {
+      const tree: FakeTree = new Map<string, Uint8Array | FakeTree>([
+        ["notes.txt", bytes("N")],
+        ["d", new Map([["a.txt", bytes("AA")]])],
+        ["to", new Map()],
+      ]);
+      const folder = new HandleFolder(fakeDirectoryHandle("f", tree, { withMove }));
+      const before = { notes: await folder.stat("notes.txt"), a: await folder.stat("d/a.txt") };
+      const told: Record<string, { source: FileStamp; copy: FileStamp }> = {};
+      const tell = (path: string, source: FileStamp, copy: FileStamp) =>
+        void (told[path] = { source, copy });
+      return { folder, before, told, tell };
+    };
+    const { folder, before, told, tell } = await folderTelling(false);
+    await folder.move("d", "to", tell);
+    await folder.rename("notes.txt", "Notes.txt", tell);
+    expect(told).toEqual({
+      "to/d/a.txt": { source: before.a, copy: await folder.stat("to/d/a.txt") },
+      // The detour of a case-only rename tells the original's stamp, not the detour's.
+      "Notes.txt": { source: before.notes, copy: await folder.stat("Notes.txt") },
+    });
+    expect(told["Notes.txt"]!.copy.lastModified).not.toBe(before.notes.lastModified);
+
+    const moving = await folderTelling(true);
+    await moving.folder.move("d", "to", moving.tell);
+    await moving.folder.rename("notes.txt", "renamed.txt", moving.tell);
+    expect(moving.told).toEqual({});
+  });
+
   it("a case-only rename whose second copy fills the disk puts the file back under its name", async () => {
     const tree: FakeTree = new Map([["notes.txt", bytes("N")]]);
     const root = fakeDirectoryHandle("f", tree);

@@ -2,6 +2,7 @@ import { sameEntryName } from "./file-names";
 import {
   checkMoveInto,
   checkNewEntry,
+  type FileCopied,
   type FileSnapshot,
   type FileStamp,
   type FolderEntry,
@@ -235,18 +236,18 @@ export class HandleFolder implements WorkspaceFolder {
     });
   }
 
-  rename(path: string, newName: string): Promise<string> {
+  rename(path: string, newName: string, copied?: FileCopied): Promise<string> {
     return named(path, async () => {
       const [parent, name] = splitPath(path);
       if (newName === name) return path;
       await this.entryAt(path);
       const to = await checkNewEntry(this, parent, newName, name);
-      await this.relocate(path, parent, newName);
+      await this.relocate(path, parent, newName, copied);
       return to;
     });
   }
 
-  move(path: string, toFolder: string): Promise<string> {
+  move(path: string, toFolder: string, copied?: FileCopied): Promise<string> {
     return named(path, async () => {
       checkMoveInto(path, toFolder);
       const [parent, name] = splitPath(path);
@@ -254,7 +255,7 @@ export class HandleFolder implements WorkspaceFolder {
       await this.entryAt(path);
       if ((await this.kindOf(toFolder)) !== "folder") throw new FolderError("not-found", toFolder);
       const to = await checkNewEntry(this, toFolder, name);
-      await this.relocate(path, toFolder, name);
+      await this.relocate(path, toFolder, name, copied);
       return to;
     });
   }
@@ -271,9 +272,15 @@ export class HandleFolder implements WorkspaceFolder {
   /**
    * Puts the entry at `from` into `toFolder` as `newName` (both checked): with the browser's
    * `move` where it has one, else by copying and then removing the original, so a failure half
-   * way (a full disk) leaves the original whole and no partial copy.
+   * way (a full disk) leaves the original whole and no partial copy. `copied` hears of each
+   * file copied, with the original's stamp (through the detour of a case-only rename too).
    */
-  private async relocate(from: string, toFolder: string, newName: string): Promise<void> {
+  private async relocate(
+    from: string,
+    toFolder: string,
+    newName: string,
+    copied: FileCopied = () => undefined,
+  ): Promise<void> {
     const [parent, name] = splitPath(from);
     const to = joinPath(toFolder, newName);
     const caseOnly = parent === toFolder && sameEntryName(name, newName);
@@ -293,22 +300,32 @@ export class HandleFolder implements WorkspaceFolder {
     if (caseOnly) {
       // "notes.txt" → "Notes.txt" where case does not count: a copy would land on the original.
       const detour = joinPath(toFolder, `${newName}.plainpad-renaming`);
-      await this.copyThenRemove(from, detour);
+      // Each file's stamp before the first copy, by its path inside the entry ("" for itself).
+      const originals = new Map<string, FileStamp>();
+      await this.copyThenRemove(from, detour, (path, source) =>
+        originals.set(path.slice(detour.length), source),
+      );
       try {
-        await this.copyThenRemove(detour, to);
+        await this.copyThenRemove(detour, to, (path, source, copy) =>
+          copied(path, originals.get(path.slice(to.length)) ?? source, copy),
+        );
       } catch (error) {
         // Not left under the detour's name: back where it was, then the failure is said.
         await this.copyThenRemove(detour, from).catch(() => undefined);
         throw error;
       }
     } else {
-      await this.copyThenRemove(from, to);
+      await this.copyThenRemove(from, to, copied);
     }
   }
 
-  private async copyThenRemove(from: string, to: string): Promise<void> {
+  private async copyThenRemove(
+    from: string,
+    to: string,
+    copied: FileCopied = () => undefined,
+  ): Promise<void> {
     try {
-      await this.copy(from, to);
+      await this.copy(from, to, copied);
     } catch (error) {
       await this.removeAt(to).catch(() => undefined);
       throw error;
@@ -317,17 +334,18 @@ export class HandleFolder implements WorkspaceFolder {
   }
 
   /** Copies the file or the folder tree at `from` to the free path `to`. */
-  private async copy(from: string, to: string): Promise<void> {
+  private async copy(from: string, to: string, copied: FileCopied): Promise<void> {
     const [toParent, toName] = splitPath(to);
     const destination = await this.directory(toParent);
     if ((await this.entryAt(from)).kind === "file") {
-      const { bytes } = await this.read(from);
-      await this.writeHandle(await destination.getFileHandle(toName, { create: true }), bytes);
+      const { bytes, size, lastModified } = await this.read(from);
+      const handle = await destination.getFileHandle(toName, { create: true });
+      copied(to, { size, lastModified }, await this.writeHandle(handle, bytes));
       return;
     }
     await destination.getDirectoryHandle(toName, { create: true });
     for (const entry of await this.list(from))
-      await this.copy(entry.path, joinPath(to, entry.name));
+      await this.copy(entry.path, joinPath(to, entry.name), copied);
   }
 }
 

@@ -31,6 +31,14 @@ export interface FileStamp {
   lastModified: number;
 }
 
+/**
+ * Told of each file a rename or a move wrote as a copy (where the browser cannot move a handle):
+ * its new path, the original's size and time as the copy read it, and the copy's own. A tab
+ * bound to the file takes the copy's, so its next Save does not take the copy for a change
+ * made on disk by another program.
+ */
+export type FileCopied = (path: string, source: FileStamp, copy: FileStamp) => void;
+
 /** Why a folder operation failed, each with its own message for the person. */
 export type FolderFailure =
   "not-found" | "read-only" | "not-allowed" | "no-space" | "exists" | "bad-name";
@@ -94,10 +102,13 @@ export interface WorkspaceFolder {
   createFile(path: string, bytes?: Uint8Array): Promise<FileStamp>;
   /** Makes a new folder, and the folders above it that are missing; fails as createFile. */
   createFolder(path: string): Promise<void>;
-  /** Gives the file or folder at `path` a new name in its folder; resolves with its new path. */
-  rename(path: string, newName: string): Promise<string>;
-  /** Moves the file or folder at `path` into the folder `toFolder`; resolves with its new path. */
-  move(path: string, toFolder: string): Promise<string>;
+  /**
+   * Gives the file or folder at `path` a new name in its folder; resolves with its new path.
+   * `copied` hears of each file written as a copy (none where the entry itself moved).
+   */
+  rename(path: string, newName: string, copied?: FileCopied): Promise<string>;
+  /** Moves the file or folder at `path` into the folder `toFolder`; as `rename`. */
+  move(path: string, toFolder: string, copied?: FileCopied): Promise<string>;
   /** Deletes the file, or the folder with all it holds (session-trash.ts keeps the bytes first). */
   remove(path: string): Promise<void>;
 }

@@ -50,16 +50,31 @@ export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
     redisUrl: env.REDIS_URL || undefined,
     idleRoomDays,
     quotas: quotasFromEnv(env),
-    fsync: fsyncSetting(env.RELAY_FSYNC),
-    fsyncWindowMs: fsyncWindowSetting(env.RELAY_FSYNC_WINDOW_MS),
-    fsyncRate: fsyncRateSetting(env.RELAY_FSYNC_RATE),
+    fsync: onOffSetting("RELAY_FSYNC", env.RELAY_FSYNC),
+    // 25 ms: an ACK a little later costs nobody anything (only ACKs wait for the disk).
+    fsyncWindowMs: wholeNumberSetting("RELAY_FSYNC_WINDOW_MS", env.RELAY_FSYNC_WINDOW_MS, {
+      fallback: 25,
+      min: 0,
+      max: 1000,
+      unit: "ms",
+    }),
+    // 400 a second: a room's appends keep joining the sync that waits for its turn, so a busy
+    // relay pays a bounded CPU for its disk and a quiet one never waits (issue 49's bench: 2,000
+    // fdatasyncs a second cost the pinned relay most of its fan-out p95 against Hocuspocus).
+    fsyncRate: wholeNumberSetting("RELAY_FSYNC_RATE", env.RELAY_FSYNC_RATE, {
+      fallback: 400,
+      min: 0,
+      max: 100_000,
+      unit: "syncs a second",
+    }),
     journal: onOffSetting("RELAY_JOURNAL", env.RELAY_JOURNAL),
-    checkpointMs: checkpointSetting(env.RELAY_JOURNAL_CHECKPOINT_MS),
+    // 5 s: the journal stays small, and the room logs' syncs come in paced batches.
+    checkpointMs: wholeNumberSetting(
+      "RELAY_JOURNAL_CHECKPOINT_MS",
+      env.RELAY_JOURNAL_CHECKPOINT_MS,
+      { fallback: 5000, min: 100, max: 600_000, unit: "ms" },
+    ),
   };
-}
-
-function fsyncSetting(value: string | undefined): boolean {
-  return onOffSetting("RELAY_FSYNC", value);
 }
 
 function onOffSetting(name: string, value: string | undefined): boolean {
@@ -68,44 +83,20 @@ function onOffSetting(name: string, value: string | undefined): boolean {
   throw new Error(`${name} must be "on" or "off", not "${value}".`);
 }
 
-/** Default 5 s: the journal stays small, and the room logs' syncs come in paced batches. */
-function checkpointSetting(value: string | undefined): number {
-  if (value === undefined || value === "") return 5000;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 100 || ms > 600_000) {
+/** Setting `name`: `fallback` when unset, else a whole number of `unit` from `min` to `max`. */
+function wholeNumberSetting(
+  name: string,
+  value: string | undefined,
+  range: { fallback: number; min: number; max: number; unit: string },
+): number {
+  if (value === undefined || value === "") return range.fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < range.min || number > range.max) {
     throw new Error(
-      `RELAY_JOURNAL_CHECKPOINT_MS must be a whole number of ms from 100 to 600000, not "${value}".`,
+      `${name} must be a whole number of ${range.unit} from ${range.min} to ${range.max}, not "${value}".`,
     );
   }
-  return ms;
-}
-
-/** Default 25 ms: an ACK a little later costs nobody anything (only ACKs wait for the disk). */
-function fsyncWindowSetting(value: string | undefined): number {
-  if (value === undefined || value === "") return 25;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 1000) {
-    throw new Error(
-      `RELAY_FSYNC_WINDOW_MS must be a whole number of ms from 0 to 1000, not "${value}".`,
-    );
-  }
-  return ms;
-}
-
-/**
- * Default 400 a second: a room's appends keep joining the sync that waits for its turn, so a
- * busy relay pays a bounded CPU for its disk and a quiet one never waits (issue 49's bench: 2,000
- * fdatasyncs a second cost the pinned relay most of its fan-out p95 against Hocuspocus).
- */
-function fsyncRateSetting(value: string | undefined): number {
-  if (value === undefined || value === "") return 400;
-  const rate = Number(value);
-  if (!Number.isInteger(rate) || rate < 0 || rate > 100_000) {
-    throw new Error(
-      `RELAY_FSYNC_RATE must be a whole number of syncs a second from 0 to 100000, not "${value}".`,
-    );
-  }
-  return rate;
+  return number;
 }
 
 /**

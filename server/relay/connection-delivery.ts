@@ -55,6 +55,19 @@ export class ConnectionDelivery {
     await this.sendEntry(entry);
   }
 
+  /**
+   * A live entry handled now, without waiting: true when it was sent (or the client has it);
+   * false when it needs the waiting path (a gap to catch up on, a socket that is full), and
+   * nothing was done.
+   */
+  liveNow(entry: StoredEntry): boolean {
+    if (entry.seq <= this.delivered || this.have.has(entry.seq)) return true;
+    if (entry.seq > this.delivered + 1 && this.acks.count === 0) return false;
+    if (!this.output.sendNow(entryFrames(entry))) return false;
+    this.sent(entry.seq);
+    return true;
+  }
+
   /** The client's own update `seq` was acknowledged: it has that entry. */
   acknowledged(seq: number): void {
     if (seq > this.delivered) this.have.add(seq);
@@ -84,9 +97,15 @@ export class ConnectionDelivery {
     if (this.isClosed() || !(await this.output.send(entryFrames(entry))) || this.isClosed()) {
       return false;
     }
-    this.have.add(entry.seq);
-    this.advance();
+    this.sent(entry.seq);
     return true;
+  }
+
+  private sent(seq: number): void {
+    // The common case, the next sequence, moves on without a set entry made and dropped.
+    if (seq === this.delivered + 1) this.delivered = seq;
+    else this.have.add(seq);
+    this.advance();
   }
 
   private advance(): void {

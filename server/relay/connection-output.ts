@@ -75,6 +75,17 @@ export class ConnectionOutput {
     return true;
   }
 
+  /**
+   * Sends a one-frame message now, when nothing else of this connection waits to go out and
+   * its socket has room: true when sent. A fan-out event reaches every reader of its room this
+   * way without a promise per reader (issue 49: the relay's cost per update).
+   */
+  sendNow(frames: readonly Uint8Array[]): boolean {
+    if (frames.length !== 1 || this.backlogCount > 0 || this.full()) return false;
+    this.connection.send(frames[0]);
+    return true;
+  }
+
   private full(): boolean {
     const { connection } = this;
     return (

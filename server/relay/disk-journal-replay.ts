@@ -13,15 +13,25 @@
  * when the log's unsynced tail reached the disk only in part: a page of zeros, then a later page.
  * Every record past the log's last sync is in a journal, so when this journal's records of the
  * room reach back to the log's good part, the log is cut there (its damaged copy kept for an
- * operator), the room gets a new epoch and the records are appended. When they do not (the
+ * operator), the room gets a new epoch and the records are appended, then the whole records
+ * past the damage that continue the sequence: a room log whose sync failed (EIO) has a hole
+ * where the dropped pages were, which its kept journal fills, and a later checkpoint may have
+ * synced entries after the hole and removed their journal. When they do not (the
  * damage lies in what was synced before), nothing is cut: the journal is kept aside with the
  * room, which the store keeps aside when it reads it, since it holds the only durable copy.
  */
 import { closeSync, fdatasyncSync, openSync, writeSync } from "node:fs";
-import { copyFile, readFile, readdir, rm, truncate } from "node:fs/promises";
+import { link, readFile, readdir, rm, truncate } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, isRoomId } from "@plainpad/wire";
-import { parseLog, readOptional, syncFolder, writeAtomic, type RoomMeta } from "./disk-log";
+import {
+  encodeRecord,
+  parseLog,
+  readOptional,
+  syncFolder,
+  writeAtomic,
+  type RoomMeta,
+} from "./disk-log";
 import {
   generationOf,
   journalFiles,
@@ -29,7 +39,9 @@ import {
   parseJournal,
   type JournalRecord,
 } from "./disk-journal";
-import { newEpoch } from "./room-store";
+import { newEpoch, type StoredEntry } from "./room-store";
+
+const LENGTH_BYTES = 4;
 
 type Log = (event: string, fields: Record<string, string | number>) => void;
 
@@ -116,29 +128,48 @@ async function replayRoom(
     if (message.type === MessageType.SnapshotReplay) head = message.upToSeq;
   }
   const logFile = path.join(dir, roomId, "log");
-  const parsed = parseLog((await readOptional(logFile)) ?? new Uint8Array(0));
+  const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
+  const parsed = parseLog(logBytes);
   head = Math.max(head, parsed.entries.at(-1)?.seq ?? 0);
-  if (parsed.tail === "damaged") {
+  const seqs = records.map(seqOf);
+  // An older journal (kept after a failed room log sync) may hold only entries the good part
+  // has: it says nothing of what the damage hides, so it cuts nothing; a newer one may mend.
+  const mend = parsed.tail === "damaged" && seqs.some((seq) => seq > head);
+  if (mend) {
     // The journal mends the log only if it holds the record right after the good part: then
     // whatever lay past it was written after the log's last sync, and is here (or was never
-    // acknowledged). Else the damage hides synced entries nobody else holds.
-    if (!records.some((record) => seqOf(record) <= head + 1)) return "log-damaged-before-journal";
+    // acknowledged), or follows the damage whole. Else the damage hides synced entries.
+    if (!seqs.includes(head + 1)) return "log-damaged-before-journal";
+    // Kept for an operator as it is: a second name of the same file, nothing to copy or sync.
     const copy = path.join(dir, `.damaged-log-${roomId}-${Date.now()}`);
-    await copyFile(logFile, copy);
+    await link(logFile, copy);
     await syncFolder(dir);
     log("relay-room-log-mended", { room: roomId, copy: path.basename(copy) });
   }
-  if (parsed.tail !== "clean") {
-    await truncate(logFile, parsed.goodLength);
+  if (parsed.tail === "torn" || mend) {
     // As on a load that cuts a tear: what the process wrote just before may be gone too.
     await writeEpoch(dir, roomId, meta);
   }
+  if (parsed.tail === "torn") await truncate(logFile, parsed.goodLength);
   const missing: Uint8Array[] = [];
-  for (const record of records) {
-    const seq = seqOf(record);
+  for (const [index, record] of records.entries()) {
+    const seq = seqs[index]!;
     if (seq <= head) continue;
     missing.push(record.logRecord);
     head = seq;
+  }
+  if (mend) {
+    // Past the damage the log may hold entries synced later (a failed sync's hole, then a
+    // sync that succeeded), whose journal is gone: they continue the sequence, and are kept.
+    for (const entry of entriesPastDamage(logBytes, parsed.goodLength, head)) {
+      missing.push(encodeRecord(entry));
+      head = entry.seq;
+    }
+    // Written whole beside it, then renamed over it: a crash mid-mend leaves the damaged log
+    // (with what follows the damage), mended again on the next start, never a cut one.
+    const good = logBytes.subarray(0, parsed.goodLength);
+    await writeAtomic(logFile, Buffer.concat([good, ...missing]), true);
+    return missing.length;
   }
   // Synced even with nothing missing: the journal that covered the log's tail goes next.
   const fd = openSync(logFile, "a");
@@ -153,6 +184,43 @@ async function replayRoom(
     closeSync(fd);
   }
   return missing.length;
+}
+
+/**
+ * The whole records in a damaged log's bytes from `from` on whose sequences continue `after`
+ * one by one (each run found by trying every offset: what precedes it is zeros or a torn
+ * write, not records). A record that does not continue the sequence is not taken: it is no
+ * part of this room's history past the journal (stale bytes, or a later entry after a gap).
+ */
+export function entriesPastDamage(bytes: Uint8Array, from: number, after: number): StoredEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const found: StoredEntry[] = [];
+  let want = after + 1;
+  let offset = from;
+  while (offset + LENGTH_BYTES <= bytes.length) {
+    const end = offset + LENGTH_BYTES + view.getUint32(offset);
+    const first = end <= bytes.length ? entriesAt(bytes.subarray(offset, end))[0] : undefined;
+    if (first?.seq !== want) {
+      offset++;
+      continue;
+    }
+    for (const entry of entriesAt(bytes.subarray(offset))) {
+      if (entry.seq !== want) break;
+      found.push(entry);
+      want++;
+      offset += encodeRecord(entry).length;
+    }
+  }
+  return found;
+}
+
+/** The records that parse from the start of `bytes` (none when what is there is no record). */
+function entriesAt(bytes: Uint8Array): StoredEntry[] {
+  try {
+    return parseLog(bytes).entries;
+  } catch {
+    return [];
+  }
 }
 
 /** A new epoch for every room: after a damaged journal, any of them may miss acknowledged entries. */

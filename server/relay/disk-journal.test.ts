@@ -1,36 +1,23 @@
 import { openSync, readFileSync, readlinkSync, writeSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GroupSync, encodeRecord, parseLog } from "./disk-log";
 import { encodeJournalRecord, journalFiles, openJournal, parseJournal } from "./disk-journal";
 import { createDiskRoomStore } from "./disk-store";
-import { EXPIRED, type StoredEntry } from "./room-store";
+import { EXPIRED } from "./room-store";
+import {
+  storedEntry as stored,
+  tempDirs,
+  testEntry as entry,
+  testKey as key,
+  testSnapshot,
+} from "./test-disk-fixtures";
 
-const dirs: string[] = [];
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "plainpad-journal-test-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const freshDir = tempDirs("plainpad-journal-test-");
 
 const roomOf = (n: number) => n.toString(16).padStart(2, "0").repeat(16);
 const room = roomOf(0xab);
-const key = new Uint8Array(32).fill(9);
-const entry = (fill: number, length = 100) => ({
-  messageId: new Uint8Array(16).fill(fill),
-  sealed: new Uint8Array(length).fill(fill),
-  signature: new Uint8Array(64).fill(fill),
-  origin: "t",
-});
-const stored = (seq: number): StoredEntry => {
-  const { messageId, sealed, signature } = entry(seq);
-  return { seq, messageId, sealed, signature };
-};
 /** A journal file as a crashed process left it: these entries of `roomId`, then `tail`. */
 async function writeJournal(
   dir: string,
@@ -172,13 +159,7 @@ describe("disk journal, room logs outside the ACK path", () => {
     }
     // Only the journal was synced for the ACKs; the room log waits for a checkpoint.
     expect(synced.every((file) => file.includes(`${path.sep}journal${path.sep}`))).toBe(true);
-    const snap = {
-      snapshotId: new Uint8Array(16).fill(1),
-      upToSeq: 2,
-      baseSeq: 0,
-      sealed: new Uint8Array(50).fill(42),
-      signature: new Uint8Array(64).fill(43),
-    };
+    const snap = testSnapshot(2);
     expect((await store.replaceSnapshot(room, snap, 1000)).accepted).toBe(true);
     expect(synced).toContain(path.join(dir, room, "log"));
     await store.close();
@@ -297,13 +278,7 @@ describe("disk journal, replay on start", () => {
     await ending.close();
     await roomWith(dir, room, 4);
     const snapshotting = createDiskRoomStore(dir);
-    const snap = {
-      snapshotId: new Uint8Array(16).fill(1),
-      upToSeq: 4,
-      baseSeq: 0,
-      sealed: new Uint8Array(50).fill(42),
-      signature: new Uint8Array(64).fill(43),
-    };
+    const snap = testSnapshot(4);
     expect((await snapshotting.replaceSnapshot(room, snap, 1000)).accepted).toBe(true);
     await snapshotting.close();
     expect(await logSeqs(dir, room)).toEqual([]); // compacted

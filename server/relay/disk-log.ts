@@ -306,6 +306,8 @@ export async function removeRoomFolder(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+  // The rename on the disk before anything else (a journal's replay, a new room) relies on it.
+  await syncFolder(dir);
   await rm(trash, { recursive: true, force: true });
   return { existed, size };
 }

@@ -12,6 +12,7 @@ import { parseLog } from "./disk-log";
 import { journalFiles, parseJournal } from "./disk-journal";
 import { createDiskRoomStore } from "./disk-store";
 import type { RoomStore } from "./room-store";
+import { testEntry as entry, testKey as key } from "./test-disk-fixtures";
 
 let mountPoint = "";
 let mountProblem: string | null = null;
@@ -33,13 +34,6 @@ afterAll(async () => {
 });
 
 const room = "cd".repeat(16);
-const key = new Uint8Array(32).fill(9);
-const entry = (fill: number, length: number) => ({
-  messageId: new Uint8Array(16).fill(fill),
-  sealed: new Uint8Array(length).fill(fill),
-  signature: new Uint8Array(64).fill(fill),
-  origin: "t",
-});
 const MB = 1024 * 1024;
 
 /** The store as the relay opens it, with the free-space floor under the test's control. */

@@ -1,16 +1,6 @@
-import {
-  appendFile,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readdir,
-  rm,
-  stat,
-  writeFile,
-} from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { appendFile, mkdir, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDiskRoomStore } from "./disk-store";
 import { EXPIRED } from "./room-store";
 import {
@@ -19,16 +9,9 @@ import {
   roomStoreContract,
   storedBytesContract,
 } from "./room-store.contract";
+import { tempDirs, testEntry as entry, testKey as key, testSnapshot } from "./test-disk-fixtures";
 
-const dirs: string[] = [];
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-test-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+const freshDir = tempDirs("plainpad-relay-test-");
 
 roomStoreContract("disk", async () => createDiskRoomStore(await freshDir()));
 roomStoreContract("disk without a cache", async () =>
@@ -36,13 +19,6 @@ roomStoreContract("disk without a cache", async () =>
 );
 
 const room = "ab".repeat(16);
-const key = new Uint8Array(32).fill(9);
-const entry = (fill: number, length = 100) => ({
-  messageId: new Uint8Array(16).fill(fill),
-  sealed: new Uint8Array(length).fill(fill),
-  signature: new Uint8Array(64).fill(fill),
-  origin: "t",
-});
 
 describe("disk store", () => {
   idleRoomsContract("disk", async () => createDiskRoomStore(await freshDir()));
@@ -120,13 +96,7 @@ describe("disk store", () => {
     const first = createDiskRoomStore(dir);
     await first.createRoom(room, key, 1000);
     for (let i = 1; i <= 5; i++) await first.append(room, entry(i), 1000, 1 << 20);
-    const snap = {
-      snapshotId: new Uint8Array(16).fill(1),
-      upToSeq: 3,
-      baseSeq: 0,
-      sealed: new Uint8Array(50).fill(42),
-      signature: new Uint8Array(64).fill(43),
-    };
+    const snap = testSnapshot(3);
     expect((await first.replaceSnapshot(room, snap, 1000)).accepted).toBe(true);
     await first.close();
 

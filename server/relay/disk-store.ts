@@ -86,9 +86,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const syncFailed = new Set<string>();
   /** Bytes of every room's files together (the global limit reads it). */
   let storedBytes = 0;
+  const tombstones = new DiskTombstones(dir, durable);
   const ready = (async () => {
     await mkdir(dir, { recursive: true });
-    const swept = await sweepLeftovers(dir);
+    // A room deletion a power cut cut short is finished: never brought back.
+    const swept = (await sweepLeftovers(dir)) + (await tombstones.finishDeletions(dir));
     if (swept > 0) log("relay-swept", { files: swept });
     // Every room log holds what the journal acknowledged before any room serves anyone.
     journal = await openStoreJournal(dir, options, journaled, log, (roomIds) => {
@@ -97,7 +99,6 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     storedBytes = await storedBytesIn(dir);
   })();
   const roomDir = (roomId: string) => path.join(dir, roomId);
-  const tombstones = new DiskTombstones(dir, durable);
   const readEnded = async (roomId: string) => {
     await ready;
     return tombstones.read(roomId);

@@ -7,7 +7,14 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, encodeMessage, isRoomId } from "@plainpad/wire";
-import { readOptional, touch, writeAtomic } from "./disk-log";
+import {
+  readOptional,
+  removeRoomFolder,
+  syncFolder,
+  touch,
+  writeAtomic,
+  type RoomMeta,
+} from "./disk-log";
 import type { RoomEnding } from "./room-store";
 
 /** The tombstones under one data folder (the store runs each room's calls one at a time). */
@@ -56,6 +63,28 @@ export class DiskTombstones {
   /** Drops the room's tombstone when it was kept since before `before`. */
   async dropIfBefore(roomId: string, before: number): Promise<void> {
     const since = (await stat(this.file(roomId)).catch(() => null))?.mtimeMs;
-    if (since !== undefined && since < before) await rm(this.file(roomId), { force: true });
+    if (since === undefined || since >= before) return;
+    await rm(this.file(roomId), { force: true });
+    // Before the room can be made again: a power cut must not bring the tombstone back
+    // beside the new room (finishDeletions would take that room for an ended one).
+    if (this.durable) await syncFolder(this.folder);
+  }
+
+  /**
+   * Finishes the deletions a power cut cut short: the tombstone is synced before the room's
+   * folder is renamed away, so the folder can come back beside it, whole. A room made after
+   * its tombstone's time is a new one (the tombstone's pruning was what the cut lost): kept.
+   * Returns how many folders went.
+   */
+  async finishDeletions(dir: string): Promise<number> {
+    let finished = 0;
+    for (const roomId of await this.list()) {
+      const endedAt = (await stat(this.file(roomId)).catch(() => null))?.mtimeMs;
+      const meta = await readOptional(path.join(dir, roomId, "meta.json"));
+      if (endedAt === undefined || meta === null) continue;
+      if ((JSON.parse(meta.toString("utf8")) as RoomMeta).createdAt > endedAt) continue;
+      if (await removeRoomFolder(dir, roomId)) finished++;
+    }
+    return finished;
   }
 }

@@ -2,17 +2,8 @@ import { describe, expect, it } from "vitest";
 import { MessageType } from "@plainpad/wire";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
-import type { RelayHub } from "./relay-types";
 import type { RoomStore } from "./room-store";
-import { HubClient, joinMessage, newKeys, until, updateMessage } from "./test-client";
-import type { LiveKeys } from "@plainpad/wire/room-keys";
-
-async function joinedClient(hub: RelayHub, keys: LiveKeys, create: boolean) {
-  const client = new HubClient(hub);
-  client.send(joinMessage(keys, 0, create));
-  await until(() => client.ofType(MessageType.Synced).length > 0, 5000, "SYNCED");
-  return client;
-}
+import { joinMessage, joinedHubClient, newKeys, until, updateMessage } from "./test-client";
 
 /** Lets every pending promise callback and I/O turn run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -33,8 +24,8 @@ describe("relay hub: a writer's ACKs wait for the disk, its next writes do not",
     };
     const hub = createRelayHub({ store, idleSweepMs: 0 });
     const keys = newKeys();
-    const writer = await joinedClient(hub, keys, true);
-    const reader = await joinedClient(hub, keys, false);
+    const writer = await joinedHubClient(hub, joinMessage(keys));
+    const reader = await joinedHubClient(hub, joinMessage(keys, 0, false));
     writer.send(updateMessage(keys, "first"));
     writer.send(updateMessage(keys, "second"));
     // Both reach the reader though neither is on disk yet (before, the second waited for the
@@ -65,7 +56,7 @@ describe("relay hub: a writer's ACKs wait for the disk, its next writes do not",
     };
     const hub = createRelayHub({ store, idleSweepMs: 0 });
     const keys = newKeys();
-    const writer = await joinedClient(hub, keys, true);
+    const writer = await joinedHubClient(hub, joinMessage(keys));
     writer.send(updateMessage(keys, "lost"));
     await until(() => writer.closed !== null);
     expect(writer.closed?.code).toBe(1011);

@@ -69,6 +69,10 @@ export class ConnectionHandler {
   private queue: Promise<void> = Promise.resolve();
   private events: Promise<void>;
   private openEvents: () => void = () => {};
+  /** True once the JOIN's replay went out: live events may go out from then on. */
+  private eventsOpen = false;
+  /** Fan-out events on the `events` chain not handled yet: later ones wait behind them. */
+  private eventsWaiting = 0;
   private readonly input: ConnectionInput;
   private readonly writes: TokenBucket;
   private readonly awareness: TokenBucket;
@@ -90,7 +94,13 @@ export class ConnectionHandler {
     const { limits, now } = hub;
     this.writes = new TokenBucket(limits.writesPerSecond, limits.writesPerSecond * 2, now);
     this.awareness = new TokenBucket(limits.awarenessPerSecond, limits.awarenessPerSecond * 2, now);
-    this.events = new Promise((resolve) => (this.openEvents = resolve));
+    this.events = new Promise(
+      (resolve) =>
+        (this.openEvents = () => {
+          this.eventsOpen = true;
+          resolve();
+        }),
+    );
     this.input = new ConnectionInput(limits, hub.budgets, connection);
     this.output = new ConnectionOutput(
       connection,
@@ -161,15 +171,29 @@ export class ConnectionHandler {
   deliver(event: FanoutEvent): void {
     if (this.closed) return;
     if ("origin" in event && event.origin === this.id) return;
+    // Nothing before it waits: a live entry or presence goes out now, in the publisher's turn.
+    // A promise chain per reader per event was most of what the relay allocated (issue 49).
+    if (this.eventsOpen && this.eventsWaiting === 0 && this.deliverNow(event)) return;
     // Counted while it waits: a reader that lets events pile up is closed (SlowReader).
     const held = heldBytes(event);
     if (!this.output.hold(held)) return;
+    this.eventsWaiting++;
     this.events = this.events
       .then(() => {
         this.output.release(held);
         return this.closed ? undefined : this.onEvent(event);
       })
-      .catch((error: unknown) => this.fail(error));
+      .catch((error: unknown) => this.fail(error))
+      .then(() => {
+        this.eventsWaiting--;
+      });
+  }
+
+  /** Handles an event at once when it can go out without waiting; false: it must wait. */
+  private deliverNow(event: FanoutEvent): boolean {
+    if (event.kind === "entry") return this.delivery.liveNow(event.entry);
+    if (event.kind === "awareness") return this.output.sendNow(awarenessFrames(event));
+    return false;
   }
 
   /** Closes with a code from CloseCode (or 1001/1013) and stops handling anything. */

@@ -11,6 +11,7 @@ import {
   deleteMessage,
   forgedUpdate,
   joinMessage,
+  joinedHubClient,
   newKeys,
   proveMessage,
   snapshotMessage,
@@ -33,11 +34,8 @@ async function joined(client: HubClient) {
 }
 
 /** A client that joined the room of `keys` and got its replay. */
-async function joinedClient(hub: RelayHub, keys: LiveKeys, sinceSeq = 0, create = true) {
-  const client = new HubClient(hub);
-  client.send(joinMessage(keys, sinceSeq, create));
-  await joined(client);
-  return client;
+function joinedClient(hub: RelayHub, keys: LiveKeys, sinceSeq = 0, create = true) {
+  return joinedHubClient(hub, joinMessage(keys, sinceSeq, create));
 }
 
 describe("relay hub: lost entries and storage limits", () => {

@@ -2,7 +2,7 @@
 // presence size, unfinished pieces in total, JOINs per address; and the paced frames equal
 // the ones encodeFrames makes.
 import { describe, expect, it } from "vitest";
-import { viewOnlyKeys } from "@plainpad/wire/room-keys";
+import { type LiveKeys, viewOnlyKeys } from "@plainpad/wire/room-keys";
 import {
   CloseCode,
   LIVE_LIMITS,
@@ -17,7 +17,15 @@ import { relayLimits, relayLimitsFromEnv, type RelayLimits } from "./limits";
 import { createMemoryRoomStore } from "./memory-store";
 import { createRelayHub } from "./relay-hub";
 import type { RelayHub, RelayPeer } from "./relay-types";
-import { HubClient, MessageLog, joinMessage, newKeys, until, updateMessage } from "./test-client";
+import {
+  HubClient,
+  MessageLog,
+  joinMessage,
+  joinedHubClient,
+  newKeys,
+  until,
+  updateMessage,
+} from "./test-client";
 
 function hubWith(limits: Partial<RelayLimits>): RelayHub {
   return createRelayHub({ store: createMemoryRoomStore(), idleSweepMs: 0, limits });
@@ -57,6 +65,14 @@ function stuckClient(hub: RelayHub): StuckClient {
   return new StuckClient(hub);
 }
 
+/** A writer in the room of `keys` (proving its edit key as a page does), its `texts` ACKed. */
+async function writerWithUpdates(hub: RelayHub, keys: LiveKeys, texts: string[]) {
+  const writer = await joinedHubClient(hub, joinMessage(keys));
+  for (const text of texts) writer.send(updateMessage(keys, text));
+  await until(() => writer.ofType(MessageType.Ack).length === texts.length);
+  return writer;
+}
+
 /** Whether two lists of frames hold the same bytes. */
 function same(made: Iterable<Uint8Array>, expected: Uint8Array[]): boolean {
   const frames = [...made];
@@ -70,9 +86,7 @@ describe("relay memory limits (in-process)", () => {
   it("closes a reader whose socket holds everything once events pile up past maxQueuedBytes", async () => {
     const hub = hubWith({ maxQueuedBytes: 64 * 1024, sendHighWaterBytes: 1024 });
     const keys = newKeys();
-    const writer = new HubClient(hub);
-    writer.send(joinMessage(keys));
-    await until(() => writer.ofType(MessageType.Synced).length === 1);
+    const writer = await joinedHubClient(hub, joinMessage(keys));
     const stuck = stuckClient(hub);
     stuck.send(joinMessage(viewOnlyKeys(keys), 0, false));
     await until(() => stuck.ofType(MessageType.Synced).length === 1);
@@ -92,11 +106,7 @@ describe("relay memory limits (in-process)", () => {
   it("closes a reader whose socket writes nothing out for sendStallMs", async () => {
     const hub = hubWith({ sendHighWaterBytes: 1, sendStallMs: 20 });
     const keys = newKeys();
-    const writer = new HubClient(hub);
-    writer.send(joinMessage(keys));
-    await until(() => writer.ofType(MessageType.Synced).length === 1);
-    writer.send(updateMessage(keys, "one"));
-    await until(() => writer.ofType(MessageType.Ack).length === 1);
+    await writerWithUpdates(hub, keys, ["one"]);
     const stuck = stuckClient(hub);
     stuck.send(joinMessage(viewOnlyKeys(keys), 0, false));
     await until(() => stuck.closed !== null, 5000, "stalled reader closed");
@@ -107,12 +117,7 @@ describe("relay memory limits (in-process)", () => {
   it("stops sending to a socket that closed with data still queued (no busy loop)", async () => {
     const hub = hubWith({ sendHighWaterBytes: 1 });
     const keys = newKeys();
-    const writer = new HubClient(hub);
-    writer.send(joinMessage(keys));
-    // Writes count once the JOIN's WELCOME is answered with PROVE.
-    await until(() => writer.ofType(MessageType.Synced).length === 1);
-    for (let i = 0; i < 3; i++) writer.send(updateMessage(keys, `edit ${i}`));
-    await until(() => writer.ofType(MessageType.Ack).length === 3);
+    await writerWithUpdates(hub, keys, ["edit 0", "edit 1", "edit 2"]);
     // A socket that never writes out: waiters wake only when it closes, and once closed it
     // says so at once (what is queued stays queued).
     let socketClosed = false;
@@ -143,11 +148,7 @@ describe("relay memory limits (in-process)", () => {
   it("closes at once, not after sendStallMs, while a reader that reads nothing holds a replay", async () => {
     const hub = hubWith({ sendHighWaterBytes: 1, sendStallMs: 10 * 60 * 1000 });
     const keys = newKeys();
-    const writer = new HubClient(hub);
-    writer.send(joinMessage(keys));
-    await until(() => writer.ofType(MessageType.Synced).length === 1);
-    writer.send(updateMessage(keys, "one"));
-    await until(() => writer.ofType(MessageType.Ack).length === 1);
+    await writerWithUpdates(hub, keys, ["one"]);
     const stuck = stuckClient(hub);
     stuck.send(joinMessage(viewOnlyKeys(keys), 0, false));
     await until(() => stuck.queued > 0, 5000, "replay started");
@@ -161,12 +162,8 @@ describe("relay memory limits (in-process)", () => {
   it("refuses presence over maxAwarenessBytes, and presence in pieces at the first piece", async () => {
     const hub = hubWith({});
     const keys = newKeys();
-    const big = new HubClient(hub);
-    big.send(joinMessage(keys));
-    await until(() => big.ofType(MessageType.Synced).length === 1);
-    const listener = new HubClient(hub);
-    listener.send(joinMessage(viewOnlyKeys(keys), 0, false));
-    await until(() => listener.ofType(MessageType.Synced).length === 1);
+    const big = await joinedHubClient(hub, joinMessage(keys));
+    const listener = await joinedHubClient(hub, joinMessage(viewOnlyKeys(keys), 0, false));
     big.send({
       type: MessageType.Awareness,
       sealed: new Uint8Array(LIVE_LIMITS.maxAwarenessBytes),
@@ -178,9 +175,7 @@ describe("relay memory limits (in-process)", () => {
     });
     expect(big.closed?.code).toBe(CloseCode.PresenceTooLarge);
 
-    const pieced = new HubClient(hub);
-    pieced.send(joinMessage(keys, 0, false));
-    await until(() => pieced.ofType(MessageType.Synced).length === 1);
+    const pieced = await joinedHubClient(hub, joinMessage(keys, 0, false));
     const frames = encodeFrames({
       type: MessageType.Awareness,
       sealed: new Uint8Array(1024 * 1024),
@@ -195,12 +190,8 @@ describe("relay memory limits (in-process)", () => {
     const hub = hubWith({ maxPendingPieceBytes: 1280 * 1024 });
     const keys = newKeys();
     const frames = encodeFrames(updateMessage(keys, new Uint8Array(1024 * 1024)));
-    const first = new HubClient(hub);
-    first.send(joinMessage(keys));
-    await until(() => first.ofType(MessageType.Synced).length === 1);
-    const second = new HubClient(hub, "127.0.0.3");
-    second.send(joinMessage(keys, 0, false));
-    await until(() => second.ofType(MessageType.Synced).length === 1);
+    const first = await joinedHubClient(hub, joinMessage(keys));
+    const second = await joinedHubClient(hub, joinMessage(keys, 0, false), "127.0.0.3");
     for (const frame of frames.slice(0, -1)) first.peer.receive(frame);
     for (const frame of frames.slice(0, 2)) second.peer.receive(frame);
     expect(first.closed).toBeNull();
@@ -224,9 +215,7 @@ describe("relay memory limits (in-process)", () => {
       null,
       CloseCode.TooManyJoins,
     ]);
-    const other = new HubClient(hub, "10.0.0.2");
-    other.send(joinMessage(keys, 0, false));
-    await until(() => other.ofType(MessageType.Synced).length === 1);
+    await joinedHubClient(hub, joinMessage(keys, 0, false), "10.0.0.2");
     await hub.close();
   });
 

@@ -3,10 +3,7 @@
 // lengthened or replaced, from a seeded generator, each on a connection that joined and proved
 // first. The process stays up, refuses each bad frame by closing only its sender, and an honest
 // pair in the same room still exchanges an edit.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { viewOnlyKeys, type LiveKeys } from "@plainpad/wire/room-keys";
 import { MessageType, encodeFrames, encodeMessage, randomId } from "@plainpad/wire";
 import {
@@ -18,28 +15,14 @@ import {
   until,
   updateMessage,
 } from "./test-client";
-import {
-  SocketClient,
-  bundleServer,
-  startRelayProcess,
-  type RelayProcess,
-} from "./test-relay-process";
+import { SocketClient, relayProcessesForFile, type RelayProcess } from "./test-relay-process";
 
-let bundle: Awaited<ReturnType<typeof bundleServer>>;
+const relays = relayProcessesForFile();
 let relay: RelayProcess;
-let dataDir: string;
 
 beforeAll(async () => {
-  bundle = await bundleServer();
-  dataDir = await mkdtemp(path.join(tmpdir(), "plainpad-relay-fuzz-"));
-  relay = await startRelayProcess(bundle.main, { BUILD_DIR: bundle.site, RELAY_DATA_DIR: dataDir });
+  relay = await relays.start({ RELAY_DATA_DIR: await relays.dataDir("plainpad-relay-fuzz-") });
 }, 60_000);
-
-afterAll(async () => {
-  await relay?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-  await bundle?.cleanup();
-}, 30_000);
 
 /** mulberry32: the same frames on every run. */
 function seeded(seed: number): () => number {

@@ -170,3 +170,18 @@ export class HubClient extends MessageLog {
     for (const frame of encodeFrames(message)) this.peer.receive(frame);
   }
 }
+
+/**
+ * A client of `hub` (from `address`) that sent `join` (a JOIN) and has the whole room (its
+ * SYNCED): test-relay-process's joinedClient, in-process.
+ */
+export async function joinedHubClient(
+  hub: RelayHub,
+  join: WireMessage,
+  address?: string,
+): Promise<HubClient> {
+  const client = new HubClient(hub, address);
+  client.send(join);
+  await until(() => client.ofType(MessageType.Synced).length > 0, 5000, "SYNCED");
+  return client;
+}

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures";
-import { editorText, openNotepad, renameActiveTab, runMenu, typeInEditor } from "./notepad-helpers";
+import {
+  editorText,
+  openNotepad,
+  renameActiveTab,
+  replaceAll,
+  runMenu,
+  typeInEditor,
+} from "./notepad-helpers";
 
 /** View › Compare with… (issue 31 item 1). */
 
@@ -149,10 +156,7 @@ test("the History panel compares a kept version side by side in the same view", 
 }) => {
   await openNotepad(page);
   await typeInEditor(page, "alpha beta alpha");
-  await runMenu(page, "Edit", "Replace");
-  await page.getByRole("searchbox", { name: "Find" }).fill("alpha");
-  await page.getByRole("textbox", { name: "Replace with" }).fill("gamma");
-  await page.getByRole("button", { name: "Replace all" }).click();
+  await replaceAll(page, "alpha", "gamma");
   await expect.poll(() => editorText(page)).toBe("gamma beta gamma");
   await runMenu(page, "File", "Version history…");
   const history = page.getByRole("dialog", { name: "Version history" });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { diskFileBytes, installDiskHarness, putDiskFile, queuePicks } from "./disk-harness";
 import { documentText, editorBox, openEditor } from "./editor-helpers";
+import { waitForHydration } from "./fixtures";
 import { editorText, openNotepad, runMenu, tabNames } from "./notepad-helpers";
 
 /** Vim and Emacs keys (issue 31 item 5). */
@@ -63,8 +64,10 @@ test.describe("notepad: View › Keys", () => {
       .toBe("buy milk and eggs\n");
     await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "todo.txt"]);
 
-    // Remembered after a reload.
+    // Remembered after a reload. ":q" closes the shown tab: wait until the stored tabs are back.
     await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => tabNames(page)).toEqual(["Untitled-1", "todo.txt"]);
     await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
     await page.locator(".cm-content").focus();
     await page.keyboard.type(":q");
@@ -84,6 +87,9 @@ test.describe("notepad: View › Keys", () => {
     await page.locator(".cm-content").focus();
     await page.keyboard.type("keep me");
     await runMenu(page, "View", "Vim keys");
+    // Vim's library loads when first chosen: keys sent before its mode shows are still the
+    // standard keys (":q" went into the text when the load was slow).
+    await expect(statusBar(page).getByText("Vim: NORMAL")).toBeVisible();
     await page.locator(".cm-content").focus();
     let asked = "";
     page.once("dialog", (dialog) => {

@@ -71,3 +71,24 @@ export async function waitForSaved(page: Page): Promise<void> {
     return controller.isAllStored();
   });
 }
+
+/**
+ * Edit › Replace: replaces every `find` in the active tab with `replacement`, waits until the
+ * find bar says how many it replaced, and closes the bar (unless `keepBarOpen`).
+ */
+export async function replaceAll(
+  page: Page,
+  find: string,
+  replacement: string,
+  { keepBarOpen = false } = {},
+): Promise<void> {
+  await runMenu(page, "Edit", "Replace");
+  const bar = page.getByRole("search", { name: "Find and replace" });
+  await bar.getByRole("searchbox", { name: "Find" }).fill(find);
+  await bar.getByRole("textbox", { name: "Replace with" }).fill(replacement);
+  await bar.getByRole("button", { name: "Replace all" }).click();
+  await expect(bar.getByRole("status")).toHaveText(/^Replaced \d+ occurrences?\.$/);
+  if (keepBarOpen) return;
+  await page.keyboard.press("Escape");
+  await expect(bar).toHaveCount(0);
+}

@@ -69,6 +69,25 @@ async function missing(page: Page, path: string): Promise<boolean> {
   );
 }
 
+/** Opens b-notes.txt in a tab, then renames it "c-notes.txt" with F2: the tab follows. */
+async function renameOpenNotes(page: Page): Promise<void> {
+  await treeItem(page, "b-notes.txt").click();
+  await expect.poll(() => editorText(page)).toBe("Notes in UTF-8: naïve\n");
+  await treeItem(page, "b-notes.txt").focus();
+  await page.keyboard.press("F2");
+  const rename = page.getByRole("dialog", { name: "Rename" });
+  await rename.getByRole("textbox", { name: "Name" }).fill("c-notes.txt");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(tabButton(page, "c-notes.txt")).toBeVisible();
+}
+
+/** Types `text` at the end of the active tab's text. */
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(text);
+}
+
 test.describe("the tree's file commands", () => {
   test("New file, Rename with the open tab following it and saving there, Move to", async ({
     page,
@@ -82,19 +101,10 @@ test.describe("the tree's file commands", () => {
     expect((await workspaceFileBytes(page, "docs/fresh.md")).length).toBe(0);
 
     // An open tab follows its file's new name, and Save writes under it.
-    await treeItem(page, "b-notes.txt").click();
-    await expect.poll(() => editorText(page)).toBe("Notes in UTF-8: naïve\n");
-    await treeItem(page, "b-notes.txt").focus();
-    await page.keyboard.press("F2");
-    const rename = page.getByRole("dialog", { name: "Rename" });
-    await rename.getByRole("textbox", { name: "Name" }).fill("c-notes.txt");
-    await rename.getByRole("button", { name: "Rename" }).click();
+    await renameOpenNotes(page);
     await expect(treeItem(page, "c-notes.txt")).toBeVisible();
     await expect(treeItem(page, "b-notes.txt")).toHaveCount(0);
-    await expect(tabButton(page, "c-notes.txt")).toBeVisible();
-    await page.locator(".cm-content").click();
-    await page.keyboard.press("ControlOrMeta+End");
-    await page.keyboard.type("more");
+    await typeAtEnd(page, "more");
     await expect(tabButton(page, "c-notes.txt*")).toBeVisible();
     await page.keyboard.press("ControlOrMeta+s");
     await expect(tabButton(page, "c-notes.txt")).toBeVisible();
@@ -110,6 +120,27 @@ test.describe("the tree's file commands", () => {
     await expect(treeItem(page, "a-readme.md")).toBeVisible();
     await expect.poll(() => textOf(page, "src/a-readme.md")).toBe(readme.toString("utf8"));
     expect(await missing(page, "a-readme.md")).toBe(true);
+  });
+
+  test("a rename done by copying (no FileSystemHandle.move): the tab saves there without asking", async ({
+    page,
+  }) => {
+    // As in a browser without `move`: the rename copies the file and removes the original.
+    await page.addInitScript(() => {
+      for (const kind of [FileSystemHandle, FileSystemFileHandle, FileSystemDirectoryHandle])
+        delete (kind.prototype as { move?: unknown }).move;
+    });
+    await openWorkspace(page);
+    await renameOpenNotes(page);
+    await typeAtEnd(page, "typed after the rename");
+    await page.keyboard.press("ControlOrMeta+s");
+    // The copy's new time is not taken for another program's change: no question, written.
+    await expect(tabButton(page, "c-notes.txt")).toBeVisible();
+    await expect
+      .poll(() => textOf(page, "c-notes.txt"))
+      .toBe("Notes in UTF-8: naïve\ntyped after the rename");
+    await expect(page.getByRole("dialog", { name: /changed on disk/ })).toHaveCount(0);
+    expect(await missing(page, "b-notes.txt")).toBe(true);
   });
 
   test("a file dragged onto a folder moves there, every byte kept", async ({ page }) => {

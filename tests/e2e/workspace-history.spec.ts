@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { editorText, openNotepad, runMenu } from "./notepad-helpers";
 import {
   installWorkspaceHarness,
@@ -15,9 +15,11 @@ import {
 const BEFORE = "Notes in UTF-8: naïve\n";
 const AFTER = "Memos in UTF-8: naïve\n";
 
-test("a file changed by Replace in files while not open: its tab's History restores the text before", async ({
-  page,
-}) => {
+/**
+ * Opens the fixture folder and replaces "Notes in" with "Memos in" through Replace in files,
+ * which changes b-notes.txt (not open in a tab), then shows the panel's Files view again.
+ */
+async function replaceInClosedFile(page: Page): Promise<void> {
   await installWorkspaceHarness(page);
   await openNotepad(page);
   await writeWorkspaceFixture(page);
@@ -38,17 +40,17 @@ test("a file changed by Replace in files while not open: its tab's History resto
   await expect(page.getByText("Replaced 1 match")).toBeVisible();
   expect((await workspaceFileBytes(page, "b-notes.txt")).toString("utf8")).toBe(AFTER);
 
-  // Opened from the tree now: the tab shows the file as Replace in files left it.
   await page
     .getByRole("tablist", { name: "Folder views" })
     .getByRole("tab", { name: "Files" })
     .click();
-  await page
-    .getByRole("tree", { name: "Files of Workspace" })
-    .getByRole("treeitem", { name: "b-notes.txt", exact: true })
-    .click();
-  await expect.poll(() => editorText(page)).toBe(AFTER);
+}
 
+/**
+ * Opens Version history of the active tab and picks its one "Before Replace in files"
+ * version, whose preview shows the text before; resolves with the dialog.
+ */
+async function pickVersionBeforeReplace(page: Page): Promise<Locator> {
   await runMenu(page, "File", "Version history…");
   const history = page.getByRole("dialog", { name: "Version history" });
   const version = history
@@ -58,6 +60,21 @@ test("a file changed by Replace in files while not open: its tab's History resto
   await expect(version).toHaveCount(1);
   await version.click();
   await expect(history.getByTestId("history-preview")).toContainText("Notes in UTF-8");
+  return history;
+}
+
+test("a file changed by Replace in files while not open: its tab's History restores the text before", async ({
+  page,
+}) => {
+  await replaceInClosedFile(page);
+  // Opened from the tree now: the tab shows the file as Replace in files left it.
+  await page
+    .getByRole("tree", { name: "Files of Workspace" })
+    .getByRole("treeitem", { name: "b-notes.txt", exact: true })
+    .click();
+  await expect.poll(() => editorText(page)).toBe(AFTER);
+
+  const history = await pickVersionBeforeReplace(page);
   await history.getByRole("button", { name: "Restore this version" }).click();
   await expect(history).toHaveCount(0);
   await expect.poll(() => editorText(page)).toBe(BEFORE);
@@ -73,25 +90,8 @@ test("a file changed by Replace in files while not open: its tab's History resto
 test("a file changed by Replace in files, then renamed: its tab's History still lists the text before", async ({
   page,
 }) => {
-  await installWorkspaceHarness(page);
-  await openNotepad(page);
-  await writeWorkspaceFixture(page);
-  await runMenu(page, "File", "Open folder…");
-
-  await runMenu(page, "Edit", "Replace in files…");
-  const search = page.getByRole("search", { name: /in files/ });
-  await search.getByLabel("Find", { exact: true }).fill("Notes in");
-  await search.getByLabel("Replace with").fill("Memos in");
-  await search.getByRole("button", { name: "Find all" }).click();
-  await search.getByRole("button", { name: "Replace all…" }).click();
-  await page.getByRole("button", { name: /^Replace 1 match in 1 file$/ }).click();
-  await expect(page.getByText("Replaced 1 match")).toBeVisible();
-
+  await replaceInClosedFile(page);
   // Renamed in the tree, then opened under its new name.
-  await page
-    .getByRole("tablist", { name: "Folder views" })
-    .getByRole("tab", { name: "Files" })
-    .click();
   const tree = page.getByRole("tree", { name: "Files of Workspace" });
   await tree.getByRole("treeitem", { name: "b-notes.txt", exact: true }).focus();
   await page.keyboard.press("F2");
@@ -101,13 +101,5 @@ test("a file changed by Replace in files, then renamed: its tab's History still 
   await tree.getByRole("treeitem", { name: "c-notes.txt", exact: true }).click();
   await expect.poll(() => editorText(page)).toBe(AFTER);
 
-  await runMenu(page, "File", "Version history…");
-  const history = page.getByRole("dialog", { name: "Version history" });
-  const version = history
-    .getByRole("list", { name: "Versions" })
-    .getByRole("button")
-    .filter({ hasText: "Before Replace in files" });
-  await expect(version).toHaveCount(1);
-  await version.click();
-  await expect(history.getByTestId("history-preview")).toContainText("Notes in UTF-8");
+  await pickVersionBeforeReplace(page);
 });

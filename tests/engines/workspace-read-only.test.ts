@@ -57,7 +57,11 @@ const treeItem = (name: string) => ({ role: "treeitem", name, within: panel }) a
  * DataTransfer and a `change` event: from there on the product's own path runs (the input's
  * files into FileListFolder, the panel, the tabs).
  */
-async function giveFolder(page: EnginePage): Promise<void> {
+async function giveFolder(
+  page: EnginePage,
+  folderName = "Plain folder",
+  given: Record<string, Buffer> = FILES,
+): Promise<void> {
   await waitUntil(
     () =>
       page.evaluate(() =>
@@ -66,8 +70,8 @@ async function giveFolder(page: EnginePage): Promise<void> {
     Boolean,
     "the directory input",
   );
-  const files = Object.entries(FILES).map(([name, bytes]) => ({
-    relativePath: `Plain folder/${name}`,
+  const files = Object.entries(given).map(([name, bytes]) => ({
+    relativePath: `${folderName}/${name}`,
     base64: bytes.toString("base64"),
   }));
   await page.evaluate((given: { relativePath: string; base64: string }[]) => {
@@ -172,5 +176,59 @@ describe.each(runnableEngines())("%s: a folder read through the directory input"
     });
     await t.page.press("Enter");
     await expectEditorText(t.page, "line one\nline two\n");
+  });
+});
+
+/** The words of the tree's status line (its empty folder's words), or null. */
+function treeStatus(page: EnginePage, folderName: string): Promise<string | null> {
+  return page.evaluate(
+    (label: string) =>
+      document.querySelector(`aside[aria-label="${label}"] [role="status"]`)?.textContent ?? null,
+    `Folder ${folderName}`,
+  );
+}
+
+describe.each(runnableEngines())("%s: a folder with nothing to show", (engine) => {
+  const t = useEngine(engine);
+
+  it("an empty folder opens and its tree says it has no files", async () => {
+    await openNotepad(t.page, `${t.origin}/online-notepad/`);
+    await runMenu(t.page, "File", "Open folder…");
+    // The input gives no files for an empty folder (nor its name): as a browser does.
+    await giveFolder(t.page, "Empty", {});
+    await waitUntil(
+      () => treeStatus(t.page, "Chosen folder"),
+      (words) => words === "This folder has no files.",
+      "the empty folder's words",
+    );
+    expect(await treeNames(t.page)).toEqual([]);
+  });
+
+  it("a folder whose every file is ignored or hidden says so, and the switch shows them", async () => {
+    await openNotepad(t.page, `${t.origin}/online-notepad/`);
+    await runMenu(t.page, "File", "Open folder…");
+    await giveFolder(t.page, "Logs", {
+      ".gitignore": Buffer.from("*.log\n"),
+      "debug.log": Buffer.from("noise\n"),
+      ".hidden-notes.txt": Buffer.from("hidden\n"),
+    });
+    await waitUntil(
+      () => treeStatus(t.page, "Logs"),
+      (words) =>
+        words ===
+        "Every file in this folder is ignored or hidden: turn on “Show ignored and hidden files” to see them.",
+      "the words saying every file is ignored or hidden",
+    );
+    await clickWhenShown(t.page, {
+      label: "Show ignored and hidden files",
+      within: { css: 'aside[aria-label="Folder Logs"]' },
+    });
+    await waitUntil(
+      () => treeNames(t.page),
+      (names) => names.length === 3,
+      "the ignored and hidden files listed",
+    );
+    expect(await treeNames(t.page)).toEqual([".gitignore", ".hidden-notes.txt", "debug.log"]);
+    expect(await treeStatus(t.page, "Logs")).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
   type FindInFilesHost,
   FindInFilesSession,
   progressWords,
+  type ReplaceOutcome,
   summaryWords,
 } from "./find-in-files-session";
 
@@ -61,6 +62,31 @@ async function bytesOf(folder: MemoryFolder, path: string): Promise<Uint8Array> 
 /** The bytes a fixture file should hold after its word is replaced with `replacement`. */
 function replacedBytes(file: FixtureFile, replacement: string): Uint8Array {
   return fixtureBytes({ ...file, text: file.text.replace(file.word, replacement) });
+}
+
+/**
+ * A session reviewing a replace of a word of every script with "Paris" (every match ticked),
+ * each file's bytes before it, and the tabs with unsaved edits (none yet: a test types in one).
+ */
+async function reviewingEveryWord() {
+  const folder = mixedEncodingFolder();
+  const modifiedTabs: string[] = [];
+  const { session } = sessionOn(folder, modifiedTabs);
+  session.setForm({ query: EVERY_WORD, regexp: true, replacement: "Paris" });
+  await session.search();
+  session.review();
+  const originals = new Map<string, Uint8Array>();
+  for (const file of FIXTURE_FILES) originals.set(file.path, await bytesOf(folder, file.path));
+  return { folder, session, modifiedTabs, originals };
+}
+
+/** A replace's or an undo's outcome left `path` alone (its tab has unsaved edits) and says so. */
+function expectLeftAloneAndListed(outcome: ReplaceOutcome, path: string): void {
+  expect(outcome.written.map((file) => file.path)).not.toContain(path);
+  expect(outcome.notWritten).toContainEqual({
+    path,
+    message: expect.stringMatching(/open in a tab with changes not saved yet/),
+  });
 }
 
 describe("find in files, the session", () => {
@@ -252,14 +278,7 @@ describe("find in files, the session", () => {
   });
 
   it("undo checks each file's tab just before writing it: one typed in during the undo is left alone, and listed", async () => {
-    const folder = mixedEncodingFolder();
-    const modifiedTabs: string[] = [];
-    const { session } = sessionOn(folder, modifiedTabs);
-    session.setForm({ query: EVERY_WORD, regexp: true, replacement: "Paris" });
-    await session.search();
-    session.review();
-    const originals = new Map<string, Uint8Array>();
-    for (const file of FIXTURE_FILES) originals.set(file.path, await bytesOf(folder, file.path));
+    const { folder, session, modifiedTabs, originals } = await reviewingEveryWord();
     const [first, second] = (await session.replace())!.written.map((file) => file.path);
     const secondAfterReplace = await bytesOf(folder, second!);
     // The person types in the second file's tab while the undo writes the first.
@@ -272,22 +291,11 @@ describe("find in files, the session", () => {
     const undone = (await session.undo())!;
     expect(await bytesOf(folder, first!)).toEqual(originals.get(first!));
     expect(await bytesOf(folder, second!)).toEqual(secondAfterReplace);
-    expect(undone.written.map((file) => file.path)).not.toContain(second);
-    expect(undone.notWritten).toContainEqual({
-      path: second,
-      message: expect.stringMatching(/open in a tab with changes not saved yet/),
-    });
+    expectLeftAloneAndListed(undone, second!);
   });
 
   it("replace checks each file's tab just before writing it: one typed in during the writes is left alone, and listed", async () => {
-    const folder = mixedEncodingFolder();
-    const modifiedTabs: string[] = [];
-    const { session } = sessionOn(folder, modifiedTabs);
-    session.setForm({ query: EVERY_WORD, regexp: true, replacement: "Paris" });
-    await session.search();
-    session.review();
-    const originals = new Map<string, Uint8Array>();
-    for (const file of FIXTURE_FILES) originals.set(file.path, await bytesOf(folder, file.path));
+    const { folder, session, modifiedTabs, originals } = await reviewingEveryWord();
     // The person types in another file's tab while the replace writes the first one.
     let typedIn: string | null = null;
     const write = folder.write.bind(folder);
@@ -302,11 +310,7 @@ describe("find in files, the session", () => {
     const outcome = (await session.replace())!;
     expect(typedIn).not.toBeNull();
     expect(await bytesOf(folder, typedIn!)).toEqual(originals.get(typedIn!));
-    expect(outcome.written.map((file) => file.path)).not.toContain(typedIn);
-    expect(outcome.notWritten).toContainEqual({
-      path: typedIn,
-      message: expect.stringMatching(/open in a tab with changes not saved yet/),
-    });
+    expectLeftAloneAndListed(outcome, typedIn!);
   });
 
   it("stops a running search when asked, and a new search replaces the old one's results", async () => {

@@ -8,7 +8,12 @@ import {
 import { SessionTrash } from "~/workspace/session-trash";
 import { FileListFolder, MemoryFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
 import { TabFileQueue } from "../tab-file-queue";
-import { type FileOpsHost, type NoticeAction, WorkspaceFileOps } from "./workspace-file-ops";
+import {
+  type CopiedFile,
+  type FileOpsHost,
+  type NoticeAction,
+  WorkspaceFileOps,
+} from "./workspace-file-ops";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -16,7 +21,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 function setup(
   files: Record<string, string>,
   {
-    confirmAnswer = true,
+    confirmAnswer = Promise.resolve(true) as Promise<boolean>,
     trash = new SessionTrash(),
     readOnly = false,
     queue = new TabFileQueue(),
@@ -34,20 +39,22 @@ function setup(
   const openTabs: Record<string, string> = {};
   const notices: { kind: string; message: string; action?: NoticeAction }[] = [];
   const events: string[] = [];
+  const copies: ({ id: string } & CopiedFile)[] = [];
   const host: FileOpsHost = {
     folder: () => folder,
     refresh: async (path) => void events.push(`refresh ${path}`),
     openTabs: () => openTabs,
-    followTab: async (id, from, path) => {
+    followTab: async (id, from, path, copied) => {
       delete openTabs[from];
       openTabs[path] = id;
       events.push(`follow ${id} ${path}`);
+      if (copied) copies.push({ id, ...copied });
     },
     historyMoved: async (from, to) => void events.push(`history ${from} ${to}`),
     orphanTab: (id, path, how) => void events.push(`orphan ${id} ${path} ${how}`),
     changedOnDisk: (id, path) => void events.push(`changed ${id} ${path}`),
     notify: (kind, message, action) => void notices.push({ kind, message, action }),
-    confirm: async (message) => {
+    confirm: (message) => {
       events.push(`confirm ${message}`);
       return confirmAnswer;
     },
@@ -55,7 +62,7 @@ function setup(
     select: (path) => void events.push(`select ${path}`),
     settled: () => undefined,
   };
-  return { folder, openTabs, notices, events, ops: new WorkspaceFileOps(host, trash) };
+  return { folder, openTabs, notices, events, copies, ops: new WorkspaceFileOps(host, trash) };
 }
 
 describe("the tree's file commands", () => {
@@ -119,7 +126,7 @@ describe("the tree's file commands", () => {
   it("what does not fit in the trash is deleted only after the confirm", async () => {
     const declined = setup(
       { "big.bin": "x" },
-      { confirmAnswer: false, trash: new SessionTrash(0) },
+      { confirmAnswer: Promise.resolve(false), trash: new SessionTrash(0) },
     );
     expect(await declined.ops.delete("big.bin")).toBe(false);
     expect(await declined.folder.kindOf("big.bin")).toBe("file");
@@ -130,6 +137,53 @@ describe("the tree's file commands", () => {
     expect(await confirmed.ops.delete("big.bin")).toBe(true);
     expect(await confirmed.folder.kindOf("big.bin")).toBeNull();
     expect(confirmed.notices.at(-1)!.message).toBe('"big.bin" was deleted permanently.');
+  });
+
+  it("a Save of a tab in a folder too big for the trash writes while the confirm is open", async () => {
+    const read = async (folder: WorkspaceFolder, path: string) =>
+      new TextDecoder().decode((await folder.read(path)).bytes);
+    /**
+     * Deletes "d" (over the trash's 8 bytes) with "d/a.txt" open in a tab. While the confirm
+     * is open, the tab's Save (as the notepad runs it: in its turn of the queue) writes `text`,
+     * read back before the person answers "Delete permanently".
+     */
+    const deleteSavingMeanwhile = async (text: string) => {
+      let answer = (_yes: boolean) => {};
+      const queue = new TabFileQueue();
+      const test = setup(
+        { "d/a.txt": "the text on disk", "d/b.txt": "B" },
+        {
+          confirmAnswer: new Promise((resolve) => (answer = resolve)),
+          trash: new SessionTrash(8),
+          queue,
+        },
+      );
+      test.openTabs["d/a.txt"] = "tab-a";
+      const deleting = test.ops.delete("d");
+      await expectEventually(async () => test.events.some((event) => event.startsWith("confirm ")));
+      await queue.run(
+        ["tab-a"],
+        async () => void (await test.folder.write("d/a.txt", bytes(text))),
+      );
+      expect(await read(test.folder, "d/a.txt")).toBe(text);
+      answer(true);
+      expect(await deleting).toBe(true);
+      expect(await test.folder.kindOf("d")).toBeNull();
+      // The tab keeps its text, unsaved.
+      expect(test.events).toContain("orphan tab-a d/a.txt deleted");
+      return test;
+    };
+
+    // The question was of the old bytes; the answer finds that "d" fits in the trash now, so
+    // it goes there with the saved bytes, and can be restored.
+    const shrunk = await deleteSavingMeanwhile("new");
+    expect(shrunk.notices.at(-1)!.message).toBe('"d" was moved to the trash.');
+    await shrunk.ops.restore(shrunk.ops.trashStore.getState().items[0]!.id);
+    expect(await read(shrunk.folder, "d/a.txt")).toBe("new");
+
+    // Still too big: deleted for good, as confirmed.
+    const grown = await deleteSavingMeanwhile("newer and longer text");
+    expect(grown.notices.at(-1)!.message).toBe('"d" was deleted permanently.');
   });
 
   it("changes by another program: the tab's conflict flow, a gone file's tab, the tree listed", async () => {
@@ -202,6 +256,15 @@ describe("a rename or move by copy and removal while the tab's Save writes", () 
     await Promise.all([saving, renaming]);
     expect(text("renamed.txt")).toBe("new text");
     expect(text("notes.txt")).toBeUndefined();
+  });
+
+  it("a tab whose file a rename copied is told the original's stamp and the copy's", async () => {
+    const { ops, folder, copies } = racing();
+    const before = await folder.stat("notes.txt");
+    await ops.rename("notes.txt", "renamed.txt");
+    expect(copies).toEqual([
+      { id: "tab-a", source: before, copy: await folder.stat("renamed.txt") },
+    ]);
   });
 
   it("a save asked for while a move copies waits for it, and writes to the file where it went", async () => {

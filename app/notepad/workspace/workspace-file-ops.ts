@@ -2,7 +2,13 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { type DiskChanges, foldersToRelist } from "~/workspace/disk-changes";
 import { fileOperationMessage, isAtOrUnder, pathAfterMove } from "~/workspace/file-operations";
 import { type RestoreOutcome, SessionTrash, type TrashItem } from "~/workspace/session-trash";
-import { joinPath, splitPath, type WorkspaceFolder } from "~/workspace/workspace-folder";
+import {
+  type FileCopied,
+  type FileStamp,
+  joinPath,
+  splitPath,
+  type WorkspaceFolder,
+} from "~/workspace/workspace-folder";
 
 /**
  * The tree's file commands (issue 52) on the notepad's side: New file, New folder, Rename,
@@ -20,8 +26,12 @@ export interface FileOpsHost {
   refresh(path: string): Promise<void>;
   /** The folder's files open as tabs: path → tab id. */
   openTabs(): Readonly<Record<string, string>>;
-  /** Tab `id`'s file is now at `path` (a rename or a move): its name, file and path follow. */
-  followTab(id: string, from: string, path: string): Promise<void>;
+  /**
+   * Tab `id`'s file is now at `path` (a rename or a move): its name, file and path follow.
+   * `copied`: the move was a copy (the browser cannot move a handle there): the original's
+   * size and time as copied, and the copy's own, which the tab's record of its file takes.
+   */
+  followTab(id: string, from: string, path: string, copied?: CopiedFile): Promise<void>;
   /** The entry at `from` is now at `to`: the History versions kept of its files follow it. */
   historyMoved(from: string, to: string): Promise<void>;
   /**
@@ -41,6 +51,12 @@ export interface FileOpsHost {
   select(path: string): void;
   /** The page's own change is done: the disk watch takes it as its new baseline. */
   settled(): void;
+}
+
+/** A file a rename or a move wrote as a copy: the original's stamp, and the copy's. */
+export interface CopiedFile {
+  source: FileStamp;
+  copy: FileStamp;
 }
 
 /** A notice's button. */
@@ -86,10 +102,7 @@ export class WorkspaceFileOps {
     this.running++;
     try {
       if (touching === undefined) return await work(folder);
-      const tabIds = Object.entries(this.host.openTabs())
-        .filter(([tabPath]) => isAtOrUnder(tabPath, touching))
-        .map(([, id]) => id);
-      return await this.host.exclusive(tabIds, () => work(folder));
+      return await this.inTurnOf(touching, () => work(folder));
     } catch (error) {
       this.lastFailure = fileOperationMessage(error, path);
       this.host.notify("error", this.lastFailure);
@@ -97,6 +110,28 @@ export class WorkspaceFileOps {
     } finally {
       this.running--;
       this.host.settled();
+    }
+  }
+
+  /** Runs `work` in the save queue's turn of the tabs bound to `path` (or to what is inside). */
+  private inTurnOf<T>(path: string, work: () => Promise<T>): Promise<T> {
+    const tabIds = Object.entries(this.host.openTabs())
+      .filter(([tabPath]) => isAtOrUnder(tabPath, path))
+      .map(([, id]) => id);
+    return this.host.exclusive(tabIds, work);
+  }
+
+  /**
+   * Asks the person, out of the way of the page's own work: the disk watch tells what other
+   * programs change meanwhile, as at any other time.
+   */
+  private async ask(message: string, confirmLabel: string): Promise<boolean> {
+    this.running--;
+    this.host.settled();
+    try {
+      return await this.host.confirm(message, confirmLabel);
+    } finally {
+      this.running++;
     }
   }
 
@@ -124,36 +159,42 @@ export class WorkspaceFileOps {
 
   /** Rename…: the entry keeps its folder; tabs bound to it (or inside it) follow. */
   rename(path: string, newName: string): Promise<string | null> {
-    return this.attempt(
-      path,
-      async (folder) => {
-        const to = await folder.rename(path, newName);
-        await this.moved(path, to);
-        return to;
-      },
-      path,
-    );
+    return this.relocate(path, (folder, copied) => folder.rename(path, newName, copied));
   }
 
   /** Move to… (or a drop on a folder): tabs bound to it (or inside it) follow. */
   move(path: string, toFolder: string): Promise<string | null> {
+    return this.relocate(path, (folder, copied) => folder.move(path, toFolder, copied));
+  }
+
+  /** A rename or a move of `path` by `work`, in the turn of the saves of the tabs it touches. */
+  private relocate(
+    path: string,
+    work: (folder: WorkspaceFolder, copied: FileCopied) => Promise<string>,
+  ): Promise<string | null> {
     return this.attempt(
       path,
       async (folder) => {
-        const to = await folder.move(path, toFolder);
-        await this.moved(path, to);
+        const copies = new Map<string, CopiedFile>();
+        const to = await work(folder, (at, source, copy) => copies.set(at, { source, copy }));
+        await this.moved(path, to, copies);
         return to;
       },
       path,
     );
   }
 
-  private async moved(from: string, to: string): Promise<void> {
+  private async moved(
+    from: string,
+    to: string,
+    copies: ReadonlyMap<string, CopiedFile>,
+  ): Promise<void> {
     if (from === to) return;
     await this.host.historyMoved(from, to);
     for (const [path, id] of Object.entries(this.host.openTabs())) {
-      if (isAtOrUnder(path, from))
-        await this.host.followTab(id, path, pathAfterMove(path, from, to));
+      if (!isAtOrUnder(path, from)) continue;
+      const after = pathAfterMove(path, from, to);
+      await this.host.followTab(id, path, after, copies.get(after));
     }
     for (const parent of new Set([splitPath(from)[0], splitPath(to)[0]]))
       await this.host.refresh(parent);
@@ -163,32 +204,36 @@ export class WorkspaceFileOps {
   /**
    * Delete: into the session trash (with Restore in the notice and the Trash list); what does
    * not fit is deleted only after "Delete permanently" is confirmed. Tabs bound to it keep
-   * their text, unsaved.
+   * their text, unsaved. The question is asked outside the turn of those tabs' saves (a Save
+   * meanwhile writes, and is not held until the person answers); the answer takes the turn
+   * again and looks afresh: what fits in the trash now goes there, with its newest bytes.
    */
   delete(path: string): Promise<boolean> {
-    return this.attempt(
-      path,
-      async (folder) => {
-        const outcome = await this.trash.moveToTrash(folder, path);
-        if (outcome.kind === "too-big") {
-          if (!(await this.host.confirm(outcome.message, "Delete permanently"))) return false;
-          await this.trash.deletePermanently(folder, path);
-          this.host.notify("info", `"${path}" was deleted permanently.`);
-        } else {
-          const id = outcome.item.id;
-          this.host.notify("info", `"${path}" was moved to the trash.`, {
-            label: "Restore",
-            run: () => void this.restore(id),
-          });
-        }
-        this.publishTrash();
-        for (const [tabPath, id] of Object.entries(this.host.openTabs()))
-          if (isAtOrUnder(tabPath, path)) this.host.orphanTab(id, tabPath, "deleted");
-        await this.host.refresh(splitPath(path)[0]);
-        return true;
-      },
-      path,
-    ).then((done) => done === true);
+    return this.attempt(path, async (folder) => {
+      let outcome = await this.inTurnOf(path, () => this.trash.moveToTrash(folder, path));
+      if (outcome.kind === "too-big") {
+        if (!(await this.ask(outcome.message, "Delete permanently"))) return false;
+        outcome = await this.inTurnOf(path, async () => {
+          const now = await this.trash.moveToTrash(folder, path);
+          if (now.kind === "too-big") await this.trash.deletePermanently(folder, path);
+          return now;
+        });
+      }
+      if (outcome.kind === "too-big") {
+        this.host.notify("info", `"${path}" was deleted permanently.`);
+      } else {
+        const id = outcome.item.id;
+        this.host.notify("info", `"${path}" was moved to the trash.`, {
+          label: "Restore",
+          run: () => void this.restore(id),
+        });
+      }
+      this.publishTrash();
+      for (const [tabPath, id] of Object.entries(this.host.openTabs()))
+        if (isAtOrUnder(tabPath, path)) this.host.orphanTab(id, tabPath, "deleted");
+      await this.host.refresh(splitPath(path)[0]);
+      return true;
+    }).then((done) => done === true);
   }
 
   /**

@@ -89,7 +89,7 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
     folder: () => session.folder,
     refresh: (path) => session.refresh(path),
     openTabs: () => session.state.openTabs,
-    async followTab(id, from, path) {
+    async followTab(id, from, path, copied) {
       const openTabs = { ...session.state.openTabs };
       delete openTabs[from];
       openTabs[path] = id;
@@ -99,7 +99,7 @@ export function workspaceFileOpsOf(notepad: FolderFilesNotepad): {
       session.store.setState({ openTabs, recentFiles });
       const folder = session.folder;
       const handle = folder instanceof HandleFolder ? await folder.fileHandle(path) : null;
-      followFile(tabs, id, path, handle);
+      followFile(tabs, id, path, handle, copied);
     },
     async historyMoved(from, to) {
       const folder = session.folder;

@@ -1,7 +1,9 @@
 import { baseName } from "~/workspace/path-rules";
+import type { FileStamp } from "~/workspace/workspace-folder";
 import type { Notice, NotepadStore } from "../notepad-store";
 import type { TabStates } from "../tab-states";
-import { clearModified, markModified, renameTab } from "../tabs-model";
+import { normaliseName } from "~/document/document-names";
+import type { DocumentMeta } from "~/document/document-meta";
 
 /**
  * What the tree's file commands and the disk watch do to the notepad's tabs (issue 52): a tab
@@ -24,25 +26,36 @@ export interface TabFilesHost {
 
 /**
  * Tab `id`'s file is now at `path`; `handle` is the file's handle there (null in a folder
- * without handles). The tab takes the file's name; a tab that was saved stays saved.
+ * without handles). The tab takes the file's name; a tab that was saved stays saved. When the
+ * move was a copy (`copied`: the original's stamp as copied, and the copy's), the tab's record
+ * of its file takes the copy's size and time, as a Save does, so its next Save does not ask
+ * about a change on disk that is only the copy's. A record that no longer matched the original
+ * (another program wrote it before the move) is kept: that Save still asks.
  */
 export function followFile(
   host: TabFilesHost,
   id: string,
   path: string,
   handle: FileSystemFileHandle | null,
+  copied?: { source: FileStamp; copy: FileStamp },
 ): void {
-  const file = host.states.get(id)?.file;
-  if (file?.disk && handle)
-    host.states.changeMeta(id, { file: { ...file, disk: { ...file.disk, handle } } });
-  const before = host.store.getState().tabs;
-  const wasModified = before.tabs.find((tab) => tab.id === id)?.isModified ?? true;
-  let after = renameTab(before, id, baseName(path), Date.now());
-  if (!wasModified) after = clearModified(after, id);
-  if (after !== before) {
-    host.store.setState({ tabs: after });
-    host.states.announce(id, { meta: true });
-  }
+  const meta = host.states.meta(id);
+  if (!meta) return;
+  // One meta change (storage stores it at once): the file's handle and the file's name, its
+  // unsaved mark kept as it was. A rename done by copying gives the copy's size and time,
+  // when the tab's record still matched the original (else the next Save asks, rightly).
+  const { file } = meta;
+  const current =
+    copied !== undefined &&
+    file.disk?.size === copied.source.size &&
+    file.disk?.lastModified === copied.source.lastModified;
+  const stamp = current ? { size: copied.copy.size, lastModified: copied.copy.lastModified } : {};
+  const name = normaliseName(baseName(path));
+  const patch: Partial<DocumentMeta> = {
+    ...(file.disk && handle && { file: { ...file, disk: { ...file.disk, handle, ...stamp } } }),
+    ...(name !== null && name !== meta.name && { name, lastModified: Date.now() }),
+  };
+  host.states.changeMeta(id, patch);
   host.publishFileStatus();
 }
 
@@ -53,12 +66,7 @@ export function orphanFile(
   path: string,
   how: "deleted" | "gone",
 ): void {
-  const before = host.store.getState().tabs;
-  const after = markModified(before, id, Date.now());
-  if (after !== before) {
-    host.store.setState({ tabs: after });
-    host.states.announce(id, { meta: true });
-  }
+  host.states.markModified(id);
   const why =
     how === "deleted"
       ? `"${path}" was deleted (it is in the folder's trash).`
@@ -73,7 +81,7 @@ export function orphanFile(
 
 /** Another program wrote tab `id`'s file: the page says so, and offers to reload it. */
 export function fileChangedOnDisk(host: TabFilesHost, id: string, path: string): void {
-  const modified = host.store.getState().tabs.tabs.find((tab) => tab.id === id)?.isModified;
+  const modified = host.states.meta(id)?.isModified;
   const yours = modified
     ? " Your text here is not saved: Save asks before replacing the file's new text."
     : "";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { Lock, Printer } from "lucide-react";
 import { SITE_TAGLINE } from "~/site/config";
-import { Logo } from "~/site/logo";
+import { Logo } from "~/chrome/logo";
 import { SiteFooter } from "~/site/site-footer";
 import { StepsList } from "~/site/marketing/steps-list";
-import { ThemeToggle } from "~/site/theme-toggle";
+import { ThemeToggle } from "~/chrome/theme-toggle";
 import { HomeActions } from "./home-actions";
 import { FEATURES, LEARNING_CARDS, STEPS } from "./home-copy";
 

@@ -18,8 +18,8 @@ import {
 import { countWords } from "~/text/text-stats";
 import { languageFromName } from "~/text/languages";
 import { downloadText } from "~/ui/download";
-import { Logo } from "../logo";
-import { ThemeToggle } from "../theme-toggle";
+import { Logo } from "~/chrome/logo";
+import { ThemeToggle } from "~/chrome/theme-toggle";
 
 // A shared Markdown document is shown formatted; the preview's code loads only for one.
 const MarkdownPreview = lazy(() =>

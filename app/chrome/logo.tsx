@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "./config";
+import { SITE_NAME } from "./brand";
 
 /** The Plainpad mark and name, linking home. */
 export function Logo() {
