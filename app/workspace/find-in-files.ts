@@ -4,6 +4,8 @@ import type { TextEncodingId } from "~/text/text-encoding";
 import { type ByteNeedle, prefilterFile, requiredAsciiBytes } from "./byte-prefilter";
 import { decodeWorkspaceFile, SEARCH_MAX_BYTES } from "./file-decoding";
 import { walkShownFiles, type WalkOptions } from "./folder-walk";
+import { type FileShare, ownsFile } from "./file-share";
+import { listAhead } from "./list-ahead";
 import { pathMatcher } from "./path-rules";
 import type { FileStamp, WorkspaceFolder } from "./workspace-folder";
 
@@ -85,9 +87,14 @@ export interface FindSummary {
  */
 export type EncodingMemo = Map<string, FileStamp & { encoding: TextEncodingId }>;
 
+/**
+ * A search's events. When a worker searches a share of the files (find-split.ts), a file carries
+ * its `index` in the walk, and a progress says that every file of the share up to the walk index
+ * `through` has been searched.
+ */
 export type FindEvent =
-  | { type: "file"; hits: FileHits }
-  | { type: "progress"; progress: FindProgress }
+  | { type: "file"; hits: FileHits; index?: number }
+  | { type: "progress"; progress: FindProgress; through?: number }
   | { type: "done"; summary: FindSummary }
   | { type: "error"; message: string };
 
@@ -193,6 +200,7 @@ export async function* findInFolder(
   find: FindQuery,
   signal?: AbortSignal,
   memo: EncodingMemo = new Map(),
+  share?: FileShare,
 ): AsyncGenerator<FindEvent> {
   const compiled = compileSearch(find.query, find);
   if (compiled === null) {
@@ -223,30 +231,44 @@ export async function* findInFolder(
   let listingDoneTold = false;
   // Files are read a few ahead of the one being searched, so the disk (or the browser's file
   // system) works while the processor decodes and matches; results still come in folder order.
-  const ahead: { path: string; loading: Promise<LoadedFile> }[] = [];
+  const ahead: { path: string; index: number; loading: Promise<LoadedFile> }[] = [];
   let bytesAhead = 0;
+  /** Index in the walk of the last path taken (searched here, or another share's). */
+  let lastListed = -1;
+  /** Every file of this share up to this walk index has been searched. */
+  const searchedThrough = () => (ahead.length > 0 ? ahead[0].index - 1 : lastListed);
+  const progressEvent = (): FindEvent => ({
+    type: "progress",
+    progress: { searched, listed: files.listed(), listingDone: files.done() },
+    ...(share ? { through: searchedThrough() } : {}),
+  });
   /** Searches the oldest file read ahead; what to yield for it. */
   const searchNext = async (): Promise<FindEvent[]> => {
-    const { path, loading } = ahead.shift()!;
+    const { path, index, loading } = ahead.shift()!;
     const loaded = await loading;
     if (loaded.kind === "read") bytesAhead -= loaded.snapshot.size;
     const hits = await searchLoaded(path, loaded, compiled.regexp, needle, maxBytes, summary, memo);
     searched++;
-    const events: FindEvent[] = hits ? [{ type: "file", hits }] : [];
+    const events: FindEvent[] = hits ? [{ type: "file", hits, ...(share ? { index } : {}) }] : [];
     const listingDoneNow = files.done() && !listingDoneTold;
     if (find.reportProgress && (searched % PROGRESS_EVERY_FILES === 0 || listingDoneNow)) {
       listingDoneTold ||= files.done();
-      events.push({
-        type: "progress",
-        progress: { searched, listed: files.listed(), listingDone: files.done() },
-      });
+      events.push(progressEvent());
     }
     return events;
   };
   for await (const path of files.paths) {
     if (signal?.aborted) return;
+    const index = ++lastListed;
+    if (!ownsFile(share, index, path)) {
+      // Another share's file: say how far this one is, so the merge need not wait for it.
+      if (find.reportProgress && ahead.length === 0 && index % PROGRESS_EVERY_FILES === 0) {
+        yield progressEvent();
+      }
+      continue;
+    }
     const loading = loadFile(folder, path, maxBytes);
-    ahead.push({ path, loading });
+    ahead.push({ path, index, loading });
     void loading.then((loaded) => {
       if (loaded.kind === "read") bytesAhead += loaded.snapshot.size;
     });
@@ -262,62 +284,8 @@ export async function* findInFolder(
     yield* events;
   }
   if (signal?.aborted) return;
-  if (find.reportProgress) {
-    yield { type: "progress", progress: { searched, listed: searched, listingDone: true } };
-  }
+  if (find.reportProgress) yield progressEvent();
   yield { type: "done", summary };
-}
-
-/**
- * The wanted paths of a walk, listed ahead of the search that reads them: the two await in
- * turn, so the number of files to search is known long before the last one is read.
- */
-function listAhead(
-  walk: AsyncGenerator<string>,
-  wanted: (path: string) => boolean,
-  signal: AbortSignal | undefined,
-): { paths: AsyncGenerator<string>; listed(): number; done(): boolean } {
-  const queue: string[] = [];
-  let listed = 0;
-  let done = false;
-  let failure: unknown = null;
-  let wake: (() => void) | null = null;
-  const wakeReader = () => {
-    wake?.();
-    wake = null;
-  };
-  void (async () => {
-    try {
-      for await (const path of walk) {
-        if (signal?.aborted) break;
-        if (!wanted(path)) continue;
-        queue.push(path);
-        listed++;
-        wakeReader();
-      }
-    } catch (error) {
-      failure = error;
-    } finally {
-      done = true;
-      wakeReader();
-    }
-  })();
-  async function* paths(): AsyncGenerator<string> {
-    let next = 0;
-    for (;;) {
-      if (next < queue.length) {
-        const path = queue[next];
-        queue[next++] = ""; // Let the path go once read.
-        yield path;
-      } else if (done) {
-        if (failure) throw failure;
-        return;
-      } else {
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    }
-  }
-  return { paths: paths(), listed: () => listed, done: () => done };
 }
 
 /** Files read ahead of the one searched, at most, and at most this many bytes of them. */

@@ -1,3 +1,4 @@
+import type { FileShare } from "./file-share";
 import { type EncodingMemo, findInFolder, type FindEvent, type FindQuery } from "./find-in-files";
 import { type DirectoryHandleLike, HandleFolder } from "./handle-folder";
 import { FileListFolder, type PickedFolderFile, type WorkspaceFolder } from "./workspace-folder";
@@ -19,6 +20,8 @@ export type FindRequest =
       query: FindQuery;
       /** The opened folder's id: the worker keeps its files' encodings for the next search. */
       folderId?: string;
+      /** This worker's share of the files when several search the folder (find-split.ts). */
+      share?: FileShare;
     }
   | { type: "cancel"; id: number };
 
@@ -42,9 +45,10 @@ export async function runFindJob(
   post: (reply: FindReply) => void,
   signal?: AbortSignal,
   memo?: EncodingMemo,
+  share?: FileShare,
 ): Promise<void> {
   try {
-    for await (const event of findInFolder(folderOf(source), query, signal, memo)) {
+    for await (const event of findInFolder(folderOf(source), query, signal, memo, share)) {
       if (signal?.aborted) return;
       post({ id, event });
     }

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { FindEvent } from "./find-in-files";
 import { type FindReply, type FindRequest, runFindJob } from "./find-job";
-import { type FindWorker, findInFilesOffThread } from "./find-off-thread";
+import { type FindWorker, findInFilesOffThread, stopFindWorkers } from "./find-off-thread";
 import { pickedFile } from "./workspace-fixture";
 
 const source = {
@@ -19,13 +19,78 @@ function inlineWorker(requests: FindRequest[]): FindWorker {
       if (request.type !== "find") return;
       const post = (reply: FindReply) =>
         stub.onmessage?.({ data: reply } as MessageEvent<FindReply>);
-      void runFindJob(request.id, request.source, request.query, post);
+      const { id, source, query, share } = request;
+      void runFindJob(id, source, query, post, undefined, undefined, share);
     },
   };
   return stub;
 }
 
+beforeEach(() => stopFindWorkers());
+
+/** Events until "done" of a search through `count` stand-in workers. */
+function searchThrough(
+  count: number,
+  files: { kind: "files"; files: ReturnType<typeof pickedFile>[] },
+  requests: FindRequest[] = [],
+): Promise<FindEvent[]> {
+  stopFindWorkers();
+  return new Promise((resolve) => {
+    const events: FindEvent[] = [];
+    findInFilesOffThread(
+      { source: files, folderId: "many", workers: count },
+      { query: "needle", regexp: false, reportProgress: true },
+      (event) => {
+        events.push(event);
+        if (event.type === "done" || event.type === "error") resolve(events);
+      },
+      () => inlineWorker(requests),
+    );
+  });
+}
+
 describe("find in files through the worker's messages", () => {
+  it("splits a large folder across several workers: the same results in the same order as one", async () => {
+    const many = {
+      kind: "files" as const,
+      files: Array.from({ length: 600 }, (_, i) =>
+        pickedFile(`many/d${i % 4}/f${i}.txt`, i % 5 === 0 ? `a needle ${i}` : `hay ${i}`),
+      ),
+    };
+    const one = await searchThrough(1, many);
+    const requests: FindRequest[] = [];
+    const three = await searchThrough(3, many, requests);
+    // Three workers were each asked for their share of the files.
+    expect(requests.flatMap((request) => (request.type === "find" ? [request.share] : []))).toEqual(
+      [
+        { part: 0, parts: 3 },
+        { part: 1, parts: 3 },
+        { part: 2, parts: 3 },
+      ],
+    );
+    const paths = (events: FindEvent[]) =>
+      events.flatMap((event) => (event.type === "file" ? [event.hits.path] : []));
+    expect(paths(one)).toHaveLength(120);
+    expect(paths(three)).toEqual(paths(one));
+    expect(three.at(-1)).toEqual(one.at(-1));
+    expect(three.filter((event) => event.type === "progress").at(-1)).toMatchObject({
+      progress: { searched: 600, listed: 600, listingDone: true },
+    });
+  });
+
+  it("cancels the search in every worker", () => {
+    const requests: FindRequest[] = [];
+    const running = findInFilesOffThread(
+      { source, workers: 2 },
+      { query: "beta" },
+      () => {},
+      () => ({ onmessage: null, onerror: null, postMessage: (request) => requests.push(request) }),
+    );
+    running.cancel();
+    const cancels = requests.filter((request) => request.type === "cancel");
+    expect(cancels).toHaveLength(2);
+  });
+
   it("posts the folder and query to the worker and streams its results and progress back", async () => {
     const requests: FindRequest[] = [];
     const events: FindEvent[] = [];

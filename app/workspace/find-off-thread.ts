@@ -1,8 +1,9 @@
 import type { FindEvent, FindQuery } from "./find-in-files";
 import { type FindReply, type FindRequest, type FolderSource, runFindJob } from "./find-job";
+import { FindMerge } from "./find-split";
 
 /**
- * Starts find in files in a module worker (find-worker.ts, built by Vite), results streaming
+ * Starts find in files in module workers (find-worker.ts, built by Vite), results streaming
  * to `onEvent` file by file. Where no worker can start (Node, tests), the same job runs here:
  * slower for the page, never missing.
  */
@@ -12,6 +13,7 @@ export interface FindWorker {
   postMessage(request: FindRequest): void;
   onmessage: ((event: MessageEvent<FindReply>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
+  terminate?(): void;
 }
 
 function pageWorker(): FindWorker | null {
@@ -19,33 +21,48 @@ function pageWorker(): FindWorker | null {
   return new Worker(new URL("./find-worker.ts", import.meta.url), { type: "module" });
 }
 
-let worker: FindWorker | null | undefined;
+/** The workers, started on the first search and kept (each keeps its files' encodings). */
+let workers: FindWorker[] | null | undefined;
 let nextId = 0;
-const listeners = new Map<number, (event: FindEvent) => void>();
+/** Each running search's handler of a worker's event (`part`: the worker's place in `workers`). */
+const listeners = new Map<number, (part: number, event: FindEvent) => void>();
 
-function findWorker(make: () => FindWorker | null): FindWorker | null {
-  if (worker !== undefined) return worker;
+function findWorkers(make: () => FindWorker | null, count: number): FindWorker[] | null {
+  if (workers !== undefined) return workers;
+  const started: FindWorker[] = [];
   try {
-    worker = make();
-  } catch {
-    worker = null;
-  }
-  if (!worker) return null;
-  worker.onmessage = ({ data }) => {
-    listeners.get(data.id)?.(data.event);
-    if (data.event.type === "done" || data.event.type === "error") listeners.delete(data.id);
-  };
-  worker.onerror = () => {
-    worker = null;
-    for (const listener of listeners.values()) {
-      listener({
-        type: "error",
-        message: "The search could not run. Reload the page and try again.",
-      });
+    for (let part = 0; part < count; part++) {
+      const worker = make();
+      if (!worker) break;
+      started.push(worker);
     }
-    listeners.clear();
-  };
-  return worker;
+  } catch {
+    // As many as started.
+  }
+  workers = started.length > 0 ? started : null;
+  started.forEach((worker, part) => {
+    worker.onmessage = ({ data }) => listeners.get(data.id)?.(part, data.event);
+    worker.onerror = () => {
+      for (const each of started) each.terminate?.();
+      workers = undefined;
+      const failed = [...listeners.values()];
+      listeners.clear();
+      for (const listener of failed) {
+        listener(part, {
+          type: "error",
+          message: "The search could not run. Reload the page and try again.",
+        });
+      }
+    };
+  });
+  return workers;
+}
+
+/** Stops the workers (the next search starts new ones, their encodings memo empty). */
+export function stopFindWorkers(): void {
+  for (const worker of workers ?? []) worker.terminate?.();
+  workers = undefined;
+  listeners.clear();
 }
 
 /** A running search: `cancel` stops it (no more events). */
@@ -59,28 +76,53 @@ export interface RunningFind {
 export interface FindTarget {
   source: FolderSource;
   folderId?: string;
+  /**
+   * How many workers search (`findWorkerCount` of the page's processors; default 1). Fixed by the
+   * first search: the workers are kept.
+   */
+  workers?: number;
 }
 
+/**
+ * Searches in the workers (as many as `target.workers`, each its share of the files: find-split.ts),
+ * their events merged into one search's, in folder order.
+ */
 export function findInFilesOffThread(
-  { source, folderId }: FindTarget,
+  { source, folderId, workers: count = 1 }: FindTarget,
   query: FindQuery,
   onEvent: (event: FindEvent) => void,
   make: () => FindWorker | null = pageWorker,
 ): RunningFind {
   const id = ++nextId;
-  const target = findWorker(make);
-  if (!target) {
+  const pool = findWorkers(make, count);
+  if (!pool) {
     const controller = new AbortController();
     void runFindJob(id, source, query, ({ event }) => onEvent(event), controller.signal);
     return { cancel: () => controller.abort(), offThread: false };
   }
-  listeners.set(id, onEvent);
-  target.postMessage({ type: "find", id, source, query, folderId });
-  return {
-    cancel: () => {
-      listeners.delete(id);
-      target.postMessage({ type: "cancel", id });
-    },
-    offThread: true,
+  const cancel = () => {
+    listeners.delete(id);
+    for (const worker of pool) worker.postMessage({ type: "cancel", id });
   };
+  if (pool.length === 1) {
+    listeners.set(id, (_part, event) => {
+      if (event.type === "done" || event.type === "error") listeners.delete(id);
+      onEvent(event);
+    });
+    pool[0].postMessage({ type: "find", id, source, query, folderId });
+    return { cancel, offThread: true };
+  }
+  const merge = new FindMerge(pool.length, onEvent, query.reportProgress ?? false);
+  listeners.set(id, (part, event) => {
+    merge.take(part, event);
+    // An error from one worker ends the search: the others are stopped.
+    if (merge.finished) cancel();
+  });
+  // Each worker reports its progress: the merge learns from it how far each one is.
+  const shared = { ...query, reportProgress: true };
+  pool.forEach((worker, part) => {
+    const share = { part, parts: pool.length };
+    worker.postMessage({ type: "find", id, source, query: shared, folderId, share });
+  });
+  return { cancel, offThread: true };
 }

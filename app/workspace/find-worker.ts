@@ -25,7 +25,8 @@ self.onmessage = (event: MessageEvent<FindRequest>) => {
     memo = memos.get(request.folderId) ?? new Map();
     memos.set(request.folderId, memo);
   }
-  void runFindJob(request.id, request.source, request.query, post, controller.signal, memo).finally(
-    () => running.delete(request.id),
+  const { id, source, query, share } = request;
+  void runFindJob(id, source, query, post, controller.signal, memo, share).finally(() =>
+    running.delete(id),
   );
 };

@@ -1,6 +1,7 @@
 import { findInFolder } from "~/workspace/find-in-files";
 import type { FolderSource } from "~/workspace/find-job";
 import { findInFilesOffThread } from "~/workspace/find-off-thread";
+import { findWorkerCount } from "~/workspace/find-split";
 import { HandleFolder } from "~/workspace/handle-folder";
 import { FileListFolder, type WorkspaceFolder } from "~/workspace/workspace-folder";
 import type { FindInFilesHost } from "./find-in-files-session";
@@ -25,7 +26,11 @@ export function startFindIn(
 ): FindInFilesHost["startFind"] {
   return (query, onEvent) => {
     const source = folderSourceOf(folder);
-    if (source) return findInFilesOffThread({ source, folderId }, query, onEvent);
+    if (source) {
+      // Several workers on a processor of several cores, each searching its share of the files.
+      const workers = findWorkerCount(navigator.hardwareConcurrency);
+      return findInFilesOffThread({ source, folderId, workers }, query, onEvent);
+    }
     const controller = new AbortController();
     void (async () => {
       try {
