@@ -6,8 +6,7 @@ import type {
   TrackedDocument,
 } from "./document-sync-types";
 import { followMessage, type RemoteContext } from "./document-sync-remote";
-import { registerFlusher } from "./pending-work";
-import { askPersistenceAfterFirstStore, askPersistenceWhenInstalled } from "./storage-persistence";
+import { askPersistenceAfterFirstStore } from "./storage-persistence";
 import { TextChunkTracker } from "./text-chunks";
 import { DocumentWriteStatus } from "./document-write-status";
 import {
@@ -19,6 +18,7 @@ import {
   takeRescue,
   writeRescue,
 } from "./unload-rescue";
+import { followPageWrites, startWriteTimer } from "./write-timing";
 
 export type {
   DocumentSnapshot,
@@ -27,12 +27,6 @@ export type {
   RemoteDocument,
   StorageStatus,
 } from "./document-sync-types";
-
-/**
- * A write "at once" starts this long after the next frame: the frame's paint, and a handler
- * that runs right after it, come first.
- */
-const AFTER_PAINT_MS = 50;
 
 /**
  * One persistence client for a collection of documents, shaped like tldraw's
@@ -105,23 +99,12 @@ export class DocumentSyncClient {
       this.copyPending();
       this.flushAll();
     };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") onHide();
-    };
-    window.addEventListener("pagehide", onHide);
-    document.addEventListener("visibilitychange", onVisibility);
-    this.cleanups.push(() => {
-      window.removeEventListener("pagehide", onHide);
-      document.removeEventListener("visibilitychange", onVisibility);
-    });
-    this.cleanups.push(askPersistenceWhenInstalled());
     // Before the page reloads itself (a new version): everything written, or no reload.
-    this.cleanups.push(
-      registerFlusher(async () => {
-        await this.whenStored();
-        return this.isAllStored();
-      }),
-    );
+    const flushed = async () => {
+      await this.whenStored();
+      return this.isAllStored();
+    };
+    this.cleanups.push(...followPageWrites(onHide, flushed));
     if (typeof BroadcastChannel !== "undefined") {
       this.channel = new BroadcastChannel(this.options.channelName);
       this.channel.onmessage = (event: MessageEvent<SyncMessage>) =>
@@ -228,24 +211,7 @@ export class DocumentSyncClient {
       doc.timer = null;
       void this.saveNow(id);
     };
-    if (
-      delay === 0 &&
-      typeof requestAnimationFrame === "function" &&
-      document.visibilityState === "visible"
-    ) {
-      // A write "at once" waits for the next paint: a document just opened (maybe 10 MB) is
-      // shown before its write is prepared, which costs main-thread time of its own. (A hidden
-      // page paints no frames, so it writes on a timer.)
-      let timeout: ReturnType<typeof setTimeout> | undefined;
-      const frame = requestAnimationFrame(() => (timeout = setTimeout(run, AFTER_PAINT_MS)));
-      doc.timer = () => {
-        cancelAnimationFrame(frame);
-        clearTimeout(timeout);
-      };
-      return;
-    }
-    const timeout = setTimeout(run, delay);
-    doc.timer = () => clearTimeout(timeout);
+    doc.timer = startWriteTimer(run, delay);
   }
 
   /**
