@@ -37,3 +37,16 @@ describe("backend settings: the journal", () => {
     );
   });
 });
+
+describe("backend settings: what is kept aside for an operator", () => {
+  it("keeps damaged copies 30 days by default, and refuses nonsense", () => {
+    expect(backendSettings({}).keepDamagedDays).toBe(30);
+    expect(backendSettings({ RELAY_KEEP_DAMAGED_DAYS: "7" }).keepDamagedDays).toBe(7);
+    expect(() => backendSettings({ RELAY_KEEP_DAMAGED_DAYS: "0" })).toThrow(
+      /RELAY_KEEP_DAMAGED_DAYS/,
+    );
+    expect(() => backendSettings({ RELAY_KEEP_DAMAGED_DAYS: "forever" })).toThrow(
+      /RELAY_KEEP_DAMAGED_DAYS/,
+    );
+  });
+});

@@ -28,6 +28,8 @@ export interface BackendSettings {
   journal: boolean;
   /** A journal checkpoint at least this often (RELAY_JOURNAL_CHECKPOINT_MS, default 5000). */
   checkpointMs: number;
+  /** Days a copy kept aside for an operator (a damaged room, log or journal) is kept. */
+  keepDamagedDays: number;
 }
 
 /**
@@ -74,6 +76,13 @@ export function backendSettings(env: NodeJS.ProcessEnv): BackendSettings {
       env.RELAY_JOURNAL_CHECKPOINT_MS,
       { fallback: 5000, min: 100, max: 600_000, unit: "ms" },
     ),
+    // 30 days: time for an operator to look, and the disk never fills with copies.
+    keepDamagedDays: wholeNumberSetting("RELAY_KEEP_DAMAGED_DAYS", env.RELAY_KEEP_DAMAGED_DAYS, {
+      fallback: 30,
+      min: 1,
+      max: 3650,
+      unit: "days",
+    }),
   };
 }
 
@@ -120,6 +129,7 @@ export async function openBackend(
     syncsPerSecond: settings.fsyncRate,
     journal: settings.journal,
     checkpointMs: settings.checkpointMs,
+    keepAsideMs: settings.keepDamagedDays * 24 * 60 * 60 * 1000,
     quotas: settings.quotas,
     log,
   });

@@ -258,24 +258,48 @@ export async function writeAtomic(
  * Removes what a crash can leave in the data folder: temp files in room folders (a write that
  * never got renamed) and `.deleted-*` folders (a room deletion cut short). Returns how many.
  */
-export async function sweepLeftovers(dir: string): Promise<number> {
+export async function sweepLeftovers(
+  dir: string,
+  keepAsideMs = Number.POSITIVE_INFINITY,
+  now = Date.now(),
+): Promise<number> {
   let swept = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const entryPath = path.join(dir, entry.name);
+    const keptSince = keptAsideSince(entry.name);
+    if (keptSince !== null) {
+      // What was kept for an operator goes once its time is up: kept for ever, the copies of
+      // damaged rooms, logs and journals could fill the disk.
+      if (now - keptSince >= keepAsideMs) {
+        await rm(entryPath, { recursive: true, force: true });
+        swept++;
+      }
+      continue;
+    }
     if (!entry.isDirectory()) continue;
-    const folder = path.join(dir, entry.name);
     if (entry.name.startsWith(".deleted-")) {
-      await rm(folder, { recursive: true, force: true });
+      await rm(entryPath, { recursive: true, force: true });
       swept++;
       continue;
     }
-    if (entry.name.startsWith(".")) continue; // rooms kept aside for an operator stay
-    for (const name of await readdir(folder)) {
+    if (entry.name.startsWith(".")) continue;
+    for (const name of await readdir(entryPath)) {
       if (!name.endsWith(TEMP_SUFFIX)) continue;
-      await rm(path.join(folder, name), { force: true });
+      await rm(path.join(entryPath, name), { force: true });
       swept++;
     }
   }
   return swept;
+}
+
+/**
+ * When a data-folder entry was kept aside for an operator: a damaged room's folder
+ * (`moveRoomAside`), a mended room log's copy or a journal that could not be replayed
+ * (`.damaged-…-<time in ms>`); null for anything else.
+ */
+export function keptAsideSince(name: string): number | null {
+  const match = /^\.damaged-.+-(\d+)$/.exec(name);
+  return match ? Number(match[1]) : null;
 }
 
 /** Moves a room's folder aside whole (`.damaged-…`, for an operator); returns its new name. */
@@ -358,14 +382,26 @@ export async function sizeOf(file: string): Promise<number> {
   }
 }
 
-/** Bytes of every room's log and snapshot in the data folder. */
+/**
+ * Bytes of every room's log and snapshot in the data folder, and of everything kept aside for
+ * an operator (the storage limits count it: it is on the same disk until it is swept).
+ */
 export async function storedBytesIn(dir: string): Promise<number> {
   let total = 0;
-  for (const name of await readdir(dir)) {
-    if (!isRoomId(name)) continue;
-    total +=
-      (await sizeOf(path.join(dir, name, "log"))) +
-      (await sizeOf(path.join(dir, name, "snapshot")));
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const entryPath = path.join(dir, entry.name);
+    if (isRoomId(entry.name)) {
+      total +=
+        (await sizeOf(path.join(entryPath, "log"))) +
+        (await sizeOf(path.join(entryPath, "snapshot")));
+    } else if (keptAsideSince(entry.name) !== null) {
+      if (!entry.isDirectory()) {
+        total += await sizeOf(entryPath);
+        continue;
+      }
+      for (const name of await readdir(entryPath))
+        total += await sizeOf(path.join(entryPath, name));
+    }
   }
   return total;
 }

@@ -27,8 +27,18 @@ export interface DiskStoreOptions {
   quotas?: Partial<StorageQuotas>;
   /** How a log file is synced (fdatasync; tests inject a failing disk). */
   syncFile?: (fd: number) => Promise<void>;
+  /**
+   * What a start keeps of the copies kept aside for an operator (damaged rooms, logs, journals),
+   * by age (RELAY_KEEP_DAMAGED_DAYS; ms, default 30 days): older ones are removed.
+   */
+  keepAsideMs?: number;
   /** Told when a start swept leftovers or a damaged room was kept aside (never payloads). */
   log?: (event: string, fields: Record<string, string | number>) => void;
+}
+
+/** How long a start keeps what was kept aside for an operator (default 30 days), in ms. */
+export function keepAsideMs(options: DiskStoreOptions): number {
+  return options.keepAsideMs ?? 30 * 24 * 60 * 60 * 1000;
 }
 
 /**

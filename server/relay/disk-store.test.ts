@@ -19,6 +19,7 @@ roomStoreContract("disk without a cache", async () =>
 );
 
 const room = "ab".repeat(16);
+const DAY = 24 * 60 * 60 * 1000;
 
 describe("disk store", () => {
   idleRoomsContract("disk", async () => createDiskRoomStore(await freshDir()));
@@ -43,6 +44,42 @@ describe("disk store", () => {
     await second.deleteRoom(room, EXPIRED, 1000);
     expect(await second.canCreateRoom()).toBe("ok");
     await second.close();
+  });
+
+  it("counts what it kept aside for an operator in its storage limit, and sweeps it once old", async () => {
+    const dir = await freshDir();
+    const quotas = { maxStoredBytes: 3500, minFreeBytes: 0 };
+    const first = createDiskRoomStore(dir, { quotas });
+    await first.createRoom(room, key, 1000);
+    for (let i = 1; i <= 3; i++) await first.append(room, entry(i, 1000), 1000, 1 << 20);
+    await first.close();
+    const logFile = path.join(dir, room, "log");
+    const damaged = await readFile(logFile);
+    damaged[4] = 99; // the first record's message type: not an entry any more
+    await writeFile(logFile, damaged);
+    // A mended log's copy and a journal that could not be replayed, kept aside the same way.
+    const now = Date.now();
+    const oldCopy = `.damaged-log-${"cd".repeat(16)}-${now - 3 * DAY}`;
+    await writeFile(path.join(dir, oldCopy), new Uint8Array(500));
+    const newJournal = `.damaged-journal-000000000001-${now - DAY / 2}`;
+    await writeFile(path.join(dir, newJournal), new Uint8Array(200));
+
+    // Kept aside, the damaged room's 3,000 bytes still fill the disk the limit guards.
+    const second = createDiskRoomStore(dir, { quotas, keepAsideMs: 2 * DAY });
+    expect(await second.getRoom(room)).toBeNull();
+    const aside = (await readdir(dir)).filter((name) => name.startsWith(`.damaged-${room}`));
+    expect(aside).toHaveLength(1);
+    expect(await second.canCreateRoom()).toBe("no-space");
+    await second.close();
+    // The copy older than the two days kept went at that start; the newer journal stays.
+    expect(await readdir(dir)).not.toContain(oldCopy);
+    expect(await readdir(dir)).toContain(newJournal);
+
+    // Once its time is up the room kept aside goes too, and its bytes are free again.
+    const third = createDiskRoomStore(dir, { quotas, keepAsideMs: 0 });
+    expect(await third.canCreateRoom()).toBe("ok");
+    await third.close();
+    expect((await readdir(dir)).filter((name) => name.startsWith(".damaged-"))).toEqual([]);
   });
 
   it("keeps a room whose log is damaged mid-way aside, whole, instead of cutting it", async () => {

@@ -22,7 +22,7 @@ import { mkdir, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, encodeMessage, isRoomId } from "@plainpad/wire";
 import type { DiskJournal } from "./disk-journal";
-import { openStoreJournal, type DiskStoreOptions } from "./disk-store-options";
+import { keepAsideMs, openStoreJournal, type DiskStoreOptions } from "./disk-store-options";
 import {
   encodeRecord,
   freeBytes,
@@ -90,7 +90,8 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const ready = (async () => {
     await mkdir(dir, { recursive: true });
     // A room deletion a power cut cut short is finished: never brought back.
-    const swept = (await sweepLeftovers(dir)) + (await tombstones.finishDeletions(dir));
+    const swept =
+      (await sweepLeftovers(dir, keepAsideMs(options))) + (await tombstones.finishDeletions(dir));
     if (swept > 0) log("relay-swept", { files: swept });
     // Every room log holds what the journal acknowledged before any room serves anyone.
     journal = await openStoreJournal(dir, options, journaled, log, (roomIds) => {
