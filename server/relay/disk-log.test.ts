@@ -225,4 +225,16 @@ describe("parseLog", () => {
     const reordered = concat(encodeRecord(entry(2)), encodeRecord(entry(1)));
     expect(parseLog(reordered).tail).toBe("damaged");
   });
+
+  it("calls a skipped sequence damaged: every append takes the next one, so a gap lost entries", () => {
+    const gap = concat(good, encodeRecord(entry(4)), encodeRecord(entry(5)));
+    expect(parseLog(gap)).toMatchObject({
+      tail: "damaged",
+      goodLength: good.length,
+      entries: [{ seq: 1 }, { seq: 2 }],
+    });
+    // A log trimmed by a snapshot starts past 1, and is whole.
+    const trimmed = concat(encodeRecord(entry(7)), encodeRecord(entry(8)));
+    expect(parseLog(trimmed)).toMatchObject({ tail: "clean", entries: [{ seq: 7 }, { seq: 8 }] });
+  });
 });

@@ -75,8 +75,11 @@ export function parseLog(bytes: Uint8Array): ParsedLog {
     if (message.type !== MessageType.Entry) return stop(end);
     const { seq, messageId, sealed, signature } = message;
     const previous = entries.at(-1);
-    // A whole record out of order is no write cut short: something else wrote this log.
-    if (previous && seq <= previous.seq) return { entries, goodLength: offset, tail: "damaged" };
+    // Every append takes the next sequence: a whole record out of order, or one past a gap, is
+    // no write cut short but entries lost or written by something else.
+    if (previous && seq !== previous.seq + 1) {
+      return { entries, goodLength: offset, tail: "damaged" };
+    }
     entries.push({ seq, messageId, sealed, signature });
     offset = end;
   }
