@@ -21,7 +21,7 @@
  * room, which the store keeps aside when it reads it, since it holds the only durable copy.
  */
 import { closeSync, fdatasyncSync, openSync, writeSync } from "node:fs";
-import { link, readFile, readdir, rm, truncate } from "node:fs/promises";
+import { link, readFile, readdir, rm, stat, truncate } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, decodeMessage, isRoomId } from "@plainpad/wire";
 import {
@@ -59,19 +59,26 @@ export async function replayJournals(dir: string, log: Log): Promise<number> {
     }
     let replayed = 0;
     const unreplayed: string[] = [];
+    const madeAfter: string[] = [];
+    const written = (await stat(file)).mtimeMs;
     for (const [roomId, records] of byRoom) {
-      const result = await replayRoom(dir, roomId, records, log);
+      const result = await replayRoom(dir, roomId, records, written, log);
       if (result === "log-damaged-before-journal") unreplayed.push(roomId);
+      else if (result === "room-made-after-journal") madeAfter.push(roomId);
       else replayed += result;
     }
     if (replayed > 0) log("relay-journal-replayed", { records: replayed });
-    if (unreplayed.length > 0) {
-      // Its records of those rooms are the only durable copy of what the damage hides.
+    if (unreplayed.length > 0 || madeAfter.length > 0) {
+      // Its records of those rooms are the only durable copy of what the damage hides, or of a
+      // room of the same id that ended before this one was made: kept, and never appended.
       const aside = await moveJournalAside(dir, file);
       log("relay-journal-kept-aside", {
         file: aside,
-        reason: "a room log damaged before this journal's records",
-        rooms: unreplayed.join(","),
+        reason:
+          unreplayed.length > 0
+            ? "a room log damaged before this journal's records"
+            : "a room made again after this journal was written",
+        rooms: [...unreplayed, ...madeAfter].join(","),
       });
       if (parsed.tail === "damaged") await renewEveryEpoch(dir);
       continue;
@@ -115,12 +122,19 @@ async function replayRoom(
   dir: string,
   roomId: string,
   records: JournalRecord[],
+  journalWritten: number,
   log: Log,
-): Promise<number | "log-damaged-before-journal"> {
+): Promise<number | "log-damaged-before-journal" | "room-made-after-journal"> {
   if (!isRoomId(roomId)) return 0;
   if ((await readOptional(path.join(dir, "ended", roomId))) !== null) return 0;
   const meta = await readMeta(dir, roomId);
   if (!meta) return 0; // deleted (or never made whole): nothing to bring back
+  // A journal kept after a failed room log sync waits for the next start; if meanwhile the room
+  // ended, its tombstone was pruned and the same id was made again, these records are the old
+  // room's: appended, they would continue the new room's log with another session's entries.
+  // The journal is kept aside, never dropped (a clock set back between the two would look the
+  // same: then its records are the operator's, and the room's returning clients send them back).
+  if (meta.createdAt > journalWritten) return "room-made-after-journal";
   let head = 0;
   const snapshotBytes = await readOptional(path.join(dir, roomId, "snapshot"));
   if (snapshotBytes) {

@@ -225,6 +225,31 @@ describe("disk journal, replay on start", () => {
     expect(await logSeqs(dir, room)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("never appends a journal's records to a room of the same id made after it was written", async () => {
+    const dir = await freshDir();
+    // The room as made again, after its earlier self ended and its tombstone was pruned: its
+    // creation comes after the last write of a journal kept since a failed room log sync.
+    const made = createDiskRoomStore(dir);
+    await made.createRoom(room, key, Date.now() + 60_000);
+    for (let i = 1; i <= 2; i++) await made.append(room, entry(i), 1000, 1 << 20);
+    await made.close();
+    // That kept journal: entries 3 and 4 of the room that ended.
+    await writeJournal(dir, [
+      [room, 3],
+      [room, 4],
+    ]);
+    const events: string[] = [];
+    const store = createDiskRoomStore(dir, { log: (event) => events.push(event) });
+    expect((await store.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2]);
+    await store.close();
+    expect(await logSeqs(dir, room)).toEqual([1, 2]);
+    // The old room's entries are not thrown away: the journal is kept for an operator.
+    expect(events).toContain("relay-journal-kept-aside");
+    const aside = (await readdir(dir)).filter((name) => name.startsWith(".damaged-journal-"));
+    expect(aside).toHaveLength(1);
+    expect(parseJournal(await readFile(path.join(dir, aside[0]))).records).toHaveLength(2);
+  });
+
   it("replays a journal an earlier run left, also when this run has no journal", async () => {
     const dir = await freshDir();
     await roomWith(dir, room, 1);
