@@ -1,13 +1,17 @@
 // Attacks on the journal replay's mend of a damaged room log (issue 49 §4): the data folder is
 // built by hand as a power cut after a failed room-log sync can leave it, then a store opens it.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { encodeRecord, parseLog } from "./disk-log";
 import { encodeJournalRecord, journalFiles } from "./disk-journal";
 import { createDiskRoomStore } from "./disk-store";
-import type { StoredEntry } from "./room-store";
+import {
+  storedEntry as stored,
+  tempDirs,
+  testEntry as entry,
+  testKey as key,
+} from "./test-disk-fixtures";
 
 // A crash in the middle of a mend: the first write to a room log throws while `crash` is set,
 // leaving the files as a process killed at that point would (the page cache stays).
@@ -36,28 +40,8 @@ vi.mock("node:fs/promises", async (importOriginal) => {
   return { ...fs, default: { ...fs, rename }, rename };
 });
 
-const dirs: string[] = [];
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "plainpad-journal-mend-test-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
-
+const freshDir = tempDirs("plainpad-journal-mend-test-");
 const room = "cd".repeat(16);
-const key = new Uint8Array(32).fill(9);
-const entry = (fill: number) => ({
-  messageId: new Uint8Array(16).fill(fill),
-  sealed: new Uint8Array(100).fill(fill),
-  signature: new Uint8Array(64).fill(fill),
-  origin: "t",
-});
-const stored = (seq: number): StoredEntry => {
-  const { messageId, sealed, signature } = entry(seq);
-  return { seq, messageId, sealed, signature };
-};
 const recordsOf = (seqs: number[]) => Buffer.concat(seqs.map((seq) => encodeRecord(stored(seq))));
 /** Zeros as long as these records: a page the disk never got. */
 const holeOf = (seqs: number[]) => new Uint8Array(recordsOf(seqs).length);
@@ -68,6 +52,17 @@ async function roomWith(dir: string, count: number): Promise<void> {
   await store.createRoom(room, key, 1000);
   for (let i = 1; i <= count; i++) await store.append(room, entry(i), 1000, 1 << 20);
   await store.close();
+}
+/**
+ * A room whose log a power cut left with a hole: the records `before`, zeros as long as the
+ * records `lost` (pages the disk never got), then the records `after` (synced later).
+ */
+async function roomWithHole(dir: string, before: number[], lost: number[], after: number[]) {
+  await roomWith(dir, Math.max(...before, ...lost, ...after));
+  await writeFile(
+    path.join(dir, room, "log"),
+    Buffer.concat([recordsOf(before), holeOf(lost), recordsOf(after)]),
+  );
 }
 /** A journal file of generation `generation` holding these entries of the room. */
 async function writeJournal(dir: string, generation: number, seqs: number[]): Promise<void> {
@@ -86,11 +81,7 @@ describe("journal replay, a room log with a hole a failed sync left", () => {
   // the log (5-6 reach the disk, after the hole) and removes its own journal. Then a power cut.
   it("keeps the synced entries after the hole, and hands out no sequence twice", async () => {
     const dir = await freshDir();
-    await roomWith(dir, 6);
-    await writeFile(
-      path.join(dir, room, "log"),
-      Buffer.concat([recordsOf([1, 2]), holeOf([3, 4]), recordsOf([5, 6])]),
-    );
+    await roomWithHole(dir, [1, 2], [3, 4], [5, 6]);
     await writeJournal(dir, 7, [3, 4]);
     const store = createDiskRoomStore(dir);
     expect((await store.readAfter(room, 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -109,11 +100,7 @@ describe("journal replay, an older kept journal and a newer one", () => {
   // the disk); 7-8 came after and were synced by a checkpoint whose journal is gone.
   it("lets only the journal that holds the entry after the good part mend the log", async () => {
     const dir = await freshDir();
-    await roomWith(dir, 8);
-    await writeFile(
-      path.join(dir, room, "log"),
-      Buffer.concat([recordsOf([1, 2, 3, 4]), holeOf([5, 6]), recordsOf([7, 8])]),
-    );
+    await roomWithHole(dir, [1, 2, 3, 4], [5, 6], [7, 8]);
     await writeJournal(dir, 7, [1, 2]);
     await writeJournal(dir, 9, [5, 6]);
     const store = createDiskRoomStore(dir);
@@ -129,11 +116,7 @@ describe("journal replay, an older kept journal and a newer one", () => {
 describe("journal replay, a crash in the middle of a mend", () => {
   it("loses no entry past the hole when the mend is killed while writing the log", async () => {
     const dir = await freshDir();
-    await roomWith(dir, 6);
-    await writeFile(
-      path.join(dir, room, "log"),
-      Buffer.concat([recordsOf([1, 2]), holeOf([3, 4]), recordsOf([5, 6])]),
-    );
+    await roomWithHole(dir, [1, 2], [3, 4], [5, 6]);
     await writeJournal(dir, 7, [3, 4]);
     crash.onRoomLogWrite = true;
     const killed = createDiskRoomStore(dir);

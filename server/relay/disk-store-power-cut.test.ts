@@ -1,34 +1,18 @@
 // The disk store's data folder as a power cut can leave a room deletion (issue 49 §4): the
 // tombstone is written and synced first, the room folder's rename after it is not synced, so
 // the folder may come back whole beside its tombstone.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { encodeRecord } from "./disk-log";
 import { encodeJournalRecord } from "./disk-journal";
 import { createDiskRoomStore } from "./disk-store";
 import { DiskTombstones } from "./disk-tombstones";
 import { EXPIRED } from "./room-store";
+import { tempDirs, testEntry as entry, testKey as key } from "./test-disk-fixtures";
 
-const dirs: string[] = [];
-async function freshDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "plainpad-store-power-cut-"));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
-
+const freshDir = tempDirs("plainpad-store-power-cut-");
 const room = "ef".repeat(16);
-const key = new Uint8Array(32).fill(9);
-const entry = (fill: number) => ({
-  messageId: new Uint8Array(16).fill(fill),
-  sealed: new Uint8Array(100).fill(fill),
-  signature: new Uint8Array(64).fill(fill),
-  origin: "t",
-});
 
 /** A room made at `createdAt` with entries 1..count, closed cleanly. */
 async function roomWith(dir: string, count: number, createdAt: number): Promise<void> {

@@ -100,3 +100,31 @@ export async function workspaceFileBytes(page: Page, path: string): Promise<Buff
   if (typeof data === "string") throw new Error(data);
   return Buffer.from(data);
 }
+
+/** Writes `files` as the fixture folder, afresh (call once the page is open). */
+export async function writeWorkspaceFiles(
+  page: Page,
+  files: readonly { path: string; bytes: number[] }[],
+): Promise<void> {
+  await page.evaluate(
+    async ({ folderName, files }) => {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry(folderName, { recursive: true }).catch(() => undefined);
+      const folder = await root.getDirectoryHandle(folderName, { create: true });
+      await Promise.all(
+        files.map(async ({ path, bytes }) => {
+          const names = path.split("/");
+          let dir = folder;
+          for (const name of names.slice(0, -1)) {
+            dir = await dir.getDirectoryHandle(name, { create: true });
+          }
+          const handle = await dir.getFileHandle(names[names.length - 1], { create: true });
+          const writable = await handle.createWritable();
+          await writable.write(new Uint8Array(bytes));
+          await writable.close();
+        }),
+      );
+    },
+    { folderName: WORKSPACE_FOLDER, files },
+  );
+}

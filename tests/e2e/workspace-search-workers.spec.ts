@@ -1,9 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { loadLegacyEncoders } from "../../app/text/legacy-encodings";
 import { SOLO_FILES } from "../../app/workspace/file-share";
 import { FIXTURE_FILES, fixtureBytes } from "../../app/workspace/workspace-fixture";
 import { openNotepad, runMenu } from "./notepad-helpers";
-import { installWorkspaceHarness, WORKSPACE_FOLDER } from "./workspace-harness";
+import { installWorkspaceHarness, writeWorkspaceFiles } from "./workspace-harness";
 
 /**
  * Issue 52: find in files split across several workers (one per logical processor, up to
@@ -36,30 +36,6 @@ async function folderFiles(): Promise<{ path: string; bytes: number[] }[]> {
   return files;
 }
 
-async function writeFolder(page: Page, data: { path: string; bytes: number[] }[]): Promise<void> {
-  await page.evaluate(
-    async ({ folderName, data }) => {
-      const root = await navigator.storage.getDirectory();
-      await root.removeEntry(folderName, { recursive: true }).catch(() => undefined);
-      const folder = await root.getDirectoryHandle(folderName, { create: true });
-      await Promise.all(
-        data.map(async ({ path, bytes }) => {
-          const names = path.split("/");
-          let dir = folder;
-          for (const name of names.slice(0, -1)) {
-            dir = await dir.getDirectoryHandle(name, { create: true });
-          }
-          const handle = await dir.getFileHandle(names[names.length - 1], { create: true });
-          const writable = await handle.createWritable();
-          await writable.write(new Uint8Array(bytes));
-          await writable.close();
-        }),
-      );
-    },
-    { folderName: WORKSPACE_FOLDER, data },
-  );
-}
-
 /** Searches the folder with `processors` logical processors; what the Search view shows. */
 async function searchWith(browser: Browser, processors: number) {
   const context = await browser.newContext();
@@ -80,7 +56,7 @@ async function searchWith(browser: Browser, processors: number) {
     }, processors);
     await installWorkspaceHarness(page);
     await openNotepad(page);
-    await writeFolder(page, await folderFiles());
+    await writeWorkspaceFiles(page, await folderFiles());
     await runMenu(page, "File", "Open folder…");
     await page.keyboard.press("ControlOrMeta+Shift+F");
     const view = page.getByRole("search", { name: /in files/ });

@@ -6,7 +6,11 @@ import {
   fixtureBytes,
 } from "../../app/workspace/workspace-fixture";
 import { editorText, openNotepad, runMenu } from "./notepad-helpers";
-import { installWorkspaceHarness, WORKSPACE_FOLDER, workspaceFileBytes } from "./workspace-harness";
+import {
+  installWorkspaceHarness,
+  workspaceFileBytes,
+  writeWorkspaceFiles,
+} from "./workspace-harness";
 
 /**
  * Issue 52: Find in files and Replace in files on a real folder (the Origin Private File
@@ -37,25 +41,7 @@ function bytesOf(file: FixtureFile, replaced = false): Buffer {
 async function writeFolder(page: Page): Promise<void> {
   await loadLegacyEncoders();
   const data = files.map((file) => ({ path: file.path, bytes: Array.from(bytesOf(file)) }));
-  await page.evaluate(
-    async ({ folderName, data }) => {
-      const root = await navigator.storage.getDirectory();
-      await root.removeEntry(folderName, { recursive: true }).catch(() => undefined);
-      const folder = await root.getDirectoryHandle(folderName, { create: true });
-      for (const { path, bytes } of data) {
-        const names = path.split("/");
-        let dir = folder;
-        for (const name of names.slice(0, -1)) {
-          dir = await dir.getDirectoryHandle(name, { create: true });
-        }
-        const handle = await dir.getFileHandle(names[names.length - 1], { create: true });
-        const writable = await handle.createWritable();
-        await writable.write(new Uint8Array(bytes));
-        await writable.close();
-      }
-    },
-    { folderName: WORKSPACE_FOLDER, data },
-  );
+  await writeWorkspaceFiles(page, data);
 }
 
 function searchView(page: Page) {
