@@ -26,7 +26,7 @@ export function initialTabsState(now: number): TabsState {
   return { tabs: [tab], activeId: tab.id };
 }
 
-/** The store's tab list for the set's list (a new object only when the list changed). */
+/** The store's tab list for the set's list (`followList` calls only when the list changed). */
 function tabsStateOf(list: DocumentList): TabsState {
   return { tabs: list.documents, activeId: list.activeId };
 }

@@ -1,5 +1,5 @@
 import { Check, ChevronDown, ChevronRight } from "lucide-react";
-import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type Ref, useLayoutEffect, useRef, useState } from "react";
 
 /** One entry of a menu. */
 export type MenuEntry =
@@ -114,7 +114,10 @@ export function MenuPopup({
   // The open submenu (its index here) and its active item.
   const [openSubmenu, setOpenSubmenu] = useState<number | null>(null);
   const [submenuActive, setSubmenuActive] = useState(-1);
-  useEffect(() => {
+  // In the commit itself, not after it: a passive effect of a hover (a continuous event, its
+  // effects run later) could still wait when the click on that item comes, and would then take
+  // the focus back from the text the item's command had just focused.
+  useLayoutEffect(() => {
     if (active >= 0) itemRefs.current[active]?.focus();
   }, [active]);
 

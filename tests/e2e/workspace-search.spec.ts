@@ -56,6 +56,8 @@ test.describe("find and replace in the files of a folder", () => {
     await openNotepad(page);
     await writeFolder(page);
     await runMenu(page, "File", "Open folder…");
+    // The key does nothing until a folder is open, as a person sees it open in the panel.
+    await expect(page.getByRole("treeitem", { name: files[0].path.split("/")[0] })).toBeVisible();
     // Ctrl+Shift+F (Cmd on a Mac) opens the panel's Search view, the Find field focused.
     await page.keyboard.press("ControlOrMeta+Shift+F");
     const view = searchView(page);
