@@ -60,6 +60,12 @@ export function attachRelay(
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIVE_LIMITS.maxFrameBytes * 2 });
   const alive = new WeakSet<WebSocket>();
 
+  // What is sent to a socket in one turn of the event loop goes out in one write: a busy relay
+  // passes a reader several entries per turn, and the kernel's send per frame is most of what
+  // the fan-out costs (decision 024, "What a write costs the relay"). One immediate uncorks
+  // every socket corked in the turn, rather than an immediate per socket.
+  const corkedTurn = new TurnBatch();
+
   const hops = options.trustedProxyHops ?? 0;
   const origins = options.allowedOrigins ?? [];
 
@@ -83,13 +89,12 @@ export function attachRelay(
       // it) is woken by each send's write callback and by the close.
       let waiting: (() => void)[] = [];
       const wake = () => {
+        // Called after every write: the common case (nobody waits) allocates nothing.
+        if (waiting.length === 0) return;
         const woken = waiting;
         waiting = [];
         for (const resolve of woken) resolve();
       };
-      // What is sent to this socket in one turn of the event loop goes out in one write: a busy
-      // relay passes a reader several entries per turn, and the kernel's send per frame is most
-      // of what the fan-out costs (decision 024, "What a write costs the relay").
       let corked = false;
       const uncork = () => {
         corked = false;
@@ -102,7 +107,7 @@ export function attachRelay(
           if (!corked) {
             corked = true;
             socket.cork();
-            setImmediate(uncork);
+            corkedTurn.add(uncork);
           }
           ws.send(frame, { binary: true }, wake);
         },
@@ -189,5 +194,21 @@ export function attachRelay(
         }),
       );
     },
+  };
+}
+
+/** Runs the functions added during one turn of the event loop together, in one immediate. */
+class TurnBatch {
+  private pending: (() => void)[] = [];
+
+  add(run: () => void): void {
+    if (this.pending.length === 0) setImmediate(this.flush);
+    this.pending.push(run);
+  }
+
+  private readonly flush = (): void => {
+    const due = this.pending;
+    this.pending = [];
+    for (const run of due) run();
   };
 }
