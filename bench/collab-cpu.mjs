@@ -2,12 +2,22 @@
 // load (collab-load.mjs), a far steadier measure than fan-out p95 on a shared machine. The relay
 // runs pinned to one CPU and this process (every client) to the other (`taskset`, when there);
 // COLLAB_CPU_PROFILE=dir writes a V8 CPU profile of the relay there (node --cpu-prof).
+// COLLAB_CPU_SERVER=hocuspocus measures Hocuspocus (the anchor) under the same load instead.
 // COLLAB_CLIENTS (1,000), COLLAB_ROOMS (100), COLLAB_RATE (2), COLLAB_SECONDS (20) set the load.
 // Everything stays on 127.0.0.1, bounded in clients and time.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { Samples, cpuSeconds, loadWire, relayRoom, startRelay } from "./collab-load.mjs";
-import { pinSelf } from "./collab-pin.mjs";
+import {
+  Samples,
+  cpuSeconds,
+  freePort,
+  hocuspocusRoom,
+  loadWire,
+  relayRoom,
+  startProcess,
+  startRelay,
+} from "./collab-load.mjs";
+import { pinSelf, pinnedCommand } from "./collab-pin.mjs";
 
 const CLIENTS = Number(process.env.COLLAB_CLIENTS ?? 1000);
 const ROOMS = Number(process.env.COLLAB_ROOMS ?? 100);
@@ -19,10 +29,9 @@ const main = path.resolve(process.env.BUILD_DIR ?? "build", "server", "main.mjs"
 if (!existsSync(main)) throw new Error(`No server bundle at ${main}: run "npm run build".`);
 const wire = await loadWire();
 const profileDir = process.env.COLLAB_CPU_PROFILE;
-const relay = await startRelay(
-  {},
-  profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
-);
+const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+const hocuspocus = process.env.COLLAB_CPU_SERVER === "hocuspocus";
+const relay = hocuspocus ? await startHocuspocus() : await startRelay({}, profileArgs);
 console.log(pinSelf());
 const samples = new Samples();
 const rooms = [];
@@ -31,7 +40,11 @@ try {
   for (let first = 0; first < ROOMS; first += 25) {
     const batch = [];
     for (let i = first; i < Math.min(ROOMS, first + 25); i++) {
-      batch.push(relayRoom(wire, [relay.url], size, i, samples));
+      batch.push(
+        hocuspocus
+          ? hocuspocusRoom(relay.url, size, i, samples)
+          : relayRoom(wire, [relay.url], size, i, samples),
+      );
     }
     rooms.push(...(await Promise.all(batch)));
   }
@@ -61,6 +74,7 @@ try {
   const sorted = samples.latencies.sort((a, b) => a - b);
   console.log(
     JSON.stringify({
+      server: hocuspocus ? "hocuspocus" : "relay",
       clients: CLIENTS,
       rooms: ROOMS,
       seconds: SECONDS,
@@ -74,6 +88,24 @@ try {
     }),
   );
 } finally {
-  for (const room of rooms) for (const client of room.clients) client.terminate();
+  for (const room of rooms) {
+    // A relay room's clients are sockets; a Hocuspocus room's hold theirs.
+    for (const client of room.clients) ("socket" in client ? client.socket : client).terminate();
+  }
   await relay.stop();
+}
+
+/** Hocuspocus alone in a process on the servers' CPU, like the relay bench's phase. */
+async function startHocuspocus() {
+  const port = await freePort();
+  const server = await startProcess(
+    ...pinnedCommand(process.execPath, [
+      ...profileArgs,
+      "bench/collab-hocuspocus-server.mjs",
+      String(port),
+    ]),
+    {},
+    "hocuspocus listening",
+  );
+  return { ...server, url: `ws://127.0.0.1:${port}` };
 }
