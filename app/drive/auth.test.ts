@@ -5,62 +5,12 @@ import {
   DriveAuth,
   driveScopes,
   type ClickPromptKind,
-  type OAuth2Api,
 } from "./auth";
 import { MissingScopesError, SignInCancelledError, TokenError } from "./errors";
+import { fakeOAuth2, type OAuth2Answer } from "../../tests/support/fake-oauth2";
 
-type Answer =
-  | { token: string; expiresIn?: string; scope?: string }
-  | { error: string }
-  | { errorType: "popup_closed" | "popup_failed_to_open" };
-
-/**
- * A stand-in for google.accounts.oauth2 answering each token request from a queue.
- * hasGrantedAllScopes reads the answer's `scope` as GIS does.
- */
-function fakeOAuth2(answers: Answer[]) {
-  const prompts: (string | undefined)[] = [];
-  const revoked: string[] = [];
-  let config: google.accounts.oauth2.TokenClientConfig | null = null;
-  const api: OAuth2Api = {
-    initTokenClient(c) {
-      config = c;
-      return {
-        requestAccessToken(override) {
-          prompts.push(override?.prompt);
-          const answer = answers.shift();
-          queueMicrotask(() => {
-            if (!answer || !config) return;
-            if ("token" in answer) {
-              config.callback({
-                access_token: answer.token,
-                expires_in: answer.expiresIn ?? "3600",
-                scope: answer.scope ?? config.scope,
-              } as google.accounts.oauth2.TokenResponse);
-            } else if ("error" in answer) {
-              config.callback({ error: answer.error } as google.accounts.oauth2.TokenResponse);
-            } else {
-              config.error_callback?.({
-                type: answer.errorType,
-                message: answer.errorType,
-                name: "Error",
-              });
-            }
-          });
-        },
-      };
-    },
-    revoke(token, done) {
-      revoked.push(token);
-      done();
-    },
-    hasGrantedAllScopes(response, first, ...rest) {
-      const granted = (response.scope ?? "").split(" ");
-      return [first, ...rest].every((scope) => granted.includes(scope));
-    },
-  };
-  return { api, prompts, revoked, config: () => config };
-}
+// An empty queue leaves a request unanswered here: each test says how Google answers.
+const UNANSWERED: OAuth2Answer = { silent: true };
 
 /** Buttons asked for: press (true) or dismiss (false) them per the queue; default press. */
 function clickAsker(presses: boolean[] = []) {
@@ -75,11 +25,11 @@ function clickAsker(presses: boolean[] = []) {
 }
 
 function makeAuth(
-  answers: Answer[],
+  answers: OAuth2Answer[],
   options: { email?: string; presses?: boolean[]; readonly?: boolean } = {},
 ) {
   let now = 1_000_000;
-  const fake = fakeOAuth2(answers);
+  const fake = fakeOAuth2(answers, UNANSWERED);
   const emailsFetched: string[] = [];
   const clicks = clickAsker(options.presses);
   let loads = 0;
@@ -88,7 +38,7 @@ function makeAuth(
     scopes: driveScopes(options.readonly ?? false),
     loadOAuth2: async () => {
       loads++;
-      return fake.api;
+      return fake;
     },
     fetchEmail: async (token) => {
       emailsFetched.push(token);
@@ -127,7 +77,7 @@ describe("DriveAuth", () => {
     const changes: string[] = [];
     auth.subscribe(() => changes.push(auth.getSnapshot().status));
     await expect(auth.signIn()).resolves.toBe("ada@example.com");
-    expect(fake.prompts).toEqual(["consent"]);
+    expect(fake.requests).toEqual(["consent"]);
     expect(fake.config()?.client_id).toBe("client-1");
     expect(fake.config()?.scope).toBe(
       "https://www.googleapis.com/auth/drive.file openid email profile",
@@ -141,14 +91,14 @@ describe("DriveAuth", () => {
     await auth.prepare();
     const signIn = auth.signIn();
     // No await between the call and the request: the browser still sees the click.
-    expect(fake.prompts).toEqual(["consent"]);
+    expect(fake.requests).toEqual(["consent"]);
     await signIn;
     expect(asked).toEqual([]);
   });
 
   it("loads Google's library once, and again after a failed load", async () => {
     let fail = true;
-    const fake = fakeOAuth2([]);
+    const fake = fakeOAuth2([], UNANSWERED);
     let loads = 0;
     const auth = new DriveAuth({
       clientId: "c",
@@ -156,7 +106,7 @@ describe("DriveAuth", () => {
       loadOAuth2: async () => {
         loads++;
         if (fail) throw new Error("offline");
-        return fake.api;
+        return fake;
       },
       fetchEmail: async () => "",
       askForClick: async () => false,
@@ -173,17 +123,17 @@ describe("DriveAuth", () => {
   it("a click before the library is ready asks for one more click instead of a blocked window", async () => {
     const { auth, fake, asked } = makeAuth([{ token: "tok-1" }]);
     const signIn = auth.signIn(); // not prepared
-    expect(fake.prompts).toEqual([]);
+    expect(fake.requests).toEqual([]);
     await expect(signIn).resolves.toBe("ada@example.com");
     expect(asked).toEqual(["continue"]);
     // The request went out from inside the button's click, with the sign-in's consent prompt.
-    expect(fake.prompts).toEqual(["consent"]);
+    expect(fake.requests).toEqual(["consent"]);
   });
 
   it("a dismissed button is a cancel", async () => {
     const { auth, fake } = makeAuth([{ token: "tok-1" }], { presses: [false] });
     await expect(auth.signIn()).rejects.toBeInstanceOf(SignInCancelledError);
-    expect(fake.prompts).toEqual([]);
+    expect(fake.requests).toEqual([]);
     expect(auth.getSnapshot().status).toBe("signed-out");
   });
 
@@ -193,7 +143,7 @@ describe("DriveAuth", () => {
     await expect(auth.getTokenInClick()).resolves.toBe("tok-1");
     await expect(auth.getTokenInClick()).resolves.toBe("tok-1");
     await expect(auth.getToken()).resolves.toBe("tok-1");
-    expect(fake.prompts).toEqual([""]);
+    expect(fake.requests).toEqual([""]);
   });
 
   it("outside a click, renews an expired token only through the Reconnect button", async () => {
@@ -206,7 +156,7 @@ describe("DriveAuth", () => {
     advance(3600 * 1000);
     await expect(auth.getToken()).resolves.toBe("tok-2");
     expect(asked).toEqual(["reconnect"]);
-    expect(fake.prompts).toEqual(["consent", ""]);
+    expect(fake.requests).toEqual(["consent", ""]);
     expect(emailsFetched).toEqual(["tok-1"]);
     expect(auth.getSnapshot().email).toBe("ada@example.com");
   });
@@ -220,7 +170,7 @@ describe("DriveAuth", () => {
     await expect(auth.renewToken()).resolves.toBe("tok-2");
     await expect(auth.renewToken()).rejects.toBeInstanceOf(SignInCancelledError);
     expect(asked).toEqual(["reconnect", "reconnect"]);
-    expect(fake.prompts).toEqual(["", ""]);
+    expect(fake.requests).toEqual(["", ""]);
     expect(auth.isSignedIn()).toBe(false);
   });
 
@@ -243,7 +193,7 @@ describe("DriveAuth", () => {
     await auth.prepare();
     const [a, b] = await Promise.all([auth.getTokenInClick(), auth.getToken()]);
     expect([a, b]).toEqual(["tok-1", "tok-1"]);
-    expect(fake.prompts).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it("treats a closed popup as a cancel and passes token errors through", async () => {

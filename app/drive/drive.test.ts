@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isWorkRunning } from "~/storage/pending-work";
 import { DriveModel, FOLDER_MIME, type ModelFault } from "../../tests/support/drive-model";
 import { modelFetch } from "../../tests/support/drive-model-fetch";
-import type { OAuth2Api } from "./auth";
+import { GRANT, fakeOAuth2 } from "../../tests/support/fake-oauth2";
 import { Drive } from "./drive";
 import { runOpen, runSave, runSignIn, type DriveDialogs } from "./flows";
 import { DRIVE_MESSAGES, GOOGLE_STORAGE_URL } from "./messages";
@@ -30,41 +31,6 @@ function newFile(model: DriveModel, name: string, except?: string) {
   );
   if (!file) throw new Error(`no new file ${name}`);
   return file;
-}
-
-/** Token client granting "tok" (or closing the popup when told to). */
-function oauth2(
-  mode: { closePopup?: boolean } = {},
-): OAuth2Api & { revoked: string[]; requests: string[] } {
-  const revoked: string[] = [];
-  const requests: string[] = [];
-  return {
-    revoked,
-    requests,
-    initTokenClient(config) {
-      return {
-        requestAccessToken(override) {
-          requests.push(override?.prompt ?? "");
-          queueMicrotask(() => {
-            if (mode.closePopup) {
-              config.error_callback?.({ type: "popup_closed", message: "closed", name: "Error" });
-            } else {
-              config.callback({
-                access_token: "tok",
-                expires_in: "3600",
-                scope: config.scope,
-              } as google.accounts.oauth2.TokenResponse);
-            }
-          });
-        },
-      };
-    },
-    revoke(token, done) {
-      revoked.push(token);
-      done();
-    },
-    hasGrantedAllScopes: () => true,
-  };
 }
 
 /**
@@ -109,7 +75,7 @@ function makeDrive(
   model = new DriveModel(),
 ) {
   const pickerOptions: unknown[] = [];
-  const api = oauth2(mode);
+  const api = fakeOAuth2([], mode.closePopup ? { errorType: "popup_closed" } : GRANT);
   const prompts = autoPressedPrompts(mode.pressButtons);
   const drive = new Drive({
     config: CONFIG,
@@ -430,6 +396,59 @@ describe("Drive flows", () => {
     expect(outcome).toEqual({ kind: "saved", fileId: "f1" });
     expect(writes).toEqual(["PATCH f1", "PATCH f1", "PATCH f1"]);
     expect(model.text("f1")).toBe("a");
+    expect(d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
+  });
+});
+
+describe("Drive flows offline", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("say 'You are offline' at once and never call Google", async () => {
+    const { drive, api, model } = makeDrive({ id: "f1", name: "a.txt" });
+    vi.stubGlobal("navigator", { onLine: false });
+    const d = dialogs();
+    expect(await runSignIn(drive, d.value)).toBe(false);
+    expect(await runOpen(drive, d.value)).toBeNull();
+    const request = { fileId: null, name: "notes.txt", content: "text" };
+    expect(await runSave(drive, request, { dialogs: d.value })).toEqual({ kind: "failed" });
+    expect(api.requests).toEqual([]);
+    expect(model.seen).toEqual([]);
+    expect(d.alerts).toEqual([
+      DRIVE_MESSAGES.offline,
+      DRIVE_MESSAGES.offline,
+      DRIVE_MESSAGES.offline,
+    ]);
+    expect(DRIVE_MESSAGES.offline).toMatch(/^You are offline\./);
+  });
+
+  it("still name a missing configuration first: being online would not help", async () => {
+    vi.stubGlobal("navigator", { onLine: false });
+    const d = dialogs();
+    const request = { fileId: null, name: "notes.txt", content: "text" };
+    await runSave(new Drive({ config: null }), request, { dialogs: d.value });
+    expect(d.alerts).toEqual([DRIVE_MESSAGES.notConfigured]);
+  });
+});
+
+describe("runSave", () => {
+  it("counts as running work until the upload ends (no reload for an update meanwhile)", async () => {
+    const { drive, model } = makeDrive(null);
+    const d = dialogs();
+    await runSignIn(drive, d.value);
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    // The second write: the first makes the Plainpad folder, the second the file.
+    model.faults.push({ kind: "create", skip: 1, effect: "held", until });
+    const request = { fileId: null, name: "notes.txt", content: "text" };
+    const outcome = runSave(drive, request, { dialogs: d.value });
+    // The upload reached Drive (its fault was taken), and its answer is held.
+    await vi.waitFor(() => expect(model.faults).toEqual([]));
+    expect(isWorkRunning()).toBe(true);
+    release();
+    const saved = await outcome;
+    expect(saved).toEqual({ kind: "saved", fileId: newFile(model, "notes.txt").id });
+    expect(model.text(newFile(model, "notes.txt").id)).toBe("text");
+    expect(isWorkRunning()).toBe(false);
     expect(d.alerts).toEqual([DRIVE_MESSAGES.saveSuccess]);
   });
 });
