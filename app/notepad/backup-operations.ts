@@ -74,7 +74,7 @@ export class NotepadBackups {
   /** A tab was stored after a change: the backup reminder and the folder copies hear of it. */
   private noteStored(id: string): void {
     noteStored("notepad", Date.now());
-    this.folder.noteChange(id);
+    this.folder.noteStored(id);
   }
 
   /** Stops following storage and the folder copies' schedule. */

@@ -112,7 +112,7 @@ async function notepad() {
   // Backups read History only to make or restore a backup, which these tests do not.
   const backupsHost = { ...withStored, history: host.history as unknown as DocumentHistory };
   const backups = new NotepadBackups(backupsHost, { newTab: () => null, updateSettings: vi.fn() });
-  const copied = vi.spyOn(backups.folder, "noteChange");
+  const copied = vi.spyOn(backups.folder, "noteStored");
   const told: string[] = [];
   const drive = new NotepadDriveSync(withStored, {
     rename: vi.fn(),

@@ -68,7 +68,7 @@ describe("the folder copies' keeper", () => {
     expect(copies()).toEqual({ "One.txt": "first", "Two.txt": "second" });
     docs = [doc("a", "One", "first, edited"), docs[1]];
     const before = indexWrites();
-    keeper.noteChange("a");
+    keeper.noteStored("a");
     await vi.waitFor(() => expect(indexWrites()).toBeGreaterThan(before));
     expect(copies()).toEqual({ "One.txt": "first, edited", "Two.txt": "second" });
   });
@@ -120,7 +120,7 @@ describe("the folder copies' keeper", () => {
   it("reports a folder that cannot be written; the copy written before stays whole", async () => {
     const keeper = await startKeeper(() => [doc("a", "Notes", "text")]);
     folder.failNextWrite(new DOMException("disk full", "QuotaExceededError"));
-    keeper.noteChange("a");
+    keeper.noteStored("a");
     await vi.waitFor(() =>
       expect(keeper.getStatus()).toEqual({ kind: "failed", folder: "Backups", problem: "full" }),
     );

@@ -191,7 +191,7 @@ export class BackupFolderKeeper {
   // ------------------------------------------------------------ writing
 
   /** A document was stored (its text, name or file changed): copy it a few seconds later. */
-  noteChange(id: string): void {
+  noteStored(id: string): void {
     this.changed.add(id);
     if (this.status.kind === "on") this.schedule(this.options.delayMs);
   }
