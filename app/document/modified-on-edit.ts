@@ -30,7 +30,11 @@ export function onlyMarkedByEdit(tr: Transaction | null): boolean {
   const before = tr.startState.field(documentMeta, false);
   const after = tr.state.field(documentMeta, false);
   if (!before || !after) return false;
-  for (const key of Object.keys(after) as (keyof typeof after)[]) {
+  // An edit only ever adds the mark: text that arrives marked saved (a save, a file read again)
+  // is a change of meta storage writes at once.
+  if (before.isModified && !after.isModified) return false;
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof typeof after>;
+  for (const key of keys) {
     if (key !== "isModified" && key !== "lastModified" && before[key] !== after[key]) return false;
   }
   return true;
