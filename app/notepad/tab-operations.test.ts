@@ -8,8 +8,11 @@ import { TabStates } from "./tab-states";
 import { projectTabList } from "./tabs-model";
 
 let databases = 0;
-// The active tab is remembered in localStorage (a Node test has none).
-vi.stubGlobal("window", { localStorage: { setItem: () => undefined } });
+// The active tab is remembered in localStorage (a Node test has none): each write recorded.
+const remembered: string[] = [];
+vi.stubGlobal("window", {
+  localStorage: { setItem: (_key: string, value: string) => void remembered.push(value) },
+});
 
 /** The tab operations on a notepad of two tabs, with real closed-tab storage (fake IndexedDB). */
 function notepadWithTabs() {
@@ -71,5 +74,19 @@ describe("the notepad's closed tabs and the Drive sync", () => {
     const notices = store.getState().notices.map((n) => n.message);
     expect(notices).toContain("There is no closed tab to reopen.");
     expect(store.getState().tabs.tabs.filter((t) => t.name === "Notes")).toHaveLength(1);
+  });
+});
+
+describe("the active tab remembered for the next load", () => {
+  it("is this window's choice: a tab another window's close made active here is not written", () => {
+    const { states, tabs, other } = notepadWithTabs();
+    remembered.length = 0;
+    tabs.activate(other);
+    expect(remembered).toEqual([other]);
+    // Another window closed "Other" (active here): the first tab is shown, and not remembered,
+    // so the window that closed it keeps its own choice for the next load.
+    states.remove(other, "other-window");
+    expect(states.activeId).not.toBe(other);
+    expect(remembered).toEqual([other]);
   });
 });

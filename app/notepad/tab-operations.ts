@@ -100,13 +100,16 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     this.follow();
   }
 
-  /** Follows the set: a newly active tab is shown, and remembered for the next load. */
+  /**
+   * Follows the set: a newly active tab is shown, and remembered for the next load when this
+   * window chose it (the remembered tab is the browser's, shared by every window: one that
+   * another window's close moved here is not this window's choice to write).
+   */
   private follow(): void {
-    this.notepad.states.subscribe(({ kind, ids }) => {
-      if (kind === "activated") {
-        this.notepad.showActive(ids[0]);
-        writeActiveTabId(ids[0]);
-      }
+    this.notepad.states.subscribe(({ kind, ids, origin }) => {
+      if (kind !== "activated") return;
+      this.notepad.showActive(ids[0]);
+      if (origin !== "other-window") writeActiveTabId(ids[0]);
     });
   }
 
