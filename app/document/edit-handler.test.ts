@@ -41,7 +41,7 @@ function editedDocument(recording = true) {
   const doc: EditedDocument = {
     id: "doc",
     feed,
-    edited: () => {
+    editedHere: () => {
       edits += 1;
     },
   };

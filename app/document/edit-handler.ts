@@ -8,8 +8,12 @@ export interface EditedDocument {
   readonly id: string;
   /** The feed of its set: storage, History and the other followers hear its changes there. */
   readonly feed: ChangeFeed;
-  /** Its text was edited in this window: mark it unsaved (and note the time of the edit). */
-  edited(): void;
+  /**
+   * Its text was just edited in this window. The unsaved mark is already the edit's own
+   * (`markModifiedOnEdit`); this hears of the edit for what lives outside the meta (the
+   * notepad's time of the last edit). Optional: the simple editor keeps nothing more.
+   */
+  editedHere?(): void;
 }
 
 /**
@@ -20,6 +24,6 @@ export interface EditedDocument {
  * flag, and the followers' time checks and debounce.
  */
 export function handleDocumentUpdate(update: DocumentUpdate, doc: EditedDocument): void {
-  if (update.docChanged && notesAsEdit(update)) doc.edited();
+  if (doc.editedHere && update.docChanged && notesAsEdit(update)) doc.editedHere();
   doc.feed.publishTransactions(doc.id, update.transactions);
 }

@@ -41,7 +41,7 @@ async function editorWindow(text = "", { project = true } = {}) {
   const feed = new ChangeFeed();
   const state = EditorState.create({ doc: text, extensions: editorMeta() });
   const view = viewDouble(state, (update) =>
-    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed, edited: () => undefined }),
+    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed }),
   );
   const persistence = new EditorPersistence({
     currentState: () => view.state,

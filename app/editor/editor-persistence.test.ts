@@ -34,7 +34,7 @@ async function editorWindow(text = "") {
   const feed = new ChangeFeed();
   const state = EditorState.create({ doc: text, extensions: editorMeta() });
   const view = viewDouble(state, (update) =>
-    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed, edited: () => undefined }),
+    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed }),
   );
   const persistenceRef = { current: null as EditorPersistence | null };
   const getPersistence = () =>

@@ -130,12 +130,8 @@ export function SimpleEditor() {
   );
 
   const editedDocument = useMemo<EditedDocument>(
-    () => ({
-      id: EDITOR_DOCUMENT_ID,
-      feed,
-      // The unsaved flag is set by the edit's own transaction (markModifiedOnEdit).
-      edited: () => undefined,
-    }),
+    // The unsaved flag is set by the edit's own transaction (markModifiedOnEdit).
+    () => ({ id: EDITOR_DOCUMENT_ID, feed }),
     [feed],
   );
   // History follows the document's feed (once storage has started).

@@ -204,7 +204,8 @@ export function useEditorDocument(
       if (persistenceRef.current !== persistence) return;
       if (stored) {
         loadDocument(handle, stored.content);
-        // As stored: not written again (the origin "open"), and shown in the store's copy.
+        // As stored: not written again (the origin "open"); the view's update listener puts it
+        // on the feed, and the store's copy of the meta follows from there.
         changeEditorMeta(
           handle.view,
           {
@@ -216,7 +217,6 @@ export function useEditorDocument(
           },
           "open",
         );
-        feed.announce(EDITOR_DOCUMENT_ID, { meta: true }, "open", handle.view.state);
       }
       let handoff = null;
       try {

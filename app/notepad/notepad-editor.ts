@@ -203,7 +203,7 @@ export class NotepadEditor {
     return {
       id,
       feed: this.states.feed,
-      edited: () => this.noteEdit(id),
+      editedHere: () => this.noteEdit(id),
     };
   }
 

@@ -84,7 +84,7 @@ async function notepad() {
       id: "1",
       feed: states.feed,
       // The unsaved mark rides in the edit's own transaction (markModifiedOnEdit).
-      edited: () => undefined,
+      editedHere: () => undefined,
     });
   });
   editor.stateFor("2");

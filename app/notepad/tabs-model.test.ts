@@ -42,7 +42,7 @@ function notepad() {
   followForStorage(states.feed, { noteChange: (id, now = false) => notes.push([id, now]) });
   const shown = viewDouble(states.stateFor("1", DEFAULT_EDITOR_VIEW_OPTIONS), (update) => {
     states.get("1")!.state = update.state;
-    handleDocumentUpdate(update, { id: "1", feed: states.feed, edited: () => undefined });
+    handleDocumentUpdate(update, { id: "1", feed: states.feed });
   });
   view = shown;
   const type = (text: string) =>
