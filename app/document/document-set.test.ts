@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { applyToDocument } from "./apply-to-document";
 import type { DocumentChange } from "./change-feed";
 import { documentMeta, metaOf } from "./document-meta";
-import { DocumentSet, type DocumentList, OpenDocument, type SetChange } from "./document-set";
+import { DocumentSet } from "./document-set";
+import { type DocumentList, OpenDocument, type SetChange } from "./open-document";
 import { viewDouble } from "./document-test-support";
 import { followForStorage } from "./storage-follower";
 

@@ -1,4 +1,4 @@
-import type { LoadedEntry } from "~/document/document-set";
+import type { LoadedEntry } from "~/document/open-document";
 import type { LoadedDocument } from "~/storage/document-records";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import type { HistoryStore } from "~/storage/history-store";

@@ -15,7 +15,8 @@ import type { ChangeOrigin } from "~/document/change-origin";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
 import type { DocumentFileFormat } from "~/storage/document-records";
 import { type DocumentMeta, documentMeta, newDocumentMeta } from "~/document/document-meta";
-import { DocumentSet, OpenDocument } from "~/document/document-set";
+import { DocumentSet } from "~/document/document-set";
+import { OpenDocument } from "~/document/open-document";
 import { markModifiedOnEdit } from "~/document/modified-on-edit";
 import type { RemoteDocument } from "~/storage/document-sync";
 

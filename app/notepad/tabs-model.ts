@@ -1,4 +1,4 @@
-import type { DocumentList, ListedDocument } from "~/document/document-set";
+import type { DocumentList, ListedDocument } from "~/document/open-document";
 import { MAX_DOCUMENT_NAME_LENGTH } from "~/document/document-names";
 
 /**
