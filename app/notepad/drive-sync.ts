@@ -4,7 +4,6 @@ import type { DocumentChange } from "~/document/change-feed";
 import { isNotedAsEdit } from "~/document/change-origin";
 import type { StoredFeed } from "~/document/storage-follower";
 import { driveFailureMessage, GOOGLE_STORAGE_URL } from "~/drive/messages";
-import { syncFailure } from "~/drive/sync/sync-messages";
 import type {
   NotepadSyncController,
   NotepadSyncHost,
@@ -15,7 +14,7 @@ import type {
   SyncTab,
 } from "~/drive/sync/sync-types";
 import { NotepadPart, type TabTextHost } from "./notepad-part";
-import { bringInLabel } from "./drive-sync-status";
+import { RemoteTabsOffer } from "./drive-sync-offer";
 import { minimalChange } from "./drive-sync-edits";
 import { openDriveCopy, openTabFromDrive } from "./drive-sync-tabs";
 import { MAX_TAB_NAME_LENGTH, type TabsState } from "./tabs-model";
@@ -37,9 +36,6 @@ export interface DriveSyncLinks {
   createEngine(host: NotepadSyncHost): NotepadSyncController;
 }
 
-/** The notice that offers the synced tabs of another computer. */
-export const BRING_IN_NOTICE_ID = "drive-sync-bring-in";
-
 /**
  * The notepad's side of the background sync with Google Drive (issue 45): it implements the
  * engine's host (tabs read and changed on the engine's behalf), tells the engine of edits,
@@ -51,7 +47,8 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
   private engine: NotepadSyncController | null = null;
   /** Each open tab's name as last told to the engine (renames and closes are found by it). */
   private known = new Map<string, string>();
-  private offered = 0;
+  /** The offer of another computer's synced tabs not open here. */
+  private readonly offer: RemoteTabsOffer;
   /**
    * Each tab's text (an immutable CodeMirror Text, or the string of a tab not shown yet) as the
    * engine last knew it: told at the person's edit, or set by the engine itself (a merge, its
@@ -68,6 +65,12 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     private readonly links: DriveSyncLinks,
   ) {
     super(notepad);
+    this.offer = new RemoteTabsOffer({
+      engine: () => this.engine,
+      addNotice: (notice) => notepad.addNotice(notice),
+      dismissNotice: (id) =>
+        this.store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+    });
   }
 
   // ---------------------------------------------------------------- lifecycle
@@ -83,7 +86,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
       this.notepad.stored.subscribe((id) => this.tabStored(id)),
       engine.subscribe((status) => {
         this.store.setState({ driveSync: status });
-        this.offerRemoteTabs();
+        this.offer.update();
       }),
       this.store.subscribe((state, previous) => {
         if (state.tabs !== previous.tabs) this.followTabs(state.tabs);
@@ -297,7 +300,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     if (!engine) return;
     engine.setInterval(interval);
     engine.enable(scope, this.notepad.activeId()).then(
-      () => this.offerRemoteTabs(),
+      () => this.offer.update(),
       (error: unknown) => {
         console.error("Turning on Drive sync failed", error);
         const why = driveFailureMessage(error, "sign-in");
@@ -313,8 +316,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
   /** File › Sync with Google Drive › Off. Tabs and their Drive files stay. */
   turnOff(): void {
     this.engine?.disable();
-    this.offered = 0;
-    this.dismissOffer();
+    this.offer.withdraw();
   }
 
   /**
@@ -375,57 +377,5 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
   /** True when tab `id` is synced (for its right-click menu's check mark). */
   isTabIncluded(id: string): boolean {
     return this.engine?.isTabIncluded(id) ?? false;
-  }
-
-  /** Shows (once per count) the offer to open another computer's synced tabs. */
-  private offerRemoteTabs(): void {
-    const count = this.engine?.remoteTabsOffer()?.count ?? 0;
-    if (count === this.offered) return;
-    this.offered = count;
-    if (count === 0) {
-      this.dismissOffer();
-      return;
-    }
-    this.notepad.addNotice({
-      id: BRING_IN_NOTICE_ID,
-      kind: "info",
-      message: `Your Google Drive has ${count} synced tab${count === 1 ? "" : "s"} from another computer that ${count === 1 ? "is" : "are"} not open here.`,
-      action: { label: bringInLabel(count), run: () => void this.bringIn() },
-      // Not offered again in this browser (the engine remembers the files).
-      secondary: { label: "Not now", run: () => this.engine?.dismissRemoteTabs() },
-    });
-  }
-
-  private dismissOffer(): void {
-    this.store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== BRING_IN_NOTICE_ID) }));
-  }
-
-  /** Opens the other computer's synced tabs. */
-  async bringIn(): Promise<void> {
-    const engine = this.engine;
-    if (!engine) return;
-    this.offered = 0;
-    let opened: number;
-    try {
-      opened = await engine.bringInRemoteTabs();
-    } catch (error) {
-      // Offline, a Google error or an expired sign-in: said in words, the offer comes back.
-      console.error("Bringing in synced tabs failed", error);
-      this.notepad.addNotice({
-        id: "drive-sync-brought-in",
-        kind: "error",
-        message: `Synced tabs were not brought in. ${syncFailure(error).message}`,
-      });
-      this.offerRemoteTabs(); // the offer stays, for a later try
-      return;
-    }
-    this.notepad.addNotice({
-      id: "drive-sync-brought-in",
-      kind: "info",
-      message:
-        opened === 0
-          ? "No synced tabs were brought in: they are open here already."
-          : `Brought in ${opened} synced tab${opened === 1 ? "" : "s"} from Google Drive.`,
-    });
   }
 }
