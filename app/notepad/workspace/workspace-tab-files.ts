@@ -55,7 +55,8 @@ export function followFile(
     ...(file.disk && handle && { file: { ...file, disk: { ...file.disk, handle, ...stamp } } }),
     ...(name !== null && name !== meta.name && { name, lastModified: Date.now() }),
   };
-  host.states.changeMeta(id, patch);
+  // Nothing to change (a folder without handles, the same name): no transaction at all.
+  if (Object.keys(patch).length > 0) host.states.changeMeta(id, patch);
   host.publishFileStatus();
 }
 
