@@ -6,13 +6,12 @@ import type { StoredFeed } from "~/document/storage-follower";
 import type { DocumentSyncClient } from "~/storage/document-sync";
 import { HistoryStore } from "~/storage/history-store";
 import { readNotepadSettings } from "~/storage/notepad-settings";
-import { listenForPageFileDrops } from "~/ui/page-file-drop";
 import { FileReadTracker } from "~/ui/file-read-progress";
 import { createNotepadSync } from "~/drive/sync/notepad-sync";
 import { getDrive } from "~/drive/drive";
 import { finishInterruptedCloses, loadStoredTabs, setEntriesOf } from "./stored-tabs";
 import { type Notice, type NotepadStore, whenLoaded } from "./notepad-store";
-import { handleLaunch } from "./notepad-launch";
+import { listenToPage } from "./notepad-page";
 import { addNotice, dismissNotice, nearlyFullNotice, NOTEPAD_NOTICES } from "./notepad-notices";
 import { NotepadEditor } from "./notepad-editor";
 import { openTabsStorage } from "./notepad-storage";
@@ -162,7 +161,7 @@ export class NotepadController {
       finishInterruptedCloses(stored.interrupted, forget, this.history.store);
     }
     this.editor.refreshStatus();
-    this.listen();
+    this.cleanups.push(listenToPage(this));
     void this.drive.start();
     // The states of tabs not shown yet, one per idle period (fast first switches).
     prepareWhenIdle(
@@ -195,27 +194,6 @@ export class NotepadController {
   /** Resolves once the stored tabs are shown. */
   whenReady(): Promise<void> {
     return whenLoaded(this.store);
-  }
-
-  private listen(): void {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      this.sync.flushAll();
-      // Only warn when the browser refused our writes: otherwise everything is stored.
-      if (this.store.getState().storageFull || this.sync.isUnavailable) event.preventDefault();
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    // Files dropped beside the text (tab bar, toolbar, status bar) open in tabs too.
-    this.cleanups.push(
-      listenForPageFileDrops((files) => void files.then((picked) => this.tabs.openFiles(picked))),
-    );
-    this.cleanups.push(() => window.removeEventListener("beforeunload", onBeforeUnload));
-    this.cleanups.push(this.languages.follow());
-    // Files opened with the installed app, text shared to it, the "New note" shortcut.
-    handleLaunch({
-      openFiles: async (picked) => void (await this.tabs.openFiles(picked)),
-      newTab: (name, content, origin) => this.tabs.newTab(name, content, origin),
-      addNotice: (notice) => this.addNotice(notice),
-    });
   }
 
   // ---------------------------------------------------------------- the editor (parts' host)
