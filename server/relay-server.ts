@@ -209,6 +209,13 @@ class TurnBatch {
   private readonly flush = (): void => {
     const due = this.pending;
     this.pending = [];
-    for (const run of due) run();
+    for (const run of due) {
+      // One socket's failure must not leave the others of the turn corked (they would stall).
+      try {
+        run();
+      } catch (error) {
+        console.error("relay: uncorking a socket failed", error);
+      }
+    }
   };
 }
