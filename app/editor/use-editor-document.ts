@@ -272,7 +272,7 @@ export function useEditorDocument(
       store.setLoaded(true);
       persistence.start();
     },
-    [getPersistence, loadDocument, replaceDocument, openFilePicker, feed],
+    [getPersistence, loadDocument, replaceDocument, openFilePicker],
   );
 
   return useMemo(
