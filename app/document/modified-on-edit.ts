@@ -30,11 +30,11 @@ export function onlyMarkedByEdit(tr: Transaction | null): boolean {
   const before = tr.startState.field(documentMeta, false);
   const after = tr.state.field(documentMeta, false);
   if (!before || !after) return false;
-  // An edit only ever adds the mark: text that arrives marked saved (a save, a file read again)
-  // is a change of meta storage writes at once.
+  // An edit only ever adds the mark. Defensive: no flow storage follows sends new text and a
+  // cleared mark in one transaction today (a save or a file read again marks saved in a
+  // transaction of its own), but one that did would be a change of meta to write at once.
   if (before.isModified && !after.isModified) return false;
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]) as Set<keyof typeof after>;
-  for (const key of keys) {
+  for (const key of Object.keys(after) as (keyof typeof after)[]) {
     if (key !== "isModified" && key !== "lastModified" && before[key] !== after[key]) return false;
   }
   return true;
