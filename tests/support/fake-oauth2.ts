@@ -23,8 +23,8 @@ export type OAuth2Answer =
 export const GRANT: OAuth2Answer = { token: "tok" };
 
 export interface FakeOAuth2 extends OAuth2Api {
-  /** Each token request's `prompt` ("" when none was given), in order. */
-  readonly requests: string[];
+  /** Each token request's `prompt` as given (undefined when none was), in order. */
+  readonly requests: (string | undefined)[];
   /** Tokens revoked, in order. */
   readonly revoked: string[];
   /** The token client's configuration, once made. */
@@ -33,7 +33,7 @@ export interface FakeOAuth2 extends OAuth2Api {
 
 /** A fake sign-in answering from `answers`, then with `then` (default: {@link GRANT}). */
 export function fakeOAuth2(answers: OAuth2Answer[] = [], then: OAuth2Answer = GRANT): FakeOAuth2 {
-  const requests: string[] = [];
+  const requests: (string | undefined)[] = [];
   const revoked: string[] = [];
   let config: google.accounts.oauth2.TokenClientConfig | null = null;
   const answer = (client: google.accounts.oauth2.TokenClientConfig, given: OAuth2Answer) => {
@@ -58,7 +58,7 @@ export function fakeOAuth2(answers: OAuth2Answer[] = [], then: OAuth2Answer = GR
       config = client;
       return {
         requestAccessToken(override) {
-          requests.push(override?.prompt ?? "");
+          requests.push(override?.prompt);
           const given = answers.shift() ?? then;
           // Google answers later, from its popup: never inside the call.
           queueMicrotask(() => answer(client, given));
