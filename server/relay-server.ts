@@ -11,6 +11,7 @@ import { CloseCode, LIVE_LIMITS, RELAY_PATH, clampCloseReason } from "@plainpad/
 import type { RelayHub } from "./relay/relay-types";
 import { addressKey, clientAddress, originAllowed } from "./relay/upgrade-checks";
 import { requestTarget } from "./request-target";
+import { TurnBatch } from "./turn-batch";
 
 /** Options of attachRelay. */
 export interface RelayEndpointOptions {
@@ -64,7 +65,9 @@ export function attachRelay(
   // passes a reader several entries per turn, and the kernel's send per frame is most of what
   // the fan-out costs (decision 024, "What a write costs the relay"). One immediate uncorks
   // every socket corked in the turn, rather than an immediate per socket.
-  const corkedTurn = new TurnBatch();
+  const corkedTurn = new TurnBatch((error) =>
+    console.error("relay: uncorking a socket failed", error),
+  );
 
   const hops = options.trustedProxyHops ?? 0;
   const origins = options.allowedOrigins ?? [];
@@ -194,28 +197,5 @@ export function attachRelay(
         }),
       );
     },
-  };
-}
-
-/** Runs the functions added during one turn of the event loop together, in one immediate. */
-class TurnBatch {
-  private pending: (() => void)[] = [];
-
-  add(run: () => void): void {
-    if (this.pending.length === 0) setImmediate(this.flush);
-    this.pending.push(run);
-  }
-
-  private readonly flush = (): void => {
-    const due = this.pending;
-    this.pending = [];
-    for (const run of due) {
-      // One socket's failure must not leave the others of the turn corked (they would stall).
-      try {
-        run();
-      } catch (error) {
-        console.error("relay: uncorking a socket failed", error);
-      }
-    }
   };
 }
