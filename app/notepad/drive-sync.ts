@@ -15,6 +15,7 @@ import type {
 } from "~/drive/sync/sync-types";
 import { NotepadPart, type TabTextHost } from "./notepad-part";
 import { RemoteTabsOffer } from "./drive-sync-offer";
+import { dismissNotice } from "./notepad-notices";
 import { minimalChange } from "./drive-sync-edits";
 import { openDriveCopy, openTabFromDrive } from "./drive-sync-tabs";
 import { MAX_TAB_NAME_LENGTH, type TabsState } from "./tabs-model";
@@ -68,8 +69,7 @@ export class NotepadDriveSync extends NotepadPart<DriveSyncHost> implements Note
     this.offer = new RemoteTabsOffer({
       engine: () => this.engine,
       addNotice: (notice) => notepad.addNotice(notice),
-      dismissNotice: (id) =>
-        this.store.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+      dismissNotice: (id) => dismissNotice(this.store, id),
     });
   }
 
