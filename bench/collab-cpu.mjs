@@ -10,14 +10,13 @@ import path from "node:path";
 import {
   Samples,
   cpuSeconds,
-  freePort,
   hocuspocusRoom,
   loadWire,
   relayRoom,
-  startProcess,
+  startHocuspocus,
   startRelay,
 } from "./collab-load.mjs";
-import { pinSelf, pinnedCommand } from "./collab-pin.mjs";
+import { pinSelf } from "./collab-pin.mjs";
 
 const CLIENTS = Number(process.env.COLLAB_CLIENTS ?? 1000);
 const ROOMS = Number(process.env.COLLAB_ROOMS ?? 100);
@@ -31,7 +30,7 @@ const wire = await loadWire();
 const profileDir = process.env.COLLAB_CPU_PROFILE;
 const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
 const hocuspocus = process.env.COLLAB_CPU_SERVER === "hocuspocus";
-const relay = hocuspocus ? await startHocuspocus() : await startRelay({}, profileArgs);
+const relay = hocuspocus ? await startHocuspocus(profileArgs) : await startRelay({}, profileArgs);
 console.log(pinSelf());
 const samples = new Samples();
 const rooms = [];
@@ -93,19 +92,4 @@ try {
     for (const client of room.clients) ("socket" in client ? client.socket : client).terminate();
   }
   await relay.stop();
-}
-
-/** Hocuspocus alone in a process on the servers' CPU, like the relay bench's phase. */
-async function startHocuspocus() {
-  const port = await freePort();
-  const server = await startProcess(
-    ...pinnedCommand(process.execPath, [
-      ...profileArgs,
-      "bench/collab-hocuspocus-server.mjs",
-      String(port),
-    ]),
-    {},
-    "hocuspocus listening",
-  );
-  return { ...server, url: `ws://127.0.0.1:${port}` };
 }

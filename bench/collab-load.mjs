@@ -144,6 +144,24 @@ export async function startRelay(env = {}, nodeArgs = [], cpu = SERVER_CPU) {
   };
 }
 
+/**
+ * Hocuspocus (bench/collab-hocuspocus-server.mjs) alone in a process on the servers' CPU;
+ * `nodeArgs` go to node before the script (say --cpu-prof).
+ */
+export async function startHocuspocus(nodeArgs = []) {
+  const port = await freePort();
+  const started = await startProcess(
+    ...pinnedCommand(process.execPath, [
+      ...nodeArgs,
+      "bench/collab-hocuspocus-server.mjs",
+      String(port),
+    ]),
+    {},
+    "hocuspocus listening",
+  );
+  return { ...started, url: `ws://127.0.0.1:${port}` };
+}
+
 /** A throwaway redis-server (no persistence) on a free port: the relay tests' own starter. */
 export async function startRedis() {
   const { startTestRedis } = await loadTypeScript("server/relay/test-redis.ts", "test-redis");

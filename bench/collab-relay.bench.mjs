@@ -28,11 +28,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { ATTACK_BOUND_MIB, runUnderAttack } from "./collab-attack-phase.mjs";
 import {
-  freePort,
   hocuspocusRoom,
   loadWire,
   relayRoom,
-  startProcess,
+  startHocuspocus,
   startRedis,
   startRelay,
 } from "./collab-load.mjs";
@@ -47,7 +46,7 @@ import {
   runLoad,
   tableRow,
 } from "./collab-measure.mjs";
-import { pinSelf, pinnedCommand, unpinSelf } from "./collab-pin.mjs";
+import { pinSelf, unpinSelf } from "./collab-pin.mjs";
 import { printTable } from "./lib.mjs";
 
 const BIG_CLIENTS = Number(process.env.COLLAB_BIG_CLIENTS ?? 5000);
@@ -136,16 +135,11 @@ async function redisPair(wire) {
 
 /** Hocuspocus under `rooms` rooms of `roomSize`, on the servers' CPU. */
 async function hocuspocusPhase(setup, roomSize, options = {}) {
-  const port = await freePort();
-  const server = await startProcess(
-    ...pinnedCommand(process.execPath, ["bench/collab-hocuspocus-server.mjs", String(port)]),
-    {},
-    "listening",
-  );
+  const server = await startHocuspocus();
   try {
     return await runLoad(
       setup,
-      (i, s) => hocuspocusRoom(`ws://127.0.0.1:${port}`, roomSize, i, s),
+      (i, s) => hocuspocusRoom(server.url, roomSize, i, s),
       [server.pid],
       { pinning: PINNED, ...options },
     );
