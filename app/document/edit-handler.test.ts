@@ -1,6 +1,6 @@
 import { EditorState, type TransactionSpec } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import { withOrigin } from "./apply-to-document";
+import { type HeldDocument, withOrigin } from "./apply-to-document";
 import { ChangeFeed, type DocumentChange } from "./change-feed";
 import type { ChangeOrigin } from "./change-origin";
 import { documentMeta, newDocumentMeta, setMeta } from "./document-meta";
@@ -38,9 +38,11 @@ function editedDocument(recording = true) {
       return "Notes";
     },
   });
+  const held: HeldDocument = { state: null };
   const doc: EditedDocument = {
     id: "doc",
     feed,
+    held,
     editedHere: () => {
       edits += 1;
     },
@@ -53,6 +55,8 @@ function editedDocument(recording = true) {
   const dispatch = (spec: TransactionSpec, origin: ChangeOrigin = "user") =>
     view.dispatch(withOrigin(spec, origin));
   return {
+    view,
+    held,
     dispatch,
     heard,
     stored,
@@ -86,6 +90,15 @@ describe("handleDocumentUpdate, the one edit handler of both editors", () => {
     expect(heard.map(({ text, meta }) => [text, meta])).toEqual([[false, true]]);
     expect(versions).toEqual([]);
     expect(counts()).toEqual({ edits: 0, names: 0 });
+  });
+
+  it("leaves its set holding the view's state after every update, a selection's too", () => {
+    const { view, held, dispatch } = editedDocument();
+    dispatch({ changes: { from: 0, insert: "z" } });
+    expect(held.state).toBe(view.state);
+    dispatch({ selection: { anchor: 1 } });
+    expect(held.state).toBe(view.state);
+    expect(held.state?.doc.toString()).toBe("zabc");
   });
 
   it("records no version while History is not recording, and still stores the edit", () => {

@@ -1,3 +1,5 @@
+import type { EditorState } from "@codemirror/state";
+import type { HeldDocument } from "./apply-to-document";
 import type { ChangeFeed } from "./change-feed";
 import { notesAsEdit } from "./change-origin";
 import type { DocumentUpdate } from "./history-snapshots";
@@ -8,6 +10,8 @@ export interface EditedDocument {
   readonly id: string;
   /** The feed of its set: storage, History and the other followers hear its changes there. */
   readonly feed: ChangeFeed;
+  /** Where its set holds its state: kept equal to the view's after every update. */
+  readonly held?: HeldDocument;
   /**
    * Its text was just edited in this window. The unsaved mark is already the edit's own
    * (`markModifiedOnEdit`); this hears of the edit for what lives outside the meta (the
@@ -19,11 +23,16 @@ export interface EditedDocument {
 /**
  * The one edit handler of both editors (issue 51), called from the view's update listener
  * with the document it shows: a text change marks the document unsaved when it is this
- * window's edit, and every change of text or meta is published on the feed, which storage,
- * History (`followForHistory`) and the other followers follow. Constant time per keystroke: a
+ * window's edit, the set holds the view's new state, and every change of text or meta is
+ * published on the feed, which storage, History (`followForHistory`) and the other followers
+ * follow. Constant time per keystroke: a
  * flag, and the followers' time checks and debounce.
  */
-export function handleDocumentUpdate(update: DocumentUpdate, doc: EditedDocument): void {
+export function handleDocumentUpdate(
+  update: DocumentUpdate & { readonly state: EditorState },
+  doc: EditedDocument,
+): void {
+  if (doc.held) doc.held.state = update.state;
   if (doc.editedHere && update.docChanged && notesAsEdit(update)) doc.editedHere();
   doc.feed.publishTransactions(doc.id, update.transactions);
 }

@@ -13,12 +13,11 @@ import {
   writeClipboardText,
 } from "~/ui/clipboard";
 import type { PickedFile } from "~/storage/disk-files";
-import { metaOf } from "~/document/document-meta";
 import { downloadDocument } from "~/document/file-save";
-import { newFileFormat } from "~/storage/document-records";
 import { saveOutcomeNotice } from "~/document/save-messages";
 import { printAsShown } from "~/preview/print-as-shown";
 import type { EditorCommandContext } from "./commands";
+import type { EditorDocumentSet } from "./editor-document-set";
 import { markEditorSaved, renameEditorDocument } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 import { useEditorLiveStore } from "./editor-live-store";
@@ -37,6 +36,8 @@ export interface EditorActions extends EditorCommandContext {
 /** What the actions need from the page. */
 export interface EditorActionDeps {
   getView(): EditorView | null;
+  /** The document (its name and unsaved flag change through its set). */
+  documents: EditorDocumentSet;
   newDocument(): void;
   openFilePicker(): void;
   openFiles(files: Promise<PickedFile[]>): void;
@@ -48,7 +49,7 @@ export interface EditorActionDeps {
  * clipboard (a refused cut keeps the text), settings through the store, download and print.
  */
 export function createEditorActions(deps: EditorActionDeps): EditorActions {
-  const { getView } = deps;
+  const { getView, documents } = deps;
   /** Runs a text command and gives the focus back to the text. */
   const runCommand = (command: StateCommand) => {
     const view = getView();
@@ -68,7 +69,7 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     newDocument: deps.newDocument,
     openFilePicker: deps.openFilePicker,
     openFiles: deps.openFiles,
-    renameDocument: (name) => void renameEditorDocument(getView(), name),
+    renameDocument: (name) => void renameEditorDocument(documents, name),
     save: () => deps.saveFile("save"),
     saveAs: () => deps.saveFile("save-as"),
     openExportDialog: () => store().setExportDialogOpen(true),
@@ -148,17 +149,13 @@ export function createEditorActions(deps: EditorActionDeps): EditorActions {
     },
     toggleSettings: () => store().setSettingsOpen(!store().settingsOpen),
     download: () => {
-      const state = getView()?.state;
-      const doc = state?.doc ?? null;
-      const { name, file } = state
-        ? metaOf(state)
-        : { name: store().fileName, file: newFileFormat() };
+      const doc = documents.state?.doc ?? null;
+      const { name, file } = documents.shownMeta;
       // A legacy encoding's encoder may still be loading: the download waits for it.
       void downloadDocument({ name, text: doc?.toString() ?? "", file }).then((outcome) => {
         if (outcome.kind === "downloaded") {
           // Text typed (or another document opened) meanwhile is not in the download.
-          const view = getView();
-          if (view?.state.doc === doc) markEditorSaved(view, "saved");
+          if (documents.state?.doc === doc) markEditorSaved(documents, "saved");
           return;
         }
         const notice = saveOutcomeNotice(outcome);

@@ -1,5 +1,4 @@
 import type { Text } from "@codemirror/state";
-import type { EditorView } from "@codemirror/view";
 import { type PickedFile, readPickedFile } from "~/storage/disk-files";
 import type { DocumentFileFormat } from "~/storage/document-records";
 import type { DocumentHistory } from "~/storage/document-history";
@@ -9,7 +8,6 @@ import { FileRejectedError, isAbortError } from "~/storage/local-files";
 import { fileRejectionMessage } from "~/text/file-checks";
 import type { TextEncodingId } from "~/text/text-encoding";
 import { askChangedOnDisk } from "~/ui/choice-dialog";
-import { metaOf } from "~/document/document-meta";
 import type { SaveDisk } from "~/document/file-save";
 import { reopenWithFlow, type SaveFlowHost, saveWithFlow } from "~/document/save-flow";
 import {
@@ -18,7 +16,8 @@ import {
   retryLabel,
 } from "~/document/save-messages";
 import { type FileReadTracker, readCancelledMessage } from "~/ui/file-read-progress";
-import { changeEditorMeta, markEditorSaved, nameAfterSavedFile } from "./editor-meta";
+import type { EditorDocumentSet } from "./editor-document-set";
+import { markEditorSaved, nameAfterSavedFile } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 
 /** A document to put in the editor. */
@@ -35,7 +34,8 @@ export interface DocumentInput {
 
 /** What opening and saving a file need of the simple editor. */
 export interface EditorFileHost {
-  getView(): EditorView | null;
+  /** The editor's document (a document set of one). */
+  documents: EditorDocumentSet;
   getHistory(): DocumentHistory;
   /** Bumped whenever the document is replaced: a save that ends after that is not its. */
   generation(): number;
@@ -108,28 +108,25 @@ export async function reopenEditorFile(
 function flowHost(host: EditorFileHost): SaveFlowHost {
   const generation = host.generation();
   const store = useEditorStore;
-  const current = () => (generation === host.generation() ? host.getView() : null);
+  const { documents } = host;
+  const current = () => (generation === host.generation() ? documents : null);
   return {
     // The editor's one document (whichever is shown): one save at a time.
     key: EDITOR_DOCUMENT_ID,
     current: () => {
-      const view = current();
-      if (!view) return null;
-      const { name, file } = metaOf(view.state);
-      return { name, text: view.state.doc, file };
+      const state = current()?.state;
+      if (!state) return null;
+      const { name, file } = documents.shownMeta;
+      return { name, text: state.doc, file };
     },
-    target: () => {
-      const view = current();
-      return view ? { view, held: null } : null;
-    },
+    target: () => current()?.shownTarget() ?? null,
     askChangedOnDisk,
-    recordSnapshot: (text, reason) => {
-      // Named as the document shown now (the store's copy before the view exists).
-      const view = host.getView();
-      const name = view ? metaOf(view.state).name : store.getState().fileName;
-      return host.getHistory().snapshotNow(EDITOR_DOCUMENT_ID, { text, name }, reason);
-    },
-    setFile: (file, mixedLineEndings) => changeEditorMeta(current(), { file, mixedLineEndings }),
+    // Named as the document shown now.
+    recordSnapshot: (text, reason) =>
+      host
+        .getHistory()
+        .snapshotNow(EDITOR_DOCUMENT_ID, { text, name: documents.shownMeta.name }, reason),
+    setFile: (file, mixedLineEndings) => current()?.changeShownMeta({ file, mixedLineEndings }),
     rename: (fileName) => nameAfterSavedFile(current(), fileName),
     // A download or a write is a backup; a reload only matches the disk.
     markSaved: (how) => markEditorSaved(current(), how),

@@ -1,13 +1,8 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { EditorState } from "@codemirror/state";
-import type { EditorView } from "@codemirror/view";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChangeFeed } from "~/document/change-feed";
 import { originOf } from "~/document/change-origin";
 import { metaOf } from "~/document/document-meta";
-import { viewDouble } from "~/document/document-test-support";
-import { handleDocumentUpdate } from "~/document/edit-handler";
 import type { SaveDisk } from "~/document/file-save";
 import { openPlainpadDb } from "~/storage/db";
 import type { DocumentHistory } from "~/storage/document-history";
@@ -15,14 +10,10 @@ import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-docume
 import { IDB } from "~/storage/keys";
 import { FileReadTracker } from "~/ui/file-read-progress";
 import { type EditorFileHost, saveEditorFile } from "./editor-files";
-import {
-  editorMeta,
-  markEditorSaved,
-  projectMetaIntoStore,
-  renameEditorDocument,
-} from "./editor-meta";
+import { markEditorSaved, projectMetaIntoStore, renameEditorDocument } from "./editor-meta";
 import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
+import { shownEditorDocument } from "./editor-test-support";
 
 /**
  * The simple editor's name and unsaved flag live in its document's state (issue 51): changed
@@ -38,17 +29,13 @@ const stops: (() => void)[] = [];
  * started storage, and (unless told not to) the store's copy following its feed.
  */
 async function editorWindow(text = "", { project = true } = {}) {
-  const feed = new ChangeFeed();
-  const state = EditorState.create({ doc: text, extensions: editorMeta() });
-  const view = viewDouble(state, (update) =>
-    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed }),
-  );
+  const { documents, view } = shownEditorDocument(text);
   const persistence = new EditorPersistence({
-    currentState: () => view.state,
-    adoptRemote: (doc) => showOtherWindowVersion(view, doc),
+    currentState: () => documents.state,
+    adoptRemote: (doc) => showOtherWindowVersion(documents, doc),
   });
-  const stopFollowing = persistence.follow(feed);
-  const stopProjecting = project ? projectMetaIntoStore(feed) : () => undefined;
+  const stopFollowing = persistence.follow(documents.feed);
+  const stopProjecting = project ? projectMetaIntoStore(documents.feed) : () => undefined;
   stops.push(() => {
     stopProjecting();
     stopFollowing();
@@ -57,7 +44,7 @@ async function editorWindow(text = "", { project = true } = {}) {
   await persistence.load();
   persistence.start();
   const noted = vi.spyOn(persistence.sync, "noteChange");
-  return { view, persistence, noted };
+  return { documents, view, persistence, noted };
 }
 
 /** The stored record of the editor's document, read back. */
@@ -96,7 +83,7 @@ describe("the simple editor's name and unsaved flag live in its document's state
   });
 
   it("a save clears the unsaved flag through the state: stored and shown", async () => {
-    const { view, persistence } = await editorWindow();
+    const { documents, view, persistence } = await editorWindow();
     view.dispatch({ changes: { from: 0, insert: "to keep" }, userEvent: "input.type" });
     expect(useEditorStore.getState().isDirty).toBe(true);
     const downloads: string[] = [];
@@ -113,7 +100,7 @@ describe("the simple editor's name and unsaved flag live in its document's state
       download: (_bytes, name) => void downloads.push(name),
     };
     const host: EditorFileHost = {
-      getView: () => view as unknown as EditorView,
+      documents,
       getHistory: () => ({}) as DocumentHistory,
       generation: () => 0,
       replaceDocument: () => false,
@@ -132,10 +119,10 @@ describe("the simple editor's name and unsaved flag live in its document's state
   });
 
   it("a rename is the state's, marks it unsaved and is stored at once", async () => {
-    const { view, persistence, noted } = await editorWindow("some text");
+    const { documents, view, persistence, noted } = await editorWindow("some text");
 
-    expect(renameEditorDocument(view, "notes")).toBe(true);
-    expect(renameEditorDocument(view, "notes.txt")).toBe(false);
+    expect(renameEditorDocument(documents, "notes")).toBe(true);
+    expect(renameEditorDocument(documents, "notes.txt")).toBe(false);
 
     expect(metaOf(view.state)).toMatchObject({ name: "notes.txt", isModified: true });
     expect(useEditorStore.getState()).toMatchObject({ fileName: "notes.txt", isDirty: true });
@@ -153,7 +140,7 @@ describe("the simple editor's name and unsaved flag live in its document's state
     await vi.waitFor(() => expect(second.view.state.doc.toString()).toBe("xshared text"));
     second.noted.mockClear();
 
-    renameEditorDocument(first.view, "plan.md");
+    renameEditorDocument(first.documents, "plan.md");
     await first.persistence.sync.whenStored();
 
     await vi.waitFor(() => expect(metaOf(second.view.state).name).toBe("plan.md"));
@@ -171,7 +158,7 @@ describe("the simple editor's name and unsaved flag live in its document's state
     const first = await editorWindow("", { project: false });
     const second = await editorWindow("", { project: false });
     first.view.dispatch({ changes: { from: 0, insert: "typed there" } });
-    markEditorSaved(first.view, "saved");
+    markEditorSaved(first.documents, "saved");
     await first.persistence.sync.whenStored();
 
     await vi.waitFor(() => expect(second.view.state.doc.toString()).toBe("typed there"));

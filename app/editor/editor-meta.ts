@@ -1,28 +1,21 @@
 import type { EditorState, Extension } from "@codemirror/state";
-import { applyToDocument, type DocumentView } from "~/document/apply-to-document";
 import type { ChangeFeed } from "~/document/change-feed";
-import type { ChangeOrigin } from "~/document/change-origin";
-import {
-  type DocumentMeta,
-  documentMeta,
-  metaOf,
-  newDocumentMeta,
-  setMeta,
-} from "~/document/document-meta";
+import { type DocumentMeta, documentMeta, metaOf, newDocumentMeta } from "~/document/document-meta";
 import { markModifiedOnEdit } from "~/document/modified-on-edit";
 import type { DocumentFileFormat } from "~/storage/document-records";
 import { noteBackup } from "~/storage/keep-safe";
 import { DEFAULT_FILE_NAME, normalizeFileName } from "~/text/file-name";
+import type { EditorDocumentSet } from "./editor-document-set";
 import { useEditorStore } from "./editor-store";
 
 /**
  * The simple editor's document meta (issue 51): its name, unsaved flag and time of the last
  * change, its Drive file, file format (with the chosen language) and mixed line endings live in
- * the document's `EditorState` (`documentMeta`), are read with `metaOf(view.state)` and changed
- * only by a `setMeta` transaction with an origin (the person's rename or save: `user`; a
- * document opened or the stored draft: `open`; another window's version: `other-window`; an
- * edit marks itself: `markModifiedOnEdit`), so each change reaches the document's feed (storage,
- * the store's copy) with its origin. The editor's store keeps a copy for display only.
+ * the document's `EditorState` (`documentMeta`), are read from its document set (`shownMeta`)
+ * and changed only by the set's `setMeta` transaction with an origin (the person's rename or
+ * save: `user`; a document opened or the stored draft: `open`; another window's version:
+ * `other-window`; an edit marks itself: `markModifiedOnEdit`), so each change reaches the
+ * set's feed (storage, the store's copy) with its origin. The store keeps a copy for display.
  */
 
 /**
@@ -36,39 +29,29 @@ export function editorMeta(): Extension {
   ];
 }
 
-/**
- * Changes the meta of the document shown in `view` (nothing before the view exists), as a
- * transaction with `origin`: this window's change (`user`) is stored at once by the storage
- * follower; a document opened or the stored draft (`open`) is stored by whoever put it in.
- */
-export function changeEditorMeta(
-  view: DocumentView | null,
-  patch: Partial<DocumentMeta>,
-  origin: ChangeOrigin = "user",
-): void {
-  if (view) applyToDocument({ view, held: null }, { effects: setMeta.of(patch) }, origin);
-}
+/** The simple editor's document, or null once another took its place (a save finishing late). */
+type ShownDocument = EditorDocumentSet | null;
 
 /** The unsaved flag set now, unless it is set already (then its time stays). */
-function modifiedNow(state: EditorState): Partial<DocumentMeta> {
-  return metaOf(state).isModified ? {} : { isModified: true, lastModified: Date.now() };
+function modifiedNow(meta: DocumentMeta): Partial<DocumentMeta> {
+  return meta.isModified ? {} : { isModified: true, lastModified: Date.now() };
 }
 
 /**
  * Renames the document (".txt" added when it has no extension; a blank name is "Untitled.txt")
  * and marks it unsaved: the person's change, stored at once. False when the name is unchanged.
  */
-export function renameEditorDocument(view: DocumentView | null, input: string): boolean {
-  if (!view) return false;
+export function renameEditorDocument(documents: ShownDocument, input: string): boolean {
+  if (!documents?.state) return false;
   const name = normalizeFileName(input);
-  if (name === metaOf(view.state).name) return false;
-  changeEditorMeta(view, { name, isModified: true, lastModified: Date.now() });
+  if (name === documents.shownMeta.name) return false;
+  documents.changeShownMeta({ name, isModified: true, lastModified: Date.now() });
   return true;
 }
 
 /** Names the document after the file it was saved as (its unsaved flag is the save's). */
-export function nameAfterSavedFile(view: DocumentView | null, fileName: string): void {
-  if (view) changeEditorMeta(view, { name: normalizeFileName(fileName) });
+export function nameAfterSavedFile(documents: ShownDocument, fileName: string): void {
+  documents?.changeShownMeta({ name: normalizeFileName(fileName) });
 }
 
 /**
@@ -76,34 +59,34 @@ export function nameAfterSavedFile(view: DocumentView | null, fileName: string):
  * the backup reminder is concerned) or `reloaded` (read again from disk: not a backup). Clears
  * the unsaved flag, stored at once.
  */
-export function markEditorSaved(view: DocumentView | null, how: "saved" | "reloaded"): void {
+export function markEditorSaved(documents: ShownDocument, how: "saved" | "reloaded"): void {
   if (how === "saved") noteBackup("editor", Date.now());
-  if (view && metaOf(view.state).isModified) changeEditorMeta(view, { isModified: false });
+  if (documents?.shownMeta.isModified) documents.changeShownMeta({ isModified: false });
 }
 
 /** Changes how the next save writes the file (encoding or line ending); marks it unsaved. */
 export function changeFileFormat(
-  view: DocumentView | null,
+  documents: ShownDocument,
   format: Partial<Pick<DocumentFileFormat, "encoding" | "lineEnding">>,
 ): void {
-  if (!view) return;
-  const { file } = metaOf(view.state);
-  const next = { ...file, ...format };
-  if (next.encoding === file.encoding && next.lineEnding === file.lineEnding) return;
+  if (!documents?.state) return;
+  const meta = documents.shownMeta;
+  const next = { ...meta.file, ...format };
+  if (next.encoding === meta.file.encoding && next.lineEnding === meta.file.lineEnding) return;
   // The file on disk no longer matches the document until it is saved again (stored with
   // the meta's change, at once).
-  changeEditorMeta(view, { file: next, mixedLineEndings: false, ...modifiedNow(view.state) });
+  documents.changeShownMeta({ file: next, mixedLineEndings: false, ...modifiedNow(meta) });
 }
 
 /**
  * Picks the document's language (null: from its name again); stored with the document. Not
  * a change of the text or its bytes: the unsaved flag stays as it is.
  */
-export function chooseLanguage(view: DocumentView | null, language: string | null): void {
-  if (!view) return;
-  const { file } = metaOf(view.state);
+export function chooseLanguage(documents: ShownDocument, language: string | null): void {
+  if (!documents?.state) return;
+  const { file } = documents.shownMeta;
   if ((file.language ?? null) === language) return;
-  changeEditorMeta(view, { file: { ...file, language } });
+  documents.changeShownMeta({ file: { ...file, language } });
 }
 
 /** Puts the meta of `state` in the store's copy (what the header, status bar and language show). */

@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { EditorState } from "@codemirror/state";
 import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChangeFeed } from "~/document/change-feed";
 import { metaOf } from "~/document/document-meta";
-import { viewDouble } from "~/document/document-test-support";
-import { handleDocumentUpdate } from "~/document/edit-handler";
 import { openPlainpadDb } from "~/storage/db";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { IDB } from "~/storage/keys";
 import { useDocumentTracking } from "./editor-lifecycle";
-import {
-  changeEditorMeta,
-  changeFileFormat,
-  editorMeta,
-  renameEditorDocument,
-} from "./editor-meta";
+import { changeFileFormat, renameEditorDocument } from "./editor-meta";
 import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
+import { shownEditorDocument } from "./editor-test-support";
 
 /**
  * The simple editor's storage as a follower of its document's change feed (issue 51), over
@@ -31,25 +23,23 @@ const pages: { unmount(): void }[] = [];
 
 /** One /editor/ window: its shown document, its feed and its storage, started. */
 async function editorWindow(text = "") {
-  const feed = new ChangeFeed();
-  const state = EditorState.create({ doc: text, extensions: editorMeta() });
-  const view = viewDouble(state, (update) =>
-    handleDocumentUpdate(update, { id: EDITOR_DOCUMENT_ID, feed }),
-  );
+  const { documents, view } = shownEditorDocument(text);
   const persistenceRef = { current: null as EditorPersistence | null };
   const getPersistence = () =>
     (persistenceRef.current ??= new EditorPersistence({
-      currentState: () => view.state,
-      adoptRemote: (doc) => showOtherWindowVersion(view, doc),
+      currentState: () => documents.state,
+      adoptRemote: (doc) => showOtherWindowVersion(documents, doc),
     }));
   // The page's own wiring: storage and the store's copy of the meta follow the feed.
-  const page = renderHook(() => useDocumentTracking(getPersistence, persistenceRef, feed));
+  const page = renderHook(() =>
+    useDocumentTracking(getPersistence, persistenceRef, documents.feed),
+  );
   pages.push(page);
   const persistence = getPersistence();
   await persistence.load();
   persistence.start();
   const noted = vi.spyOn(persistence.sync, "noteChange");
-  return { view, persistence, noted };
+  return { documents, view, persistence, noted };
 }
 
 beforeEach(async () => {
@@ -76,9 +66,9 @@ describe("the simple editor's storage follows its change feed", () => {
   });
 
   it("stores a rename at once", async () => {
-    const { view, persistence, noted } = await editorWindow("some text");
+    const { documents, persistence, noted } = await editorWindow("some text");
 
-    renameEditorDocument(view, "notes.md");
+    renameEditorDocument(documents, "notes.md");
 
     expect(noted).toHaveBeenCalledWith(EDITOR_DOCUMENT_ID, true);
     await persistence.sync.whenStored();
@@ -88,9 +78,9 @@ describe("the simple editor's storage follows its change feed", () => {
   });
 
   it("stores a change of the document's meta at once, from its state", async () => {
-    const { view, persistence, noted } = await editorWindow("line one\nline two");
+    const { documents, view, persistence, noted } = await editorWindow("line one\nline two");
 
-    changeFileFormat(view, { lineEnding: "crlf" });
+    changeFileFormat(documents, { lineEnding: "crlf" });
 
     expect(metaOf(view.state).file.lineEnding).toBe("crlf");
     expect(noted).toHaveBeenCalledWith(EDITOR_DOCUMENT_ID, true);
@@ -108,7 +98,7 @@ describe("the simple editor's storage follows its change feed", () => {
     const second = await editorWindow();
 
     first.view.dispatch({ changes: { from: 0, insert: "from the first window" } });
-    changeEditorMeta(first.view, { driveFileId: "drive-file-1" });
+    first.documents.changeShownMeta({ driveFileId: "drive-file-1" });
     await first.persistence.sync.whenStored();
 
     await vi.waitFor(() => {

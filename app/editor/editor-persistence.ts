@@ -1,5 +1,5 @@
 import type { EditorState } from "@codemirror/state";
-import { applyToDocument, type DocumentView } from "~/document/apply-to-document";
+import { applyToDocument } from "~/document/apply-to-document";
 import type { ChangeFeed } from "~/document/change-feed";
 import { metaOf, setMeta } from "~/document/document-meta";
 import { textFromElsewhere } from "~/document/text-from-elsewhere";
@@ -14,6 +14,7 @@ import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-docume
 import { noteStored } from "~/storage/keep-safe";
 import { withDefaultExtension } from "~/text/file-name";
 import { downloadText } from "~/ui/download";
+import type { EditorDocumentSet } from "./editor-document-set";
 import { useEditorStore } from "./editor-store";
 
 /** Shown while the document cannot be stored in this browser. */
@@ -45,12 +46,12 @@ export interface EditorPersistenceHost {
 }
 
 /**
- * Shows another /editor/ window's stored version in this one (`view`, null before it exists):
+ * Shows another /editor/ window's stored version in this one (nothing before its view exists):
  * its text and its meta as they were stored (name, unsaved flag, Drive file, file format) in
  * one transaction through the apply path, with the origin `other-window`: out of the undo
  * history, and not stored again by the storage follower (that window stored it).
  */
-export function showOtherWindowVersion(view: DocumentView | null, doc: RemoteDocument): void {
+export function showOtherWindowVersion(documents: EditorDocumentSet, doc: RemoteDocument): void {
   const { content, changes, name, isModified, lastModified, driveFileId, file } = doc;
   const putText = textFromElsewhere(content, changes);
   // One transaction: the text (unless it is already this window's, or comes from a live
@@ -59,7 +60,8 @@ export function showOtherWindowVersion(view: DocumentView | null, doc: RemoteDoc
     ...putText(state),
     effects: setMeta.of({ name, isModified, lastModified, driveFileId, file }),
   });
-  if (view) applyToDocument({ view, held: null }, spec, "other-window");
+  const target = documents.shownTarget();
+  if (target) applyToDocument(target, spec, "other-window");
 }
 
 /**

@@ -8,7 +8,7 @@ import { useEditorStore } from "./editor-store";
 import { LiveStatus } from "~/ui/live-status";
 import { useEditorLiveStore } from "./editor-live-store";
 import { changeFileFormat, chooseLanguage } from "./editor-meta";
-import type { DocumentView } from "~/document/apply-to-document";
+import type { EditorDocumentSet } from "./editor-document-set";
 
 /**
  * The editor's status bar: the document's language (a click picks another), where it lives, its
@@ -16,12 +16,12 @@ import type { DocumentView } from "~/document/apply-to-document";
  * offer of a backup.
  */
 export function EditorStatusBar({
-  getView,
+  documents,
   onBackUp,
   onReopen,
 }: {
-  /** The view showing the document (its meta changes through it). */
-  getView: () => DocumentView | null;
+  /** The document (its meta changes through its set). */
+  documents: EditorDocumentSet;
   onBackUp: () => void;
   /** Reads the document's file again in another encoding. */
   onReopen: (encoding: TextEncodingId) => void;
@@ -48,15 +48,15 @@ export function EditorStatusBar({
       <LanguageStatus
         view={language}
         chosen={file.language ?? null}
-        onChoose={(id) => chooseLanguage(getView(), id)}
+        onChoose={(id) => chooseLanguage(documents, id)}
         onForce={() => useEditorStore.getState().setLanguageView({ ...language, forced: true })}
       />
       <FileStatus
         file={file}
         inDrive={inDrive}
         mixedLineEndings={mixedLineEndings}
-        onLineEnding={(lineEnding) => changeFileFormat(getView(), { lineEnding })}
-        onEncoding={(encoding) => changeFileFormat(getView(), { encoding })}
+        onLineEnding={(lineEnding) => changeFileFormat(documents, { lineEnding })}
+        onEncoding={(encoding) => changeFileFormat(documents, { encoding })}
         onReopen={onReopen}
       />
     </footer>

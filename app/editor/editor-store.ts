@@ -32,9 +32,9 @@ export interface EditorStoreState {
   /**
    * The document's name: like the fields below, a copy of its meta (`documentMeta` in its
    * state, `editor-meta.ts`) for the components that show it, written only by
-   * `projectMetaIntoStore` from the document's feed. Read the document's own with
-   * `metaOf(view.state)`; change it with `changeEditorMeta`, `renameEditorDocument` or
-   * `markEditorSaved`.
+   * `projectMetaIntoStore` from the document's feed. Read the document's own from its set
+   * (`EditorDocumentSet.shownMeta`); change it with `changeShownMeta`, `renameEditorDocument`
+   * or `markEditorSaved`.
    */
   fileName: string;
   /** The document has unsaved changes (the meta's `isModified`, copied; see `fileName`). */

@@ -16,10 +16,8 @@ import { readWritingPreferences } from "~/storage/writing-preferences";
 import { QuestionDialogHost } from "~/ui/choice-dialog";
 import type { Command } from "~/ui/commands";
 import { listenForPageFileDrops } from "~/ui/page-file-drop";
-import { type EditedDocument, handleDocumentUpdate } from "~/document/edit-handler";
+import { handleDocumentUpdate } from "~/document/edit-handler";
 import { followForHistory } from "~/document/history-snapshots";
-import { metaOf } from "~/document/document-meta";
-import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { useCommandKeys } from "~/ui/use-command-keys";
 import { installBenchHook } from "./bench-hook";
 import { EDITOR_COMMANDS } from "./commands";
@@ -74,20 +72,22 @@ export function SimpleEditor() {
   const getContent = useCallback(() => getView()?.state.doc.toString() ?? "", [getView]);
   // The document (replacing, keeping, opening and saving it) and Google Drive, each a hook.
   const editorDocument = useEditorDocument(getHandle, fileReads);
-  const drive = useEditorDrive(getView, editorDocument);
-  const { getHistory, getPersistence, persistenceRef, feed, openFile, initialise } = editorDocument;
+  const drive = useEditorDrive(editorDocument);
+  const { getHistory, getPersistence, persistenceRef, documents, openFile, initialise } =
+    editorDocument;
   const live = useEditorLive(getHandle, editorDocument);
 
   const actions = useMemo(
     () =>
       createEditorActions({
         getView,
+        documents,
         newDocument: editorDocument.newDocument,
         openFilePicker: editorDocument.openFilePicker,
         openFiles: (files) => void files.then((picked) => picked[0] && openFile(picked[0])),
         saveFile: (mode) => void editorDocument.saveFile(mode),
       }),
-    [getView, editorDocument, openFile],
+    [getView, documents, editorDocument, openFile],
   );
 
   const actionsRef = useRef(actions);
@@ -129,22 +129,14 @@ export function SimpleEditor() {
     [languageExtension],
   );
 
-  const editedDocument = useMemo<EditedDocument>(
-    // The unsaved flag is set by the edit's own transaction (markModifiedOnEdit).
-    () => ({ id: EDITOR_DOCUMENT_ID, feed }),
-    [feed],
-  );
   // History follows the document's feed (once storage has started).
   useEffect(
     () =>
-      followForHistory(feed, {
+      followForHistory(documents.feed, {
         history: () => (persistenceRef.current?.sync.isStarted ? getHistory() : null),
-        name: () => {
-          const view = getView();
-          return view ? metaOf(view.state).name : useEditorStore.getState().fileName;
-        },
+        name: () => documents.shownMeta.name,
       }),
-    [getHistory, persistenceRef, feed, getView],
+    [getHistory, persistenceRef, documents],
   );
 
   const onUpdate = useCallback(
@@ -161,20 +153,26 @@ export function SimpleEditor() {
       // copy of the meta follow (the edit's transaction set the unsaved flag; another window's
       // text is neither unsaved nor re-stored). The word count line is a CodeMirror panel, in
       // the view's cycle.
-      handleDocumentUpdate(update, editedDocument);
+      // The unsaved flag is set by the edit's own transaction (markModifiedOnEdit).
+      handleDocumentUpdate(update, documents.edited);
     },
-    [editedDocument],
+    [documents],
   );
 
   const onReady = useCallback(
     (handle: CodeEditorHandle | null) => {
       handleRef.current = handle;
       if (!handle) return;
+      // The set holds the view's first state (the edit handler keeps it from there).
+      documents.showing(handle.view.state);
       if (new URLSearchParams(window.location.search).has("bench")) {
         installBenchHook(
           handle,
-          // The new document is stored like a text change (after the debounce).
-          () => feed.announce(EDITOR_DOCUMENT_ID, { text: true }),
+          // The set holds the new document, stored like a text change (after the debounce).
+          () => {
+            documents.showing(handle.view.state);
+            documents.feed.announce(documents.id, { text: true });
+          },
           (file) => openFile({ file, handle: null }),
           () => getPersistence().sync.isAllStored(),
         );
@@ -186,7 +184,7 @@ export function SimpleEditor() {
         void initialise(handle, drive.requestAutoOpen).then(() => live.openFromAddress());
       }
     },
-    [getPersistence, feed, initialise, openFile, drive.requestAutoOpen, live],
+    [getPersistence, documents, initialise, openFile, drive.requestAutoOpen, live],
   );
 
   useSettingsFromThisBrowser();
@@ -195,7 +193,7 @@ export function SimpleEditor() {
     const keyMode = readKeyMode("editor");
     if (keyMode !== "standard") useEditorStore.getState().setKeyMode(keyMode, { remember: false });
   }, []);
-  useDocumentTracking(getPersistence, persistenceRef, feed);
+  useDocumentTracking(getPersistence, persistenceRef, documents.feed);
   useUnsavedChangesWarning();
 
   // A file dropped anywhere on the page (not only on the text) is opened, never navigated to.
@@ -250,7 +248,7 @@ export function SimpleEditor() {
         )}
       </div>
       <EditorStatusBar
-        getView={getView}
+        documents={documents}
         onBackUp={actions.download}
         onReopen={editorDocument.reopenFile}
       />

@@ -31,7 +31,11 @@ describe("the simple editor's document", () => {
     const fileReads = new FileReadTracker();
     const page = renderHook(() => {
       const document = useEditorDocument(() => handle, fileReads);
-      useDocumentTracking(document.getPersistence, document.persistenceRef, document.feed);
+      useDocumentTracking(
+        document.getPersistence,
+        document.persistenceRef,
+        document.documents.feed,
+      );
       return document;
     });
     const document = page.result.current;

@@ -2,8 +2,6 @@ import type { Text } from "@codemirror/state";
 import type { EditorView } from "@codemirror/view";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import type { CodeEditorHandle } from "~/codemirror";
-import { ChangeFeed } from "~/document/change-feed";
-import { metaOf } from "~/document/document-meta";
 import { type PickedFile, pickFiles } from "~/storage/disk-files";
 import { newFileFormat } from "~/storage/document-records";
 import { DocumentHistory, HISTORY_FULL_MESSAGE } from "~/storage/document-history";
@@ -28,7 +26,7 @@ import {
   reopenEditorFile,
   saveEditorFile,
 } from "./editor-files";
-import { changeEditorMeta } from "./editor-meta";
+import { EditorDocumentSet } from "./editor-document-set";
 import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
 import { useEditorStore } from "./editor-store";
 
@@ -48,8 +46,11 @@ export interface EditorDocument {
   getPersistence(): EditorPersistence;
   /** The persistence once made (null before, and after the page let it go). */
   persistenceRef: RefObject<EditorPersistence | null>;
-  /** The document's text changes, with their origins (storage follows it: editor-lifecycle). */
-  feed: ChangeFeed;
+  /**
+   * The document, as a document set of one: its state and meta, and its feed of changes with
+   * their origins (storage, History and the store's copy of the meta follow it).
+   */
+  documents: EditorDocumentSet;
   /** Bumped whenever the document is replaced (not edited). */
   generation(): number;
   /** Replaces the whole document (new history); asks first when there are unsaved changes. */
@@ -82,7 +83,7 @@ export function useEditorDocument(
 ): EditorDocument {
   const getView = useCallback((): EditorView | null => getHandle()?.view ?? null, [getHandle]);
   const persistenceRef = useRef<EditorPersistence | null>(null);
-  const [feed] = useState(() => new ChangeFeed());
+  const [documents] = useState(() => new EditorDocumentSet(getView));
   const historyRef = useRef<DocumentHistory | null>(null);
   const getHistory = useCallback(
     () =>
@@ -97,10 +98,10 @@ export function useEditorDocument(
   const getPersistence = useCallback(
     () =>
       (persistenceRef.current ??= new EditorPersistence({
-        currentState: () => getView()?.state ?? null,
-        adoptRemote: (doc) => showOtherWindowVersion(getView(), doc),
+        currentState: () => documents.state,
+        adoptRemote: (doc) => showOtherWindowVersion(documents, doc),
       })),
-    [getView],
+    [documents],
   );
 
   // Bumped whenever the document is replaced (not edited): a save that finishes after another
@@ -109,17 +110,23 @@ export function useEditorDocument(
   const documentGeneration = useRef(0);
   const generation = useCallback(() => documentGeneration.current, []);
   /** Puts a different document in the editor (fresh history), starting a new generation. */
-  const loadDocument = useCallback((handle: CodeEditorHandle, content: string | Text) => {
-    handle.resetDocument(content);
-    documentGeneration.current += 1;
-    useEditorStore.setState({ documentKey: `${EDITOR_DOCUMENT_ID}:${documentGeneration.current}` });
-  }, []);
+  const loadDocument = useCallback(
+    (handle: CodeEditorHandle, content: string | Text) => {
+      handle.resetDocument(content);
+      documents.showing(handle.view.state);
+      documentGeneration.current += 1;
+      useEditorStore.setState({
+        documentKey: `${EDITOR_DOCUMENT_ID}:${documentGeneration.current}`,
+      });
+    },
+    [documents],
+  );
 
   const replaceDocument = useCallback(
     (input: DocumentInput, confirmMessage = CONFIRM_REPLACE): boolean => {
       const handle = getHandle();
       if (!handle) return false;
-      const { name, isModified } = metaOf(handle.view.state);
+      const { name, isModified } = documents.shownMeta;
       if (isModified && !window.confirm(confirmMessage)) return false;
       // The text being replaced stays in the version history (nothing kept for an empty one).
       void getHistory().snapshotNow(
@@ -131,8 +138,7 @@ export function useEditorDocument(
       // "Highlight anyway" was for the document replaced: a new big file asks again.
       const { language } = useEditorStore.getState();
       useEditorStore.setState({ language: { ...language, forced: false } });
-      changeEditorMeta(
-        handle.view,
+      documents.changeShownMeta(
         {
           name: normalizeFileName(input.name),
           isModified: false,
@@ -146,16 +152,16 @@ export function useEditorDocument(
       // Stored at once, by the storage follower of the feed (its text came without a
       // transaction, its meta with the origin "open", which is not stored on change); the
       // store's copy of the meta follows the state announced.
-      feed.announce(EDITOR_DOCUMENT_ID, { text: true, meta: true }, "user", handle.view.state);
+      documents.feed.announce(documents.id, { text: true, meta: true }, "user", documents.state);
       return true;
     },
-    [getHandle, getHistory, loadDocument, feed],
+    [getHandle, getHistory, loadDocument, documents],
   );
 
   // Open and Save (editor-files.ts) act on whatever document is shown when they finish.
   const fileHost = useMemo<EditorFileHost>(
-    () => ({ getView, getHistory, generation, replaceDocument, fileReads }),
-    [getView, getHistory, generation, replaceDocument, fileReads],
+    () => ({ documents, getHistory, generation, replaceDocument, fileReads }),
+    [documents, getHistory, generation, replaceDocument, fileReads],
   );
   const openFile = useCallback(
     (picked: PickedFile) => openEditorFile(fileHost, picked),
@@ -206,8 +212,7 @@ export function useEditorDocument(
         loadDocument(handle, stored.content);
         // As stored: not written again (the origin "open"); the view's update listener puts it
         // on the feed, and the store's copy of the meta follows from there.
-        changeEditorMeta(
-          handle.view,
+        documents.changeShownMeta(
           {
             name: normalizeFileName(stored.name),
             isModified: stored.isModified,
@@ -272,7 +277,7 @@ export function useEditorDocument(
       store.setLoaded(true);
       persistence.start();
     },
-    [getPersistence, loadDocument, replaceDocument, openFilePicker],
+    [getPersistence, loadDocument, replaceDocument, openFilePicker, documents],
   );
 
   return useMemo(
@@ -280,7 +285,7 @@ export function useEditorDocument(
       getHistory,
       getPersistence,
       persistenceRef,
-      feed,
+      documents,
       generation,
       replaceDocument,
       openFile,
@@ -293,7 +298,7 @@ export function useEditorDocument(
     [
       getHistory,
       getPersistence,
-      feed,
+      documents,
       generation,
       replaceDocument,
       openFile,

@@ -1,8 +1,7 @@
 import type { Text } from "@codemirror/state";
-import type { EditorView } from "@codemirror/view";
 import { useCallback, useMemo, useState } from "react";
 import type { EditorHeaderProps } from "./editor-header";
-import { changeEditorMeta, markEditorSaved } from "./editor-meta";
+import { markEditorSaved } from "./editor-meta";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
 
@@ -28,14 +27,13 @@ export type EditorDrive = Pick<
  * started from.
  */
 export function useEditorDrive(
-  getView: () => EditorView | null,
-  document: Pick<EditorDocument, "generation" | "replaceDocument">,
+  document: Pick<EditorDocument, "documents" | "generation" | "replaceDocument">,
 ): EditorDrive {
   const [driveAutoOpen, setDriveAutoOpen] = useState(false);
-  const { generation, replaceDocument } = document;
+  const { documents, generation, replaceDocument } = document;
   const getVersion = useCallback(
-    (): DocumentVersion => ({ generation: generation(), doc: getView()?.state.doc ?? null }),
-    [generation, getView],
+    (): DocumentVersion => ({ generation: generation(), doc: documents.state?.doc ?? null }),
+    [generation, documents],
   );
   const onDriveOpen = useCallback(
     (file: { id: string; name: string; content: string }) => {
@@ -52,11 +50,11 @@ export function useEditorDrive(
       if (saved.generation !== generation()) return;
       // Text typed while the upload ran is not in Drive yet: it stays marked unsaved.
       // CodeMirror documents are immutable, so "unchanged" is one identity check.
-      const unchanged = getView()?.state.doc === saved.doc;
-      changeEditorMeta(getView(), { driveFileId: id });
-      if (unchanged) markEditorSaved(getView(), "saved");
+      const unchanged = documents.state?.doc === saved.doc;
+      documents.changeShownMeta({ driveFileId: id });
+      if (unchanged) markEditorSaved(documents, "saved");
     },
-    [generation, getView],
+    [generation, documents],
   );
   const requestAutoOpen = useCallback(() => setDriveAutoOpen(true), []);
   return useMemo(

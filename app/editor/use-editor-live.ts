@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { type CodeEditorHandle, DEFAULT_EDITOR_VIEW_OPTIONS } from "~/codemirror";
+import { EDITOR_DOCUMENT_ID } from "~/storage/editor-document";
 import { readLiveLink } from "~/storage/live-links";
 import { takeLiveFragmentFromAddress } from "~/document/live/live-address";
 import { LiveController } from "~/document/live/live-controller";
@@ -8,12 +9,11 @@ import {
   startEditorEarlyJoin,
   takeEarlyJoin,
 } from "~/document/live/live-early-join";
+import type { EditorDocumentSet } from "./editor-document-set";
 import { useEditorLiveStore } from "./editor-live-store";
 import { useEditorStore } from "./editor-store";
 import type { EditorDocument } from "./use-editor-document";
 
-/** The simple editor's one document, as the live controller names it. */
-const DOCUMENT_ID = "editor";
 const LIVE_DOCUMENT_NAME = "Live document.txt";
 const CONFIRM_JOIN =
   "Open the live document in place of this one? Changes you have not downloaded or saved will be lost.";
@@ -30,7 +30,10 @@ export interface EditorLive {
 }
 
 /** The live controller of the simple editor's one document (always the shown one). */
-function editorLiveController(getHandle: () => CodeEditorHandle | null): LiveController {
+function editorLiveController(
+  documents: EditorDocumentSet,
+  getHandle: () => CodeEditorHandle | null,
+): LiveController {
   return new LiveController({
     editor: "editor",
     keyOf: () => EDITOR_LIVE_KEY,
@@ -43,7 +46,7 @@ function editorLiveController(getHandle: () => CodeEditorHandle | null): LiveCon
         useEditorLiveStore.setState(entry ?? { live: null, joining: false, ended: false }),
       all: () => {
         const { live, joining, ended } = useEditorLiveStore.getState();
-        return live ? [[DOCUMENT_ID, { live, joining, ended }]] : [];
+        return live ? [[EDITOR_DOCUMENT_ID, { live, joining, ended }]] : [];
       },
       clear: () =>
         useEditorLiveStore.setState({
@@ -54,12 +57,9 @@ function editorLiveController(getHandle: () => CodeEditorHandle | null): LiveCon
         }),
     },
     documents: {
-      target: () => {
-        const view = getHandle()?.view;
-        return view ? { view, held: null } : null;
-      },
-      isShown: () => getHandle() !== null,
-      text: () => getHandle()?.view.state.doc.toString() ?? "",
+      target: () => documents.shownTarget(),
+      isShown: () => documents.shownTarget() !== null,
+      text: () => documents.state?.doc.toString() ?? "",
     },
     historyDepth: () => getHandle()?.compartments.historyDepth ?? null,
     defaultHistoryDepth: DEFAULT_EDITOR_VIEW_OPTIONS.historyDepth,
@@ -76,16 +76,19 @@ function editorLiveController(getHandle: () => CodeEditorHandle | null): LiveCon
  */
 export function useEditorLive(
   getHandle: () => CodeEditorHandle | null,
-  editorDocument: Pick<EditorDocument, "replaceDocument">,
+  editorDocument: Pick<EditorDocument, "documents" | "replaceDocument">,
 ): EditorLive {
-  const { replaceDocument } = editorDocument;
-  const controller = useMemo(() => editorLiveController(getHandle), [getHandle]);
+  const { documents, replaceDocument } = editorDocument;
+  const controller = useMemo(
+    () => editorLiveController(documents, getHandle),
+    [documents, getHandle],
+  );
 
   const live = useMemo((): EditorLive => {
     /** Joins `fragment`'s session: a new link replaces the document (asked first). */
     const join = (fragment: string, rejoin: boolean) => {
       const remembered = readLiveLink(EDITOR_LIVE_KEY);
-      void controller.join(DOCUMENT_ID, fragment, {
+      void controller.join(EDITOR_DOCUMENT_ID, fragment, {
         rejoin,
         startedHere: rejoin && remembered?.fragment === fragment && remembered.startedHere,
         // A link opened on this visit may have been joined already while the editor started.
@@ -109,9 +112,9 @@ export function useEditorLive(
       });
     };
     return {
-      start: (userName) => controller.start(DOCUMENT_ID, userName),
-      stop: (options) => controller.stop(DOCUMENT_ID, options),
-      endForEveryone: () => controller.endForEveryone(DOCUMENT_ID),
+      start: (userName) => controller.start(EDITOR_DOCUMENT_ID, userName),
+      stop: (options) => controller.stop(EDITOR_DOCUMENT_ID, options),
+      endForEveryone: () => controller.endForEveryone(EDITOR_DOCUMENT_ID),
       openFromAddress: () => {
         const fragment = takeLiveFragmentFromAddress();
         const remembered = readLiveLink(EDITOR_LIVE_KEY);
@@ -132,7 +135,7 @@ export function useEditorLive(
 
   // Another document replaced this one (a file, New, Drive): the session is left.
   const documentKey = useEditorStore((s) => s.documentKey);
-  useEffect(() => controller.replaced(DOCUMENT_ID), [documentKey, controller]);
+  useEffect(() => controller.replaced(EDITOR_DOCUMENT_ID), [documentKey, controller]);
 
   return live;
 }

@@ -189,10 +189,7 @@ export class NotepadEditor {
   // ---------------------------------------------------------------- the edit handler
 
   private onUpdate(update: ViewUpdate): void {
-    const id = this.shownId ?? this.activeId();
-    const doc = this.states.get(id);
-    if (doc) doc.state = update.state;
-    handleDocumentUpdate(update, this.edited(id));
+    handleDocumentUpdate(update, this.edited(this.shownId ?? this.activeId()));
     const countChanged =
       update.startState.field(textStatsField, false) !== update.state.field(textStatsField, false);
     if (update.docChanged || update.selectionSet || countChanged) this.refreshStatus();
@@ -203,6 +200,7 @@ export class NotepadEditor {
     return {
       id,
       feed: this.states.feed,
+      held: this.states.get(id),
       editedHere: () => this.noteEdit(id),
     };
   }
