@@ -35,10 +35,20 @@ export class DiskFolder implements WorkspaceFolder {
   }
 
   async read(file: string) {
-    // One open file for its size, time and bytes (as a browser's File gives them together).
+    const read = await this.readUpTo(file, Infinity);
+    if (read === "too-large") throw new Error("unreachable: no file is over Infinity bytes");
+    return read;
+  }
+
+  /**
+   * One open file for its size, time and bytes (as a browser's File gives them together), as
+   * the page's folders do (`HandleFolder.readUpTo`): a file over `maxBytes` is not read.
+   */
+  async readUpTo(file: string, maxBytes: number) {
     const handle = await open(path.join(this.root, file));
     try {
       const info = await handle.stat();
+      if (info.size > maxBytes) return "too-large" as const;
       const bytes = await handle.readFile();
       return { bytes: new Uint8Array(bytes), size: info.size, lastModified: info.mtimeMs };
     } finally {

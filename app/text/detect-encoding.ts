@@ -32,8 +32,9 @@ const ISO_2022_JP_ESCAPES = [
  * UTF-8) byte for byte, so it must be recognised before UTF-8 is assumed.
  */
 export function looksLikeIso2022Jp(head: Uint8Array): boolean {
-  for (let i = 0; i + 2 < head.length; i++) {
-    if (head[i] !== 0x1b) continue;
+  // From one ESC to the next by the engine's own byte search: most files hold none, and find
+  // in files asks this of every file (a byte-by-byte loop was a third of a search's time).
+  for (let i = head.indexOf(0x1b); i !== -1 && i + 2 < head.length; i = head.indexOf(0x1b, i + 1)) {
     if (ISO_2022_JP_ESCAPES.some(([, b, c]) => head[i + 1] === b && head[i + 2] === c)) return true;
   }
   return false;

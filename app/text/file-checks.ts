@@ -49,7 +49,7 @@ const BINARY_CONTROL = /[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
 export function startsLikeBinary(head: Uint8Array): boolean {
   const marked = markedEncoding(head);
   if (marked && isUtf16(marked)) return false;
-  return head.subarray(0, Math.min(head.byteLength, SNIFF_LENGTH)).includes(0);
+  return head.subarray(0, Math.min(head.byteLength, SNIFF_LENGTH)).indexOf(0) !== -1;
 }
 
 /** True when decoded text holds control characters no text file has (check its start). */

@@ -157,6 +157,34 @@ describe("the byte prefilter", () => {
     expect(prefilterFile(late, needle)).toBe("no-match");
   });
 
+  it("tells binary from text as a byte-by-byte reading does, at any offset and length", () => {
+    // The word-at-a-time scan against the plain reading it replaced: random files of text
+    // bytes, high bytes and control bytes (a few, anywhere), from any address.
+    const needle = needleFor("zq", { regexp: false })!;
+    const control = [0x01, 0x08, 0x0b, 0x0e, 0x1a, 0x1c, 0x1f, 0x7f];
+    const allowed = [0x09, 0x0a, 0x0c, 0x0d, 0x1b, 0x20, 0x61, 0x7e, 0x80, 0xc3, 0xff];
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const sizes = [0, 1, 3, 5, 7, 64 * 1024 - 1, 64 * 1024 + 3, 70 * 1024, 300 * 1024];
+    for (let round = 0; round < 300; round++) {
+      const length = round < sizes.length ? sizes[round] : random(5000) + random(2) * 65_000;
+      const offset = random(4);
+      const buffer = new Uint8Array(length + offset);
+      const bytes = buffer.subarray(offset);
+      const highShare = random(3);
+      for (let i = 0; i < length; i++) {
+        bytes[i] = random(4) < highShare ? 0x80 + random(128) : allowed[random(6)];
+      }
+      for (let k = random(3); k > 0; k--) {
+        if (length > 0) bytes[random(length)] = control[random(control.length)];
+      }
+      expect(prefilterFile(bytes, needle), `round ${round}`).toBe(readByteByByte(bytes));
+    }
+  });
+
   it("looks a needle up by its rarest character, never by a space", () => {
     expect(needleFor("needle 1", { regexp: false })!.anchor).toBe(7);
     expect(needleFor("the quick", { regexp: false })!.anchor).toBe(4);
@@ -280,3 +308,23 @@ describe("results with and without the prefilter", () => {
     BUSY_MACHINE_MS,
   );
 });
+
+/**
+ * The prefilter's verdict for a file without a zero byte, BOM or ISO-2022-JP escapes and
+ * without "zq", read a byte at a time (as it was before the word-at-a-time scan).
+ */
+function readByteByByte(bytes: Uint8Array): "binary" | "decode" | "no-match" {
+  const sniff = 64 * 1024;
+  const isControl = (byte: number) =>
+    (byte < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d, 0x1b].includes(byte)) || byte === 0x7f;
+  let high = false;
+  for (let i = 0; i < Math.min(bytes.length, sniff); i++) {
+    if (isControl(bytes[i])) return "binary";
+    if (bytes[i] >= 0x80) high = true;
+  }
+  if (!high) return "no-match";
+  for (let i = sniff; i < Math.min(bytes.length, sniff * 4); i++) {
+    if (isControl(bytes[i])) return "decode";
+  }
+  return "no-match";
+}

@@ -158,6 +158,59 @@ BINARY_CONTROL_BYTE[0x7f] = 1;
  */
 const MAX_BYTES_PER_UNIT = 4;
 
+/** What `scanBytes` found: a control byte (it stops there), a byte of 0x80 or over. */
+const FOUND_CONTROL = 1;
+const FOUND_HIGH = 2;
+
+/** The four bytes of a word each holding `byte`. */
+const everyByte = (byte: number) => byte * 0x01010101;
+const HIGH_BITS = everyByte(0x80);
+const SPACE = everyByte(0x20);
+const ONES = everyByte(0x01);
+const DEL = everyByte(0x7f);
+const NO_WORDS = new Uint32Array(0);
+
+/**
+ * Scans `bytes` from `from` to `to` for a control byte (`BINARY_CONTROL_BYTE`, stopping at the
+ * first) and for bytes of 0x80 and over (only when `lookForHigh`). Four bytes at a time (a
+ * word's high bits, and the bit tricks for "a byte under 0x20" and "a byte equal to 0x7f"),
+ * looking at single bytes only in words that may hold a control byte (a line break, a tab):
+ * find in files asks this of every file's first 64-256 KB, where a byte-by-byte loop was a
+ * third of a search's time. Returns FOUND_CONTROL and FOUND_HIGH bits.
+ */
+function scanBytes(bytes: Uint8Array, from: number, to: number, lookForHigh: boolean): number {
+  let found = 0;
+  const byteAt = (i: number): boolean => {
+    const byte = bytes[i];
+    if (BINARY_CONTROL_BYTE[byte] === 1) return true;
+    if (byte >= 0x80) found |= FOUND_HIGH;
+    return false;
+  };
+  // Whole words from an address divisible by four (a Uint32Array's own rule).
+  let i = from;
+  while (i < to && (bytes.byteOffset + i) % 4 !== 0) if (byteAt(i++)) return found | FOUND_CONTROL;
+  const wordCount = Math.max(0, Math.floor((to - i) / 4));
+  const words =
+    wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + i, wordCount) : NO_WORDS;
+  let high = 0;
+  for (let w = 0; w < wordCount; w++) {
+    const word = words[w];
+    high |= word;
+    const flipped = word ^ DEL;
+    const mayHoldControl =
+      ((word - SPACE) & ~word & HIGH_BITS) | ((flipped - ONES) & ~flipped & HIGH_BITS);
+    if (mayHoldControl !== 0) {
+      const at = i + w * 4;
+      for (let j = at; j < at + 4; j++) {
+        if (BINARY_CONTROL_BYTE[bytes[j]] === 1) return found | FOUND_CONTROL;
+      }
+    }
+  }
+  if (lookForHigh && (high & HIGH_BITS) !== 0) found |= FOUND_HIGH;
+  for (i += wordCount * 4; i < to; i++) if (byteAt(i)) return found | FOUND_CONTROL;
+  return found;
+}
+
 /**
  * Whether the text check of decodeWorkspaceFile would call the file binary, read from its bytes:
  * ASCII control bytes are the control characters in every ASCII-compatible encoding (no
@@ -166,19 +219,12 @@ const MAX_BYTES_PER_UNIT = 4;
  */
 function binaryFromBytes(bytes: Uint8Array): "binary" | "text" | "unsure" {
   const sniffEnd = Math.min(bytes.length, SNIFF_LENGTH);
-  let highByte = false;
-  for (let i = 0; i < sniffEnd; i++) {
-    const byte = bytes[i];
-    if (BINARY_CONTROL_BYTE[byte] === 1) return "binary";
-    if (byte >= 0x80) highByte = true;
-  }
+  const head = scanBytes(bytes, 0, sniffEnd, true);
+  if (head & FOUND_CONTROL) return "binary";
   // An ASCII head is its first SNIFF_LENGTH characters exactly.
-  if (!highByte) return "text";
+  if (!(head & FOUND_HIGH)) return "text";
   const farEnd = Math.min(bytes.length, SNIFF_LENGTH * MAX_BYTES_PER_UNIT);
-  for (let i = sniffEnd; i < farEnd; i++) {
-    if (BINARY_CONTROL_BYTE[bytes[i]] === 1) return "unsure";
-  }
-  return "text";
+  return scanBytes(bytes, sniffEnd, farEnd, false) & FOUND_CONTROL ? "unsure" : "text";
 }
 
 /** Encodings in which an ASCII character is not always its own byte. */
@@ -199,7 +245,7 @@ export function prefilterFile(
 ): PrefilterVerdict {
   if (!asciiTransparent(known)) return "decode";
   const head = bytes.subarray(0, SNIFF_LENGTH);
-  if (head.includes(0)) return "decode";
+  if (head.indexOf(0) !== -1) return "decode";
   const bom = bomEncoding(head);
   if (bom && isUtf16(bom)) return "decode";
   if (!bom && looksLikeIso2022Jp(head)) return "decode";
