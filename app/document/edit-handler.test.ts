@@ -101,6 +101,27 @@ describe("handleDocumentUpdate, the one edit handler of both editors", () => {
     expect(held.state?.doc.toString()).toBe("zabc");
   });
 
+  it("holds the view's state when a listener before it dispatched meanwhile", () => {
+    // CodeMirror calls listeners in order; one may dispatch (a paste into an empty document
+    // picks its language), so by the time this one hears the outer update the view is ahead.
+    const feed = new ChangeFeed();
+    const held: HeldDocument = { state: null };
+    const before = EditorState.create({ doc: "abc" });
+    const outer = before.update({ changes: { from: 3, insert: "d" } });
+    const inner = outer.state.update({ selection: { anchor: 0 } });
+    handleDocumentUpdate(
+      {
+        docChanged: true,
+        startState: before,
+        state: outer.state,
+        transactions: [outer],
+        view: { state: inner.state },
+      },
+      { id: "doc", feed, held },
+    );
+    expect(held.state).toBe(inner.state);
+  });
+
   it("records no version while History is not recording, and still stores the edit", () => {
     const { dispatch, stored, versions } = editedDocument(false);
     dispatch({ changes: { from: 0, insert: "z" } });

@@ -29,10 +29,17 @@ export interface EditedDocument {
  * flag, and the followers' time checks and debounce.
  */
 export function handleDocumentUpdate(
-  update: DocumentUpdate & { readonly state: EditorState },
+  update: DocumentUpdate & {
+    readonly state: EditorState;
+    /** The view (a CodeMirror `ViewUpdate` has it; a test's view double need not). */
+    readonly view?: { readonly state: EditorState };
+  },
   doc: EditedDocument,
 ): void {
-  if (doc.held) doc.held.state = update.state;
+  // The view's state, not the update's: a listener before this one may have dispatched
+  // meanwhile (a paste into an empty document picks its language), and this update's state
+  // is then already an old one.
+  if (doc.held) doc.held.state = update.view?.state ?? update.state;
   if (doc.editedHere && update.docChanged && notesAsEdit(update)) doc.editedHere();
   doc.feed.publishTransactions(doc.id, update.transactions);
 }

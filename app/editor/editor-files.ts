@@ -109,7 +109,9 @@ function flowHost(host: EditorFileHost): SaveFlowHost {
   const generation = host.generation();
   const store = useEditorStore;
   const { documents } = host;
-  const current = () => (generation === host.generation() ? documents : null);
+  // Nothing once another document took its place, or the page let the view go.
+  const current = () =>
+    generation === host.generation() && documents.shownTarget() ? documents : null;
   return {
     // The editor's one document (whichever is shown): one save at a time.
     key: EDITOR_DOCUMENT_ID,

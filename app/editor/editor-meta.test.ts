@@ -9,6 +9,7 @@ import type { DocumentHistory } from "~/storage/document-history";
 import { EDITOR_DOCUMENT_ID, editorDocumentStore } from "~/storage/editor-document";
 import { IDB } from "~/storage/keys";
 import { FileReadTracker } from "~/ui/file-read-progress";
+import type { EditorDocumentSet } from "./editor-document-set";
 import { type EditorFileHost, saveEditorFile } from "./editor-files";
 import { markEditorSaved, projectMetaIntoStore, renameEditorDocument } from "./editor-meta";
 import { EditorPersistence, showOtherWindowVersion } from "./editor-persistence";
@@ -29,7 +30,7 @@ const stops: (() => void)[] = [];
  * started storage, and (unless told not to) the store's copy following its feed.
  */
 async function editorWindow(text = "", { project = true } = {}) {
-  const { documents, view } = shownEditorDocument(text);
+  const { documents, view, leave } = shownEditorDocument(text);
   const persistence = new EditorPersistence({
     currentState: () => documents.state,
     adoptRemote: (doc) => showOtherWindowVersion(documents, doc),
@@ -44,7 +45,7 @@ async function editorWindow(text = "", { project = true } = {}) {
   await persistence.load();
   persistence.start();
   const noted = vi.spyOn(persistence.sync, "noteChange");
-  return { documents, view, persistence, noted };
+  return { documents, view, leave, persistence, noted };
 }
 
 /** The stored record of the editor's document, read back. */
@@ -87,27 +88,8 @@ describe("the simple editor's name and unsaved flag live in its document's state
     view.dispatch({ changes: { from: 0, insert: "to keep" }, userEvent: "input.type" });
     expect(useEditorStore.getState().isDirty).toBe(true);
     const downloads: string[] = [];
-    // A document with no file on this computer is saved as a download: nothing else is asked.
-    const unused = (): never => {
-      throw new Error("a download needs no file on this computer");
-    };
-    const disk: SaveDisk = {
-      ensureWritePermission: unused,
-      diskFileState: unused,
-      writeDiskFile: unused,
-      pickSaveLocation: unused,
-      readPickedFile: unused,
-      download: (_bytes, name) => void downloads.push(name),
-    };
-    const host: EditorFileHost = {
-      documents,
-      getHistory: () => ({}) as DocumentHistory,
-      generation: () => 0,
-      replaceDocument: () => false,
-      fileReads: new FileReadTracker(),
-    };
 
-    await saveEditorFile(host, "save", disk);
+    await saveEditorFile(hostOf(documents), "save", downloadOnly(downloads));
 
     expect(downloads).toEqual(["Untitled.txt"]);
     const last = view.heard.at(-1)!;
@@ -116,6 +98,21 @@ describe("the simple editor's name and unsaved flag live in its document's state
     expect(useEditorStore.getState().isDirty).toBe(false);
     await persistence.sync.whenStored();
     expect((await storedRecord())?.isModified).toBe(false);
+  });
+
+  it("a save that ends after the page let its view go leaves the document and the page alone", async () => {
+    const { documents, view, leave } = await editorWindow();
+    view.dispatch({ changes: { from: 0, insert: "to keep" }, userEvent: "input.type" });
+    const heard = view.heard.length;
+    useEditorStore.getState().notify(null);
+
+    // The person leaves /editor/ (within the site) while the download is being made.
+    await saveEditorFile(hostOf(documents), "save", downloadOnly([], leave));
+
+    expect(view.heard).toHaveLength(heard);
+    expect(metaOf(view.state).isModified).toBe(true);
+    // No "Downloaded …" notice waiting in the editor's store for the next visit.
+    expect(useEditorStore.getState().notice).toBeNull();
   });
 
   it("a rename is the state's, marks it unsaved and is stored at once", async () => {
@@ -168,3 +165,32 @@ describe("the simple editor's name and unsaved flag live in its document's state
     expect(second.noted).not.toHaveBeenCalled();
   });
 });
+
+/** A disk that only downloads (a document with no file on this computer asks nothing else). */
+function downloadOnly(downloads: string[], whileDownloading = () => {}): SaveDisk {
+  const unused = (): never => {
+    throw new Error("a download needs no file on this computer");
+  };
+  return {
+    ensureWritePermission: unused,
+    diskFileState: unused,
+    writeDiskFile: unused,
+    pickSaveLocation: unused,
+    readPickedFile: unused,
+    download: (_bytes, name) => {
+      downloads.push(name);
+      whileDownloading();
+    },
+  };
+}
+
+/** Open and Save's view of the editor's document (its History unused by a download). */
+function hostOf(documents: EditorDocumentSet): EditorFileHost {
+  return {
+    documents,
+    getHistory: () => ({}) as DocumentHistory,
+    generation: () => 0,
+    replaceDocument: () => false,
+    fileReads: new FileReadTracker(),
+  };
+}

@@ -12,11 +12,14 @@ import { editorMeta } from "./editor-meta";
 export function shownEditorDocument(text = ""): {
   documents: EditorDocumentSet;
   view: ViewDouble;
+  /** The page lets its view go (the person left /editor/ within the site). */
+  leave(): void;
 } {
   let view: ViewDouble | null = null;
-  const documents = new EditorDocumentSet(() => view);
+  let shown = true;
+  const documents = new EditorDocumentSet(() => (shown ? view : null));
   const state = EditorState.create({ doc: text, extensions: editorMeta() });
   view = viewDouble(state, (update) => handleDocumentUpdate(update, documents.edited));
   documents.showing(view.state);
-  return { documents, view };
+  return { documents, view, leave: () => (shown = false) };
 }
