@@ -97,6 +97,42 @@ async function writeIntoOpfs({ url, folderName, files }) {
   await Promise.all(Array.from({ length: 6 }, worker));
 }
 
+/**
+ * In the page: reads every file of the OPFS folder once (`getFile()` then `arrayBuffer()`,
+ * `inFlight` at a time: eight is the search's read-ahead) and searches nothing: the browser's own
+ * floor for a search of the folder, as ripgrep is the Node engine's. Resolves with its time.
+ */
+async function readEveryFile({ folderName, files, inFlight }) {
+  const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folderName);
+  const folders = new Map([["", root]]);
+  const folderOf = async (dirPath) => {
+    if (!folders.has(dirPath)) {
+      const cut = dirPath.lastIndexOf("/");
+      const parent = await folderOf(cut < 0 ? "" : dirPath.slice(0, cut));
+      folders.set(dirPath, await parent.getDirectoryHandle(dirPath.slice(cut + 1)));
+    }
+    return folders.get(dirPath);
+  };
+  // The folders' handles first, as the search's listing gives them before it reads.
+  for (const file of files) await folderOf(file.slice(0, Math.max(0, file.lastIndexOf("/"))));
+  const start = performance.now();
+  let next = 0;
+  let bytes = 0;
+  const reader = async () => {
+    while (next < files.length) {
+      const file = files[next++];
+      const cut = file.lastIndexOf("/");
+      const handle = await folders
+        .get(cut < 0 ? "" : file.slice(0, cut))
+        .getFileHandle(file.slice(cut + 1));
+      const read = await (await handle.getFile()).arrayBuffer();
+      bytes += read.byteLength;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, reader));
+  return { ms: performance.now() - start, bytes };
+}
+
 /** In the page: resolves with performance.now() once `selector` matches an element (holding `text`). */
 function whenShown({ selector, text = "" }) {
   const found = () =>
@@ -253,6 +289,17 @@ export async function measurePage({ browser, baseURL, root, sizeLabel, quickQuer
 
     await measureFind(page, row);
     heaps.push(await heapMb(page));
+    for (const inFlight of [8, 32]) {
+      const floor = await page.evaluate(readEveryFile, {
+        folderName: FOLDER_NAME,
+        files,
+        inFlight,
+      });
+      row(
+        `page: every file read once, ${inFlight} at a time, nothing searched (the browser's floor)`,
+        `${(floor.ms / 1000).toFixed(1)} s (${(floor.bytes / 1048576).toFixed(0)} MB)`,
+      );
+    }
 
     const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
     const count = await page.evaluate(() => window.__longTasks.length);
