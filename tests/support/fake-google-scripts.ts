@@ -1,9 +1,9 @@
 /**
  * The one fake Google sign-in (Google Identity Services' google.accounts.oauth2), with the
- * fake gapi and picker, of every browser test, as the text of a script run first in every
- * page: the Playwright specs add it as an init script (tests/e2e/drive-fakes.ts), the
- * cross-engine suite inlines it in Firefox and WebKit
- * (tests/engines/site-server.ts). (A string, not a file, so that the bench's bundle of
+ * fake gapi and picker, of every test, as the text of a script run first in every page: the
+ * Playwright specs add it as an init script (tests/e2e/drive-fakes.ts), the cross-engine suite
+ * inlines it in Firefox and WebKit (tests/engines/site-server.ts), and the unit tests run it in
+ * a page of their own in Node (tests/support/fake-oauth2.ts). (A string, not a file, so that the bench's bundle of
  * drive-fakes.ts carries it too.) It records windows opened, and leaves
  * `window.__driveFake.installSignIn()` for whatever stands in for GIS's script (its URL's body
  * in Playwright, tests/engines/fake-google.js in the engines) to call when that script loads,
@@ -13,6 +13,9 @@
  *   grant(): Promise<string>   a new token from the one fake Drive (tests/support/drive-model.ts)
  *   reportPopup(call)          optional: hears every token request and window.open
  *   token, grantedScopes, expiresIn, tokenRequests: what the token client answers, and records;
+ *   answers, answer, answerDelayMs: optional, a queue of answers, one answer for the rest,
+ *     and the delay of Google's answer (20 ms unless given): the unit tests' way to answer;
+ *   revoked: the tokens revoked, recorded here;
  *   pick, discoveryFails, gapiLoads: what the picker picks and gapi answers, and records.
  * It behaves as Google's documentation says where the app depends on it: a token request opens
  * Google's window, which a browser allows only inside a user activation, so a request made
@@ -42,6 +45,26 @@ export const FAKE_GOOGLE_SCRIPTS = `
     fake.recordPopup("window.open");
     return open(...args);
   };
+  /**
+   * A given answer: a token ({ token, expiresIn, scope }: every scope asked for unless told),
+   * an OAuth error in the response ({ error }), the popup's own error ({ errorType }:
+   * "popup_closed", "popup_failed_to_open"), or none at all ({ silent }: a popup left open).
+   */
+  const answerWith = (config, given) => {
+    if (given.silent) return;
+    if (given.errorType)
+      config.error_callback({ type: given.errorType, message: given.errorType, name: "Error" });
+    else if (given.error) config.callback({ error: given.error });
+    else {
+      fake.accessToken = given.token;
+      config.callback({
+        access_token: given.token,
+        expires_in: given.expiresIn || "3599",
+        token_type: "Bearer",
+        scope: given.scope || config.scope,
+      });
+    }
+  };
   fake.installSignIn = () => {
     window.google = window.google || {};
     window.google.accounts = {
@@ -52,6 +75,9 @@ export const FAKE_GOOGLE_SCRIPTS = `
             requestAccessToken(override) {
               const activation = fake.recordPopup("token request");
               fake.tokenRequests.push(override && override.prompt);
+              // A test's own answer for this request (the unit tests queue them), else its
+              // answer for every request, else the page's (a token from the one fake Drive).
+              const given = (fake.answers && fake.answers.shift()) || fake.answer || null;
               setTimeout(() => {
                 // What GIS reports when the browser refused to open its window: as strict as
                 // Safari, which wants the call inside the user's event handler, not just within
@@ -61,6 +87,7 @@ export const FAKE_GOOGLE_SCRIPTS = `
                     type: "popup_failed_to_open",
                     message: "Failed to open popup window",
                   });
+                else if (given) answerWith(config, given);
                 else if (fake.token === "popup_closed")
                   config.error_callback({ type: "popup_closed", message: "Popup window closed" });
                 else if (fake.token === "access_denied")
@@ -75,11 +102,13 @@ export const FAKE_GOOGLE_SCRIPTS = `
                       scope: fake.grantedScopes || config.scope,
                     });
                   });
-              }, 20);
+              }, fake.answerDelayMs === undefined ? 20 : fake.answerDelayMs);
             },
           };
         },
         revoke(token, done) {
+          fake.revoked = fake.revoked || [];
+          fake.revoked.push(token);
           fetch("https://oauth2.googleapis.com/revoke", {
             method: "POST",
             body: "token=" + token,

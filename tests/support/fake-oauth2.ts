@@ -1,12 +1,14 @@
 /**
- * The one fake Google sign-in of the unit tests: a stand-in for `google.accounts.oauth2` (the
- * part `app/drive/auth.ts` uses) that answers each token request from a queue, then with
- * `then` once the queue is empty. It records what the page asked for (each request's `prompt`,
- * the tokens revoked, the token client's configuration), and `hasGrantedAllScopes` reads the
- * answer's scope as Google Identity Services does. The browser tests' sign-in is the page
- * script of `fake-google-scripts.ts`, which answers the same way inside a real page.
+ * The unit tests' way into the one fake Google sign-in (`fake-google-scripts.ts`, the page
+ * script every browser test runs): the same script, run in a page of its own in Node where a
+ * click is always being handled (the app asks Google for a window only then, and its own
+ * tests check that). Each token request is answered from a queue, then with `then` once the
+ * queue is empty, at once after the call returns; what the page asked for is recorded (each
+ * request's `prompt`, the tokens revoked, the token client's client id and scopes), and
+ * `hasGrantedAllScopes` reads the answer's scope as Google Identity Services does.
  */
 import type { OAuth2Api } from "../../app/drive/auth";
+import { FAKE_GOOGLE_SCRIPTS } from "./fake-google-scripts";
 
 /** How one token request is answered. */
 export type OAuth2Answer =
@@ -27,51 +29,50 @@ export interface FakeOAuth2 extends OAuth2Api {
   readonly requests: (string | undefined)[];
   /** Tokens revoked, in order. */
   readonly revoked: string[];
-  /** The token client's configuration, once made. */
-  config(): google.accounts.oauth2.TokenClientConfig | null;
+  /** The token client's client id and scopes, once made. */
+  config(): Pick<google.accounts.oauth2.TokenClientConfig, "client_id" | "scope"> | null;
+}
+
+/** What the page script reads and records (`window.__driveFake`), as the unit tests set it. */
+interface ScriptFake {
+  answers: OAuth2Answer[];
+  answer: OAuth2Answer;
+  answerDelayMs: number;
+  tokenRequests: (string | undefined)[];
+  revoked: string[];
+  gapiLoads: string[];
+  clientConfig?: Pick<google.accounts.oauth2.TokenClientConfig, "client_id" | "scope">;
+  installSignIn(): void;
 }
 
 /** A fake sign-in answering from `answers`, then with `then` (default: {@link GRANT}). */
 export function fakeOAuth2(answers: OAuth2Answer[] = [], then: OAuth2Answer = GRANT): FakeOAuth2 {
-  const requests: (string | undefined)[] = [];
-  const revoked: string[] = [];
-  let config: google.accounts.oauth2.TokenClientConfig | null = null;
-  const answer = (client: google.accounts.oauth2.TokenClientConfig, given: OAuth2Answer) => {
-    if ("silent" in given) return;
-    if ("token" in given) {
-      client.callback({
-        access_token: given.token,
-        expires_in: given.expiresIn ?? "3600",
-        scope: given.scope ?? client.scope,
-      } as google.accounts.oauth2.TokenResponse);
-    } else if ("error" in given) {
-      client.callback({ error: given.error } as google.accounts.oauth2.TokenResponse);
-    } else {
-      client.error_callback?.({ type: given.errorType, message: given.errorType, name: "Error" });
-    }
-  };
+  const fake = {
+    answers: [...answers],
+    answer: then,
+    answerDelayMs: 0,
+    tokenRequests: [],
+    revoked: [],
+    gapiLoads: [],
+  } as unknown as ScriptFake;
+  // The script's page: a trusted click being handled, with the user's activation.
+  const page: { __driveFake: ScriptFake; google?: { accounts: { oauth2: OAuth2Api } } } & {
+    open(): null;
+    event: { isTrusted: boolean; type: string };
+  } = { __driveFake: fake, open: () => null, event: { isTrusted: true, type: "click" } };
+  const navigator = { userActivation: { isActive: true } };
+  const fetch = async () => new Response(null);
+  // The script is test code of this repository, run as the browser tests run it.
+  new Function("window", "navigator", "fetch", FAKE_GOOGLE_SCRIPTS)(page, navigator, fetch);
+  fake.installSignIn();
+  const oauth2 = page.google!.accounts.oauth2;
   return {
-    requests,
-    revoked,
-    config: () => config,
-    initTokenClient(client) {
-      config = client;
-      return {
-        requestAccessToken(override) {
-          requests.push(override?.prompt);
-          const given = answers.shift() ?? then;
-          // Google answers later, from its popup: never inside the call.
-          queueMicrotask(() => answer(client, given));
-        },
-      };
-    },
-    revoke(token, done) {
-      revoked.push(token);
-      done();
-    },
-    hasGrantedAllScopes(response, first, ...rest) {
-      const granted = (response.scope ?? "").split(" ");
-      return [first, ...rest].every((scope) => granted.includes(scope));
-    },
+    initTokenClient: (config) => oauth2.initTokenClient(config),
+    revoke: (token, done) => oauth2.revoke(token, done),
+    hasGrantedAllScopes: (response, first, ...rest) =>
+      oauth2.hasGrantedAllScopes(response, first, ...rest),
+    requests: fake.tokenRequests,
+    revoked: fake.revoked,
+    config: () => fake.clientConfig ?? null,
   };
 }
