@@ -16,9 +16,9 @@
  * epoch (GroupSync.fail). A room's last write is the newest modification time of its files. A deleted room leaves a tombstone, `ended/<room id>` (its
  * ENDED message; the file's time is when it ended), so it is never made again until
  * pruneEnded drops it. Calls on one room run one at a time; rooms read recently stay cached
- * in memory.
+ * in memory (disk-rooms.ts: reading, repairing and caching them).
  */
-import { mkdir, truncate, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MessageType, encodeMessage, isRoomId } from "@plainpad/wire";
 import type { DiskJournal } from "./disk-journal";
@@ -26,28 +26,18 @@ import { keepAsideMs, openStoreJournal, type DiskStoreOptions } from "./disk-sto
 import {
   encodeRecord,
   freeBytes,
-  parseLog,
-  moveRoomAside,
   readOptional,
   removeRoomFolder,
   roomsWrittenBefore,
-  storedBytesIn,
   sweepLeftovers,
-  GroupSync,
   SyncPacer,
   syncFolder,
   touch,
   writeAtomic,
   type RoomMeta,
 } from "./disk-log";
-import {
-  appendRecord,
-  closeLog,
-  logsToClose,
-  readRoomFiles,
-  roomsPastCache,
-  type LoadedRoom,
-} from "./disk-room-log";
+import { appendRecord, closeLog, type LoadedRoom } from "./disk-room-log";
+import { DiskRooms } from "./disk-rooms";
 import { DiskTombstones } from "./disk-tombstones";
 import { KeyedTurns } from "./keyed-turns";
 import {
@@ -79,14 +69,28 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
   const quotas = { ...DEFAULT_QUOTAS, ...options.quotas };
   const log = options.log ?? (() => {});
   const addressBytes = new AddressBytes(quotas.addressBytesPerHour);
-  const cache = new Map<string, LoadedRoom>();
   const locks = new KeyedTurns();
   const touches = new Set<Promise<void>>();
-  /** Rooms whose log failed a sync: read again from the disk under a new epoch (GroupSync.fail). */
-  const syncFailed = new Set<string>();
-  /** Bytes of every room's files together (the global limit reads it). */
-  let storedBytes = 0;
   const tombstones = new DiskTombstones(dir, durable);
+
+  /** Runs fn alone for this room (one call at a time per room). */
+  function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
+    if (!isRoomId(roomId)) return Promise.reject(new Error("not a room id"));
+    return locks.run(roomId, fn);
+  }
+
+  const rooms = new DiskRooms({
+    dir,
+    durable,
+    journaled,
+    cacheBytes,
+    syncWindowMs,
+    syncFile: options.syncFile,
+    syncPacer,
+    log,
+    inTurn: locked,
+  });
+  const { cache } = rooms;
   const ready = (async () => {
     await mkdir(dir, { recursive: true });
     // A room deletion a power cut cut short is finished: never brought back.
@@ -95,119 +99,20 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     if (swept > 0) log("relay-swept", { files: swept });
     // Every room log holds what the journal acknowledged before any room serves anyone.
     journal = await openStoreJournal(dir, options, journaled, log, (roomIds) => {
-      for (const id of roomIds) forgetFailedRoom(id, cache.get(id));
+      for (const id of roomIds) rooms.forgetFailedRoom(id, cache.get(id));
     });
-    storedBytes = await storedBytesIn(dir);
+    await rooms.recount();
   })();
-  const roomDir = (roomId: string) => path.join(dir, roomId);
+  const roomDir = (roomId: string) => rooms.folderOf(roomId);
   const readEnded = async (roomId: string) => {
     await ready;
     return tombstones.read(roomId);
   };
-
-  /** Runs fn alone for this room (one call at a time per room). */
-  function locked<T>(roomId: string, fn: () => Promise<T>): Promise<T> {
-    if (!isRoomId(roomId)) return Promise.reject(new Error("not a room id"));
-    return locks.run(roomId, fn);
-  }
-
-  // Closed in the room's turn, so no write of it is cut short.
-  const closeInTurn = (id: string, held: LoadedRoom) =>
-    void locked(id, () => closeLog(held, journaled)).catch(() => {});
-
-  function remember(roomId: string, room: LoadedRoom): void {
-    cache.delete(roomId);
-    cache.set(roomId, room);
-    for (const [id, held] of roomsPastCache(cache, cacheBytes, roomId)) {
-      cache.delete(id);
-      closeInTurn(id, held);
-    }
-  }
-
-  // Busy rooms keep their log open; past a limit the least recently used are closed.
-  function limitOpenLogs(current: string): void {
-    for (const id of logsToClose(cache, current)) closeInTurn(id, cache.get(id)!);
-  }
-
-  /** A room whose log is damaged in the middle: kept aside, whole, for an operator. */
-  async function keepAside(roomId: string, reason: string): Promise<void> {
-    const folder = await moveRoomAside(dir, roomId);
-    storedBytes = await storedBytesIn(dir);
-    log("relay-room-kept-aside", { room: roomId, folder, reason });
-  }
-
-  async function writeMeta(roomId: string, meta: RoomMeta): Promise<void> {
-    await writeAtomic(path.join(roomDir(roomId), "meta.json"), JSON.stringify(meta), durable);
-  }
-
-  async function load(roomId: string): Promise<LoadedRoom | null> {
+  const load = async (roomId: string): Promise<LoadedRoom | null> => {
     await ready;
-    const cached = cache.get(roomId);
-    if (cached) {
-      remember(roomId, cached);
-      return cached;
-    }
-    const folder = roomDir(roomId);
-    const files = await readRoomFiles(folder);
-    if (!files) return null;
-    const { meta, snapshot, snapshotBytes } = files;
-    const logFile = path.join(folder, "log");
-    const logBytes = (await readOptional(logFile)) ?? new Uint8Array(0);
-    const parsed = parseLog(logBytes);
-    if (parsed.tail === "damaged") {
-      await keepAside(roomId, "a bad log record with data after it");
-      return null;
-    }
-    let epoch = meta.epoch ?? 1;
-    if (syncFailed.delete(roomId) && parsed.tail !== "torn") {
-      // What the failed sync covered may be missing from the disk although the page cache
-      // still shows it: a new epoch makes every returning client send back what it has.
-      epoch = newEpoch();
-      await writeMeta(roomId, { ...meta, epoch });
-      log("relay-sync-failed", { room: roomId, epoch });
-    }
-    if (parsed.tail === "torn") {
-      // Cut so the next append does not follow garbage. The machine or process died
-      // mid-write, and what it wrote just before may be gone too: a new epoch makes every
-      // returning client send back what it has.
-      await truncate(logFile, parsed.goodLength);
-      epoch = newEpoch();
-      await writeMeta(roomId, { ...meta, epoch });
-      storedBytes -= logBytes.length - parsed.goodLength;
-    }
-    const entries = entriesAfter(parsed.entries, snapshot?.upToSeq ?? 0);
-    const room: LoadedRoom = {
-      verifyKey: new Uint8Array(Buffer.from(meta.verifyKey, "base64url")),
-      entries,
-      logBytes: entries.reduce((sum, entry) => sum + entry.sealed.length, 0),
-      snapshot,
-      headSeq: Math.max(snapshot?.upToSeq ?? 0, parsed.entries.at(-1)?.seq ?? 0),
-      epoch,
-      size: parsed.goodLength + snapshotBytes,
-      logLength: parsed.goodLength,
-      touchedAt: 0,
-      log: null,
-      sync: groupSyncOf(roomId, () => room),
-    };
-    remember(roomId, room);
-    return room;
-  }
-
-  /** After a failed sync: forgotten, to be read again under a new epoch (GroupSync.fail). */
-  function forgetFailedRoom(roomId: string, room: LoadedRoom | undefined): void {
-    syncFailed.add(roomId);
-    if (!room || cache.get(roomId) !== room) return;
-    cache.delete(roomId);
-    closeInTurn(roomId, room); // after the syncs that wait on it have failed
-  }
-  const groupSyncOf = (roomId: string, room: () => LoadedRoom) =>
-    new GroupSync(
-      () => room().log,
-      options.syncFile,
-      journaled ? 0 : syncWindowMs, // with the journal: a checkpoint's, off the ACK path
-      () => forgetFailedRoom(roomId, room()),
-      syncPacer,
-    );
+    return rooms.load(roomId);
+  };
+  const writeMeta = (roomId: string, meta: RoomMeta) => rooms.writeMeta(roomId, meta);
 
   /**
    * Writes a record at the log's end (and the journal's, first); on any failure cuts both back
@@ -217,7 +122,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     const synced = journal ? journal.append(roomId, room, record) : null;
     try {
       appendRecord(path.join(roomDir(roomId), "log"), room, record, {
-        opened: () => limitOpenLogs(roomId),
+        opened: () => rooms.limitOpenLogs(roomId),
         // Not even cut back: forget the room, so the next read cuts the torn tail itself.
         torn: () => cache.delete(roomId),
       });
@@ -266,9 +171,9 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           logLength: 0,
           touchedAt: now,
           log: null,
-          sync: groupSyncOf(roomId, () => room),
+          sync: rooms.groupSyncOf(roomId, () => room),
         };
-        remember(roomId, room);
+        rooms.remember(roomId, room);
         return { room: roomInfoOf(roomId, room), created: true, ended: null };
       });
     },
@@ -293,7 +198,10 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const { messageId, sealed, signature } = input;
         const entry: StoredEntry = { seq: room.headSeq + 1, messageId, sealed, signature };
         const record = encodeRecord(entry);
-        if (quotas.maxStoredBytes > 0 && storedBytes + record.length > quotas.maxStoredBytes) {
+        if (
+          quotas.maxStoredBytes > 0 &&
+          rooms.storedBytes + record.length > quotas.maxStoredBytes
+        ) {
           return { ok: false as const, reason: "no-space" as const };
         }
         if (!addressBytes.take(input.address, sealed.length, now)) {
@@ -321,7 +229,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         room.headSeq = entry.seq;
         room.logBytes += sealed.length;
         room.size += record.length;
-        storedBytes += record.length;
+        rooms.storedBytes += record.length;
         return { ok: true as const, seq: entry.seq, synced };
       });
       if (!written.ok) return written;
@@ -349,7 +257,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         const refused = { accepted: false, room: roomInfoOf(roomId, room) };
         if (!snapshotFits(roomInfoOf(roomId, room), snapshot)) return refused;
         const growth = snapshotGrowth(room, snapshot);
-        if (quotas.maxStoredBytes > 0 && storedBytes + growth > quotas.maxStoredBytes) {
+        if (quotas.maxStoredBytes > 0 && rooms.storedBytes + growth > quotas.maxStoredBytes) {
           return refused;
         }
         if (!addressBytes.take(address, growth, now)) return refused;
@@ -381,7 +289,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         room.entries = kept;
         room.logBytes = kept.reduce((sum, entry) => sum + entry.sealed.length, 0);
         const size = snapshotFile.length + room.logLength;
-        storedBytes += size - room.size;
+        rooms.storedBytes += size - room.size;
         room.size = size;
         return { accepted: true, room: roomInfoOf(roomId, room) };
       });
@@ -399,7 +307,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     },
     async canCreateRoom() {
       await ready;
-      if (nearlyFull(storedBytes, quotas.maxStoredBytes)) return "no-space";
+      if (nearlyFull(rooms.storedBytes, quotas.maxStoredBytes)) return "no-space";
       if (quotas.minFreeBytes > 0 && (await freeBytes(dir)) < quotas.minFreeBytes) {
         return "no-space";
       }
@@ -418,7 +326,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         if (cached) await closeLog(cached); // no sync: a replay skips a deleted room
         const removed = await removeRoomFolder(dir, roomId);
         if (!removed) return false;
-        storedBytes -= removed.size;
+        rooms.storedBytes -= removed.size;
         return removed.existed;
       });
     },
@@ -437,8 +345,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
       await ready.catch(() => {});
       await locks.idle();
       await Promise.all(touches);
-      await Promise.all([...cache.values()].map((room) => closeLog(room, journaled)));
-      cache.clear();
+      await rooms.closeAll();
       await journal?.close();
     },
   };
