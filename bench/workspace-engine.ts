@@ -2,11 +2,18 @@
 // with a WorkspaceFolder over the real disk.
 import { open, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { loadLegacyEncoders } from "~/text/legacy-encodings";
 import { compileSearch } from "~/text/search";
 import { encodeText } from "~/text/text-encoding";
 import { applyLineEnding } from "~/text/line-endings";
-import { findInFolder } from "~/workspace/find-in-files";
+import {
+  type EncodingMemo,
+  type FindEvent,
+  type FindQuery,
+  findInFolder,
+} from "~/workspace/find-in-files";
+import { FindMerge, findWorkerCount } from "~/workspace/find-split";
 import { walkShownFiles } from "~/workspace/folder-walk";
 import { QuickOpenIndex } from "~/workspace/fuzzy-rank";
 import { applyReplacePlan, planReplace, undoReplace } from "~/workspace/replace-plan";
@@ -74,12 +81,79 @@ function notMeasured(): never {
   throw new Error("The workspace bench does not create, rename, move or delete files.");
 }
 
+/** What the main thread asks a search thread, and what the thread answers. */
+type ThreadRequest = { id: number; query: FindQuery };
+type ThreadReply = { id: number; event: FindEvent };
+
+/**
+ * Find in files on `parts` threads, as the page runs it on its workers (find-off-thread.ts):
+ * each thread walks the folder and searches its share (file-share.ts), keeping its files'
+ * encodings between searches, and the page's own merge (find-split.ts) puts what they find
+ * back into folder order. `close` ends the threads.
+ */
+export function threadedFinder(root: string, parts: number, moduleUrl: string) {
+  const threads = Array.from(
+    { length: parts },
+    (_, part) => new Worker(new URL(moduleUrl), { workerData: { root, part, parts } }),
+  );
+  let nextId = 0;
+  return {
+    async *find(query: FindQuery): AsyncGenerator<FindEvent> {
+      const id = nextId++;
+      const events: FindEvent[] = [];
+      let wake: (() => void) | null = null;
+      const merge = new FindMerge(parts, (event) => {
+        events.push(event);
+        wake?.();
+      });
+      const listeners = threads.map((thread, part) => {
+        const listener = (reply: ThreadReply) => {
+          if (reply.id === id) merge.take(part, reply.event);
+        };
+        thread.on("message", listener);
+        thread.postMessage({ id, query } satisfies ThreadRequest);
+        return listener;
+      });
+      try {
+        for (;;) {
+          while (events.length > 0) {
+            const event = events.shift()!;
+            yield event;
+            if (event.type === "done" || event.type === "error") return;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+        }
+      } finally {
+        threads.forEach((thread, part) => thread.off("message", listeners[part]));
+      }
+    },
+    close: () => Promise.all(threads.map((thread) => thread.terminate())),
+  };
+}
+
+// A search thread of `threadedFinder`: this same module, started with its share.
+if (!isMainThread && parentPort && workerData?.parts) {
+  const { root, part, parts } = workerData as { root: string; part: number; parts: number };
+  const port = parentPort;
+  const folder = new DiskFolder(root);
+  const memo: EncodingMemo = new Map();
+  const loaded = loadLegacyEncoders();
+  port.on("message", async ({ id, query }: ThreadRequest) => {
+    await loaded;
+    for await (const event of findInFolder(folder, query, undefined, memo, { part, parts })) {
+      port.postMessage({ id, event } satisfies ThreadReply);
+    }
+  });
+}
+
 export {
   applyLineEnding,
   applyReplacePlan,
   compileSearch,
   encodeText,
   findInFolder,
+  findWorkerCount,
   loadLegacyEncoders,
   planReplace,
   QuickOpenIndex,

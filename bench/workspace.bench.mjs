@@ -33,6 +33,9 @@ const GOALS = {
   replace: "≤ 10 s",
 };
 
+/** The bundled engine's URL (its search threads start the same module). */
+let engineUrl = "";
+
 /** Bundles the engine (TypeScript, `~/` paths) into one module the bench can import. */
 async function loadEngine(dir) {
   const outfile = path.join(dir, "workspace-engine.mjs");
@@ -45,7 +48,8 @@ async function loadEngine(dir) {
     logLevel: "error",
     tsconfig: path.resolve("tsconfig.json"),
   });
-  return import(pathToFileURL(outfile).href);
+  engineUrl = pathToFileURL(outfile).href;
+  return import(engineUrl);
 }
 
 const ENCODINGS = [
@@ -163,12 +167,13 @@ function cutAtLineEnd(bytes, encoding) {
 
 const ms = (start) => `${(performance.now() - start).toFixed(0)} ms`;
 
-async function timeSearch(engine, folder, query, memo) {
+/** Times one search: `events` is the engine's find (one thread, or the threaded finder's). */
+async function timeSearch(events) {
   const start = performance.now();
   const cpuBefore = process.cpuUsage();
   let first = null;
   let summary = null;
-  for await (const event of engine.findInFolder(folder, query, undefined, memo)) {
+  for await (const event of events) {
     if (event.type === "file" && first === null) first = performance.now() - start;
     if (event.type === "done") summary = event.summary;
   }
@@ -241,7 +246,9 @@ export default async function workspaceBench({ browser, baseURL } = {}) {
     // The first search detects each file's encoding; the next ones reuse it (as the worker does).
     const memo = new Map();
     for (const { label, query, rgArgs } of searches) {
-      const ours = await timeSearch(engine, folder, { ...query, bytePrefilter: PREFILTER }, memo);
+      const ours = await timeSearch(
+        engine.findInFolder(folder, { ...query, bytePrefilter: PREFILTER }, undefined, memo),
+      );
       const rg = await ripgrep([...rgArgs, "--count", "."], root);
       const anchorFirst = rg
         ? `${rg.first?.toFixed(0)} ms`
@@ -254,6 +261,23 @@ export default async function workspaceBench({ browser, baseURL } = {}) {
         GOALS.complete,
         anchorAll,
       );
+    }
+
+    // The engine as the page runs it: one search thread per logical processor (at most four),
+    // each with its share of the files; ripgrep above runs on its own default threads too.
+    const threads = engine.findWorkerCount(os.availableParallelism());
+    const finder = engine.threadedFinder(root, threads, engineUrl);
+    try {
+      for (const { label, query } of searches) {
+        const ours = await timeSearch(finder.find({ ...query, bytePrefilter: PREFILTER }));
+        row(
+          `find ${label}, ${threads} threads as the page: complete`,
+          `${ours.complete.toFixed(0)} ms (${ours.summary.matchCount} in ${ours.summary.filesMatched} files)`,
+          GOALS.complete,
+        );
+      }
+    } finally {
+      await finder.close();
     }
 
     const hits = [];
