@@ -149,11 +149,10 @@ export function SimpleEditor() {
       if (update.selectionSet) {
         useEditorStore.getState().setSelections(update.state.selection.ranges.length);
       }
-      // The edit handler both editors share: the feed, which storage, History and the store's
-      // copy of the meta follow (the edit's transaction set the unsaved flag; another window's
-      // text is neither unsaved nor re-stored). The word count line is a CodeMirror panel, in
-      // the view's cycle.
-      // The unsaved flag is set by the edit's own transaction (markModifiedOnEdit).
+      // The edit handler both editors share: the set holds the view's state, and its feed,
+      // which storage, History and the store's copy of the meta follow, hears the change (the
+      // edit's own transaction set the unsaved flag: markModifiedOnEdit; another window's text
+      // is neither unsaved nor re-stored). The word count line is a CodeMirror panel.
       handleDocumentUpdate(update, documents.edited);
     },
     [documents],
