@@ -1,4 +1,4 @@
-import { deflateRawSync } from "node:zlib";
+import { deflateRawSync, crc32 as zlibCrc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   concatBytes,
@@ -17,6 +17,18 @@ describe("byte codecs", () => {
   it("computes the standard CRC-32 (the check value of '123456789' is CBF43926)", () => {
     expect(crc32(ascii("123456789"))).toBe(0xcbf43926);
     expect(crc32(new Uint8Array())).toBe(0);
+  });
+
+  it("gives zlib's CRC-32 for every length around its eight-byte steps, from any offset", () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff;
+    const buffer = Uint8Array.from({ length: 5000 }, random);
+    for (const length of [1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 4093]) {
+      for (let offset = 0; offset < 8; offset++) {
+        const bytes = buffer.subarray(offset, offset + length);
+        expect(crc32(bytes), `${length} bytes from ${offset}`).toBe(zlibCrc32(bytes));
+      }
+    }
   });
 
   it("appends the checksum big-endian and refuses bytes that were cut or changed", () => {

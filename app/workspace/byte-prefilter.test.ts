@@ -3,8 +3,14 @@ import * as detectEncoding from "~/text/detect-encoding";
 import { loadLegacyEncoders } from "~/text/legacy-encodings";
 import { compileSearch } from "~/text/search";
 import { encodeText, type TextEncodingId } from "~/text/text-encoding";
-import { holdsNeedle, prefilterFile, requiredAsciiBytes } from "./byte-prefilter";
-import { findInFolder, type FindEvent, type FindQuery } from "./find-in-files";
+import { type ByteNeedle, holdsNeedle, prefilterFile, requiredAsciiBytes } from "./byte-prefilter";
+import {
+  type EncodingMemo,
+  findInFolder,
+  type FindEvent,
+  type FindQuery,
+  type FindSummary,
+} from "./find-in-files";
 import { mixedEncodingFolder } from "./workspace-fixture";
 import { MemoryFolder, type WorkspaceFolder } from "./workspace-folder";
 
@@ -161,7 +167,7 @@ describe("the byte prefilter", () => {
     // The word-at-a-time scan against the plain reading it replaced: random files of text
     // bytes, high bytes and control bytes (a few, anywhere), from any address.
     const needle = needleFor("zq", { regexp: false })!;
-    const control = [0x01, 0x08, 0x0b, 0x0e, 0x1a, 0x1c, 0x1f, 0x7f];
+    const control = [0x00, 0x01, 0x08, 0x0b, 0x0e, 0x1a, 0x1c, 0x1f, 0x7f];
     const allowed = [0x09, 0x0a, 0x0c, 0x0d, 0x1b, 0x20, 0x61, 0x7e, 0x80, 0xc3, 0xff];
     let seed = 7;
     const random = (below: number) => {
@@ -181,6 +187,8 @@ describe("the byte prefilter", () => {
       for (let k = random(3); k > 0; k--) {
         if (length > 0) bytes[random(length)] = control[random(control.length)];
       }
+      // An ISO-2022-JP escape now and then (ESC $ B), anywhere.
+      if (random(8) === 0 && length > 3) bytes.set([0x1b, 0x24, 0x42], random(length - 2));
       expect(prefilterFile(bytes, needle), `round ${round}`).toBe(readByteByByte(bytes));
     }
   });
@@ -200,6 +208,50 @@ describe("the byte prefilter", () => {
       true,
     );
     expect(holdsNeedle(haystack, needleFor("yy!", { regexp: false })!)).toBe(false);
+  });
+
+  it("finds the needle as a plain reading does, at any offset and length, in either case", () => {
+    // The word-at-a-time anchor scan against a naive search, with needles anchored on a
+    // letter (both cases in one pass), a digit and punctuation, near every word boundary.
+    const needles = [
+      needleFor("needle", { regexp: false })!,
+      needleFor("Need", { regexp: false, matchCase: true })!,
+      needleFor("x9", { regexp: false })!,
+      needleFor("a-b", { regexp: false })!,
+      needleFor("q", { regexp: false })!,
+    ];
+    const alphabet = new TextEncoder().encode("nNeEdDlL9x-abABqQ \n\x80\xe4");
+    let seed = 3;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const naive = (haystack: Uint8Array, { bytes, foldCase }: ByteNeedle) => {
+      const fold = (byte: number) =>
+        foldCase && byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte;
+      outer: for (let at = 0; at + bytes.length <= haystack.length; at++) {
+        for (let i = 0; i < bytes.length; i++)
+          if (fold(haystack[at + i]) !== bytes[i]) continue outer;
+        return true;
+      }
+      return false;
+    };
+    for (let round = 0; round < 2000; round++) {
+      const length = random(round < 1000 ? 24 : 300);
+      const offset = random(4);
+      const haystack = new Uint8Array(length + offset).subarray(offset);
+      for (let i = 0; i < length; i++) haystack[i] = alphabet[random(alphabet.length)];
+      const needle = needles[round % needles.length];
+      // Plant the needle (in a random case) in half the rounds.
+      if (random(2) && length >= needle.bytes.length) {
+        const at = random(length - needle.bytes.length + 1);
+        needle.bytes.forEach((byte, i) => {
+          const upper = needle.foldCase && byte >= 0x61 && byte <= 0x7a && random(2);
+          haystack[at + i] = upper ? byte - 0x20 : byte;
+        });
+      }
+      expect(holdsNeedle(haystack, needle), `round ${round}`).toBe(naive(haystack, needle));
+    }
   });
 
   it("guesses no legacy encoding for a file that cannot match", async () => {
@@ -307,14 +359,59 @@ describe("results with and without the prefilter", () => {
     },
     BUSY_MACHINE_MS,
   );
+
+  it(
+    "are the same when every search reuses what the ones before learned of each file",
+    async () => {
+      const folder = generatedFolder();
+      const memo: EncodingMemo = new Map();
+      let textOnly = 0;
+      for (const find of queries) {
+        const remembered: FindEvent[] = [];
+        for await (const event of findInFolder(folder, find, undefined, memo)) {
+          remembered.push(event);
+        }
+        const without = await events(folder, { ...find, bytePrefilter: false });
+        expect(remembered, JSON.stringify(find)).toEqual(without);
+        // Files the prefilter read as text are remembered as text with no encoding guessed
+        // (until a search without a needle decodes every file).
+        textOnly = Math.max(textOnly, [...memo.values()].filter((known) => !known.encoding).length);
+      }
+      expect(textOnly).toBeGreaterThan(0);
+    },
+    BUSY_MACHINE_MS,
+  );
+
+  it("checks again a file remembered as text once it changed", async () => {
+    const folder = new MemoryFolder("changing");
+    folder.put("notes.txt", new TextEncoder().encode("plain words\n"));
+    const memo: EncodingMemo = new Map();
+    const summaryOf = async () => {
+      let summary: FindSummary | undefined;
+      for await (const event of findInFolder(folder, { query: "needle" }, undefined, memo)) {
+        if (event.type === "done") summary = event.summary;
+      }
+      return summary!;
+    };
+    expect(await summaryOf()).toMatchObject({ filesSearched: 1, skippedBinary: 0 });
+    expect(memo.get("notes.txt")?.encoding).toBeUndefined();
+    expect(memo.has("notes.txt")).toBe(true);
+    folder.put("notes.txt", new TextEncoder().encode("needle \x02 now binary\n"));
+    expect(await summaryOf()).toMatchObject({ filesSearched: 0, skippedBinary: 1 });
+  });
 });
 
 /**
- * The prefilter's verdict for a file without a zero byte, BOM or ISO-2022-JP escapes and
- * without "zq", read a byte at a time (as it was before the word-at-a-time scan).
+ * The prefilter's verdict for a file without a BOM and without "zq", read a byte at a time
+ * and one check after the other (as it was before the word-at-a-time scan).
  */
 function readByteByByte(bytes: Uint8Array): "binary" | "decode" | "no-match" {
   const sniff = 64 * 1024;
+  const head = bytes.subarray(0, sniff);
+  if (head.includes(0)) return "decode";
+  for (let i = 0; i + 2 < head.length; i++) {
+    if (head[i] === 0x1b && head[i + 1] === 0x24 && head[i + 2] === 0x42) return "decode";
+  }
   const isControl = (byte: number) =>
     (byte < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d, 0x1b].includes(byte)) || byte === 0x7f;
   let high = false;

@@ -1,7 +1,12 @@
 import { crc32 } from "~/text/byte-codecs";
 import { compileSearch, type SearchOptions } from "~/text/search";
 import type { TextEncodingId } from "~/text/text-encoding";
-import { type ByteNeedle, prefilterFile, requiredAsciiBytes } from "./byte-prefilter";
+import {
+  type ByteNeedle,
+  type KnownFile,
+  prefilterFile,
+  requiredAsciiBytes,
+} from "./byte-prefilter";
 import { decodeWorkspaceFile, SEARCH_MAX_BYTES } from "./file-decoding";
 import { walkShownFiles, type WalkOptions } from "./folder-walk";
 import { type FileShare, ownsFile } from "./file-share";
@@ -82,10 +87,11 @@ export interface FindSummary {
 }
 
 /**
- * The encoding each file was found in, while its size and time stay the same: a later search
- * of the folder skips the legacy-encoding guess (most of a first search's time).
+ * What a search found of each file, while its size and time stay the same (`KnownFile`: text,
+ * and the encoding it was decoded in): a later search of the folder skips the legacy-encoding
+ * guess (most of a first search's time) and the byte prefilter's binary check.
  */
-export type EncodingMemo = Map<string, FileStamp & { encoding: TextEncodingId }>;
+export type EncodingMemo = Map<string, FileStamp & KnownFile>;
 
 /**
  * A search's events. When a worker searches a share of the files (find-split.ts), a file carries
@@ -336,12 +342,14 @@ async function searchLoaded(
   const known = memo.get(path);
   const unchanged = known?.size === stamp.size && known.lastModified === stamp.lastModified;
   if (needle && snapshot.bytes.byteLength <= maxBytes) {
-    const verdict = prefilterFile(snapshot.bytes, needle, unchanged ? known.encoding : undefined);
+    const verdict = prefilterFile(snapshot.bytes, needle, unchanged ? known : undefined);
     if (verdict === "binary") {
       summary.skippedBinary++;
       return null;
     }
     if (verdict === "no-match") {
+      // Found text, in an ASCII-compatible encoding not yet guessed.
+      if (!unchanged) memo.set(path, stamp);
       summary.filesSearched++;
       return null;
     }
