@@ -2,8 +2,14 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as detectEncoding from "~/text/detect-encoding";
 import { loadLegacyEncoders } from "~/text/legacy-encodings";
 import { compileSearch } from "~/text/search";
-import { encodeText, type TextEncodingId } from "~/text/text-encoding";
-import { type ByteNeedle, holdsNeedle, prefilterFile, requiredAsciiBytes } from "./byte-prefilter";
+import { encodeText, isUtf16, TEXT_ENCODINGS, type TextEncodingId } from "~/text/text-encoding";
+import {
+  BYTES_WITHOUT_OWN_CHARACTER_PER_HIGH_BYTE,
+  type ByteNeedle,
+  holdsNeedle,
+  prefilterFile,
+  requiredAsciiBytes,
+} from "./byte-prefilter";
 import {
   type EncodingMemo,
   findInFolder,
@@ -156,12 +162,100 @@ describe("the byte prefilter", () => {
     // the text check's first 64 K characters or not; the decode decides.
     const late = new Uint8Array(100 * 1024).fill(0x61);
     late.set(encodeText("ÄÖÜ", "windows-1252"), 0);
+    late[64 * 1024 + 5] = 0x01;
+    expect(prefilterFile(late, needle)).toBe("decode");
+    // Three bytes over 0x7f cannot put a byte 6 KB further on within the first 64 K
+    // characters: the scan stops before it.
+    late[64 * 1024 + 5] = 0x61;
     late[70 * 1024] = 0x01;
+    expect(prefilterFile(late, needle)).toBe("no-match");
+    // Many of them can: a third of the head.
+    for (let i = 0; i < 64 * 1024; i += 3) late[i] = 0xe4;
     expect(prefilterFile(late, needle)).toBe("decode");
     // In plain ASCII the first 64 KB are the first 64 K characters.
-    late.set([0x61, 0x61, 0x61], 0);
+    late.fill(0x61, 0, 64 * 1024);
     expect(prefilterFile(late, needle)).toBe("no-match");
   });
+
+  it("holds its floor under the characters before a byte in every encoding it reads", () => {
+    // BYTES_WITHOUT_OWN_CHARACTER_PER_HIGH_BYTE: the bytes before offset q, `high` of them 0x80
+    // or over, decode to at least q - 3 × high whole characters (UTF-16 code units).
+    const sample = "Grüße café 東京 北京 서울 臺北 Москва Ελλάδα שלום ไทย བོད 😀 € ";
+    const floorGap = (encoding: TextEncodingId, perHighByte: number, text = sample) => {
+      const usable = [...text].filter((char) => encodeAble(char, encoding)).join("");
+      const bytes = encodeText((usable + "ab\n").repeat(40), encoding);
+      let worst = Infinity;
+      let high = 0;
+      for (let q = 0; q <= bytes.length; q++) {
+        if (q % 7 === 0 || q === bytes.length) {
+          const decoder = new TextDecoder(encoding.replace("-bom", ""));
+          const characters = decoder.decode(bytes.subarray(0, q), { stream: true }).length;
+          worst = Math.min(worst, characters - (q - perHighByte * high));
+        }
+        if (bytes[q] >= 0x80) high++;
+      }
+      return worst;
+    };
+    const knownToNode = (id: TextEncodingId) => {
+      try {
+        return new TextDecoder(id.replace("-bom", "")).encoding !== "";
+      } catch {
+        return false; // Node's own decoders lack a few single-byte ones (a byte, a character).
+      }
+    };
+    const readable = TEXT_ENCODINGS.map(({ id }) => id).filter(
+      (id) => !isUtf16(id) && id !== "iso-2022-jp" && knownToNode(id),
+    );
+    expect(readable.length).toBeGreaterThan(25);
+    for (const encoding of readable) {
+      const gap = floorGap(encoding, BYTES_WITHOUT_OWN_CHARACTER_PER_HIGH_BYTE);
+      expect(gap, encoding).toBeGreaterThanOrEqual(0);
+    }
+    // GB18030's four-byte characters (two of their bytes are ASCII digits) need more than one
+    // byte per high byte: the floor is not set tighter than the encodings allow.
+    expect(floorGap("gb18030", 1, "བོད་ཡིག")).toBeLessThan(0);
+  });
+
+  it(
+    "never calls a file text that the decode finds binary, in any encoding",
+    async () => {
+      // A control character just inside the text check's first 64 K characters, and just past
+      // them, after some characters of two, three or four bytes (their bytes push the control
+      // byte past 64 KB): the prefilter and the decode must agree in every encoding.
+      const sniff = 64 * 1024;
+      const samples: [TextEncodingId, string][] = [
+        ["utf-8", "é"],
+        ["utf-8", "東"],
+        ["utf-8", "😀"],
+        ["shift_jis", "東"],
+        ["gbk", "北"],
+        ["gb18030", "བ"],
+        ["big5", "臺"],
+        ["euc-kr", "서"],
+        ["koi8-r", "Ж"],
+        ["windows-1252", "é"],
+      ];
+      for (const [encoding, wide] of samples) {
+        for (const wideCount of [1, 500, 5000]) {
+          for (const controlAt of [sniff - 1, sniff, sniff + 2000]) {
+            const before = wide.repeat(wideCount);
+            const filler = "a".repeat(Math.max(0, controlAt - before.length));
+            const text = before + filler + "\x01" + "b".repeat(3000);
+            const folder = new MemoryFolder("late");
+            folder.put("file.txt", encodeText(text, encoding));
+            const find = { query: "needle", regexp: false };
+            const withPrefilter = await events(folder, find);
+            const without = await events(folder, { ...find, bytePrefilter: false });
+            expect(
+              withPrefilter,
+              `${encoding} ${wideCount}× ${wide}, control at ${controlAt}`,
+            ).toEqual(without);
+          }
+        }
+      }
+    },
+    BUSY_MACHINE_MS,
+  );
 
   it("tells binary from text as a byte-by-byte reading does, at any offset and length", () => {
     // The word-at-a-time scan against the plain reading it replaced: random files of text
@@ -403,7 +497,8 @@ describe("results with and without the prefilter", () => {
 
 /**
  * The prefilter's verdict for a file without a BOM and without "zq", read a byte at a time
- * and one check after the other (as it was before the word-at-a-time scan).
+ * and one check after the other (as it was before the word-at-a-time scan), with its rule for
+ * how far the first 64 K characters may reach looked at every 4 KB.
  */
 function readByteByByte(bytes: Uint8Array): "binary" | "decode" | "no-match" {
   const sniff = 64 * 1024;
@@ -414,14 +509,11 @@ function readByteByByte(bytes: Uint8Array): "binary" | "decode" | "no-match" {
   }
   const isControl = (byte: number) =>
     (byte < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d, 0x1b].includes(byte)) || byte === 0x7f;
-  let high = false;
-  for (let i = 0; i < Math.min(bytes.length, sniff); i++) {
-    if (isControl(bytes[i])) return "binary";
-    if (bytes[i] >= 0x80) high = true;
-  }
-  if (!high) return "no-match";
-  for (let i = sniff; i < Math.min(bytes.length, sniff * 4); i++) {
-    if (isControl(bytes[i])) return "decode";
+  let high = 0;
+  for (let i = 0; i < Math.min(bytes.length, sniff * 4); i++) {
+    if (i % 4096 === 0 && i - 3 * high >= sniff) break;
+    if (isControl(bytes[i])) return i < sniff ? "binary" : "decode";
+    if (bytes[i] >= 0x80) high++;
   }
   return "no-match";
 }

@@ -200,65 +200,114 @@ BINARY_CONTROL_BYTE[0x7f] = 1;
 
 /**
  * The most bytes one UTF-16 code unit of decoded text takes in the file (UTF-8: 3; GB18030's
- * four-byte sequences: 4 for 1 or 2 units). Byte `i` is at most character `i`, and at least
- * character `i / 4`.
+ * four-byte sequences: 4 for 1 or 2 units). Byte `i` is at least character `i / 4`.
  */
 const MAX_BYTES_PER_UNIT = 4;
 
 /**
- * What `scanBytes` found: a control byte (it stops there), a byte of 0x80 or over, an ESC (the
- * start of ISO-2022-JP's escapes).
+ * A second floor under the character a byte starts: in every ASCII-compatible encoding the
+ * workspace reads, a character is one byte, or two to four bytes of which at least one is 0x80
+ * or over (a lead byte: trail bytes and GB18030's digits may be ASCII, never alone), or the
+ * UTF-8 byte-order mark (three such bytes, no character). So at most three bytes per byte of
+ * 0x80 or over make no character of their own: the bytes before offset `q`, `high` of them
+ * 0x80 or over, hold at least `q - 3 * high` whole characters. Characters only add up, so from
+ * the first offset where that reaches SNIFF_LENGTH, every later byte lies past the text
+ * check's first SNIFF_LENGTH characters. (Control bytes are never trail bytes: a control byte
+ * is always a character of its own.)
  */
-const FOUND_CONTROL = 1;
-const FOUND_HIGH = 2;
-const FOUND_ESCAPE = 4;
+export const BYTES_WITHOUT_OWN_CHARACTER_PER_HIGH_BYTE = 3;
+
+/**
+ * Bytes scanned between two looks at that floor: whole words, and a stretch ends at
+ * SNIFF_LENGTH, where the escapes' head ends.
+ */
+const SCAN_STRETCH = 4 * 1024;
 
 const ESC = 0x1b;
 const SPACE = everyByte(0x20);
 const DEL = everyByte(0x7f);
 const NO_WORDS = new Uint32Array(0);
+/** Words a byte-lane counter takes before a lane could pass 255. */
+const LANE_WORDS = 255;
+
+/** What `scanStretch` saw besides its answer: bytes of 0x80 or over, and an ESC. */
+const stretchSeen = { high: 0, escape: false };
 
 /**
- * Scans `bytes` from `from` to `to` for a control byte (`BINARY_CONTROL_BYTE`, stopping at the
- * first), an ESC, and bytes of 0x80 and over (only when `lookForHigh`). Four bytes at a time (a
- * word's high bits, and the bit tricks for "a byte under 0x20" and "a byte equal to 0x7f"),
- * looking at single bytes only in words that may hold a control byte (a line break, a tab):
- * find in files asks this of every file's first 64-256 KB, where a byte-by-byte loop was a
- * third of a search's time. Returns FOUND_CONTROL, FOUND_HIGH and FOUND_ESCAPE bits.
+ * The offset of the first control byte (`BINARY_CONTROL_BYTE`) in `bytes` from `from` to `to`,
+ * or -1; counts the bytes of 0x80 and over and notes an ESC (the start of ISO-2022-JP's
+ * escapes) in `stretchSeen`. Four bytes at a time (the bit tricks for "a byte under 0x20" and
+ * "a byte equal to 0x7f", the high bytes counted in four byte lanes), looking at single bytes
+ * only in words that may hold a control byte (a line break, a tab): find in files asks this of
+ * every file's first 64 KB and more, where a byte-by-byte loop was a third of a search's time.
  */
-function scanBytes(bytes: Uint8Array, from: number, to: number, lookForHigh: boolean): number {
-  let found = 0;
+function scanStretch(bytes: Uint8Array, from: number, to: number): number {
+  let high = 0;
+  let escape = false;
   const byteAt = (i: number): boolean => {
     const byte = bytes[i];
     if (BINARY_CONTROL_BYTE[byte] === 1) return true;
-    if (byte >= 0x80) found |= FOUND_HIGH;
-    else if (byte === ESC) found |= FOUND_ESCAPE;
+    if (byte >= 0x80) high++;
+    else if (byte === ESC) escape = true;
     return false;
+  };
+  const done = (control: number) => {
+    stretchSeen.high = high;
+    stretchSeen.escape = escape;
+    return control;
   };
   // Whole words from an address divisible by four (a Uint32Array's own rule).
   let i = from;
-  while (i < to && (bytes.byteOffset + i) % 4 !== 0) if (byteAt(i++)) return found | FOUND_CONTROL;
+  for (; i < to && (bytes.byteOffset + i) % 4 !== 0; i++) if (byteAt(i)) return done(i);
   const wordCount = Math.max(0, Math.floor((to - i) / 4));
   const words =
     wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + i, wordCount) : NO_WORDS;
-  let high = 0;
-  for (let w = 0; w < wordCount; w++) {
-    const word = words[w];
-    high |= word;
-    const flipped = word ^ DEL;
-    const mayHoldControl =
-      ((word - SPACE) & ~word & HIGH_BITS) | ((flipped - ONES) & ~flipped & HIGH_BITS);
-    if (mayHoldControl !== 0) {
-      const at = i + w * 4;
-      for (let j = at; j < at + 4; j++) {
-        if (BINARY_CONTROL_BYTE[bytes[j]] === 1) return found | FOUND_CONTROL;
-        if (bytes[j] === ESC) found |= FOUND_ESCAPE;
+  for (let block = 0; block < wordCount; block += LANE_WORDS) {
+    const blockEnd = Math.min(wordCount, block + LANE_WORDS);
+    // One counter per byte lane: each word adds its bytes' high bits, 0 or 1 a lane.
+    let lanes = 0;
+    for (let w = block; w < blockEnd; w++) {
+      const word = words[w];
+      lanes += (word & HIGH_BITS) >>> 7;
+      const flipped = word ^ DEL;
+      const mayHoldControl =
+        ((word - SPACE) & ~word & HIGH_BITS) | ((flipped - ONES) & ~flipped & HIGH_BITS);
+      if (mayHoldControl !== 0) {
+        const at = i + w * 4;
+        for (let j = at; j < at + 4; j++) {
+          if (BINARY_CONTROL_BYTE[bytes[j]] === 1) return done(j);
+          if (bytes[j] === ESC) escape = true;
+        }
       }
     }
+    high += (lanes & 0xff) + ((lanes >>> 8) & 0xff) + ((lanes >>> 16) & 0xff) + (lanes >>> 24);
   }
-  if (lookForHigh && (high & HIGH_BITS) !== 0) found |= FOUND_HIGH;
-  for (i += wordCount * 4; i < to; i++) if (byteAt(i)) return found | FOUND_CONTROL;
-  return found;
+  for (i += wordCount * 4; i < to; i++) if (byteAt(i)) return done(i);
+  return done(-1);
+}
+
+/**
+ * The first control byte among the bytes the text check's first SNIFF_LENGTH characters may
+ * span (its offset, or -1), and whether the first SNIFF_LENGTH bytes hold an ESC (complete
+ * when no control byte is among them). Reads up to MAX_BYTES_PER_UNIT × SNIFF_LENGTH bytes,
+ * and stops sooner where BYTES_WITHOUT_OWN_CHARACTER_PER_HIGH_BYTE's floor shows the rest lies
+ * past those characters: right at SNIFF_LENGTH for a head of plain ASCII, a little past it for
+ * text with a few accented letters.
+ */
+function scanSniffedBytes(bytes: Uint8Array): { control: number; escapeInHead: boolean } {
+  const end = Math.min(bytes.length, SNIFF_LENGTH * MAX_BYTES_PER_UNIT);
+  let high = 0;
+  let escapeInHead = false;
+  for (let at = 0; at < end;) {
+    if (at - BYTES_WITHOUT_OWN_CHARACTER_PER_HIGH_BYTE * high >= SNIFF_LENGTH) break;
+    const to = Math.min(end, at + SCAN_STRETCH);
+    const control = scanStretch(bytes, at, to);
+    if (at < SNIFF_LENGTH && stretchSeen.escape) escapeInHead = true;
+    if (control !== -1) return { control, escapeInHead };
+    high += stretchSeen.high;
+    at = to;
+  }
+  return { control: -1, escapeInHead };
 }
 
 /** Encodings in which an ASCII character is not always its own byte. */
@@ -294,23 +343,19 @@ export function prefilterFile(
     if (!asciiTransparent(known.encoding)) return "decode";
     return holdsNeedle(bytes, needle) ? "decode" : "no-match";
   }
-  const sniffEnd = Math.min(bytes.length, SNIFF_LENGTH);
-  const head = bytes.subarray(0, sniffEnd);
+  const head = bytes.subarray(0, SNIFF_LENGTH);
   const bom = bomEncoding(head);
   if (bom && isUtf16(bom)) return "decode";
-  // One pass over the head for the control bytes, the escapes and the high bytes.
-  const scan = scanBytes(bytes, 0, sniffEnd, true);
-  if (scan & FOUND_CONTROL) {
-    // The scan stopped at it: a zero byte anywhere in the head may be UTF-16's.
+  // One pass for the control bytes, the escapes and the bytes of 0x80 and over.
+  const { control, escapeInHead } = scanSniffedBytes(bytes);
+  if (control !== -1 && control < SNIFF_LENGTH) {
+    // Within the first SNIFF_LENGTH characters for sure. The scan stopped at it: a zero byte
+    // anywhere in the head may be UTF-16's, an escape ISO-2022-JP's.
     if (head.indexOf(0) !== -1 || (!bom && looksLikeIso2022Jp(head))) return "decode";
     return "binary";
   }
-  if (scan & FOUND_ESCAPE && !bom && looksLikeIso2022Jp(head)) return "decode";
-  // An ASCII head is its first SNIFF_LENGTH characters exactly; with high bytes, those
-  // characters may reach MAX_BYTES_PER_UNIT times as far.
-  if (scan & FOUND_HIGH) {
-    const farEnd = Math.min(bytes.length, SNIFF_LENGTH * MAX_BYTES_PER_UNIT);
-    if (scanBytes(bytes, sniffEnd, farEnd, false) & FOUND_CONTROL) return "decode";
-  }
+  if (escapeInHead && !bom && looksLikeIso2022Jp(head)) return "decode";
+  // Past the first SNIFF_LENGTH bytes, perhaps still among the first characters.
+  if (control !== -1) return "decode";
   return holdsNeedle(bytes, needle) ? "decode" : "no-match";
 }
