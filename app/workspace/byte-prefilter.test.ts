@@ -287,6 +287,20 @@ describe("the byte prefilter", () => {
     }
   });
 
+  it("looks for the needle in UTF-16's bytes in a file an earlier search found in UTF-16", () => {
+    const needle = needleFor("needle 1", { regexp: false })!;
+    const utf16: TextEncodingId[] = ["utf-16le", "utf-16be", "utf-16le-nobom", "utf-16be-nobom"];
+    for (const encoding of utf16) {
+      // Right after and before a Greek letter: its other byte is not zero.
+      const holding = encodeText("Ελληνικά:ΑNeEdLe 1Ω is here.\n", encoding);
+      const without = encodeText("Ελληνικά: the NeEdLe 2 is here.\n", encoding);
+      expect(prefilterFile(holding, needle, { encoding }), encoding).toBe("decode");
+      expect(prefilterFile(without, needle, { encoding }), encoding).toBe("no-match");
+      // Not known: the full way, as before.
+      expect(prefilterFile(without, needle), encoding).toBe("decode");
+    }
+  });
+
   it("looks a needle up by its rarest character, never by a space", () => {
     expect(needleFor("needle 1", { regexp: false })!.anchor).toBe(7);
     expect(needleFor("the quick", { regexp: false })!.anchor).toBe(4);

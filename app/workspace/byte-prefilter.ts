@@ -310,6 +310,27 @@ function scanSniffedBytes(bytes: Uint8Array): { control: number; escapeInHead: b
   return { control: -1, escapeInHead };
 }
 
+const utf16Needles = new WeakMap<ByteNeedle, Map<TextEncodingId, ByteNeedle>>();
+
+/**
+ * The needle as UTF-16 stores it: an ASCII character is the code unit 0x00XX, its byte then a
+ * zero (little-endian) or a zero then its byte (big-endian). A file known to decode in UTF-16
+ * holds a match only where these bytes are (at an odd offset too: then the decode decides).
+ */
+function utf16Needle(needle: ByteNeedle, encoding: TextEncodingId): ByteNeedle {
+  let byEncoding = utf16Needles.get(needle);
+  if (!byEncoding) utf16Needles.set(needle, (byEncoding = new Map()));
+  let wide = byEncoding.get(encoding);
+  if (!wide) {
+    const bigEndian = encoding.startsWith("utf-16be");
+    const bytes = new Uint8Array(needle.bytes.length * 2);
+    needle.bytes.forEach((byte, i) => (bytes[2 * i + (bigEndian ? 1 : 0)] = byte));
+    const anchor = 2 * needle.anchor + (bigEndian ? 1 : 0);
+    byEncoding.set(encoding, (wide = { bytes, foldCase: needle.foldCase, anchor }));
+  }
+  return wide;
+}
+
 /** Encodings in which an ASCII character is not always its own byte. */
 function asciiTransparent(encoding: TextEncodingId | undefined): boolean {
   return encoding === undefined || !(isUtf16(encoding) || encoding === "iso-2022-jp");
@@ -332,7 +353,8 @@ export interface KnownFile {
  * characters in every ASCII-compatible encoding (no other byte decodes to one), so their
  * place in the bytes bounds their place in the text; when a control byte falls where the text
  * check's SNIFF_LENGTH characters may end, the decode decides. A file `known` from an earlier
- * search is known to be text: only the needle is looked for.
+ * search is known to be text: only the needle is looked for (in UTF-16's bytes for a file
+ * found in UTF-16, so a later search decodes only those of its UTF-16 files that may match).
  */
 export function prefilterFile(
   bytes: Uint8Array,
@@ -340,7 +362,11 @@ export function prefilterFile(
   known?: KnownFile,
 ): PrefilterVerdict {
   if (known) {
-    if (!asciiTransparent(known.encoding)) return "decode";
+    const { encoding } = known;
+    if (encoding !== undefined && isUtf16(encoding)) {
+      return holdsNeedle(bytes, utf16Needle(needle, encoding)) ? "decode" : "no-match";
+    }
+    if (!asciiTransparent(encoding)) return "decode";
     return holdsNeedle(bytes, needle) ? "decode" : "no-match";
   }
   const head = bytes.subarray(0, SNIFF_LENGTH);
