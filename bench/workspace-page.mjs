@@ -48,6 +48,22 @@ function pageSetup(folderName) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
   }).observe({ type: "longtask", buffered: true });
+  // Long animation frames say which scripts a long task ran (printed when there is one).
+  w.__longFrames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const frame of list.getEntries()) {
+        if (frame.duration <= 50) continue;
+        const scripts = frame.scripts.map(
+          (script) =>
+            `${script.invoker} ${script.sourceFunctionName || ""} ${script.sourceURL.split("/").pop()}:${script.sourceCharPosition} ${script.duration.toFixed(0)} ms`,
+        );
+        w.__longFrames.push({ at: frame.startTime, duration: frame.duration, scripts });
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  } catch {
+    // A browser without long animation frames: the long tasks alone.
+  }
   const proto = /** @type {any} */ (FileSystemHandle.prototype);
   proto.queryPermission = async () => "granted";
   proto.requestPermission = async () => "granted";
@@ -247,7 +263,10 @@ export async function measurePage({ browser, baseURL, root, sizeLabel, quickQuer
       `page: ${files.length} files, ${(bytes / 1048576).toFixed(0)} MB written into OPFS in ${((performance.now() - start) / 1000).toFixed(0)} s`,
     );
     // The writing above is the bench's, not the notepad's: long tasks count from here.
-    await page.evaluate(() => (window.__longTasks.length = 0));
+    await page.evaluate(() => {
+      window.__longTasks.length = 0;
+      window.__longFrames.length = 0;
+    });
     const heaps = [await heapMb(page)];
 
     await page.getByRole("menuitem", { name: "File", exact: true }).click();
@@ -291,6 +310,10 @@ export async function measurePage({ browser, baseURL, root, sizeLabel, quickQuer
     heaps.push(await heapMb(page));
     const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
     const count = await page.evaluate(() => window.__longTasks.length);
+    if (count > 0) {
+      const frames = await page.evaluate(() => window.__longFrames);
+      console.log("Long animation frames (over 50 ms):", JSON.stringify(frames, null, 1));
+    }
     row(
       "page: longest main-thread task (from Open folder on)",
       `${longest.toFixed(0)} ms (${count} tasks over 50 ms)`,
