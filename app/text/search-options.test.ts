@@ -46,5 +46,8 @@ describe("compileSearch options (find in files)", () => {
       error: "Invalid pattern",
     });
     expect(compileSearch("(", { regexp: false })?.ok).toBe(true);
+    // Valid only inside the whole-word group, which it would close: invalid, as typed.
+    expect(compileSearch("ab)?(?:cd", { wholeWord: true })?.ok).toBe(false);
+    expect(compileSearch("ab)?(?:cd")?.ok).toBe(false);
   });
 });

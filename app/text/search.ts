@@ -35,10 +35,13 @@ const WORD_CHAR = String.raw`[\p{L}\p{N}_]`;
 export function compileSearch(query: string, options: SearchOptions = {}): CompiledSearch | null {
   if (query === "") return null;
   const { regexp = true, matchCase = false, wholeWord = false } = options;
-  let source = regexp ? query : query.replace(REGEXP_SYNTAX, "\\$&");
-  if (wholeWord) source = `(?<!${WORD_CHAR})(?:${source})(?!${WORD_CHAR})`;
+  const pattern = regexp ? query : query.replace(REGEXP_SYNTAX, "\\$&");
   const flags = "gm" + (matchCase ? "" : "i") + (!regexp || wholeWord ? "u" : "");
   try {
+    // The pattern must be one alone: inside the whole-word group, "ab)?(?:cd" would close it
+    // and compile to something else than what was typed.
+    new RegExp(pattern, flags);
+    const source = wholeWord ? `(?<!${WORD_CHAR})(?:${pattern})(?!${WORD_CHAR})` : pattern;
     return { ok: true, regexp: new RegExp(source, flags) };
   } catch {
     return { ok: false, error: "Invalid pattern" };

@@ -122,6 +122,27 @@ describe("the byte prefilter", () => {
     expect(text("\\bneedle")).toBeNull();
   });
 
+  it("takes no needle from a pattern that only the whole-word wrapper makes whole", async () => {
+    // "ab)?(?:cd" would close the wrapper's group and make "ab" optional: the search refuses
+    // it as typed, and the prefilter, given such a compiled pattern, takes no needle from it.
+    const query = "ab)?(?:cd";
+    const wrapped = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${query})(?![\\p{L}\\p{N}_])`, "gimu");
+    expect(requiredAsciiBytes(query, true, wrapped)).toBeNull();
+    const folder = new MemoryFolder("wrapped");
+    folder.put("a.txt", new TextEncoder().encode("cd\n"));
+    const find = { query, wholeWord: true };
+    const withPrefilter = await events(folder, find);
+    expect(withPrefilter).toEqual(await events(folder, { ...find, bytePrefilter: false }));
+    expect(withPrefilter).toEqual([{ type: "error", message: expect.any(String) }]);
+  });
+
+  it("takes no control characters into a needle (some decoders turn one into another)", () => {
+    expect(needleFor("\x7f", { regexp: false })).toBeNull();
+    const needle = needleFor("ab\x1cxyz", { regexp: false })!;
+    expect(new TextDecoder().decode(needle.bytes)).toBe("xyz");
+    expect(new TextDecoder().decode(needleFor("a\tb", { regexp: false })!.bytes)).toBe("a\tb");
+  });
+
   it("takes no needle of non-ASCII letters", () => {
     expect(needleFor("Москва", { regexp: false })).toBeNull();
     // The ASCII run of a mixed query is a needle all the same.

@@ -6,8 +6,8 @@ import { bomEncoding, isUtf16, type TextEncodingId } from "~/text/text-encoding"
  * Find in files' byte prefilter (issue 52): most files of a folder hold no match, and deciding
  * their encoding (the legacy-encoding guess) and decoding them was most of a search's time. An
  * ASCII character is the same single byte in every ASCII-compatible encoding the workspace
- * reads (UTF-8 and all the legacy ones but ISO-2022-JP), and the strict decoders never make an
- * ASCII character out of other bytes; so a file whose bytes lack the query's ASCII characters
+ * reads (UTF-8 and all the legacy ones but ISO-2022-JP), and the strict decoders never make a
+ * printable ASCII character out of other bytes; so a file whose bytes lack the query's ASCII characters
  * in a row cannot match, in whatever encoding it would be read. Such a file is counted searched
  * without a guess or a decode. A file with a candidate (which may be false: a Shift_JIS trail
  * byte can look like a letter) goes the full way, so results are the same as without it.
@@ -68,22 +68,26 @@ function requiredPrefix(source: string): string {
 
 /**
  * The bytes every match of `query` (compiled as `regexp`) holds in a row, or null when there
- * are none: the longest run of ASCII characters of a text query, or of the text a regular
- * expression's matches start with (`requiredPrefix`). A run never holds a letter that folds to a
- * non-ASCII character under the regexp's flags.
+ * are none: the longest run of printable ASCII characters of a text query, or of the text a
+ * regular expression's matches start with (`requiredPrefix`). A run never holds a letter that
+ * folds to a non-ASCII character under the regexp's flags.
  */
 export function requiredAsciiBytes(
   query: string,
   isRegexp: boolean,
   regexp: RegExp,
 ): ByteNeedle | null {
+  // A pattern read as the whole of what is matched: the whole-word wrapper puts it in a group,
+  // and a pattern that is no pattern alone ("ab)?(?:cd") could close that group and make its
+  // leading text optional.
+  if (isRegexp && !compilesAlone(query, regexp.flags)) return null;
   const literal = isRegexp ? requiredPrefix(query) : query;
   const foldCase = regexp.ignoreCase;
   const unicodeFolding = foldCase && (regexp.unicode || regexp.flags.includes("v"));
   let best = "";
   let run = "";
   for (const char of literal) {
-    const usable = char.charCodeAt(0) < 0x80 && !(unicodeFolding && FOLDS_BEYOND_ASCII.test(char));
+    const usable = isNeedleCharacter(char) && !(unicodeFolding && FOLDS_BEYOND_ASCII.test(char));
     run = usable ? run + char : "";
     if (run.length > best.length) best = run;
   }
@@ -94,6 +98,25 @@ export function requiredAsciiBytes(
     bytes[i] = foldCase ? lowerAscii(code) : code;
   }
   return { bytes, foldCase, anchor: rarestIndex(bytes) };
+}
+
+function compilesAlone(source: string, flags: string): boolean {
+  try {
+    new RegExp(source, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The characters a needle holds: printable ASCII and the tab. Control characters are left out:
+ * a few decoders (Node's Shift_JIS and IBM866, not the browsers') turn one control byte into
+ * another control character.
+ */
+function isNeedleCharacter(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code >= 0x20 && code < 0x7f) || code === 0x09;
 }
 
 function lowerAscii(code: number): number {
