@@ -49,6 +49,38 @@ function searchView(page: Page) {
 }
 
 test.describe("find and replace in the files of a folder", () => {
+  test("a match late in a long line is in view in its result row", async ({ page }) => {
+    await installWorkspaceHarness(page);
+    await openNotepad(page);
+    const line =
+      "A long line of words that goes on and on before the word we want: needle, then more.";
+    await writeWorkspaceFiles(page, [
+      { path: "long.txt", bytes: Array.from(Buffer.from(`${line}\n`)) },
+    ]);
+    await runMenu(page, "File", "Open folder…");
+    await expect(page.getByRole("treeitem", { name: "long.txt" })).toBeVisible();
+    await page.keyboard.press("ControlOrMeta+Shift+F");
+    const view = searchView(page);
+    await view.getByLabel("Find", { exact: true }).fill("needle");
+    await view.getByRole("button", { name: "Find all" }).click();
+    const row = page
+      .getByRole("region", { name: "Results" })
+      .getByRole("list", { name: "Matches in long.txt" })
+      .getByRole("button");
+    await expect(row).toHaveCount(1);
+    // The marked word ends inside the row's text box (the button cuts what overflows it with
+    // an ellipsis), so it is seen.
+    const mark = row.locator("mark");
+    await expect(mark).toHaveText("needle");
+    const overflow = await mark.evaluate((element) => {
+      const button = element.closest("button")!;
+      const textRight =
+        button.getBoundingClientRect().right - parseFloat(getComputedStyle(button).paddingRight);
+      return element.getBoundingClientRect().right - textRight;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test("finds a word in every encoding, opens a result at its line, replaces with a review and undoes byte for byte", async ({
     page,
   }) => {

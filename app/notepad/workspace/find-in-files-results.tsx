@@ -19,8 +19,12 @@ interface MatchRow {
   to: number;
 }
 
-/** Characters shown before a match that is not the line's first. */
-const CONTEXT_BEFORE = 40;
+/**
+ * Characters shown before a match that is not the line's first: few, so the match itself stays
+ * in view in the side panel (about 24 characters of a line fit beside the line number at its
+ * default width; with 40, a match late in a long line was cut off by the row's ellipsis).
+ */
+const CONTEXT_BEFORE = 12;
 
 function rowsOf(hits: FileHits): MatchRow[] {
   return hits.lines.flatMap((line) =>
