@@ -139,7 +139,7 @@ function rarestIndex(bytes: Uint8Array): number {
 }
 
 /** Where the has-a-zero-byte trick below looks: the high bit of each byte of a word. */
-const HIGH_BITS = 0x80808080;
+const HIGH_BITS = 0x80808080 | 0;
 const ONES = 0x01010101;
 /** The four bytes of a word each holding `byte`. */
 const everyByte = (byte: number) => Math.imul(byte, ONES);
@@ -249,9 +249,12 @@ const SCAN_STRETCH = 4 * 1024;
 const ESC = 0x1b;
 const SPACE = everyByte(0x20);
 const DEL = everyByte(0x7f);
-const NO_WORDS = new Uint32Array(0);
-/** Words a byte-lane counter takes before a lane could pass 255. */
-const LANE_WORDS = 255;
+const NO_WORDS = new Int32Array(0);
+/**
+ * Words a byte-lane counter takes: a lane stays under 128, so the four lanes read as one number
+ * stay a 32-bit integer, which the engine keeps in a register (past 2^31 it becomes a double).
+ */
+const LANE_WORDS = 127;
 
 /** What `scanStretch` saw besides its answer: bytes of 0x80 or over, and an ESC. */
 const stretchSeen = { high: 0, escape: false };
@@ -283,8 +286,10 @@ function scanStretch(bytes: Uint8Array, from: number, to: number): number {
   let i = from;
   for (; i < to && (bytes.byteOffset + i) % 4 !== 0; i++) if (byteAt(i)) return done(i);
   const wordCount = Math.max(0, Math.floor((to - i) / 4));
+  // Signed words: a Uint32Array's element over 2^31 is a double to the engine, and this loop
+  // ran at two thirds of the speed with them.
   const words =
-    wordCount > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + i, wordCount) : NO_WORDS;
+    wordCount > 0 ? new Int32Array(bytes.buffer, bytes.byteOffset + i, wordCount) : NO_WORDS;
   for (let block = 0; block < wordCount; block += LANE_WORDS) {
     const blockEnd = Math.min(wordCount, block + LANE_WORDS);
     // One counter per byte lane: each word adds its bytes' high bits, 0 or 1 a lane.
