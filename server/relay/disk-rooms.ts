@@ -25,6 +25,7 @@ import {
   roomsPastCache,
   type LoadedRoom,
 } from "./disk-room-log";
+import { PackedLog } from "./packed-log";
 import { entriesAfter, newEpoch } from "./room-store";
 
 /** What the rooms need of their store. */
@@ -106,11 +107,11 @@ export class DiskRooms {
       await this.writeMeta(roomId, { ...meta, epoch });
       this.storedBytes -= logBytes.length - parsed.goodLength;
     }
-    const entries = entriesAfter(parsed.entries, snapshot?.upToSeq ?? 0);
+    const entries = PackedLog.of(entriesAfter(parsed.entries, snapshot?.upToSeq ?? 0));
     const room: LoadedRoom = {
       verifyKey: new Uint8Array(Buffer.from(meta.verifyKey, "base64url")),
       entries,
-      logBytes: entries.reduce((sum, entry) => sum + entry.sealed.length, 0),
+      logBytes: entries.sealedBytes,
       snapshot,
       headSeq: Math.max(snapshot?.upToSeq ?? 0, parsed.entries.at(-1)?.seq ?? 0),
       epoch,

@@ -40,8 +40,8 @@ import { appendRecord, closeLog, type LoadedRoom } from "./disk-room-log";
 import { DiskRooms } from "./disk-rooms";
 import { DiskTombstones } from "./disk-tombstones";
 import { KeyedTurns } from "./keyed-turns";
+import { PackedLog } from "./packed-log";
 import {
-  entriesAfter,
   newEpoch,
   noteAppended,
   replayOf,
@@ -162,7 +162,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         await touch(path.join(folder, "log"), now);
         const room: LoadedRoom = {
           verifyKey: verifyKey.slice(),
-          entries: [],
+          entries: new PackedLog(),
           logBytes: 0,
           snapshot: null,
           headSeq: 0,
@@ -241,7 +241,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
     readAfter(roomId, afterSeq) {
       return locked(roomId, async () => {
         const room = await load(roomId);
-        return room ? entriesAfter(room.entries, afterSeq) : [];
+        return room ? room.entries.after(afterSeq) : [];
       });
     },
     replay(roomId, sinceSeq) {
@@ -271,11 +271,11 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
           if (isNoSpaceError(error)) return refused;
           throw error;
         }
-        const kept = entriesAfter(room.entries, snapshot.upToSeq);
+        const kept = room.entries.trimmedThrough(snapshot.upToSeq);
         // The rename replaces the file: the open handle would append to the old one. Synced
         // first with the journal: if the rewrite fails, the old log stays, durable.
         await closeLog(room, journaled);
-        const logFile = Buffer.concat(kept.map(encodeRecord));
+        const logFile = Buffer.concat([...kept].map(encodeRecord));
         try {
           await writeAtomic(path.join(folder, "log"), logFile, durable);
           room.logLength = logFile.length;
@@ -287,7 +287,7 @@ export function createDiskRoomStore(dir: string, options: DiskStoreOptions = {})
         await touch(path.join(folder, "log"), now);
         room.snapshot = snapshot;
         room.entries = kept;
-        room.logBytes = kept.reduce((sum, entry) => sum + entry.sealed.length, 0);
+        room.logBytes = kept.sealedBytes;
         const size = snapshotFile.length + room.logLength;
         rooms.storedBytes += size - room.size;
         room.size = size;

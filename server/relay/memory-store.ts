@@ -3,7 +3,6 @@
  * restart. Every method runs synchronously inside its promise, so each is atomic.
  */
 import {
-  entriesAfter,
   newEpoch,
   noteAppended,
   replayOf,
@@ -20,6 +19,7 @@ import {
   type RoomStore,
   type SnapshotSwapResult,
 } from "./room-store";
+import { PackedLog } from "./packed-log";
 import { AddressBytes, DEFAULT_QUOTAS, nearlyFull, type StorageQuotas } from "./store-quota";
 
 interface MemoryRoom extends HeldRoom {
@@ -53,7 +53,7 @@ export function createMemoryRoomStore(
       const room: MemoryRoom = {
         verifyKey: verifyKey.slice(),
         headSeq: 0,
-        entries: [],
+        entries: new PackedLog(),
         logBytes: 0,
         snapshot: null,
         epoch: newEpoch(),
@@ -89,7 +89,7 @@ export function createMemoryRoomStore(
     },
     async readAfter(roomId, afterSeq) {
       const room = rooms.get(roomId);
-      return room ? entriesAfter(room.entries, afterSeq) : [];
+      return room ? room.entries.after(afterSeq) : [];
     },
     async replay(roomId, sinceSeq): Promise<RoomReplay | null> {
       const room = rooms.get(roomId);
@@ -105,8 +105,8 @@ export function createMemoryRoomStore(
       if (!addressBytes.take(address, growth, now)) return refused;
       storedBytes -= heldBytes(room);
       room.snapshot = snapshot;
-      room.entries = entriesAfter(room.entries, snapshot.upToSeq);
-      room.logBytes = room.entries.reduce((sum, entry) => sum + entry.sealed.length, 0);
+      room.entries = room.entries.trimmedThrough(snapshot.upToSeq);
+      room.logBytes = room.entries.sealedBytes;
       room.lastWriteAt = now;
       storedBytes += heldBytes(room);
       return { accepted: true, room: roomInfoOf(roomId, room) };

@@ -5,14 +5,9 @@
  * cannot read; the store never decodes it.
  */
 import { randomInt } from "node:crypto";
+import { PackedLog, type StoredEntry } from "./packed-log";
 
-/** One logged update, exactly as a writer sent it (sealed and signed). */
-export interface StoredEntry {
-  seq: number;
-  messageId: Uint8Array;
-  sealed: Uint8Array;
-  signature: Uint8Array;
-}
+export type { StoredEntry };
 
 /**
  * Why a room is gone, kept as its tombstone for the idle period and sent in ENDED: "deleted"
@@ -182,11 +177,8 @@ export function snapshotFits(room: RoomInfo, snapshot: StoredSnapshot): boolean 
  * outside every quota (60 rooms an hour × 24 MiB against 200 MB an hour).
  */
 export function snapshotGrowth(room: HeldRoom, snapshot: StoredSnapshot): number {
-  let replaced = room.snapshot?.sealed.length ?? 0;
-  for (const entry of room.entries) {
-    if (entry.seq > snapshot.upToSeq) break;
-    replaced += entry.sealed.length;
-  }
+  const replaced =
+    (room.snapshot?.sealed.length ?? 0) + room.entries.sealedBytesThrough(snapshot.upToSeq);
   return Math.max(0, snapshot.sealed.length - replaced);
 }
 
@@ -202,40 +194,22 @@ export function entriesAfter(entries: StoredEntry[], afterSeq: number): StoredEn
   return entries.slice(low);
 }
 
-// The message ids of a log (hex to sequence), built when first asked for and kept in step by
-// noteAppended; a snapshot's trim makes a new entries array, whose index is built afresh.
-const messageIdIndexes = new WeakMap<StoredEntry[], Map<string, number>>();
-
-function messageIdIndex(entries: StoredEntry[]): Map<string, number> {
-  let index = messageIdIndexes.get(entries);
-  if (!index) {
-    index = new Map(entries.map((entry) => [hexOf(entry.messageId), entry.seq]));
-    messageIdIndexes.set(entries, index);
-  }
-  return index;
-}
-
-function hexOf(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
-}
-
 /** The sequence of the log entry with this message id, or null when the log has none. */
 export function seqOfMessageId(room: HeldRoom, messageId: Uint8Array): number | null {
-  return messageIdIndex(room.entries).get(hexOf(messageId)) ?? null;
+  return room.entries.seqOfMessageId(messageId);
 }
 
-/** Adds an entry to a room's log (and to its message id index). */
+/** Adds an entry to a room's log. */
 export function noteAppended(room: HeldRoom, entry: StoredEntry): void {
   room.entries.push(entry);
-  messageIdIndexes.get(room.entries)?.set(hexOf(entry.messageId), entry.seq);
 }
 
 /** What every store holds of a room in memory (the rules below read it). */
 export interface HeldRoom {
   verifyKey: Uint8Array;
   headSeq: number;
-  /** The log after the snapshot, in order. */
-  entries: StoredEntry[];
+  /** The log after the snapshot, in order (packed: packed-log.ts). */
+  entries: PackedLog;
   /** Sum of the log entries' sealed bytes. */
   logBytes: number;
   snapshot: StoredSnapshot | null;
@@ -277,6 +251,6 @@ export function replayOf(roomId: string, room: HeldRoom, sinceSeq: number): Room
   return {
     room: roomInfoOf(roomId, room),
     snapshot: sinceSeq < snapshotSeq ? room.snapshot : null,
-    entries: entriesAfter(room.entries, Math.max(sinceSeq, snapshotSeq)),
+    entries: room.entries.after(Math.max(sinceSeq, snapshotSeq)),
   };
 }
