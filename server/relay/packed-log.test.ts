@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PackedLog, type StoredEntry } from "./packed-log";
 
-function entry(seq: number, sealedLength = 20 + (seq % 7) * 13, id = randomBytes(16)): StoredEntry {
+function entry(
+  seq: number,
+  sealedLength = 20 + (seq % 7) * 13,
+  id: Uint8Array = randomBytes(16),
+): StoredEntry {
   return {
     seq,
     messageId: new Uint8Array(id),
