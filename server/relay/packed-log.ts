@@ -9,6 +9,8 @@
  * into a new one, and a trim makes a new log).
  */
 
+import { randomInt } from "node:crypto";
+
 /** One logged update, exactly as a writer sent it (sealed and signed). */
 export interface StoredEntry {
   seq: number;
@@ -19,17 +21,38 @@ export interface StoredEntry {
 
 /** Numbers kept per entry in `layout`: where its bytes start, then its three lengths. */
 const FIELDS = 4;
-const EMPTY_CAPACITY = 8;
+/** Entries a log first makes room for (none until its first entry). */
+const FIRST_CAPACITY = 8;
 /** The least a log's byte buffer starts at (a room's first few updates share it). */
 const MIN_BYTES = 1024;
+const NO_BYTES = new Uint8Array(0);
+const NO_LAYOUT = new Int32Array(0);
+const NO_SEQS = new Float64Array(0);
 
-/** A message id's 30-bit key (a small integer to the engine): FNV-1a of its bytes. */
-function idKey(id: Uint8Array): number {
-  let hash = 0x811c9dc5;
+/**
+ * This process's secret for message id keys. V8 hashes a small-integer map key with a fixed
+ * function, so keys a client could compute would let it choose ids that all fall in one bucket
+ * and make every lookup walk them all (the hex strings before were safe: V8 seeds its string
+ * hash per process). Unknown to clients, the seed makes the keys, and so the buckets, unknowable.
+ */
+const KEY_SEED = randomInt(2 ** 32 - 1);
+
+/**
+ * A message id's 30-bit key, a small integer to the engine: FNV-1a of its bytes from this
+ * process's secret basis, then mixed (MurmurHash3's finalizer) so every bit of the key depends
+ * on the seed. Exported for the tests that make ids sharing a key.
+ */
+export function messageIdKey(id: Uint8Array): number {
+  let hash = KEY_SEED;
   for (let i = 0; i < id.length; i++) {
     hash ^= id[i];
     hash = Math.imul(hash, 0x01000193);
   }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
   return hash & 0x3fffffff;
 }
 
@@ -38,20 +61,21 @@ function hexOf(bytes: Uint8Array): string {
 }
 
 export class PackedLog implements Iterable<StoredEntry> {
-  private bytes = new Uint8Array(0);
+  // Nothing is allocated until the first entry: an empty room's log costs a few words.
+  private bytes = NO_BYTES;
   private usedBytes = 0;
   /** Per entry, FIELDS numbers: start in `bytes`, message id, signature and sealed lengths. */
-  private layout = new Int32Array(EMPTY_CAPACITY * FIELDS);
-  private seqs = new Float64Array(EMPTY_CAPACITY);
+  private layout = NO_LAYOUT;
+  private seqs = NO_SEQS;
   private count = 0;
   private sealedTotal = 0;
   /** Message id key → the first entry holding an id with that key. */
-  private readonly firstWithKey = new Map<number, number>();
+  private firstWithKey: Map<number, number> | null = null;
   /**
-   * Ids whose key an earlier entry's different id already has (hex → sequence): rare, and a
-   * client that makes them on purpose costs one map entry each, as every id once did.
+   * Ids whose key an earlier entry's different id already has (hex → sequence): rare (a key
+   * is secret, so nobody can aim at one), and each costs one map entry, as every id once did.
    */
-  private readonly sharedKeys = new Map<string, number>();
+  private sharedKeys: Map<string, number> | null = null;
 
   /** A log of `entries` (in sequence order). */
   static of(entries: Iterable<StoredEntry>): PackedLog {
@@ -94,9 +118,10 @@ export class PackedLog implements Iterable<StoredEntry> {
     this.usedBytes += size;
     this.sealedTotal += sealed.length;
     this.count++;
-    const key = idKey(messageId);
+    const key = messageIdKey(messageId);
+    this.firstWithKey ??= new Map();
     if (!this.firstWithKey.has(key)) this.firstWithKey.set(key, index);
-    else this.sharedKeys.set(hexOf(messageId), entry.seq);
+    else (this.sharedKeys ??= new Map()).set(hexOf(messageId), entry.seq);
   }
 
   /** The entry at `index` (from 0), its bytes views of the log's buffer. */
@@ -144,10 +169,10 @@ export class PackedLog implements Iterable<StoredEntry> {
 
   /** The sequence of the entry with this message id, or null when the log has none. */
   seqOfMessageId(messageId: Uint8Array): number | null {
-    const index = this.firstWithKey.get(idKey(messageId));
+    const index = this.firstWithKey?.get(messageIdKey(messageId));
     if (index === undefined) return null;
     if (this.idAtEquals(index, messageId)) return this.seqs[index];
-    return this.sharedKeys.get(hexOf(messageId)) ?? null;
+    return this.sharedKeys?.get(hexOf(messageId)) ?? null;
   }
 
   *[Symbol.iterator](): Iterator<StoredEntry> {
@@ -191,7 +216,7 @@ export class PackedLog implements Iterable<StoredEntry> {
     }
     const neededEntries = this.count + entries;
     if (neededEntries > this.seqs.length) {
-      const capacity = Math.max(neededEntries, Math.ceil(this.seqs.length * 1.5));
+      const capacity = Math.max(neededEntries, Math.ceil(this.seqs.length * 1.5), FIRST_CAPACITY);
       const layout = new Int32Array(capacity * FIELDS);
       layout.set(this.layout.subarray(0, this.count * FIELDS));
       this.layout = layout;
