@@ -50,7 +50,7 @@ import {
   tableRow,
 } from "./collab-measure.mjs";
 import { pinSelf, unpinSelf } from "./collab-pin.mjs";
-import { printTable } from "./lib.mjs";
+import { medianBy, printTable } from "./lib.mjs";
 
 const BIG_CLIENTS = Number(process.env.COLLAB_BIG_CLIENTS ?? 5000);
 const BIG_ROOMS = Number(process.env.COLLAB_BIG_ROOMS ?? 500);
@@ -63,12 +63,6 @@ const PINNED = "servers CPU 0, clients CPU 1";
 const UNPINNED = "none: all on every CPU";
 const verdict = (ok) => (ok ? "met" : "NOT met");
 const RATIO_PAIRS = Math.max(1, Math.floor(Number(process.env.COLLAB_RATIO_PAIRS ?? 3)));
-
-/** The run with the median p95 (the lower middle one of an even count). */
-function medianRun(phaseRuns) {
-  const sorted = [...phaseRuns].sort((a, b) => a.p95 - b.p95);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
 
 /** The relay load bench (run by bench/run.mjs; ignores the browser). */
 export default async function collabRelayBench() {
@@ -176,8 +170,14 @@ async function relayPhases() {
       pairs.push({ relay, hocuspocus });
     }
     results.pairs = pairs;
-    results.one = medianRun(pairs.map((pair) => pair.relay));
-    results.hocuspocus = medianRun(pairs.map((pair) => pair.hocuspocus));
+    results.one = medianBy(
+      pairs.map((pair) => pair.relay),
+      (run) => run.p95,
+    );
+    results.hocuspocus = medianBy(
+      pairs.map((pair) => pair.hocuspocus),
+      (run) => run.p95,
+    );
   } else if (runs("one")) {
     results.one = await relayPhase(wire, "relay, 1 process (disk store)", {});
   }

@@ -257,6 +257,12 @@ export function median(values) {
   return percentile(values, 50);
 }
 
+/** The item with the median `key` (the lower middle one of an even count): a whole run, kept. */
+export function medianBy(items, key) {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
 async function taskDuration(cdp) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   return metrics.find((metric) => metric.name === "TaskDuration").value * 1000;

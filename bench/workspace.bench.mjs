@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { printTable } from "./lib.mjs";
+import { medianBy, printTable } from "./lib.mjs";
 import { measurePage } from "./workspace-page.mjs";
 
 /** The page's rows need the built site and Chromium (`npm run bench` starts them). */
@@ -184,12 +184,6 @@ async function timeSearch(events) {
   // The processor time beside the wall time: on a shared machine the two differ.
   const { user, system } = process.cpuUsage(cpuBefore);
   return { first, complete: performance.now() - start, cpu: (user + system) / 1000, summary };
-}
-
-/** The run with the median `key` (the lower middle one of an even count). */
-function medianBy(runs, key) {
-  const sorted = [...runs].sort((a, b) => key(a) - key(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** "1,476 ms (1,476 / 1,502 / 1,533)": the median complete time, then every round's, in order. */
