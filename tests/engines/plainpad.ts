@@ -37,7 +37,14 @@ export function useEngine(engine: EngineName): EngineTest {
     await state.browser?.close();
     await state.site?.close();
   });
-  beforeEach(async () => {
+  beforeEach(async (context) => {
+    // Under CI a test that fails runs once more (vitest.engines.config.ts); each failed attempt
+    // is printed here, so a pass on the second attempt still shows in the log.
+    context.onTestFailed(({ task }) => {
+      const attempt = (task.result?.retryCount ?? 0) + 1;
+      const reason = task.result?.errors?.[0]?.message ?? "no error recorded";
+      console.warn(`${engine}: "${task.name}" failed on attempt ${attempt}: ${reason}`);
+    });
     state.site.offline = false;
     state.origin = await state.site.origin();
     state.page = await state.browser.newPage();

@@ -23,7 +23,8 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       const { driver, stop } = await startSession();
       const quit = async () => {
         open.delete(quit);
-        await driver.quit().catch(() => undefined);
+        // A driver that stopped answering is not waited for: its processes are killed below.
+        await answered("quit", driver.quit()).catch(() => undefined);
         stop();
       };
       open.add(quit);
@@ -71,12 +72,36 @@ async function startSession(): Promise<{ driver: WebDriver; stop(): void }> {
         "webkitgtk:browserOptions": { binary: browserPath, args: ["--automation"] },
       })
       .build();
-    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 });
+    await driver
+      .manage()
+      .setTimeouts({ script: COMMAND_DEADLINE_MS, pageLoad: COMMAND_DEADLINE_MS });
     return { driver, stop };
   } catch (error) {
     stop();
     throw error;
   }
+}
+
+/**
+ * How long one WebDriver command may take. WebKitWebDriver has now and then (about one test
+ * in 300 under CI) left a command unanswered until the test's own two-minute limit, which
+ * says nothing of which command it was: each command now fails by itself, by name, first.
+ */
+const COMMAND_DEADLINE_MS = 40_000;
+
+/** `command`, or an error naming it when WebKitWebDriver has not answered in time. */
+function answered<T>(what: string, command: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`WebKitWebDriver did not answer "${what}" in ${COMMAND_DEADLINE_MS / 1000} s`),
+        ),
+      COMMAND_DEADLINE_MS + 5_000,
+    );
+  });
+  return Promise.race([command, late]).finally(() => clearTimeout(timer));
 }
 
 /** WebDriver key names for the chords the suite presses. */
@@ -100,38 +125,40 @@ const KEYS: Record<string, string> = {
 };
 
 function webkitPage(driver: WebDriver, quit: () => Promise<void>): EnginePage {
+  const run = <T>(script: string, ...args: unknown[]) =>
+    answered("execute script", driver.executeScript(script, ...args)) as Promise<T>;
   const find = async (query: object): Promise<WebElement> => {
-    const element = (await driver.executeScript(
+    const element = await run<WebElement | null>(
       "return window.__engineProbe.find(arguments[0]);",
       query,
-    )) as WebElement | null;
+    );
     if (!element) throw new Error(`No visible control matches ${JSON.stringify(query)}`);
     return element;
   };
   return {
     async goto(url) {
-      await driver.get(url);
+      await answered(`go to ${url}`, driver.get(url));
     },
     async reload() {
-      await driver.navigate().refresh();
+      await answered("reload", driver.navigate().refresh());
     },
     evaluate(fn, ...args) {
       // WebDriver awaits a returned promise (Execute Script, step "promise-calling").
-      return driver.executeScript(
-        `return (${fn.toString()}).apply(null, arguments);`,
-        ...args,
-      ) as never;
+      return run(`return (${fn.toString()}).apply(null, arguments);`, ...args);
     },
     async click(query) {
       const element = await find(query);
       // A person scrolls a long menu to its item first; WebKitWebDriver does not scroll inside
       // a scrolling menu, and refuses an item below its edge as "not interactable".
-      await driver.executeScript("arguments[0].scrollIntoView({ block: 'nearest' })", element);
-      await element.click();
+      await run("arguments[0].scrollIntoView({ block: 'nearest' })", element);
+      await answered(`click ${JSON.stringify(query)}`, element.click());
     },
     async type(text) {
       // A line break is the Enter key (WebDriver would drop a bare "\n").
-      await driver.actions().sendKeys(text.replaceAll("\n", Key.ENTER)).perform();
+      await answered(
+        `type ${JSON.stringify(text)}`,
+        driver.actions().sendKeys(text.replaceAll("\n", Key.ENTER)).perform(),
+      );
     },
     async press(chord) {
       const { modifiers, key } = parseChord(chord);
@@ -140,13 +167,16 @@ function webkitPage(driver: WebDriver, quit: () => Promise<void>): EnginePage {
       for (const modifier of modifiers) actions = actions.keyDown(keyOf(modifier));
       actions = actions.sendKeys(keyOf(key));
       for (const modifier of [...modifiers].reverse()) actions = actions.keyUp(keyOf(modifier));
-      await actions.perform();
+      await answered(`press ${chord}`, actions.perform());
     },
     async chooseFiles(paths) {
-      const inputs = await driver.findElements(By.css("input[data-engine-file-input]"));
+      const inputs = await answered(
+        "find the file input",
+        driver.findElements(By.css("input[data-engine-file-input]")),
+      );
       const input = inputs.at(-1);
       if (!input) throw new Error("The page opened no file dialog");
-      await input.sendKeys(paths.join("\n"));
+      await answered("choose files", input.sendKeys(paths.join("\n")));
     },
     close: quit,
   };
