@@ -1,10 +1,26 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { guessLegacyEncoding } from "~/text/detect-encoding";
 import { isLegacyEncoding, loadLegacyEncoders } from "~/text/legacy-encodings";
 import { applyLineEnding } from "~/text/line-endings";
 import { encodeText } from "~/text/text-encoding";
-import { decodeWorkspaceFile, QUICK_GUESS_BYTES, SEARCH_GUESS_BYTES } from "./file-decoding";
+import {
+  decodeWorkspaceFile,
+  QUICK_GUESS_BYTES,
+  QUICK_GUESS_HIGH_BYTES,
+  SEARCH_GUESS_BYTES,
+} from "./file-decoding";
 import { FIXTURE_FILES } from "./workspace-fixture";
+
+// The detector itself, watched: which samples a file's decoding asked it about.
+vi.mock("~/text/detect-encoding", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/text/detect-encoding")>();
+  return { ...original, guessLegacyEncoding: vi.fn(original.guessLegacyEncoding) };
+});
+const guessedSampleLengths = () =>
+  vi.mocked(guessLegacyEncoding).mock.calls.map(([sample]) => sample.length);
+beforeEach(() => {
+  vi.mocked(guessLegacyEncoding).mockClear();
+});
 
 beforeAll(() => loadLegacyEncoders());
 
@@ -30,6 +46,33 @@ describe("the quick legacy-encoding guess (search's fast path)", () => {
       expect(decoded.ok && decoded.text.split(file.word).length - 1).toBeGreaterThan(3);
     },
   );
+
+  it("reads a long Windows-1252 file from the quick sample alone", async () => {
+    const western = FIXTURE_FILES.find((file) => file.encoding === "windows-1252")!;
+    const { bytes } = longFile(western);
+    const decoded = await decodeWorkspaceFile(bytes);
+    expect(decoded.ok && decoded.encoding).toBe("windows-1252");
+    expect(guessedSampleLengths()).toEqual([QUICK_GUESS_BYTES]);
+  });
+
+  it("does not trust a quick sample with a few high bytes: one © before Russian text", async () => {
+    const russian = FIXTURE_FILES.find((file) => file.encoding === "koi8-r")!;
+    // On this sample alone the detector says ISO-8859-2, 95% sure.
+    const prefix = "Copyright © 2026 Plainpad\n" + "an english line of a log\n".repeat(170);
+    const { bytes } = longFile(russian, prefix);
+    const decoded = await decodeWorkspaceFile(bytes);
+    expect(decoded.ok && decoded.encoding).toBe("koi8-r");
+    expect(decoded.ok && decoded.text.startsWith("Copyright © 2026")).toBe(true);
+    expect(guessedSampleLengths()).toEqual([SEARCH_GUESS_BYTES]);
+  });
+
+  it(`asks the quick sample once it holds ${QUICK_GUESS_HIGH_BYTES} high bytes`, async () => {
+    const japanese = FIXTURE_FILES.find((file) => file.encoding === "shift_jis")!;
+    const { bytes } = longFile(japanese);
+    const decoded = await decodeWorkspaceFile(bytes);
+    expect(decoded.ok && decoded.encoding).toBe("shift_jis");
+    expect(guessedSampleLengths()).toEqual([QUICK_GUESS_BYTES]);
+  });
 
   it("does not settle for Windows-1252 when the quick sample is plain ASCII", async () => {
     const japanese = FIXTURE_FILES.find((file) => file.encoding === "shift_jis")!;
