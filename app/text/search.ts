@@ -40,8 +40,9 @@ export function compileSearch(query: string, options: SearchOptions = {}): Compi
   try {
     // The pattern must be one alone: inside the whole-word group, "ab)?(?:cd" would close it
     // and compile to something else than what was typed.
-    new RegExp(pattern, flags);
-    const source = wholeWord ? `(?<!${WORD_CHAR})(?:${pattern})(?!${WORD_CHAR})` : pattern;
+    const alone = new RegExp(pattern, flags);
+    if (!wholeWord) return { ok: true, regexp: alone };
+    const source = `(?<!${WORD_CHAR})(?:${pattern})(?!${WORD_CHAR})`;
     return { ok: true, regexp: new RegExp(source, flags) };
   } catch {
     return { ok: false, error: "Invalid pattern" };
