@@ -12,22 +12,11 @@ import { joinMessage, newKeys, until } from "./relay/test-client";
 import { SocketClient, startRelayProcess, type RelayProcess } from "./relay/test-relay-process";
 import { rawRequest, type RawResponse } from "./test-http";
 import { bundleStartServer, type ServerBundle } from "./test-server-bundle";
+import { seededRandom } from "../tests/support/seeded-random";
 
 const SEED = 49;
 const REQUESTS = 400;
 const AT_ONCE = 16;
-
-/** mulberry32: a small seeded random generator, so every run sends the same requests. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const METHODS = [
   "GET",
@@ -159,7 +148,7 @@ afterAll(async () => {
 
 describe("HTTP fuzz", () => {
   it(`answers ${REQUESTS} odd requests (seed ${SEED}) without a server error, and still serves`, async () => {
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     const requests = Array.from({ length: REQUESTS }, () => oddRequest(random));
     const answers: (RawResponse | null)[] = [];
     for (let i = 0; i < requests.length; i += AT_ONCE) {

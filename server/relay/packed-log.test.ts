@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { messageIdKey, PackedLog, type StoredEntry } from "./packed-log";
+import { seededRandom } from "../../tests/support/seeded-random";
 
 function entry(
   seq: number,
@@ -179,15 +180,6 @@ describe("PackedLog", () => {
 });
 
 describe("PackedLog against a plain array of entries", () => {
-  /** mulberry32: a seeded generator, so a failure repeats. */
-  function seeded(seed: number): () => number {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
   /** An entry as one string: its sequence and every byte. */
   const flat = (each: StoredEntry) =>
@@ -196,7 +188,7 @@ describe("PackedLog against a plain array of entries", () => {
   it("agrees over random pushes, reads, lookups and trims (re-sent ids refused, as the stores do)", () => {
     const pairs = [idsSharingAKey(), idsSharingAKey()].flat();
     for (const seed of [1, 2, 3]) {
-      const random = seeded(seed);
+      const random = seededRandom(seed);
       const below = (n: number) => Math.floor(random() * n);
       let log = new PackedLog();
       let model: StoredEntry[] = [];

@@ -16,6 +16,7 @@ import {
   updateMessage,
 } from "./test-client";
 import { SocketClient, relayProcessesForFile, type RelayProcess } from "./test-relay-process";
+import { seededRandom } from "../../tests/support/seeded-random";
 
 const relays = relayProcessesForFile();
 let relay: RelayProcess;
@@ -23,17 +24,6 @@ let relay: RelayProcess;
 beforeAll(async () => {
   relay = await relays.start({ RELAY_DATA_DIR: await relays.dataDir("plainpad-relay-fuzz-") });
 }, 60_000);
-
-/** mulberry32: the same frames on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One valid frame of each kind a client sends. */
 function validFrames(keys: LiveKeys): Uint8Array[] {
@@ -87,7 +77,7 @@ function mutate(frame: Uint8Array, random: () => number): Uint8Array {
 
 describe("relay wire fuzz (real process)", () => {
   it("300 mutated frames from proven connections close only their senders", async () => {
-    const random = seeded(49);
+    const random = seededRandom(49);
     const keys = newKeys();
     const owner = new SocketClient(relay.url);
     await owner.opened;

@@ -20,23 +20,12 @@ import { LiveSession, MISSING_HERE_MESSAGE, MISSING_THERE_MESSAGE } from "~/coll
 import type { LiveRoomState, LiveStateStore } from "~/collab/live-state-store";
 import { TestNetwork } from "./live-test-network";
 import { snapshotBinding, updateBinding } from "@plainpad/wire";
+import { seededRandom } from "../support/seeded-random";
 
 const SEEDS = [1, 2, 3, 4, 5, 6];
 const STEPS = 400;
 const CLIENTS = 5;
 const VIEW_ONLY = 4;
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function memoryStateStore(): LiveStateStore {
   const kept = new Map<string, LiveRoomState>();
@@ -83,7 +72,7 @@ function seesEveryone(session: LiveSession, sessions: LiveSession[]): boolean {
 const WORDS = ["alpha ", "beta ", "γάμμα ", "delta\n", "ε ", "🙂 ", "zeta ", "eta\n"];
 
 async function runSeed(seed: number) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const keys = keysFromSecret(new Uint8Array(32).fill(seed));
   const store = createMemoryRoomStore();

@@ -16,6 +16,7 @@ import { decodeBytes } from "~/text/text-encoding";
 import { computer, oneBrowser, type TestComputer } from "~/drive/sync/sync-test-support";
 import { DriveModel, FOLDER_MIME, type ModelFault } from "./drive-model";
 import { instantClock } from "./instant-clock";
+import { seededRandom } from "./seeded-random";
 
 /**
  * What may happen in a run, each switchable on its own:
@@ -73,18 +74,6 @@ export interface RandomSyncResult {
   requests: number;
   /** How far the computers' clock moved: the waits (rate-limit back-offs) it jumped over. */
   clockMs: number;
-}
-
-/** A small seeded PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TAB_LIST = "Plainpad synced tabs.json";
