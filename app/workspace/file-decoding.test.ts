@@ -66,6 +66,42 @@ describe("the quick legacy-encoding guess (search's fast path)", () => {
     expect(guessedSampleLengths()).toEqual([SEARCH_GUESS_BYTES]);
   });
 
+  it("does not take Windows-1252 from a quick sample with an arrow near its end", async () => {
+    // A "->" ending right at the quick sample's end: jschardet's Windows-1252 prober drops all
+    // before it as markup, and says Windows-1252 at 95% on what is left.
+    const ukrainian = [
+      "Добрий день! Сьогодні чудова погода, ходімо гуляти до парку.",
+      "Столиця України — Київ, це велике й гарне місто.",
+      "Ця функція читає файл налаштувань і зберігає результат у кеші.",
+      "Якщо сталася помилка, перевірте журнал і запустіть програму ще раз.",
+      "Завтрашня нарада розпочнеться о третій годині в другій кімнаті.",
+      "У новій версії значно пришвидшено пошук у всіх файлах.",
+      "Навесні в парках цвітуть дерева, і багато людей приходить фотографувати.",
+      "Програма автоматично визначає кодування текстового файлу.",
+    ];
+    const encode = (text: string) => encodeText(text, "windows-1251");
+    let head = "";
+    for (
+      let i = 0;
+      encode(`${head}${ukrainian[i % ukrainian.length]}\na -> b\n`).length <= QUICK_GUESS_BYTES;
+      i++
+    ) {
+      head += `${ukrainian[i % ukrainian.length]}\n`;
+    }
+    head += "x".repeat(QUICK_GUESS_BYTES - encode(`${head}a -> b\n`).length) + "a -> b\n";
+    let text = head;
+    for (let i = 0; encode(text).length < 20_000; i++)
+      text += `${ukrainian[i % ukrainian.length]}\n`;
+    const bytes = encode(text);
+    expect(bytes[QUICK_GUESS_BYTES - 1]).toBe(0x0a);
+    const quick = await guessLegacyEncoding(bytes.subarray(0, QUICK_GUESS_BYTES));
+    expect(quick?.encoding).toBe("windows-1252");
+    vi.mocked(guessLegacyEncoding).mockClear();
+    const decoded = await decodeWorkspaceFile(bytes);
+    expect(decoded.ok && decoded.encoding).toBe("windows-1251");
+    expect(decoded.ok && decoded.text).toBe(text);
+  });
+
   it(`asks the quick sample once it holds ${QUICK_GUESS_HIGH_BYTES} high bytes`, async () => {
     const japanese = FIXTURE_FILES.find((file) => file.encoding === "shift_jis")!;
     const { bytes } = longFile(japanese);
