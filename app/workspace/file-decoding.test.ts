@@ -47,13 +47,16 @@ describe("the quick legacy-encoding guess (search's fast path)", () => {
     },
   );
 
-  it("reads a long Windows-1252 file from the quick sample alone", async () => {
-    const western = FIXTURE_FILES.find((file) => file.encoding === "windows-1252")!;
-    const { bytes } = longFile(western);
-    const decoded = await decodeWorkspaceFile(bytes);
-    expect(decoded.ok && decoded.encoding).toBe("windows-1252");
-    expect(guessedSampleLengths()).toEqual([QUICK_GUESS_BYTES]);
-  });
+  it.each(["windows-1252", "shift_jis"] as const)(
+    `reads a long %s file from the quick sample alone (${QUICK_GUESS_HIGH_BYTES} high bytes or more)`,
+    async (encoding) => {
+      const file = FIXTURE_FILES.find((fixture) => fixture.encoding === encoding)!;
+      const { bytes } = longFile(file);
+      const decoded = await decodeWorkspaceFile(bytes);
+      expect(decoded.ok && decoded.encoding).toBe(encoding);
+      expect(guessedSampleLengths()).toEqual([QUICK_GUESS_BYTES]);
+    },
+  );
 
   it("does not trust a quick sample with a few high bytes: one © before Russian text", async () => {
     const russian = FIXTURE_FILES.find((file) => file.encoding === "koi8-r")!;
@@ -100,14 +103,6 @@ describe("the quick legacy-encoding guess (search's fast path)", () => {
     const decoded = await decodeWorkspaceFile(bytes);
     expect(decoded.ok && decoded.encoding).toBe("windows-1251");
     expect(decoded.ok && decoded.text).toBe(text);
-  });
-
-  it(`asks the quick sample once it holds ${QUICK_GUESS_HIGH_BYTES} high bytes`, async () => {
-    const japanese = FIXTURE_FILES.find((file) => file.encoding === "shift_jis")!;
-    const { bytes } = longFile(japanese);
-    const decoded = await decodeWorkspaceFile(bytes);
-    expect(decoded.ok && decoded.encoding).toBe("shift_jis");
-    expect(guessedSampleLengths()).toEqual([QUICK_GUESS_BYTES]);
   });
 
   it("does not settle for Windows-1252 when the quick sample is plain ASCII", async () => {

@@ -83,9 +83,9 @@ async function startSession(): Promise<{ driver: WebDriver; stop(): void }> {
 }
 
 /**
- * How long one WebDriver command may take. WebKitWebDriver has now and then (about one test
- * in 300 under CI) left a command unanswered until the test's own two-minute limit, which
- * says nothing of which command it was: each command now fails by itself, by name, first.
+ * How long one WebDriver command may take. WebKitWebDriver has now and then (in two CI runs
+ * of late, one test each) left a command unanswered until the test's own two-minute limit,
+ * which says nothing of which command it was: each command now fails by itself, by name, first.
  */
 const COMMAND_DEADLINE_MS = 40_000;
 
