@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
 import { createEditorCompartments } from "~/codemirror";
 import { HistoryStore } from "~/storage/history-store";
+import { FileReadTracker } from "~/ui/file-read-progress";
 import { createNotepadStore } from "./notepad-store";
 import { NotepadTabs, type TabOperationsHost } from "./tab-operations";
 import { TabStates } from "./tab-states";
@@ -31,7 +32,7 @@ function notepadWithTabs() {
       saveOrder: () => undefined,
     },
     history: { store: history },
-    fileReads: null as unknown as TabOperationsHost["fileReads"],
+    fileReads: new FileReadTracker(),
     drive,
     ready: true,
     whenReady: async () => undefined,
@@ -39,14 +40,16 @@ function notepadWithTabs() {
     getContent: (id) => states.content(id),
     addNotice: (notice) => store.setState((s) => ({ notices: [...s.notices, notice] })),
   };
+  const focusText = vi.fn();
   const tabs = new NotepadTabs(host, {
     confirm: () => true,
-    focusText: () => undefined,
+    focusText,
     backUpAll: () => undefined,
   });
   const other = tabs.newTab("Other", "")!;
   const notes = tabs.newTab("Notes", "one\ntwo")!;
-  return { store, states, tabs, drive, other, notes };
+  focusText.mockClear();
+  return { store, states, tabs, drive, other, notes, focusText };
 }
 
 describe("the notepad's closed tabs and the Drive sync", () => {
@@ -88,5 +91,29 @@ describe("the active tab remembered for the next load", () => {
     states.remove(other, "other-window");
     expect(states.activeId).not.toBe(other);
     expect(remembered).toEqual([other]);
+  });
+});
+
+describe("files opened as tabs", () => {
+  const picked = (name: string, text: string) => ({
+    file: new File([text], name, { type: "text/plain" }),
+    handle: null,
+  });
+
+  it("are shown, the text focused", async () => {
+    const { states, tabs, focusText } = notepadWithTabs();
+    const [id] = await tabs.openFiles([picked("list.txt", "milk\n")]);
+    expect(states.content(id)).toBe("milk\n");
+    expect(states.activeId).toBe(id);
+    expect(focusText).toHaveBeenCalledTimes(1);
+  });
+
+  it("open behind the shown tab, the focus left alone, when no longer to be shown once read", async () => {
+    const { store, states, tabs, notes, focusText } = notepadWithTabs();
+    const [id] = await tabs.openFiles([picked("list.txt", "milk\n")], { show: () => false });
+    expect(states.content(id)).toBe("milk\n");
+    expect(store.getState().tabs.tabs.map((tab) => tab.name)).toContain("list.txt");
+    expect(states.activeId).toBe(notes);
+    expect(focusText).not.toHaveBeenCalled();
   });
 });

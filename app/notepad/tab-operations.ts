@@ -131,7 +131,7 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
     name?: string,
     content: string | Text = "",
     origin: string | null | TabOrigin = null,
-    options: { id?: string; isModified?: boolean } = {},
+    options: { id?: string; isModified?: boolean; activate?: boolean } = {},
   ): string | null {
     if (!this.notepad.ready) return null;
     const id = this.notepad.states.add(content, {
@@ -140,7 +140,7 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
       meta: typeof origin === "object" && origin !== null ? origin : { driveFileId: origin },
     });
     this.saveOrder();
-    this.links.focusText();
+    if (options.activate !== false) this.links.focusText();
     return id;
   }
 
@@ -345,16 +345,26 @@ export class NotepadTabs extends NotepadPart<TabOperationsHost> {
 
   // ---------------------------------------------------------------- files
 
-  /** Opens text files, each in its own tab; refused files are reported. Resolves with the tabs' ids. */
-  async openFiles(files: readonly PickedFile[]): Promise<string[]> {
+  /**
+   * Opens text files, each in its own tab; refused files are reported. Resolves with the tabs'
+   * ids. `show`, asked once they are read, says whether they are still to be shown: another
+   * file asked for while these were read is shown instead, and these open behind it.
+   */
+  async openFiles(
+    files: readonly PickedFile[],
+    { show = () => true }: { show?: () => boolean } = {},
+  ): Promise<string[]> {
     await this.notepad.whenReady();
     const { opened, rejected, cancelled } = await readTabFiles(files, this.notepad.fileReads);
     const ids: string[] = [];
+    const activate = show();
     for (const file of opened) {
-      const id = this.newTab(file.name, file.content, {
-        file: file.file,
-        mixedLineEndings: file.mixedLineEndings,
-      });
+      const id = this.newTab(
+        file.name,
+        file.content,
+        { file: file.file, mixedLineEndings: file.mixedLineEndings },
+        { activate },
+      );
       if (id) ids.push(id);
       if (id && file.guessed) {
         this.notepad.addNotice({

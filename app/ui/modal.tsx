@@ -1,13 +1,18 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
+/** The open modals' panels, the newest last: only the newest keeps the focus. */
+const openPanels: HTMLElement[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog (role=dialog, aria-modal, labelled by its title). Focus moves into it, Tab is
  * trapped inside, Escape or the close button closes it, and focus returns to where it was
- * (unless what closed it moved focus elsewhere).
+ * (unless what closed it moved focus elsewhere). Whatever else moves the focus behind it while
+ * it stays open (a file that finishes opening focuses its text) has it moved back, so the next
+ * key still goes to the dialog and never types into the document behind it.
  */
 export function Modal({
   title,
@@ -37,6 +42,29 @@ export function Modal({
       panel?.querySelector<HTMLElement>("[data-autofocus]") ??
       panel?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
+    if (panel) openPanels.push(panel);
+    let lastInside: HTMLElement | null = first ?? null;
+    function onFocusIn(event: FocusEvent) {
+      if (!panel) return;
+      const target = event.target;
+      if (target instanceof HTMLElement && panel.contains(target)) {
+        lastInside = target;
+        return;
+      }
+      // Checked after the current task's other work: what moves the focus out on purpose also
+      // closes the dialog in the same step (a restored version puts the cursor in its text),
+      // and then the panel has left the page by the time this runs.
+      queueMicrotask(() => {
+        const active = document.activeElement;
+        const stillOpenAndOnTop = panel.isConnected && openPanels.at(-1) === panel;
+        if (!stillOpenAndOnTop || (active && panel.contains(active))) return;
+        const back =
+          lastInside?.isConnected && panel.contains(lastInside)
+            ? lastInside
+            : panel.querySelector<HTMLElement>(FOCUSABLE);
+        back?.focus();
+      });
+    }
     function onKeyDown(event: KeyboardEvent) {
       if (!panel) return;
       if (event.key === "Escape") {
@@ -67,8 +95,11 @@ export function Modal({
       }
     }
     document.addEventListener("keydown", onKeyDown, true);
+    document.addEventListener("focusin", onFocusIn);
     return () => {
       document.removeEventListener("keydown", onKeyDown, true);
+      document.removeEventListener("focusin", onFocusIn);
+      if (panel) openPanels.splice(openPanels.indexOf(panel), 1);
       // Back to the control (or editor) that was focused before the dialog opened, unless what
       // closed it put focus somewhere on purpose (a restored version puts it in the text): the
       // next key goes there at once, not to the old control until a later frame moves it.

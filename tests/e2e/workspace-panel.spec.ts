@@ -43,6 +43,24 @@ async function openWorkspace(page: Page): Promise<void> {
   await expect(panel(page)).toBeVisible();
 }
 
+/** Holds the reads of the file named `name` in the page (a big file, a slow disk) until released. */
+async function holdReadsOf(page: Page, name: string): Promise<void> {
+  await page.evaluate((held) => {
+    const w = window as unknown as { releaseReads?: () => void; realGetFile?: () => Promise<File> };
+    const gate = new Promise<void>((resolve) => (w.releaseReads = resolve));
+    w.realGetFile ??= FileSystemFileHandle.prototype.getFile;
+    const realGetFile = w.realGetFile;
+    FileSystemFileHandle.prototype.getFile = async function (this: FileSystemFileHandle) {
+      if (this.name === held) await gate;
+      return realGetFile.call(this);
+    };
+  }, name);
+}
+
+async function releaseReads(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { releaseReads: () => void }).releaseReads());
+}
+
 test.describe("a folder as a workspace", () => {
   test("Open folder shows the panel; it hides, shows again, resizes by keys and pointer", async ({
     page,
@@ -235,6 +253,49 @@ test.describe("a folder as a workspace", () => {
     await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
     await expect(tabButtons(page).filter({ hasText: "quick-target.ts" })).toHaveCount(1);
     expect(await prints()).toBe(1);
+  });
+
+  test("a file still being read when quick open opens takes neither its keys nor the view", async ({
+    page,
+  }) => {
+    await openWorkspace(page);
+    await holdReadsOf(page, "Windows.txt");
+    const windowsTab = tabButtons(page).filter({ hasText: "Windows.txt" });
+    const dialog = page.getByRole("dialog", { name: "Quick open" });
+    const input = dialog.getByRole("combobox", { name: "File name" });
+
+    // Its read ends while the dialog is open: its tab opens, the typing stays in the dialog.
+    await treeItem(page, "Windows.txt").click();
+    await page.keyboard.press("ControlOrMeta+p");
+    await input.fill("qtarget");
+    await expect(dialog.getByRole("option").first()).toContainText("quick-target.ts");
+    await releaseReads(page);
+    await expect(windowsTab).toHaveCount(1);
+    await expect(input).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect.poll(() => editorText(page)).toBe("line one\nline two\n");
+    await windowsTab.click();
+    await expect.poll(() => editorText(page)).toBe("Price: € 5, café\n“quoted” – naïve\n");
+    await expect(page.getByRole("contentinfo", { name: "Status bar" })).not.toContainText(
+      "Modified",
+    );
+
+    // Its read ends after the file picked in quick open is shown: that one stays in view.
+    await page.getByRole("button", { name: "Close Windows.txt" }).click();
+    await holdReadsOf(page, "Windows.txt");
+    await treeItem(page, "Windows.txt").click();
+    await page.keyboard.press("ControlOrMeta+p");
+    await input.fill("b-notes");
+    await expect(dialog.getByRole("option").first()).toContainText("b-notes.txt");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => editorText(page)).toBe("Notes in UTF-8: naïve\n");
+    await releaseReads(page);
+    await expect(windowsTab).toHaveCount(1);
+    await expect(page.getByRole("contentinfo", { name: "Status bar" })).toContainText(
+      "b-notes.txt",
+    );
+    expect(await editorText(page)).toBe("Notes in UTF-8: naïve\n");
   });
 
   test("coming back: Reopen <name>, one permission prompt, the tree and the folder's tabs", async ({

@@ -29,11 +29,14 @@ class FakeTabs implements WorkspaceTabs {
   hasTab(id: string) {
     return this.opened.some((tab) => tab.id === id);
   }
-  async openPicked(picked: PickedFile) {
-    const id = `tab-${this.opened.length + 1}`;
+  /** Reads of these files' names wait for the promise (a big file, a slow disk). */
+  readonly slowReads = new Map<string, Promise<void>>();
+  async openPicked(picked: PickedFile, show: () => boolean) {
     const text = await picked.file.text();
+    await this.slowReads.get(picked.file.name);
+    const id = `tab-${this.opened.length + 1}`;
     this.opened.push({ id, name: picked.file.name, text, handle: picked.handle });
-    this.active = id;
+    if (show()) this.active = id;
     return id;
   }
   activate(id: string) {
@@ -101,6 +104,24 @@ describe("WorkspaceSession", () => {
     const docs = workspace.state.listings.docs;
     expect(docs.state).toBe("failed");
     expect(docs.state === "failed" && docs.message).toMatch(/no longer in the folder/);
+  });
+
+  it("shows the file asked for last when an earlier one takes longer to read", async () => {
+    const { tabs, session: workspace } = session();
+    await workspace.openFolder();
+    let readSlowFile = () => undefined as void;
+    tabs.slowReads.set("b.txt", new Promise<void>((resolve) => (readSlowFile = resolve)));
+    const slow = workspace.openFile("b.txt");
+    const quick = await workspace.openFile("a.txt", { line: 1 });
+    expect(tabs.active).toBe(quick);
+    readSlowFile();
+    const slowTab = await slow;
+    expect(tabs.opened.map((tab) => tab.name)).toEqual(["a.txt", "b.txt"]);
+    expect(slowTab).not.toBe(quick);
+    expect(tabs.active).toBe(quick);
+    // Asked for again, it is shown.
+    expect(await workspace.openFile("b.txt")).toBe(slowTab);
+    expect(tabs.active).toBe(slowTab);
   });
 
   it("opens a file as a tab once, then focuses that tab and moves the cursor", async () => {

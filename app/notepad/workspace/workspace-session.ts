@@ -60,8 +60,11 @@ export interface WorkspaceTabs {
   hasTab(id: string): boolean;
   /** The shown tab, with the handle of its file on this computer (if any). */
   activeTab(): { id: string; handle: FileSystemFileHandle | null };
-  /** Opens a file in a new tab and shows it; its id, or null when it was refused. */
-  openPicked(picked: PickedFile): Promise<string | null>;
+  /**
+   * Opens a file in a new tab, shown unless `show()` says no once the file is read; its id, or
+   * null when it was refused.
+   */
+  openPicked(picked: PickedFile, show: () => boolean): Promise<string | null>;
   activate(id: string): void;
   /** Puts the cursor of the shown tab `id` at a place and scrolls to it. */
   placeCursor(id: string, place: FilePlace): void;
@@ -104,6 +107,8 @@ export class WorkspaceSession {
   readonly store: StoreApi<WorkspaceState> = createStore<WorkspaceState>(initialState);
   /** Quick open's index of the open folder (null: none open). */
   private index: FolderIndex | null = null;
+  /** How many file opens were asked for: the latest one's file is shown. */
+  private openRequests = 0;
 
   constructor(
     private readonly tabs: WorkspaceTabs,
@@ -249,19 +254,24 @@ export class WorkspaceSession {
   async openFile(path: string, place?: FilePlace): Promise<string | null> {
     const { folder, generation } = this.state;
     if (!folder) return null;
+    // The last file asked for is the one shown: a slow read (a big file) that ends after a
+    // later open still opens its tab, behind.
+    const request = ++this.openRequests;
+    const latest = () => this.openRequests === request;
     try {
       const handle = folder instanceof HandleFolder ? await folder.fileHandle(path) : null;
       let id = await this.tabOf(path, handle);
-      if (id) this.tabs.activate(id);
-      else {
+      if (id) {
+        if (latest()) this.tabs.activate(id);
+      } else {
         const picked = handle
           ? { file: await handle.getFile(), handle }
           : await copyOf(folder, path);
-        id = await this.tabs.openPicked(picked);
+        id = await this.tabs.openPicked(picked, latest);
         if (!id) return null;
       }
       if (this.state.generation === generation) this.noteOpened(path, id);
-      if (place) this.tabs.placeCursor(id, place);
+      if (place && latest()) this.tabs.placeCursor(id, place);
       return id;
     } catch (error) {
       this.tabs.addNotice({

@@ -10,7 +10,7 @@ export interface WorkspaceTabsHost {
   readonly store: NotepadStore;
   readonly states: TabStates;
   readonly tabs: {
-    openFiles(picked: readonly PickedFile[]): Promise<string[]>;
+    openFiles(picked: readonly PickedFile[], options: { show: () => boolean }): Promise<string[]>;
     activate(id: string): void;
   };
   getView(): EditorView | null;
@@ -32,7 +32,7 @@ export function workspaceTabsOf(host: WorkspaceTabsHost): WorkspaceTabs {
       return { id, handle: host.states.get(id)?.file.disk?.handle ?? null };
     },
     hasTab: (id) => host.store.getState().tabs.tabs.some((tab) => tab.id === id),
-    openPicked: async (picked) => (await host.tabs.openFiles([picked]))[0] ?? null,
+    openPicked: async (picked, show) => (await host.tabs.openFiles([picked], { show }))[0] ?? null,
     activate: (id) => host.tabs.activate(id),
     placeCursor: (id, place) => placeCursor(host, id, place),
     addNotice: (notice) => host.addNotice(notice),
