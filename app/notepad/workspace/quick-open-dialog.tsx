@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Modal } from "~/ui/modal";
 import type { RankedPath } from "~/workspace/fuzzy-rank";
 import { useWorkspace } from "./use-workspace";
@@ -9,7 +9,9 @@ import type { WorkspaceSession } from "./workspace-session";
  * `fuzzy-rank.ts` (letters in a row and at word starts first), the files opened in this
  * workspace on top. The combobox pattern: the focus stays in the text box, the arrows move
  * the active option (aria-activedescendant), Enter opens it. While the folder is still being
- * indexed it says how many files it holds and answers from those.
+ * indexed it says how many files it holds and answers from those; Enter pressed before any
+ * file matches opens the first that does once the index finds it (as long as the words typed
+ * stay the same).
  */
 export function QuickOpenDialog({
   session,
@@ -30,12 +32,21 @@ export function QuickOpenDialog({
     [session, query, indexed.count, indexed.done],
   );
   const current = Math.min(active, Math.max(0, results.length - 1));
+  // Enter pressed while nothing matched yet and the folder was still being indexed.
+  const [enterWaiting, setEnterWaiting] = useState(false);
 
   const open = (result: RankedPath | undefined) => {
     if (!result) return;
     onClose();
     void session.openFile(result.path);
   };
+
+  useEffect(() => {
+    if (!enterWaiting) return;
+    if (results.length > 0) open(results[0]);
+    else if (indexed.done) setEnterWaiting(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs as the answers come in
+  }, [enterWaiting, results, indexed.done]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = results.length - 1;
@@ -55,7 +66,8 @@ export function QuickOpenDialog({
       document.getElementById(optionId(next))?.scrollIntoView({ block: "nearest" });
     } else if (event.key === "Enter") {
       event.preventDefault();
-      open(results[current]);
+      if (results.length > 0) open(results[current]);
+      else if (!indexed.done && query.trim()) setEnterWaiting(true);
     }
   };
 
@@ -77,13 +89,16 @@ export function QuickOpenDialog({
         onChange={(event) => {
           setQuery(event.target.value);
           setActive(0);
+          setEnterWaiting(false);
         }}
         onKeyDown={onKeyDown}
         className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
       />
       <p role="status" className="mt-2 min-h-5 text-xs text-slate-600 dark:text-slate-300">
         {!indexed.done
-          ? `Indexing… ${indexed.count.toLocaleString("en")} files`
+          ? `Indexing… ${indexed.count.toLocaleString("en")} files${
+              enterWaiting ? `. The first to match "${query.trim()}" opens when found.` : ""
+            }`
           : results.length === 0
             ? query.trim()
               ? `No file of the folder matches "${query.trim()}".`
