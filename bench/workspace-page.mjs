@@ -115,8 +115,9 @@ async function writeIntoOpfs({ url, folderName, files }) {
 
 /**
  * In the page: reads every file of the OPFS folder once (`getFile()` then `arrayBuffer()`,
- * `inFlight` at a time: eight is the search's read-ahead) and searches nothing: the browser's own
- * floor for a search of the folder, as ripgrep is the Node engine's. Resolves with its time.
+ * `inFlight` at a time: the search reads 16 ahead on each of its workers) and searches
+ * nothing: the browser's own floor for a search of the folder, as ripgrep is the Node
+ * engine's. Resolves with its time.
  */
 async function readEveryFile({ folderName, files, inFlight }) {
   const root = await (await navigator.storage.getDirectory()).getDirectoryHandle(folderName);
