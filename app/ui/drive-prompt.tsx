@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { getDrivePrompts, type DrivePromptSnapshot } from "~/drive/prompt";
+import { whenNoModalOpen } from "./modal";
 
 const EMPTY: DrivePromptSnapshot = { prompt: null };
 const subscribe = (listener: () => void) => getDrivePrompts().subscribe(listener);
@@ -14,7 +15,8 @@ const secondaryClass =
 /**
  * The Google Drive question of the page (app/drive/prompt.ts), e.g. "Reconnect to Google
  * Drive" or "Save as a new file in Drive". A non-modal dialog under the header: its main button
- * takes the focus, Escape or the dismiss button closes it, and focus goes back where it was.
+ * takes the focus (once no modal dialog is open), Escape or the dismiss button closes it, and
+ * focus goes back where it was.
  * Each button's action runs inside its click, so it may open Google's sign-in window.
  */
 export function DrivePromptDialog() {
@@ -25,9 +27,15 @@ export function DrivePromptDialog() {
 
   useEffect(() => {
     if (!prompt) return;
-    const previous = document.activeElement as HTMLElement | null;
-    mainRef.current?.focus();
+    let previous: HTMLElement | null = null;
+    // Asked while a modal dialog is open (a background sync needs a sign-in): the dialog keeps
+    // the keys, and the question takes the focus once it closes.
+    const cancelFocus = whenNoModalOpen(() => {
+      previous = document.activeElement as HTMLElement | null;
+      mainRef.current?.focus();
+    });
     return () => {
+      cancelFocus();
       // Back to where the user was, unless they moved on meanwhile.
       if (!document.activeElement || document.activeElement === document.body) previous?.focus();
     };

@@ -3,6 +3,21 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /** The open modals' panels, the newest last: only the newest keeps the focus. */
 const openPanels: HTMLElement[] = [];
+/** What waits for the last open modal to close (a prompt that wants the focus). */
+const afterModals = new Set<() => void>();
+
+/**
+ * Runs `run` now when no modal dialog is open, else once the last one has closed (and given
+ * the focus back). Returns what cancels it.
+ */
+export function whenNoModalOpen(run: () => void): () => void {
+  if (openPanels.length === 0) {
+    run();
+    return () => undefined;
+  }
+  afterModals.add(run);
+  return () => afterModals.delete(run);
+}
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -58,11 +73,7 @@ export function Modal({
         const active = document.activeElement;
         const stillOpenAndOnTop = panel.isConnected && openPanels.at(-1) === panel;
         if (!stillOpenAndOnTop || (active && panel.contains(active))) return;
-        const back =
-          lastInside?.isConnected && panel.contains(lastInside)
-            ? lastInside
-            : panel.querySelector<HTMLElement>(FOCUSABLE);
-        back?.focus();
+        focusBackInto(panel, lastInside);
       });
     }
     function onKeyDown(event: KeyboardEvent) {
@@ -107,6 +118,11 @@ export function Modal({
       const focusInDialogOrNowhere =
         active === null || active === document.body || !!panel?.contains(active);
       if (focusInDialogOrNowhere && previous && previous.isConnected) previous.focus();
+      if (openPanels.length === 0) {
+        const waiting = [...afterModals];
+        afterModals.clear();
+        for (const run of waiting) run();
+      }
     };
   }, []);
 
@@ -119,10 +135,11 @@ export function Modal({
     >
       <div
         ref={panelRef}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`flex max-h-[90vh] w-full flex-col rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-600 dark:bg-slate-800 ${full ? "h-[94vh] max-h-[94vh] max-w-[min(96vw,1400px)]" : wide ? "max-w-2xl" : "max-w-lg"}`}
+        className={`flex max-h-[90vh] w-full flex-col rounded-xl focus:outline-none border border-slate-200 bg-white shadow-2xl dark:border-slate-600 dark:bg-slate-800 ${full ? "h-[94vh] max-h-[94vh] max-w-[min(96vw,1400px)]" : wide ? "max-w-2xl" : "max-w-lg"}`}
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-600">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -131,6 +148,7 @@ export function Modal({
           <button
             type="button"
             onClick={onClose}
+            data-modal-close=""
             aria-label="Close"
             title="Close"
             className="rounded p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-700"
@@ -146,6 +164,28 @@ export function Modal({
       </div>
     </div>
   );
+}
+
+/**
+ * Puts the focus back into a modal's panel: on the control that had it last, else the one the
+ * dialog starts on, else its first control (the header's Close last: Enter there would close
+ * it), else the panel itself. A control that cannot take it (disabled meanwhile) is passed over.
+ */
+function focusBackInto(panel: HTMLElement, lastInside: HTMLElement | null): void {
+  const candidates = [
+    lastInside,
+    panel.querySelector<HTMLElement>("[data-autofocus]"),
+    ...Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => !el.hasAttribute("data-modal-close"),
+    ),
+    panel.querySelector<HTMLElement>("[data-modal-close]"),
+    panel,
+  ];
+  for (const candidate of candidates) {
+    if (!candidate?.isConnected || !panel.contains(candidate)) continue;
+    candidate.focus();
+    if (panel.contains(document.activeElement)) return;
+  }
 }
 
 /** A dialog's one-line outcome: an error (announced at once) or a note (announced politely). */

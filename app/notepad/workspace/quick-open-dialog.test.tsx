@@ -2,31 +2,30 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createStore } from "zustand/vanilla";
-import type { RankedPath } from "~/workspace/fuzzy-rank";
+import { QuickOpenIndex, type RankedPath } from "~/workspace/fuzzy-rank";
 import { QuickOpenDialog } from "./quick-open-dialog";
 import type { WorkspaceSession, WorkspaceState } from "./workspace-session";
 
 afterEach(cleanup);
 
-/** A session whose index is still being built: the test adds files to it. */
+/** A session whose index (the real ranking) is still being built: the test adds files to it. */
 function indexingSession() {
-  const indexed: string[] = [];
+  const index = new QuickOpenIndex();
+  let count = 0;
   const store = createStore<Pick<WorkspaceState, "indexed">>(() => ({
     indexed: { count: 0, done: false },
   }));
   const openFile = vi.fn(async () => "tab-1");
   const session = {
     store,
-    findFiles: (query: string): RankedPath[] =>
-      indexed
-        .filter((path) => query.trim() && path.includes(query.trim()))
-        .map((path) => ({ path, score: 1, positions: [], recent: false })),
+    findFiles: (query: string): RankedPath[] => index.query(query),
     openFile,
   } as unknown as WorkspaceSession;
   const indexFiles = (paths: string[], done = false) =>
     act(() => {
-      indexed.push(...paths);
-      store.setState({ indexed: { count: indexed.length, done } });
+      for (const path of paths) index.add(path);
+      count += paths.length;
+      store.setState({ indexed: { count, done } });
     });
   return { session, openFile, indexFiles };
 }
@@ -38,20 +37,21 @@ function renderDialog(session: WorkspaceSession) {
 }
 
 describe("quick open while the folder is being indexed", () => {
-  it("Enter before the file is indexed opens it once it is found", async () => {
+  it("Enter before the file is indexed opens the best match once every file is", async () => {
     const { session, openFile, indexFiles } = indexingSession();
     const { onClose, input } = renderDialog(session);
-    fireEvent.change(input, { target: { value: "target" } });
+    fireEvent.change(input, { target: { value: "notes" } });
     fireEvent.keyDown(input, { key: "Enter" });
     expect(openFile).not.toHaveBeenCalled();
     expect(screen.getByRole("status").textContent).toBe(
-      'Indexing… 0 files. The first to match "target" opens when found.',
+      'Indexing… 0 files. The best match for "notes" opens when all are indexed.',
     );
-    await indexFiles(["src/other.ts"]);
+    // The walk lists app/ first: n-o-t-e-s in order, scattered; not the file meant.
+    await indexFiles(["app/notepad/tab-states.ts"]);
     expect(openFile).not.toHaveBeenCalled();
-    await indexFiles(["src/deep/quick-target.ts"]);
-    expect(openFile).toHaveBeenCalledExactlyOnceWith("src/deep/quick-target.ts");
-    expect(onClose).toHaveBeenCalled();
+    await indexFiles(["notes.md"], true);
+    expect(openFile).toHaveBeenCalledExactlyOnceWith("notes.md");
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it("typing on after Enter cancels it; an index done with no match says so", async () => {
@@ -60,15 +60,21 @@ describe("quick open while the folder is being indexed", () => {
     fireEvent.change(input, { target: { value: "targ" } });
     fireEvent.keyDown(input, { key: "Enter" });
     fireEvent.change(input, { target: { value: "target.md" } });
-    await indexFiles(["target.ts"]);
-    expect(openFile).not.toHaveBeenCalled();
-
-    fireEvent.keyDown(input, { key: "Enter" });
-    await indexFiles(["notes.txt"], true);
+    await indexFiles(["target.ts"], true);
     expect(openFile).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole("status").textContent).toBe(
       'No file of the folder matches "target.md".',
     );
+  });
+
+  it("an Enter waiting when the index ends with no match waits no more", async () => {
+    const { session, openFile, indexFiles } = indexingSession();
+    const { input } = renderDialog(session);
+    fireEvent.change(input, { target: { value: "zzz" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await indexFiles(["notes.md"], true);
+    expect(openFile).not.toHaveBeenCalled();
+    expect(screen.getByRole("status").textContent).toBe('No file of the folder matches "zzz".');
   });
 });

@@ -10,8 +10,8 @@ import type { WorkspaceSession } from "./workspace-session";
  * workspace on top. The combobox pattern: the focus stays in the text box, the arrows move
  * the active option (aria-activedescendant), Enter opens it. While the folder is still being
  * indexed it says how many files it holds and answers from those; Enter pressed before any
- * file matches opens the first that does once the index finds it (as long as the words typed
- * stay the same).
+ * file matches opens the best match once every file is indexed (as long as the words typed
+ * stay the same): the first file found to hold the letters may not be the one meant.
  */
 export function QuickOpenDialog({
   session,
@@ -37,15 +37,16 @@ export function QuickOpenDialog({
 
   const open = (result: RankedPath | undefined) => {
     if (!result) return;
+    setEnterWaiting(false);
     onClose();
     void session.openFile(result.path);
   };
 
   useEffect(() => {
-    if (!enterWaiting) return;
+    if (!enterWaiting || !indexed.done) return;
     if (results.length > 0) open(results[0]);
-    else if (indexed.done) setEnterWaiting(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs as the answers come in
+    else setEnterWaiting(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once the index is whole
   }, [enterWaiting, results, indexed.done]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -97,7 +98,9 @@ export function QuickOpenDialog({
       <p role="status" className="mt-2 min-h-5 text-xs text-slate-600 dark:text-slate-300">
         {!indexed.done
           ? `Indexing… ${indexed.count.toLocaleString("en")} files${
-              enterWaiting ? `. The first to match "${query.trim()}" opens when found.` : ""
+              enterWaiting
+                ? `. The best match for "${query.trim()}" opens when all are indexed.`
+                : ""
             }`
           : results.length === 0
             ? query.trim()

@@ -119,6 +119,8 @@ describe("WorkspaceSession", () => {
     expect(tabs.opened.map((tab) => tab.name)).toEqual(["a.txt", "b.txt"]);
     expect(slowTab).not.toBe(quick);
     expect(tabs.active).toBe(quick);
+    // Quick open lists the file shown first, the one opened behind it next.
+    expect(workspace.state.recentFiles).toEqual(["a.txt", "b.txt"]);
     // Asked for again, it is shown.
     expect(await workspace.openFile("b.txt")).toBe(slowTab);
     expect(tabs.active).toBe(slowTab);

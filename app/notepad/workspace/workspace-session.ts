@@ -270,7 +270,7 @@ export class WorkspaceSession {
         id = await this.tabs.openPicked(picked, latest);
         if (!id) return null;
       }
-      if (this.state.generation === generation) this.noteOpened(path, id);
+      if (this.state.generation === generation) this.noteOpened(path, id, !latest());
       if (place && latest()) this.tabs.placeCursor(id, place);
       return id;
     } catch (error) {
@@ -296,11 +296,11 @@ export class WorkspaceSession {
     return null;
   }
 
-  private noteOpened(path: string, id: string): void {
-    const recentFiles = [path, ...this.state.recentFiles.filter((p) => p !== path)].slice(
-      0,
-      RECENT_FILES,
-    );
+  /** Binds `path` to its tab and puts it first of the recent files (second when opened behind). */
+  private noteOpened(path: string, id: string, behind: boolean): void {
+    const others = this.state.recentFiles.filter((p) => p !== path);
+    const at = behind ? Math.min(1, others.length) : 0;
+    const recentFiles = [...others.slice(0, at), path, ...others.slice(at)].slice(0, RECENT_FILES);
     this.set({ recentFiles, openTabs: { ...this.state.openTabs, [path]: id } });
   }
 
