@@ -126,6 +126,23 @@ describe("WorkspaceSession", () => {
     expect(tabs.active).toBe(slowTab);
   });
 
+  it("shows the earlier file still being read when the later one cannot be opened", async () => {
+    const { tabs, session: workspace } = session();
+    await workspace.openFolder();
+    let readSlowFile = () => undefined as void;
+    tabs.slowReads.set("b.txt", new Promise<void>((resolve) => (readSlowFile = resolve)));
+    const slow = workspace.openFile("b.txt");
+    expect(await workspace.openFile("gone.txt")).toBeNull();
+    expect(tabs.notices.map((notice) => notice.kind)).toEqual(["error"]);
+    readSlowFile();
+    const slowTab = await slow;
+    expect(tabs.active).toBe(slowTab);
+    expect(workspace.state.recentFiles[0]).toBe("b.txt");
+    // And a later open is shown as ever.
+    const next = await workspace.openFile("a.txt");
+    expect(tabs.active).toBe(next);
+  });
+
   it("opens a file as a tab once, then focuses that tab and moves the cursor", async () => {
     const { tabs, session: workspace } = session();
     await workspace.openFolder();

@@ -258,6 +258,12 @@ export class WorkspaceSession {
     // later open still opens its tab, behind.
     const request = ++this.openRequests;
     const latest = () => this.openRequests === request;
+    // A latest open that fails (the file is gone; its words are shown) hands the view back to
+    // the one asked for before it, if that is still being read.
+    const giveUp = () => {
+      if (latest()) this.openRequests = request - 1;
+      return null;
+    };
     try {
       const handle = folder instanceof HandleFolder ? await folder.fileHandle(path) : null;
       let id = await this.tabOf(path, handle);
@@ -268,7 +274,7 @@ export class WorkspaceSession {
           ? { file: await handle.getFile(), handle }
           : await copyOf(folder, path);
         id = await this.tabs.openPicked(picked, latest);
-        if (!id) return null;
+        if (!id) return giveUp();
       }
       if (this.state.generation === generation) this.noteOpened(path, id, !latest());
       if (place && latest()) this.tabs.placeCursor(id, place);
@@ -279,7 +285,7 @@ export class WorkspaceSession {
         kind: "error",
         message: failureWords(error, path),
       });
-      return null;
+      return giveUp();
     }
   }
 
