@@ -31,6 +31,12 @@ class FakeTabs implements WorkspaceTabs {
   }
   /** Reads of these files' names wait for the promise (a big file, a slow disk). */
   readonly slowReads = new Map<string, Promise<void>>();
+  /** Makes the read of the file named `name` wait; returns what lets it end. */
+  holdRead(name: string): () => void {
+    let release = () => undefined as void;
+    this.slowReads.set(name, new Promise<void>((resolve) => (release = resolve)));
+    return release;
+  }
   async openPicked(picked: PickedFile, show: () => boolean) {
     const text = await picked.file.text();
     await this.slowReads.get(picked.file.name);
@@ -109,8 +115,7 @@ describe("WorkspaceSession", () => {
   it("shows the file asked for last when an earlier one takes longer to read", async () => {
     const { tabs, session: workspace } = session();
     await workspace.openFolder();
-    let readSlowFile = () => undefined as void;
-    tabs.slowReads.set("b.txt", new Promise<void>((resolve) => (readSlowFile = resolve)));
+    const readSlowFile = tabs.holdRead("b.txt");
     const slow = workspace.openFile("b.txt");
     const quick = await workspace.openFile("a.txt", { line: 1 });
     expect(tabs.active).toBe(quick);
@@ -129,8 +134,7 @@ describe("WorkspaceSession", () => {
   it("shows the earlier file still being read when the later one cannot be opened", async () => {
     const { tabs, session: workspace } = session();
     await workspace.openFolder();
-    let readSlowFile = () => undefined as void;
-    tabs.slowReads.set("b.txt", new Promise<void>((resolve) => (readSlowFile = resolve)));
+    const readSlowFile = tabs.holdRead("b.txt");
     const slow = workspace.openFile("b.txt");
     expect(await workspace.openFile("gone.txt")).toBeNull();
     expect(tabs.notices.map((notice) => notice.kind)).toEqual(["error"]);
